@@ -1,0 +1,3 @@
+from lexconsolida.cli import main
+
+raise SystemExit(main())

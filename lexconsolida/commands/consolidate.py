@@ -1,0 +1,14 @@
+"""`lexconsolida consolidate` (to be implemented by its issue)."""
+
+from lexconsolida.errors import UsageError
+
+HELP = "consolidate (em construção)"
+DESCRIPTION = HELP
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("args", nargs="*")
+
+
+def run(args) -> int:
+    raise UsageError("comando 'consolidate' ainda não disponível nesta versão")

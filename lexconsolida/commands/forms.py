@@ -1,0 +1,14 @@
+"""`lexconsolida forms` (to be implemented by its issue)."""
+
+from lexconsolida.errors import UsageError
+
+HELP = "forms (em construção)"
+DESCRIPTION = HELP
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("args", nargs="*")
+
+
+def run(args) -> int:
+    raise UsageError("comando 'forms' ainda não disponível nesta versão")

@@ -1,0 +1,14 @@
+"""`lexconsolida parse` (to be implemented by its issue)."""
+
+from lexconsolida.errors import UsageError
+
+HELP = "parse (em construção)"
+DESCRIPTION = HELP
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("args", nargs="*")
+
+
+def run(args) -> int:
+    raise UsageError("comando 'parse' ainda não disponível nesta versão")

@@ -1,0 +1,321 @@
+"""The document model: Norma, Agrupador, Dispositivo, and the history of each dispositivo.
+
+Plain slots dataclasses, no lxml. Every reader returns a :class:`Norma`; every writer accepts
+one. Transforms never mutate their input: they build a new tree (``copy.deepcopy`` or
+:func:`dataclasses.replace`).
+
+Tree shape (as LexML): ``Norma.articulacao`` holds Agrupadores and Artigos. An Artigo's
+children are its Caput (always present, id ``artN_cpt``) followed by its Parágrafos; the Caput
+holds the article's head text and its Incisos; Parágrafos hold text and Incisos (or, in the
+flexible profile, Alíneas directly); Incisos hold Alíneas; Alíneas hold Itens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from lexconsolida.model.numbering import Number
+
+
+class Kind(str, Enum):
+    """Kinds of dispositivo (articulação units that carry text)."""
+
+    ARTIGO = "artigo"
+    CAPUT = "caput"
+    PARAGRAFO = "paragrafo"
+    INCISO = "inciso"
+    ALINEA = "alinea"
+    ITEM = "item"
+    OMISSIS = "omissis"
+    """A line of dots inside a quoted alteration block: 'the rest stays as it is'."""
+
+    def __str__(self) -> str:  # so f-strings and JSON give the plain value
+        return self.value
+
+
+class AgrupadorKind(str, Enum):
+    PARTE = "parte"
+    LIVRO = "livro"
+    TITULO = "titulo"
+    SUBTITULO = "subtitulo"
+    CAPITULO = "capitulo"
+    SECAO = "secao"
+    SUBSECAO = "subsecao"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def level(self) -> int:
+        """0 for parte … 6 for subseção: a heading nests under one of lower level."""
+        return list(AgrupadorKind).index(self)
+
+
+class Situacao(str, Enum):
+    """Whether a dispositivo is in force in a given version of the text."""
+
+    VIGENTE = "vigente"
+    REVOGADO = "revogado"
+    VETADO = "vetado"
+    SUPRIMIDO = "suprimido"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """An act that changed a dispositivo (or the 'redação original')."""
+
+    kind: str
+    """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao'."""
+    act_urn: str | None = None
+    """URN of the act that made the change (None for the original text)."""
+    act_label: str | None = None
+    """How the note names the act: 'Lei nº 2.331, de 21 de maio de 2002'."""
+    date: str | None = None
+    """ISO date from which the change is in force."""
+    note: str | None = None
+    """Free text: the human decision recorded for a non-mechanical change, etc."""
+
+    def nota(self) -> str:
+        """The compiled-text note, as Planalto writes it."""
+        if self.kind == "original" or not self.act_label:
+            return "Redação original"
+        verb = {
+            "redacao": "Redação dada pela",
+            "inclusao": "Incluído pela",
+            "revogacao": "Revogado pela",
+            "renumeracao": "Renumerado pela",
+            "decisao": "Alterado pela",
+        }.get(self.kind, "Alterado pela")
+        return f"{verb} {self.act_label}"
+
+
+@dataclass(slots=True)
+class Version:
+    """One wording of a dispositivo's own text, with the event that made it."""
+
+    text: str
+    """The dispositivo's own text in this version (no label, no children)."""
+    event: Event
+    """What made this version."""
+    start: str | None = None
+    """ISO date from which this wording is in force (None: since the act's own vigência)."""
+    end: str | None = None
+    """ISO date from which it no longer is (None: still in force)."""
+    situacao: Situacao = Situacao.VIGENTE
+    rotulo: str | None = None
+    """The rótulo in this version, when a renumbering changed it."""
+
+
+@dataclass(slots=True)
+class Dispositivo:
+    """An articulação unit that carries text: artigo, caput, parágrafo, inciso, alínea, item."""
+
+    kind: Kind
+    """What unit this is."""
+    id: str
+    """LexML id (``art5_par1``); derived from position where the printed label is wrong."""
+    rotulo: str | None = None
+    """Normalised label ('Art. 1º', '§ 2º', 'Parágrafo único', 'IV', 'b)', '3.'); None for caput."""
+    rotulo_printed: str | None = None
+    """The label exactly as printed, OCR damage included ('Art. 10', '& 1º', 'HI', '“b)')."""
+    number: Number | None = None
+    """Normalised number of the printed label (None for caput and Parágrafo único)."""
+    text: str = ""
+    """Own text, label and separator excluded; lines joined. Empty for an artigo (see caput)."""
+    children: list["Dispositivo"] = field(default_factory=list)
+    """Sub-units in document order."""
+    lines: tuple[int, int] | None = None
+    """1-based first and last source line of this unit's own text."""
+    situacao: Situacao = Situacao.VIGENTE
+    """Current status in this tree's version."""
+    history: list[Version] = field(default_factory=list)
+    """Earlier and later wordings, oldest first; empty when never amended."""
+    alteracoes: list["Alteracao"] = field(default_factory=list)
+    """Quoted blocks this unit introduces (amending acts: 'passa a vigorar com a redação: “…”')."""
+    separator: str | None = None
+    """What followed the printed label (' - ', ' – ', '. ', ')'), for faithful re-printing."""
+
+    @property
+    def unico(self) -> bool:
+        return self.kind is Kind.PARAGRAFO and self.id.endswith("u")
+
+    @property
+    def caput(self) -> "Dispositivo | None":
+        if self.kind is Kind.ARTIGO and self.children and self.children[0].kind is Kind.CAPUT:
+            return self.children[0]
+        return None
+
+    @property
+    def head_text(self) -> str:
+        """The text printed after the label: caput text for an artigo, own text otherwise."""
+        cap = self.caput
+        return cap.text if cap is not None else self.text
+
+    def walk(self) -> Iterator["Dispositivo"]:
+        """This unit and all below it, in document order."""
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+@dataclass(slots=True)
+class Agrupador:
+    """A grouping heading: parte, livro, título, subtítulo, capítulo, seção, subseção."""
+
+    kind: AgrupadorKind
+    id: str
+    """LexML id ('cap1', 'cap1_sec2', 'tit2_cap1'); by position when no label was printed."""
+    rotulo: str | None = None
+    """Normalised label ('Capítulo IV'); None when the heading had no label line."""
+    rotulo_printed: str | None = None
+    """Label as printed ('Capitulo IV', 'CAPÍTULO HII')."""
+    number: Number | None = None
+    nome: str | None = None
+    """The heading's name ('DAS DISPOSIÇÕES FINAIS'); None when none was printed."""
+    children: list["Agrupador | Dispositivo"] = field(default_factory=list)
+    lines: tuple[int, int] | None = None
+    situacao: Situacao = Situacao.VIGENTE
+    history: list[Version] = field(default_factory=list)
+
+    def walk(self) -> Iterator["Agrupador | Dispositivo"]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+@dataclass(slots=True)
+class Alteracao:
+    """A quoted block in an amending act: the text that goes into another norm."""
+
+    id: str
+    """LexML id of the block (``art1_cpt_alt1``)."""
+    base_urn: str | None = None
+    """URN of the norm the block goes into (LexML ``xml:base``), when known."""
+    children: list["Agrupador | Dispositivo"] = field(default_factory=list)
+    """The quoted units, ids relative to the target norm (``art3_cpt_inc1``); omissis included."""
+    nota: str | None = None
+    """'NR' (nova redação) or 'AC' (acréscimo) when printed after the closing quote."""
+    lines: tuple[int, int] | None = None
+    raw: str = ""
+    """The quoted text as printed (quotes included), for review and conservation."""
+
+
+@dataclass(slots=True)
+class Signature:
+    name: str
+    cargo: str | None = None
+
+
+@dataclass(slots=True)
+class Provenance:
+    """Where a Norma came from."""
+
+    path: str | None = None
+    """Source file as given (relative to the corpus when loaded from statutes/)."""
+    sha256: str | None = None
+    """Hash of the source bytes."""
+    encoding: str | None = None
+    """Detected encoding of a text source ('utf-8', 'utf-8-sig', 'cp1252')."""
+    reader: str | None = None
+    """Which reader built the tree ('text', 'lexml', 'docx', 'markdown')."""
+
+
+@dataclass(slots=True)
+class Documento:
+    """A non-articulated document carried with the norma (an Indicação, a justificativa)."""
+
+    tipo: str
+    """'Indicação', 'Justificativa', 'Anexo' …"""
+    text: str
+    """The document's text, lines joined as paragraphs separated by newlines."""
+    metadata: dict = field(default_factory=dict)
+    """Structured facts: autor, data, destinatario, normas_citadas …"""
+    lines: tuple[int, int] | None = None
+
+
+@dataclass(slots=True)
+class Norma:
+    """A legal act: metadata, preamble, articulação, closing."""
+
+    tipo: str | None = None
+    """'Lei', 'Lei Complementar', 'Decreto', 'Emenda Constitucional', 'Minuta de Lei' …"""
+    numero: str | None = None
+    """As normalised ('846', '4.213'); the printed form is in ``epigrafe``."""
+    data: str | None = None
+    """ISO date of signature ('2015-05-12')."""
+    urn: str | None = None
+    """LexML URN of the work."""
+    localidade: str | None = None
+    """Pretty place name ('Pedra Preta-MT'); the URN carries the slug."""
+    epigrafe: str | None = None
+    ementa: str | None = None
+    preambulo: list[str] = field(default_factory=list)
+    """Preamble paragraphs: autoria, fórmula de promulgação."""
+    articulacao: list[Agrupador | Dispositivo] = field(default_factory=list)
+    fecho: list[str] = field(default_factory=list)
+    """Closing lines: place and date ('Pedra Preta-MT, 12 de maio de 2015')."""
+    assinaturas: list[Signature] = field(default_factory=list)
+    documentos: list[Documento] = field(default_factory=list)
+    """Accompanying documents (Indicação before a minuta, annexes after)."""
+    anexos: list[str] = field(default_factory=list)
+    """Text of annexes that are not articulated."""
+    provenance: Provenance = field(default_factory=Provenance)
+    situacao: Situacao = Situacao.VIGENTE
+    """Whole-act status: REVOGADO when an act revoked it (see ``events``)."""
+    events: list[Event] = field(default_factory=list)
+    """Whole-act events: publication, vigência, revocation by another act."""
+    vigencia: str | None = None
+    """ISO date the act entered into force, when known."""
+    publicacao: str | None = None
+    """ISO publication date, when known."""
+
+    def walk(self) -> Iterator[Agrupador | Dispositivo]:
+        """Every agrupador and dispositivo, in document order."""
+        for node in self.articulacao:
+            yield from node.walk()
+
+    def dispositivos(self) -> Iterator[Dispositivo]:
+        """Every dispositivo in document order (caput included)."""
+        for node in self.walk():
+            if isinstance(node, Dispositivo):
+                yield node
+
+    def artigos(self) -> Iterator[Dispositivo]:
+        for node in self.walk():
+            if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO:
+                yield node
+
+    def agrupadores(self) -> Iterator[Agrupador]:
+        for node in self.walk():
+            if isinstance(node, Agrupador):
+                yield node
+
+    def index(self) -> dict[str, Agrupador | Dispositivo]:
+        """id → node, for every node of the articulação."""
+        return {n.id: n for n in self.walk()}
+
+    def find(self, node_id: str) -> Agrupador | Dispositivo | None:
+        for n in self.walk():
+            if n.id == node_id:
+                return n
+        return None
+
+    @property
+    def titulo(self) -> str:
+        """A short human title: the epígrafe, or 'Lei nº 846, de 12 de maio de 2015'."""
+        if self.epigrafe:
+            return self.epigrafe
+        from lexconsolida.model.dates import format_long
+
+        parts = [self.tipo or "Norma"]
+        if self.numero:
+            parts.append(f"nº {self.numero}")
+        s = " ".join(parts)
+        if self.data:
+            s += f", de {format_long(self.data)}"
+        return s
