@@ -1,0 +1,51 @@
+"""How a dispositivo's history reads, for every writer of compiled texts.
+
+Convention (shared by amend, point-in-time and all writers):
+- ``Dispositivo.history`` is empty when the unit was never changed (its ``text`` is the
+  original wording). Otherwise it lists every wording oldest first, the current one last, so
+  ``history[-1].text == dispositivo.text`` and ``history[-1].situacao == dispositivo.situacao``.
+- A revoked unit keeps its number and its last wording in ``text``; ``situacao`` is REVOGADO
+  and the last Version's event is the revocation.
+- The compiled view ("texto compilado", as Planalto prints it) shows every superseded wording
+  struck through, each followed by its note, then the wording in force with its note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lexconsolida.model.nodes import Dispositivo, Situacao
+
+
+@dataclass(slots=True, frozen=True)
+class Entry:
+    """One line of the compiled view of a dispositivo."""
+
+    text: str
+    """The wording (own text, no label)."""
+    rotulo: str | None
+    """The label to print with it."""
+    struck: bool
+    """True for a superseded wording (or a revoked unit's last wording)."""
+    note: str | None
+    """'(Redação dada pela Lei nº …)' etc., without parentheses; None for the original."""
+
+
+def compiled_entries(d: Dispositivo) -> list[Entry]:
+    """The compiled-view lines of ``d`` (its own text only; children are separate)."""
+    if not d.history:
+        return [Entry(d.head_text, d.rotulo, d.situacao is not Situacao.VIGENTE, None)]
+    out: list[Entry] = []
+    last = len(d.history) - 1
+    for i, v in enumerate(d.history):
+        rotulo = v.rotulo or d.rotulo
+        note = None if v.event.kind == "original" else v.event.nota()
+        if v.situacao is Situacao.REVOGADO:
+            # The revocation: the last wording struck, with the note.
+            if out and not out[-1].struck:
+                prev = out.pop()
+                out.append(Entry(prev.text, prev.rotulo, True, prev.note))
+            out.append(Entry("", rotulo, False, note))
+            continue
+        out.append(Entry(v.text, rotulo, i < last, note))
+    return out
