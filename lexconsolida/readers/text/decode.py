@@ -1,0 +1,67 @@
+"""Rule ``decode``: bytes → numbered source lines, with the encoding detected and reported.
+
+Accepts UTF-8 (with or without BOM) and, when the bytes are not valid UTF-8, cp1252 (a superset
+of latin-1 for printable text), reporting which was used. CRLF and lone CR end lines too.
+Refuses, with a Portuguese :class:`InputError`, an empty file, a binary file, and text that
+decodes to nothing but control characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.errors import InputError
+from lexconsolida.model import Diagnostic, Severity
+from lexconsolida.readers.text.state import SourceLine, TextState
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+BOM = b"\xef\xbb\xbf"
+
+
+def _looks_binary(data: bytes) -> bool:
+    head = data[:8192]
+    if b"\x00" in head:
+        return True
+    if head.startswith((b"%PDF", b"PK\x03\x04", b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"\xd0\xcf\x11\xe0")):
+        return True
+    controls = len(_CONTROL.findall(head.decode("latin-1")))
+    return controls > max(8, len(head) // 50)
+
+
+def decode_text(data: bytes, path: str | None = None) -> tuple[str, str]:
+    """(text, encoding) of ``data``; InputError when it is not a text file."""
+    if not data.strip(BOM + b" \t\r\n\x0c"):
+        raise InputError("arquivo vazio: não há texto a ler", path=path)
+    if _looks_binary(data):
+        raise InputError("arquivo binário: esperava texto (TXT), DOCX ou LexML", path=path)
+    if data.startswith(BOM):
+        try:
+            return data[len(BOM):].decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as err:
+            raise InputError(f"UTF-8 inválido após o BOM (byte {err.start})", path=path) from None
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def decode(state: TextState) -> None:
+    text, encoding = decode_text(state.data, state.path)
+    state.encoding = encoding
+    if encoding not in ("utf-8", "utf-8-sig"):
+        state.diagnostics.append(
+            Diagnostic(
+                "encoding",
+                f"o arquivo não está em UTF-8; lido como {encoding}",
+                Severity.WARNING,
+            )
+        )
+    parts = _LINE_BREAK.split(text)
+    if parts and parts[-1] == "":
+        parts.pop()  # the final line terminator ends the last line; it is not an empty line
+    state.lines = [SourceLine(i, s, s) for i, s in enumerate(parts, start=1)]
