@@ -265,21 +265,28 @@ def _most_similar(key: str, probe: set[str], index, grams) -> str | None:
     return best
 
 
-def _supported(facts: list[_Line], pos: int, sizes: Counter[int]) -> bool:
-    """Is there, within three lines, a shaped line or a line of another repeated group?"""
+def _supported(facts: list[_Line], pos: int, eligible: set[int]) -> bool:
+    """Is there, within three lines, a shaped line or a line of another eligible group?"""
     own = facts[pos].group
     for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
         if j == pos:
             continue
         other = facts[j]
-        if other.shape or (other.group >= 0 and other.group != own and sizes[other.group] >= 2):
+        if other.shape or (other.group != own and other.group in eligible):
             return True
     return False
 
 
+def _eligible(key: str) -> bool:
+    """Keys long enough to be a letterhead line: two words and eight letters at least."""
+    words = key.split()
+    return len(words) >= 2 and len(key) - len(words) + 1 >= 8
+
+
 def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set[int]:
     """Groups that are letterheads or footers: repeated, and mostly next to other furniture."""
-    sizes: Counter[int] = Counter(f.group for f in facts if f.group >= 0)
+    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated)
+    eligible = {g for g, key in representative.items() if sizes[g] >= 2 and _eligible(key)}
     members: dict[int, list[int]] = defaultdict(list)
     for pos, f in enumerate(facts):
         if f.group >= 0 and f.protection == FREE and f.repeated:
@@ -290,9 +297,9 @@ def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set
         words = key.split()
         letters = len(key) - len(words) + 1
         n = len(positions)
-        if len(words) < 2 or letters < 8 or n < 2:
+        if gid not in eligible or n < 2:
             continue
-        support = sum(1 for p in positions if _supported(facts, p, sizes))
+        support = sum(1 for p in positions if _supported(facts, p, eligible))
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
         elif n == 2 and len(words) >= 3 and letters >= 15 and support == 2:
