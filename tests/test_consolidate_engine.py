@@ -117,3 +117,26 @@ def test_spec_errors_name_the_file(tmp_path: Path):
                  '[[estrutura]]\ntipo="capitulo"\nnome="X"\nartigos=["b:*"]\n', encoding="utf-8")
     with pytest.raises(InputError, match="'b'"):
         load_spec(p)
+
+
+def test_reports_render_and_escape():
+    from lexconsolida.consolidation import report
+
+    a, b = make_act(11, 8, numero=500), make_act(12, 8, numero=501)
+    # A shared provision with a different number of years: a conflict, and a near duplicate.
+    a.norma.find("art2_cpt").text = "O veículo deverá ter no máximo 10 (dez) anos de fabricação, contados do ano modelo <script>."
+    b.norma.find("art3_cpt").text = "O veículo deverá ter no máximo 12 (doze) anos de fabricação, contados do ano modelo <script>."
+    a.norma.find("art2").situacao = Situacao.VIGENTE
+    b.norma.find("art3").situacao = Situacao.VIGENTE
+    c = consolidate(spec_for([a, b]), [a, b])
+    html = report.review_html(c).decode()
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert c.findings["conflicts"] and c.findings["near_duplicates"]
+    assert "10 (dez) anos" in html and "12 (doze) anos" in html
+    csv_text = report.correspondence_csv(c).decode()
+    assert csv_text.count("\n") == len(c.rows) + 1
+    corr = report.correspondence_html(c).decode()
+    for r in c.rows:
+        if r.new_id:
+            assert f'id="n-{r.new_id}"' in corr
+    assert report.review_json(c) == report.review_json(c)
