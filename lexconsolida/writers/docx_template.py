@@ -233,12 +233,12 @@ def _link_next_styles(doc) -> None:
 
 
 def _set_page(doc) -> None:
-    """A4 portrait; margins as the federal drafting manual sets them (3 cm left, 1.5 cm right)."""
+    """A4 portrait; margins as Brazilian official documents use (ABNT: 3 cm top/left, 2 cm bottom/right)."""
     sec = doc.sections[0]
     sec.orientation = WD_ORIENT.PORTRAIT
     sec.page_width, sec.page_height = Cm(21.0), Cm(29.7)
-    sec.left_margin, sec.right_margin = Cm(3.0), Cm(1.5)
-    sec.top_margin, sec.bottom_margin = Cm(2.0), Cm(2.0)
+    sec.left_margin, sec.right_margin = Cm(3.0), Cm(2.0)
+    sec.top_margin, sec.bottom_margin = Cm(3.0), Cm(2.0)
     sec.header_distance, sec.footer_distance = Cm(1.0), Cm(1.0)
     sect = sec._sectPr
     for attr in ("w:rsidR", "w:rsidRPr", "w:rsidSect"):
