@@ -110,6 +110,8 @@ def _build_fold_table() -> dict[int, str]:
         base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
         low = base.lower()
         table[code] = low if low.isalpha() and low.isascii() else " "
+    for ordinal in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
+        table[ord(ordinal)] = " "
     return table
 
 
@@ -278,9 +280,9 @@ def _supported(facts: list[_Line], pos: int, eligible: set[int]) -> bool:
 
 
 def _eligible(key: str) -> bool:
-    """Keys long enough to be a letterhead line: two words and eight letters at least."""
+    """Keys long enough to be a letterhead line: two words of three letters, eight letters."""
     words = key.split()
-    return len(words) >= 2 and len(key) - len(words) + 1 >= 8
+    return sum(1 for w in words if len(w) >= 3) >= 2 and len(key) - len(words) + 1 >= 8
 
 
 def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set[int]:
