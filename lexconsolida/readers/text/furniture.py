@@ -298,6 +298,16 @@ def _supported(facts: list[_Line], pos: int, eligible: set[int]) -> bool:
     return False
 
 
+MIN_PAGE_LINES = 8
+"""Fewest lines a page has: a letterhead repeats no closer than this (median gap)."""
+
+
+def _spread(positions: list[int]) -> bool:
+    """Do the occurrences recur a page apart, as furniture does (not in one block, as a list)?"""
+    gaps = sorted(b - a for a, b in zip(positions, positions[1:]))
+    return bool(gaps) and gaps[len(gaps) // 2] >= MIN_PAGE_LINES
+
+
 def _eligible(key: str) -> bool:
     """Keys long enough to be a letterhead line: two words of three letters, eight letters."""
     words = key.split()
@@ -320,10 +330,13 @@ def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set
         n = len(positions)
         if gid not in eligible or n < 2 or _prose_ratio(facts[positions[0]].text) > _MAX_PROSE[min(n, 3)]:
             continue
+        if not _spread(positions):
+            continue
         support = sum(1 for p in positions if _supported(facts, p, eligible))
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
-        elif n == 2 and len(words) >= 3 and letters >= 15 and support == 2:
+        elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
+            # twice only: a letterhead must open the document (two signature blocks never do)
             confirmed.add(gid)
         elif n >= 4 and all(_title_like(facts[p].text) for p in positions):
             confirmed.add(gid)
@@ -338,6 +351,11 @@ def _prose_ratio(text: str) -> float:
     """Share of tokens that are lower-case words of three letters or more (sentence text)."""
     tokens = _TOKEN.findall(text)
     return sum(1 for t in tokens if _PROSE_WORD.match(t)) / len(tokens) if tokens else 0.0
+
+
+def _sentence_like(text: str) -> bool:
+    """Two lower-case words of three letters or more: a piece of a sentence, not debris."""
+    return sum(1 for t in _TOKEN.findall(text) if _PROSE_WORD.match(t)) >= 2
 
 
 def _title_like(text: str) -> bool:
@@ -476,9 +494,9 @@ def _growth_reason(facts, pos, variants: _Variants, ends, starts) -> str | None:
     if f.group < 0 and not f.repeated:
         match = variants.match(f.key)
         f.group = -1 if match is None else match
-    if f.group >= 0 and variants.knows(f.group):
+    if f.group >= 0 and variants.knows(f.group) and _prose_ratio(f.text) < 0.5:
         return REASON_VARIANT
-    if f.protection != FREE:
+    if f.protection != FREE or _sentence_like(f.text):
         return None
     if len(f.text) <= _SHORT and _in_run_span(facts, pos, ends, starts):
         return REASON_RUN
