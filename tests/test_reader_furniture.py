@@ -246,6 +246,18 @@ def test_repeated_content_lines_are_kept():
     assert _removed(text) == []
 
 
+def test_repeated_table_fields_are_not_letterheads():
+    pages = []
+    for n, grau in enumerate(["leve", "média", "grave", "gravíssima"], start=1):
+        pages += [f"§ {n}º Deixar de cumprir a obrigação prevista no artigo anterior, conforme",
+                  "o regulamento e as normas complementares editadas pelo órgão gestor:",
+                  f"Infração: {grau}", "Penalidade: multa", "Medida administrativa: retenção do veículo",
+                  "até a regularização da situação perante o órgão competente do Município.",
+                  "Observação adicional sobre a aplicação desta penalidade pelo agente.",
+                  "Texto de continuação do parágrafo sobre a penalidade aplicada."]
+    assert _removed("\n".join(pages)) == []
+
+
 def test_signature_blocks_are_not_letterheads():
     block = ["Deputado FULANO DE TAL", "1º Vice-Presidente", "Deputado BELTRANO", "2º Vice-Presidente",
              "Deputado SICRANO", "1º Secretário", "Deputado SICRANO FILHO", "2º Secretário"]

@@ -160,7 +160,7 @@ def _eligible(key: str) -> bool:
 
 def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) -> set[int]:
     """Groups that are letterheads or footers: repeated, and mostly next to other furniture."""
-    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated)
+    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated and f.protection == FREE)
     eligible = {g for g, key in representative.items() if sizes[g] >= 2 and _eligible(key)}
     members: dict[int, list[int]] = defaultdict(list)
     for pos, f in enumerate(facts):
