@@ -59,8 +59,14 @@ def to_dict(report: DiffReport) -> dict:
 
 
 def write(report: DiffReport, **_options) -> bytes:
-    """UTF-8 JSON, keys in a fixed order, one pair per line block (deterministic)."""
-    return (json.dumps(to_dict(report), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    """UTF-8 JSON, keys in a fixed order, one pair per line (deterministic)."""
+    data = to_dict(report)
+    pairs = data.pop("pairs")
+    head = json.dumps(data, ensure_ascii=False, indent=1)
+    lines = ",\n".join("  " + json.dumps(p, ensure_ascii=False) for p in pairs)
+    text = head[:-2] + ',\n "pairs": [\n' + lines + ("\n ]\n}\n" if pairs else " ]\n}\n")
+    # U+2028/U+2029 are valid in JSON strings but break JavaScript parsers: escape them.
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").encode("utf-8")
 
 
 def _load(report_json: str | bytes | Mapping) -> Mapping:
