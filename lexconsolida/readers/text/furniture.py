@@ -74,18 +74,19 @@ _HEADING_LABEL_ONLY = re.compile(
 
 # --- Shapes: what furniture looks like ---------------------------------------------------------
 
-_SHAPE = re.compile(
+_WEB_SHAPE = re.compile(r"@[\w-]+\.\w|www\.|https?://|\.(?:gov|leg|com|org|jus|mp|net|edu)\b")
+"""E-mail, URL or host name."""
+_DIGIT_SHAPE = re.compile(
     r"""(?:
-        [\w.+-]+@[\w-]+(?:\.[\w-]+)+                                   # e-mail
-      | (?:https?://|www\.)\S+                                          # URL
-      | \b[\w-]+(?:\.[\w-]+)*\.(?:gov|leg|com|org|jus|mp|net|edu)(?:\.br)?\b  # host name
-      | \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                       # (66) 3401-2484
-      | \b(?:fone|tel|telefone|fax|whatsapp|celular)\b\.?:?\s*\(?\d     # Fone: (66)…
-      | \bCEP\b\.?:?\s*\d{2}\.?\d{3}\s*-?\s*\d{3}                      # CEP 78795-000
-      | \b\d{5}-\d{3}\b                                                 # 78600-023
+        \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                     # (66) 3401-2484
+      | \b(?:fone|tel|telefone|fax|whatsapp|celular)\b\.?:?\s*\(?\d    # Fone: (66)…
+      | \bCEP\b                                                        # CEP 78795-000
+      | \b\d{5}-\d{3}\b                                                # 78600-023
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
+"""Phone, fax or CEP (searched only in lines with a digit)."""
+_DIGIT = re.compile(r"\d")
 _PAGE_NUMBER = re.compile(
     r"""^\s*(?:
         [-–—]\s*\d{1,4}\s*[-–—]                                         # - 3 -
@@ -116,6 +117,7 @@ def _build_fold_table() -> dict[int, str]:
 
 
 _FOLD = _build_fold_table()
+_NOT_LETTERS = re.compile(r"[^a-z]+")
 
 
 def normal_key(text: str) -> str:
@@ -126,7 +128,7 @@ def normal_key(text: str) -> str:
     >>> normal_key("Lei de autoria do Executivó Municipal,")
     'lei de autoria do executivo municipal'
     """
-    return " ".join(text.translate(_FOLD).split())
+    return _NOT_LETTERS.sub(" ", text.translate(_FOLD)).strip()
 
 
 def _trigrams(key: str) -> set[str]:
@@ -174,14 +176,9 @@ def _protection(text: str) -> int:
 def _is_shape(text: str) -> bool:
     if _PAGE_NUMBER.match(text):
         return True
-    if not _SHAPE.search(text):
+    if not (_WEB_SHAPE.search(text) or (_DIGIT.search(text) and _DIGIT_SHAPE.search(text))):
         return False
-    stripped = _SHAPE_SPAN.sub(" ", text)
-    tokens = _TOKEN.findall(stripped)
-    if not tokens:
-        return True
-    prose = sum(1 for t in tokens if _PROSE_WORD.match(t))
-    return prose * 2 < len(tokens)
+    return _prose_ratio(_SHAPE_SPAN.sub(" ", text)) < 0.5
 
 
 def _facts(state: TextState) -> list[_Line]:
@@ -214,57 +211,79 @@ _MAX_FUZZY_KEY = 160
 _MIN_KEY_LETTERS = 6
 
 
-def _dice(a: set[str], b: set[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
-
-
 def _cluster(facts: list[_Line]) -> dict[int, str]:
-    """Give every unprotected line a group id; returns group id → its representative key.
+    """Group the keys repeated verbatim; returns group id → its representative key.
 
-    Keys repeated verbatim seed the groups, the most frequent first; a key (seed or not) joins
-    the most similar earlier seed when the trigram similarity reaches MIN_SIMILARITY and the
-    lengths are close. Only seeds are indexed, so a probe costs the key's trigrams times the
-    few seeds sharing them: the work stays linear in the number of lines.
+    The most frequent key comes first; a later key joins the most similar earlier one when
+    they are OCR variants (``PREFEITURA DE PEDEA PRETA.`` / ``PREPEITURA DE PEDRA PRETA``).
+    Lines seen once are matched later, lazily, and only near furniture (see ``_Variants``).
     """
     counts = Counter(f.key for f in facts if f.protection != STRONG and len(f.key) >= _MIN_KEY_LETTERS)
-    index: dict[str, list[str]] = defaultdict(list)
-    grams: dict[str, set[str]] = {}
+    variants = _Variants()
     group_of: dict[str, int] = {}
     representative: dict[int, str] = {}
     for key, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        if len(key) > _MAX_FUZZY_KEY:
-            continue
-        probe = _trigrams(key)
-        best = _most_similar(key, probe, index, grams)
-        if best is not None:
-            group_of[key] = group_of[best]
-        elif n >= 2:
+        if n < 2:
+            break
+        gid = variants.match(key)
+        if gid is None:
             gid = len(representative)
             representative[gid] = key
-            group_of[key] = gid
-        if n >= 2:
-            grams[key] = probe
-            for t in probe:
-                index[t].append(key)
+        group_of[key] = gid
+        variants.add(key, gid)
     for f in facts:
-        if f.key in group_of:
-            f.group = group_of[f.key]
-            f.repeated = counts[f.key] >= 2
+        gid = group_of.get(f.key)
+        if gid is not None:
+            f.group, f.repeated = gid, True
     return representative
 
 
-def _most_similar(key: str, probe: set[str], index, grams) -> str | None:
-    shared: Counter[str] = Counter()
-    for t in probe:
-        shared.update(index.get(t, ()))
-    best, best_score = None, MIN_SIMILARITY
-    for seed, common in shared.items():
-        if min(len(seed), len(key)) < MIN_LENGTH_RATIO * max(len(seed), len(key)):
-            continue
-        score = 2 * common / (len(probe) + len(grams[seed]))
-        if score >= best_score:
-            best, best_score = seed, score
-    return best
+class _Variants:
+    """Trigram index of known keys: finds the group a new key is an OCR variant of.
+
+    Keys are bucketed by trigram, so a probe only meets the keys that share a trigram with it.
+    """
+
+    __slots__ = ("_index", "_grams", "_group", "_groups", "_cache")
+
+    def __init__(self) -> None:
+        self._index: dict[str, list[str]] = defaultdict(list)
+        self._grams: dict[str, int] = {}
+        self._group: dict[str, int] = {}
+        self._groups: set[int] = set()
+        self._cache: dict[str, int | None] = {}
+
+    def add(self, key: str, gid: int) -> None:
+        grams = _trigrams(key)
+        self._grams[key] = len(grams)
+        self._group[key] = gid
+        self._groups.add(gid)
+        for t in grams:
+            self._index[t].append(key)
+        self._cache.clear()
+
+    def knows(self, gid: int) -> bool:
+        return gid in self._groups
+
+    def match(self, key: str) -> int | None:
+        """The group of the most similar known key, or None when none is similar enough."""
+        if key in self._cache:
+            return self._cache[key]
+        best, best_score = None, MIN_SIMILARITY
+        if _MIN_KEY_LETTERS <= len(key) <= _MAX_FUZZY_KEY:
+            probe = _trigrams(key)
+            shared: Counter[str] = Counter()
+            for t in probe:
+                shared.update(self._index.get(t, ()))
+            for known, common in shared.items():
+                if min(len(known), len(key)) < MIN_LENGTH_RATIO * max(len(known), len(key)):
+                    continue
+                score = 2 * common / (len(probe) + self._grams[known])
+                if score >= best_score:
+                    best, best_score = known, score
+        gid = None if best is None else self._group[best]
+        self._cache[key] = gid
+        return gid
 
 
 def _supported(facts: list[_Line], pos: int, eligible: set[int]) -> bool:
@@ -299,7 +318,7 @@ def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set
         words = key.split()
         letters = len(key) - len(words) + 1
         n = len(positions)
-        if gid not in eligible or n < 2:
+        if gid not in eligible or n < 2 or _prose_ratio(facts[positions[0]].text) > _MAX_PROSE[min(n, 3)]:
             continue
         support = sum(1 for p in positions if _supported(facts, p, eligible))
         if n >= 3 and support * 2 >= n:
@@ -309,6 +328,16 @@ def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set
         elif n >= 4 and all(_title_like(facts[p].text) for p in positions):
             confirmed.add(gid)
     return confirmed
+
+
+_MAX_PROSE = {2: 0.4, 3: 0.6}
+"""Most prose a repeated line may have to be a letterhead, by how often it repeats (2, 3+)."""
+
+
+def _prose_ratio(text: str) -> float:
+    """Share of tokens that are lower-case words of three letters or more (sentence text)."""
+    tokens = _TOKEN.findall(text)
+    return sum(1 for t in tokens if _PROSE_WORD.match(t)) / len(tokens) if tokens else 0.0
 
 
 def _title_like(text: str) -> bool:
@@ -416,24 +445,38 @@ def _continues_sentence(facts: list[_Line], pos: int) -> bool:
     return False
 
 
-def _grow_runs(facts: list[_Line], confirmed: set[int]) -> None:
-    """Extend furniture to OCR variants, spans inside runs and debris touching runs."""
+def _grow_runs(facts: list[_Line], confirmed: set[int], representative: dict[int, str]) -> None:
+    """Extend furniture to OCR variants, spans inside runs and debris touching runs.
+
+    A worklist of the lines near furniture: each line is looked at again only when a line
+    within three of it has just become furniture.
+    """
     ends, starts = _run_edges(facts)
-    changed = True
-    while changed:
-        changed = False
-        for pos, f in enumerate(facts):
-            if f.reason is not None or f.protection == STRONG:
-                continue
-            reason = _growth_reason(facts, pos, confirmed, ends, starts)
-            if reason:
-                f.reason = reason
-                changed = True
+    variants = _Variants()
+    for gid in confirmed:
+        variants.add(representative[gid], gid)
+    todo = {j for p, f in enumerate(facts) if f.reason for j in range(p - 3, p + 4)}
+    while todo:
+        pos = todo.pop()
+        if not 0 <= pos < len(facts):
+            continue
+        f = facts[pos]
+        if f.reason is not None or f.protection == STRONG:
+            continue
+        reason = _growth_reason(facts, pos, variants, ends, starts)
+        if reason:
+            f.reason = reason
+            todo.update(range(pos - 3, pos + 4))
 
 
-def _growth_reason(facts, pos, confirmed, ends, starts) -> str | None:
+def _growth_reason(facts, pos, variants: _Variants, ends, starts) -> str | None:
     f = facts[pos]
-    if f.group in confirmed and _near_furniture(facts, pos):
+    if not _near_furniture(facts, pos):
+        return None
+    if f.group < 0 and not f.repeated:
+        match = variants.match(f.key)
+        f.group = -1 if match is None else match
+    if f.group >= 0 and variants.knows(f.group):
         return REASON_VARIANT
     if f.protection != FREE:
         return None
@@ -475,7 +518,7 @@ def find_furniture(state: TextState) -> dict[int, str]:
     _mark_core(facts, confirmed)
     _mark_page_numbers(facts)
     _mark_top_debris(facts)
-    _grow_runs(facts, confirmed)
+    _grow_runs(facts, confirmed, representative)
     return {f.index: f.reason for f in facts if f.reason is not None}
 
 
