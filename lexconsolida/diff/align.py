@@ -130,8 +130,19 @@ class _Aligner:
                 n = self.new_by_canon.get(u.canonical_id)
             if n is None or n in self.n2o or o in self.o2n or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n]:
+            if self._norm_old[o] == self._norm_new[n] and self._same_place(o, n):
                 self.pair(o, n)
+
+    def _same_place(self, o: int, n: int) -> bool:
+        """Whether the parents are paired to each other (always true under agrupadores).
+
+        Keeps 'I – a soberania;' of old art. 2 from pairing with the same inciso of new art. 2
+        when new art. 2 is old art. 1 renumbered: parents come first in document order.
+        """
+        po = self.old_by_id.get(self.old[o].parent or "")
+        if po is None or self.old[po].is_agrupador:
+            return True
+        return self.o2n.get(po) == self.new_by_id.get(self.new[n].parent or "")
 
     def by_unique_key(self, key_old: Sequence[str], key_new: Sequence[str]) -> None:
         def index(keys: Sequence[str], free: Iterable[int], side: str) -> dict[str, list[int]]:
