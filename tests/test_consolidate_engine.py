@@ -117,3 +117,64 @@ def test_spec_errors_name_the_file(tmp_path: Path):
                  '[[estrutura]]\ntipo="capitulo"\nnome="X"\nartigos=["b:*"]\n', encoding="utf-8")
     with pytest.raises(InputError, match="'b'"):
         load_spec(p)
+
+
+def test_reports_render_and_escape():
+    from lexconsolida.consolidation import report
+
+    a, b = make_act(11, 8, numero=500), make_act(12, 8, numero=501)
+    # A shared provision with a different number of years: a conflict, and a near duplicate.
+    a.norma.find("art2_cpt").text = "O veículo deverá ter no máximo 10 (dez) anos de fabricação, contados do ano modelo <script>."
+    b.norma.find("art3_cpt").text = "O veículo deverá ter no máximo 12 (doze) anos de fabricação, contados do ano modelo <script>."
+    a.norma.find("art2").situacao = Situacao.VIGENTE
+    b.norma.find("art3").situacao = Situacao.VIGENTE
+    c = consolidate(spec_for([a, b]), [a, b])
+    html = report.review_html(c).decode()
+    assert "&lt;script&gt;" in html and "<script>" not in html
+    assert c.findings["conflicts"] and c.findings["near_duplicates"]
+    assert "10 (dez) anos" in html and "12 (doze) anos" in html
+    csv_text = report.correspondence_csv(c).decode()
+    assert csv_text.count("\n") == len(c.rows) + 1
+    corr = report.correspondence_html(c).decode()
+    for r in c.rows:
+        if r.new_id:
+            assert f'id="n-{r.new_id}"' in corr
+    assert report.review_json(c) == report.review_json(c)
+
+
+def replay(row, edits):
+    from lexconsolida.consolidation.rewrite import replay as replay_edits
+
+    return replay_edits(row.source_text, [e for e in edits if e.new_id == row.new_id])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=1, max_value=10_000))
+def test_citations_follow_renumbering_and_trace_back(seed):
+    from lexconsolida import citations
+
+    a = make_act(seed, 12, numero=700, citations=8)
+    b = make_act(seed + 1, 9, numero=701, citations=6)
+    result = consolidate(spec_for([a, b]), [a, b])
+    edits = result.edits
+    for r in result.rows:
+        if r.status == "incluido":
+            assert replay(r, edits) == r.new_text
+    # Every citation in the new text resolves to the new place of the unit its source cited.
+    new_index = result.norma.index()
+    old_of = {r.new_id: (r.alias, r.source_id) for r in result.rows if r.status == "incluido"}
+    for d in result.norma.dispositivos():
+        if d.id not in old_of or not d.text:
+            continue
+        alias = old_of[d.id][0]
+        src = {"l700": a, "l701": b}[alias]
+        old_cits = citations.find_dispositivos(src.norma.find(old_of[d.id][1]).text)
+        new_cits = citations.find_dispositivos(d.text)
+        assert len(old_cits) == len(new_cits)
+        ren = {r.source_id: r.new_id for r in result.rows if r.alias == alias and r.new_id}
+        broken = {x.text for x in result.findings["broken_citations"] if x.new_id == d.id}
+        for o, n in zip(old_cits, new_cits):
+            if o.text in broken:
+                continue
+            assert [ren[i] for i in o.ids] == list(n.ids)
+            assert all(i in new_index for i in n.ids)

@@ -61,6 +61,8 @@ class AppliedEdit:
     before: str
     after: str
     motivo: str
+    start: int | None = None
+    """For a citation: its offset in the source unit's text (edits replay from the end)."""
 
 
 @dataclass(slots=True)
@@ -130,6 +132,7 @@ class _Builder:
         """(alias, article id) → where it was placed (for 'placed twice' errors)."""
         self.final_clauses: list[tuple[SourceAct, Dispositivo, str]] = []
         self.final_article_ids: dict[str, str] = {}
+        self.broken_citations: list = []
 
     def place(self, alias: str, article: Dispositivo, where: str) -> Dispositivo | None:
         key = (alias, article.id)
@@ -251,7 +254,8 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
     edits += apply_edits(norma, spec, b)
     _final_clauses(norma, spec, sources, b)
     rows = _rows(b, sources, norma)
-    return Consolidation(spec, norma, rows, edits, sources)
+    return Consolidation(spec, norma, rows, edits, sources,
+                         findings={"broken_citations": b.broken_citations})
 
 
 def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:
