@@ -79,8 +79,9 @@ def _history_links(act: SiteAct) -> list[Link]:
             ev = v.event
             if not ev.act_urn or ev.act_urn == act.urn:
                 continue
-            tipo = "revoga" if ev.kind == "revogacao" else "altera"
-            link = found.setdefault((tipo, ev.act_urn), Link(tipo, ev.act_urn, act.urn, label=ev.act_label))
+            # Revoking a dispositivo alters the act; only a whole-act revocation revokes it.
+            link = found.setdefault(("altera", ev.act_urn),
+                                    Link("altera", ev.act_urn, act.urn, label=ev.act_label))
             link.changed.add(node.id)
     for ev in act.norma.events:
         if ev.act_urn and ev.kind == "revogacao":
