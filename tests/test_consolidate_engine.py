@@ -140,3 +140,57 @@ def test_reports_render_and_escape():
         if r.new_id:
             assert f'id="n-{r.new_id}"' in corr
     assert report.review_json(c) == report.review_json(c)
+
+
+def replay(row, edits):
+    from lexconsolida.consolidation.rewrite import replay as replay_edits
+
+    return replay_edits(row.source_text, [e for e in edits if e.new_id == row.new_id])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=1, max_value=10_000))
+def test_citations_follow_renumbering_and_trace_back(seed):
+    from lexconsolida import citations
+
+    a = make_act(seed, 12, numero=700, citations=8)
+    b = make_act(seed + 1, 9, numero=701, citations=6)
+    result = consolidate(spec_for([a, b]), [a, b])
+    edits = result.edits
+    for r in result.rows:
+        if r.status == "incluido":
+            assert replay(r, edits) == r.new_text
+    # Every citation in the new text resolves to the new place of the unit its source cited.
+    new_index = result.norma.index()
+    old_of = {r.new_id: (r.alias, r.source_id) for r in result.rows if r.status == "incluido"}
+    for d in result.norma.dispositivos():
+        if d.id not in old_of or not d.text:
+            continue
+        alias = old_of[d.id][0]
+        src = {"l700": a, "l701": b}[alias]
+        old_cits = citations.find_dispositivos(src.norma.find(old_of[d.id][1]).text)
+        new_cits = citations.find_dispositivos(d.text)
+        assert len(old_cits) == len(new_cits)
+        ren = {r.source_id: r.new_id for r in result.rows if r.alias == alias and r.new_id}
+        broken = {x.text for x in result.findings["broken_citations"] if x.new_id == d.id}
+        for o, n in zip(old_cits, new_cits):
+            if o.text in broken:
+                continue
+            assert [ren[i] for i in o.ids] == list(n.ids)
+            assert all(i in new_index for i in n.ids)
+
+
+def test_fusions_and_discards_are_accounted_for():
+    from lexconsolida.consolidation.spec import Discard, Fusion
+
+    a, b = make_act(21, 6, numero=800, revoked_ratio=0), make_act(22, 3, numero=801, revoked_ratio=0)
+    spec = spec_for([a, b])
+    spec.fusoes = [Fusion(["l801:art1"], "l800:art2", "disposição repetida (LC 95, art. 13, § 2º, III)")]
+    spec.descartes = [Discard(["l801:art3"], "eficácia exaurida")]
+    result = consolidate(spec, [a, b])
+    by_src = {(r.alias, r.source_id): r for r in result.rows}
+    fused = by_src[("l801", "art1")]
+    assert fused.status == "fundido" and fused.new_id == "art2" and "repetida" in fused.reason
+    assert by_src[("l801", "art3")].status == "descartado" and by_src[("l801", "art3")].reason == "eficácia exaurida"
+    assert by_src[("l801", "art2")].new_id == "art7"
+    assert sum(1 for _ in result.norma.artigos()) == 6 + 1 + 2

@@ -87,7 +87,7 @@ def near_duplicates(units: list[Unit], threshold: float = 0.8, min_words: int = 
             index[s].append(i)
     shared: dict[tuple[int, int], int] = defaultdict(int)
     for postings in index.values():
-        if len(postings) > 64:  # boilerplate shingle: says nothing about a pair
+        if len(postings) > 24:  # boilerplate shingle: says nothing about a pair
             continue
         for x in range(len(postings)):
             for y in range(x + 1, len(postings)):

@@ -4,6 +4,7 @@ both directions) and the review report for the procuradoria (HTML, JSON). Determ
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections import Counter
@@ -92,6 +93,10 @@ def review_html(c: Consolidation) -> bytes:
     ).encode("utf-8")
 
 
+def _plain(obj) -> dict:
+    return dict(obj) if isinstance(obj, dict) else dataclasses.asdict(obj)
+
+
 def review_json(c: Consolidation) -> bytes:
     analyse(c)
 
@@ -114,7 +119,7 @@ def review_json(c: Consolidation) -> bytes:
                              for d in c.findings["near_duplicates"]],
         "conflitos": [{"assunto": x.subject, "a": {**unit(x.a.unit), "valor": x.a.printed},
                        "b": {**unit(x.b.unit), "valor": x.b.printed}} for x in c.findings["conflicts"]],
-        "remissoes_quebradas": [dict(b) if isinstance(b, dict) else b.__dict__ for b in c.findings["broken_citations"]],
-        "citacoes_externas": [dict(x) if isinstance(x, dict) else x.__dict__ for x in c.findings["external_citations"]],
+        "remissoes_quebradas": [_plain(b) for b in c.findings["broken_citations"]],
+        "citacoes_externas": [_plain(x) for x in c.findings["external_citations"]],
     }
     return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -53,6 +53,22 @@ def apply_edits(norma: Norma, spec, builder) -> list:
     return applied
 
 
+def replay(source_text: str, edits: list) -> str:
+    """The source text with the edits recorded for one unit applied: citations first (from
+    the end, by offset), then the spec's substitutions. The correspondence test uses it to prove
+    each new unit is its source word for word but for the recorded edits."""
+    text = source_text
+    for e in sorted((e for e in edits if e.kind == "remissao"), key=lambda e: -e.start):
+        assert text[e.start: e.start + len(e.before)] == e.before, (e, text)
+        text = text[: e.start] + e.after + text[e.start + len(e.before):]
+    seen = set()
+    for e in edits:
+        if e.kind == "substituicao" and (e.before, e.after) not in seen:
+            seen.add((e.before, e.after))
+            text = re.sub(r"(?<!\w)" + re.escape(e.before) + r"(?!\w)", e.after, text)
+    return text
+
+
 def _reverse_mapping(builder) -> dict[str, tuple[str, str]]:
     """new id → (alias, old id)."""
     out = {}
