@@ -88,20 +88,24 @@ TERMINAL = (".", ";", ":", "!", "?")
 # --- Normalisation -----------------------------------------------------------------------------
 
 
-def _build_fold_table() -> dict[int, str]:
-    table: dict[int, str] = {}
-    for code in range(0x20, 0x250):
-        ch = chr(code)
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        low = base.lower()
-        table[code] = low if low.isalpha() and low.isascii() else " "
-    for ordinal in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
-        table[ord(ordinal)] = " "
-    return table
+class _FoldTable(dict):
+    """``str.translate`` table: a code point → its unaccented lower-case ASCII letter, or a space.
+
+    Filled on demand (``__missing__``), so any character costs one computation per process.
+    """
+
+    def __missing__(self, code: int) -> str:
+        if chr(code) in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
+            folded = " "
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.combining(c))
+            low = base.lower()
+            folded = low if low.isascii() and low.isalpha() else " "
+        self[code] = folded
+        return folded
 
 
-_FOLD = _build_fold_table()
-_NOT_LETTERS = re.compile(r"[^a-z]+")
+_FOLD = _FoldTable()
 
 
 def normal_key(text: str) -> str:
@@ -112,7 +116,7 @@ def normal_key(text: str) -> str:
     >>> normal_key("Lei de autoria do Executivó Municipal,")
     'lei de autoria do executivo municipal'
     """
-    return _NOT_LETTERS.sub(" ", text.translate(_FOLD)).strip()
+    return " ".join(text.translate(_FOLD).split())
 
 
 def trigrams(key: str) -> set[str]:
@@ -138,8 +142,6 @@ class LineFacts:
     key: str = ""
     shape: bool = False
     """Mostly an address, phone, e-mail, URL or page number."""
-    debris: bool = False
-    """No word of three letters: scan debris or a bare number."""
     group: int = -1
     """Fuzzy cluster id (-1: not clustered)."""
     repeated: bool = False
@@ -149,7 +151,7 @@ class LineFacts:
 
 
 def _protection(text: str) -> int:
-    if _STRONG_LABEL.match(text) or _OMISSIS.match(text):
+    if _STRONG_LABEL.match(text) or (("..." in text or "…" in text) and _OMISSIS.match(text)):
         return STRONG
     m = _WEAK_LABEL.match(text)
     if m and len(_WORD3.findall(m.group("rest"))) >= 1 and sum(map(len, _WORD3.findall(m.group("rest")))) >= 4:
@@ -180,11 +182,18 @@ def line_facts(state: TextState) -> list[LineFacts]:
         if prot != STRONG:
             fact.key = normal_key(text)
             fact.shape = _is_shape(text)
-            fact.debris = not _WORD3.search(text)
-            if prot == FREE and not fact.shape and _FIELD.match(text):
-                fact.protection = WEAK
         facts.append(fact)
     return facts
+
+
+def is_debris(text: str) -> bool:
+    """No word of three letters: scan debris (``[) [)``, ``EA``) or a bare number."""
+    return not _WORD3.search(text)
+
+
+def is_field(text: str) -> bool:
+    """'Penalidade: multa': a field of a table or form, which may repeat page after page."""
+    return bool(_FIELD.match(text))
 
 
 def prose_ratio(text: str) -> float:
