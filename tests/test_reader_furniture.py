@@ -258,6 +258,29 @@ def test_repeated_table_fields_are_not_letterheads():
     assert _removed("\n".join(pages)) == []
 
 
+def test_an_act_printed_twice_is_not_furniture():
+    text = CF_LIKE * 3
+    assert _removed(text) == []
+
+
+CF_LIKE = "\n".join([
+    "TÍTULO I",
+    "Dos Princípios Fundamentais",
+    "Art. 1º A República Federativa do Brasil, formada pela união indissolúvel dos Estados e",
+    "Municípios e do Distrito Federal, constitui-se em Estado Democrático de Direito e tem como",
+    "fundamentos:",
+    "I - a soberania;",
+    "Parágrafo único. Todo o poder emana do povo, que o exerce por meio de representantes",
+    "eleitos ou diretamente, nos termos desta Constituição.",
+    "Art. 2º São Poderes da União, independentes e harmônicos entre si, o Legislativo, o",
+    "Executivo e o Judiciário.",
+    "Estados e Municípios.",
+    "Senado Federal e Câmara dos Deputados",
+    "República Federativa do Brasil",
+    "Distrito Federal e Territórios",
+]) + "\n"
+
+
 def test_signature_blocks_are_not_letterheads():
     block = ["Deputado FULANO DE TAL", "1º Vice-Presidente", "Deputado BELTRANO", "2º Vice-Presidente",
              "Deputado SICRANO", "1º Secretário", "Deputado SICRANO FILHO", "2º Secretário"]
