@@ -59,8 +59,34 @@ def cf88_text() -> bytes:
     from lexconsolida.writers import get_writer
 
     data = CF88_XML.read_bytes()
-    result = get_reader("lexml")(data, path=str(CF88_XML))
-    return get_writer("txt")(result.norma)
+    norma = get_reader("lexml")(data, path=str(CF88_XML)).norma
+    try:
+        writer = get_writer("txt")
+    except ImportError:
+        print("aviso: escritor de texto ('txt') indisponível; CF/88 em texto simples aproximado\n")
+        return _plain_text(norma)
+    return writer(norma)
+
+
+def _plain_text(norma) -> bytes:
+    """A stand-in for the plain-text writer: one line per label and text, as acts are printed."""
+    from lexconsolida.model import Agrupador, Kind
+
+    lines = [norma.epigrafe or "", norma.ementa or "", *norma.preambulo]
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, Agrupador):
+                lines.extend(filter(None, (node.rotulo, node.nome)))
+            elif node.kind is Kind.CAPUT:
+                lines[-1] = f"{lines[-1]} {node.text}".strip()
+            else:
+                lines.append(f"{node.rotulo or ''} {node.text}".strip())
+            visit(node.children)
+
+    visit(norma.articulacao)
+    lines += norma.fecho
+    return ("\n\n".join(line for line in lines if line) + "\n").encode("utf-8")
 
 
 def parse_in_process(data: bytes, path: str) -> bytes:
