@@ -153,6 +153,16 @@ def test_page_numbers(numbers):
     assert removed == numbers
 
 
+def test_running_footer_with_page_number():
+    numbers = [f"Lei Municipal nº 12/2021 – Página {n} de 3" for n in (1, 2, 3)]
+    assert _removed(_paged(_pages(3), header=[], footer=[], numbers=numbers)) == numbers
+
+
+def test_page_mentioned_in_a_sentence_is_kept():
+    text = "Art. 4º O mapa consta da página 3 do Anexo I,\nconforme a pág. 7 do processo nº 12/2021.\n"
+    assert _removed(text) == []
+
+
 def test_bare_page_numbers_increasing_a_page_apart():
     pages = [a + b for a, b in zip(_pages(3), _pages(3))]  # pages of twelve lines
     removed = _removed(_paged(pages, header=[], footer=[], numbers=["1", "2", "3"]))

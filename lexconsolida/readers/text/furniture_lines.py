@@ -80,6 +80,8 @@ PAGE_NUMBER = re.compile(
     )\s*$""",
     re.VERBOSE | re.IGNORECASE,
 )
+_PAGE_IN_LINE = re.compile(r"\b(?:p[áa]g(?:ina)?\.?|fls?\.)\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?\b", re.I)
+"""'Lei nº 846/2015 – Página 3 de 12': a running footer with the page number inside."""
 TOKEN = re.compile(r"[^\W_]+")
 PROSE_WORD = re.compile(r"^[a-zà-ÿ]{3,}$")
 _SHAPE_SPAN = re.compile(r"\S*(?:@|www\.|https?://|\.br\b|\.com\b|\.gov\b|\.org\b)\S*", re.I)
@@ -162,8 +164,11 @@ def _protection(text: str) -> int:
 def _is_shape(text: str) -> bool:
     if PAGE_NUMBER.match(text):
         return True
-    if not (_WEB_SHAPE.search(text) or (_DIGIT.search(text) and _DIGIT_SHAPE.search(text))):
-        return False
+    if not _WEB_SHAPE.search(text):
+        if not _DIGIT.search(text):
+            return False
+        if not _DIGIT_SHAPE.search(text) and not (len(text) <= 80 and _PAGE_IN_LINE.search(text)):
+            return False
     return prose_ratio(_SHAPE_SPAN.sub(" ", text)) < 0.5
 
 
