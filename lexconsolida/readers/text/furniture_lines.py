@@ -15,9 +15,7 @@ from lexconsolida.readers.text.state import TextState
 # --- Protection: what is certainly content -----------------------------------------------------
 
 _LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
-_STRONG_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
+_STRONG = r"""
         (?:Art(?:igo)?|ART(?:IGO)?|rt)\s*[.,]?\s*\d          # Art. 1º, Art, 41, rt. 17
       | §\s*\d                                               # § 2º
       | Par[aá]grafo\s+(?:[úu]nico|\d)                        # Parágrafo único
@@ -29,22 +27,21 @@ _STRONG_LABEL = re.compile(
           |DELIBERA[CÇ][AÃ]O|PROJETO|INDICA[CÇ][AÃ]O|MINUTA|ATO)\b   # the epígrafe
       | D[AO]S?\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇ]{3}[^a-z0-9]*$               # DAS DISPOSIÇÕES FINAIS
       | \(?\s*(?:NR|AC)\s*\)                                  # (NR)
-    )""",
-    re.VERBOSE,
-)
+"""
 """Labels and headings that protect a line whatever follows them."""
 
-_WEAK_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
+_WEAK = r"""
         [§&$S85]\s*\d{1,3}\s*[º°oª]?                          # & 1º, 8 2º, S 31, 81º
       | [IVXLCDMHTWivxlcdm1]{1,7}\s*[-–—]                     # HI -, 1 -, Xxv -, IV-
       | [a-zA-Z]\s*\)                                         # b), “b)
       | \d{1,3}\s*[-–—.)]                                     # item 1. / 1 -
-    )(?P<rest>.*)$""",
-    re.VERBOSE,
-)
+"""
 """Labels that OCR debris can imitate: they protect a line only when real words follow."""
+
+_LABEL = re.compile(
+    r"^[\s\"“”'‘’«(\[]{0,3}(?:(?P<strong>" + _STRONG + r")|(?:" + _WEAK + r")(?P<rest>.*)$)", re.VERBOSE
+)
+_LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
 
 _WORD3 = re.compile(r"[^\W\d_]{3,}")
 _OMISSIS = re.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
@@ -153,10 +150,14 @@ class LineFacts:
 
 
 def _protection(text: str) -> int:
-    if _STRONG_LABEL.match(text) or (("..." in text or "…" in text) and _OMISSIS.match(text)):
-        return STRONG
-    m = _WEAK_LABEL.match(text)
-    if m and len(_WORD3.findall(m.group("rest"))) >= 1 and sum(map(len, _WORD3.findall(m.group("rest")))) >= 4:
+    m = _LABEL.match(text)
+    if m is not None:
+        if m.group("strong") is not None:
+            return STRONG
+        rest_words = _WORD3.findall(m.group("rest"))
+        if rest_words and sum(map(len, rest_words)) >= 4:
+            return STRONG
+    if ("..." in text or "…" in text) and _OMISSIS.match(text):
         return STRONG
     return FREE
 
