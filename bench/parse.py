@@ -142,10 +142,11 @@ def rule_times(data: bytes, path: str) -> list[tuple[str, float]]:
 
     state = TextState(path, data)
     times = []
-    for rule in PIPELINE:
+    for entry in PIPELINE:
+        name, rule = entry if isinstance(entry, tuple) else (entry.__name__, entry)
         start = time.perf_counter()
         rule(state)
-        times.append((rule.__name__, time.perf_counter() - start))
+        times.append((name, time.perf_counter() - start))
     return times
 
 

@@ -87,24 +87,16 @@ TERMINAL = (".", ";", ":", "!", "?")
 # --- Normalisation -----------------------------------------------------------------------------
 
 
-class _FoldTable(dict):
-    """``str.translate`` table: a code point → its unaccented lower-case ASCII letter, or a space.
-
-    Filled on demand (``__missing__``), so any character costs one computation per process.
-    """
-
-    def __missing__(self, code: int) -> str:
-        if chr(code) in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
-            folded = " "
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if not unicodedata.combining(c))
-            low = base.lower()
-            folded = low if low.isascii() and low.isalpha() else " "
-        self[code] = folded
-        return folded
+def _fold_byte(code: int) -> int:
+    ch = chr(code)
+    if ch in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
+        return 0x20
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
+    return ord(base) if len(base) == 1 and base.isascii() and base.isalpha() else 0x20
 
 
-_FOLD = _FoldTable()
+_FOLD = bytes(_fold_byte(code) for code in range(256))
+"""Latin-1 byte → its unaccented lower-case ASCII letter, or a space (a C-speed table)."""
 
 
 def normal_key(text: str) -> str:
@@ -115,7 +107,8 @@ def normal_key(text: str) -> str:
     >>> normal_key("Lei de autoria do Executivó Municipal,")
     'lei de autoria do executivo municipal'
     """
-    return " ".join(text.translate(_FOLD).split())
+    folded = text.encode("latin-1", "replace").translate(_FOLD)  # beyond Latin-1: '?' → space
+    return b" ".join(folded.split()).decode("ascii")
 
 
 def trigrams(key: str) -> set[str]:
