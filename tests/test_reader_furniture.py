@@ -13,7 +13,7 @@ from lexconsolida.readers.text.decode import decode
 from lexconsolida.readers.text.furniture import drop_furniture, find_furniture, normal_key
 from lexconsolida.readers.text.state import TextState
 
-from .conftest import CORPUS, GOLD, SEEDS
+from .conftest import CF88_DIR, CORPUS, GOLD, SEEDS
 
 SEED_FILES = {"000": "000_f6cd0b1bb88d84ef.txt", "004": "004_5063f6b2d0019a9f.txt"}
 
@@ -132,6 +132,56 @@ def test_ocr_variants_of_the_letterhead_cluster_with_their_siblings():
         lines += header + page
     removed = _removed("\n".join(lines))
     assert removed == [line for header in variants for line in header]
+
+
+def test_letterhead_never_printed_the_same_way_twice():
+    headers = [
+        ["ESTADO DO PARANA", "PREFEITURA MUNICIPAL DE SANTA CLARA", "GABINETE DO PREFEITO"],
+        ["ESTADO DO PARANÁ.", "PREFEITURA MUNICIPAI DE SANTA CLARA", "GABINETE DO PREFE1TO"],
+        ["ESTAD0 DO PARANÁ", "PREFEITURA MUNICIPAL DE SANTA CIARA", "GABlNETE DO PREFEITO"],
+        ["ESTADO D0 PARANÁ", "PREFElTURA MUNICIPAL DE SANTA CLARA.", "GABINETE DO PREFEIT0"],
+    ]
+    lines: list[str] = []
+    for header, page in zip(headers, _pages(4)):
+        lines += header + page
+    removed = _removed("\n".join(lines))
+    assert removed == [line for header in headers for line in header]
+
+
+@pytest.fixture(scope="module")
+def cf88_lines() -> list[str]:
+    """The CF/88 (LexML sample) as one line per heading and dispositivo, as acts are printed."""
+    from lexconsolida.model import Agrupador, Kind
+    from lexconsolida.readers import get_reader
+
+    path = CF88_DIR / "CON1988--19881005.LexML.xml"
+    norma = get_reader("lexml")(path.read_bytes(), path=str(path)).norma
+    lines: list[str] = []
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, Agrupador):
+                lines.extend(filter(None, (node.rotulo, node.nome)))
+            elif node.kind is Kind.CAPUT:
+                lines[-1] = f"{lines[-1]} {node.text}"
+            else:
+                lines.append(f"{node.rotulo or ''} {node.text}".strip())
+            visit(node.children)
+
+    visit(norma.articulacao)
+    return lines
+
+
+@pytest.mark.parametrize("width", [40, 60, 90, None])
+def test_constitution_in_narrow_columns_loses_nothing(cf88_lines, width):
+    """Institution names recur on their own short lines: they are not letterheads."""
+    import textwrap
+
+    if width is None:
+        text = "\n".join(cf88_lines)
+    else:
+        text = "\n".join(part for line in cf88_lines for part in textwrap.wrap(line, width))
+    assert _removed(text) == []
 
 
 def test_variant_at_the_edge_of_a_run_removed():

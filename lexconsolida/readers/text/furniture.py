@@ -66,8 +66,9 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
 
     The most frequent key comes first; a later key joins the most similar earlier one when
     they are OCR variants (``PREFEITURA DE PEDEA PRETA.`` / ``PREPEITURA DE PEDRA PRETA``).
-    Sentence text never makes a group (it cannot be a letterhead), which also keeps the groups
-    few. Lines seen once are matched later, lazily, and only near furniture (see ``_Variants``).
+    Then short keys seen once join a group or start one, so a letterhead garbled differently
+    on every page still forms a group. Sentence text never makes a group (it cannot be a
+    letterhead), which also keeps the groups few.
     """
     counts = Counter(f.key for f in facts if f.protection != STRONG and len(f.key) >= _MIN_KEY_LETTERS)
     for f in facts:
@@ -93,7 +94,28 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
         gid = group_of.get(f.key)
         if gid is not None:
             f.group, f.repeated = gid, True
+        elif _singleton_candidate(f, counts):
+            gid = variants.match(f.key)
+            if gid is None:
+                gid = len(representative)
+                representative[gid] = f.key
+                variants.add(f.key, gid)
+            f.group = gid
     return representative
+
+
+_MAX_SINGLETON_KEY = 60
+"""Longest key of a line seen once that is clustered (letterhead lines are short)."""
+
+
+def _singleton_candidate(f: LineFacts, counts: Counter[str]) -> bool:
+    return (
+        f.protection == FREE
+        and not f.fragment
+        and counts.get(f.key, 0) == 1
+        and _MIN_KEY_LETTERS <= len(f.key) <= _MAX_SINGLETON_KEY
+        and prose_ratio(f.text) <= _MAX_PROSE[3]
+    )
 
 
 MAX_RUN = 16
@@ -183,16 +205,29 @@ class _Variants:
         return gid
 
 
-def _supported(facts: list[LineFacts], pos: int, eligible: set[int]) -> bool:
-    """Is there, within three lines, a shaped line or a line of another eligible group?"""
-    own = facts[pos].group
-    for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
-        if j == pos:
-            continue
-        other = facts[j]
-        if other.shape or (other.group != own and other.group in eligible):
-            return True
-    return False
+_SHAPE_PARTNER = -2
+"""Partner id standing for 'a shaped line' (address, phone, page number)."""
+
+
+def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> int:
+    """How many occurrences have the group's usual partner within three lines.
+
+    A letterhead line keeps the same company on every page (the next letterhead line, the
+    address); a name that recurs in the text meets different lines each time. The partner is
+    the eligible group (or shaped line) found near most occurrences.
+    """
+    own = facts[positions[0]].group
+    partners: Counter[int] = Counter()
+    for pos in positions:
+        near = set()
+        for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
+            other = facts[j]
+            if other.shape:
+                near.add(_SHAPE_PARTNER)
+            elif other.group != own and other.group in eligible:
+                near.add(other.group)
+        partners.update(near)
+    return max(partners.values(), default=0)
 
 
 MIN_PAGE_LINES = 8
@@ -213,12 +248,11 @@ def _eligible(key: str) -> bool:
 
 def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) -> set[int]:
     """Groups that are letterheads or footers: repeated, and mostly next to other furniture."""
-    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated and f.protection == FREE)
-    eligible = {g for g, key in representative.items() if sizes[g] >= 2 and _eligible(key)}
     members: dict[int, list[int]] = defaultdict(list)
     for pos, f in enumerate(facts):
-        if f.group >= 0 and f.protection == FREE and f.repeated:
+        if f.group >= 0 and f.protection == FREE and not f.fragment:
             members[f.group].append(pos)
+    eligible = {g for g, pos in members.items() if len(pos) >= 2 and _eligible(representative[g])}
     confirmed: set[int] = set()
     for gid, positions in members.items():
         key = representative[gid]
@@ -229,7 +263,7 @@ def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) ->
             continue
         if not _spread(positions):
             continue
-        support = sum(1 for p in positions if _supported(facts, p, eligible))
+        support = _support(facts, positions, eligible)
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
         elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
@@ -257,13 +291,23 @@ _MIN_PAGE_GAP = 10
 
 
 def _mark_core(facts: list[LineFacts], confirmed: set[int]) -> None:
-    for f in facts:
+    """Repeated lines of confirmed groups, their variants beside another one, shaped lines."""
+    for pos, f in enumerate(facts):
         if f.protection == STRONG:
             continue
-        if f.group in confirmed and f.repeated:
+        if f.group in confirmed and (f.repeated or _beside_letterhead(facts, pos, confirmed)):
             f.reason = REASON_REPEATED
         elif f.shape and f.protection == FREE:
             f.reason = REASON_PAGE if PAGE_NUMBER.match(f.text) else REASON_SHAPE
+
+
+def _beside_letterhead(facts: list[LineFacts], pos: int, confirmed: set[int]) -> bool:
+    """Is another line of a confirmed group within two lines (a letterhead is a block)?"""
+    return any(
+        facts[j].group in confirmed and facts[j].protection != STRONG
+        for j in range(max(0, pos - 2), min(len(facts), pos + 3))
+        if j != pos
+    )
 
 
 def _mark_page_numbers(facts: list[LineFacts]) -> None:
@@ -371,7 +415,7 @@ def _growth_reason(facts, pos, variants: _Variants, ends, starts) -> str | None:
     if f.group < 0 and not f.repeated:
         match = variants.match(f.key)
         f.group = -1 if match is None else match
-    if f.group >= 0 and variants.knows(f.group) and prose_ratio(f.text) < 0.5:
+    if f.group >= 0 and variants.knows(f.group) and prose_ratio(f.text) <= _MAX_PROSE[3]:
         return REASON_VARIANT
     if f.protection != FREE or sentence_like(f.text):
         return None

@@ -33,6 +33,7 @@ _STRONG = r"""
 _WEAK = r"""
         [§&$S85]\s*\d{1,3}\s*[º°oª]?                          # & 1º, 8 2º, S 31, 81º
       | [IVXLCDMHTWivxlcdm1]{1,7}\s*[-–—]                     # HI -, 1 -, Xxv -, IV-
+      | [IVXLC]{1,7}\s+(?=[a-zà-ú])                           # II de Presidente (dash lost)
       | [a-zA-Z]\s*\)                                         # b), “b)
       | \d{1,3}\s*[-–—.)]                                     # item 1. / 1 -
 """
@@ -138,6 +139,8 @@ class LineFacts:
     """Fuzzy cluster id (-1: not clustered)."""
     repeated: bool = False
     """Its key occurs more than once verbatim."""
+    fragment: bool = False
+    """Looks like a piece of a sentence cut by the line end: never a letterhead line itself."""
     reason: str | None = None
     """Why it is furniture (None: content)."""
 
@@ -181,8 +184,26 @@ def line_facts(state: TextState) -> list[LineFacts]:
         if prot != STRONG:
             fact.key = normal_key(text)
             fact.shape = _is_shape(text)
+            if prot == FREE and text.endswith(";"):
+                fact.protection = WEAK  # a list item or clause: letterheads do not end in ';'
+            fact.fragment = not fact.shape and _is_fragment(text, fact.key)
         facts.append(fact)
     return facts
+
+
+FUNCTION_WORDS = frozenset(
+    "a o e as os ao aos da de do das dos em no na nos nas num numa por pelo pela pelos pelas "
+    "para com sem que se ou um uma sob sobre entre".split()
+)
+"""Words a sentence does not end on: a line ending on one continues on the next."""
+
+
+def _is_fragment(text: str, key: str) -> bool:
+    """A line cut out of a sentence: it starts in lower case or ends on ',', '-' or 'de'."""
+    if text[0].islower() or text.endswith((",", "-", "–")):
+        return True
+    last = key.rsplit(" ", 1)[-1]
+    return last in FUNCTION_WORDS and not text.endswith((".", ":"))
 
 
 def is_debris(text: str) -> bool:
