@@ -59,7 +59,6 @@ _AGR_KIND = {
 _FOLD = str.maketrans("ÍÇÃíçã", "ICAica")
 _MISREAD_SIGN = {"&", "$&", "$", "S", "8", "5"}
 _SHAPES = {"H": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "L": ("L",)}
-_STARTS = frozenset("ArS§&$PpIVXLCDMHTW123456789" + "abcdefghijklmnopqrstuvwxyz" + "ÚU")
 
 
 @dataclass(slots=True)
@@ -152,11 +151,14 @@ def match_label(
     lead = _LEAD.match(line)
     assert lead
     pos = lead.end()
-    if pos >= len(line) or line[pos] not in _STARTS:
+    if pos >= len(line):
+        return None
+    matchers = _DISPATCH.get(line[pos])
+    if not matchers:
         return None
     quote = lead.group("q") or ""
     expected = expected or {}
-    for matcher in (_match_artigo, _match_paragrafo, _match_agrupador, _match_inciso, _match_alinea):
+    for matcher in matchers:
         lab = matcher(line, pos, ocr, expected)
         if lab is not None:
             if quote:
@@ -302,6 +304,23 @@ def _match_agrupador(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
     return Label("agrupador", line[pos:m.end()], f"{canon} {num_text}{suf}", number, sep, rest,
                  agrupador=kind, unico=token.upper().startswith(("ÚNIC", "UNIC")), repairs=repairs)
 
+
+_CAN_START = (
+    ("artigo", "Ar"),
+    ("paragrafo", "§&$S85Pp"),
+    ("agrupador", "PLTSCplstc"),
+    ("inciso", "IVXLCDMivxlcdmHTW123456789"),
+    ("alinea", "abcdefghijklmnopqrstuvwxyz"),
+)
+_MATCHERS = {
+    "artigo": _match_artigo, "paragrafo": _match_paragrafo, "agrupador": _match_agrupador,
+    "inciso": _match_inciso, "alinea": _match_alinea,
+}
+_DISPATCH: dict[str, tuple] = {}
+for _kind, _chars in _CAN_START:
+    for _ch in _chars:
+        _DISPATCH[_ch] = _DISPATCH.get(_ch, ()) + (_MATCHERS[_kind],)
+"""First character of a label → the matchers worth trying, in priority order."""
 
 _TAIL_WORD = re.compile(r"[a-zà-ÿ,]$")
 

@@ -102,7 +102,7 @@ def _body_start(lines: list[SourceLine], first_art: int) -> int:
     j = first_art
     while j > 0:
         prev = lines[j - 1]
-        if _label_kind(prev) == "agrupador" or is_heading(prev.text) or (
+        if not prev.text.strip() or _label_kind(prev) == "agrupador" or is_heading(prev.text) or (
             prev.label is None and _is_name_line(prev.text)
         ):
             j -= 1
@@ -201,12 +201,25 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
         _annexes(state, annexes)
 
 
+_HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
+_OFFICE = re.compile(
+    r"\b(?:prefeit[oa]|presidente|secret[áa]ri[oa]|vereador[a]?|chefe|ministr[oa]|governador[a]?|diretor[a]?"
+    r"|procurador[a]?|vice|mesa|c[âa]mara|senado|gabinete|assessor[a]?|coordenador[a]?|l[íi]der)\b",
+    re.IGNORECASE,
+)
+_PARTICLES = {"de", "da", "do", "das", "dos", "e"}
+
+
 def _is_person(text: str) -> bool:
-    s = text.strip()
-    if not s or any(c.isdigit() for c in s) or s[-1] in _TERMINAL or len(s) > 60:
+    """A signer's name: 'JOSÉ RONALDO DE CARVALHO', 'Deputado MICHEL TEMER', 'Marcelo Pimentel'."""
+    s = _HONORIFIC.sub("", text.strip())
+    if not s or any(c.isdigit() for c in s) or s[-1] in _TERMINAL or len(s) > 60 or _OFFICE.search(s):
         return False
     letters = [c for c in s if c.isalpha()]
-    return bool(letters) and sum(c.isupper() for c in letters) / len(letters) > 0.7
+    if letters and sum(c.isupper() for c in letters) / len(letters) > 0.7:
+        return True
+    words = s.split()
+    return 2 <= len(words) <= 6 and all(w[0].isupper() or w in _PARTICLES for w in words)
 
 
 def _signatures(state: TextState, lines: list[SourceLine]) -> None:
@@ -220,7 +233,7 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
         if _is_person(s):
             current = Signature(s)
             norma.assinaturas.append(current)
-        elif current is not None and not any(c.isdigit() for c in s) and len(s) <= 80:
+        elif current is not None and parse_date(s) is None and len(s) <= 80:
             current.cargo = s if current.cargo is None else f"{current.cargo}; {s}"
         else:
             ln.tag = "fecho"
