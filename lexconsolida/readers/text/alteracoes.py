@@ -157,9 +157,11 @@ class _UnitsBuilder:
 
     def _omissis(self, text: str, line: int) -> None:
         self.omissis += 1
-        if self.stack:
-            level, top = self.stack[-1]
-            parent_id, siblings = self._parent_id(level)
+        if self.stack and self.stack[-1][1].kind is Kind.ARTIGO:
+            top = self.stack[-1][1]  # units of the article left out: the omissis is the article's
+            parent_id, siblings = top.id, top.children
+        elif self.stack:
+            parent_id, siblings = self._parent_id(self.stack[-1][0])
         else:
             parent_id, siblings = self._parent_id(99)
         node = Dispositivo(Kind.OMISSIS, _join(parent_id, f"omi{self.omissis}", "omissis"),
@@ -172,7 +174,7 @@ def _join(parent_id: str, comp: str, kind: str) -> str:
     if not parent_id:
         return comp
     last = parent_id.rsplit("_", 1)[-1]
-    if last.startswith("art") and kind in ("inciso", "alinea", "item", "omissis"):
+    if last.startswith("art") and kind in ("inciso", "alinea", "item"):
         parent_id += "_cpt"
     return f"{parent_id}_{comp}"
 
