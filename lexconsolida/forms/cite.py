@@ -1,0 +1,79 @@
+"""Citations and quoted text of dispositivos, as forms and catalogs print them.
+
+>>> citation("art55_par13")
+'art. 55, § 13'
+>>> citation("art26_cpt_inc4"), citation("art54_par1"), citation("art52_par1u")
+('art. 26, inciso IV', 'art. 54, § 1º', 'art. 52, parágrafo único')
+>>> citation("art55_par34_inc1_ali2"), citation("art5-1")
+('art. 55, § 34, inciso I, alínea b', 'art. 5º-A')
+"""
+
+from __future__ import annotations
+
+from lexconsolida.model import Dispositivo, Kind, LexId, Norma
+from lexconsolida.model.numbering import int_to_letter, int_to_roman
+
+
+def _ordinal(n: int, suffix: str) -> str:
+    return f"{n}º{suffix}" if n < 10 else f"{n}{suffix}"
+
+
+def _component(kind: str, lid: LexId) -> str | None:
+    number = lid.number
+    if kind == "caput" or number is None:
+        return None
+    suffix = number.suffix_text
+    if kind == "artigo":
+        return f"art. {_ordinal(number.value, suffix)}"
+    if kind == "paragrafo":
+        return "parágrafo único" if lid.is_unico else f"§ {_ordinal(number.value, suffix)}"
+    if kind == "inciso":
+        return f"inciso {int_to_roman(number.value)}{suffix}"
+    if kind == "alinea":
+        return f"alínea {int_to_letter(number.value)}{suffix.lower()}"
+    if kind == "item":
+        return f"item {number.value}{suffix}"
+    return None
+
+
+def citation(node_id: str) -> str:
+    """How a legal text cites the dispositivo ``node_id`` ('art. 55, § 13')."""
+    parts = []
+    comps = LexId.parse(node_id).components
+    for i in range(len(comps)):
+        lid = LexId("_".join(comps[: i + 1]))
+        part = _component(lid.kind, lid)
+        if part:
+            parts.append(part)
+    return ", ".join(parts)
+
+
+def quoted_lines(node: Dispositivo, *, with_children: bool = True) -> list[str]:
+    """The dispositivo as printed, one line per unit: 'Art. 56. …', '§ 1º …', 'I – …'."""
+    out: list[str] = []
+    _quote(node, out, with_children)
+    return out
+
+
+def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
+    if node.kind is Kind.CAPUT:
+        for child in node.children if with_children else []:
+            _quote(child, out, with_children)
+        return
+    label = node.rotulo or ""
+    text = node.head_text.strip()
+    if node.kind is Kind.ARTIGO:
+        out.append(f"{label} {text}".strip())
+    elif node.kind in (Kind.INCISO,):
+        out.append(f"{label} – {text}".strip())
+    else:
+        out.append(f"{label} {text}".strip())
+    if with_children:
+        for child in node.children:
+            _quote(child, out, with_children)
+
+
+def find_dispositivo(norma: Norma, node_id: str) -> Dispositivo | None:
+    """The dispositivo with ``node_id`` (an artigo for 'artN'), or None."""
+    node = norma.find(node_id)
+    return node if isinstance(node, Dispositivo) else None
