@@ -14,29 +14,17 @@ import json
 import pytest
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind
-from lexconsolida.readers.text import PIPELINE, read
+from lexconsolida.readers.text import read
 from tests.conftest import GOLD, SEEDS
 
 SEED_FILES = {"000": "000_f6cd0b1bb88d84ef.txt", "004": "004_5063f6b2d0019a9f.txt"}
-HAS_FURNITURE_RULE = any(name == "drop_furniture" for name, _ in PIPELINE)
-
-
-def _seed_bytes(key: str, gold: dict) -> bytes:
-    data = (SEEDS / SEED_FILES[key]).read_bytes()
-    if HAS_FURNITURE_RULE:
-        return data
-    # TEMPORARY (until rule drop_furniture lands from branch reader-clean): blank the gold's
-    # furniture lines, keeping every other line at its number.
-    noise = set(gold["noise_line_numbers"])
-    lines = data.decode("utf-8").split("\n")
-    return "\n".join("" if i in noise else s for i, s in enumerate(lines, start=1)).encode("utf-8")
 
 
 @pytest.fixture(scope="module", params=sorted(SEED_FILES))
 def parsed(request):
     key = request.param
     gold = json.loads((GOLD / f"{key}.json").read_text(encoding="utf-8"))
-    result = read(_seed_bytes(key, gold), path=SEED_FILES[key])
+    result = read((SEEDS / SEED_FILES[key]).read_bytes(), path=SEED_FILES[key])
     return key, gold, result
 
 
@@ -114,6 +102,12 @@ def test_every_gold_anomaly_is_reported(parsed):
         elif None not in wheres:
             missing.append(f"document: {anomaly['what'][:100]}")
     assert not missing, f"{key}: gold anomalies without a diagnostic:\n" + "\n".join(missing)
+
+
+def test_furniture_is_exactly_the_gold_noise(parsed):
+    key, gold, result = parsed
+    removed = sorted(d.line for d in result.diagnostics if d.code == "furniture")
+    assert removed == gold["noise_line_numbers"]
 
 
 def test_counts(parsed):

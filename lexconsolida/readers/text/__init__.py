@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.text.decode import decode
+from lexconsolida.readers.text.furniture import drop_furniture
 from lexconsolida.readers.text.join import join_text
 from lexconsolida.readers.text.labels import recognise_labels
 from lexconsolida.readers.text.metadata import fill_metadata, report_repairs
@@ -40,16 +41,11 @@ from lexconsolida.readers.text.parts import split_parts
 from lexconsolida.readers.text.state import TextState
 from lexconsolida.readers.text.tree import build_tree
 
-try:  # lands from branch reader-clean; until then the pipeline runs without it
-    from lexconsolida.readers.text.furniture import drop_furniture
-except ImportError:  # pragma: no cover - transitional
-    drop_furniture = None
-
 Rule = Callable[[TextState], None]
 
 PIPELINE: list[tuple[str, Rule]] = [
     ("decode", decode),
-    *([("drop_furniture", drop_furniture)] if drop_furniture is not None else []),
+    ("drop_furniture", drop_furniture),
     ("recognise_labels", recognise_labels),
     ("repair_markers", repair_markers),
     ("split_parts", split_parts),
@@ -71,7 +67,7 @@ RULE_NAMES = tuple(name for name, _ in PIPELINE)
 def read(data: bytes, *, path: str | None = None, disable: Iterable[str] = frozenset(), **options) -> ReadResult:
     """Read a legal act from plain-text bytes."""
     disabled = frozenset(disable)
-    unknown = disabled - set(RULE_NAMES) - {"drop_furniture"}
+    unknown = disabled - set(RULE_NAMES)
     if unknown:
         raise InputError(f"regra(s) desconhecida(s) do leitor de texto: {', '.join(sorted(unknown))} "
                          f"(conhecidas: {', '.join(RULE_NAMES)})", path=path)
