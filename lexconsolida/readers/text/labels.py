@@ -17,10 +17,18 @@ import re
 from dataclasses import dataclass, field
 
 from lexconsolida.model import AgrupadorKind, Number
-from lexconsolida.model.numbering import AGRUPADOR_NAMES, is_roman, label_for, roman_to_int
+from lexconsolida.model.numbering import (
+    AGRUPADOR_NAMES,
+    int_to_roman,
+    is_roman,
+    label_for,
+    letter_to_int,
+    roman_to_int,
+)
 
 QUOTES = "\"“”'‘’"
 _LEAD = re.compile(r"^\s*(?P<q>[\"“”](?=\s*\S))?\s*")
+_LEAD_CHARS = frozenset(" \t\u00a0\"“”")
 _SEP = re.compile(r"\s*(?:[-–—]+|\.(?!\d)|:)?\s*")
 
 _ARTIGO = re.compile(
@@ -105,7 +113,23 @@ def roman_readings(token: str) -> list[int]:
     return values
 
 
+_ROMAN_CACHE: dict[tuple[str, int | None], tuple[int, str] | None] = {}
+
+
 def read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
+    """Cached :func:`_read_roman`."""
+    key = (token, expected)
+    try:
+        return _ROMAN_CACHE[key]
+    except KeyError:
+        pass
+    if len(_ROMAN_CACHE) > 4096:
+        _ROMAN_CACHE.clear()
+    result = _ROMAN_CACHE[key] = _read_roman(token, expected)
+    return result
+
+
+def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
     """(value, explanation or '') of a Roman token, or None when it is not a plausible numeral.
 
     A canonical upper-case numeral is always accepted. A damaged one (wrong case, H/T/W/1 for
@@ -125,13 +149,13 @@ def read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
         if not fits:
             return None
         choice = fits[0]
-    from lexconsolida.model.numbering import int_to_roman
-
     why = "numeral romano em caixa mista" if is_roman(token.upper()) else "numeral romano com traços lidos errado pelo OCR"
     return choice, f"{why}: '{token}' lido como '{int_to_roman(choice)}'"
 
 
 def _suffixes(suf: str | None) -> tuple[str, ...]:
+    if not suf:
+        return ()
     return tuple(s for s in (suf or "").split("-") if s)
 
 
@@ -148,15 +172,20 @@ def match_label(
 
     ``expected`` maps 'inciso' / 'agrupador:<kind>' to the number the sequence expects next.
     """
-    lead = _LEAD.match(line)
-    assert lead
-    pos = lead.end()
-    if pos >= len(line):
+    if not line:
         return None
+    if line[0] in _LEAD_CHARS:
+        lead = _LEAD.match(line)
+        assert lead
+        pos = lead.end()
+        if pos >= len(line):
+            return None
+        quote = lead.group("q") or ""
+    else:
+        pos, quote = 0, ""
     matchers = _DISPATCH.get(line[pos])
     if not matchers:
         return None
-    quote = lead.group("q") or ""
     expected = expected or {}
     for matcher in matchers:
         lab = matcher(line, pos, ocr, expected)
@@ -257,8 +286,6 @@ def _match_alinea(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
     m = _ALINEA.match(line, pos)
     if not m:
         return None
-    from lexconsolida.model.numbering import letter_to_int
-
     number = Number(letter_to_int(m.group("num")), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     return Label("alinea", m.group(0), m.group(0), number, sep, rest)
@@ -290,8 +317,6 @@ def _match_agrupador(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
         if reading is None or (reading[1] and not ocr):
             return None
         value, why = reading
-        from lexconsolida.model.numbering import int_to_roman
-
         num_text = int_to_roman(value)
         number = Number(value)
         if why:

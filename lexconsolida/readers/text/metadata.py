@@ -108,7 +108,8 @@ def fill_metadata(state: TextState) -> None:
 def report_repairs(state: TextState) -> None:
     degree = 0
     for node, lab, line in state.scratch.get("labels", ()):
-        if "°" in lab.printed or re.search(r"\do$", lab.printed):
+        printed = lab.printed
+        if "°" in printed or (printed[-1:] == "o" and printed[-2:-1].isdigit()):
             degree += 1
         for before, after, why in lab.repairs:
             state.diagnostics.append(Diagnostic(

@@ -126,32 +126,40 @@ class _Numberer:
     def children(self, node: Dispositivo, node_id: str) -> None:
         for k, alt in enumerate(node.alteracoes, start=1):
             alt.id = f"{node_id}_alt{k}"
+        if not node.children:
+            return
         prev: dict[Kind, Number] = {}
-        pars = [c for c in node.children if c.kind is Kind.PARAGRAFO]
+        counts: dict[Kind, int] = {}
         for child in node.children:
-            if child.kind is Kind.CAPUT:
+            counts[child.kind] = counts.get(child.kind, 0) + 1
+        lone_par = counts.get(Kind.PARAGRAFO, 0) == 1
+        under_article = node_id.rsplit("_", 1)[-1].startswith("art")
+        makers: dict[Kind, object] = {}
+        for child in node.children:
+            kind = child.kind
+            if kind is Kind.CAPUT:
                 child.id = node_id + "_cpt"
                 self.children(child, child.id)
                 continue
-            kind = child.kind.value
-            if child.kind is Kind.PARAGRAFO and child.number is None:
-                number = Number((prev[child.kind].value if child.kind in prev else 0) + 1)
-                child.id = f"{node_id}_par1u" if len(pars) == 1 else f"{node_id}_par{number.id_part}"
-                if len(pars) > 1:
+            if kind is Kind.PARAGRAFO and child.number is None:
+                number = Number((prev[kind].value if kind in prev else 0) + 1)
+                child.id = f"{node_id}_par1u" if lone_par else f"{node_id}_par{number.id_part}"
+                if not lone_par:
                     self.note("unico-nao-sozinho", "'Parágrafo único' ao lado de outros parágrafos",
                               child.id, child.lines[0] if child.lines else None)
             else:
-                parent_id = node_id
-
-                def make_id(n: Number, parent_id=parent_id, kind=kind) -> str:
-                    sep = "_cpt" if parent_id.rsplit("_", 1)[-1].startswith("art") and kind != "paragrafo" else ""
-                    return f"{parent_id}{sep}_{PREFIX_OF_KIND[kind]}{n.id_part}"
-
-                number = self.sequence(kind, child.number, prev.get(child.kind), make_id, child)
+                make_id = makers.get(kind)
+                if make_id is None:
+                    sep = "_cpt" if under_article and kind is not Kind.PARAGRAFO else ""
+                    head = f"{node_id}{sep}_{PREFIX_OF_KIND[kind.value]}"
+                    make_id = makers[kind] = lambda n, head=head: head + n.id_part
+                number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child)
                 child.id = make_id(number)
-            prev[child.kind] = number
-            self.children(child, child.id)
-        self._single_children(node, pars)
+            prev[kind] = number
+            if child.children or child.alteracoes:
+                self.children(child, child.id)
+        if lone_par or counts.get(Kind.INCISO) == 1 or counts.get(Kind.ALINEA) == 1:
+            self._single_children(node, [c for c in node.children if c.kind is Kind.PARAGRAFO])
 
     def _single_children(self, node: Dispositivo, pars: list[Dispositivo]) -> None:
         if len(pars) == 1 and pars[0].number is not None and pars[0].number.value == 1:

@@ -29,6 +29,7 @@ from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
 
 _TERMINAL = ".;:!?"
+_KIND = {k.value: k for k in Kind}
 
 
 def defer(state: TextState, node, code: str, message: str, severity=Severity.INFO, line=None) -> None:
@@ -151,7 +152,7 @@ class TreeBuilder:
             return
         if lab.quote and lab.kind != "artigo":
             lab.repairs.append((lab.printed, lab.printed[len(lab.quote):], "aspas soltas antes do rótulo (ruído de OCR)"))
-        node = Dispositivo(Kind(lab.kind), "", rotulo=lab.rotulo, rotulo_printed=lab.printed,
+        node = Dispositivo(_KIND[lab.kind], "", rotulo=lab.rotulo, rotulo_printed=lab.printed,
                            number=lab.number, text=lab.rest, lines=(line.number, line.number),
                            separator=lab.separator)
         parent = self._parent_for(node, lab, line)
@@ -163,7 +164,7 @@ class TreeBuilder:
             else:
                 self._text_line(line, None)
             return
-        if lab.separator.strip() == ":":
+        if ":" in lab.separator:
             defer(self.state, node, "separador", f"rótulo '{lab.printed}' seguido de dois-pontos", line=line.number)
         self.labels.append((node, lab, line.number))
         self.fragments[id(node)] = [line.number]
@@ -192,7 +193,7 @@ class TreeBuilder:
             self.container, self.inciso, self.alinea = node, None, None
             return self.article
         if kind is Kind.INCISO:
-            if any(c.kind is Kind.ALINEA for c in self.container.children):
+            if self.alinea is not None and self.inciso is None:
                 defer(self.state, node, "inciso-apos-alinea",
                       "inciso depois de alíneas no mesmo dispositivo (estrutura irregular)",
                       Severity.WARNING, line=line.number)
