@@ -364,7 +364,7 @@ def recognise_labels(state) -> None:
     for line in state.lines:
         text = line.text
         lab = match_label(text, ocr=ocr, expected=expected)
-        if lab is not None and not prev_label and _continues_sentence(lab, prev_text):
+        if lab is not None and _continues_sentence(lab, prev_text, prev_label):
             lab = None
         line.label = lab
         if text.strip():
@@ -375,10 +375,18 @@ def recognise_labels(state) -> None:
         _advance(expected, lab)
 
 
-def _continues_sentence(lab: Label, prev_text: str) -> bool:
+def _continues_sentence(lab: Label, prev_text: str, prev_label: bool) -> bool:
+    """True when the 'label' is more likely the next word of the previous line's sentence.
+
+    Articles, paragraphs and agrupadores never open with a lower-case word after a line cut
+    mid-sentence; for incisos read from damaged shapes or Arabic digits the test is made only
+    when the previous line is not itself a one-line unit ('b) Penalidade: multa').
+    """
     if not lab.rest or not lab.rest[0].islower() or not _TAIL_WORD.search(prev_text):
         return False
-    return lab.kind in ("artigo", "paragrafo", "agrupador") or lab.arabic or bool(lab.repairs)
+    if lab.kind in ("artigo", "paragrafo", "agrupador"):
+        return True
+    return not prev_label and (lab.arabic or bool(lab.repairs))
 
 
 def _advance(expected: dict[str, int], lab: Label) -> None:
