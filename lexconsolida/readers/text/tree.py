@@ -54,6 +54,7 @@ class TreeBuilder:
         self.labels: list = state.scratch.setdefault("labels", [])
         self.fragments: dict = state.scratch.setdefault("fragments", {})
         self.styles: dict[AgrupadorKind, str] = {}
+        self.page_break = False
 
     # -- driving -------------------------------------------------------------------------
 
@@ -61,6 +62,8 @@ class TreeBuilder:
         self.styles = _name_styles(lines)
         next_label = _next_label_kinds(lines)
         for i, line in enumerate(lines):
+            # furniture lines are gone from state.lines: a jump in numbers is a page break
+            self.page_break = i > 0 and line.number != lines[i - 1].number + 1
             if not line.text.strip():
                 continue
             if self.block is not None:
@@ -99,7 +102,7 @@ class TreeBuilder:
             return
         if self.awaiting_name is not None:
             agr = self.awaiting_name
-            if agr.nome is None and agr.lines and line.number > agr.lines[1] + 1:
+            if agr.nome is None and self.page_break:
                 defer(self.state, agr, "quebra-de-pagina",
                       f"o rótulo '{agr.rotulo_printed}' (linha {agr.lines[0]}) está separado do nome "
                       f"(linha {line.number}) por cabeçalho ou rodapé de página", line=line.number)
@@ -119,7 +122,7 @@ class TreeBuilder:
 
     def _append(self, node: Dispositivo, line: SourceLine, text: str) -> None:
         frags = self.fragments.setdefault(id(node), [])
-        if node.lines and line.number > node.lines[1] + 1 and node.text and node.text[-1] not in _TERMINAL:
+        if self.page_break and node.text and node.text[-1] not in _TERMINAL:
             defer(self.state, node, "quebra-de-pagina",
                   f"texto interrompido por cabeçalho ou rodapé de página entre as linhas {node.lines[1]} e {line.number}",
                   line=line.number)
