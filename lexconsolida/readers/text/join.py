@@ -3,7 +3,8 @@
 Lines broken inside a sentence are joined with single spaces. A word hyphenated at the end of
 a line ('regulamen-' / 'tação') is re-joined without the hyphen, and the repair is reported; a
 real hyphen is kept: compounds whose first part takes a hyphen ('para-' / 'barro',
-'vice-' / 'prefeito') and verbs with enclitic pronouns ('aplicar-' / 'se-á', 'julgá-' / 'lo').
+'vice-' / 'prefeito'), verbs with enclitic pronouns ('aplicar-' / 'se-á', 'julgá-' / 'lo') and
+a hyphen before a capital or a digit ('Pedra Preta-' / 'MT').
 Nothing else in the text changes (OCR noise stays as printed).
 """
 
@@ -16,6 +17,7 @@ from lexconsolida.readers.text.state import TextState
 
 _HYPHENATED = re.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
 _NEXT_WORD = re.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
+_NEXT_UPPER = re.compile(r"^[A-ZÀ-Ý0-9]")
 _ENCLITIC = re.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
 KEEP_PREFIXES = frozenset({
     "para", "guarda", "porta", "vice", "ex", "pré", "pós", "pró", "recém", "sem", "bem", "além",
@@ -38,6 +40,9 @@ def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
             out = frag
             continue
         m = _HYPHENATED.search(out)
+        if m and _NEXT_UPPER.match(frag):
+            out += frag  # 'Pedra Preta-' / 'MT', 'Decreto-' / 'Lei': a compound, hyphen kept
+            continue
         n = _NEXT_WORD.match(frag)
         if m and n:
             left, right = m.group("word"), n.group("word")
