@@ -64,7 +64,7 @@ FALLBACKS: dict[str, Rule] = {"number_units": printed_ids}
 RULE_NAMES = tuple(name for name, _ in PIPELINE)
 
 
-def read(data: bytes, *, path: str | None = None, disable: Iterable[str] = frozenset(), **options) -> ReadResult:
+def read(data: bytes, /, *, path: str | None = None, disable: Iterable[str] = frozenset(), **options) -> ReadResult:
     """Read a legal act from plain-text bytes."""
     disabled = frozenset(disable)
     unknown = disabled - set(RULE_NAMES)
