@@ -27,6 +27,10 @@ tit1
         art2_cpt_inc1
         art2_cpt_inc2
         art2_cpt_inc3
+          art2_cpt_inc3_ali1
+            art2_cpt_inc3_ali1_ite1
+            art2_cpt_inc3_ali1_ite2
+          art2_cpt_inc3_ali2
   tit1_cap2
     tit1_cap2_sec1
       art3
@@ -34,8 +38,6 @@ tit1
         art3_par1
           art3_par1_ali1
           art3_par1_ali2
-            art3_par1_ali2_ite1
-            art3_par1_ali2_ite2
         art3_par2
       tit1_cap2_sec1_sub1
         art4
@@ -52,7 +54,8 @@ tit2
     assert (sub.rotulo, sub.nome, sub.kind.value) == ("Subseção I", "Das Taxas", "subsecao")
     art5a = norma.find("art5-1")
     assert (art5a.rotulo, art5a.number.suffixes) == ("Art. 5º-A", ("A",))
-    assert norma.find("art3_par1_ali2_ite2").text == "mais de cem pessoas."
+    assert norma.find("art2_cpt_inc3_ali1_ite2").text == "mais de cem pessoas;"
+    assert norma.find("art3_par1_ali2").text == "o número estimado de participantes."
     assert norma.find("art3_cpt").text.startswith("Os eventos dependem de autorização prévia da Secretaria Municipal de Administração, requerida")
 
 

@@ -153,7 +153,7 @@ class TreeBuilder:
             self.awaiting_name = agr
             self.labels.append((agr, lab, line.number))
             return
-        if lab.quote and lab.kind != "artigo":
+        if lab.quote and lab.kind != "artigo" and "repair_markers" not in self.state.disabled:
             lab.repairs.append((lab.printed, lab.printed[len(lab.quote):], "aspas soltas antes do rótulo (ruído de OCR)"))
         node = Dispositivo(_KIND[lab.kind], "", rotulo=lab.rotulo, rotulo_printed=lab.printed,
                            number=lab.number, text=lab.rest, lines=(line.number, line.number),
