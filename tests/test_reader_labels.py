@@ -1,8 +1,11 @@
 """Rule recognise_labels / match_label: canonical labels and the OCR shapes of scanned acts."""
 
+import doctest
+
 import pytest
 
 from lexconsolida.readers.text import read
+from lexconsolida.readers.text import roman
 from lexconsolida.readers.text.labels import match_label, read_roman
 
 CASES = [
@@ -111,3 +114,8 @@ def test_repairs_are_reported_with_the_final_id():
     assert ("art1_cpt_inc3", "HI", "III") in repairs
     assert ("art1_par1", "&", "§") in repairs
     assert all(d.line for d in result.diagnostics if d.code == "repair")
+
+
+def test_roman_doctests():
+    result = doctest.testmod(roman)
+    assert result.attempted > 0 and result.failed == 0

@@ -17,14 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from lexconsolida.model import AgrupadorKind, Number
-from lexconsolida.model.numbering import (
-    AGRUPADOR_NAMES,
-    int_to_roman,
-    is_roman,
-    label_for,
-    letter_to_int,
-    roman_to_int,
-)
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, is_roman, label_for, letter_to_int
+from lexconsolida.readers.text.roman import read_roman
 
 QUOTES = "\"“”'‘’"
 _LEAD = re.compile(r"^\s*(?P<q>[\"“”](?=\s*\S))?\s*")
@@ -66,7 +60,6 @@ _AGR_KIND = {
 }
 _FOLD = str.maketrans("ÍÇÃíçã", "ICAica")
 _MISREAD_SIGN = {"&", "$&", "$", "S", "8", "5"}
-_SHAPES = {"H": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "L": ("L",)}
 
 
 @dataclass(slots=True)
@@ -93,64 +86,6 @@ class Label:
     """An inciso printed with Arabic digits ('1 -'): OCR of 'I -' or an Arabic list."""
     repairs: list[tuple[str, str, str]] = field(default_factory=list)
     """OCR corrections: (before, after, Portuguese explanation)."""
-
-
-def roman_readings(token: str) -> list[int]:
-    """Values a possibly damaged Roman numeral can stand for, best reading first."""
-    up = token.upper()
-    if is_roman(up):
-        return [roman_to_int(up)]
-    readings: list[str] = [""]
-    for ch in up:
-        options = _SHAPES.get(ch, (ch,))
-        readings = [r + o for r in readings for o in options]
-    values = []
-    for r in readings:
-        if is_roman(r):
-            v = roman_to_int(r)
-            if v not in values:
-                values.append(v)
-    return values
-
-
-_ROMAN_CACHE: dict[tuple[str, int | None], tuple[int, str] | None] = {}
-
-
-def read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
-    """Cached :func:`_read_roman`."""
-    key = (token, expected)
-    try:
-        return _ROMAN_CACHE[key]
-    except KeyError:
-        pass
-    if len(_ROMAN_CACHE) > 4096:
-        _ROMAN_CACHE.clear()
-    result = _ROMAN_CACHE[key] = _read_roman(token, expected)
-    return result
-
-
-def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
-    """(value, explanation or '') of a Roman token, or None when it is not a plausible numeral.
-
-    A canonical upper-case numeral is always accepted. A damaged one (wrong case, H/T/W/1 for
-    strokes) is accepted only when one of its readings is the expected number or the one after.
-    """
-    if is_roman(token):
-        return roman_to_int(token), ""
-    values = roman_readings(token)
-    if not values:
-        return None
-    if expected is None:
-        choice = values[0] if len(token) > 1 or token == "1" else None
-        if choice is None:
-            return None
-    else:
-        fits = [v for v in (expected, expected + 1) if v in values]
-        if not fits:
-            return None
-        choice = fits[0]
-    why = "numeral romano em caixa mista" if is_roman(token.upper()) else "numeral romano com traços lidos errado pelo OCR"
-    return choice, f"{why}: '{token}' lido como '{int_to_roman(choice)}'"
 
 
 def _suffixes(suf: str | None) -> tuple[str, ...]:

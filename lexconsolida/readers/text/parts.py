@@ -18,7 +18,7 @@ import re
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Documento, Severity, Signature
-from lexconsolida.model.dates import LONG_DATE, parse_date
+from lexconsolida.model.dates import parse_date
 from lexconsolida.readers.text.documents import document_type, make_documento
 from lexconsolida.readers.text.state import SourceLine, TextState
 
@@ -253,5 +253,3 @@ def _annexes(state: TextState, lines: list[SourceLine]) -> None:
         if tipo.startswith("Anexo"):
             state.norma.anexos.append(text)
 
-
-__all__ = ["split_parts", "EPIGRAFE", "is_heading", "LONG_DATE"]
