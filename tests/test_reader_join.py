@@ -8,7 +8,7 @@ from lexconsolida.readers.text.join import join_lines
 
 @pytest.mark.parametrize("fragments,text,repaired", [
     (["serviço de", "transporte"], "serviço de transporte", []),
-    (["Administra-", "ção pública"], "Administração pública", [(1, "Administra-/ção", "Administração")]),
+    (["Administra-", "ção pública"], "Administração pública", [(1, "Administra-\nção", "Administração")]),
     (["IV - para-", "barro dianteiro"], "IV - para-barro dianteiro", []),
     (["aplicar-", "se-á a pena"], "aplicar-se-á a pena", []),
     (["julgá-", "lo no prazo"], "julgá-lo no prazo", []),
@@ -26,7 +26,7 @@ def test_dehyphenation_is_reported_at_its_line():
     result = read(text.encode())
     assert result.norma.find("art1_cpt").text == "Compete à Secretaria de Administração a fiscalização."
     (rep,) = [d for d in result.diagnostics if d.code == "repair"]
-    assert (rep.line, rep.where, rep.before, rep.after) == (4, "art1_cpt", "Administra-/ção", "Administração")
+    assert (rep.line, rep.where, rep.before, rep.after) == (4, "art1_cpt", "Administra-\nção", "Administração")
 
 
 def test_switched_off_keeps_the_lines():

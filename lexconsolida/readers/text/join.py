@@ -29,7 +29,8 @@ KEEP_PREFIXES = frozenset({
 
 
 def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
-    """(text, repairs): repairs are (index of the second line, before, after)."""
+    """(text, repairs): repairs are (index of the second line, before, after); ``before`` holds
+    the two pieces as printed, joined by a line break ('Administra-\\nção')."""
     out = ""
     repairs = []
     for i, frag in enumerate(fragments):
@@ -50,7 +51,7 @@ def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
                 out += frag
             else:
                 out = out[:-1] + frag
-                repairs.append((i, f"{left}-/{right}", left + right))
+                repairs.append((i, f"{left}-\n{right}", left + right))
             continue
         out += " " + frag
     return out, repairs
@@ -67,7 +68,7 @@ def join_text(state: TextState) -> None:
         for index, before, after in repairs:
             line = lines[index] if lines and index < len(lines) else (node.lines[0] if node.lines else None)
             state.diagnostics.append(Diagnostic(
-                "repair", f"hifenização de fim de linha desfeita: '{before}' → '{after}'",
+                "repair", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
                 Severity.INFO, line=line, where=node.id or None, before=before, after=after,
             ))
 
