@@ -51,7 +51,7 @@ def test_chapters_missing_and_articles_before_the_first():
     codes = _codes(result)
     assert ("agrupador-ausente", "cap2") in codes
     assert ("antes-do-agrupador", "art1") in codes
-    assert ("missing", "cap1") in codes
+    assert not {c for c, w in codes if w == "cap2"} & {"gap", "missing"}
 
 
 def test_alineas_under_a_paragraph_and_single_children():

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Number, Severity
 from lexconsolida.model.ids import PREFIX_OF_KIND
-from lexconsolida.model.numbering import label_for
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, label_for
 from lexconsolida.readers.text.state import TextState
 
+_AGRUPADOR_KINDS = frozenset(k.value for k in AgrupadorKind)
 _NAMES = {
     "artigo": "artigo", "paragrafo": "parágrafo", "inciso": "inciso", "alinea": "alínea", "item": "item",
     "parte": "parte", "livro": "livro", "titulo": "título", "subtitulo": "subtítulo",
@@ -52,6 +53,8 @@ class _Numberer:
             return printed
         if prev is None or printed > prev:
             start = prev.value if prev else 0
+            if prev is None and kind in _AGRUPADOR_KINDS:
+                return printed  # a first agrupador that is not number 1: 'agrupador-ausente'
             if not printed.suffixes and printed.value > start + 1 and not (prev and prev.suffixes and printed.value == prev.value + 1):
                 missing = [Number(v) for v in range(start + 1, printed.value)]
                 shown = ", ".join(_label(kind, n) for n in missing[:5])
@@ -166,21 +169,27 @@ class _Numberer:
             p = pars[0]
             self.note("paragrafo-isolado", f"'{p.rotulo_printed}' é o único parágrafo: pela LC 95 deveria ser "
                       "'Parágrafo único' (id mantido como impresso)", p.id, p.lines[0] if p.lines else None)
-        for kind in (Kind.INCISO, Kind.ALINEA):
+        if node.kind is Kind.CAPUT:
+            owner, of_owner = "o caput", "do caput"
+        else:
+            name = f"{_NAMES[node.kind.value]} {node.rotulo}"
+            owner, of_owner = name, ("da " if node.kind is Kind.ALINEA else "do ") + name
+        for kind, one, only in ((Kind.INCISO, "um só inciso", "o único inciso"),
+                                (Kind.ALINEA, "uma só alínea", "a única alínea")):
             units = [c for c in node.children if c.kind is kind]
             if len(units) == 1 and node.kind is not Kind.ARTIGO:
                 u = units[0]
-                word = "inciso" if kind is Kind.INCISO else "alínea"
-                owner = node.rotulo or ("caput" if node.kind is Kind.CAPUT else node.kind.value)
-                self.note("filho-unico", f"{owner} tem um(a) só {word} ({u.rotulo_printed})", node.id,
+                self.note("filho-unico", f"{owner} tem {one} ({u.rotulo_printed})", node.id,
                           node.lines[0] if node.lines else None, Severity.INFO)
-                self.note("filho-unico", f"{word} {u.rotulo_printed} é a única de {owner}", u.id,
+                self.note("filho-unico", f"{u.rotulo_printed} é {only} {of_owner}", u.id,
                           u.lines[0] if u.lines else None, Severity.INFO)
 
 
 def _label(kind: str, n: Number | None) -> str:
     if n is None:
         return "?"
+    if kind in _AGRUPADOR_KINDS:
+        return f"{AGRUPADOR_NAMES[kind]} {int_to_roman(n.value)}{n.suffix_text}"
     try:
         return label_for(kind, n)
     except ValueError:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Severity
+from lexconsolida.model.numbering import AGRUPADOR_NAMES
 from lexconsolida.readers.text.alteracoes import AlteracaoBlock, opens_alteracao
 from lexconsolida.readers.text.labels import Label
 from lexconsolida.readers.text.parts import is_heading
@@ -138,7 +139,8 @@ class TreeBuilder:
         self.awaiting_name = None
         line.tag = "agrupador"
         defer(self.state, agr, "agrupador-sem-rotulo",
-              f"título '{text}' sem rótulo: tratado como {kind.value} pela posição e pelo estilo",
+              f"título '{text}' sem rótulo: tratado como {AGRUPADOR_NAMES[kind.value].lower()} "
+              "pela posição e pelo estilo do nome",
               Severity.WARNING, line=line.number)
 
     # -- labels --------------------------------------------------------------------------
@@ -190,9 +192,11 @@ class TreeBuilder:
         if self.article is None:
             return None
         if kind is Kind.PARAGRAFO:
-            if self.inciso is not None and self.container.kind is Kind.CAPUT and self.alinea is not None:
+            if (self.inciso is not None and self.container.kind is Kind.CAPUT and self.alinea is not None
+                    and sum(c.kind is Kind.ALINEA for c in self.inciso.children) == 1):
                 defer(self.state, node, "paragrafo-apos-alinea",
-                      "parágrafo logo após alínea de inciso do caput: pertence ao artigo", line=line.number)
+                      f"parágrafo logo após a única alínea do inciso {self.inciso.rotulo_printed}: "
+                      "pertence ao artigo, não ao inciso", line=line.number)
             self.container, self.inciso, self.alinea = node, None, None
             return self.article
         if kind is Kind.INCISO:
