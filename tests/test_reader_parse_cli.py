@@ -89,3 +89,11 @@ def test_bad_date_option():
 def test_help_in_portuguese():
     proc = run_cli("parse", "--help")
     assert proc.returncode == 0 and "LexML" in proc.stdout.decode() and "--report" in proc.stdout.decode()
+
+
+def test_lexml_written_by_parse_reads_back_to_the_same_bytes(tmp_path):
+    first, second = tmp_path / "a.xml", tmp_path / "b.xml"
+    assert run_cli("parse", SEED_004, "-o", first).returncode == 0
+    proc = run_cli("parse", first, "-o", second)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert first.read_bytes() == second.read_bytes()
