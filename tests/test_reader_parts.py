@@ -76,3 +76,29 @@ def test_act_without_articles_is_read_with_a_warning():
     result = read("PORTARIA Nº 15, DE 3 DE MAIO DE 2021.\nNomeia servidor.\nFica nomeado o servidor.\n".encode())
     assert result.norma.tipo == "Portaria" and not result.norma.articulacao
     assert any(d.code == "sem-artigos" for d in result.diagnostics)
+
+
+def test_annexed_regulation_with_its_own_articles_stays_out_of_the_articulacao():
+    text = (
+        "DECRETO Nº 10, DE 2 DE JANEIRO DE 2020.\nAprova o regulamento.\n"
+        "Art. 1º Fica aprovado o Regulamento anexo.\nArt. 2º Este Decreto entra em vigor na data de sua publicação.\n"
+        "Cidade Alta, 2 de janeiro de 2020.\nFULANO DE TAL\nPrefeito\n"
+        "ANEXO ÚNICO\nREGULAMENTO DAS FEIRAS\nArt. 1º As feiras funcionam aos sábados.\nArt. 2º Revogam-se as disposições em contrário.\n"
+    ).encode()
+    result = read(text)
+    norma = result.norma
+    assert [a.id for a in norma.artigos()] == ["art1", "art2"]
+    assert norma.fecho == ["Cidade Alta, 2 de janeiro de 2020."]
+    assert norma.anexos and "As feiras funcionam aos sábados." in norma.anexos[0]
+    assert not [d for d in result.diagnostics if d.code in ("duplicate-label", "out-of-order")]
+
+
+def test_a_date_line_inside_the_articulacao_is_not_the_fecho():
+    text = (
+        "LEI Nº 9, DE 2 DE JANEIRO DE 2020.\nEmenta.\nArt. 1º Fica revogada a Lei nº 1.\n"
+        "Cidade Alta, 5 de maio de 1999.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+        "Cidade Alta, 2 de janeiro de 2020.\nFULANO DE TAL\nPrefeito\n"
+    ).encode()
+    norma = read(text).norma
+    assert [a.id for a in norma.artigos()] == ["art1", "art2"]
+    assert norma.fecho == ["Cidade Alta, 2 de janeiro de 2020."]

@@ -41,6 +41,7 @@ _PREAMBULO = re.compile(
 _FECHO = re.compile(
     r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+de\s+\d{4}", re.IGNORECASE
 )
+_YEAR = re.compile(r"\b\d{4}\b")
 _ANNEX = re.compile(r"^\s*(?:ANEXO|ANEXOS|JUSTIFICATIVA|MENSAGEM|EXPOSI[ÇC][ÃA]O DE MOTIVOS)\b(?!\s+[a-zà-ÿ])")
 _HEADING_START = re.compile(r"^(?:D[AO]S?|DE|DISPOSI[ÇC][ÕOÃA]\w*|PARTE|T[ÍI]TULO)\b")
 _TERMINAL = ".;:!?"
@@ -71,8 +72,7 @@ def split_parts(state: TextState) -> None:
         _no_articles(state)
         return
     start = _body_start(lines, first_art)
-    last_art = max(i for i, ln in enumerate(lines) if _label_kind(ln) == "artigo")
-    end = next((i for i in range(last_art + 1, len(lines)) if _is_fecho(lines[i].text)), len(lines))
+    end = _body_end(lines, first_art)
     state.body = (start, end)
     _read_head(state, lines[:start])
     _read_tail(state, lines[end:])
@@ -82,6 +82,23 @@ def split_parts(state: TextState) -> None:
             "o texto termina no último artigo, sem local e data nem assinatura: o documento pode estar truncado",
             Severity.WARNING, line=lines[-1].number,
         ))
+
+
+def _body_end(lines: list[SourceLine], first_art: int) -> int:
+    """Index of the fecho: the first place-and-date line after which no article continues the
+    numbering (an annexed act that starts again at 'Art. 1º' is not the same articulação)."""
+    next_art: int | None = None
+    candidates: list[tuple[int, int | None]] = []
+    for i in range(len(lines) - 1, first_art, -1):
+        ln = lines[i]
+        if _label_kind(ln) == "artigo":
+            next_art = ln.label.number.value
+        elif ln.label is None and _is_fecho(ln.text):
+            candidates.append((i, next_art))
+    for i, following in reversed(candidates):
+        if following is None or following == 1:
+            return i
+    return len(lines)
 
 
 def _no_articles(state: TextState) -> None:
@@ -95,6 +112,8 @@ def _no_articles(state: TextState) -> None:
 
 
 def _is_fecho(text: str) -> bool:
+    if len(text) > 220 or not _YEAR.search(text):
+        return False
     return bool(_FECHO.match(text)) and parse_date(text) is not None and len(text.strip()) <= 200
 
 
