@@ -52,13 +52,20 @@ def recognise_act(corpus: Corpus, act: Act):
     return decide(rec, act.decisoes)
 
 
-def history(corpus: Corpus, urn: str) -> History:
-    """The norm ``urn`` with all its amending acts applied, and a report per act."""
+def _order(a: Act) -> tuple[str, str]:
+    return (a.in_force_from or "", a.urn)
+
+
+def history(corpus: Corpus, urn: str, *, before: Act | None = None) -> History:
+    """The norm ``urn`` with all its amending acts applied (only those in force before
+    ``before`` and other than it, when given), and a report per act."""
     target = corpus.get(urn)
     norma = corpus.read(target.urn)
     out = History(norma)
     acts = {a.urn: a for a in corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")}
-    for act in sorted(acts.values(), key=lambda a: (a.in_force_from or "", a.urn)):
+    for act in sorted(acts.values(), key=_order):
+        if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
+            continue
         report = _one_act(corpus, act, target)
         if report.applied:
             out.norma = apply(out.norma, report.operations, event_of(act))
