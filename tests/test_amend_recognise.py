@@ -69,7 +69,7 @@ def test_several_targets_and_unchanged_lines():
         ("redacao", "art3_cpt_inc2_ali2", "em caso de reincidência, R$ 720,00."),
     ]
     assert {o.target_urn for o in rec.operations} == {L2217}
-    assert all(o.line == 10 and o.where == "art1_cpt" for o in rec.operations)
+    assert all(o.line == 10 and o.where == "art1" for o in rec.operations)
     assert rec.problems == []
 
 

@@ -112,11 +112,16 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
                 f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
                 "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
                 "incluir na norma alterada",
-                d.text, _line(d), d.id))
+                d.text, _line(d), _where(d)))
 
 
 def _label(d: Dispositivo) -> str:
     return d.rotulo or d.id
+
+
+def _where(d: Dispositivo) -> str:
+    """The instruction's place in the amending act: an artigo's id for its caput."""
+    return d.id[:-4] if d.id.endswith("_cpt") else d.id
 
 
 def _line(d: Dispositivo) -> int | None:
@@ -136,7 +141,7 @@ def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
         "alteracao-nao-textual",
         f"alteração sem nova redação ({names}): o texto da norma alterada não muda, mas seu "
         "conteúdo sim; decida como anotar ou redigir",
-        d.text, _line(d), d.id))
+        d.text, _line(d), _where(d)))
     return True
 
 
@@ -157,7 +162,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     named = [i for c in disp for i in c.ids]
     if not blocks:
         ctx.rec.problems.append(Problem(
-            "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), d.id))
+            "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
@@ -167,14 +172,14 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             continue
         full, why = anchor(u, named)
         if full is None:
-            ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), d.id))
+            ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
     missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
-            text, _line(d), d.id))
+            text, _line(d), _where(d)))
 
 
 def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
@@ -190,7 +195,7 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
         if disp or acts or phrases.classify(d.text) != "revogacao":
             ctx.rec.problems.append(Problem(
                 "norma-alvo-nao-identificada", "a instrução não diz qual norma altera",
-                d.text, _line(d), d.id))
+                d.text, _line(d), _where(d)))
         return None
     t = _target(ctx, ref)
     _note_target(ctx, t, d)
@@ -203,12 +208,12 @@ def _note_target(ctx: _Ctx, t: _Target, d: Dispositivo) -> None:
         ctx.out_of_corpus_reported.add(t.urn)
         ctx.rec.problems.append(Problem(
             "alvo-fora-do-acervo", f"alvo fora do acervo: {t.label} ({t.urn})",
-            d.text, _line(d), d.id, blocking=False))
+            d.text, _line(d), _where(d), blocking=False))
 
 
 def _op(ctx: _Ctx, d: Dispositivo, t: _Target, kind: str, target_id: str | None, **kw) -> Operation:
     return Operation(kind=kind, target_urn=t.urn, target_label=t.label, target_id=target_id,
-                     source=d.text, line=_line(d), where=d.id, in_corpus=t.in_corpus,
+                     source=d.text, line=_line(d), where=_where(d), in_corpus=t.in_corpus,
                      target_act=t.ref, **kw)
 
 
@@ -277,13 +282,13 @@ def _renumbering(ctx, d, disp, default) -> None:
     pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
-                                        text, _line(d), d.id))
+                                        text, _line(d), _where(d)))
         return
     old = disp[0].ids
     new = disp[1].ids
     if len(old) != len(new):
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração com listas de tamanhos diferentes",
-                                        text, _line(d), d.id))
+                                        text, _line(d), _where(d)))
         return
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
     for o, n in zip(old, new):

@@ -26,9 +26,38 @@ EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revoga
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
 
 
+def clone(norma: Norma) -> Norma:
+    """A copy of ``norma`` whose tree, histories and lists can be edited without touching
+    the original (much faster than ``copy.deepcopy``; quoted blocks and metadata values,
+    which transforms never edit, are shared)."""
+    return replace(norma, articulacao=[_clone_node(n) for n in norma.articulacao],
+                   events=list(norma.events), preambulo=list(norma.preambulo),
+                   fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
+                   documentos=list(norma.documentos), anexos=list(norma.anexos),
+                   provenance=copy.copy(norma.provenance))
+
+
+def _clone_version(v: Version) -> Version:
+    return Version(text=v.text, event=v.event, start=v.start, end=v.end, situacao=v.situacao,
+                   rotulo=v.rotulo)
+
+
+def _clone_node(n):
+    if isinstance(n, Agrupador):
+        return Agrupador(kind=n.kind, id=n.id, rotulo=n.rotulo, rotulo_printed=n.rotulo_printed,
+                         number=n.number, nome=n.nome, children=[_clone_node(c) for c in n.children],
+                         lines=n.lines, situacao=n.situacao,
+                         history=[_clone_version(v) for v in n.history])
+    return Dispositivo(kind=n.kind, id=n.id, rotulo=n.rotulo, rotulo_printed=n.rotulo_printed,
+                       number=n.number, text=n.text, children=[_clone_node(c) for c in n.children],
+                       lines=n.lines, situacao=n.situacao,
+                       history=[_clone_version(v) for v in n.history],
+                       alteracoes=list(n.alteracoes), separator=n.separator)
+
+
 def apply(base: Norma, ops: Iterable[Operation], event: Event) -> Norma:
     """A new Norma: ``base`` with ``ops`` applied, each change dated and noted by ``event``."""
-    norma = copy.deepcopy(base)
+    norma = clone(base)
     index = _Index(norma)
     for op in ops:
         ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,

@@ -8,11 +8,11 @@ their number, their children go.
 
 from __future__ import annotations
 
-import copy
 from datetime import date as _date
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.transforms.amend import clone
 
 
 def _check(iso: str) -> str:
@@ -28,7 +28,7 @@ def at(norma: Norma, when: str) -> Norma:
     start = norma.vigencia or norma.publicacao or norma.data
     if start and when < start:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
-    out = copy.deepcopy(norma)
+    out = clone(norma)
     out.articulacao = _nodes(out.articulacao, when)
     out.events = [e for e in out.events if not e.date or e.date <= when]
     revoked = any(e.kind == "revogacao" for e in out.events)
@@ -76,7 +76,7 @@ def _unit(d: Dispositivo, when: str) -> bool:
 
 def vigente(norma: Norma) -> Norma:
     """A new Norma without history: the text in force only."""
-    out = copy.deepcopy(norma)
+    out = clone(norma)
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []
