@@ -44,13 +44,23 @@ def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
     """Operations and problems of the amending act ``norma``.
 
     ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus)."""
-    label = norma.titulo
-    rec = Recognition(norma.urn, label)
+    rec = Recognition(norma.urn, act_label(norma))
     ctx = _Ctx(norma, resolve, rec)
     for art in norma.artigos():
         _article(ctx, art)
     _check_ementa(ctx)
     return rec
+
+
+def act_label(norma: Norma) -> str:
+    """'Lei nº 2.331, de 21 de maio de 2002' from the metadata (else the epígrafe)."""
+    from lexconsolida.citations import format_number
+    from lexconsolida.model.dates import format_long
+
+    if not (norma.tipo and norma.numero):
+        return norma.titulo
+    s = f"{norma.tipo} nº {format_number(norma.numero.replace('.', ''))}"
+    return s + (f", de {format_long(norma.data)}" if norma.data else "")
 
 
 # --- targets ---------------------------------------------------------------------------------
