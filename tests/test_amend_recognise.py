@@ -207,3 +207,17 @@ def test_parse_raw_nests_units():
     assert par.children[-1].kind == "inciso"
     omissis = [u for u in par.children[0].children[0].children if u.kind == "omissis"]
     assert len(omissis) == 1
+
+
+def test_article_then_separate_paragraph_citation():
+    act = build_act([("O art. 5º da Lei nº 2.217/2001 passa a vigorar acrescido do seguinte § 3º:",
+                      '"Art. 5º .......\n§ 3º Novo parágrafo."')])
+    assert summary(recognise(act, resolver)) == [("inclusao", "art5_par3", "Novo parágrafo.")]
+
+
+def test_renumbering_and_insertion_in_one_instruction():
+    act = build_act([("O parágrafo único do art. 5º da Lei nº 2.217/2001 passa a vigorar como § 1º, "
+                      "acrescido do seguinte § 2º:", '"Art. 5º .......\n§ 2º Segundo."')])
+    rec = recognise(act, resolver)
+    assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [
+        ("renumeracao", "art5_par1u", "art5_par1"), ("inclusao", "art5_par2", None)]

@@ -9,6 +9,7 @@ that names other acts than the articles, a change made without new wording.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from lexconsolida.amendments.blocks import QuotedUnit, anchor, ancestors, block_
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 from lexconsolida.model.urn import Urn
 
@@ -92,10 +94,6 @@ def _is_context(text: str, c: Citation) -> bool:
     return bool(phrases.CONTEXT_BEFORE_ACT.search(text[: c.start]))
 
 
-def _own_act(c: Citation) -> bool:
-    return c.proprio
-
-
 # --- one article -----------------------------------------------------------------------------
 
 def _article(ctx: _Ctx, art: Dispositivo) -> None:
@@ -158,7 +156,7 @@ def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
 def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     text = d.text
     cits = find(text)
-    disp = [c for c in cits if c.ids and not _own_act(c)]
+    disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
@@ -166,10 +164,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         return
     if kind == "renumeracao":
         _renumbering(ctx, d, disp, default)
-        return
+        if not blocks:
+            return
+        kind = "inclusao" if phrases.INCLUSAO.search(text) else "redacao"
     if default is None:
         return
-    named = [i for c in disp for i in c.ids]
+    named = _named_ids(disp)
     if not blocks:
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
@@ -190,6 +190,25 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+def _named_ids(disp: list[Citation]) -> list[str]:
+    """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
+    takes the article of the instruction's other citations when there is exactly one."""
+    articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    out: list[str] = []
+    for c in disp:
+        for i in c.ids:
+            if c.incompleto and len(articles) == 1:
+                i = _join(next(iter(articles)), i)
+            if i not in out:
+                out.append(i)
+    return out
+
+
+def _join(article: str, rel: str) -> str:
+    first = rel.split("_")[0][:3]
+    return f"{article}_cpt_{rel}" if first in ("inc", "ali") else f"{article}_{rel}"
 
 
 def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
@@ -287,8 +306,6 @@ def _revocation(ctx, d, disp, acts, default) -> None:
 
 def _renumbering(ctx, d, disp, default) -> None:
     text = d.text
-    import re
-
     pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
@@ -303,14 +320,12 @@ def _renumbering(ctx, d, disp, default) -> None:
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
     for o, n in zip(old, new):
         if disp[1].incompleto:
-            n = f"{art}_{n}"
+            n = _join(art, n)
         ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", o, new_id=n,
                                       new_rotulo=_rotulo_of_id(n)))
 
 
 def _rotulo_of_id(i: str) -> str | None:
-    from lexconsolida.model.ids import LexId
-
     try:
         lid = LexId.parse(i)
         return label_for(lid.kind, lid.number, unico=lid.is_unico)

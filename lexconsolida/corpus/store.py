@@ -35,7 +35,8 @@ class Corpus:
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
-        act = self.acts.get(Urn.parse(urn).work.__str__() if urn.startswith("urn:") else urn)
+        key = str(Urn.parse(urn).work) if urn.startswith("urn:lex:") else urn
+        act = self.acts.get(key)
         if act is None:
             raise InputError(f"ato fora do acervo: {urn}")
         return act
