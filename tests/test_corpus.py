@@ -109,3 +109,12 @@ def test_errors_name_the_file(tmp_path, toml, message):
     with pytest.raises(InputError) as err:
         load(root)
     assert message in str(err.value) and "norma.toml" in str(err.value)
+
+
+def test_citations_in_texts_resolved(corpus):
+    got = [(c.act.key, urn) for c, urn in corpus.citations("urn:lex:br;bahia;feira.santana:municipal:lei:2003-06-30;2421")]
+    assert got[0][1].endswith(";2421")  # its own epígrafe
+    assert got[1:3] == [(("lei", "2217", 2001), L2217),
+                        (("lei", "2331", 2002), "urn:lex:br;bahia;feira.santana:municipal:lei:2002-05-21;2331")]
+    outside = [c.act.label() for c, urn in corpus.citations(L2217) if urn is None]
+    assert outside == ["Lei nº 8.987/1995", "Lei nº 1.889/1997"]
