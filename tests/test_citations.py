@@ -111,3 +111,7 @@ def test_spans_are_exact():
     text = "Conforme o art. 6º da Lei nº  1.889, de 1º de abril de 1997, e a Lei Federal 8.987/95."
     for c in find(text):
         assert text[c.start:c.end] == c.text
+
+
+def test_bills_are_not_acts():
+    assert find_acts("através do Projeto de Lei nº 125/2000, de autoria do Edil") == []
