@@ -201,17 +201,19 @@ def compare(
 def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
     """Target id → the wordings an amending act's quoted blocks give it."""
     out: dict[str, list[MiddleText]] = {}
-    for d in act.dispositivos():
-        for alt in d.alteracoes:
-            source = f"{act.titulo}, {d.rotulo or d.id}"
-            for node in alt.children:
-                for q in node.walk():
-                    if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
-                        continue
-                    text = q.head_text
-                    label = f"{q.rotulo} " if q.rotulo else ""
-                    target = q.id.removesuffix("_cpt")
-                    out.setdefault(target, []).append(MiddleText(source, label + text))
+    for artigo in act.artigos():
+        for d in artigo.walk():
+            where = [artigo.rotulo or artigo.id]
+            if d is not artigo and d.kind is not Kind.CAPUT and d.rotulo:
+                where.append(d.rotulo)
+            source = ", ".join([act.titulo, *where])
+            for alt in d.alteracoes:
+                for node in alt.children:
+                    for q in node.walk():
+                        if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
+                            continue
+                        label = f"{q.rotulo} " if q.rotulo else ""
+                        out.setdefault(q.id, []).append(MiddleText(source, label + q.head_text))
     return out
 
 
