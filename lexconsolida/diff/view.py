@@ -32,6 +32,15 @@ class Block:
     notes: tuple[str, ...]
     """Editorial notes, shown apart ('(Redação dada pela …)')."""
 
+    @property
+    def label_text(self) -> str:
+        """The label without the space that follows it (marks stop before the space)."""
+        return self.label.rstrip()
+
+    @property
+    def label_space(self) -> str:
+        return self.label[len(self.label.rstrip()):]
+
 
 def side_runs(pair: Pair, side: str) -> list[list[Run]]:
     """The runs of each unit of one side ('old' or 'new'), split at paragraph breaks."""
