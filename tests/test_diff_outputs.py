@@ -188,7 +188,13 @@ def test_docx_accept_all_gives_new_and_reject_all_gives_old():
     data = _check_accept_reject(old, new)
     xml = docx_parts(data)["word/document.xml"].decode()
     assert 'w:author="Procuradoria"' in xml and 'w:date="2002-05-21T00:00:00Z"' in xml
-    assert "<w:delText" in xml and "<w:pPr><w:rPr><w:ins " in xml and "<w:pPr><w:rPr><w:del " in xml
+    root = etree.fromstring(xml.encode())
+    ns = {"w": W}
+    assert root.xpath("//w:del/w:r/w:delText", namespaces=ns)
+    assert root.xpath("//w:p/w:pPr/w:rPr/w:ins", namespaces=ns)
+    assert root.xpath("//w:p/w:pPr/w:rPr/w:del", namespaces=ns)
+    styles = {e.get(f"{{{W}}}val") for e in root.xpath("//w:pPr/w:pStyle", namespaces=ns)}
+    assert {"Artigo", "Paragrafo", "Inciso", "Alinea", "AgrupadorNome"} <= styles
 
 
 def test_docx_accept_reject_on_a_renumbered_law():

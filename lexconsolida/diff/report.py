@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
-    ADDED, MERGED, MOVED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+    ADDED, MERGED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
 )
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
 from lexconsolida.diff.units import Unit, flatten, normalize
@@ -102,7 +102,6 @@ class DiffReport:
     """Title of the amending act shown as the middle column, if any."""
     date: str | None = None
     """ISO date of the new text (used for tracked-change dates)."""
-    meta: dict = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Rows per status, every status present (0 when none)."""
@@ -137,7 +136,7 @@ def pair_ops(status: str, old: Sequence[Unit], new: Sequence[Unit], engine: str 
     return word_diff(a, b, engine)
 
 
-def order_rows(matches: Sequence[Match], n_old: int) -> list[Match]:
+def order_rows(matches: Sequence[Match]) -> list[Match]:
     """New-text order; a row with only old units goes after the row of its old predecessor."""
     row_of_old: dict[int, Match] = {}
     for m in matches:
@@ -179,7 +178,7 @@ def compare(
     (defaults to the new norm's own date).
     """
     old_units, new_units = flatten(old), flatten(new)
-    matches = order_rows(align(old_units, new_units, table), len(old_units))
+    matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}
     pairs = []
     for m in matches:
@@ -217,4 +216,4 @@ def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
     return out
 
 
-__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare", "MOVED"]
+__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare"]
