@@ -293,3 +293,29 @@ def test_cli_correspondence_table(tmp_path):
     assert {"status": "moved", "old": "art1", "new": "art2"} in [
         {"status": p["status"], "old": p["old"][0]["id"] if p["old"] else None,
          "new": p["new"][0]["id"] if p["new"] else None} for p in pairs]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_html_filter_works_without_script(report, tmp_path):
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("chromium não instalado")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    page_file = tmp_path / "quadro.html"
+    page_file.write_bytes(write(report, "html"))
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(java_script_enabled=False)
+            page.goto(page_file.as_uri())
+            unchanged = page.locator("table.quadro tbody tr.unchanged:not(.alteracao)")
+            changed = page.locator("table.quadro tbody tr.alteracao")
+            assert unchanged.count() > 0 and changed.count() == len(report.changes)
+            assert unchanged.first.is_visible()
+            page.click("label[for=somente-alteracoes]")
+            assert not unchanged.first.is_visible() and changed.first.is_visible()
+            page.goto(page_file.as_uri() + "#art2")
+            assert page.locator("tr#art2").is_visible()
+        finally:
+            browser.close()
