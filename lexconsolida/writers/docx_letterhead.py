@@ -13,7 +13,7 @@ table per body::
     sitio = "…"
 
 The header prints the coat of arms (when given) and the ``cabecalho`` lines in the style
-"Cabeçalho órgão"; the footer prints the contacts ("Rodapé órgão") and "Página N de M" with
+"Cabeçalho órgão" (the last one in "Cabeçalho órgão final": space and a rule below); the footer prints the contacts ("Rodapé órgão") and "Página N de M" with
 PAGE/NUMPAGES fields ("Número de página").
 """
 
@@ -74,10 +74,12 @@ def _header(header, settings: dict | None, municipio_dir) -> None:
         first.add_run().add_picture(str(path), height=BRASAO_HEIGHT)
         used_first = True
     lines = settings.get("cabecalho") or ([settings["nome"]] if settings.get("nome") else [])
+    last = first
     for line in lines:
-        p = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
-        p.add_run(str(line))
+        last = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
+        last.add_run(str(line))
         used_first = True
+    last.style = "Cabeçalho órgão final"
 
 
 def _brasao_path(brasao: str, municipio_dir) -> Path:

@@ -76,6 +76,8 @@ DISPOSITIVO_INDENT_CM = 2.0
 
 PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Cabeçalho órgão", "CabecalhoOrgao", align="center", after_pt=0, size_pt=11, bold=True),
+    StyleSpec("Cabeçalho órgão final", "CabecalhoOrgaoFinal", base="Cabeçalho órgão", align="center", after_pt=12,
+              extra={"border_bottom": True}),
     StyleSpec("Rodapé órgão", "RodapeOrgao", align="center", after_pt=0, size_pt=8),
     StyleSpec("Número de página", "NumeroPagina", align="right", after_pt=0, size_pt=9),
     StyleSpec("Epígrafe", "Epigrafe", align="center", before_pt=12, after_pt=18, bold=True,
@@ -223,6 +225,23 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     pf.keep_with_next = spec.keep_with_next or None
     pf.keep_together = spec.keep_together or None
     pf.widow_control = True
+    if spec.extra.get("border_bottom"):
+        _border_bottom(style)
+
+
+def _border_bottom(style) -> None:
+    """A thin rule under the paragraph (the letterhead's last line)."""
+    ppr = style.element.get_or_add_pPr()
+    bdr = ppr.makeelement(qn("w:pBdr"), {})
+    bottom = bdr.makeelement(qn("w:bottom"), {
+        qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"})
+    bdr.append(bottom)
+    # CT_PPr's schema order: pBdr comes after keepNext/keepLines/pageBreakBefore/widowControl…
+    anchor = ppr.find(qn("w:spacing"))
+    if anchor is not None:
+        anchor.addprevious(bdr)
+    else:
+        ppr.append(bdr)
 
 
 def _link_next_styles(doc) -> None:
