@@ -34,6 +34,15 @@ RT_THUMBNAIL = "http://schemas.openxmlformats.org/package/2006/relationships/met
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 RT_STYLES_WITH_EFFECTS = "http://schemas.microsoft.com/office/2007/relationships/stylesWithEffects"
 RT_NUMBERING = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering"
+RT_EXTENDED = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
+APP_XML = (
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+    '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" '
+    'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+    "<Template>reference.docx</Template><Application>lexconsolida</Application>"
+    "<DocSecurity>0</DocSecurity><ScaleCrop>false</ScaleCrop><LinksUpToDate>false</LinksUpToDate>"
+    "<SharedDoc>false</SharedDoc><HyperlinksChanged>false</HyperlinksChanged></Properties>"
+).encode("utf-8")
 
 KEEP_BUILTIN = {"Normal", "DefaultParagraphFont", "TableNormal", "NoList", "Header", "Footer"}
 """Built-in styles the template keeps; every other style of python-docx's default is dropped."""
@@ -144,6 +153,8 @@ def _drop_extra_parts(doc) -> None:
     for rid, rel in list(pkg_rels.items()):
         if rel.reltype == RT_THUMBNAIL:
             del pkg_rels[rid]
+        elif rel.reltype == RT_EXTENDED:
+            rel.target_part._blob = APP_XML  # no page/word counts, no "Microsoft Macintosh Word"
     rels = doc.part.rels
     for rid, rel in list(rels.items()):
         if rel.reltype in (RT_CUSTOM_XML, RT_STYLES_WITH_EFFECTS, RT_NUMBERING):
