@@ -35,6 +35,8 @@ SIMILAR_SAME_ID = 0.4
 """Lower bar for units that keep their id or whose parents are paired."""
 CONTAINED = 0.8
 """Share of a unit's word pairs found in another for a split or a merge."""
+MIN_PIECE_WORDS = 6
+"""Shorter pieces ('O imposto previsto no inciso III:') are too common to call a split."""
 MAX_POSTING = 60
 """Word pairs found in more units than this are not used to find candidates."""
 MAX_CANDIDATES = 12
@@ -130,8 +132,19 @@ class _Aligner:
                 n = self.new_by_canon.get(u.canonical_id)
             if n is None or n in self.n2o or o in self.o2n or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n]:
+            if self._norm_old[o] == self._norm_new[n] and self._same_place(o, n):
                 self.pair(o, n)
+
+    def _same_place(self, o: int, n: int) -> bool:
+        """Whether the parents are paired to each other (always true under agrupadores).
+
+        Keeps 'I – a soberania;' of old art. 2 from pairing with the same inciso of new art. 2
+        when new art. 2 is old art. 1 renumbered: parents come first in document order.
+        """
+        po = self.old_by_id.get(self.old[o].parent or "")
+        if po is None or self.old[po].is_agrupador:
+            return True
+        return self.o2n.get(po) == self.new_by_id.get(self.new[n].parent or "")
 
     def by_unique_key(self, key_old: Sequence[str], key_new: Sequence[str]) -> None:
         def index(keys: Sequence[str], free: Iterable[int], side: str) -> dict[str, list[int]]:
@@ -231,7 +244,7 @@ class _Aligner:
         for p in pieces:
             ws = self.words_of(piece_side, p)
             piece_units = self.new if piece_side == "n" else self.old
-            if len(ws) < MIN_UNIQUE_WORDS or piece_units[p].is_agrupador:
+            if len(ws) < MIN_PIECE_WORDS or piece_units[p].is_agrupador:
                 continue
             sh = shingles(ws)
             hits: Counter = Counter()
@@ -283,11 +296,17 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     used_new: set[int] = set()
     for o, pieces in splits.items():
         news = sorted(([a.o2n[o]] if o in a.o2n else []) + pieces)
+        if len(news) == 1:  # a removed unit whose text now sits in an added one: a move
+            a.pair(o, news[0])
+            continue
         matches.append(Match(SPLIT, (o,), tuple(news)))
         used_old.add(o)
         used_new.update(news)
     for n, pieces in merges.items():
-        olds = sorted(([a.n2o[n]] if n in a.n2o else []) + pieces)
+        olds = sorted(set(([a.n2o[n]] if n in a.n2o else []) + pieces))
+        if len(olds) == 1 and not used_old.intersection(olds) and n not in used_new:
+            a.pair(olds[0], n)
+            continue
         if used_old.intersection(olds) or n in used_new:
             continue  # a unit both split and merged: keep the split, list the rest apart
         matches.append(Match(MERGED, tuple(olds), (n,)))
