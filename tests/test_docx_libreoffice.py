@@ -10,7 +10,8 @@ import pytest
 
 from lexconsolida.writers import docx_template
 from lexconsolida.writers.docx import write
-from tests.docx_sample import MUNICIPIO, sample_norma, tiny_png
+from tests.conftest import GOLD
+from tests.docx_sample import MUNICIPIO, norma_from_gold, sample_norma, tiny_png
 from tests.test_docx_reader import plain_docx
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
@@ -34,6 +35,7 @@ def produced_docx(tmp_path) -> dict[str, bytes]:
         "minuta-sem-timbre": write(minuta, embed_source=False),
         "modelo": docx_template.build(),
         "rascunho": plain_docx(["Art. 1º Rascunho sem estilos."]),
+        **{f"gold-{p.stem}": write(norma_from_gold(p), municipio=MUNICIPIO) for p in sorted(GOLD.glob("*.json"))},
     }
 
 

@@ -138,14 +138,25 @@ class StyledTreeBuilder:
         from_bookmark = p.bookmark and bookmark_kind(p.bookmark)
         if from_bookmark:
             return from_bookmark, None
+        kind = self._kind_by_case(p.text.strip())
         self.diags.append(Diagnostic(
-            "agrupador-kind", f"tipo de agrupador não reconhecido em {label or p.text!r}; "
-            "tratado como capítulo", Severity.WARNING, line=p.index))
-        return AgrupadorKind.CAPITULO, None
+            "agrupador-kind", f"agrupador sem rótulo ({label or p.text!r}): tratado como "
+            f"{kind.value}, pelo nível dos nomes vizinhos", Severity.WARNING, line=p.index))
+        return kind, None
+
+    def _kind_by_case(self, name: str) -> AgrupadorKind:
+        """An unlabelled heading in capitals sits at the outermost open level (chapter names are
+        printed in capitals, seção names in title case); otherwise at the innermost."""
+        if not self.groups:
+            return AgrupadorKind.CAPITULO
+        return self.groups[0].kind if name.isupper() else self.groups[-1].kind
 
     def _agrupador_id(self, kind, number, parent, siblings) -> str:
-        if number is None:
-            number = Number(1 + sum(1 for s in siblings if isinstance(s, Agrupador) and s.kind is kind))
+        """From the label; unlabelled, repeated or backwards: previous sibling + 1 (position)."""
+        same = [s for s in siblings if isinstance(s, Agrupador) and s.kind is kind]
+        previous = LexId.parse(same[-1].id).number if same else None
+        if number is None or (previous is not None and number <= previous):
+            number = Number(previous.value + 1) if previous is not None else Number(1)
         comp = PREFIX_OF_KIND[kind.value] + number.id_part
         return f"{parent.id}_{comp}" if parent else comp
 
@@ -214,17 +225,31 @@ class StyledTreeBuilder:
             self.last.pop(k, None)
 
     def _derive_id(self, kind: Kind, number, unico: bool, parent, label, p) -> str:
-        if number is None and not unico:
-            same = [c for c in (parent.children if parent else []) if c.kind is kind]
-            if kind is Kind.ARTIGO:
-                same = list(self.norma.artigos())
-            number = Number(len(same) + 1)
+        """Id from the rótulo; a number that is unreadable, repeats or goes backwards takes
+        the previous sibling's + 1 (its position), and the anomaly is reported."""
+        if kind is Kind.ARTIGO:
+            same = list(self.norma.artigos())
+        else:
+            same = [c for c in parent.children if c.kind is kind]
+        previous = _id_number(same[-1]) if same else None
+        if not unico and (number is None or (previous is not None and number <= previous)):
+            position = Number(previous.value + 1) if previous is not None else Number(1)
+            why = "sem número legível" if number is None else "com número repetido ou fora de ordem"
             self.diags.append(Diagnostic(
-                "position-id", f"{kind} sem número legível ({label!r}): id pela posição",
-                Severity.WARNING, line=p.index))
+                "position-id", f"{kind} {why} ({label!r}): id pela posição", Severity.WARNING,
+                line=p.index))
+            number = position
         if kind is Kind.ARTIGO:
             return "art" + number.id_part
         return LexId(parent.id).child(kind.value, number, unico=unico).value
+
+
+def _id_number(node: Dispositivo) -> Number | None:
+    """The number a sibling's id carries (which may differ from its printed rótulo)."""
+    try:
+        return LexId.parse(node.id).number
+    except ValueError:
+        return node.number
 
 
 def bookmark_kind(name: str) -> AgrupadorKind | None:
