@@ -25,7 +25,8 @@ KIND_OF_STYLE = {
     "Alínea": Kind.ALINEA,
     "Item": Kind.ITEM,
 }
-AGRUPADOR_STYLES = ("Agrupador Rótulo", "Agrupador Nome")
+AGRUPADOR_STYLES = ("Agrupador Rótulo", "Agrupador Nome", "Seção Rótulo", "Seção Nome")
+LABEL_STYLES = ("Agrupador Rótulo", "Seção Rótulo")
 
 LABEL_RE = {
     Kind.ARTIGO: re.compile(r"^(Art\.?\s*\d+\s*[º°o]?(?:\s*-\s*[A-Z])*)"),
@@ -105,11 +106,11 @@ class StyledTreeBuilder:
 
     def _agrupador(self, p) -> None:
         text = p.text.strip()
-        if p.style == "Agrupador Nome" and self.pending_label is not None:
+        if p.style not in LABEL_STYLES and self.pending_label is not None:
             self.pending_label.nome = text
             self.pending_label = None
             return
-        label = text if p.style == "Agrupador Rótulo" else None
+        label = text if p.style in LABEL_STYLES else None
         kind, number = self._agrupador_kind(label, p)
         while self.groups and self.groups[-1].kind.level >= kind.level:
             self.groups.pop()
@@ -138,7 +139,7 @@ class StyledTreeBuilder:
         from_bookmark = p.bookmark and bookmark_kind(p.bookmark)
         if from_bookmark:
             return from_bookmark, None
-        kind = self._kind_by_case(p.text.strip())
+        kind = AgrupadorKind.SECAO if p.style == "Seção Nome" else self._kind_by_case(p.text.strip())
         self.diags.append(Diagnostic(
             "agrupador-kind", f"agrupador sem rótulo ({label or p.text!r}): tratado como "
             f"{kind.value}, pelo nível dos nomes vizinhos", Severity.WARNING, line=p.index))

@@ -29,7 +29,7 @@ from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
 from lexconsolida.errors import InputError, UsageError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.writers.docx_letterhead import letterhead
 from lexconsolida.writers.docx_template import (
@@ -215,12 +215,13 @@ class _BodyWriter:
             self.dispositivo(node)
 
     def agrupador(self, a: Agrupador) -> None:
+        label_style, name_style = agrupador_styles(a.kind)
         if a.rotulo or a.rotulo_printed:
-            self.para("Agrupador Rótulo", a.rotulo or a.rotulo_printed or "", anchor=a.id)
+            self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
             if a.nome:
-                self.para("Agrupador Nome", a.nome)
+                self.para(name_style, a.nome)
         else:
-            self.para("Agrupador Nome", a.nome or "", anchor=a.id)
+            self.para(name_style, a.nome or "", anchor=a.id)
         for child in a.children:
             self.node(child)
 
@@ -277,6 +278,13 @@ class _BodyWriter:
         lines[-1] = (label, text + "”" + (f" ({alt.nota})" if alt.nota else ""))
         for label, text in lines:
             self.para("Texto alterado", text, label=label, sep=" " if label and text else "")
+
+
+def agrupador_styles(kind: AgrupadorKind) -> tuple[str, str]:
+    """Label and name styles: capitals for parte … capítulo, as printed for seção/subseção."""
+    if kind in (AgrupadorKind.SECAO, AgrupadorKind.SUBSECAO):
+        return "Seção Rótulo", "Seção Nome"
+    return "Agrupador Rótulo", "Agrupador Nome"
 
 
 def _quoted_lines(node) -> list[tuple[str | None, str]]:

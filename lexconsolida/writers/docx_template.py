@@ -98,6 +98,11 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
               bold=True, caps=True, keep_with_next=True, next_style="Agrupador Nome"),
     StyleSpec("Agrupador Nome", "AgrupadorNome", align="center", after_pt=12, bold=True,
               caps=True, keep_with_next=True, next_style="Artigo"),
+    StyleSpec("Seção Rótulo", "SecaoRotulo", base="Agrupador Rótulo", align="center", before_pt=12,
+              after_pt=0, bold=True, keep_with_next=True, next_style="Seção Nome",
+              extra={"no_caps": True}),
+    StyleSpec("Seção Nome", "SecaoNome", base="Agrupador Nome", align="center", after_pt=12,
+              bold=True, keep_with_next=True, next_style="Artigo", extra={"no_caps": True}),
     StyleSpec("Artigo", "Artigo", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=6),
     StyleSpec("Parágrafo", "Paragrafo", base="Artigo"),
     StyleSpec("Inciso", "Inciso", base="Artigo"),
@@ -223,7 +228,7 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
         font.size = Pt(spec.size_pt)
     font.bold = spec.bold or None
     font.italic = spec.italic or None
-    font.all_caps = spec.caps or None
+    font.all_caps = False if spec.extra.get("no_caps") else (spec.caps or None)
     font.strike = spec.strike or None
     if kind != WD_STYLE_TYPE.PARAGRAPH:
         return
