@@ -172,3 +172,25 @@ def norma_from_gold(path) -> Norma:
     return Norma(tipo=norm["tipo"], numero=norm["numero"], data=norm["data"], ementa=norm["ementa"],
                  localidade=norm["localidade"], articulacao=top)
 
+
+
+def amending_norma() -> Norma:
+    """Lei nº 130/2021, which amends Lei nº 123/2020: a quoted block with an omissis and (NR)."""
+    from lexconsolida.model import Alteracao
+
+    new_art3 = artigo(3, (), "A poda será feita pelo Município ou por empresa por ele autorizada.")
+    block = Alteracao(
+        id="art1_cpt_alt1", base_urn=URN, nota="NR",
+        children=[new_art3, Dispositivo(Kind.OMISSIS, "art3_omi1")],
+        raw="“Art. 3º A poda será feita pelo Município ou por empresa por ele autorizada.\n"
+            "..................................................” (NR)",
+    )
+    art1 = artigo(1, (), "O art. 3º da Lei nº 123, de 10 de março de 2020, passa a vigorar com a "
+                         "seguinte redação:")
+    art1.children[0].alteracoes.append(block)
+    art2 = artigo(2, (), "Esta Lei entra em vigor na data de sua publicação.")
+    return Norma(tipo="Lei", numero="130", data="2021-04-05", urn=AMENDING.act_urn,
+                 epigrafe="LEI Nº 130, DE 5 DE ABRIL DE 2021",
+                 ementa="Altera a Lei nº 123, de 10 de março de 2020.",
+                 articulacao=[art1, art2], fecho=["Vila Serena-MT, 5 de abril de 2021."],
+                 assinaturas=[Signature("JOÃO DA SILVA", "Prefeito Municipal")])

@@ -105,3 +105,12 @@ def test_real_laws_from_gold_validate(name):
     assert validation_errors(root, "akn") == []
     eids = [el.get("eId") for el in root.find(".//a:body", A).iter() if el.get("eId")]
     assert eids == [eid(n.id) for n in norma.walk()] and len(set(eids)) == len(eids)
+
+
+def test_amending_act_keeps_the_quoted_block():
+    from tests.docx_sample import amending_norma
+
+    root = etree.fromstring(write(amending_norma()))
+    assert validation_errors(root, "akn") == []
+    quoted = root.find(".//a:hcontainer[@eId='art_1__cpt']//a:p[@class='alteracao']", A)
+    assert quoted.text.startswith("“Art. 3º A poda") and quoted.text.endswith("(NR)")

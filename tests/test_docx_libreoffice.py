@@ -11,7 +11,7 @@ import pytest
 from lexconsolida.writers import docx_template
 from lexconsolida.writers.docx import write
 from tests.conftest import GOLD
-from tests.docx_sample import MUNICIPIO, norma_from_gold, sample_norma, tiny_png
+from tests.docx_sample import MUNICIPIO, amending_norma, norma_from_gold, sample_norma, tiny_png
 from tests.test_docx_reader import plain_docx
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
@@ -35,6 +35,7 @@ def produced_docx(tmp_path) -> dict[str, bytes]:
         "minuta-sem-timbre": write(minuta, embed_source=False),
         "modelo": docx_template.build(),
         "rascunho": plain_docx(["Art. 1º Rascunho sem estilos."]),
+        "alteradora": write(amending_norma(), municipio=MUNICIPIO),
         **{f"gold-{p.stem}": write(norma_from_gold(p), municipio=MUNICIPIO) for p in sorted(GOLD.glob("*.json"))},
     }
 

@@ -186,3 +186,14 @@ def read_label_number(node):
     from lexconsolida.readers.docx_styled import parse_number
 
     return parse_number(node.kind, node.rotulo)
+
+
+def test_amending_act_round_trip():
+    from tests.docx_sample import amending_norma
+
+    original = amending_norma()
+    assert without_provenance(read(write(original)).norma) == original
+    result = read(write(original, embed_source=False))
+    assert ids(result.norma) == ids(original)
+    skipped = [x for x in result.diagnostics if x.code == "skipped"]
+    assert len(skipped) == 2 and "Texto alterado" in skipped[0].message

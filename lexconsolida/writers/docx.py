@@ -226,7 +226,9 @@ class _BodyWriter:
             self.node(child)
 
     def dispositivo(self, d: Dispositivo) -> None:
-        if d.kind is Kind.CAPUT:
+        if d.kind is Kind.CAPUT:  # its text is printed with the artigo's rótulo
+            for alt in d.alteracoes:
+                self._alteracao(alt)
             for child in d.children:
                 self.dispositivo(child)
             return
