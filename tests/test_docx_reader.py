@@ -197,3 +197,24 @@ def test_amending_act_round_trip():
     assert ids(result.norma) == ids(original)
     skipped = [x for x in result.diagnostics if x.code == "skipped"]
     assert len(skipped) == 2 and "Texto alterado" in skipped[0].message
+
+
+TEXT = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")), min_size=1, max_size=60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXT, TEXT)
+def test_property_any_text_survives_the_styles_only_path(caput, inciso):
+    """Any printable text (accents, <, &, quotes, symbols) comes back verbatim without the part."""
+    caput = caput.strip().lstrip(".–—-").strip() or "x"
+    inciso = inciso.strip().lstrip(".–—-").strip() or "y"
+    norma = Norma(tipo="Lei", articulacao=[artigo(1, (), caput, incisos=[
+        d(Kind.INCISO, "art1_cpt_inc1", "I", inciso, Number(1))])])
+    back = read(write(norma, embed_source=False)).norma
+    assert back.find("art1_cpt").text == caput
+    assert back.find("art1_cpt_inc1").text == inciso
+
+
+def test_control_characters_are_dropped_not_fatal():
+    norma = Norma(tipo="Lei", articulacao=[artigo(1, (), "texto\x0c com\x01 controle")])
+    assert read(write(norma)).norma.find("art1_cpt").text == "texto com controle"

@@ -17,6 +17,7 @@ Same input, same bytes: no dates in the core properties, fixed zip timestamps.
 from __future__ import annotations
 
 import io
+import re
 import uuid
 from functools import cache
 from importlib import resources
@@ -133,6 +134,14 @@ def separator(d: Dispositivo, rotulo: str) -> str:
     return " "
 
 
+_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot carry (C0 controls but tab and newline)."""
+    return _XML_INCOMPATIBLE.sub("", text)
+
+
 def bookmark_name(node_id: str) -> str | None:
     """A Word bookmark name for a LexML id ('art5-1' → 'art5x1'); None when too long."""
     name = node_id.replace("-", "x")
@@ -152,6 +161,7 @@ class _BodyWriter:
     def para(self, style: str, text: str = "", *, label: str | None = None, sep: str = "",
              anchor: str | None = None):
         p = self.doc.add_paragraph(style=style)
+        text, label = xml_safe(text), xml_safe(label) if label else label
         if label:
             run = p.add_run(label, style=LABEL_STYLE)
             if anchor:

@@ -77,7 +77,7 @@ def _header(header, settings: dict | None, municipio_dir) -> None:
     last = first
     for line in lines:
         last = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
-        last.add_run(str(line))
+        last.add_run(xml_safe(str(line)))
         used_first = True
     last.style = "Cabeçalho órgão final"
 
@@ -98,7 +98,7 @@ def _footer(footer, settings: dict | None) -> None:
     contacts = [str(settings[k]) for k in CONTACT_KEYS if settings and settings.get(k)]
     if contacts:
         first.style = "Rodapé órgão"
-        first.add_run(" · ".join(contacts))
+        first.add_run(xml_safe(" · ".join(contacts)))
         pages = footer.add_paragraph(style="Número de página")
     else:
         first.style = "Número de página"
@@ -107,6 +107,12 @@ def _footer(footer, settings: dict | None) -> None:
     _field(pages, "PAGE")
     pages.add_run(" de ")
     _field(pages, "NUMPAGES")
+
+
+def xml_safe(text: str) -> str:
+    from lexconsolida.writers.docx import xml_safe as clean
+
+    return clean(text)
 
 
 def _field(paragraph, instruction: str) -> None:
