@@ -110,3 +110,22 @@ def test_no_partial_output_on_error(corpus, tmp_path):
 def test_help_text():
     proc = run_cli("render", "--help")
     assert proc.returncode == 0 and "Akoma Ntoso" in " ".join(proc.stdout.decode().split())
+
+
+def test_corpus_act_without_text_is_a_clear_error(tmp_path):
+    """An act of a statutes/-like corpus: metadata from norma.toml, body and letterhead of the
+    municipality; a metadata-only act is a clear error."""
+    mun = tmp_path / "statutes" / "mt-vila-serena"
+    act = mun / "lei-123-2020"
+    act.mkdir(parents=True)
+    (mun / "municipio.toml").write_text(
+        MUNICIPIO_TOML.replace('uf = "MT"', 'uf = "MT"\nuf_nome = "Mato Grosso"\n'
+                               'localidade_urn = "br;mato.grosso;vila.serena"'), encoding="utf-8")
+    (act / "norma.toml").write_text(
+        'tipo = "Lei"\nnumero = "123"\ndata = "2020-03-10"\n'
+        'urn = "urn:lex:br;mato.grosso;vila.serena:municipal:lei:2020-03-10;123"\n'
+        'orgao = "camara"\n', encoding="utf-8")
+    out = tmp_path / "lei.docx"
+    proc = run_cli("render", act, "-o", out)
+    assert proc.returncode == 2 and "só tem os metadados" in proc.stderr.decode()
+    assert not out.exists()
