@@ -204,3 +204,26 @@ def test_coat_of_arms_output_is_deterministic(tmp_path):
     municipio = {"orgaos": {"prefeitura": {"cabecalho": ["X"], "brasao": "brasao.png"}}}
     first = write(sample_norma(), municipio=municipio, municipio_dir=tmp_path)
     assert write(sample_norma(), municipio=municipio, municipio_dir=tmp_path) == first
+
+
+def test_a_municipality_adapted_template_is_used_by_style_name(tmp_path):
+    from docx.shared import Pt
+
+    from lexconsolida.writers.docx_template import build
+
+    doc = Document(io.BytesIO(build()))
+    doc.styles["Artigo"].font.size = Pt(14)
+    doc.styles["Artigo"].font.name = "Liberation Serif"
+    path = tmp_path / "reference.docx"
+    doc.save(str(path))
+    parts = docx_parts(write(sample_norma(), template=path))
+    assert b'w:sz w:val="28"' in parts["word/styles.xml"]
+    assert direct_formatting(parts["word/document.xml"]) == []
+    assert b'<w:pStyle w:val="Artigo"/>' in parts["word/document.xml"]
+
+
+def test_duplicate_ids_get_one_bookmark():
+    norma = sample_norma()
+    norma.articulacao[2].children[0].id = "art1"  # a broken tree: two units with id art1
+    xml = docx_parts(write(norma, embed_source=False))["word/document.xml"]
+    assert xml.count(b'w:name="art1"') == 1

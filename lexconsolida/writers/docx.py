@@ -155,6 +155,7 @@ class _BodyWriter:
         self.doc = doc
         self.view = view
         self.bookmark_id = 0
+        self.bookmarks: set[str] = set()
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -174,8 +175,9 @@ class _BodyWriter:
 
     def _bookmark(self, p, run, node_id: str) -> None:
         name = bookmark_name(node_id)
-        if name is None:
+        if name is None or name in self.bookmarks:  # Word drops duplicate names
             return
+        self.bookmarks.add(name)
         start = OxmlElement("w:bookmarkStart")
         start.set(qn("w:id"), str(self.bookmark_id))
         start.set(qn("w:name"), name)
