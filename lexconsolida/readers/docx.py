@@ -21,6 +21,7 @@ import zipfile
 from dataclasses import dataclass
 
 from docx import Document
+from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 
 from lexconsolida.errors import InputError
@@ -96,12 +97,15 @@ def embedded_lexml(doc) -> bytes | None:
 
 def body_paragraphs(doc) -> list[Para]:
     """The body's paragraphs in order, with style name, rótulo runs and first bookmark."""
+    names = {s.style_id: s.name for s in doc.styles}  # once: python-docx searches per call
+    default = doc.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    default_name = default.name if default is not None else "Normal"
     out = []
     for i, p in enumerate(doc.paragraphs, start=1):
-        style = p.style.name if p.style is not None else "Normal"
+        style = names.get(p._p.style, default_name) if p._p.style else default_name
         label_parts = []
         for run in p.runs:
-            if run.style is not None and run.style.name == "Rótulo":
+            if run._r.style and names.get(run._r.style) == "Rótulo":
                 label_parts.append(run.text)
             elif run.text:
                 break

@@ -154,6 +154,8 @@ class _BodyWriter:
     def __init__(self, doc, view: str) -> None:
         self.doc = doc
         self.view = view
+        self.style_ids = {s.name: s.style_id for s in doc.styles}
+        """Name → id, looked up once (python-docx searches the styles part on every call)."""
         self.bookmark_id = 0
         self.bookmarks: set[str] = set()
 
@@ -161,10 +163,12 @@ class _BodyWriter:
 
     def para(self, style: str, text: str = "", *, label: str | None = None, sep: str = "",
              anchor: str | None = None):
-        p = self.doc.add_paragraph(style=style)
+        p = self.doc.add_paragraph()
+        p._p.style = self.style_ids[style]
         text, label = xml_safe(text), xml_safe(label) if label else label
         if label:
-            run = p.add_run(label, style=LABEL_STYLE)
+            run = p.add_run(label)
+            run._r.style = self.style_ids[LABEL_STYLE]
             if anchor:
                 self._bookmark(p, run, anchor)
         elif anchor:
