@@ -218,3 +218,23 @@ def test_property_any_text_survives_the_styles_only_path(caput, inciso):
 def test_control_characters_are_dropped_not_fatal():
     norma = Norma(tipo="Lei", articulacao=[artigo(1, (), "texto\x0c com\x01 controle")])
     assert read(write(norma)).norma.find("art1_cpt").text == "texto com controle"
+
+
+def test_draft_edited_in_word_continuations_and_tables():
+    """An author's edits: Enter inside an artigo (no rótulo: same unit) and a table (kept in
+    the report, never silently lost)."""
+    doc = Document(io.BytesIO(write(Norma(tipo="Lei"), embed_source=False)))
+    doc.add_paragraph("Art. 1º Fica criada a tabela de multas,", style="Artigo")
+    doc.add_paragraph("conforme o quadro abaixo:", style="Artigo")
+    table = doc.add_table(rows=2, cols=2)
+    for r, row in enumerate([("Infração", "Multa"), ("Poda drástica", "10 UPF")]):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    doc.add_paragraph("Art. 2º Esta Lei entra em vigor.", style="Artigo")
+    buf = io.BytesIO()
+    doc.save(buf)
+    result = read(buf.getvalue())
+    assert ids(result.norma) == ["art1", "art1_cpt", "art2", "art2_cpt"]
+    assert result.norma.find("art1_cpt").text == "Fica criada a tabela de multas,\nconforme o quadro abaixo:"
+    table_diag = [x for x in result.diagnostics if x.code == "unstyled"]
+    assert table_diag[0].text == "Infração | Multa\nPoda drástica | 10 UPF"

@@ -164,6 +164,8 @@ class StyledTreeBuilder:
     # -- dispositivos ---------------------------------------------------------------------
 
     def _dispositivo(self, kind: Kind, p) -> None:
+        if self._continuation(kind, p):
+            return
         label, text = self._split(kind, p)
         number = parse_number(kind, label) if label else None
         unico = kind is Kind.PARAGRAFO and bool(label) and "nico" in label.lower()
@@ -190,6 +192,21 @@ class StyledTreeBuilder:
             parent.children.append(node)
             self._forget_below(kind)
         self.last[kind] = node
+
+    def _continuation(self, kind: Kind, p) -> bool:
+        """A paragraph without a rótulo after a unit of the same kind continues its text
+        (the author pressed Enter inside the dispositivo)."""
+        if p.label or LABEL_RE[kind].match(p.text.strip()):
+            return False
+        last = self.last.get(kind)
+        if last is None or not p.text.strip():
+            return False
+        target = last.children[0] if last.kind is Kind.ARTIGO else last
+        target.text = f"{target.text}\n{p.text.strip()}" if target.text else p.text.strip()
+        self.diags.append(Diagnostic(
+            "continuation", f"parágrafo sem rótulo juntado ao texto de {last.id}",
+            Severity.INFO, line=p.index, where=last.id))
+        return True
 
     def _split(self, kind: Kind, p) -> tuple[str | None, str]:
         text = p.text.strip()
