@@ -49,7 +49,7 @@ class Resolver:
         for act in acts:
             self.by_urn[act.urn] = act
             place, urn_tipo = _place_of(act.norma.urn)
-            numero = _digits(act.norma.numero)
+            numero = _digits(act.norma.numero).lstrip("0")
             if not place or not numero:
                 continue
             for tipo in {urn_tipo, slug(act.norma.tipo or "")} - {None, ""}:
@@ -66,7 +66,15 @@ class Resolver:
         return self.by_urn.get(urn.split("!")[0])
 
     def act_for_ref(self, ref: ActRef, citing: SiteAct) -> SiteAct | None:
-        """The act of the corpus ``ref`` names, read from ``citing``'s place; None if none."""
+        """The act of the corpus ``ref`` names, read from ``citing``'s place; None if none.
+
+        Without an esfera, an act of the citing act's own place; 'federal' looks in 'br',
+        'estadual' in the citing act's state. With a year, the act's year must match.
+        """
+        if ref.urn:
+            return self.act_for_urn(ref.urn)
+        if not ref.numero:
+            return None
         place, _ = _place_of(citing.norma.urn)
         if ref.esfera == "federal":
             place = "br"
@@ -74,9 +82,12 @@ class Resolver:
             place = ";".join(place.split(";")[:2])
         if not place:
             return None
-        found = self._by_number.get((place, ref.tipo, ref.numero), [])
-        if ref.ano:
-            found = [a for a in found if (a.norma.data or "")[:4] in ("", ref.ano)]
+        found = self._by_number.get((place, ref.tipo, ref.numero.lstrip("0")), [])
+        if ref.data:
+            found = [a for a in found if a.norma.data in (None, ref.data)] or \
+                    [a for a in found if (a.norma.data or "")[:4] == ref.data[:4]]
+        elif ref.ano:
+            found = [a for a in found if (a.norma.data or "")[:4] in ("", str(ref.ano))]
         unique = {a.urn: a for a in found}
         return next(iter(unique.values())) if len(unique) == 1 else None
 
