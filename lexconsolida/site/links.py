@@ -153,7 +153,9 @@ class Linker:
             if frag is None and c.fragment and c.fragment.split("_")[0] in self.local_ids:
                 frag = c.fragment.split("_")[0]
             return Segment(text, f"#{frag}") if frag else Segment(text)
-        target = self.resolver.act_for_ref(c.act, self.act) if self.resolver and self.act else None
+        if self.resolver is None or self.act is None:
+            return Segment(text)  # a standalone page: no corpus to link into or to be outside of
+        target = self.resolver.act_for_ref(c.act, self.act)
         if target is None:
             return Segment(text, externa=True)
         if self.act is not None and target.urn == self.act.urn:
