@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from lexconsolida import citations as recogniser
 from lexconsolida.citations import ActRef
 
-_QUICK = re.compile(r"art|lei|decreto|resolu|portaria|emenda|constitui|c[óo]digo|par[áa]grafo|§",
-                    re.IGNORECASE)
+_KEYS = ("art", "lei", "decreto", "resolu", "portaria", "emenda", "constitui", "código", "codigo",
+         "parágrafo", "paragrafo", "§", "inciso", "alínea", "alinea", "consolida")
 """Words without which the recogniser finds nothing: skips it for most texts."""
 
 __all__ = ["ActRef", "Citation", "find_citations"]
@@ -58,7 +58,10 @@ def _split_conjunction(text: str, c) -> list[Citation] | None:
 
 def find_citations(text: str) -> list[Citation]:
     """Every citation of a dispositivo or of an act in ``text``, in order."""
-    if not text or not _QUICK.search(text):
+    if not text:
+        return []
+    low = text.lower()
+    if not any(k in low for k in _KEYS):
         return []
     out: list[Citation] = []
     for c in recogniser.find(text):

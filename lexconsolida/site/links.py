@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from markupsafe import Markup, escape
+
 from lexconsolida.model import Urn
 from lexconsolida.model.urn import slug
 from lexconsolida.site.citations import ActRef, Citation, find_citations
@@ -118,6 +120,16 @@ class Linker:
         self.local_ids = local_ids if local_ids is not None else (
             resolver.ids(act) if resolver and act else frozenset())
         self.cache: dict[str, list[Segment]] = {}
+        self._html: dict[str, Markup] = {}
+
+    def html(self, text: str | None) -> Markup:
+        """``text`` as escaped HTML with its citations as links (the templates' ``rich``)."""
+        if not text:
+            return Markup("")
+        found = self._html.get(text)
+        if found is None:
+            found = self._html[text] = Markup("").join(_segment_html(s) for s in self(text))
+        return found
 
     def __call__(self, text: str | None) -> list[Segment]:
         if not text:
@@ -164,6 +176,19 @@ class Linker:
         href = relative_href(self.page_dir, f"{target.path}/index.html")
         frag = self.resolver.fragment_in(target, c.fragment)
         return Segment(text, f"{href}#{frag}" if frag else href)
+
+
+_EXTERNAL = Markup('<cite class="cit-externa" title="Norma fora do acervo">{}'
+                   '<span class="sr-only"> (norma fora do acervo)</span></cite>')
+_LINK = Markup('<a class="cit" href="{}">{}</a>')
+
+
+def _segment_html(s: Segment) -> Markup:
+    if s.href:
+        return _LINK.format(s.href, s.text)
+    if s.externa:
+        return _EXTERNAL.format(s.text)
+    return escape(s.text)
 
 
 def href_for_act(resolver: Resolver, page_dir: str) -> Callable[[str], str | None]:

@@ -148,7 +148,7 @@ class ActPages:
             "norma.html", norma=norma, view=view, site=self.site, root=root_of(page_dir),
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
-            ato=info, abas=tabs, relacoes=relacoes, linkify=linker,
+            ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lexconsolida.model import LexId, Norma, Urn
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
@@ -39,6 +40,7 @@ class Link:
     """How the history names the source act, when it is outside the corpus."""
 
 
+@lru_cache(maxsize=65536)
 def id_label(node_id: str) -> str:
     """A readable citation of a LexML id: 'art5_par1' → 'art. 5º, § 1º'.
 
