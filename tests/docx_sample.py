@@ -110,3 +110,24 @@ def sample_norma() -> Norma:
         fecho=["Vila Serena-MT, 10 de março de 2020."],
         assinaturas=[Signature("JOÃO DA SILVA", "Prefeito Municipal")],
     )
+
+
+def tiny_png(width: int = 4, height: int = 4) -> bytes:
+    """A valid RGB PNG (a coat of arms stand-in), built without any imaging library."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\x00" + b"\x20\x60\x20" * width for _ in range(height))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def docx_parts(data: bytes) -> dict[str, bytes]:
+    import io
+    import zipfile
+
+    z = zipfile.ZipFile(io.BytesIO(data))
+    return {name: z.read(name) for name in z.namelist()}

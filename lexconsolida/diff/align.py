@@ -35,6 +35,8 @@ SIMILAR_SAME_ID = 0.4
 """Lower bar for units that keep their id or whose parents are paired."""
 CONTAINED = 0.8
 """Share of a unit's word pairs found in another for a split or a merge."""
+MIN_PIECE_WORDS = 6
+"""Shorter pieces ('O imposto previsto no inciso III:') are too common to call a split."""
 MAX_POSTING = 60
 """Word pairs found in more units than this are not used to find candidates."""
 MAX_CANDIDATES = 12
@@ -242,7 +244,7 @@ class _Aligner:
         for p in pieces:
             ws = self.words_of(piece_side, p)
             piece_units = self.new if piece_side == "n" else self.old
-            if len(ws) < MIN_UNIQUE_WORDS or piece_units[p].is_agrupador:
+            if len(ws) < MIN_PIECE_WORDS or piece_units[p].is_agrupador:
                 continue
             sh = shingles(ws)
             hits: Counter = Counter()
@@ -294,11 +296,17 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     used_new: set[int] = set()
     for o, pieces in splits.items():
         news = sorted(([a.o2n[o]] if o in a.o2n else []) + pieces)
+        if len(news) == 1:  # a removed unit whose text now sits in an added one: a move
+            a.pair(o, news[0])
+            continue
         matches.append(Match(SPLIT, (o,), tuple(news)))
         used_old.add(o)
         used_new.update(news)
     for n, pieces in merges.items():
-        olds = sorted(([a.n2o[n]] if n in a.n2o else []) + pieces)
+        olds = sorted(set(([a.n2o[n]] if n in a.n2o else []) + pieces))
+        if len(olds) == 1 and not used_old.intersection(olds) and n not in used_new:
+            a.pair(olds[0], n)
+            continue
         if used_old.intersection(olds) or n in used_new:
             continue  # a unit both split and merged: keep the split, list the rest apart
         matches.append(Match(MERGED, tuple(olds), (n,)))
