@@ -40,6 +40,8 @@ FIELDS: dict[str, tuple[str, str]] = {
     "data_auto": ("data da lavratura do auto de infração", DATE),
     "data_ciencia": ("data da ciência do notificado", DATE),
     "data_emissao": ("data de emissão do formulário", DATE),
+    "data_recurso": ("data do protocolo do recurso", DATE),
+    "data_intimacao": ("data do recebimento da intimação da decisão", DATE),
     "meio_entrega": ("meio de entrega da notificação", TEXT),
     "reincidente": ("reincidência (sim/não)", BOOL),
     "em_dobro": ("circunstância que manda aplicar a pena em dobro (sim/não)", BOOL),

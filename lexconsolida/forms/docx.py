@@ -17,7 +17,6 @@ from pathlib import Path
 from docx import Document
 from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
-from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement
 from docx.opc.pkgwriter import PackageWriter
@@ -196,7 +195,6 @@ def _header_footer(document, doc: FormDoc, ids: dict[str, str]) -> None:
 def _fields_table(document, rows, ids: dict[str, str]) -> None:
     table = document.add_table(rows=0, cols=2)
     table._tbl.tblPr.style = ids["Table Grid"]
-    table.alignment = WD_TABLE_ALIGNMENT.CENTER
     for row in rows:
         cells = table.add_row().cells
         cells[0].width, cells[1].width = Mm(66), Mm(112)

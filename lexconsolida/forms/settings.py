@@ -156,9 +156,15 @@ def _deadline(t: dict, path: Path) -> Deadline:
     counting = t.get("contagem", "corridos")
     if counting not in COUNTINGS:
         raise InputError(f"contagem inválida em [{where}]: {counting!r} (use 'corridos' ou 'úteis')", path=path)
+    from lexconsolida.forms.cases import DATE, DATETIME, FIELDS
+
+    base = t.get("base", "data_ciencia")
+    if FIELDS.get(base, ("", ""))[1] not in (DATE, DATETIME):
+        dates = ", ".join(k for k, (_, kind) in FIELDS.items() if kind in (DATE, DATETIME))
+        raise InputError(f"base inválida em [{where}]: {base!r} (use um campo de data: {dates})", path=path)
     return Deadline(_need(t, "id", path, where), _need(t, "descricao", path, where),
                     int(_need(t, "dias", path, where)), counting, _need(t, "inicio", path, where),
-                    t.get("base", "data_ciencia"), _need(t, "dispositivo", path, where))
+                    base, _need(t, "dispositivo", path, where))
 
 
 def _delivery(t: dict, path: Path) -> Delivery:
