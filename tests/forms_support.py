@@ -50,3 +50,21 @@ def docx_text(data: bytes) -> str:
 
     body = Document(io.BytesIO(data)).element.body
     return "\n".join("".join(t.text or "" for t in p.iter(qn("w:t"))) for p in body.iter(qn("w:p")))
+
+
+CSV_HEADER = ("infracao,condutor_autorizado,condutor,placa,local,data_hora,descricao,agente,"
+              "reincidente,meio_entrega,data_emissao")
+PP_INFRACTIONS = ("art55_par1", "art55_par12", "art55_par13", "art55_par18", "art55_par27", "art55_par34",
+                  "art55_par42")
+
+
+def csv_cases(n: int, *, bad_row: int | None = None, infractions=PP_INFRACTIONS) -> str:
+    """A CSV of ``n`` auto-de-infração cases; row ``bad_row`` (1-based data row) lacks the plate."""
+    lines = [CSV_HEADER]
+    for i in range(1, n + 1):
+        plate = "" if i == bad_row else f"QBC{i % 10}D{i % 100:02d}"
+        inf = infractions[i % len(infractions)]
+        lines.append(f"{inf},Permissionário {i},Condutor {i},{plate},\"Rua {i}, Centro\","
+                     f"2025-03-{1 + i % 28:02d} 10:{i % 60:02d},Descrição do caso {i},Agente {i % 7},"
+                     f"{'sim' if i % 3 == 0 else 'não'},pessoal,2025-03-{1 + i % 28:02d}")
+    return "\n".join(lines) + "\n"
