@@ -9,7 +9,9 @@ names below; missing ones are added).
 from __future__ import annotations
 
 import io
+import re
 import zipfile
+from xml.sax.saxutils import escape
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +20,7 @@ from docx import Document
 from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
-from docx.oxml import OxmlElement
+from docx.oxml import OxmlElement, parse_xml
 from docx.opc.pkgwriter import PackageWriter
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
@@ -63,6 +65,13 @@ def _border_top(ppr) -> None:
     ppr.append(borders)
 
 
+def _ascii_id(name: str) -> str:
+    """An ASCII style id for a Portuguese style name ('Seção do Formulário' → 'SecaodoFormulario')."""
+    from lexconsolida.forms.textnorm import strip_accents
+
+    return "".join(ch for ch in strip_accents(name) if ch.isalnum())
+
+
 def _add_styles(document) -> None:
     styles = document.styles
     normal = styles["Normal"]
@@ -73,6 +82,7 @@ def _add_styles(document) -> None:
         if name in existing:
             continue
         style = styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+        style.style_id = _ascii_id(name)
         style.base_style = styles[base]
         style.quick_style = True
         font = style.font
@@ -192,40 +202,65 @@ def _header_footer(document, doc: FormDoc, ids: dict[str, str]) -> None:
     _field(page, "NUMPAGES")
 
 
-def _fields_table(document, rows, ids: dict[str, str]) -> None:
-    table = document.add_table(rows=0, cols=2)
-    table._tbl.tblPr.style = ids["Table Grid"]
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+CELL_WIDTHS = (Mm(66).twips, Mm(112).twips)
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _p_xml(text: str, style_id: str) -> str:
+    """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept)."""
+    text = _NOT_XML.sub("", text)
+    run = f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>' if text else ""
+    return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/></w:pPr>{run}</w:p>'
+
+
+def _table_xml(rows, ids: dict[str, str]) -> str:
+    grid = "".join(f'<w:gridCol w:w="{w}"/>' for w in CELL_WIDTHS)
+    out = [f'<w:tbl><w:tblPr><w:tblStyle w:val="{ids["Table Grid"]}"/><w:tblW w:type="auto" w:w="0"/>'
+           f'<w:tblLook w:firstColumn="1" w:firstRow="0" w:lastColumn="0" w:lastRow="0" w:noHBand="0" '
+           f'w:noVBand="1" w:val="0480"/></w:tblPr><w:tblGrid>{grid}</w:tblGrid>']
     for row in rows:
-        cells = table.add_row().cells
-        cells[0].width, cells[1].width = Mm(66), Mm(112)
-        for cell, text in ((cells[0], row.rotulo), (cells[1], row.valor)):
-            paragraph = cell.paragraphs[0]
-            paragraph.add_run(text)
-            paragraph._p.style = ids["Campo"]
+        out.append("<w:tr>")
+        for width, text in zip(CELL_WIDTHS, (row.rotulo, row.valor)):
+            out.append(f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr>{_p_xml(text, ids["Campo"])}</w:tc>')
+        out.append("</w:tr>")
+    out.append("</w:tbl>")
+    return "".join(out)
+
+
+def body_xml(doc: FormDoc, ids: dict[str, str]) -> str:
+    """The form's body as WordprocessingML, built as text and parsed once (fast, deterministic)."""
+    out = [_p_xml(doc.titulo, ids["Título do Formulário"]),
+           _p_xml(f"Nº {doc.numero}", ids["Número do Formulário"]),
+           _p_xml(doc.abertura, ids["Texto do Formulário"])]
+    for section in doc.secoes:
+        out.append(_p_xml(section.titulo, ids["Seção do Formulário"]))
+        if section.linhas:
+            out.append(_table_xml(section.linhas, ids))
+        out += [_p_xml(text, ids["Texto do Formulário"]) for text in section.paragrafos]
+    if doc.avisos:
+        out.append(_p_xml("Observações", ids["Seção do Formulário"]))
+        out += [_p_xml(text, ids["Texto do Formulário"]) for text in doc.avisos]
+    out.append(_p_xml(f"Fundamento legal — {doc.norma}", ids["Seção do Formulário"]))
+    for quote in doc.fundamentos:
+        out.append(_p_xml(quote.citacao, ids["Referência Legal"]))
+        out += [_p_xml(line, ids["Citação Legal"]) for line in quote.linhas]
+    out.append(_p_xml(doc.local_data, ids["Local e Data"]))
+    out += [_p_xml(role, ids["Assinatura"]) for role in doc.assinaturas]
+    return "".join(out)
 
 
 def _body(document, doc: FormDoc, ids: dict[str, str]) -> None:
-    _para(document, doc.titulo, ids["Título do Formulário"])
-    _para(document, f"Nº {doc.numero}", ids["Número do Formulário"])
-    _para(document, doc.abertura, ids["Texto do Formulário"])
-    for section in doc.secoes:
-        _para(document, section.titulo, ids["Seção do Formulário"])
-        if section.linhas:
-            _fields_table(document, section.linhas, ids)
-        for text in section.paragrafos:
-            _para(document, text, ids["Texto do Formulário"])
-    if doc.avisos:
-        _para(document, "Observações", ids["Seção do Formulário"])
-        for text in doc.avisos:
-            _para(document, text, ids["Texto do Formulário"])
-    _para(document, f"Fundamento legal — {doc.norma}", ids["Seção do Formulário"])
-    for quote in doc.fundamentos:
-        _para(document, quote.citacao, ids["Referência Legal"])
-        for line in quote.linhas:
-            _para(document, line, ids["Citação Legal"])
-    _para(document, doc.local_data, ids["Local e Data"])
-    for role in doc.assinaturas:
-        _para(document, role, ids["Assinatura"])
+    wrapper = parse_xml(f'<w:body xmlns:w="{W_NS}">{body_xml(doc, ids)}</w:body>')
+    body = document.element.body
+    anchor = body.find(qn("w:sectPr"))
+    for child in list(wrapper):
+        if anchor is not None:
+            anchor.addprevious(child)
+        else:
+            body.append(child)
 
 
 class _FixedTimeZip:
