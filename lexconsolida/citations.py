@@ -1,0 +1,434 @@
+"""Citations in legal text: of acts ("Lei nº 2.217/2001") and of dispositivos ("§ 2º do art. 16").
+
+Tolerant of the typos real texts print: "Lei nº 4,100" (comma for the thousands dot),
+"Decreto nº de 4.213" (stray "de"), "Lei Municipal nº 2.244/01" (two-digit year), "LEI Nº
+2217, DE 6/1/2001", "nºs 2.331/2002 e 2.421/2003" (several numbers after one type).
+
+Every citation carries its span in the text. Act citations carry an :class:`ActRef`; dispositivo
+citations carry the LexML ids they name (several when the text says "as alíneas a e b dos
+incisos I e II do art. 3º") and, when an act is cited right after them ("do art. 3º da Lei nº
+2.217/2001") or the text says "desta Lei", that act.
+
+>>> [c.act.key for c in find_acts("Revogam-se a Lei Nº 4.092, de 06 de junho de 2019 e Lei Nº 4,100")]
+[('lei', '4092', 2019), ('lei', '4100', None)]
+>>> find_acts("Decreto Nº de 4.213, de 04 de novembro de 2019")[0].act.data
+'2019-11-04'
+>>> find_dispositivos("as alíneas \\"a\\" e \\"b\\" dos incisos I e II, do art. 3º")[0].ids
+('art3_cpt_inc1_ali1', 'art3_cpt_inc1_ali2', 'art3_cpt_inc2_ali1', 'art3_cpt_inc2_ali2')
+>>> find_dispositivos("parágrafo único do art. 5º")[0].ids
+('art5_par1u',)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from itertools import product
+
+from lexconsolida.model.dates import parse_date
+from lexconsolida.model.numbering import Number, is_roman, letter_to_int, roman_to_int
+
+# --- acts ------------------------------------------------------------------------------------
+
+_TIPOS = [
+    (r"lei\s+complementar", "lei.complementar"),
+    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei.organica"),
+    (r"decreto[\s-]+lei", "decreto.lei"),
+    (r"emenda\s+constitucional", "emenda.constitucional"),
+    (r"emenda\s+[àa]\s+lei\s+org[âa]nica", "emenda.lei.organica"),
+    (r"medida\s+provis[óo]ria", "medida.provisoria"),
+    (r"resolu[çc][ãa]o", "resolucao"),
+    (r"portaria", "portaria"),
+    (r"decreto", "decreto"),
+    (r"leis?", "lei"),
+]
+_TIPO_RE = "|".join(f"(?P<t{i}>{p})" for i, (p, _) in enumerate(_TIPOS))
+_NUM = r"\d{1,3}(?:[.,]\d{3})+|\d+"
+_SHORT_DATE = r"\d{1,2}/\d{1,2}/\d{2,4}"
+_LONG_DATE = r"\d{1,2}\s*[º°o]?\s+de\s+[a-zç]+\s+de\s+\d{4}"
+_ONE_NUMBER = rf"""
+    (?:{_NUM})
+    (?:\s*/\s*\d{{2,4}}(?!\d))?                              # /2001, /01
+    (?:\s*,?\s*de\s+(?:{_LONG_DATE}|{_SHORT_DATE}))?          # , de 7 de agosto de 2019
+"""
+_ACT = re.compile(
+    rf"""
+    (?<![\w-])(?:{_TIPO_RE})
+    (?P<plural>s)?                                            # Leis
+    (?:\s+(?P<esfera>municipa(?:l|is)|federa(?:l|is)|estadua(?:l|is)))?
+    (?:\s+de)?                                                # "Leis Federais de nº"
+    \s*(?:n\s*[º°o.]+\s*s?\.?|nr?\.|n[º°]s|número)?          # nº, n°, no, N.º, nºs
+    \s*(?:de\s+)?                                             # "Decreto nº de 4.213" (typo)
+    (?P<numbers>{_ONE_NUMBER}(?:\s*(?:,|\be\b)\s*(?:n[º°o]\s*)?{_ONE_NUMBER})*)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_ONE_NUMBER_RE = re.compile(
+    rf"""(?P<num>{_NUM})(?:\s*/\s*(?P<ano>\d{{2,4}})(?!\d))?
+         (?:\s*,?\s*de\s+(?P<data>{_LONG_DATE}|{_SHORT_DATE}))?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+KNOWN_NAMES: list[tuple[str, str, str]] = [
+    (r"constitui[çc][ãa]o\s+(?:federal|da\s+rep[úu]blica)", "urn:lex:br:federal:constituicao:1988-10-05;1988",
+     "Constituição Federal"),
+    (r"consolida[çc][ãa]o\s+das\s+leis\s+do\s+trabalho", "urn:lex:br:federal:decreto.lei:1943-05-01;5452",
+     "Consolidação das Leis do Trabalho"),
+    (r"c[óo]digo\s+de\s+tr[âa]nsito\s+brasileiro", "urn:lex:br:federal:lei:1997-09-23;9503",
+     "Código de Trânsito Brasileiro"),
+    (r"c[óo]digo\s+tribut[áa]rio\s+nacional", "urn:lex:br:federal:lei:1966-10-25;5172",
+     "Código Tributário Nacional"),
+    (r"c[óo]digo\s+civil", "urn:lex:br:federal:lei:2002-01-10;10406", "Código Civil"),
+]
+"""Acts cited by name (federal codes): pattern, URN, name."""
+_KNOWN_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_NAMES)), re.I)
+
+
+@dataclass(slots=True, frozen=True)
+class ActRef:
+    """An act as a text cites it."""
+
+    tipo: str
+    """URN form of the type: 'lei', 'lei.complementar', 'decreto', 'decreto.lei' …"""
+    numero: str | None = None
+    """Digits only ('2217'), typos repaired ('4,100' → '4100')."""
+    ano: int | None = None
+    """Four-digit year, from '/2001', '/01' or the date."""
+    data: str | None = None
+    """ISO date when the citation gives one."""
+    esfera: str | None = None
+    """'municipal', 'federal' or 'estadual' when the text says so."""
+    urn: str | None = None
+    """Set for acts cited by a well-known name (Constituição Federal, CLT …)."""
+    nome: str | None = None
+    """The well-known name, when cited by name."""
+
+    @property
+    def key(self) -> tuple[str, str | None, int | None]:
+        return (self.tipo, self.numero, self.ano)
+
+    def label(self) -> str:
+        """Portuguese label: 'Lei nº 2.217/2001', 'Constituição Federal'."""
+        if self.nome:
+            return self.nome
+        name = {"lei.complementar": "Lei Complementar", "decreto.lei": "Decreto-Lei",
+                "lei.organica": "Lei Orgânica", "emenda.constitucional": "Emenda Constitucional",
+                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução"}.get(
+            self.tipo, self.tipo.replace(".", " ").capitalize())
+        s = name
+        if self.numero:
+            s += f" nº {format_number(self.numero)}"
+        if self.ano:
+            s += f"/{self.ano}"
+        return s
+
+
+def format_number(digits: str) -> str:
+    """'2217' → '2.217' (acts print thousands with a dot)."""
+    if not digits.isdigit() or len(digits) < 4:
+        return digits
+    return f"{int(digits):,}".replace(",", ".")
+
+
+@dataclass(slots=True, frozen=True)
+class Citation:
+    """One citation found in a text."""
+
+    start: int
+    end: int
+    text: str
+    """The cited words as printed."""
+    act: ActRef | None = None
+    """The act cited (for a dispositivo citation: the act named after it)."""
+    ids: tuple[str, ...] = ()
+    """LexML ids of the dispositivos cited; empty for a citation of a whole act."""
+    proprio: bool = False
+    """True for 'desta Lei', 'deste artigo' …: the citing act itself."""
+    incompleto: bool = False
+    """True when the dispositivo chain lacks its article ('o inciso II', 'a alínea c')."""
+    target: str | None = None
+    """Resolved URN (with '!id' for a single dispositivo) when a resolver found the act."""
+    context: tuple[str, ...] = field(default=())
+    """Words before the citation that qualify it ('alterada pela')."""
+
+
+def _year(text: str | None) -> int | None:
+    if not text:
+        return None
+    y = int(text)
+    if y < 100:
+        y += 2000 if y < 50 else 1900
+    return y
+
+
+def _act_from_number(tipo: str, esfera: str | None, m: re.Match) -> ActRef:
+    numero = re.sub(r"\D", "", m.group("num")).lstrip("0") or "0"
+    data = None
+    if m.group("data"):
+        data = parse_date(m.group("data"))
+    ano = _year(m.group("ano")) or (int(data[:4]) if data else None)
+    return ActRef(tipo=tipo, numero=numero, ano=ano, data=data, esfera=esfera)
+
+
+def find_acts(text: str) -> list[Citation]:
+    """Every act citation in ``text`` (one per number when several follow one type)."""
+    out: list[Citation] = []
+    for m in _ACT.finditer(text):
+        tipo = next(_TIPOS[int(k[1:])][1] for k, v in m.groupdict().items()
+                    if k.startswith("t") and k[1:].isdigit() and v)
+        esfera = m.group("esfera")
+        esfera = esfera.lower().replace("is", "l").rstrip("s") if esfera else None
+        if esfera:
+            esfera = {"municipal": "municipal", "federal": "federal", "estadual": "estadual",
+                      "municipa": "municipal", "federa": "federal", "estadua": "estadual"}[esfera]
+        base = m.start("numbers")
+        for n in _ONE_NUMBER_RE.finditer(m.group("numbers")):
+            start = m.start() if n.start() == 0 else base + n.start()
+            out.append(Citation(start, base + n.end(), text[start: base + n.end()],
+                                act=_act_from_number(tipo, esfera, n)))
+    for m in _KNOWN_RE.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v)[1:])
+        _, urn, nome = KNOWN_NAMES[i]
+        if any(c.start <= m.start() < c.end for c in out):
+            continue
+        tipo = urn.split(":")[4]
+        out.append(Citation(m.start(), m.end(), m.group(0),
+                            act=ActRef(tipo=tipo, urn=urn, nome=nome, esfera="federal")))
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+# --- dispositivos ----------------------------------------------------------------------------
+
+RANK = {"artigo": 0, "caput": 1, "paragrafo": 2, "inciso": 3, "alinea": 4, "item": 5}
+
+_KIND_WORD = re.compile(
+    r"""(?P<artigo>\bart(?:igo)?s?\b\.?)
+      | (?P<unico>par[áa]grafo\s+[úu]nico)
+      | (?P<paragrafo>§§?|\bpar[áa]grafos?\b)
+      | (?P<inciso>\bincisos?\b|\binc\.)
+      | (?P<alinea>\bal[íi]neas?\b)
+      | (?P<item>\bite(?:m|ns)\b)
+      | (?P<caput>["“”]?\bcaput\b["“”]?)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b)*"
+_ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
+_LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
+_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN,
+              "alinea": _LETTER}
+_LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
+_GLUE = re.compile(
+    r"""(?:\s|,|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
+        respectiv[oa]s?|mesmo|referido)\b)*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SELF = re.compile(r"\s*,?\s*(?:dest[ea]|nest[ea]|da\s+presente|do\s+presente)\s+"
+                   r"(?P<what>lei|decreto|resolu[çc][ãa]o|emenda|norma|artigo|c[óo]digo)\b",
+                   re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class _Term:
+    kind: str
+    numbers: list[Number | None]
+    """None: Parágrafo único."""
+    start: int
+    respective: bool = False
+    """'e suas respectivas alíneas': the parents are targets too."""
+
+
+def _parse_number(kind: str, token: str) -> Number | None:
+    token = token.strip().strip("\"“”'").strip()
+    if kind == "inciso":
+        head, _, suf = token.partition("-")
+        return Number(roman_to_int(head), (suf,) if suf else ())
+    if kind == "alinea":
+        return Number(letter_to_int(token))
+    return Number.parse_arabic(token)
+
+
+def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
+    """Parse a list of numbers of ``kind`` at ``pos`` ('I e II', 'a, b e c', '1º a 5º')."""
+    pat = _NUMBER_OF[kind]
+    one = re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
+    nums: list[Number] = []
+    m = one.match(text, pos)
+    if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+        return [], pos
+    nums.append(_parse_number(kind, m.group(1)))
+    quoted = m.group(1).strip()[0] in "\"“”'"
+    end = m.end()
+    while True:
+        sep = re.compile(_LIST_SEP).match(text, end)
+        if not sep:
+            break
+        m = one.match(text, sep.end())
+        if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+            break
+        if kind == "alinea" and quoted != (m.group(1).strip()[0] in "\"“”'"):
+            break  # 'a, b e c, e inciso II': a bare connector after quoted letters
+        if kind == "alinea" and not quoted and m.group(1).strip() in ("e", "a", "o"):
+            break
+        n = _parse_number(kind, m.group(1))
+        if sep.group(0).strip() == "a" and kind != "alinea" and nums and n.value > nums[-1].value:
+            nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
+        else:
+            nums.append(n)
+        end = m.end()
+    return nums, end
+
+
+def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
+    """Terms of one dispositivo citation starting at ``pos``; returns them and the end."""
+    terms: list[_Term] = []
+    end = pos
+    cur = pos
+    while True:
+        glue = _GLUE.match(text, cur)
+        at = glue.end() if glue else cur
+        respective = bool(glue and re.search(r"respectiv|seus|suas", glue.group(0), re.I))
+        m = _KIND_WORD.match(text, at)
+        if m:
+            kind = m.lastgroup
+            if kind == "unico":
+                terms.append(_Term("paragrafo", [None], m.start(), respective))
+                cur = end = m.end()
+                continue
+            if kind == "caput":
+                terms.append(_Term("caput", [None], m.start(), respective))
+                cur = end = m.end()
+                continue
+            nums, nend = _numbers_at(kind, text, m.end())
+            if not nums:
+                if respective and kind == "paragrafo":  # 'e seus parágrafos': implied by the article
+                    cur = end = m.end()
+                    continue
+                break
+            terms.append(_Term(kind, list(nums), m.start(), respective))
+            cur = end = nend
+            continue
+        # bare roman after a comma, in descending chains: "art. 16, VII, § 1º"
+        if terms and glue and "," in glue.group(0) and terms[-1].kind in ("artigo", "paragrafo"):
+            nums, nend = _numbers_at("inciso", text, at)
+            if nums:
+                terms.append(_Term("inciso", nums, at))
+                cur = end = nend
+                continue
+        break
+    return terms, end
+
+
+def _chains(terms: list[_Term]) -> list[list[_Term]]:
+    """Split terms into chains: a repeated rank starts a new chain, which keeps the
+    higher-ranked terms printed before the repeated one (descending style)."""
+    chains: list[list[_Term]] = [[]]
+    for t in terms:
+        cur = chains[-1]
+        if any(RANK[c.kind] == RANK[t.kind] for c in cur):
+            idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == RANK[t.kind])
+            inherited = [c for c in cur[:idx] if RANK[c.kind] < RANK[t.kind]]
+            chains.append(inherited + [t])
+        else:
+            cur.append(t)
+    return [sorted(c, key=lambda t: RANK[t.kind]) for c in chains if c]
+
+
+def id_for(path: list[tuple[str, Number | None]]) -> str:
+    """LexML id of a path of (kind, number) from the article down ('art3', 'inc2', 'ali1')."""
+    parts: list[str] = []
+    prev = None
+    for kind, num in path:
+        if kind == "caput":
+            parts.append("cpt")
+        elif kind == "paragrafo" and num is None:
+            parts.append("par1u")
+        else:
+            if kind in ("inciso", "alinea") and prev in ("artigo", None) and parts:
+                parts.append("cpt")
+            prefix = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali",
+                      "item": "ite"}[kind]
+            parts.append(prefix + num.id_part)
+        prev = kind
+    # a caput followed by its own inciso: 'cpt' already present once
+    out: list[str] = []
+    for p in parts:
+        if p == "cpt" and out and out[-1] == "cpt":
+            continue
+        out.append(p)
+    return "_".join(out)
+
+
+def _chain_ids(chain: list[_Term], with_parents: bool) -> list[str]:
+    ids: list[str] = []
+    levels = [[(t.kind, n) for n in t.numbers] for t in chain]
+    for combo in product(*levels):
+        path = list(combo)
+        if with_parents:
+            for k in range(1, len(path) + 1):
+                i = id_for(path[:k])
+                if i not in ids and (k == len(path) or chain[k].respective):
+                    ids.append(i)
+        else:
+            ids.append(id_for(path))
+    # keep parents first then children in document order
+    return ids
+
+
+def find_dispositivos(text: str) -> list[Citation]:
+    """Every dispositivo citation in ``text``, with the act cited right after it (if any)."""
+    out: list[Citation] = []
+    pos = 0
+    acts = find_acts(text)
+    while True:
+        m = _KIND_WORD.search(text, pos)
+        if not m:
+            break
+        terms, end = _scan_terms(text, m.start())
+        if not terms:
+            pos = m.end()
+            continue
+        ids: list[str] = []
+        incompleto = False
+        for chain in _chains(terms):
+            if chain[0].kind != "artigo":
+                incompleto = True
+            for i in _chain_ids(chain, any(t.respective for t in chain)):
+                if i not in ids:
+                    ids.append(i)
+        act, proprio = None, False
+        selfm = _SELF.match(text, end)
+        follow = _GLUE.match(text, end)
+        after = follow.end() if follow else end
+        nxt = next((c for c in acts if c.start >= end), None)
+        if selfm:
+            proprio = True
+            end = selfm.end()
+        elif nxt and re.fullmatch(r"[\s,]*(?:d[oa]s?|na|no|em)?\s*", text[end:nxt.start]):
+            act, end = nxt.act, nxt.end
+        elif nxt and nxt.start == after:
+            act, end = nxt.act, nxt.end
+        out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=tuple(ids),
+                            proprio=proprio, incompleto=incompleto))
+        pos = max(end, m.end())
+    return out
+
+
+def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> list[Citation]:
+    """Dispositivo citations and the act citations not already part of one, by position;
+    ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``."""
+    disp = find_dispositivos(text)
+    covered = [(c.start, c.end) for c in disp]
+    acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
+    out = sorted(disp + acts, key=lambda c: c.start)
+    if resolve is None:
+        return out
+    resolved = []
+    for c in out:
+        urn = (c.act.urn or resolve(c.act)) if c.act else None
+        if urn and len(c.ids) == 1:
+            urn = f"{urn}!{c.ids[0]}"
+        resolved.append(replace(c, target=urn))
+    return resolved

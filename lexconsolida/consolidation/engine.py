@@ -1,0 +1,397 @@
+"""Consolidation proper: many acts (each as in force on its date) → one new act.
+
+Pure: :func:`consolidate` reads the source trees and builds a new Norma, never changing them.
+Loading the sources from the corpus (point in time, amendment problems) is ``sources.py``'s job.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lexconsolida.consolidation.renumber import Renumbering, in_force, renumber_article
+from lexconsolida.consolidation.spec import Section, Spec
+from lexconsolida.errors import InputError
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, label_for
+
+
+@dataclass(slots=True)
+class SourceAct:
+    """A source act as the consolidation sees it."""
+
+    alias: str
+    urn: str | None
+    label: str
+    """Citation form: 'Lei nº 2.217, de 3 de julho de 2001'."""
+    data: str | None
+    norma: Norma
+    """The act as in force on the spec's date (point in time already applied)."""
+    problems: list[str] = field(default_factory=list)
+    """Unresolved amendment problems: a consolidation refuses to run while any is left."""
+    decisions: list[str] = field(default_factory=list)
+    """Human decisions recorded in the corpus and applied (non-textual alterations …)."""
+
+
+@dataclass(slots=True)
+class Row:
+    """One line of the correspondence table: a source unit and what became of it."""
+
+    alias: str
+    source_label: str
+    source_id: str
+    source_rotulo: str | None
+    source_text: str
+    status: str
+    """'incluido', 'fundido' (merged into the new final clauses) or 'descartado'."""
+    new_id: str | None = None
+    new_rotulo: str | None = None
+    new_text: str | None = None
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class AppliedEdit:
+    """An editorial change applied at one place (LC 95 art. 13, § 2º)."""
+
+    new_id: str
+    kind: str
+    """'substituicao' (from the spec) or 'remissao' (a citation renumbered)."""
+    before: str
+    after: str
+    motivo: str
+    start: int | None = None
+    """For a citation: its offset in the source unit's text (edits replay from the end)."""
+
+
+@dataclass(slots=True)
+class Consolidation:
+    spec: Spec
+    norma: Norma
+    rows: list[Row]
+    edits: list[AppliedEdit]
+    sources: list[SourceAct]
+    findings: dict = field(default_factory=dict)
+    """Review findings filled by ``analysis``: near duplicates, conflicts, external citations."""
+
+
+_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão)\s+em\s+vigor\b", re.IGNORECASE)
+_REVOGACAO_GERAL = re.compile(
+    r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
+    re.IGNORECASE,
+)
+
+
+def final_clause_kind(article: Dispositivo) -> str | None:
+    """'vigencia' or 'revogacao' when the article is a source act's own final clause."""
+    text = article.head_text
+    has_more = any(c.kind is not Kind.CAPUT for c in article.children) or (
+        article.caput is not None and article.caput.children
+    )
+    if has_more or len(text) > 300:
+        return None
+    if _VIGENCIA.search(text):
+        return "vigencia"
+    if _REVOGACAO_GERAL.search(text):
+        return "revogacao"
+    return None
+
+
+def source_rotulo(src: SourceAct, d: Dispositivo, index: dict[str, Dispositivo]) -> str:
+    """'Lei nº 2.217/2001, art. 3º, II, a)' for a source unit."""
+    parts = []
+    node_id = d.id
+    comps = node_id.split("_")
+    for i in range(1, len(comps) + 1):
+        u = index.get("_".join(comps[:i]))
+        if u is None or u.kind is Kind.CAPUT:
+            continue
+        if u.kind is Kind.ARTIGO:
+            parts.append((u.rotulo or u.id).replace("Art.", "art."))
+        else:
+            parts.append(u.rotulo or u.id)
+    return ", ".join(parts) or node_id
+
+
+def _agrupador(kind: str, number: int, nome: str, new_id: str) -> Agrupador:
+    word = AGRUPADOR_NAMES[kind]
+    return Agrupador(AgrupadorKind(kind), new_id, rotulo=f"{word} {int_to_roman(number)}",
+                     number=Number(number), nome=nome)
+
+
+class _Builder:
+    """Places articles, renumbers them, and keeps the correspondence."""
+
+    def __init__(self, spec: Spec, sources: list[SourceAct]):
+        self.spec = spec
+        self.sources = {s.alias: s for s in sources}
+        self.next_article = 1
+        self.renum: dict[str, Renumbering] = {s.alias: Renumbering() for s in sources}
+        self.placed: dict[tuple[str, str], str] = {}
+        """(alias, article id) → where it was placed (for 'placed twice' errors)."""
+        self.final_clauses: list[tuple[SourceAct, Dispositivo, str]] = []
+        self.final_article_ids: dict[str, str] = {}
+        self.broken_citations: list = []
+        self.set_aside: dict[tuple[str, str], tuple[str, str, str | None]] = {}
+        """(alias, article id) → (status, reason, 'alias:destination id' for fusions)."""
+        for f in spec.fusoes:
+            for sel in f.origem:
+                alias, arts = self.select(sel)
+                for a in arts:
+                    self.set_aside[(alias, a.id)] = ("fundido", f.motivo, f.destino)
+        for d in spec.descartes:
+            for sel in d.artigos:
+                alias, arts = self.select(sel)
+                for a in arts:
+                    self.set_aside[(alias, a.id)] = ("descartado", d.motivo, None)
+
+    def place(self, alias: str, article: Dispositivo, where: str) -> Dispositivo | None:
+        key = (alias, article.id)
+        if key in self.placed:
+            raise InputError(
+                f"o {article.rotulo or article.id} da fonte {alias!r} foi colocado duas vezes "
+                f"na estrutura ({self.placed[key]} e {where})", path=self.spec.path,
+            )
+        self.placed[key] = where
+        if key in self.set_aside:
+            return None
+        if not in_force(article):
+            return None
+        kind = final_clause_kind(article)
+        if kind:
+            self.final_clauses.append((self.sources[alias], article, kind))
+            return None
+        new = renumber_article(article, self.next_article, self.renum[alias])
+        self.next_article += 1
+        return new
+
+    def select(self, selector: str) -> tuple[str, list[Dispositivo]]:
+        alias, sel = selector.split(":", 1)
+        norma = self.sources[alias].norma
+        arts = list(norma.artigos())
+        if sel == "*":
+            return alias, arts
+        ids = [a.id for a in arts]
+        if "-" in sel and sel.count("art") == 2:
+            start, end = (s.strip() for s in sel.split("-", 1)) if sel.count("-") == 1 else _split_range(sel)
+            for x in (start, end):
+                if x not in ids:
+                    raise InputError(f"a fonte {alias!r} não tem o artigo {x!r} (seleção {selector!r})",
+                                     path=self.spec.path)
+            i, j = ids.index(start), ids.index(end)
+            if j < i:
+                raise InputError(f"intervalo invertido na seleção {selector!r}", path=self.spec.path)
+            return alias, arts[i: j + 1]
+        if sel not in ids:
+            raise InputError(f"a fonte {alias!r} não tem o artigo {sel!r} (seleção {selector!r})",
+                             path=self.spec.path)
+        return alias, [arts[ids.index(sel)]]
+
+
+def _split_range(sel: str) -> tuple[str, str]:
+    m = re.match(r"^(art[0-9-]+?)\s*-\s*(art[0-9-]+)$", sel)
+    if not m:
+        raise ValueError(sel)
+    return m.group(1), m.group(2)
+
+
+def _build_outline(b: _Builder, sections: list[Section], parent_id: str, counters: dict) -> list:
+    out: list = []
+    for s in sections:
+        key = (parent_id, s.tipo)
+        counters[key] = counters.get(key, 0) + 1
+        prefix = {"parte": "prt", "livro": "liv", "titulo": "tit", "subtitulo": "stt",
+                  "capitulo": "cap", "secao": "sec", "subsecao": "sub"}[s.tipo]
+        gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+        g = _agrupador(s.tipo, counters[key], s.nome, gid)
+        for selector in s.artigos:
+            alias, arts = b.select(selector)
+            for a in arts:
+                new = b.place(alias, a, f"'{s.nome}'")
+                if new is not None:
+                    g.children.append(new)
+        g.children.extend(_build_outline(b, s.children, gid, counters))
+        out.append(g)
+    return out
+
+
+def _source_order(b: _Builder, sources: list[SourceAct]) -> list:
+    out: list = []
+    counters: dict = {}
+
+    def copy(nodes, parent_id: str, target: list):
+        for n in nodes:
+            if isinstance(n, Agrupador):
+                key = (parent_id, str(n.kind))
+                counters[key] = counters.get(key, 0) + 1
+                prefix = n.id.split("_")[-1][:3]
+                gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+                g = _agrupador(str(n.kind), counters[key], n.nome or "", gid)
+                copy(n.children, gid, g.children)
+                if g.children:
+                    target.append(g)
+            elif n.kind is Kind.ARTIGO:
+                new = b.place(alias, n, "ordem das fontes")
+                if new is not None:
+                    target.append(new)
+
+    for src in sources:
+        alias = src.alias
+        copy(src.norma.articulacao, "", out)
+    return out
+
+
+def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
+    """Merge ``sources`` per ``spec`` into one renumbered act with its correspondence table."""
+    for s in sources:
+        if s.problems:
+            raise InputError(
+                f"a fonte {s.alias!r} ({s.label}) tem alterações não resolvidas: "
+                + "; ".join(s.problems)
+                + ". Registre a decisão no acervo (norma.toml, [[decisoes]]) antes de consolidar.",
+                path=spec.path,
+            )
+    b = _Builder(spec, sources)
+    body = _build_outline(b, spec.estrutura, "", {}) if spec.estrutura else _source_order(b, sources)
+    if spec.estrutura:
+        _check_all_placed(b, sources, spec)
+
+    norma = Norma(
+        tipo=spec.norma.get("tipo"), numero=spec.norma.get("numero"), data=spec.norma.get("data"),
+        ementa=spec.norma.get("ementa"), localidade=spec.norma.get("localidade"),
+        urn=spec.norma.get("urn"), articulacao=body,
+    )
+    from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
+
+    edits = rewrite_citations(norma, b, sources)
+    edits += apply_edits(norma, spec, b)
+    _final_clauses(norma, spec, sources, b)
+    rows = _rows(b, sources, norma)
+    return Consolidation(spec, norma, rows, edits, sources,
+                         findings={"broken_citations": b.broken_citations})
+
+
+def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:
+    missing = [
+        f"{s.alias}:{a.id}" for s in sources for a in s.norma.artigos()
+        if (s.alias, a.id) not in b.placed and (s.alias, a.id) not in b.set_aside
+        and in_force(a) and final_clause_kind(a) is None
+    ]
+    if missing:
+        shown = ", ".join(missing[:12]) + (" …" if len(missing) > 12 else "")
+        raise InputError(
+            f"{len(missing)} artigo(s) em vigor não colocado(s) na estrutura: {shown}. "
+            "Inclua-os em [[estrutura]] (ou use a ordem das fontes, sem [[estrutura]]).",
+            path=spec.path,
+        )
+
+
+def _next_article(norma: Norma) -> int:
+    return max((a.number.value for a in norma.artigos() if a.number), default=0) + 1
+
+
+def _new_article(number: int, text: str, incisos: list[str] | tuple = ()) -> Dispositivo:
+    num = Number(number)
+    aid = "art" + num.id_part
+    caput = Dispositivo(Kind.CAPUT, f"{aid}_cpt", text=text)
+    for i, t in enumerate(incisos, start=1):
+        n = Number(i)
+        label = label_for("inciso", n)
+        caput.children.append(
+            Dispositivo(Kind.INCISO, f"{aid}_cpt_inc{i}", rotulo=label, rotulo_printed=label, number=n, text=t)
+        )
+    label = label_for("artigo", num)
+    return Dispositivo(Kind.ARTIGO, aid, rotulo=label, rotulo_printed=label, number=num, children=[caput])
+
+
+_FEMININE = ("lei", "emenda", "resolução", "resolucao", "portaria", "instrução", "deliberação")
+
+
+def with_article(label: str) -> str:
+    """'Lei nº 1' → 'a Lei nº 1'; 'Decreto nº 2' → 'o Decreto nº 2'."""
+    first = label.split()[0].lower() if label.split() else ""
+    return ("a " if first.startswith(_FEMININE) else "o ") + label
+
+
+def revocation_items(sources: list[SourceAct]) -> list[str]:
+    """The incisos of the revocation clause: each act named in full (LC 95 art. 9º), in
+    chronological order, closed as LC 95 punctuates a list (';', '; e', '.')."""
+    ordered = sorted(sources, key=lambda s: (s.data or "9999", s.label))
+    names = [with_article(s.label) for s in ordered]
+    if len(names) == 1:
+        return [names[0] + "."]
+    return [n + (";" if i < len(names) - 2 else "; e" if i == len(names) - 2 else ".")
+            for i, n in enumerate(names)]
+
+
+def _final_clauses(norma: Norma, spec: Spec, sources: list[SourceAct], b: _Builder) -> None:
+    """Vigência, then the express revocation of every consolidated act (as the seed minuta)."""
+    target = norma.articulacao
+    if target and isinstance(target[-1], Agrupador):
+        target = target[-1].children
+        while target and isinstance(target[-1], Agrupador):
+            target = target[-1].children
+    n = _next_article(norma)
+    vig = _new_article(n, spec.vigencia)
+    target.append(vig)
+    b.final_article_ids = {"vigencia": vig.id}
+    if spec.revogacao:
+        items = revocation_items(sources)
+        head = "Ficam revogados:" if len(items) > 1 else "Fica revogado:"
+        if len(items) == 1:
+            rev = _new_article(n + 1, f"Fica revogada {items[0]}" if items[0].startswith("a ")
+                               else f"Fica revogado {items[0]}")
+        else:
+            rev = _new_article(n + 1, head, items)
+        target.append(rev)
+        b.final_article_ids["revogacao"] = rev.id
+
+
+def _rows(b: _Builder, sources: list[SourceAct], norma: Norma) -> list[Row]:
+    new_index = norma.index()
+    final_ids = b.final_article_ids
+    merged = {(s.alias, a.id): kind for s, a, kind in b.final_clauses}
+    rows: list[Row] = []
+    for s in sources:
+        index = s.norma.index()
+        ren = b.renum[s.alias]
+        dropped = {d.id: d.reason for d in ren.dropped}
+        for art in s.norma.artigos():
+            for d in art.walk():
+                label = f"{s.label}, {source_rotulo(s, d, index)}"
+                text = d.text
+                if d.id in ren.mapping:
+                    nid = ren.mapping[d.id]
+                    nd = new_index.get(nid)
+                    rows.append(Row(s.alias, label, d.id, d.rotulo, text, "incluido", nid,
+                                    nd.rotulo if nd else None, nd.text if nd else None))
+                elif (s.alias, art.id) in b.set_aside:
+                    status, reason, dest = b.set_aside[(s.alias, art.id)]
+                    nid = None
+                    if dest:
+                        dalias, did = dest.split(":", 1)
+                        nid = b.renum[dalias].mapping.get(did)
+                        if nid is None:
+                            raise InputError(f"o destino da fusão {dest!r} não está na consolidação",
+                                             path=b.spec.path)
+                    rows.append(Row(s.alias, label, d.id, d.rotulo, text, status, nid,
+                                    new_index[nid].rotulo if nid in new_index else None, None, reason))
+                elif (s.alias, art.id) in merged:
+                    kind = merged[(s.alias, art.id)]
+                    nid = final_ids.get(kind)
+                    reason = ("cláusula de vigência do ato de origem, substituída pela da consolidação"
+                              if kind == "vigencia" else
+                              "cláusula de revogação genérica do ato de origem, substituída pela "
+                              "revogação expressa dos atos consolidados (LC 95, art. 9º)")
+                    rows.append(Row(s.alias, label, d.id, d.rotulo, text, "fundido", nid,
+                                    new_index[nid].rotulo if nid in new_index else None, None, reason))
+                else:
+                    reason = dropped.get(d.id)
+                    if reason is None:
+                        reason = (f"{art.situacao}" if not in_force(art) else
+                                  "não incluído na estrutura da consolidação")
+                        if not in_force(art) and art.history and art.history[-1].event.act_label:
+                            reason = f"{art.situacao} ({art.history[-1].event.nota()})"
+                    rows.append(Row(s.alias, label, d.id, d.rotulo, text, "descartado", reason=reason))
+    return rows

@@ -1,0 +1,92 @@
+"""Sequential renumbering of dispositivos for a consolidated act (LC 95/1998, art. 13, § 2º, I).
+
+Units no longer in force are left out; what remains is numbered 1, 2, 3 … per kind within its
+parent (articles across the whole act), labels rebuilt in LC 95 style, a lone paragraph becomes
+"Parágrafo único" and a "Parágrafo único" joined by others becomes "§ 1º". Every unit's old id
+maps to its new id, so citations can follow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lexconsolida.model import Dispositivo, Kind, Number, Situacao, label_for
+from lexconsolida.model.ids import LexId
+
+NUMBERED = (Kind.PARAGRAFO, Kind.INCISO, Kind.ALINEA, Kind.ITEM)
+
+
+@dataclass(slots=True)
+class Dropped:
+    """A source unit left out of the consolidation, and why."""
+
+    id: str
+    rotulo: str | None
+    reason: str
+
+
+@dataclass(slots=True)
+class Renumbering:
+    """Old id → new id for every unit kept, and the units left out."""
+
+    mapping: dict[str, str] = field(default_factory=dict)
+    dropped: list[Dropped] = field(default_factory=list)
+
+
+def in_force(d: Dispositivo) -> bool:
+    return d.situacao is Situacao.VIGENTE
+
+
+def _drop_reason(d: Dispositivo) -> str:
+    if d.history and d.history[-1].event.act_label:
+        return f"{d.situacao} ({d.history[-1].event.nota()})"
+    return str(d.situacao)
+
+
+def renumber_article(article: Dispositivo, number: int, out: Renumbering) -> Dispositivo:
+    """A new artigo numbered ``number`` built from ``article`` (which is not changed)."""
+    num = Number(number)
+    new_id = LexId("art" + num.id_part)
+    label = label_for("artigo", num)
+    out.mapping[article.id] = str(new_id)
+    new = Dispositivo(Kind.ARTIGO, str(new_id), rotulo=label, rotulo_printed=label, number=num)
+    new.children = _renumber_children(article, new_id, out)
+    return new
+
+
+def _renumber_children(parent: Dispositivo, new_parent: LexId, out: Renumbering) -> list[Dispositivo]:
+    kept: list[Dispositivo] = []
+    for c in parent.children:
+        if c.kind is Kind.OMISSIS:
+            continue
+        if not in_force(c):
+            _drop_all(c, out)
+            continue
+        kept.append(c)
+    paragraphs = [c for c in kept if c.kind is Kind.PARAGRAFO]
+    counters: dict[Kind, int] = {}
+    result = []
+    for c in kept:
+        if c.kind is Kind.CAPUT:
+            cid = new_parent.child("caput", None)
+            new = Dispositivo(Kind.CAPUT, str(cid), text=c.text)
+        else:
+            counters[c.kind] = counters.get(c.kind, 0) + 1
+            n = Number(counters[c.kind])
+            unico = c.kind is Kind.PARAGRAFO and len(paragraphs) == 1
+            cid = new_parent.child(str(c.kind), n, unico=unico)
+            new = Dispositivo(
+                c.kind, str(cid), rotulo=label_for(str(c.kind), n, unico=unico),
+                number=None if unico else n, text=c.text,
+            )
+            new.rotulo_printed = new.rotulo
+        out.mapping[c.id] = str(cid)
+        new.children = _renumber_children(c, cid, out)
+        result.append(new)
+    return result
+
+
+def _drop_all(d: Dispositivo, out: Renumbering) -> None:
+    reason = _drop_reason(d)
+    for u in d.walk():
+        out.dropped.append(Dropped(u.id, u.rotulo, reason if u is d else f"dentro de {d.id}: {reason}"))

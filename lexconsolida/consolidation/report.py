@@ -1,0 +1,125 @@
+"""Outputs of a consolidation besides the norm itself: the correspondence table (CSV, HTML,
+both directions) and the review report for the procuradoria (HTML, JSON). Deterministic."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+from collections import Counter
+
+from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
+from lexconsolida.consolidation.engine import Consolidation, source_rotulo
+from lexconsolida.templating import render
+
+STATUS_NAMES = {"incluido": "incluído", "fundido": "fundido", "descartado": "descartado"}
+EDIT_NAMES = {"substituicao": "substituição de termo", "remissao": "remissão renumerada"}
+
+
+def analyse(c: Consolidation) -> None:
+    """Fill ``c.findings`` with near duplicates and conflicts (idempotent)."""
+    if "near_duplicates" in c.findings:
+        return
+    units = units_of(c.sources, source_rotulo)
+    c.findings["near_duplicates"] = near_duplicates(units)
+    c.findings["conflicts"] = conflicts(units)
+    c.findings.setdefault("broken_citations", [])
+    c.findings.setdefault("external_citations", [])
+
+
+def new_labels(c: Consolidation) -> dict[str, str]:
+    """new id → 'art. 12, § 2º, I' (how the procuradoria cites it)."""
+    idx = c.norma.index()
+    out = {}
+    for d in c.norma.dispositivos():
+        parts = []
+        comps = d.id.split("_")
+        for i in range(1, len(comps) + 1):
+            u = idx.get("_".join(comps[:i]))
+            if u is None or getattr(u, "rotulo", None) is None:
+                continue
+            parts.append(u.rotulo.replace("Art.", "art."))
+        out[d.id] = ", ".join(parts) or d.id
+    for g in c.norma.agrupadores():
+        out[g.id] = f"{g.rotulo or ''} {g.nome or ''}".strip()
+    return out
+
+
+def counts(c: Consolidation) -> dict[str, int]:
+    n = Counter(r.status for r in c.rows)
+    return {k: n.get(k, 0) for k in STATUS_NAMES}
+
+
+def correspondence_csv(c: Consolidation) -> bytes:
+    labels = new_labels(c)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["fonte", "norma_de_origem", "dispositivo_origem_id", "dispositivo_origem",
+                "situacao", "dispositivo_novo_id", "dispositivo_novo", "motivo"])
+    for r in c.rows:
+        w.writerow([r.alias, r.source_label.split(",")[0] if r.source_label else "", r.source_id,
+                    r.source_label, r.status, r.new_id or "", labels.get(r.new_id, "") if r.new_id else "",
+                    r.reason or ""])
+    return buf.getvalue().encode("utf-8")
+
+
+def _reverse(c: Consolidation):
+    by_new: dict[str, list] = {}
+    for r in c.rows:
+        if r.new_id:
+            by_new.setdefault(r.new_id, []).append(r)
+    return [(d.id, by_new.get(d.id, [])) for d in c.norma.dispositivos()]
+
+
+def correspondence_html(c: Consolidation) -> bytes:
+    return render(
+        "consolidacao/correspondencia.html", titulo=c.norma.titulo if c.norma.tipo else "Consolidação",
+        rows=c.rows, counts=counts(c), new_labels=new_labels(c), reverse=_reverse(c),
+        status_names=STATUS_NAMES,
+    ).encode("utf-8")
+
+
+def review_html(c: Consolidation) -> bytes:
+    analyse(c)
+    ems = {s.alias: s.em for s in c.spec.fontes}
+    sources = [dict(alias=s.alias, label=s.label, urn=s.urn, em=ems.get(s.alias)) for s in c.sources]
+    decisions = [(s, d) for s in c.sources for d in s.decisions]
+    return render(
+        "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), sources=sources,
+        rows=c.rows, counts=counts(c), dropped=[r for r in c.rows if r.status != "incluido"],
+        decisions=decisions, edits=c.edits, findings=c.findings, new_labels=new_labels(c),
+        status_names=STATUS_NAMES, edit_names=EDIT_NAMES,
+    ).encode("utf-8")
+
+
+def _plain(obj) -> dict:
+    return dict(obj) if isinstance(obj, dict) else dataclasses.asdict(obj)
+
+
+def review_json(c: Consolidation) -> bytes:
+    analyse(c)
+
+    def unit(u):
+        return {"fonte": u.alias, "dispositivo": u.id, "citacao": u.source_label, "texto": u.text}
+
+    data = {
+        "norma": {k: c.spec.norma.get(k) for k in ("tipo", "numero", "data", "ementa")},
+        "fontes": [{"alias": s.alias, "norma": s.label, "urn": s.urn, "data": s.data} for s in c.sources],
+        "contagens": counts(c),
+        "dispositivos": [
+            {"fonte": r.alias, "origem": r.source_id, "citacao": r.source_label, "situacao": r.status,
+             "novo": r.new_id, "motivo": r.reason}
+            for r in c.rows
+        ],
+        "decisoes": [{"fonte": s.alias, "decisao": d} for s in c.sources for d in s.decisions],
+        "edicoes": [{"onde": e.new_id, "tipo": e.kind, "antes": e.before, "depois": e.after,
+                     "fundamento": e.motivo} for e in c.edits],
+        "quase_duplicados": [{"a": unit(d.a), "b": unit(d.b), "semelhanca": d.similarity}
+                             for d in c.findings["near_duplicates"]],
+        "conflitos": [{"assunto": x.subject, "a": {**unit(x.a.unit), "valor": x.a.printed},
+                       "b": {**unit(x.b.unit), "valor": x.b.printed}} for x in c.findings["conflicts"]],
+        "remissoes_quebradas": [_plain(b) for b in c.findings["broken_citations"]],
+        "citacoes_externas": [_plain(x) for x in c.findings["external_citations"]],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -1,0 +1,237 @@
+"""Records of the corpus (``statutes/``): municipalities, acts, relations, events, decisions.
+
+Read from TOML (``tomllib``); every error names the file. Unknown keys are kept in ``extra`` so
+other features can add their own tables (``[unidade_fiscal]``, ``[prazos]`` …) without this
+module knowing them. The layout is documented in ``docs/acervo.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
+
+RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
+EVENT_KINDS = ("publicacao", "vigencia", "revogacao")
+DECISION_KINDS = ("aplicar", "ignorar", "operacoes")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def read_toml(path: Path) -> dict:
+    """The TOML table of ``path``, or an InputError naming the file and line."""
+    try:
+        return tomllib.loads(read_bytes(path).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError("arquivo TOML não está em UTF-8", path=path) from None
+    except tomllib.TOMLDecodeError as err:
+        m = re.search(r"line (\d+)", str(err))
+        raise InputError(f"TOML inválido ({err})", path=path,
+                         line=int(m.group(1)) if m else None) from None
+
+
+def _date(value, path: Path, key: str) -> str | None:
+    if value is None:
+        return None
+    text = str(value)
+    if not _ISO.match(text):
+        raise InputError(f"data inválida em '{key}': {text!r} (use AAAA-MM-DD)", path=path)
+    return text
+
+
+@dataclass(slots=True)
+class Municipio:
+    """A municipality folder's ``municipio.toml``."""
+
+    folder: str
+    """Folder name under statutes/ ('ba-feira-de-santana')."""
+    nome: str
+    uf: str
+    uf_nome: str | None
+    localidade_urn: str
+    """URN localidade ('br;bahia;feira.santana')."""
+    data: dict = field(default_factory=dict)
+    """The whole TOML table, unknown keys included ([orgaos], [unidade_fiscal] …)."""
+
+
+@dataclass(slots=True)
+class Relacao:
+    """A relation of an act to others: altera, revoga, regulamenta, consolida."""
+
+    tipo: str
+    alvos: list[str]
+    """Target URNs (citations written as text are resolved when the corpus loads)."""
+    dispositivo: str | None = None
+    """The dispositivo of this act that makes the relation ('art31')."""
+    nota: str | None = None
+    alvos_texto: list[str] = field(default_factory=list)
+    """Targets as written when they were citations, not URNs (for messages)."""
+
+
+@dataclass(slots=True)
+class Evento:
+    """A dated event of the act itself: publicação, vigência."""
+
+    tipo: str
+    data: str
+    nota: str | None = None
+
+
+@dataclass(slots=True)
+class DecisaoOperacao:
+    """An operation written by a person (for a non-textual alteration)."""
+
+    tipo: str
+    """'redacao', 'inclusao', 'revogacao', 'renumeracao', 'nota'."""
+    alvo: str
+    """Target URN with '!id'."""
+    texto: str | None = None
+    rotulo: str | None = None
+
+
+@dataclass(slots=True)
+class Decisao:
+    """A human decision on a problem the recogniser reported (``[[decisoes]]``)."""
+
+    problema: str
+    """The problem's code ('ementa-divergente', 'alteracao-nao-textual' …)."""
+    decisao: str
+    """'aplicar' (apply the recognised operations anyway), 'ignorar' (drop the instruction
+    or unit), 'operacoes' (apply the operations written here instead)."""
+    dispositivo: str | None = None
+    """The instruction's dispositivo in the amending act ('art1'); None: the whole act."""
+    nota: str | None = None
+    """Why, in the decider's words (kept in the compiled text's note)."""
+    responsavel: str | None = None
+    data: str | None = None
+    operacoes: list[DecisaoOperacao] = field(default_factory=list)
+
+    def matches(self, code: str, where: str | None) -> bool:
+        if self.problema != code:
+            return False
+        if self.dispositivo is None:
+            return True
+        return where is not None and (where == self.dispositivo
+                                      or where.startswith(self.dispositivo + "_"))
+
+
+@dataclass(slots=True)
+class Act:
+    """One act folder: ``norma.toml`` (+ ``texto.txt`` when the text is available)."""
+
+    folder: Path
+    municipio: str
+    """The municipality folder name."""
+    urn: str
+    tipo: str
+    numero: str | None
+    data: str | None
+    ementa: str | None = None
+    orgao: str | None = None
+    texto: Path | None = None
+    """Path of the text file, None when only metadata is known."""
+    publicacao: str | None = None
+    vigencia: str | None = None
+    fonte: str | None = None
+    relacoes: list[Relacao] = field(default_factory=list)
+    eventos: list[Evento] = field(default_factory=list)
+    decisoes: list[Decisao] = field(default_factory=list)
+    data_toml: dict = field(default_factory=dict)
+    """The whole TOML table (unknown keys kept)."""
+
+    @property
+    def in_force_from(self) -> str | None:
+        """Vigência, else publicação, else signature date."""
+        return self.vigencia or self.publicacao or self.data
+
+    @property
+    def label(self) -> str:
+        """'Lei nº 2.331, de 21 de maio de 2002' (as compiled-text notes name acts)."""
+        from lexconsolida.citations import format_number
+        from lexconsolida.model.dates import format_long
+
+        s = self.tipo
+        if self.numero:
+            s += f" nº {format_number(self.numero.replace('.', ''))}"
+        if self.data:
+            s += f", de {format_long(self.data)}"
+        return s
+
+
+def _relacoes(table: dict, path: Path) -> list[Relacao]:
+    out = []
+    for r in table.get("relacoes", []):
+        tipo = r.get("tipo")
+        if tipo not in RELATION_KINDS:
+            raise InputError(f"relação de tipo desconhecido: {tipo!r} (conhecidos: "
+                             f"{', '.join(RELATION_KINDS)})", path=path)
+        alvos = r.get("alvos") or ([r["alvo"]] if "alvo" in r else [])
+        if not alvos:
+            raise InputError(f"relação '{tipo}' sem alvos", path=path)
+        out.append(Relacao(tipo, [str(a) for a in alvos], r.get("dispositivo"), r.get("nota")))
+    return out
+
+
+def _eventos(table: dict, path: Path) -> list[Evento]:
+    out = []
+    for key in ("publicacao", "vigencia"):
+        if table.get(key):
+            out.append(Evento(key, _date(table[key], path, key), table.get(f"{key}_nota")))
+    for e in table.get("eventos", []):
+        if e.get("tipo") not in EVENT_KINDS:
+            raise InputError(f"evento de tipo desconhecido: {e.get('tipo')!r}", path=path)
+        out.append(Evento(e["tipo"], _date(e.get("data"), path, "eventos.data"), e.get("nota")))
+    return out
+
+
+def _decisoes(table: dict, path: Path) -> list[Decisao]:
+    out = []
+    for d in table.get("decisoes", []):
+        kind = d.get("decisao")
+        if kind not in DECISION_KINDS or not d.get("problema"):
+            raise InputError(f"decisão inválida: 'problema' e 'decisao' ({', '.join(DECISION_KINDS)}) "
+                             f"são obrigatórios", path=path)
+        ops = [DecisaoOperacao(o["tipo"], o["alvo"], o.get("texto"), o.get("rotulo"))
+               for o in d.get("operacoes", [])]
+        if kind == "operacoes" and not ops:
+            raise InputError("decisão 'operacoes' sem [[decisoes.operacoes]]", path=path)
+        out.append(Decisao(d["problema"], kind, d.get("dispositivo"), d.get("nota"),
+                           d.get("responsavel"), _date(d.get("data"), path, "decisoes.data"), ops))
+    return out
+
+
+def load_municipio(folder: Path) -> Municipio:
+    path = folder / "municipio.toml"
+    t = read_toml(path)
+    for key in ("nome", "uf", "localidade_urn"):
+        if not t.get(key):
+            raise InputError(f"falta a chave obrigatória '{key}'", path=path)
+    return Municipio(folder.name, t["nome"], t["uf"], t.get("uf_nome"), t["localidade_urn"], t)
+
+
+def load_act(folder: Path, municipio: str) -> Act:
+    path = folder / "norma.toml"
+    t = read_toml(path)
+    for key in ("tipo", "urn"):
+        if not t.get(key):
+            raise InputError(f"falta a chave obrigatória '{key}'", path=path)
+    texto = None
+    if t.get("texto_disponivel", True) is not False:
+        name = t.get("texto", "texto.txt")
+        if (folder / name).exists():
+            texto = folder / name
+        elif "texto" in t:
+            raise InputError(f"texto indicado não encontrado: {name}", path=path)
+    numero = t.get("numero")
+    return Act(
+        folder=folder, municipio=municipio, urn=t["urn"], tipo=t["tipo"],
+        numero=str(numero) if numero is not None else None, data=_date(t.get("data"), path, "data"),
+        ementa=t.get("ementa"), orgao=t.get("orgao"), texto=texto,
+        publicacao=_date(t.get("publicacao"), path, "publicacao"),
+        vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
+        relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
+        data_toml=t,
+    )

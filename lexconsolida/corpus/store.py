@@ -1,0 +1,154 @@
+"""The loaded corpus: acts by URN, municipalities, reference resolution, reading texts."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from lexconsolida.citations import ActRef, find_acts
+from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
+from lexconsolida.errors import InputError
+from lexconsolida.model import Event, Norma
+from lexconsolida.model.urn import Urn
+
+
+def default_root() -> Path:
+    """``$LEXCONSOLIDA_STATUTES``, else ``./statutes``, else the repository's ``statutes/``."""
+    env = os.environ.get("LEXCONSOLIDA_STATUTES")
+    if env:
+        return Path(env)
+    here = Path.cwd() / "statutes"
+    if here.is_dir():
+        return here
+    return Path(__file__).resolve().parents[2] / "statutes"
+
+
+@dataclass(slots=True)
+class Corpus:
+    root: Path
+    municipios: dict[str, Municipio] = field(default_factory=dict)
+    """Folder name → municipality."""
+    acts: dict[str, Act] = field(default_factory=dict)
+    """URN → act."""
+    _texts: dict[str, Norma] = field(default_factory=dict)
+
+    # --- lookup ----------------------------------------------------------------------------
+    def get(self, urn: str) -> Act:
+        act = self.acts.get(Urn.parse(urn).work.__str__() if urn.startswith("urn:") else urn)
+        if act is None:
+            raise InputError(f"ato fora do acervo: {urn}")
+        return act
+
+    def find(self, spec: str | Path) -> Act | None:
+        """The act named by a URN, an act folder or a file inside one; None otherwise."""
+        text = str(spec)
+        if text.startswith("urn:lex:"):
+            return self.acts.get(str(Urn.parse(text).work))
+        p = Path(spec).resolve()
+        for act in self.acts.values():
+            folder = act.folder.resolve()
+            if p == folder or p.parent == folder:
+                return act
+        return None
+
+    def localidade_of(self, act: Act) -> str:
+        return self.municipios[act.municipio].localidade_urn
+
+    def resolve(self, ref: ActRef, near: str | None = None) -> str | None:
+        """URN of the act ``ref`` cites, or None when it is not in the corpus (or ambiguous).
+
+        ``near`` is the URN of the citing act: candidates from its municipality win."""
+        if ref.urn:
+            return ref.urn if ref.urn in self.acts else None
+        if not ref.numero:
+            return None
+        cands = [a for a in self.acts.values()
+                 if Urn.parse(a.urn).tipo == ref.tipo
+                 and (a.numero or "").replace(".", "").lstrip("0") == ref.numero]
+        if ref.data:
+            cands = [a for a in cands if a.data == ref.data or a.publicacao == ref.data] or \
+                    [a for a in cands if a.data and a.data[:4] == ref.data[:4]]
+        elif ref.ano:
+            cands = [a for a in cands if a.data and int(a.data[:4]) == ref.ano]
+        if ref.esfera == "federal":
+            cands = [a for a in cands if Urn.parse(a.urn).autoridade == "federal"]
+        if near and len(cands) > 1:
+            loc = Urn.parse(near).localidade
+            local = [a for a in cands if Urn.parse(a.urn).localidade == loc]
+            cands = local or cands
+        return cands[0].urn if len(cands) == 1 else None
+
+    def resolve_text(self, text: str, near: str | None = None) -> list[str | None]:
+        """URNs of the acts cited in ``text`` (None for those outside the corpus)."""
+        return [self.resolve(c.act, near) for c in find_acts(text)]
+
+    # --- relations -------------------------------------------------------------------------
+    def related(self, urn: str, tipo: str) -> list[Act]:
+        """Acts with a relation ``tipo`` whose targets include ``urn``, oldest in force first."""
+        out = [a for a in self.acts.values()
+               if any(r.tipo == tipo and urn in r.alvos for r in a.relacoes)]
+        return sorted(out, key=lambda a: (a.in_force_from or "", a.urn))
+
+    # --- texts -----------------------------------------------------------------------------
+    def read(self, urn: str) -> Norma:
+        """The act's text as a Norma (metadata from norma.toml); a fresh copy on every call."""
+        import copy
+
+        act = self.get(urn)
+        if act.urn not in self._texts:
+            self._texts[act.urn] = self._read_uncached(act)
+        return copy.deepcopy(self._texts[act.urn])
+
+    def _read_uncached(self, act: Act) -> Norma:
+        if act.texto is None:
+            norma = Norma()
+        else:
+            from lexconsolida.readers import read_file
+
+            norma = read_file(act.texto, "text").norma
+        mun = self.municipios[act.municipio]
+        events = [Event(e.tipo, act.urn, act.label, e.data, e.nota) for e in act.eventos]
+        return replace(
+            norma, tipo=act.tipo, numero=act.numero, data=act.data, urn=act.urn,
+            ementa=act.ementa or norma.ementa, localidade=f"{mun.nome}-{mun.uf}",
+            publicacao=act.publicacao, vigencia=act.in_force_from, events=events,
+        )
+
+
+def load(root: str | Path | None = None) -> Corpus:
+    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved."""
+    base = Path(root) if root else default_root()
+    if not base.is_dir():
+        raise InputError("pasta do acervo não encontrada", path=base)
+    corpus = Corpus(base)
+    for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
+        corpus.municipios[mfolder.name] = load_municipio(mfolder)
+        for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
+            act = load_act(afolder, mfolder.name)
+            if act.urn in corpus.acts:
+                raise InputError(f"URN repetida no acervo: {act.urn} (também em "
+                                 f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
+            corpus.acts[act.urn] = act
+    for act in corpus.acts.values():
+        _resolve_relations(corpus, act)
+    return corpus
+
+
+def _resolve_relations(corpus: Corpus, act: Act) -> None:
+    """Targets written as citations ('Lei nº 2.217/2001') become URNs; unknown ones stay
+    as written (an act outside the corpus) and are listed in ``alvos_texto``."""
+    for rel in act.relacoes:
+        out = []
+        for alvo in rel.alvos:
+            if alvo.startswith("urn:lex:"):
+                out.append(str(Urn.parse(alvo)))
+                continue
+            urns = corpus.resolve_text(alvo, act.urn)
+            if len(urns) == 1 and urns[0]:
+                out.append(urns[0])
+                rel.alvos_texto.append(alvo)
+            else:
+                raise InputError(f"alvo da relação '{rel.tipo}' não identificado no acervo: "
+                                 f"{alvo!r}", path=act.folder / "norma.toml")
+        rel.alvos = out

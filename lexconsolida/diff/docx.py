@@ -1,0 +1,237 @@
+"""The diff as a Word document with real tracked changes (``w:ins`` / ``w:del``).
+
+One paragraph per unit of the new text, in reading order. Changed words are tracked runs;
+added units are whole inserted paragraphs (runs in ``w:ins`` and the paragraph mark marked
+inserted in ``w:pPr/w:rPr/w:ins``), removed units whole deleted ones; a split inserts paragraph
+marks, a merge deletes them. "Accept all" in Word or LibreOffice gives exactly the new text,
+"Reject all" exactly the old one (labels and editorial notes included).
+
+Author and date are options; the date defaults to the new text's date and is never the clock,
+so the same report always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import docx
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+
+from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
+from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
+from lexconsolida.diff.units import Unit, normalize
+
+DEFAULT_AUTHOR = "lexconsolida"
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of the tracked stream: text with its change kind; bold for labels."""
+
+    kind: str
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Event:
+    at: int
+    text: str
+    bold: bool
+
+
+def _events(units: Sequence[Unit]) -> list[_Event]:
+    """Labels (at each unit's start) and notes (at their offsets) in joined-body coordinates."""
+    out: list[_Event] = []
+    start = 0
+    for u in units:
+        if u.label:
+            out.append(_Event(start, u.label, True))
+        out.extend(_Event(start + n.at, n.text, False) for n in u.notes)
+        start += len(u.body) + len(PARAGRAPH_BREAK)
+    return out
+
+
+def pair_stream(pair: Pair) -> list[Piece]:
+    """The tracked pieces of one row; paragraph breaks sit inside '+'/'-' pieces."""
+    old_ev, new_ev = _events(pair.old), _events(pair.new)
+    out: list[Piece] = []
+    if (old_ev and new_ev and old_ev[0].at == 0 and new_ev[0].at == 0 and old_ev[0].bold
+            and new_ev[0].bold and normalize(old_ev[0].text) == normalize(new_ev[0].text)
+            and old_ev[0].text == new_ev[0].text):
+        out.append(Piece(EQUAL, new_ev[0].text, True))
+        old_ev, new_ev = old_ev[1:], new_ev[1:]
+    oi = ni = 0
+    opos = npos = 0
+
+    def flush(final: bool = False) -> None:
+        nonlocal oi, ni
+        while oi < len(old_ev) and (final or old_ev[oi].at <= opos):
+            out.append(Piece(DELETE, old_ev[oi].text, old_ev[oi].bold))
+            oi += 1
+        while ni < len(new_ev) and (final or new_ev[ni].at <= npos):
+            out.append(Piece(INSERT, new_ev[ni].text, new_ev[ni].bold))
+            ni += 1
+
+    for op in pair.ops:
+        text = op.text
+        while text:
+            flush()
+            # the longest prefix before the next event on the side(s) this op advances
+            limit = len(text)
+            if op.kind != INSERT and oi < len(old_ev):
+                limit = min(limit, old_ev[oi].at - opos)
+            if op.kind != DELETE and ni < len(new_ev):
+                limit = min(limit, new_ev[ni].at - npos)
+            limit = max(limit, 1)
+            chunk, text = text[:limit], text[limit:]
+            out.append(Piece(op.kind, chunk))
+            if op.kind != INSERT:
+                opos += len(chunk)
+            if op.kind != DELETE:
+                npos += len(chunk)
+    flush(final=True)
+    return out
+
+
+def _end_kind(pair: Pair) -> str:
+    if not pair.old:
+        return INSERT
+    if not pair.new:
+        return DELETE
+    return EQUAL
+
+
+def paragraphs(pair: Pair) -> Iterator[tuple[list[Piece], str]]:
+    """(pieces, kind of the paragraph mark) for each paragraph of the row."""
+    current: list[Piece] = []
+    for piece in pair_stream(pair):
+        parts = piece.text.split(PARAGRAPH_BREAK)
+        for i, part in enumerate(parts):
+            if i:
+                yield current, piece.kind
+                current = []
+            if part:
+                current.append(Piece(piece.kind, part, piece.bold))
+    yield current, _end_kind(pair)
+
+
+class _Tracker:
+    """Makes w:ins / w:del elements with unique ids, one author and one date."""
+
+    def __init__(self, author: str, date: str | None) -> None:
+        self.author = author
+        self.date = date
+        self.next_id = 1
+
+    def mark(self, tag: str):
+        el = OxmlElement(tag)
+        el.set(qn("w:id"), str(self.next_id))
+        self.next_id += 1
+        el.set(qn("w:author"), self.author)
+        if self.date:
+            el.set(qn("w:date"), self.date)
+        return el
+
+
+def _run(text: str, bold: bool, deleted: bool):
+    r = OxmlElement("w:r")
+    if bold:
+        rpr = OxmlElement("w:rPr")
+        rpr.append(OxmlElement("w:b"))
+        r.append(rpr)
+    t = OxmlElement("w:delText" if deleted else "w:t")
+    t.set(qn("xml:space"), "preserve")
+    t.text = text
+    r.append(t)
+    return r
+
+
+def _fill(p, pieces: Sequence[Piece], mark_kind: str, tracker: _Tracker) -> None:
+    for piece in pieces:
+        run = _run(piece.text, piece.bold, piece.kind == DELETE)
+        if piece.kind == EQUAL:
+            p.append(run)
+            continue
+        wrapper = tracker.mark("w:del" if piece.kind == DELETE else "w:ins")
+        wrapper.append(run)
+        p.append(wrapper)
+    if mark_kind != EQUAL:
+        ppr = p.get_or_add_pPr()
+        rpr = OxmlElement("w:rPr")
+        rpr.append(tracker.mark("w:del" if mark_kind == DELETE else "w:ins"))
+        ppr.append(rpr)
+
+
+def _iso_datetime(date: str | None) -> str | None:
+    if not date:
+        return None
+    return date if "T" in date else f"{date}T00:00:00Z"
+
+
+def summary_line(report: DiffReport) -> str:
+    parts = [f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n]
+    return "Resumo (linhas por situação) – " + ("; ".join(parts) if parts else "nenhuma") + "."
+
+
+def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None = None) -> docx.Document:
+    document = docx.Document()
+    body = document.element.body
+    tracker = _Tracker(author, _iso_datetime(date or report.date))
+    document.add_heading("Quadro comparativo", level=1)
+    document.add_paragraph(f"Texto anterior: {report.old_title}")
+    if report.middle_title:
+        document.add_paragraph(f"Alteração: {report.middle_title}")
+    document.add_paragraph(f"Texto novo: {report.new_title}")
+    for pair in report.pairs:
+        agrupador = (pair.new or pair.old)[0].is_agrupador
+        for pieces, mark_kind in paragraphs(pair):
+            para = document.add_paragraph(style="Heading 2" if agrupador else None)
+            _fill(para._p, pieces, mark_kind, tracker)
+    document.add_paragraph(summary_line(report))
+    _settle_properties(document, report, author, date or report.date)
+    assert body is not None
+    return document
+
+
+def _settle_properties(document, report: DiffReport, author: str, date: str | None) -> None:
+    props = document.core_properties
+    props.author = author
+    props.last_modified_by = author
+    props.title = f"Quadro comparativo – {report.new_title}"
+    props.revision = 1
+    when = datetime(2000, 1, 1, tzinfo=timezone.utc)
+    if date:
+        try:
+            when = datetime.fromisoformat(date[:10]).replace(tzinfo=timezone.utc)
+        except ValueError:
+            pass
+    props.created = when
+    props.modified = when
+    props.last_printed = when
+
+
+def deterministic_zip(data: bytes) -> bytes:
+    """The same package with fixed member dates (python-docx stamps the clock)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            zi = zipfile.ZipInfo(info.filename, FIXED_ZIP_TIME)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            dst.writestr(zi, src.read(info.filename))
+    return out.getvalue()
+
+
+def write(report: DiffReport, *, author: str | None = None, date: str | None = None, **_options) -> bytes:
+    document = build(report, author=author or DEFAULT_AUTHOR, date=date)
+    buf = io.BytesIO()
+    document.save(buf)
+    return deterministic_zip(buf.getvalue())

@@ -1,0 +1,218 @@
+"""The DiffReport: aligned pairs of units with their word-level operations, in reading order.
+
+:func:`compare` is the whole pipeline: flatten both norms, align them, diff each pair's
+note-free text word by word, order the rows as the reader expects (new text order, each
+removed unit right after the row of the unit that preceded it in the old text).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from lexconsolida.diff.align import (
+    ADDED, MERGED, MOVED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+)
+from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
+from lexconsolida.diff.units import Unit, flatten, normalize
+from lexconsolida.model import Dispositivo, Kind, Norma
+
+STATUS_LABELS = {
+    "unchanged": "inalterado",
+    "changed": "alterado",
+    "moved": "renumerado ou movido",
+    "split": "desmembrado",
+    "merged": "fundido",
+    "added": "acrescido",
+    "removed": "suprimido",
+}
+"""How each status is named to the reader (pt-BR)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MiddleText:
+    """What an amending act (the middle term) says about a row."""
+
+    source: str
+    """Where the act says it ('Lei nº 2.331, de 2002, art. 1º')."""
+    text: str
+    """The quoted wording, label included."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One row of the report."""
+
+    status: str
+    """One of :data:`lexconsolida.diff.align.STATUSES`."""
+    old: tuple[Unit, ...]
+    """The unit(s) of the old text: none when added, several when merged."""
+    new: tuple[Unit, ...]
+    """The unit(s) of the new text: none when removed, several when split."""
+    ops: tuple[Op, ...]
+    """Word-level operations from the old note-free text(s) to the new one(s); several units
+    of one side are joined by :data:`PARAGRAPH_BREAK`."""
+    middle: tuple[MiddleText, ...] = ()
+    """The amending act's wording for this row, when a middle term was given."""
+
+    @property
+    def anchor(self) -> str:
+        """The row's permalink id: the new unit's id, or 'antigo-' + the old one's."""
+        return self.new[0].id if self.new else "antigo-" + self.old[0].id
+
+    @property
+    def label_changed(self) -> bool:
+        return [normalize(u.label) for u in self.old] != [normalize(u.label) for u in self.new]
+
+    @property
+    def text_changed(self) -> bool:
+        return any(op.kind != EQUAL and op.text.strip(" " + PARAGRAPH_BREAK) for op in self.ops)
+
+    @property
+    def notes_changed(self) -> bool:
+        def notes(units):
+            return [normalize(n.text) for u in units for n in u.notes]
+
+        return notes(self.old) != notes(self.new)
+
+    @property
+    def is_change(self) -> bool:
+        return self.status != UNCHANGED or self.notes_changed
+
+    @property
+    def kind(self) -> str:
+        return (self.new or self.old)[0].kind
+
+    @property
+    def depth(self) -> int:
+        return (self.new or self.old)[0].depth
+
+
+@dataclass(slots=True)
+class DiffReport:
+    """The comparison of two texts of a norm."""
+
+    old_title: str
+    new_title: str
+    pairs: list[Pair]
+    old_urn: str | None = None
+    new_urn: str | None = None
+    middle_title: str | None = None
+    """Title of the amending act shown as the middle column, if any."""
+    date: str | None = None
+    """ISO date of the new text (used for tracked-change dates)."""
+    meta: dict = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Rows per status, every status present (0 when none)."""
+        c = Counter(p.status for p in self.pairs)
+        return {s: c.get(s, 0) for s in STATUSES}
+
+    def unit_counts(self) -> dict[str, int]:
+        """Units of each side per status (a split counts its old unit once)."""
+        c: Counter = Counter()
+        for p in self.pairs:
+            c[p.status] += max(len(p.old), len(p.new)) if p.status not in (SPLIT, MERGED) else 1
+        return {s: c.get(s, 0) for s in STATUSES}
+
+    @property
+    def changes(self) -> list[Pair]:
+        return [p for p in self.pairs if p.is_change]
+
+    def by_id(self, unit_id: str, side: str = "new") -> Pair | None:
+        for p in self.pairs:
+            if any(u.id == unit_id for u in (p.new if side == "new" else p.old)):
+                return p
+        return None
+
+
+def pair_ops(status: str, old: Sequence[Unit], new: Sequence[Unit], engine: str | None) -> tuple[Op, ...]:
+    a = PARAGRAPH_BREAK.join(u.body for u in old)
+    b = PARAGRAPH_BREAK.join(u.body for u in new)
+    if status == ADDED:
+        return (Op(INSERT, b),) if b else ()
+    if status == REMOVED:
+        return (Op(DELETE, a),) if a else ()
+    return word_diff(a, b, engine)
+
+
+def order_rows(matches: Sequence[Match], n_old: int) -> list[Match]:
+    """New-text order; a row with only old units goes after the row of its old predecessor."""
+    row_of_old: dict[int, Match] = {}
+    for m in matches:
+        for o in m.old:
+            row_of_old[o] = m
+    anchored = sorted((m for m in matches if m.new), key=lambda m: m.new[0])
+    orphans = sorted((m for m in matches if not m.new), key=lambda m: m.old[0])
+    after: dict[int, list[Match]] = {}
+    head: list[Match] = []
+    for m in orphans:
+        prev = m.old[0] - 1
+        while prev >= 0 and not row_of_old[prev].new:
+            prev -= 1  # a run of removed units hangs from the last kept one
+        if prev < 0:
+            head.append(m)
+        else:
+            after.setdefault(id(row_of_old[prev]), []).append(m)
+    out = list(head)
+    for m in anchored:
+        out.append(m)
+        out.extend(after.get(id(m), []))
+    return out
+
+
+def compare(
+    old: Norma,
+    new: Norma,
+    *,
+    middle: Norma | None = None,
+    table: Mapping[str, str] | None = None,
+    engine: str | None = None,
+    date: str | None = None,
+) -> DiffReport:
+    """The DiffReport of ``old`` → ``new``.
+
+    ``table`` is a consolidation's correspondence table (old id → new id); ``middle`` an
+    amending act whose quoted wordings are shown beside the rows they touch; ``engine`` the
+    diff-match-patch implementation ('fast' or 'python'); ``date`` the date of the new text
+    (defaults to the new norm's own date).
+    """
+    old_units, new_units = flatten(old), flatten(new)
+    matches = order_rows(align(old_units, new_units, table), len(old_units))
+    quoted = middle_texts(middle) if middle is not None else {}
+    pairs = []
+    for m in matches:
+        ou = tuple(old_units[i] for i in m.old)
+        nu = tuple(new_units[i] for i in m.new)
+        mid = tuple(t for u in (nu or ou) for t in quoted.get(u.id, ()))
+        pairs.append(Pair(m.status, ou, nu, pair_ops(m.status, ou, nu, engine), mid))
+    return DiffReport(
+        old_title=old.titulo,
+        new_title=new.titulo,
+        pairs=pairs,
+        old_urn=old.urn,
+        new_urn=new.urn,
+        middle_title=middle.titulo if middle is not None else None,
+        date=date or new.data,
+    )
+
+
+def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
+    """Target id → the wordings an amending act's quoted blocks give it."""
+    out: dict[str, list[MiddleText]] = {}
+    for d in act.dispositivos():
+        for alt in d.alteracoes:
+            source = f"{act.titulo}, {d.rotulo or d.id}"
+            for node in alt.children:
+                for q in node.walk():
+                    if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
+                        continue
+                    text = q.head_text
+                    label = f"{q.rotulo} " if q.rotulo else ""
+                    target = q.id.removesuffix("_cpt")
+                    out.setdefault(target, []).append(MiddleText(source, label + text))
+    return out
+
+
+__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare", "MOVED"]

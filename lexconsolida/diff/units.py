@@ -1,0 +1,193 @@
+"""The rows a diff compares: a Norma flattened into units, each with its comparable text.
+
+A unit is one agrupador heading or one dispositivo; an artigo and its caput make one unit (the
+artigo's id, the caput's text), as the quadro comparativo prints "Art. 5º Texto do caput".
+Editorial notes of compiled texts — "(NR)", "(Redação dada pela …)", "(Incluído pela …)",
+"(Revogado pela …)", "(Vide …)" — are taken out of the compared text and kept apart, with
+their positions, so the full text can be rebuilt exactly.
+
+>>> split_notes("Texto novo. (Redação dada pela Lei nº 2.331, de 2002)")
+('Texto novo.', (Note(at=11, text=' (Redação dada pela Lei nº 2.331, de 2002)'),))
+>>> mask("Nos termos do art. 5º-A, inciso IV, alínea b, e do § 2º")
+'nos termos do art. #, inciso #, alínea #, e do § #'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma
+
+NOTE = re.compile(
+    r"""\s*\(\s*(?:
+          N\.?\s?R\.?|A\.?\s?C\.?                              # (NR), (AC)
+        | Reda[çc][ãa]o\s+dada | Inclu[íi]d[oa]s? | Acrescid[oa]s?
+        | Revogad[oa]s? | Renumerad[oa]s? | Vide | Vig[êe]ncia | Regulamento
+        | Promulga[çc][ãa]o | Produ[çc][ãa]o\s+de\s+efeito
+        )\b[^()]*\)(?:\.(?=\s*$))?""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+_SPACE = re.compile(r"\s+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*\s?[º°ª]?(?:\s?-\s?[A-Za-z]\b)?")
+_ROMAN = re.compile(r"\b[IVXLCDM]+(?:-[A-Z])?\b")
+_LETTER_LABEL = re.compile(r"(?<![\w])[a-z]\)")
+_LETTER_REF = re.compile(r"\b(al[íi]neas?)\s+[\"“]?[a-z]\b[\"”]?", re.IGNORECASE)
+
+AGRUPADOR_KINDS = frozenset({"parte", "livro", "titulo", "subtitulo", "capitulo", "secao", "subsecao"})
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An editorial note taken out of a text."""
+
+    at: int
+    """Offset in the note-free text where the note was (before any later note)."""
+    text: str
+    """The note as printed, with the whitespace before it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One row of the comparison: an agrupador heading or a dispositivo."""
+
+    id: str
+    """LexML id (the artigo's id for artigo + caput)."""
+    kind: str
+    """Dispositivo kind ('artigo', 'paragrafo' …) or agrupador kind ('capitulo' …)."""
+    rotulo: str | None
+    """Printed label, normalised ('Art. 5º', 'Parágrafo único', 'Capítulo II')."""
+    label: str
+    """The label as shown before the text, separator included ('Art. 5º ', 'I – ', '')."""
+    text: str
+    """Full own text, notes included (an artigo's is its caput's; an agrupador's its name)."""
+    body: str
+    """``text`` without editorial notes: what is compared."""
+    notes: tuple[Note, ...]
+    """The notes taken out of ``text``."""
+    parent: str | None
+    """Id of the enclosing unit (agrupador or dispositivo), None at the top."""
+    depth: int
+    """Nesting depth below the articulação (0 for a top-level unit)."""
+    order: int
+    """Position in document order."""
+
+    @property
+    def is_agrupador(self) -> bool:
+        return self.kind in AGRUPADOR_KINDS
+
+    @property
+    def canonical_id(self) -> str:
+        """The id with 'Parágrafo único' read as '§ 1º' (``par1u`` → ``par1``)."""
+        return _UNICO.sub("par1", self.id)
+
+    @property
+    def full(self) -> str:
+        """Label and text, as the compiled text prints the unit."""
+        return self.label + self.text
+
+
+_UNICO = re.compile(r"par1u(?=_|$)")
+
+
+def split_notes(text: str) -> tuple[str, tuple[Note, ...]]:
+    """``text`` without its editorial notes, and the notes with their positions."""
+    notes: list[Note] = []
+    parts: list[str] = []
+    pos = 0
+    size = 0
+    for m in NOTE.finditer(text):
+        chunk = text[pos : m.start()]
+        parts.append(chunk)
+        size += len(chunk)
+        notes.append(Note(size, m.group(0)))
+        pos = m.end()
+    parts.append(text[pos:])
+    return "".join(parts), tuple(notes)
+
+
+def join_notes(body: str, notes: Sequence[Note]) -> str:
+    """Inverse of :func:`split_notes`."""
+    out: list[str] = []
+    pos = 0
+    for n in notes:
+        out.append(body[pos : n.at])
+        out.append(n.text)
+        pos = n.at
+    out.append(body[pos:])
+    return "".join(out)
+
+
+def normalize(text: str) -> str:
+    """Text for exact comparison: NFC, one space between words, no outer spaces."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def mask(text: str) -> str:
+    """Text with numbers and labels masked, to recognise renumbered or moved units."""
+    t = normalize(text)
+    t = _LETTER_REF.sub(lambda m: m.group(1) + " #", t)
+    t = _LETTER_LABEL.sub("#", t)
+    t = _NUMBER.sub("#", t)
+    t = _ROMAN.sub("#", t)
+    return t.lower()
+
+
+def _label(kind: str, rotulo: str | None, separator: str | None) -> str:
+    if not rotulo:
+        return ""
+    rot = rotulo.strip()
+    if separator:
+        sep = separator if separator.endswith(" ") else separator + " "
+        return rot + sep
+    if kind == "inciso" and not rot.endswith(("-", "–")):
+        return rot + " – "
+    if kind == "paragrafo" and rot.lower().startswith("parágrafo único") and not rot.endswith("."):
+        return rot + ". "
+    if kind in AGRUPADOR_KINDS:
+        return rot + " – "
+    return rot + " "
+
+
+def flatten(norma: Norma) -> list[Unit]:
+    """The units of ``norma`` in document order."""
+    out: list[Unit] = []
+
+    def add(node, text: str, parent: str | None, depth: int) -> str:
+        kind = str(node.kind)
+        sep = None if isinstance(node, Agrupador) else node.separator
+        body, notes = split_notes(text)
+        rotulo = node.rotulo or getattr(node, "rotulo_printed", None)
+        label = _label(kind, rotulo, sep)
+        if isinstance(node, Agrupador) and not text:
+            label = label.removesuffix(" – ")
+        out.append(Unit(node.id, kind, rotulo, label, text, body, notes, parent, depth, len(out)))
+        return node.id
+
+    def visit(node, parent: str | None, depth: int) -> None:
+        if isinstance(node, Agrupador):
+            uid = add(node, node.nome or "", parent, depth)
+            for child in node.children:
+                visit(child, uid, depth + 1)
+            return
+        if node.kind is Kind.OMISSIS:
+            return
+        if node.kind is Kind.CAPUT:
+            for child in node.children:
+                visit(child, parent, depth)
+            return
+        uid = add(node, node.head_text, parent, depth)
+        for child in node.children:
+            visit(child, uid, depth + 1)
+
+    for node in norma.articulacao:
+        visit(node, None, 0)
+    return out
+
+
+def texts(norma: Norma) -> dict[str, str]:
+    """id → full own text of every unit of ``norma`` (what ``apply_ops`` rebuilds)."""
+    return {u.id: u.text for u in flatten(norma)}

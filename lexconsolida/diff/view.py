@@ -1,0 +1,67 @@
+"""What each side of a row shows: one block per unit, label, marked text runs and notes.
+
+Shared by the HTML, DOCX and plain-text outputs so all three show the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lexconsolida.diff.report import Pair
+from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
+from lexconsolida.diff.units import Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    kind: str
+    """'=' plain, '-' deleted (old side), '+' inserted (new side)."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One unit's text on one side of a row."""
+
+    unit: Unit
+    label: str
+    """The label with its separator ('Art. 5º ')."""
+    label_kind: str
+    """'=' when the label did not change, else '-' (old side) or '+' (new side)."""
+    runs: tuple[Run, ...]
+    notes: tuple[str, ...]
+    """Editorial notes, shown apart ('(Redação dada pela …)')."""
+
+
+def side_runs(pair: Pair, side: str) -> list[list[Run]]:
+    """The runs of each unit of one side ('old' or 'new'), split at paragraph breaks."""
+    skip = INSERT if side == "old" else DELETE
+    units: list[list[Run]] = [[]]
+    for op in pair.ops:
+        if op.kind == skip:
+            continue
+        parts = op.text.split(PARAGRAPH_BREAK)
+        for i, part in enumerate(parts):
+            if i:
+                units.append([])
+            if part:
+                units[-1].append(Run(op.kind, part))
+    return units
+
+
+def blocks(pair: Pair, side: str) -> list[Block]:
+    units = pair.old if side == "old" else pair.new
+    mark = DELETE if side == "old" else INSERT
+    whole = pair.status in ("added", "removed")
+    label_kind = mark if (pair.label_changed or whole) else EQUAL
+    runs = side_runs(pair, side)
+    out = []
+    for i, u in enumerate(units):
+        r = tuple(runs[i]) if i < len(runs) else ()
+        out.append(Block(u, u.label, label_kind, r, tuple(n.text.strip() for n in u.notes)))
+    return out
+
+
+def plain_runs(block: Block) -> tuple[Run, ...]:
+    """The block's runs with every mark removed (for unchanged rows)."""
+    return tuple(Run(EQUAL, r.text) for r in block.runs)

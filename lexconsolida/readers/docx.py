@@ -1,0 +1,200 @@
+"""DOCX reader: a Word file back to a Norma.
+
+Three paths, best first:
+
+1. **Embedded LexML** (``customXml/item1.xml``, written by :mod:`lexconsolida.writers.docx`):
+   read with the LexML reader; lossless.
+2. **Our styles** ("Epígrafe", "Artigo", "Inciso" … and the character style "Rótulo"): the
+   tree is rebuilt from the styled paragraphs; ids come from the bookmarks the writer leaves on
+   every unit, or are derived from the rótulos. Struck-through superseded wordings, notes and
+   quoted alteration blocks are skipped (reported), so history is not recovered on this path.
+3. **A plain draft** (no styles of ours): the paragraphs' text is joined line by line and read
+   by the text reader, as if it were a .txt file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+
+from docx import Document
+from docx.oxml.ns import qn
+
+from lexconsolida.errors import InputError
+from lexconsolida.model import Diagnostic, Norma, Provenance, Severity, Signature
+from lexconsolida.model.dates import parse_date
+from lexconsolida.model.urn import Urn
+from lexconsolida.readers import ReadResult
+from lexconsolida.readers.docx_styled import StyledTreeBuilder
+from lexconsolida.writers.docx_template import STYLE_NAMES
+
+RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
+NS_LEXML = "http://www.lexml.gov.br/1.0"
+MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
+"""Paragraph styles whose presence in the body means 'written with our template'."""
+
+
+@dataclass(slots=True)
+class Para:
+    """One body paragraph as the styled reader needs it."""
+
+    index: int
+    """1-based position among the body's paragraphs (reported as the 'line')."""
+    style: str
+    text: str
+    label: str | None
+    """Text of the leading runs in the character style 'Rótulo', when any."""
+    bookmark: str | None
+    """Name of the first bookmark in the paragraph."""
+
+
+def read(data: bytes, *, path: str | None = None, **opts) -> ReadResult:
+    doc = _open(data, path)
+    provenance = Provenance(path=path, sha256=hashlib.sha256(data).hexdigest(), reader="docx")
+    embedded = embedded_lexml(doc)
+    if embedded is not None and opts.get("use_embedded", True):
+        from lexconsolida.readers import get_reader
+
+        result = get_reader("lexml")(embedded, path=path)
+        result.norma.provenance = provenance
+        return result
+    paras = body_paragraphs(doc)
+    if any(p.style in MARKER_STYLES for p in paras):
+        result = read_styled(paras, path=path)
+        _metadata_from_core(doc, result.norma)
+        result.norma.provenance = provenance
+        return result
+    return _read_as_text(paras, path=path, provenance=provenance, **opts)
+
+
+def _open(data: bytes, path: str | None):
+    if not data.startswith(b"PK"):
+        raise InputError("o arquivo não é um DOCX (não é um pacote zip)", path=path)
+    try:
+        return Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError) as err:
+        raise InputError(f"DOCX ilegível ou corrompido ({err})", path=path) from None
+    except Exception as err:  # python-docx raises its own types for non-Word packages
+        if type(err).__module__.startswith("docx"):
+            raise InputError(f"o arquivo não é um documento Word ({err})", path=path) from None
+        raise
+
+
+def embedded_lexml(doc) -> bytes | None:
+    """The LexML custom XML part, when the document carries one."""
+    for rel in doc.part.rels.values():
+        if rel.reltype != RT_CUSTOM_XML or rel.is_external:
+            continue
+        blob = rel.target_part.blob
+        if NS_LEXML.encode() in blob[:2048]:
+            return blob
+    return None
+
+
+def body_paragraphs(doc) -> list[Para]:
+    """The body's paragraphs in order, with style name, rótulo runs and first bookmark."""
+    out = []
+    for i, p in enumerate(doc.paragraphs, start=1):
+        style = p.style.name if p.style is not None else "Normal"
+        label_parts = []
+        for run in p.runs:
+            if run.style is not None and run.style.name == "Rótulo":
+                label_parts.append(run.text)
+            elif run.text:
+                break
+        bm = p._p.find(".//" + qn("w:bookmarkStart"))
+        name = bm.get(qn("w:name")) if bm is not None else None
+        out.append(Para(i, style, p.text, "".join(label_parts) or None, name))
+    return out
+
+
+def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
+    """A Norma from paragraphs in our styles (path 2)."""
+    norma = Norma()
+    diags: list[Diagnostic] = []
+    builder = StyledTreeBuilder(norma, diags)
+    documento = None
+    for p in paras:
+        style, text = p.style, p.text.strip()
+        if style == "Documento Título":
+            from lexconsolida.model import Documento
+
+            documento = Documento(tipo=text, text="")
+            norma.documentos.append(documento)
+        elif style == "Documento" and documento is not None:
+            documento.text = f"{documento.text}\n{text}" if documento.text else text
+        elif style == "Epígrafe":
+            norma.epigrafe = f"{norma.epigrafe} {text}" if norma.epigrafe else text
+        elif style == "Ementa":
+            norma.ementa = f"{norma.ementa} {text}" if norma.ementa else text
+        elif style == "Preâmbulo":
+            norma.preambulo.append(text)
+        elif style == "Fecho":
+            norma.fecho.append(text)
+        elif style == "Assinatura":
+            name, _, cargo = p.text.partition("\n")
+            norma.assinaturas.append(Signature(name.strip(), cargo.strip() or None))
+        elif style == "Anexo":
+            norma.anexos.append(text)
+        elif builder.accepts(style):
+            builder.add(p)
+        elif style in ("Texto revogado", "Nota de alteração", "Texto alterado"):
+            diags.append(Diagnostic(
+                "skipped", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
+                "embutido guarda o histórico)", Severity.INFO, line=p.index, text=p.text))
+        elif text:
+            diags.append(Diagnostic(
+                "unstyled", f"parágrafo sem estilo do modelo ('{style}') ignorado",
+                Severity.WARNING, line=p.index, text=p.text))
+    if len(norma.anexos) > 1:
+        norma.anexos = ["\n".join(norma.anexos)]
+    _metadata_from_epigrafe(norma)
+    return ReadResult(norma, diags)
+
+
+EPIGRAFE = re.compile(
+    r"^(?P<tipo>[^\d]+?)\s+N[º°o.]*\s*(?P<numero>\d[\d.]*(?:-[A-Z])?)(?:/\d+)?\s*,?\s*(?P<resto>.*)$",
+    re.IGNORECASE,
+)
+
+
+def _metadata_from_epigrafe(norma: Norma) -> None:
+    if not norma.epigrafe:
+        return
+    m = EPIGRAFE.match(norma.epigrafe.strip())
+    if not m:
+        return
+    norma.tipo = norma.tipo or m.group("tipo").strip().title().replace(" De ", " de ")
+    norma.numero = norma.numero or m.group("numero")
+    norma.data = norma.data or parse_date(m.group("resto"))
+
+
+def _metadata_from_core(doc, norma: Norma) -> None:
+    """The URN and type the writer keeps in the core properties (identifier, category)."""
+    cp = doc.core_properties
+    ident = (cp.identifier or "").strip()
+    if ident.startswith("urn:lex:"):
+        try:
+            norma.urn = str(Urn.parse(ident))
+        except ValueError:
+            pass
+    if cp.category and cp.category.strip():
+        norma.tipo = cp.category.strip()
+
+
+def _read_as_text(paras: list[Para], *, path: str | None, provenance: Provenance, **opts) -> ReadResult:
+    from lexconsolida.readers import get_reader
+
+    text = "\n".join(p.text for p in paras)
+    if not text.strip():
+        raise InputError("o DOCX não tem texto", path=path)
+    result = get_reader("text")(text.encode("utf-8"), path=path, **opts)
+    result.norma.provenance = Provenance(
+        path=path, sha256=provenance.sha256, encoding=None, reader="docx")
+    result.diagnostics.insert(0, Diagnostic(
+        "docx-plain", "DOCX sem os estilos do modelo: lido como texto (linha = parágrafo)",
+        Severity.INFO))
+    return result

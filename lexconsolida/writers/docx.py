@@ -1,0 +1,355 @@
+"""DOCX writer: a Norma as a Word document in the issuing body's format.
+
+python-docx over the reference template (``lexconsolida/data/reference.docx``, rebuilt by
+:mod:`lexconsolida.writers.docx_template`). Every paragraph names a style of the template and
+carries no formatting of its own; rótulos are literal text in the character style "Rótulo"
+(LC 95 labels are identifiers, not list counters). Each dispositivo and agrupador is marked by
+a bookmark named after its LexML id, and the source LexML travels inside the file as a custom
+XML part (``customXml/item1.xml``) so :mod:`lexconsolida.readers.docx` reads it back losslessly.
+
+Views: ``vigente`` prints the text in force (revoked units keep their number: "Art. 5º
+(Revogado)."); ``compilado`` prints the compiled text, superseded wordings struck through
+(style "Texto revogado") and each change noted (style "Nota de alteração").
+
+Same input, same bytes: no dates in the core properties, fixed zip timestamps.
+"""
+
+from __future__ import annotations
+
+import io
+import uuid
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from docx import Document
+from docx.opc.packuri import PackURI
+from docx.opc.part import Part
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+
+from lexconsolida.errors import InputError, UsageError
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.writers.docx_letterhead import letterhead
+from lexconsolida.writers.docx_template import (
+    CORE_DROP,
+    PARAGRAPH_STYLES,
+    STYLE_NAMES,
+    deterministic_zip,
+)
+
+VIEWS = ("vigente", "compilado")
+
+STYLE_OF_KIND = {
+    Kind.ARTIGO: "Artigo",
+    Kind.PARAGRAFO: "Parágrafo",
+    Kind.INCISO: "Inciso",
+    Kind.ALINEA: "Alínea",
+    Kind.ITEM: "Item",
+    Kind.OMISSIS: "Texto alterado",
+}
+LABEL_STYLE = "Rótulo"
+OMISSIS_TEXT = "." * 40
+
+RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
+RT_CUSTOM_XML_PROPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps"
+CT_CUSTOM_XML_PROPS = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
+CUSTOM_XML_PART = "/customXml/item1.xml"
+CUSTOM_XML_PROPS_PART = "/customXml/itemProps1.xml"
+NS_LEXML = "http://www.lexml.gov.br/1.0"
+_UUID_NS = uuid.UUID("6f1f4c1e-2a52-5d3c-9b7e-6c65786c6d6c")
+
+
+@cache
+def default_template() -> bytes:
+    """The reference DOCX shipped as package data."""
+    return resources.files("lexconsolida").joinpath("data", "reference.docx").read_bytes()
+
+
+def write(
+    norma: Norma,
+    *,
+    view: str = "vigente",
+    municipio: dict | None = None,
+    orgao: str | None = None,
+    municipio_dir: str | Path | None = None,
+    template: bytes | str | Path | None = None,
+    embed_source: bool = True,
+) -> bytes:
+    """The DOCX bytes of ``norma``.
+
+    ``municipio`` is the municipality's settings (``statutes/<uf>-<mun>/municipio.toml`` as a
+    dict); ``orgao`` picks ``[orgaos.camara]`` or ``[orgaos.prefeitura]`` for the letterhead
+    (default: by the act's type); ``municipio_dir`` resolves a relative ``brasao`` path;
+    ``template`` replaces the reference DOCX (bytes or a path) with a municipality's own.
+    """
+    if view not in VIEWS:
+        raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
+    doc = Document(io.BytesIO(_template_bytes(template)))
+    _check_styles(doc, template)
+    body = doc.element.body
+    for child in list(body):
+        if child.tag != qn("w:sectPr"):
+            body.remove(child)
+    _BodyWriter(doc, view).norma(norma)
+    letterhead(doc, norma, municipio, orgao, municipio_dir)
+    _core_properties(doc, norma)
+    if embed_source:
+        _embed_lexml(doc, norma)
+    buf = io.BytesIO()
+    doc.save(buf)
+    return deterministic_zip(buf.getvalue())
+
+
+def _template_bytes(template: bytes | str | Path | None) -> bytes:
+    if template is None:
+        return default_template()
+    if isinstance(template, bytes):
+        return template
+    from lexconsolida.io import read_bytes
+
+    return read_bytes(template)
+
+
+def _check_styles(doc, template) -> None:
+    have = {s.name for s in doc.styles}
+    missing = sorted(STYLE_NAMES - have)
+    if missing:
+        where = template if isinstance(template, (str, Path)) else None
+        raise InputError(
+            "o modelo DOCX não tem os estilos: " + ", ".join(missing)
+            + " (gere um com 'python -m lexconsolida.writers.docx_template')",
+            path=where,
+        )
+
+
+def separator(d: Dispositivo, rotulo: str) -> str:
+    """What follows a rótulo, per LC 95: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
+    if d.kind is Kind.INCISO:
+        return " – "
+    if d.kind in (Kind.ARTIGO, Kind.PARAGRAFO):
+        return " " if "º" in rotulo else ". "
+    return " "
+
+
+def bookmark_name(node_id: str) -> str | None:
+    """A Word bookmark name for a LexML id ('art5-1' → 'art5x1'); None when too long."""
+    name = node_id.replace("-", "x")
+    return name if len(name) <= 40 else None
+
+
+class _BodyWriter:
+    """Appends the paragraphs of a Norma to a document body, in document order."""
+
+    def __init__(self, doc, view: str) -> None:
+        self.doc = doc
+        self.view = view
+        self.bookmark_id = 0
+
+    # -- paragraphs -------------------------------------------------------------------------
+
+    def para(self, style: str, text: str = "", *, label: str | None = None, sep: str = "",
+             anchor: str | None = None):
+        p = self.doc.add_paragraph(style=style)
+        if label:
+            run = p.add_run(label, style=LABEL_STYLE)
+            if anchor:
+                self._bookmark(p, run, anchor)
+        elif anchor:
+            self._bookmark(p, None, anchor)
+        if sep or text:
+            p.add_run(sep + text)
+        return p
+
+    def _bookmark(self, p, run, node_id: str) -> None:
+        name = bookmark_name(node_id)
+        if name is None:
+            return
+        start = OxmlElement("w:bookmarkStart")
+        start.set(qn("w:id"), str(self.bookmark_id))
+        start.set(qn("w:name"), name)
+        end = OxmlElement("w:bookmarkEnd")
+        end.set(qn("w:id"), str(self.bookmark_id))
+        self.bookmark_id += 1
+        if run is None:
+            p._p.append(start)
+            p._p.append(end)
+        else:
+            run._r.addprevious(start)
+            run._r.addnext(end)
+
+    # -- the act ------------------------------------------------------------------------------
+
+    def norma(self, norma: Norma) -> None:
+        for documento in norma.documentos:
+            self.para("Documento Título", documento.tipo)
+            for line in documento.text.split("\n"):
+                if line.strip():
+                    self.para("Documento", line)
+        if norma.epigrafe:
+            self.para("Epígrafe", norma.epigrafe)
+        if norma.ementa:
+            self.para("Ementa", norma.ementa)
+        for line in norma.preambulo:
+            self.para("Preâmbulo", line)
+        for node in norma.articulacao:
+            self.node(node)
+        for line in norma.fecho:
+            self.para("Fecho", line)
+        for sig in norma.assinaturas:
+            p = self.para("Assinatura", sig.name)
+            if sig.cargo:
+                run = p.add_run()
+                run.add_break()
+                run.add_text(sig.cargo)
+        for anexo in norma.anexos:
+            for line in anexo.split("\n"):
+                if line.strip():
+                    self.para("Anexo", line)
+
+    def node(self, node: Agrupador | Dispositivo) -> None:
+        if isinstance(node, Agrupador):
+            self.agrupador(node)
+        else:
+            self.dispositivo(node)
+
+    def agrupador(self, a: Agrupador) -> None:
+        if a.rotulo or a.rotulo_printed:
+            self.para("Agrupador Rótulo", a.rotulo or a.rotulo_printed or "", anchor=a.id)
+            if a.nome:
+                self.para("Agrupador Nome", a.nome)
+        else:
+            self.para("Agrupador Nome", a.nome or "", anchor=a.id)
+        for child in a.children:
+            self.node(child)
+
+    def dispositivo(self, d: Dispositivo) -> None:
+        if d.kind is Kind.CAPUT:
+            for child in d.children:
+                self.dispositivo(child)
+            return
+        if d.kind is Kind.OMISSIS:
+            self.para("Texto alterado", OMISSIS_TEXT)
+            return
+        style = STYLE_OF_KIND[d.kind]
+        if self.view == "compilado":
+            self._compiled(d, style)
+        else:
+            self._vigente(d, style)
+        for alt in d.alteracoes:
+            self._alteracao(alt)
+        for child in d.children:
+            self.dispositivo(child)
+
+    def _vigente(self, d: Dispositivo, style: str) -> None:
+        label = _label(d)
+        if d.situacao is not Situacao.VIGENTE:
+            text = f"({_status_word(d)})."
+        else:
+            text = d.head_text
+        self.para(style, text, label=label, sep=separator(d, label) if label else "", anchor=d.id)
+
+    def _compiled(self, d: Dispositivo, style: str) -> None:
+        for entry in entries_for(d):
+            label = entry.rotulo or _label(d)
+            sep = separator(d, label) if label else ""
+            if entry.struck:
+                self.para("Texto revogado", entry.text, label=label, sep=sep)
+            elif not entry.text and entry.note:
+                self.para(style, f"({entry.note})", label=label, sep=sep, anchor=d.id)
+                continue
+            else:
+                self.para(style, entry.text, label=label, sep=sep, anchor=d.id)
+            if entry.note:
+                self.para("Nota de alteração", f"({entry.note})")
+
+    def _alteracao(self, alt) -> None:
+        lines: list[tuple[str | None, str]] = []
+        for child in alt.children:
+            for node in child.walk():
+                lines.extend(_quoted_lines(node))
+        if not lines:
+            return
+        first_label, first_text = lines[0]
+        lines[0] = ("“" + first_label, first_text) if first_label else (None, "“" + first_text)
+        label, text = lines[-1]
+        lines[-1] = (label, text + "”" + (f" ({alt.nota})" if alt.nota else ""))
+        for label, text in lines:
+            self.para("Texto alterado", text, label=label, sep=" " if label and text else "")
+
+
+def _quoted_lines(node) -> list[tuple[str | None, str]]:
+    if isinstance(node, Agrupador):
+        out = [(node.rotulo or node.rotulo_printed, "")] if (node.rotulo or node.rotulo_printed) else []
+        return out + ([(None, node.nome)] if node.nome else [])
+    if node.kind is Kind.CAPUT:
+        return []
+    if node.kind is Kind.OMISSIS:
+        return [(None, OMISSIS_TEXT)]
+    label = _label(node)
+    return [(label, node.head_text)]
+
+
+def _label(d: Dispositivo) -> str | None:
+    return d.rotulo or d.rotulo_printed
+
+
+def _status_word(d: Dispositivo) -> str:
+    feminine = d.kind in (Kind.ALINEA,)
+    word = {
+        Situacao.REVOGADO: "Revogado",
+        Situacao.VETADO: "Vetado",
+        Situacao.SUPRIMIDO: "Suprimido",
+    }.get(d.situacao, "Revogado")
+    return word[:-1] + "a" if feminine else word
+
+
+def entries_for(d: Dispositivo) -> list[Entry]:
+    """Compiled-view lines of a dispositivo; an artigo's wording may live on its caput."""
+    cap = d.caput
+    if d.history or cap is None or not cap.history:
+        return compiled_entries(d)
+    return [
+        Entry(e.text, e.rotulo or d.rotulo, e.struck, e.note) for e in compiled_entries(cap)
+    ]
+
+
+def _core_properties(doc, norma: Norma) -> None:
+    cp = doc.core_properties
+    cp.title = norma.titulo
+    cp.subject = norma.ementa or ""
+    cp.author = "lexconsolida"
+    cp.identifier = norma.urn or ""
+    cp.language = "pt-BR"
+    cp.keywords = ""
+    cp.comments = ""
+    cp.category = norma.tipo or ""
+    cp.revision = 1
+    el = cp._element
+    for tag in CORE_DROP:
+        for child in el.findall(qn(tag)):
+            el.remove(child)
+
+
+def _embed_lexml(doc, norma: Norma) -> None:
+    """The source LexML as ``customXml/item1.xml`` (+ its properties part), from the document."""
+    from lexconsolida.writers import get_writer
+
+    xml = get_writer("xml")(norma)
+    package = doc.part.package
+    item = Part(PackURI(CUSTOM_XML_PART), "application/xml", xml, package)
+    item_id = "{" + str(uuid.uuid5(_UUID_NS, norma.urn or norma.titulo)).upper() + "}"
+    props_xml = (
+        "<?xml version='1.0' encoding='UTF-8' standalone='no'?>\n"
+        '<ds:datastoreItem xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml" '
+        f'ds:itemID="{item_id}"><ds:schemaRefs><ds:schemaRef ds:uri="{NS_LEXML}"/>'
+        "</ds:schemaRefs></ds:datastoreItem>"
+    ).encode("utf-8")
+    props = Part(PackURI(CUSTOM_XML_PROPS_PART), CT_CUSTOM_XML_PROPS, props_xml, package)
+    item.relate_to(props, RT_CUSTOM_XML_PROPS)
+    doc.part.relate_to(item, RT_CUSTOM_XML)
+
+
+__all__ = ["write", "default_template", "entries_for", "separator", "bookmark_name",
+           "STYLE_OF_KIND", "PARAGRAPH_STYLES", "VIEWS"]

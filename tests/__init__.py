@@ -1,0 +1,1 @@
+"""lexconsolida test suite (a package, so tests can import helpers from tests.conftest)."""
