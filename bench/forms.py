@@ -13,9 +13,9 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
-from forms_support import csv_cases, pp_context  # noqa: E402
+from tests.forms_support import csv_cases, pp_context  # noqa: E402
 
 from lexconsolida.forms.cases import load_cases  # noqa: E402
 from lexconsolida.forms.infractions import extract  # noqa: E402

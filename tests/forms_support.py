@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import sys
 import zipfile
 from datetime import date
 from pathlib import Path
@@ -16,14 +15,10 @@ CASES = FIXTURES / "casos"
 STATUTES = ROOT / "statutes"
 TODAY = date(2025, 3, 10)
 
-if str(ROOT / "tests" / "fixtures") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tests" / "fixtures"))
-
-from forms.normas import barra_do_garcas, pedra_preta  # noqa: E402
-
-from lexconsolida.forms.infractions import extract  # noqa: E402
-from lexconsolida.forms.issue import Context  # noqa: E402
-from lexconsolida.forms.settings import load_settings  # noqa: E402
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.issue import Context
+from lexconsolida.forms.settings import load_settings
+from tests.fixtures.forms.normas import barra_do_garcas, pedra_preta
 
 
 def pp_context() -> Context:

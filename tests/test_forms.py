@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from forms_support import CASES, TODAY, docx_part, docx_text, pp_context
+from tests.forms_support import CASES, TODAY, docx_part, docx_text, pp_context
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import load_cases, make_case
 from lexconsolida.forms.docx import render_docx
@@ -34,7 +34,7 @@ def _docx(doc) -> bytes:
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_html_golden(kind, update_golden):
-    from conftest import check_golden
+    from tests.conftest import check_golden
 
     html = render_html(_doc(kind))
     check_golden(GOLDEN / f"pp-{kind}.html", html, update_golden)
@@ -42,14 +42,14 @@ def test_html_golden(kind, update_golden):
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_docx_golden(kind, update_golden):
-    from conftest import check_golden
+    from tests.conftest import check_golden
 
     data = _docx(_doc(kind))
     check_golden(GOLDEN / f"pp-{kind}.document.xml", docx_part(data), update_golden)
 
 
 def test_docx_header_footer_golden(update_golden):
-    from conftest import check_golden
+    from tests.conftest import check_golden
 
     data = _docx(_doc("auto-de-infracao"))
     check_golden(GOLDEN / "pp-auto-de-infracao.header1.xml", docx_part(data, "word/header1.xml"), update_golden)
@@ -138,7 +138,7 @@ def test_year_without_unit_value_is_refused():
 
 
 def test_kind_not_declared_by_municipality_is_refused():
-    from forms_support import bg_context
+    from tests.forms_support import bg_context
 
     with pytest.raises(FormError, match="não prevê o formulário 'advertencia'"):
         validate("advertencia", [make_case({}, "c.toml")], bg_context(), TODAY)

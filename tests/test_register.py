@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from forms_support import FIXTURES, TODAY, csv_cases, pp_context
+from tests.forms_support import FIXTURES, TODAY, csv_cases, pp_context
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import load_cases
 from lexconsolida.forms.issue import issue_batch
