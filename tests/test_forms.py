@@ -186,3 +186,25 @@ def test_every_docx_converts_with_libreoffice(tmp_path):
     for kind in KINDS:
         pdf = tmp_path / f"{kind}.pdf"
         assert pdf.exists() and pdf.read_bytes().startswith(b"%PDF"), kind
+
+
+@pytest.mark.parametrize("kind", ["auto-de-infracao", "notificacao-penalidade", "notificacao-regularizacao"])
+def test_barra_do_garcas_golden(kind, update_golden):
+    from tests.conftest import check_golden
+    from tests.forms_support import bg_context
+
+    doc = _doc(kind, bg_context(), CASES / f"bg-{kind}.toml")
+    check_golden(GOLDEN / f"bg-{kind}.html", render_html(doc), update_golden)
+    check_golden(GOLDEN / f"bg-{kind}.document.xml", docx_part(_docx(doc)), update_golden)
+
+
+def test_barra_do_garcas_penalty_notice_deadline_and_fine():
+    from tests.forms_support import bg_context
+
+    html = render_html(_doc("notificacao-penalidade", bg_context(), CASES / "bg-notificacao-penalidade.toml")).decode()
+    # art. 22, § 1º: 90 days from the auto (04/10/2025) → 02/01/2026. art. 25, III: grave = 570 UPFG;
+    # no percentage rule on reincidência here, but art. 26, § 1º: suspension for 30 days.
+    assert "termina em 02/01/2026" in html
+    assert "570 UPFG × R$ 1,12 = R$ 638,40" in html
+    assert "suspensa pelo período de 30 (trinta) dias" in html
+    assert "☒ por via eletrônica" in html
