@@ -208,3 +208,16 @@ def test_barra_do_garcas_penalty_notice_deadline_and_fine():
     assert "570 UPFG × R$ 1,12 = R$ 638,40" in html
     assert "suspensa pelo período de 30 (trinta) dias" in html
     assert "☒ por via eletrônica" in html
+
+
+def test_settings_citing_a_dispositivo_the_law_lacks_are_refused():
+    from dataclasses import replace
+
+    from tests.forms_support import pp_context
+
+    ctx = pp_context()
+    prazo = replace(ctx.settings.prazos["recurso"], dispositivo="art61_par9")
+    ctx.settings.prazos = {**ctx.settings.prazos, "recurso": prazo}
+    case = load_cases(CASES / "pp-auto-de-infracao.toml")[0]
+    with pytest.raises(FormError, match=r"\[prazos recurso\] cita art61_par9 \(art. 61, § 9º\), que não existe"):
+        validate("auto-de-infracao", [case], ctx, TODAY)

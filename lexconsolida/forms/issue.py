@@ -27,7 +27,7 @@ from lexconsolida.forms.html import render_html
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.register import Issue, Register, format_number
-from lexconsolida.forms.settings import Settings
+from lexconsolida.forms.settings import Settings, cited_dispositivos
 from lexconsolida.model import Norma
 
 
@@ -76,9 +76,20 @@ def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> For
                  numero=numero, issue=_issue_date(case, today))
 
 
+def check_citations(settings: Settings, norma: Norma) -> None:
+    """Every dispositivo the settings cite must exist in the law they apply."""
+    from lexconsolida.forms.cite import citation, find_dispositivo
+
+    for where, node_id in cited_dispositivos(settings):
+        if find_dispositivo(norma, node_id) is None:
+            raise FormError(f"[{where}] cita {node_id} ({citation(node_id)}), que não existe em {norma.titulo}",
+                            path=settings.path)
+
+
 def validate(kind: str, cases: list[Case], ctx: Context, today: date) -> None:
     """Check every case as it would be issued; raise on the first problem (naming the row)."""
     spec = spec_for(kind, ctx.settings)
+    check_citations(ctx.settings, ctx.norma)
     for case in cases:
         check_required(case, spec)
         try:

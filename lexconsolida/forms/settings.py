@@ -123,6 +123,23 @@ class Settings:
         return None
 
 
+def cited_dispositivos(settings: Settings) -> list[tuple[str, str]]:
+    """(where in municipio.toml, dispositivo id) for every dispositivo the settings cite."""
+    out = []
+    if settings.unidade.dispositivo:
+        out.append(("unidade_fiscal", settings.unidade.dispositivo))
+    out += [(f"autoridades {a.papel}", a.dispositivo) for a in settings.autoridades if a.dispositivo]
+    out += [(f"prazos {d.id}", d.dispositivo) for d in settings.prazos.values()]
+    for d in settings.entrega.values():
+        out.append((f"entrega {d.id}", d.dispositivo))
+        if d.ciencia_dispositivo:
+            out.append((f"entrega {d.id}", d.ciencia_dispositivo))
+    for spec in settings.formularios.values():
+        out += [(f"formularios.{spec.kind}", node_id) for node_id in spec.fundamento]
+        out += [(f"formularios.{spec.kind}", r.dispositivo) for r in spec.campos_obrigatorios]
+    return out
+
+
 def _need(table: dict, key: str, path: Path, where: str):
     if key not in table or table[key] in ("", None):
         raise InputError(f"falta a chave '{key}' em [{where}]", path=path)
