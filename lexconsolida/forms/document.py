@@ -11,7 +11,7 @@ from datetime import date, datetime
 
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import FIELDS, Case
-from lexconsolida.forms.cite import citation, find_dispositivo, quoted_lines
+from lexconsolida.forms.cite import act_title, citation, find_dispositivo, quoted_lines
 from lexconsolida.forms.compute import Fine, brl, compute_fine, deadline_line, units_text
 from lexconsolida.forms.infractions import Catalog, Infraction
 from lexconsolida.forms.kinds import KINDS
@@ -77,7 +77,7 @@ def date_time_text(d: datetime) -> str:
 def of_act(norma: Norma) -> str:
     """'da Lei nº 846, de …' / 'do Decreto nº …': the act's title with its contracted article."""
     masculine = ("decreto", "código", "codigo", "regulamento", "estatuto", "ato")
-    title = norma.titulo
+    title = act_title(norma)
     word = title.split()[0].lower() if title else ""
     return f"{'do' if word in masculine else 'da'} {title}"
 
@@ -103,7 +103,7 @@ def resolve_infraction(case: Case, catalog: Catalog) -> Infraction | None:
 def _quote(norma: Norma, node_id: str, source: str) -> Quote:
     node = find_dispositivo(norma, node_id)
     if node is None:
-        raise FormError(f"o dispositivo {node_id} ({citation(node_id)}) não existe em {norma.titulo}", path=source)
+        raise FormError(f"o dispositivo {node_id} ({citation(node_id)}) não existe em {act_title(norma)}", path=source)
     return Quote(citation(node_id), quoted_lines(node))
 
 
@@ -272,7 +272,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
     return FormDoc(
         kind=kind_key, titulo=kind.titulo, numero=numero, municipio=f"{settings.nome}-{settings.uf}",
         orgao=settings.orgao_emissor, setor=settings.setor, cabecalho=settings.cabecalho,
-        endereco=settings.endereco, norma=norma.titulo, abertura=opening,
+        endereco=settings.endereco, norma=act_title(norma), abertura=opening,
         secoes=[s for s in sections if s.linhas or s.paragrafos], fundamentos=quotes, avisos=notes,
         assinaturas=kind.assinaturas, local_data=f"{settings.nome}-{settings.uf}, {format_long(issue.isoformat())}.",
     )

@@ -78,11 +78,11 @@ def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> For
 
 def check_citations(settings: Settings, norma: Norma) -> None:
     """Every dispositivo the settings cite must exist in the law they apply."""
-    from lexconsolida.forms.cite import citation, find_dispositivo
+    from lexconsolida.forms.cite import act_title, citation, find_dispositivo
 
     for where, node_id in cited_dispositivos(settings):
         if find_dispositivo(norma, node_id) is None:
-            raise FormError(f"[{where}] cita {node_id} ({citation(node_id)}), que não existe em {norma.titulo}",
+            raise FormError(f"[{where}] cita {node_id} ({citation(node_id)}), que não existe em {act_title(norma)}",
                             path=settings.path)
 
 

@@ -35,5 +35,6 @@ def load_norma(path: str | Path) -> Norma:
     if p.is_dir():
         p, meta = _act_metadata(p)
     norma = read_file(p).norma
-    fill = {k: meta[k] for k in ("tipo", "numero", "data", "urn", "ementa") if meta.get(k) and not getattr(norma, k)}
+    # The act's norma.toml is curated: its metadata wins over what the reader inferred.
+    fill = {k: str(meta[k]) for k in ("tipo", "numero", "data", "urn", "ementa") if meta.get(k)}
     return replace(norma, **fill) if fill else norma
