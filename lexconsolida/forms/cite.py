@@ -63,8 +63,10 @@ def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
     label = node.rotulo or ""
     text = node.head_text.strip()
     if node.kind is Kind.ARTIGO:
+        if label[-1:].isdigit():
+            label += "."  # 'Art. 56.' as LC 95 prints cardinal article numbers
         out.append(f"{label} {text}".strip())
-    elif node.kind in (Kind.INCISO,):
+    elif node.kind is Kind.INCISO:
         out.append(f"{label} – {text}".strip())
     else:
         out.append(f"{label} {text}".strip())
