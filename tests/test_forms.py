@@ -221,3 +221,14 @@ def test_settings_citing_a_dispositivo_the_law_lacks_are_refused():
     case = load_cases(CASES / "pp-auto-de-infracao.toml")[0]
     with pytest.raises(FormError, match=r"\[prazos recurso\] cita art61_par9 \(art. 61, § 9º\), que não existe"):
         validate("auto-de-infracao", [case], ctx, TODAY)
+
+
+def test_notice_about_an_infraction_requires_one_even_if_settings_forget():
+    from dataclasses import replace
+
+    ctx = pp_context()
+    spec = ctx.settings.formularios["notificacao-autuacao"]
+    ctx.settings.formularios["notificacao-autuacao"] = replace(spec, campos_obrigatorios=())
+    case = make_case({"auto": "AI-2025/000001", "placa": "ABC1234"}, "c.csv", 3)
+    with pytest.raises(FormError, match=r"c.csv, linha 3: campo obrigatório ausente: 'infracao'"):
+        validate("notificacao-autuacao", [case], ctx, TODAY)

@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict
 from decimal import Decimal
 
+from lexconsolida.forms.cite import citation
 from lexconsolida.forms.infractions import Catalog
 
 
@@ -56,7 +57,7 @@ def to_text(catalog: Catalog) -> str:
     if catalog.regras:
         out += ["", "Regras especiais:"]
         for r in catalog.regras:
-            scope = "todas as infrações" if "*" in r.aplica_a else ", ".join(r.aplica_a)
+            scope = "todas as infrações" if "*" in r.aplica_a else ", ".join(citation(i) for i in r.aplica_a)
             out.append(f"  {r.citacao} [{r.tipo}] ({r.condicao}; aplica-se a: {scope})")
     out += ["", f"Não classificados ({len(catalog.nao_classificados)}):"]
     out += [f"  {u.citacao}: {u.motivo}" for u in catalog.nao_classificados] or ["  nenhum"]

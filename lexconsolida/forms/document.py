@@ -224,6 +224,9 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
     kind = KINDS[kind_key]
     spec = settings.formularios[kind_key]
     inf = resolve_infraction(case, catalog)
+    if inf is None and kind.usa_infracao:
+        raise FormError(f"campo obrigatório ausente: 'infracao' ({FIELDS['infracao'][0]}): "
+                        f"{kind.titulo} é sempre sobre uma infração do catálogo", path=case.source, line=case.row)
     sections = [Section("Identificação", _rows(case, IDENTIFICATION)),
                 Section("Ocorrência", _rows(case, OCCURRENCE))]
     quotes: list[Quote] = []
