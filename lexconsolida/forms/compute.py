@@ -152,6 +152,7 @@ class DeadlineLine:
     """True when the start date is presumed (notice deemed received on the issue date)."""
 
 
-def deadline_line(d: Deadline, start: date | None, presumed: bool, citacao: str) -> DeadlineLine:
-    end = end_date(start, d.dias, d.contagem) if start else None
+def deadline_line(d: Deadline, start: date | None, presumed: bool, citacao: str,
+                  holidays: frozenset[date] = frozenset()) -> DeadlineLine:
+    end = end_date(start, d.dias, d.contagem, holidays) if start else None
     return DeadlineLine(d.descricao, d.dias, d.contagem, d.inicio, citacao, d.dispositivo, start, end, presumed)

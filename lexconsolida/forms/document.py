@@ -147,7 +147,7 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
     for key in spec.prazos:
         d = settings.prazos[key]
         start, presumed = _deadline_start(d, case, issue, settings)
-        lines.append(deadline_line(d, start, presumed, citation(d.dispositivo)))
+        lines.append(deadline_line(d, start, presumed, citation(d.dispositivo), settings.feriados))
     days = case.data.get("prazo_dias")
     if days and not spec.prazos:
         extra = Deadline("caso", "Prazo para regularização fixado pela fiscalização", days, "corridos",
@@ -155,7 +155,7 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
                          next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
                               spec.fundamento[0] if spec.fundamento else "art1"))
         start, presumed = _deadline_start(extra, case, issue, settings)
-        lines.append(deadline_line(extra, start, presumed, citation(extra.dispositivo)))
+        lines.append(deadline_line(extra, start, presumed, citation(extra.dispositivo), settings.feriados))
     if not lines:
         return None
     sec = Section("Prazos")

@@ -107,6 +107,8 @@ class Settings:
     prazos: dict[str, Deadline] = field(default_factory=dict)
     entrega: dict[str, Delivery] = field(default_factory=dict)
     formularios: dict[str, FormSpec] = field(default_factory=dict)
+    feriados: frozenset = frozenset()
+    """Municipal, state and national holidays (dates) skipped when counting business days."""
 
     @property
     def folder(self) -> Path:
@@ -227,5 +229,17 @@ def load_settings(folder: str | Path) -> Settings:
         norma=_need(fisc, "norma", path, "fiscalizacao"), unidade=_unit(data, path),
         autoridades=tuple(Authority(_need(a, "papel", path, "autoridades"), _need(a, "cargo", path, "autoridades"),
                                     a.get("dispositivo")) for a in data.get("autoridades", [])),
-        prazos=prazos, entrega=entrega, formularios=forms,
+        prazos=prazos, entrega=entrega, formularios=forms, feriados=_holidays(fisc, path),
     )
+
+
+def _holidays(fisc: dict, path: Path) -> frozenset:
+    from datetime import date
+
+    out = set()
+    for value in fisc.get("feriados", []):
+        try:
+            out.add(value if isinstance(value, date) else date.fromisoformat(str(value)))
+        except ValueError:
+            raise InputError(f"feriado inválido em [fiscalizacao]: {value!r} (use AAAA-MM-DD)", path=path) from None
+    return frozenset(out)
