@@ -160,7 +160,7 @@ def check_site(root: str | Path) -> list[str]:
 def _check_link(root: Path, base: str, href: str, id_sets: dict[str, set[str]]) -> list[str]:
     parts = urlsplit(href)
     if parts.scheme or parts.netloc:
-        return [] if parts.scheme in ("http", "https", "mailto") else [f"link estranho: {href}"]
+        return [] if parts.scheme in ("http", "https", "mailto", "data") else [f"link estranho: {href}"]
     if not parts.path:
         return []  # same-page anchor, checked by check_page
     target = posixpath.normpath(posixpath.join(base, unquote(parts.path)))

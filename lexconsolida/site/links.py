@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from markupsafe import Markup, escape
+
 from lexconsolida.model import Urn
 from lexconsolida.model.urn import slug
 from lexconsolida.site.citations import ActRef, Citation, find_citations
@@ -49,7 +51,7 @@ class Resolver:
         for act in acts:
             self.by_urn[act.urn] = act
             place, urn_tipo = _place_of(act.norma.urn)
-            numero = _digits(act.norma.numero)
+            numero = _digits(act.norma.numero).lstrip("0")
             if not place or not numero:
                 continue
             for tipo in {urn_tipo, slug(act.norma.tipo or "")} - {None, ""}:
@@ -66,7 +68,15 @@ class Resolver:
         return self.by_urn.get(urn.split("!")[0])
 
     def act_for_ref(self, ref: ActRef, citing: SiteAct) -> SiteAct | None:
-        """The act of the corpus ``ref`` names, read from ``citing``'s place; None if none."""
+        """The act of the corpus ``ref`` names, read from ``citing``'s place; None if none.
+
+        Without an esfera, an act of the citing act's own place; 'federal' looks in 'br',
+        'estadual' in the citing act's state. With a year, the act's year must match.
+        """
+        if ref.urn:
+            return self.act_for_urn(ref.urn)
+        if not ref.numero:
+            return None
         place, _ = _place_of(citing.norma.urn)
         if ref.esfera == "federal":
             place = "br"
@@ -74,9 +84,12 @@ class Resolver:
             place = ";".join(place.split(";")[:2])
         if not place:
             return None
-        found = self._by_number.get((place, ref.tipo, ref.numero), [])
-        if ref.ano:
-            found = [a for a in found if (a.norma.data or "")[:4] in ("", ref.ano)]
+        found = self._by_number.get((place, ref.tipo, ref.numero.lstrip("0")), [])
+        if ref.data:
+            found = [a for a in found if a.norma.data in (None, ref.data)] or \
+                    [a for a in found if (a.norma.data or "")[:4] == ref.data[:4]]
+        elif ref.ano:
+            found = [a for a in found if (a.norma.data or "")[:4] in ("", str(ref.ano))]
         unique = {a.urn: a for a in found}
         return next(iter(unique.values())) if len(unique) == 1 else None
 
@@ -107,6 +120,16 @@ class Linker:
         self.local_ids = local_ids if local_ids is not None else (
             resolver.ids(act) if resolver and act else frozenset())
         self.cache: dict[str, list[Segment]] = {}
+        self._html: dict[str, Markup] = {}
+
+    def html(self, text: str | None) -> Markup:
+        """``text`` as escaped HTML with its citations as links (the templates' ``rich``)."""
+        if not text:
+            return Markup("")
+        found = self._html.get(text)
+        if found is None:
+            found = self._html[text] = Markup("").join(_segment_html(s) for s in self(text))
+        return found
 
     def __call__(self, text: str | None) -> list[Segment]:
         if not text:
@@ -142,7 +165,9 @@ class Linker:
             if frag is None and c.fragment and c.fragment.split("_")[0] in self.local_ids:
                 frag = c.fragment.split("_")[0]
             return Segment(text, f"#{frag}") if frag else Segment(text)
-        target = self.resolver.act_for_ref(c.act, self.act) if self.resolver and self.act else None
+        if self.resolver is None or self.act is None:
+            return Segment(text)  # a standalone page: no corpus to link into or to be outside of
+        target = self.resolver.act_for_ref(c.act, self.act)
         if target is None:
             return Segment(text, externa=True)
         if self.act is not None and target.urn == self.act.urn:
@@ -151,6 +176,19 @@ class Linker:
         href = relative_href(self.page_dir, f"{target.path}/index.html")
         frag = self.resolver.fragment_in(target, c.fragment)
         return Segment(text, f"{href}#{frag}" if frag else href)
+
+
+_EXTERNAL = Markup('<cite class="cit-externa" title="Norma fora do acervo">{}'
+                   '<span class="sr-only"> (norma fora do acervo)</span></cite>')
+_LINK = Markup('<a class="cit" href="{}">{}</a>')
+
+
+def _segment_html(s: Segment) -> Markup:
+    if s.href:
+        return _LINK.format(s.href, s.text)
+    if s.externa:
+        return _EXTERNAL.format(s.text)
+    return escape(s.text)
 
 
 def href_for_act(resolver: Resolver, page_dir: str) -> Callable[[str], str | None]:

@@ -86,7 +86,11 @@ def _short(iso: str) -> str:
 
 
 class ActPages:
-    """The pages of one act: text in force, compiled text, one per version."""
+    """The pages of one act: text in force, compiled text, one per version.
+
+    The act's texts are linked once (at the act's folder) to build the key shared by all its
+    pages; each page is then rendered with its own linker only when its key changed.
+    """
 
     def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
                  base_key: str) -> None:
@@ -94,8 +98,11 @@ class ActPages:
         self.resolver = resolver
         self.links = links
         self.site = site
-        self.base_key = base_key
         self.dates = version_dates(act.norma) if act.texto_disponivel else []
+        linker = Linker(resolver, act, act.path)
+        _prime(linker, act.norma)
+        self.key = content_key(base_key, site.key(), act.key, self.dates, linker.resolved(),
+                               groups_for(act, links, resolver, act.path))
 
     def pages(self) -> Iterator[Page]:
         p = self.act.path
@@ -114,19 +121,15 @@ class ActPages:
         return [{"rotulo": r, "href": h, "atual": h.rsplit("/", 1)[-1] == current} for r, h in tabs]
 
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
-        norma = text_at(self.act.norma, date) if date else self.act.norma
-        linker = Linker(self.resolver, self.act, page_dir,
-                        frozenset(n.id for n in norma.walk()) if date else None)
-        _prime(linker, norma)
-        relacoes = groups_for(self.act, self.links, self.resolver, page_dir)
-        tabs = self._tabs(page_dir, path.rsplit("/", 1)[-1])
-        key = content_key(self.base_key, self.act.key, path, view, date, relacoes, tabs,
-                          linker.resolved())
-
         def render() -> str:
+            norma = text_at(self.act.norma, date) if date else self.act.norma
+            ids = frozenset(n.id for n in norma.walk()) if date else None
+            linker = Linker(self.resolver, self.act, page_dir, ids)
+            relacoes = groups_for(self.act, self.links, self.resolver, page_dir)
+            tabs = self._tabs(page_dir, path.rsplit("/", 1)[-1])
             return self._render(norma, view, date, page_dir, linker, relacoes, tabs)
 
-        return Page(path, key, render)
+        return Page(path, content_key(self.key, path, view, date), render)
 
     def _render(self, norma, view, date, page_dir, linker, relacoes, tabs) -> str:
         act = self.act
@@ -145,7 +148,7 @@ class ActPages:
             "norma.html", norma=norma, view=view, site=self.site, root=root_of(page_dir),
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
-            ato=info, abas=tabs, relacoes=relacoes, linkify=linker,
+            ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
         )
 
 

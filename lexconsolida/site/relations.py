@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lexconsolida.model import LexId, Norma, Urn
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
 from lexconsolida.site.links import Resolver, relative_href
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.view import titulo_ato
@@ -39,11 +40,12 @@ class Link:
     """How the history names the source act, when it is outside the corpus."""
 
 
+@lru_cache(maxsize=65536)
 def id_label(node_id: str) -> str:
     """A readable citation of a LexML id: 'art5_par1' → 'art. 5º, § 1º'.
 
     >>> id_label("art20_cpt_inc3_ali2"), id_label("art12_par1u"), id_label("cap2_sec1")
-    ('art. 20, inciso III, alínea b', 'art. 12, parágrafo único', 'capítulo 2, seção 1')
+    ('art. 20, inciso III, alínea b', 'art. 12, parágrafo único', 'capítulo II, seção I')
     """
     try:
         comps = LexId.parse(node_id).components
@@ -68,7 +70,8 @@ def id_label(node_id: str) -> str:
         elif lid.kind == "item":
             out.append(f"item {n.value}{suf}")
         else:
-            out.append(f"{lid.kind} {n.value}{suf}")
+            name = AGRUPADOR_NAMES.get(lid.kind, lid.kind).lower()
+            out.append(f"{name} {int_to_roman(n.value)}{suf}")
     return ", ".join(out) or node_id
 
 

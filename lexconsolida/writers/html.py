@@ -70,6 +70,6 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
         abas=[],
         relacoes=[],
-        linkify=Linker(None, None, "", local_ids),
+        rich=Linker(None, None, "", local_ids).html,
     )
     return html.encode("utf-8")
