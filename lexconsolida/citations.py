@@ -70,6 +70,8 @@ _ONE_NUMBER_RE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+_BILL = re.compile(r"projeto\s+de\s*$", re.IGNORECASE)
+
 KNOWN_NAMES: list[tuple[str, str, str]] = [
     (r"constitui[çc][ãa]o\s+(?:federal|da\s+rep[úu]blica)", "urn:lex:br:federal:constituicao:1988-10-05;1988",
      "Constituição Federal"),
@@ -175,6 +177,8 @@ def find_acts(text: str) -> list[Citation]:
     """Every act citation in ``text`` (one per number when several follow one type)."""
     out: list[Citation] = []
     for m in _ACT.finditer(text):
+        if _BILL.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "Projeto de Lei nº 125/2000" is a bill, not an act
         tipo = next(_TIPOS[int(k[1:])][1] for k, v in m.groupdict().items()
                     if k.startswith("t") and k[1:].isdigit() and v)
         esfera = m.group("esfera")

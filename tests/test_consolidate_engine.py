@@ -178,3 +178,19 @@ def test_citations_follow_renumbering_and_trace_back(seed):
                 continue
             assert [ren[i] for i in o.ids] == list(n.ids)
             assert all(i in new_index for i in n.ids)
+
+
+def test_fusions_and_discards_are_accounted_for():
+    from lexconsolida.consolidation.spec import Discard, Fusion
+
+    a, b = make_act(21, 6, numero=800, revoked_ratio=0), make_act(22, 3, numero=801, revoked_ratio=0)
+    spec = spec_for([a, b])
+    spec.fusoes = [Fusion(["l801:art1"], "l800:art2", "disposição repetida (LC 95, art. 13, § 2º, III)")]
+    spec.descartes = [Discard(["l801:art3"], "eficácia exaurida")]
+    result = consolidate(spec, [a, b])
+    by_src = {(r.alias, r.source_id): r for r in result.rows}
+    fused = by_src[("l801", "art1")]
+    assert fused.status == "fundido" and fused.new_id == "art2" and "repetida" in fused.reason
+    assert by_src[("l801", "art3")].status == "descartado" and by_src[("l801", "art3")].reason == "eficácia exaurida"
+    assert by_src[("l801", "art2")].new_id == "art7"
+    assert sum(1 for _ in result.norma.artigos()) == 6 + 1 + 2

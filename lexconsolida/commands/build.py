@@ -1,14 +1,262 @@
-"""`lexconsolida build` (to be implemented by its issue)."""
+"""`lexconsolida build [-o output]`: everything for the corpus ``statutes/`` into ``output/``.
 
-from lexconsolida.errors import UsageError
+Stages, in order (each reports where its output is; an optional one that is not available in
+this version is reported as skipped, never a crash):
 
-HELP = "build (em construção)"
-DESCRIPTION = HELP
+1. read and check every act with a text → ``lexml/<município>/<ato>.xml`` and
+   ``relatorios/<município>/<ato>.json`` (the ``check --json`` report);
+2. the gazette site → ``site/`` (amendments applied by the corpus);
+3. every act with a text as DOCX, in its issuing body's letterhead → ``docx/<município>/<ato>.docx``;
+4. the consolidation dossier of the Indicação → ``dossie-indicacao/`` (when available).
+
+A rerun with nothing changed writes nothing: every output has a content key (source bytes,
+code version) in a manifest, and the site is incremental. Exit 0 when every act was read and
+every available stage ran; 1 when an act could not be read or a stage failed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexconsolida.check import check, counts
+from lexconsolida.commands.check import LOG_CODES
+from lexconsolida.commands.site import default_pages_dir
+from lexconsolida.corpus import Corpus, default_root, load
+from lexconsolida.errors import LexError
+from lexconsolida.io import read_bytes
+from lexconsolida.model import Severity
+from lexconsolida.readers import read_file
+from lexconsolida.site import build_site
+from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.site.progress import Progress
+from lexconsolida.site.source import LoadedSite, site_from_corpus
+
+HELP = "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê"
+DESCRIPTION = (
+    "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
+    "gera o site do diário oficial, o DOCX de cada ato e o dossiê da Indicação, e mostra onde "
+    "está cada resultado. Uma nova execução sem mudanças não regrava nada."
+)
+MANIFEST = ".manifest-build.json"
+DOSSIER_HOOK = "lexconsolida.consolidation.dossie:build_dossier"
+"""``build_dossier(corpus, out_dir) -> list[Path]``: the consolidation dossier (branch
+consolidation). Skipped, and said so, while the module does not exist."""
+
+
+@dataclass(slots=True)
+class Stage:
+    nome: str
+    onde: str | None
+    detalhe: str
+    status: str = "ok"
+    """'ok', 'pulado' (not available in this version) or 'erro'."""
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("-o", "--output", metavar="PASTA", default="output",
+                        help="pasta de saída (padrão: output)")
+    parser.add_argument("--acervo", metavar="PASTA", default=None,
+                        help="pasta do acervo (padrão: statutes/)")
+
+
+def code_key() -> str:
+    """Hash of the package's code and data: outputs are redone when the program changes."""
+    h = hashlib.sha256()
+    pkg = Path(__file__).resolve().parents[1]
+    for f in sorted(pkg.rglob("*")):
+        if f.is_file() and "__pycache__" not in f.parts:
+            h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def _writer(name: str):
+    from lexconsolida.writers import get_writer
+
+    try:
+        return get_writer(name)
+    except ImportError:
+        return None
+
+
+def _folder(corpus: Corpus, act) -> str:
+    return act.folder.relative_to(corpus.root).as_posix()
+
+
+def _report(path: Path, result) -> dict:
+    norma = result.norma
+    findings = check(norma)
+    seen = {(d.where, d.code) for d in findings}
+    logs = [d for d in result.diagnostics if d.code in LOG_CODES]
+    anomalies = [d for d in result.diagnostics
+                 if d.code not in LOG_CODES and (d.where, d.code) not in seen]
+    everything = findings + anomalies
+    return {
+        "arquivo": path.as_posix(),
+        "norma": {"titulo": norma.titulo, "urn": norma.urn, "tipo": norma.tipo,
+                  "numero": norma.numero, "data": norma.data},
+        "contagens": counts(norma),
+        "erros": sum(1 for d in everything if d.severity is Severity.ERROR),
+        "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
+        "verificacoes": [d.to_dict() for d in findings],
+        "anomalias_da_leitura": [d.to_dict() for d in anomalies],
+        "registro_da_leitura": {
+            "linhas_removidas": sum(1 for d in logs if d.code == "furniture"),
+            "reparos": sum(1 for d in logs if d.code == "repair"),
+        },
+    }
+
+
+def _json(data: dict) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
+                    problems: list[str]) -> list[Stage]:
+    """LexML and check report of every act with a text (skipped when its sources are unchanged)."""
+    lexml = _writer("xml")
+    texts = [a for a in corpus.acts.values() if a.texto is not None]
+    progress = Progress("leitura")
+    errors = warnings = checked = 0
+    for i, act in enumerate(sorted(texts, key=lambda a: a.urn)):
+        folder = _folder(corpus, act)
+        key = content_key(code, read_bytes(act.texto).hex(),
+                          read_bytes(act.folder / "norma.toml").hex())
+        report_rel, xml_rel = f"relatorios/{folder}.json", f"lexml/{folder}.xml"
+        progress(i, len(texts), folder)
+        fresh = output.fresh(report_rel, key) and (lexml is None or output.fresh(xml_rel, key))
+        if not fresh:
+            try:
+                result = read_file(act.texto, "text")
+                report = _report(act.texto.relative_to(corpus.root.parent)
+                                 if act.texto.is_relative_to(corpus.root.parent) else act.texto,
+                                 result)
+                output.put(report_rel, key, lambda r=report: _json(r))
+                if lexml is not None:
+                    output.put(xml_rel, key, lambda n=result.norma: lexml(n))
+            except LexError as err:
+                problems.append(f"{folder}: não foi possível ler o texto: {err}")
+                continue
+            except (ImportError, AttributeError):
+                problems.append(f"{folder}: o leitor de texto não está disponível nesta versão")
+                continue
+                continue
+        summary = json.loads((output.root / report_rel).read_text("utf-8"))
+        checked += 1
+        errors += summary.get("erros", 0)
+        warnings += summary.get("avisos", 0)
+    progress.done()
+    n = checked
+    stages = [Stage("relatórios", f"{output.root / 'relatorios'}/",
+                    f"{n} atos verificados: {errors} erros e {warnings} avisos")]
+    if lexml is None:
+        stages.insert(0, Stage("LexML", None, "escritor LexML indisponível nesta versão", "pulado"))
+    else:
+        stages.insert(0, Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"))
+    return stages
+
+
+def site_stage(loaded: LoadedSite, out: Path) -> Stage:
+    progress = Progress("site")
+    report = build_site(loaded.corpus, out / "site", docs_dir=default_pages_dir(), progress=progress)
+    progress.done()
+    return Stage("site", str(report.out / "index.html"),
+                 f"{report.acts} atos, {report.pages} páginas ({report.written} arquivos "
+                 f"gravados, {report.skipped} sem mudança)")
+
+
+def _files_key(folder: Path) -> str:
+    """Hash of the files directly in a municipality's folder (municipio.toml, coat of arms)."""
+    h = hashlib.sha256()
+    for f in sorted(p for p in folder.iterdir() if p.is_file()):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
+               problems: list[str]) -> Stage:
+    """Every act with a text as DOCX, with its municipality's letterhead."""
+    docx = _writer("docx")
+    if docx is None:
+        return Stage("DOCX", None, "escritor DOCX indisponível nesta versão", "pulado")
+    by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
+    written = 0
+    progress = Progress("docx")
+    acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
+    for i, site_act in enumerate(acts):
+        act = by_path[site_act.path]
+        mun = corpus.municipios[act.municipio]
+        rel = f"docx/{site_act.path}.docx"
+        key = content_key(code, site_act.key, _files_key(corpus.root / act.municipio))
+        progress(i, len(acts), site_act.path)
+        try:
+            output.put(rel, key, lambda a=act, m=mun, n=site_act.norma: docx(
+                n, municipio=m.data, municipio_dir=corpus.root / a.municipio, orgao=a.orgao))
+            written += 1
+        except LexError as err:
+            problems.append(f"{site_act.path}: DOCX não gerado: {err}")
+    progress.done()
+    return Stage("DOCX", f"{output.root / 'docx'}/", f"{written} atos")
+
+
+def dossier_stage(corpus: Corpus, out: Path) -> Stage:
+    module, func = DOSSIER_HOOK.split(":")
+    try:
+        build = getattr(importlib.import_module(module), func)
+    except (ImportError, AttributeError):
+        return Stage("dossiê da Indicação", None, "ainda não disponível nesta versão", "pulado")
+    try:
+        paths = build(corpus, out / "dossie-indicacao")
+    except LexError as err:
+        return Stage("dossiê da Indicação", None, str(err), "erro")
+    return Stage("dossiê da Indicação", f"{out / 'dossie-indicacao'}/", f"{len(paths)} arquivos")
+
+
+def _shown(path: Path | str) -> str:
+    """A path as the user would type it: relative to the current folder when inside it."""
+    p = Path(path)
+    try:
+        return p.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str]) -> None:
+    n = len(corpus.acts)
+    with_text = sum(1 for a in corpus.acts.values() if a.texto is not None)
+    print(f"lexconsolida build: {n} atos no acervo {_shown(corpus.root)}/ ({with_text} com texto)")
+    width = max(len(s.nome) for s in stages) + 2
+    for s in stages:
+        dots = "." * (width - len(s.nome))
+        if s.status == "ok":
+            where = _shown(s.onde) + ("/" if s.onde.endswith("/") else "")
+            print(f"  {s.nome} {dots} {where} — {s.detalhe}")
+        else:
+            print(f"  {s.nome} {dots} {'pulado' if s.status == 'pulado' else 'ERRO'}: {s.detalhe}")
+    if problems:
+        print("Problemas:")
+        for p in problems:
+            print(f"  - {p}")
 
 
 def run(args) -> int:
-    raise UsageError("comando 'build' ainda não disponível nesta versão")
+    out = Path(args.output)
+    corpus = load(args.acervo or default_root())
+    code = code_key()
+    problems: list[str] = []
+    output = OutputSet(out, MANIFEST)
+    stages = parse_and_check(corpus, output, code, problems)
+    loaded = site_from_corpus(corpus)
+    problems += [p for p in loaded.problems if not any(p.split(":")[0] == q.split(":")[0]
+                                                        for q in problems)]
+    stages.append(site_stage(loaded, out))
+    stages.append(docx_stage(corpus, loaded, output, code, problems))
+    output.finish()
+    stages.append(dossier_stage(corpus, out))
+    print_summary(corpus, stages, problems)
+    failed = problems or any(s.status == "erro" for s in stages)
+    return 1 if failed else 0

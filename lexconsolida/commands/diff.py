@@ -1,14 +1,86 @@
-"""`lexconsolida diff` (to be implemented by its issue)."""
+"""`lexconsolida diff OLD NEW`: the quadro comparativo of two texts of a norm."""
 
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+
+from lexconsolida.diff import WRITERS, compare, write
+from lexconsolida.diff.table import read_table
+from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
+from lexconsolida.io import atomic_write
+from lexconsolida.readers import read_file
 
-HELP = "diff (em construção)"
-DESCRIPTION = HELP
+HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
+DESCRIPTION = (
+    "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
+    "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "
+    "(quadro comparativo), DOCX (com controle de alterações: 'Aceitar todas' dá o texto novo), "
+    "JSON (pares e operações) e texto para o terminal. ANTIGO e NOVO podem ser .txt ou .xml "
+    "(LexML). Com --middle, o ato alterador aparece numa coluna do meio ('Alteração')."
+)
+
+SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".docx": "docx", ".json": "json", ".txt": "txt"}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("old", metavar="ANTIGO", help="texto anterior (.txt, .xml LexML, …)")
+    parser.add_argument("new", metavar="NOVO", help="texto novo")
+    parser.add_argument("--to", choices=sorted(WRITERS),
+                        help="formato do relatório (padrão: pela extensão de -o, ou txt)")
+    parser.add_argument("-o", "--output", metavar="SAÍDA", help="arquivo de saída (padrão: tela)")
+    parser.add_argument("--middle", metavar="ALTERADOR",
+                        help="ato alterador, mostrado como coluna 'Alteração'")
+    parser.add_argument("--tabela", metavar="TABELA",
+                        help="tabela de correspondência (CSV da consolidação ou JSON id→id)")
+    parser.add_argument("--autor", default=None, help="autor das alterações no DOCX (padrão: lexconsolida)")
+    parser.add_argument("--data", default=None,
+                        help="data das alterações no DOCX, AAAA-MM-DD (padrão: a data do texto novo)")
+    parser.add_argument("--motor", choices=sorted(ENGINES), default=None,
+                        help="implementação do diff-match-patch (padrão: fast)")
+    parser.add_argument("--todas", action="store_true",
+                        help="no formato txt, listar também as linhas inalteradas")
+
+
+def output_format(args) -> str:
+    if args.to:
+        return args.to
+    if args.output:
+        fmt = SUFFIX_FORMATS.get(Path(args.output).suffix.lower())
+        if fmt is None:
+            raise UsageError(f"não sei o formato de {args.output!r}: use --to")
+        return fmt
+    return "txt"
 
 
 def run(args) -> int:
-    raise UsageError("comando 'diff' ainda não disponível nesta versão")
+    fmt = output_format(args)
+    if fmt == "docx" and not args.output and sys.stdout.isatty():
+        raise UsageError("DOCX não vai para o terminal: use -o ARQUIVO.docx")
+    if args.data:
+        try:
+            date.fromisoformat(args.data)
+        except ValueError:
+            raise UsageError(f"data inválida: {args.data!r} (use AAAA-MM-DD)") from None
+    old = read_file(args.old).norma
+    new = read_file(args.new).norma
+    middle = read_file(args.middle).norma if args.middle else None
+    table = read_table(args.tabela) if args.tabela else None
+    report = compare(old, new, middle=middle, table=table, engine=args.motor, date=args.data)
+    if fmt == "txt":
+        from lexconsolida.diff.text import render
+
+        color = not args.output and sys.stdout.isatty()
+        data = render(report, color=color, all_rows=args.todas).encode("utf-8")
+    else:
+        data = write(report, fmt, author=args.autor)
+    if args.output:
+        atomic_write(args.output, data)
+        counts = ", ".join(f"{n} {s}" for s, n in report.counts().items() if n)
+        print(f"{args.output}: {counts}", file=sys.stderr)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0

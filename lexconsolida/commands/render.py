@@ -1,14 +1,152 @@
-"""`lexconsolida render` (to be implemented by its issue)."""
+"""`lexconsolida render NORMA [--to docx|html|md|txt|akn] [--view vigente|compilado] [-o OUT]`.
 
-from lexconsolida.errors import UsageError
+Reads a norm (.txt, .xml LexML, .docx, .md — or a corpus act by URN or folder) and writes it
+in another format. Text formats go
+to standard output when ``-o`` is missing; DOCX needs ``-o``. Files are written atomically.
+For DOCX the letterhead comes from the ``municipio.toml`` found in the norm's folder or above
+it (the corpus layout ``statutes/<uf>-<mun>/<ato>/``), or from ``--municipio``.
+"""
 
-HELP = "render (em construção)"
-DESCRIPTION = HELP
+from __future__ import annotations
+
+import inspect
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexconsolida.errors import InputError, UsageError
+from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.model import Norma
+from lexconsolida.readers import read_file
+from lexconsolida.writers import get_writer
+
+HELP = "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso"
+DESCRIPTION = (
+    "Lê a norma (texto, LexML, DOCX ou Markdown) e a grava no formato pedido: docx (com o "
+    "timbre do órgão e os estilos do modelo), html, md, txt ou akn (Akoma Ntoso 3.0). "
+    "--view compilado mostra as redações anteriores riscadas, com as notas de alteração. "
+    "Sem -o, os formatos de texto saem na saída padrão; o DOCX exige -o."
+)
+FORMATS = ("docx", "html", "md", "txt", "akn")
+BINARY_FORMATS = {"docx"}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("norma", metavar="NORMA",
+                        help="norma em .txt, .xml (LexML), .docx ou .md; ou URN/pasta de um ato do acervo")
+    parser.add_argument("--to", dest="to", choices=FORMATS, default=None,
+                        help="formato de saída (padrão: pela extensão de -o, senão html)")
+    parser.add_argument("--view", choices=("vigente", "compilado"), default="vigente",
+                        help="texto vigente (padrão) ou texto compilado com as alterações")
+    parser.add_argument("-o", "--output", metavar="SAIDA", help="arquivo de saída")
+    parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown"],
+                        help="formato de entrada (padrão: pela extensão)")
+    parser.add_argument("--municipio", metavar="PASTA_OU_TOML",
+                        help="pasta do município (com municipio.toml) para o timbre do DOCX")
+    parser.add_argument("--orgao", choices=("camara", "prefeitura"),
+                        help="órgão do timbre (padrão: pelo tipo do ato)")
+    parser.add_argument("--modelo", metavar="MODELO.docx",
+                        help="modelo DOCX próprio (cópia adaptada de templates/reference.docx)")
 
 
 def run(args) -> int:
-    raise UsageError("comando 'render' ainda não disponível nesta versão")
+    fmt = args.to or _format_from_output(args.output)
+    if fmt in BINARY_FORMATS and not args.output:
+        raise UsageError(f"o formato {fmt} é binário: indique o arquivo de saída com -o")
+    writer = _writer(fmt)
+    source = load_source(args.norma, args.fmt)
+    options = {"view": args.view}
+    if fmt == "docx":
+        municipio, municipio_dir = source.municipio, source.municipio_dir
+        if args.municipio or municipio is None:
+            municipio, municipio_dir = find_municipio(Path(args.norma), args.municipio)
+        options.update(municipio=municipio, municipio_dir=municipio_dir,
+                       orgao=args.orgao or source.orgao,
+                       template=Path(args.modelo) if args.modelo else None)
+    data = writer(source.norma, **_accepted(writer, options))
+    if args.output:
+        atomic_write(args.output, data)
+        print(f"gravado: {args.output}", file=sys.stderr)
+    else:
+        out = data if isinstance(data, bytes) else data.encode("utf-8")
+        sys.stdout.buffer.write(out)
+        sys.stdout.flush()
+    return 0
+
+
+@dataclass(slots=True)
+class Source:
+    """The norm to render and, when it comes from the corpus, its municipality and body."""
+
+    norma: Norma
+    municipio: dict | None = None
+    municipio_dir: Path | None = None
+    orgao: str | None = None
+
+
+def load_source(ref: str, fmt: str | None) -> Source:
+    """NORMA as a file path, a corpus URN (``urn:lex:…``) or a corpus act folder."""
+    path = Path(ref)
+    if not ref.startswith("urn:lex:") and not (path.is_dir() and (path / "norma.toml").is_file()):
+        return Source(read_file(ref, fmt).norma)
+    from lexconsolida.corpus import load
+
+    corpus = load(path.resolve().parent.parent if path.is_dir() else None)
+    act = corpus.get(ref) if ref.startswith("urn:lex:") else corpus.find(path)
+    if act is None:
+        raise InputError("ato não encontrado no acervo", path=ref)
+    if act.texto is None:
+        raise InputError(f"o acervo só tem os metadados de {act.label} (sem texto)", path=act.folder)
+    municipio = corpus.municipios[act.municipio]
+    return Source(corpus.read(act.urn), municipio.data, corpus.root / act.municipio, act.orgao)
+
+
+def _format_from_output(output: str | None) -> str:
+    if not output:
+        return "html"
+    suffix = Path(output).suffix.lower().lstrip(".")
+    aliases = {"htm": "html", "markdown": "md", "text": "txt", "xml": "akn"}
+    fmt = aliases.get(suffix, suffix)
+    if fmt not in FORMATS:
+        raise UsageError(f"não sei o formato de {output!r}: use --to ({', '.join(FORMATS)})")
+    return fmt
+
+
+def _writer(fmt: str):
+    try:
+        return get_writer(fmt)
+    except ModuleNotFoundError:
+        raise UsageError(
+            f"o formato de saída {fmt!r} ainda não está disponível nesta versão do lexconsolida"
+        ) from None
+
+
+def _accepted(writer, options: dict) -> dict:
+    """Only the options the writer declares (html/md/txt writers may not take them all)."""
+    params = inspect.signature(writer).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return options
+    return {k: v for k, v in options.items() if k in params}
+
+
+def find_municipio(norma_path: Path, given: str | None) -> tuple[dict | None, Path | None]:
+    """The municipality settings and folder: ``--municipio``, else the nearest municipio.toml above."""
+    if given:
+        p = Path(given)
+        toml_path = p / "municipio.toml" if p.is_dir() else p
+        if not toml_path.is_file():
+            raise InputError("municipio.toml não encontrado", path=toml_path)
+        return _load_toml(toml_path), toml_path.parent
+    for folder in norma_path.resolve().parents:
+        candidate = folder / "municipio.toml"
+        if candidate.is_file():
+            return _load_toml(candidate), folder
+    return None, None
+
+
+def _load_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(read_bytes(path).decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise InputError(f"configuração do município inválida ({err})", path=path) from None

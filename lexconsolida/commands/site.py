@@ -1,14 +1,55 @@
-"""`lexconsolida site` (to be implemented by its issue)."""
+"""`lexconsolida site [-o output/site] [--acervo statutes] [--paginas docs/site]`.
 
-from lexconsolida.errors import UsageError
+Builds the gazette site for the whole corpus: an index by municipality, type and year; per act
+its text in force, its compiled text and one page per version; search; editorial pages from
+Markdown. Incremental: pages whose content did not change are not written again.
+"""
 
-HELP = "site (em construção)"
-DESCRIPTION = HELP
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from lexconsolida.corpus import default_root
+from lexconsolida.site import build_site
+from lexconsolida.site.progress import Progress
+from lexconsolida.site.source import load_site
+
+HELP = "gera o site do diário oficial para todo o acervo"
+DESCRIPTION = (
+    "Gera o site estático do diário oficial a partir do acervo (statutes/): índice por "
+    "município, tipo e ano; para cada ato o texto vigente, o texto compilado e uma página por "
+    "versão; busca; páginas editoriais em Markdown (docs/site/). Só reescreve as páginas que "
+    "mudaram."
+)
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("-o", "--output", metavar="PASTA", default="output/site",
+                        help="pasta do site (padrão: output/site)")
+    parser.add_argument("--acervo", metavar="PASTA", default=None,
+                        help="pasta do acervo (padrão: statutes/)")
+    parser.add_argument("--paginas", metavar="PASTA", default=None,
+                        help="páginas editoriais em Markdown (padrão: docs/site/)")
+
+
+def default_pages_dir() -> Path | None:
+    """``docs/site`` of the current folder, else of the repository; None if neither exists."""
+    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
+        if (base / "docs" / "site").is_dir():
+            return base / "docs" / "site"
+    return None
 
 
 def run(args) -> int:
-    raise UsageError("comando 'site' ainda não disponível nesta versão")
+    loaded = load_site(args.acervo or default_root())
+    for problem in loaded.problems:
+        print(f"aviso: {problem}", file=sys.stderr)
+    progress = Progress("site")
+    pages = Path(args.paginas) if args.paginas else default_pages_dir()
+    report = build_site(loaded.corpus, args.output, docs_dir=pages, progress=progress)
+    progress.done()
+    print(f"site: {report.acts} atos, {report.pages} páginas em {report.out} "
+          f"({report.written} arquivos gravados, {report.skipped} sem mudança"
+          f"{f', {report.removed} removidos' if report.removed else ''})")
+    return 0

@@ -133,6 +133,18 @@ class _Builder:
         self.final_clauses: list[tuple[SourceAct, Dispositivo, str]] = []
         self.final_article_ids: dict[str, str] = {}
         self.broken_citations: list = []
+        self.set_aside: dict[tuple[str, str], tuple[str, str, str | None]] = {}
+        """(alias, article id) → (status, reason, 'alias:destination id' for fusions)."""
+        for f in spec.fusoes:
+            for sel in f.origem:
+                alias, arts = self.select(sel)
+                for a in arts:
+                    self.set_aside[(alias, a.id)] = ("fundido", f.motivo, f.destino)
+        for d in spec.descartes:
+            for sel in d.artigos:
+                alias, arts = self.select(sel)
+                for a in arts:
+                    self.set_aside[(alias, a.id)] = ("descartado", d.motivo, None)
 
     def place(self, alias: str, article: Dispositivo, where: str) -> Dispositivo | None:
         key = (alias, article.id)
@@ -142,6 +154,8 @@ class _Builder:
                 f"na estrutura ({self.placed[key]} e {where})", path=self.spec.path,
             )
         self.placed[key] = where
+        if key in self.set_aside:
+            return None
         if not in_force(article):
             return None
         kind = final_clause_kind(article)
@@ -261,7 +275,8 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
 def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:
     missing = [
         f"{s.alias}:{a.id}" for s in sources for a in s.norma.artigos()
-        if (s.alias, a.id) not in b.placed and in_force(a) and final_clause_kind(a) is None
+        if (s.alias, a.id) not in b.placed and (s.alias, a.id) not in b.set_aside
+        and in_force(a) and final_clause_kind(a) is None
     ]
     if missing:
         shown = ", ".join(missing[:12]) + (" …" if len(missing) > 12 else "")
@@ -351,6 +366,17 @@ def _rows(b: _Builder, sources: list[SourceAct], norma: Norma) -> list[Row]:
                     nd = new_index.get(nid)
                     rows.append(Row(s.alias, label, d.id, d.rotulo, text, "incluido", nid,
                                     nd.rotulo if nd else None, nd.text if nd else None))
+                elif (s.alias, art.id) in b.set_aside:
+                    status, reason, dest = b.set_aside[(s.alias, art.id)]
+                    nid = None
+                    if dest:
+                        dalias, did = dest.split(":", 1)
+                        nid = b.renum[dalias].mapping.get(did)
+                        if nid is None:
+                            raise InputError(f"o destino da fusão {dest!r} não está na consolidação",
+                                             path=b.spec.path)
+                    rows.append(Row(s.alias, label, d.id, d.rotulo, text, status, nid,
+                                    new_index[nid].rotulo if nid in new_index else None, None, reason))
                 elif (s.alias, art.id) in merged:
                     kind = merged[(s.alias, art.id)]
                     nid = final_ids.get(kind)

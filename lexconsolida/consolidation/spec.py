@@ -26,6 +26,19 @@ para = "Secretaria Municipal de Mobilidade Urbana"
 motivo = "atualização da denominação do órgão (LC 95, art. 13, § 2º, II)"
 onde = ["l2244:art16"]        # optional
 
+[[fusoes]]                    # LC 95 art. 13, § 2º, III: a provision merged into another
+origem = ["l2748:art1"]       # articles whose content now lives in 'destino'
+destino = "l2244:art16_par1"  # the unit that carries it (its wording as in force, or as decided)
+motivo = "Lei nº 2.748/2007 acresceu 200 licenças às do art. 16, § 1º (decisão registrada)"
+
+[[descartes]]                 # articles left out on purpose, with the reason
+artigos = ["l2748:art2"]
+motivo = "eficácia exaurida"
+
+[indicacao]                   # optional: the Indicação that asks for this consolidation
+autor = "Nome do Vereador"
+...
+
 [final]
 vigencia = "Esta Lei entra em vigor na data de sua publicação."
 revogacao = true              # the revocation article listing every source act
@@ -75,6 +88,19 @@ class Edit:
 
 
 @dataclass(slots=True)
+class Fusion:
+    origem: list[str]
+    destino: str
+    motivo: str
+
+
+@dataclass(slots=True)
+class Discard:
+    artigos: list[str]
+    motivo: str
+
+
+@dataclass(slots=True)
 class Spec:
     path: str
     norma: dict
@@ -84,6 +110,10 @@ class Spec:
     vigencia: str = "Esta Lei entra em vigor na data de sua publicação."
     revogacao: bool = True
     base_dir: Path = Path(".")
+    fusoes: list[Fusion] = field(default_factory=list)
+    descartes: list[Discard] = field(default_factory=list)
+    indicacao: dict = field(default_factory=dict)
+    """The Indicação that asks for this consolidation (author, addressee, place, date)."""
 
     def alias(self, name: str) -> Source:
         for s in self.fontes:
@@ -150,10 +180,30 @@ def load_spec(path: str | Path) -> Spec:
             raise InputError(f"tipo de edição desconhecido {tipo!r} em [{w}] (use 'substituicao')", path=p)
         edicoes.append(Edit(tipo, _require(e, "de", w, sp), str(e.get("para", "")),
                             _require(e, "motivo", w, sp), list(e.get("onde", []))))
+    fusoes = []
+    for i, f in enumerate(data.get("fusoes", [])):
+        w = f"fusoes #{i + 1}"
+        origem = f.get("origem", [])
+        if not isinstance(origem, list) or not origem:
+            raise InputError(f"'origem' deve ser uma lista não vazia em [{w}]", path=p)
+        fusoes.append(Fusion([str(o).strip() for o in origem], _require(f, "destino", w, sp),
+                             _require(f, "motivo", w, sp)))
+    descartes = []
+    for i, d in enumerate(data.get("descartes", [])):
+        w = f"descartes #{i + 1}"
+        arts = d.get("artigos", [])
+        if not isinstance(arts, list) or not arts:
+            raise InputError(f"'artigos' deve ser uma lista não vazia em [{w}]", path=p)
+        descartes.append(Discard([str(a).strip() for a in arts], _require(d, "motivo", w, sp)))
     final = data.get("final", {})
     spec = Spec(sp, norma, fontes, estrutura, edicoes,
                 final.get("vigencia", Spec.vigencia), bool(final.get("revogacao", True)),
-                p.parent)
+                p.parent, fusoes, descartes, dict(data.get("indicacao", {})))
+    for sel in [o for f in fusoes for o in f.origem] + [f.destino for f in fusoes] + [a for d in descartes for a in d.artigos]:
+        alias = sel.split(":", 1)[0]
+        if ":" not in sel or not any(s.alias == alias for s in fontes):
+            raise InputError(f"referência {sel!r} não aponta para uma fonte de [[fontes]] "
+                             "(use 'apelido:art3')", path=p)
     for section in _walk(estrutura):
         for sel in section.artigos:
             alias = sel.split(":", 1)[0]

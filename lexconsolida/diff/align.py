@@ -35,6 +35,8 @@ SIMILAR_SAME_ID = 0.4
 """Lower bar for units that keep their id or whose parents are paired."""
 CONTAINED = 0.8
 """Share of a unit's word pairs found in another for a split or a merge."""
+MIN_PIECE_WORDS = 6
+"""Shorter pieces ('O imposto previsto no inciso III:') are too common to call a split."""
 MAX_POSTING = 60
 """Word pairs found in more units than this are not used to find candidates."""
 MAX_CANDIDATES = 12
@@ -81,8 +83,8 @@ class _Aligner:
         self.new_by_canon: dict[str, int] = {}
         for i, u in enumerate(new):
             self.new_by_canon.setdefault(u.canonical_id, i)
-        self._norm_old = [normalize(u.body) for u in old]
-        self._norm_new = [normalize(u.body) for u in new]
+        self.norm_old = [normalize(u.body) for u in old]
+        self.norm_new = [normalize(u.body) for u in new]
         self._bags: dict[tuple[str, int], Counter] = {}
         self._words: dict[tuple[str, int], list[str]] = {}
 
@@ -130,8 +132,19 @@ class _Aligner:
                 n = self.new_by_canon.get(u.canonical_id)
             if n is None or n in self.n2o or o in self.o2n or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n]:
+            if self.norm_old[o] == self.norm_new[n] and self._same_place(o, n):
                 self.pair(o, n)
+
+    def _same_place(self, o: int, n: int) -> bool:
+        """Whether the parents are paired to each other (always true under agrupadores).
+
+        Keeps 'I – a soberania;' of old art. 2 from pairing with the same inciso of new art. 2
+        when new art. 2 is old art. 1 renumbered: parents come first in document order.
+        """
+        po = self.old_by_id.get(self.old[o].parent or "")
+        if po is None or self.old[po].is_agrupador:
+            return True
+        return self.o2n.get(po) == self.new_by_id.get(self.new[n].parent or "")
 
     def by_unique_key(self, key_old: Sequence[str], key_new: Sequence[str]) -> None:
         def index(keys: Sequence[str], free: Iterable[int], side: str) -> dict[str, list[int]]:
@@ -163,7 +176,7 @@ class _Aligner:
                 n = self.new_by_canon.get(pn.canonical_id + suffix.replace("par1u", "par1"))
             if n is None or n in self.n2o or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n] or self.similarity(o, n) >= SIMILAR_SAME_ID:
+            if self.norm_old[o] == self.norm_new[n] or self.similarity(o, n) >= SIMILAR_SAME_ID:
                 self.pair(o, n)
 
     def by_similarity(self) -> None:
@@ -231,7 +244,7 @@ class _Aligner:
         for p in pieces:
             ws = self.words_of(piece_side, p)
             piece_units = self.new if piece_side == "n" else self.old
-            if len(ws) < MIN_UNIQUE_WORDS or piece_units[p].is_agrupador:
+            if len(ws) < MIN_PIECE_WORDS or piece_units[p].is_agrupador:
                 continue
             sh = shingles(ws)
             hits: Counter = Counter()
@@ -269,7 +282,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     if table:
         a.by_table(table)
     a.by_id_and_text()
-    a.by_unique_key(a._norm_old, a._norm_new)
+    a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
     a.by_unique_key([mask(u.body) for u in old], [mask(u.body) for u in new])
     a.by_parent()
@@ -283,11 +296,17 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     used_new: set[int] = set()
     for o, pieces in splits.items():
         news = sorted(([a.o2n[o]] if o in a.o2n else []) + pieces)
+        if len(news) == 1:  # a removed unit whose text now sits in an added one: a move
+            a.pair(o, news[0])
+            continue
         matches.append(Match(SPLIT, (o,), tuple(news)))
         used_old.add(o)
         used_new.update(news)
     for n, pieces in merges.items():
-        olds = sorted(([a.n2o[n]] if n in a.n2o else []) + pieces)
+        olds = sorted(set(([a.n2o[n]] if n in a.n2o else []) + pieces))
+        if len(olds) == 1 and not used_old.intersection(olds) and n not in used_new:
+            a.pair(olds[0], n)
+            continue
         if used_old.intersection(olds) or n in used_new:
             continue  # a unit both split and merged: keep the split, list the rest apart
         matches.append(Match(MERGED, tuple(olds), (n,)))

@@ -9,15 +9,9 @@ CSS (a checkbox, no script); every row has an ``id`` and a permalink.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
 from lexconsolida.diff.view import Block, blocks
-
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "diff"
+from lexconsolida.templating import render as render_template
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +32,8 @@ class Row:
 
 
 def row_name(pair: Pair) -> str:
-    olds = ", ".join(u.rotulo or u.id for u in pair.old)
-    news = ", ".join(u.rotulo or u.id for u in pair.new)
+    olds = "; ".join(u.cite for u in pair.old)
+    news = "; ".join(u.cite for u in pair.new)
     if not olds or not news or olds == news:
         return news or olds
     return f"{olds} → {news}"
@@ -62,21 +56,10 @@ def make_row(pair: Pair) -> Row:
     )
 
 
-@lru_cache(maxsize=1)
-def environment() -> Environment:
-    return Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        autoescape=True,
-        undefined=StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=False,
-    )
-
-
 def render(report: DiffReport) -> str:
     rows = [make_row(p) for p in report.pairs]
-    template = environment().get_template("quadro.html.j2")
-    return template.render(
+    return render_template(
+        "diff/quadro.html.j2",
         report=report,
         rows=rows,
         counts=report.counts(),

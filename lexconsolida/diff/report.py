@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
-    ADDED, MERGED, MOVED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+    ADDED, MERGED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
 )
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
 from lexconsolida.diff.units import Unit, flatten, normalize
@@ -102,7 +102,6 @@ class DiffReport:
     """Title of the amending act shown as the middle column, if any."""
     date: str | None = None
     """ISO date of the new text (used for tracked-change dates)."""
-    meta: dict = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Rows per status, every status present (0 when none)."""
@@ -137,7 +136,7 @@ def pair_ops(status: str, old: Sequence[Unit], new: Sequence[Unit], engine: str 
     return word_diff(a, b, engine)
 
 
-def order_rows(matches: Sequence[Match], n_old: int) -> list[Match]:
+def order_rows(matches: Sequence[Match]) -> list[Match]:
     """New-text order; a row with only old units goes after the row of its old predecessor."""
     row_of_old: dict[int, Match] = {}
     for m in matches:
@@ -179,7 +178,7 @@ def compare(
     (defaults to the new norm's own date).
     """
     old_units, new_units = flatten(old), flatten(new)
-    matches = order_rows(align(old_units, new_units, table), len(old_units))
+    matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}
     pairs = []
     for m in matches:
@@ -201,18 +200,20 @@ def compare(
 def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
     """Target id → the wordings an amending act's quoted blocks give it."""
     out: dict[str, list[MiddleText]] = {}
-    for d in act.dispositivos():
-        for alt in d.alteracoes:
-            source = f"{act.titulo}, {d.rotulo or d.id}"
-            for node in alt.children:
-                for q in node.walk():
-                    if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
-                        continue
-                    text = q.head_text
-                    label = f"{q.rotulo} " if q.rotulo else ""
-                    target = q.id.removesuffix("_cpt")
-                    out.setdefault(target, []).append(MiddleText(source, label + text))
+    for artigo in act.artigos():
+        for d in artigo.walk():
+            where = [artigo.rotulo or artigo.id]
+            if d is not artigo and d.kind is not Kind.CAPUT and d.rotulo:
+                where.append(d.rotulo)
+            source = ", ".join([act.titulo, *where])
+            for alt in d.alteracoes:
+                for node in alt.children:
+                    for q in node.walk():
+                        if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
+                            continue
+                        label = f"{q.rotulo} " if q.rotulo else ""
+                        out.setdefault(q.id, []).append(MiddleText(source, label + q.head_text))
     return out
 
 
-__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare", "MOVED"]
+__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare"]

@@ -24,184 +24,29 @@ Every removed line is recorded as ``Diagnostic("furniture", …, line=n, text=<l
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from itertools import chain
 
 from lexconsolida.model import Diagnostic, Severity
+from lexconsolida.readers.text.furniture_lines import (
+    FREE,
+    PAGE_NUMBER,
+    STRONG,
+    TERMINAL,
+    WEAK,
+    LineFacts,
+    is_debris,
+    is_field,
+    line_facts,
+    normal_key,
+    prose_ratio,
+    sentence_like,
+    title_like,
+    trigrams,
+)
 from lexconsolida.readers.text.state import TextState
 
-# --- Protection: what is certainly content -----------------------------------------------------
-
-_LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
-_STRONG_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
-        (?:Art(?:igo)?|ART(?:IGO)?|rt)\s*[.,]?\s*\d          # Art. 1º, Art, 41, rt. 17
-      | §\s*\d                                               # § 2º
-      | Par[aá]grafo\s+(?:[úu]nico|\d)                        # Parágrafo único
-      | PAR[AÁ]GRAFO\s+(?:[ÚU]NICO|\d)
-      | (?:CAP[IÍ]TULO|Cap[ií]tulo|T[IÍ]TULO|T[ií]tulo|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o
-          |SE[CÇ][AÃ]O|Se[cç][aã]o|LIVRO|Livro|PARTE|Parte|ANEXO|Anexo|SUBT[IÍ]TULO)
-        \s+(?:[IVXLCDMHTW1l]+|\d+|[ÚU]NIC[OA]|[úu]nic[oa]|[A-Z])\b   # CAPÍTULO IV, Seção II
-      | (?:LEI|DECRETO|RESOLU[CÇ][AÃ]O|PORTARIA|EMENDA|MEDIDA\s+PROVIS[OÓ]RIA|INSTRU[CÇ][AÃ]O
-          |DELIBERA[CÇ][AÃ]O|PROJETO|INDICA[CÇ][AÃ]O|MINUTA|ATO)\b   # the epígrafe
-      | D[AO]S?\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇ]{3}[^a-z0-9]*$               # DAS DISPOSIÇÕES FINAIS
-      | \(?\s*(?:NR|AC)\s*\)                                  # (NR)
-    )""",
-    re.VERBOSE,
-)
-"""Labels and headings that protect a line whatever follows them."""
-
-_WEAK_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
-        [§&$S85]\s*\d{1,3}\s*[º°oª]?                          # & 1º, 8 2º, S 31, 81º
-      | [IVXLCDMHTWivxlcdm1]{1,7}\s*[-–—]                     # HI -, 1 -, Xxv -, IV-
-      | [a-zA-Z]\s*\)                                         # b), “b)
-      | \d{1,3}\s*[-–—.)]                                     # item 1. / 1 -
-    )(?P<rest>.*)$""",
-    re.VERBOSE,
-)
-"""Labels that OCR debris can imitate: they protect a line only when real words follow."""
-
-_WORD3 = re.compile(r"[^\W\d_]{3,}")
-_OMISSIS = re.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
-_HEADING_LABEL_ONLY = re.compile(
-    _LEAD + r"(?:CAP[IÍ]TULO|Cap[ií]tulo|T[IÍ]TULO|T[ií]tulo|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o"
-    r"|SE[CÇ][AÃ]O|Se[cç][aã]o|LIVRO|Livro|PARTE|Parte|SUBT[IÍ]TULO)\s+\S+[\s.:\-–—]*$"
-)
-
-# --- Shapes: what furniture looks like ---------------------------------------------------------
-
-_SHAPE = re.compile(
-    r"""(?:
-        [\w.+-]+@[\w-]+(?:\.[\w-]+)+                                   # e-mail
-      | (?:https?://|www\.)\S+                                          # URL
-      | \b[\w-]+(?:\.[\w-]+)*\.(?:gov|leg|com|org|jus|mp|net|edu)(?:\.br)?\b  # host name
-      | \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                       # (66) 3401-2484
-      | \b(?:fone|tel|telefone|fax|whatsapp|celular)\b\.?:?\s*\(?\d     # Fone: (66)…
-      | \bCEP\b\.?:?\s*\d{2}\.?\d{3}\s*-?\s*\d{3}                      # CEP 78795-000
-      | \b\d{5}-\d{3}\b                                                 # 78600-023
-    )""",
-    re.VERBOSE | re.IGNORECASE,
-)
-_PAGE_NUMBER = re.compile(
-    r"""^\s*(?:
-        [-–—]\s*\d{1,4}\s*[-–—]                                         # - 3 -
-      | p[áa]g(?:ina|\.)?\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?            # Página 2 de 5
-      | \d{1,4}\s*/\s*\d{1,4}                                           # 2/5
-      | fls?\.\s*\d{1,4}                                                # fl. 3
-    )\s*$""",
-    re.VERBOSE | re.IGNORECASE,
-)
-_TOKEN = re.compile(r"[^\W_]+")
-_PROSE_WORD = re.compile(r"^[a-zà-ÿ]{3,}$")
-_SHAPE_SPAN = re.compile(r"\S*(?:@|www\.|https?://|\.br\b|\.com\b|\.gov\b|\.org\b)\S*", re.I)
-_TERMINAL = (".", ";", ":", "!", "?")
-
-# --- Normalisation -----------------------------------------------------------------------------
-
-
-def _build_fold_table() -> dict[int, str]:
-    table: dict[int, str] = {}
-    for code in range(0x20, 0x250):
-        ch = chr(code)
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        low = base.lower()
-        table[code] = low if low.isalpha() and low.isascii() else " "
-    for ordinal in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
-        table[ord(ordinal)] = " "
-    return table
-
-
-_FOLD = _build_fold_table()
-
-
-def normal_key(text: str) -> str:
-    """Lower case, accents stripped, only letters, single spaces: the repetition key.
-
-    >>> normal_key("PREFEITURA DE PEDRA PRETA.")
-    'prefeitura de pedra preta'
-    >>> normal_key("Lei de autoria do Executivó Municipal,")
-    'lei de autoria do executivo municipal'
-    """
-    return " ".join(text.translate(_FOLD).split())
-
-
-def _trigrams(key: str) -> set[str]:
-    padded = f" {key} "
-    return {padded[i : i + 3] for i in range(len(padded) - 2)}
-
-
-# --- Per-line facts ----------------------------------------------------------------------------
-
-STRONG, WEAK, FREE = 2, 1, 0
-"""Protection levels: never removed; removed only as an exact repeated letterhead; unprotected."""
-
-
-@dataclass(slots=True)
-class _Line:
-    """What the rule knows about one non-blank line."""
-
-    index: int
-    """Position in ``state.lines``."""
-    text: str
-    """The line stripped of surrounding white space."""
-    protection: int
-    key: str = ""
-    shape: bool = False
-    """Mostly an address, phone, e-mail, URL or page number."""
-    debris: bool = False
-    """No word of three letters: scan debris or a bare number."""
-    group: int = -1
-    """Fuzzy cluster id (-1: not clustered)."""
-    repeated: bool = False
-    """Its key occurs more than once verbatim."""
-    reason: str | None = None
-    """Why it is furniture (None: content)."""
-
-
-def _protection(text: str) -> int:
-    if _STRONG_LABEL.match(text) or _OMISSIS.match(text):
-        return STRONG
-    m = _WEAK_LABEL.match(text)
-    if m and len(_WORD3.findall(m.group("rest"))) >= 1 and sum(map(len, _WORD3.findall(m.group("rest")))) >= 4:
-        return STRONG
-    return FREE
-
-
-def _is_shape(text: str) -> bool:
-    if _PAGE_NUMBER.match(text):
-        return True
-    if not _SHAPE.search(text):
-        return False
-    stripped = _SHAPE_SPAN.sub(" ", text)
-    tokens = _TOKEN.findall(stripped)
-    if not tokens:
-        return True
-    prose = sum(1 for t in tokens if _PROSE_WORD.match(t))
-    return prose * 2 < len(tokens)
-
-
-def _facts(state: TextState) -> list[_Line]:
-    facts: list[_Line] = []
-    heading_pending = False
-    for i, line in enumerate(state.lines):
-        text = line.text.strip()
-        if not text:
-            continue
-        prot = _protection(text)
-        if prot == FREE and heading_pending:
-            prot = WEAK  # the name of a heading whose label stands alone on the line before
-        heading_pending = prot == STRONG and bool(_HEADING_LABEL_ONLY.match(text))
-        fact = _Line(i, text, prot)
-        if prot != STRONG:
-            fact.key = normal_key(text)
-            fact.shape = _is_shape(text)
-            fact.debris = not _WORD3.search(text)
-        facts.append(fact)
-    return facts
+__all__ = ["drop_furniture", "find_furniture", "normal_key"]
 
 
 # --- Repetition: exact groups, OCR variants joined by trigram similarity -----------------------
@@ -212,71 +57,187 @@ MIN_LENGTH_RATIO = 0.75
 """Two keys whose lengths differ more than this are never variants of each other."""
 _MAX_FUZZY_KEY = 160
 _MIN_KEY_LETTERS = 6
+_MAX_PROSE = {2: 0.4, 3: 0.6}
+"""Most prose a repeated line may have to be a letterhead, by how often it repeats (2, 3+)."""
 
 
-def _dice(a: set[str], b: set[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+def _cluster(facts: list[LineFacts]) -> dict[int, str]:
+    """Group the keys repeated verbatim; returns group id → its representative key.
 
-
-def _cluster(facts: list[_Line]) -> dict[int, str]:
-    """Give every unprotected line a group id; returns group id → its representative key.
-
-    Keys repeated verbatim seed the groups, the most frequent first; a key (seed or not) joins
-    the most similar earlier seed when the trigram similarity reaches MIN_SIMILARITY and the
-    lengths are close. Only seeds are indexed, so a probe costs the key's trigrams times the
-    few seeds sharing them: the work stays linear in the number of lines.
+    The most frequent key comes first; a later key joins the most similar earlier one when
+    they are OCR variants (``PREFEITURA DE PEDEA PRETA.`` / ``PREPEITURA DE PEDRA PRETA``).
+    Then short keys seen once join a group or start one, so a letterhead garbled differently
+    on every page still forms a group. Sentence text never makes a group (it cannot be a
+    letterhead), which also keeps the groups few.
     """
     counts = Counter(f.key for f in facts if f.protection != STRONG and len(f.key) >= _MIN_KEY_LETTERS)
-    index: dict[str, list[str]] = defaultdict(list)
-    grams: dict[str, set[str]] = {}
+    for f in facts:
+        if f.protection == FREE and not f.shape and counts.get(f.key, 0) >= 2 and is_field(f.text):
+            f.protection = WEAK  # a repeated table field is not a letterhead line
+    sample = {f.key: f.text for f in facts if counts.get(f.key, 0) >= 2}
+    in_long_runs = _keys_in_long_runs(facts, counts)
+    variants = _Variants()
     group_of: dict[str, int] = {}
     representative: dict[int, str] = {}
     for key, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        if len(key) > _MAX_FUZZY_KEY:
+        if n < 2:
+            break
+        if prose_ratio(sample[key]) > _MAX_PROSE[3] or key in in_long_runs:
             continue
-        probe = _trigrams(key)
-        best = _most_similar(key, probe, index, grams)
-        if best is not None:
-            group_of[key] = group_of[best]
-        elif n >= 2:
+        gid = variants.match(key)
+        if gid is None:
             gid = len(representative)
             representative[gid] = key
-            group_of[key] = gid
-        if n >= 2:
-            grams[key] = probe
-            for t in probe:
-                index[t].append(key)
+        group_of[key] = gid
+        variants.add(key, gid)
     for f in facts:
-        if f.key in group_of:
-            f.group = group_of[f.key]
-            f.repeated = counts[f.key] >= 2
+        gid = group_of.get(f.key)
+        if gid is not None:
+            f.group, f.repeated = gid, True
+        elif _singleton_candidate(f, counts):
+            gid = variants.match(f.key)
+            if gid is None:
+                gid = len(representative)
+                representative[gid] = f.key
+                variants.add(f.key, gid)
+            f.group = gid
     return representative
 
 
-def _most_similar(key: str, probe: set[str], index, grams) -> str | None:
-    shared: Counter[str] = Counter()
-    for t in probe:
-        shared.update(index.get(t, ()))
-    best, best_score = None, MIN_SIMILARITY
-    for seed, common in shared.items():
-        if min(len(seed), len(key)) < MIN_LENGTH_RATIO * max(len(seed), len(key)):
-            continue
-        score = 2 * common / (len(probe) + len(grams[seed]))
-        if score >= best_score:
-            best, best_score = seed, score
-    return best
+_MAX_SINGLETON_KEY = 60
+"""Longest key of a line seen once that is clustered (letterhead lines are short)."""
 
 
-def _supported(facts: list[_Line], pos: int, eligible: set[int]) -> bool:
-    """Is there, within three lines, a shaped line or a line of another eligible group?"""
-    own = facts[pos].group
-    for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
-        if j == pos:
-            continue
-        other = facts[j]
-        if other.shape or (other.group != own and other.group in eligible):
-            return True
-    return False
+def _singleton_candidate(f: LineFacts, counts: Counter[str]) -> bool:
+    return (
+        f.protection == FREE
+        and not f.fragment
+        and counts.get(f.key, 0) == 1
+        and _MIN_KEY_LETTERS <= len(f.key) <= _MAX_SINGLETON_KEY
+        and prose_ratio(f.text) <= _MAX_PROSE[3]
+    )
+
+
+MAX_RUN = 16
+"""Longest block of repeated lines a page break holds (footer + letterhead + debris)."""
+
+
+def _keys_in_long_runs(facts: list[LineFacts], counts: Counter[str]) -> set[str]:
+    """Repeated keys that mostly sit in long blocks of repeated lines: text printed twice.
+
+    A letterhead repeats between pieces of content that do not; a passage printed twice (an
+    act quoted whole, a compiled text) repeats together with everything around it.
+    """
+    strong = Counter(f.text for f in facts if f.protection == STRONG)
+    repeated = [
+        (counts.get(f.key, 0) if f.protection != STRONG else strong[f.text]) >= 2 for f in facts
+    ]
+    run_len = [0] * len(facts)
+    start = 0
+    for i in range(len(facts) + 1):
+        if i == len(facts) or not repeated[i]:
+            for j in range(start, i):
+                run_len[j] = i - start
+            start = i + 1
+    long_runs: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for f, n in zip(facts, run_len):
+        if n:
+            total[f.key] += 1
+            if n > MAX_RUN:
+                long_runs[f.key] += 1
+    return {k for k, n in long_runs.items() if n * 2 >= total[k]}
+
+
+class _Variants:
+    """Trigram index of known keys: finds the group a new key is an OCR variant of.
+
+    Keys are bucketed by trigram; a trigram shared by more than MAX_BUCKET keys is too common
+    to tell them apart and stops being indexed, so a probe costs at most its trigrams times
+    MAX_BUCKET. The few keys sharing most trigrams with the probe are then scored exactly.
+    """
+
+    __slots__ = ("_index", "_grams", "_group", "_groups", "_cache")
+    MAX_BUCKET = 24
+    CANDIDATES = 4
+
+    def __init__(self) -> None:
+        self._index: dict[str, list[str]] = defaultdict(list)
+        self._grams: dict[str, set[str]] = {}
+        self._group: dict[str, int] = {}
+        self._groups: set[int] = set()
+        self._cache: dict[str, int | None] = {}
+
+    def add(self, key: str, gid: int) -> None:
+        grams = trigrams(key)
+        self._grams[key] = grams
+        self._group[key] = gid
+        self._groups.add(gid)
+        for t in grams:
+            bucket = self._index[t]
+            if len(bucket) <= self.MAX_BUCKET:
+                bucket.append(key)
+        self._cache.clear()
+
+    def knows(self, gid: int) -> bool:
+        return gid in self._groups
+
+    def match(self, key: str) -> int | None:
+        """The group of the most similar known key, or None when none is similar enough."""
+        if key in self._cache:
+            return self._cache[key]
+        best, best_score = None, MIN_SIMILARITY
+        if _MIN_KEY_LETTERS <= len(key) <= _MAX_FUZZY_KEY:
+            probe = trigrams(key)
+            index = self._index
+            shared = Counter(chain.from_iterable(
+                b for t in probe if (b := index.get(t)) and len(b) <= self.MAX_BUCKET
+            ))
+            for known, _ in shared.most_common(self.CANDIDATES):
+                if min(len(known), len(key)) < MIN_LENGTH_RATIO * max(len(known), len(key)):
+                    continue
+                grams = self._grams[known]
+                score = 2 * len(probe & grams) / (len(probe) + len(grams))
+                if score >= best_score:
+                    best, best_score = known, score
+        gid = None if best is None else self._group[best]
+        self._cache[key] = gid
+        return gid
+
+
+_SHAPE_PARTNER = -2
+"""Partner id standing for 'a shaped line' (address, phone, page number)."""
+
+
+def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> int:
+    """How many occurrences have the group's usual partner within three lines.
+
+    A letterhead line keeps the same company on every page (the next letterhead line, the
+    address); a name that recurs in the text meets different lines each time. The partner is
+    the eligible group (or shaped line) found near most occurrences.
+    """
+    own = facts[positions[0]].group
+    partners: Counter[int] = Counter()
+    for pos in positions:
+        near = set()
+        for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
+            other = facts[j]
+            if other.shape:
+                near.add(_SHAPE_PARTNER)
+            elif other.group != own and other.group in eligible:
+                near.add(other.group)
+        partners.update(near)
+    return max(partners.values(), default=0)
+
+
+MIN_PAGE_LINES = 8
+"""Fewest lines a page has: a letterhead repeats no closer than this (median gap)."""
+
+
+def _spread(positions: list[int]) -> bool:
+    """Do the occurrences recur a page apart, as furniture does (not in one block, as a list)?"""
+    gaps = sorted(b - a for a, b in zip(positions, positions[1:]))
+    return bool(gaps) and gaps[len(gaps) // 2] >= MIN_PAGE_LINES
 
 
 def _eligible(key: str) -> bool:
@@ -285,35 +246,32 @@ def _eligible(key: str) -> bool:
     return sum(1 for w in words if len(w) >= 3) >= 2 and len(key) - len(words) + 1 >= 8
 
 
-def _confirmed_groups(facts: list[_Line], representative: dict[int, str]) -> set[int]:
+def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) -> set[int]:
     """Groups that are letterheads or footers: repeated, and mostly next to other furniture."""
-    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated)
-    eligible = {g for g, key in representative.items() if sizes[g] >= 2 and _eligible(key)}
     members: dict[int, list[int]] = defaultdict(list)
     for pos, f in enumerate(facts):
-        if f.group >= 0 and f.protection == FREE and f.repeated:
+        if f.group >= 0 and f.protection == FREE and not f.fragment:
             members[f.group].append(pos)
+    eligible = {g for g, pos in members.items() if len(pos) >= 2 and _eligible(representative[g])}
     confirmed: set[int] = set()
     for gid, positions in members.items():
         key = representative[gid]
         words = key.split()
         letters = len(key) - len(words) + 1
         n = len(positions)
-        if gid not in eligible or n < 2:
+        if gid not in eligible or n < 2 or prose_ratio(facts[positions[0]].text) > _MAX_PROSE[min(n, 3)]:
             continue
-        support = sum(1 for p in positions if _supported(facts, p, eligible))
+        if not _spread(positions):
+            continue
+        support = _support(facts, positions, eligible)
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
-        elif n == 2 and len(words) >= 3 and letters >= 15 and support == 2:
+        elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
+            # twice only: a letterhead must open the document (two signature blocks never do)
             confirmed.add(gid)
-        elif n >= 4 and all(_title_like(facts[p].text) for p in positions):
+        elif n >= 4 and all(title_like(facts[p].text) for p in positions):
             confirmed.add(gid)
     return confirmed
-
-
-def _title_like(text: str) -> bool:
-    """Upper-case, short and unpunctuated: how a one-line letterhead looks."""
-    return text.upper() == text and len(text.split()) <= 8 and not text.endswith((";", ",", ":"))
 
 
 # --- Marking -----------------------------------------------------------------------------------
@@ -332,17 +290,27 @@ _SHORT = 48
 _MIN_PAGE_GAP = 10
 
 
-def _mark_core(facts: list[_Line], confirmed: set[int]) -> None:
-    for f in facts:
+def _mark_core(facts: list[LineFacts], confirmed: set[int]) -> None:
+    """Repeated lines of confirmed groups, their variants beside another one, shaped lines."""
+    for pos, f in enumerate(facts):
         if f.protection == STRONG:
             continue
-        if f.group in confirmed and f.repeated:
+        if f.group in confirmed and (f.repeated or _beside_letterhead(facts, pos, confirmed)):
             f.reason = REASON_REPEATED
         elif f.shape and f.protection == FREE:
-            f.reason = REASON_PAGE if _PAGE_NUMBER.match(f.text) else REASON_SHAPE
+            f.reason = REASON_PAGE if PAGE_NUMBER.match(f.text) else REASON_SHAPE
 
 
-def _mark_page_numbers(facts: list[_Line]) -> None:
+def _beside_letterhead(facts: list[LineFacts], pos: int, confirmed: set[int]) -> bool:
+    """Is another line of a confirmed group within two lines (a letterhead is a block)?"""
+    return any(
+        facts[j].group in confirmed and facts[j].protection != STRONG
+        for j in range(max(0, pos - 2), min(len(facts), pos + 3))
+        if j != pos
+    )
+
+
+def _mark_page_numbers(facts: list[LineFacts]) -> None:
     """Bare numbers that increase down the document, a page or more apart, are page numbers."""
     bare = [p for p, f in enumerate(facts) if f.protection == FREE and _BARE_NUMBER.match(f.text)]
     chain: list[int] = []
@@ -355,7 +323,7 @@ def _mark_page_numbers(facts: list[_Line]) -> None:
             facts[p].reason = facts[p].reason or REASON_PAGE
 
 
-def _mark_top_debris(facts: list[_Line]) -> None:
+def _mark_top_debris(facts: list[LineFacts]) -> None:
     """Short unprotected lines above a letterhead that opens the document."""
     first = next((p for p, f in enumerate(facts[:5]) if f.reason == REASON_REPEATED), None)
     if first is None or first == 0:
@@ -366,7 +334,7 @@ def _mark_top_debris(facts: list[_Line]) -> None:
             f.reason = REASON_TOP
 
 
-def _run_edges(facts: list[_Line]) -> tuple[set[int], set[int]]:
+def _run_edges(facts: list[LineFacts]) -> tuple[set[int], set[int]]:
     """Groups that usually end a furniture run (content follows) and that usually start one.
 
     A short span between a run-ending group and a run-starting group is a page of content (a
@@ -389,11 +357,11 @@ def _run_edges(facts: list[_Line]) -> tuple[set[int], set[int]]:
     )
 
 
-def _contentish(f: _Line) -> bool:
+def _contentish(f: LineFacts) -> bool:
     return f.reason is None and (f.protection == STRONG or len(f.text) > _SHORT)
 
 
-def _near_furniture(facts: list[_Line], pos: int) -> bool:
+def _near_furniture(facts: list[LineFacts], pos: int) -> bool:
     """Furniture within three lines, with only short unprotected lines in between."""
     for step in (-1, 1):
         j = pos + step
@@ -406,41 +374,55 @@ def _near_furniture(facts: list[_Line], pos: int) -> bool:
     return False
 
 
-def _continues_sentence(facts: list[_Line], pos: int) -> bool:
+def _continues_sentence(facts: list[LineFacts], pos: int) -> bool:
     """Could this line be the tail of the sentence on the last content line before it?"""
     if not facts[pos].text[:1].islower():
         return False
     for j in range(pos - 1, -1, -1):
         if facts[j].reason is None:
-            return not facts[j].text.endswith(_TERMINAL)
+            return not facts[j].text.endswith(TERMINAL)
     return False
 
 
-def _grow_runs(facts: list[_Line], confirmed: set[int]) -> None:
-    """Extend furniture to OCR variants, spans inside runs and debris touching runs."""
+def _grow_runs(facts: list[LineFacts], confirmed: set[int], representative: dict[int, str]) -> None:
+    """Extend furniture to OCR variants, spans inside runs and debris touching runs.
+
+    A worklist of the lines near furniture: each line is looked at again only when a line
+    within three of it has just become furniture.
+    """
     ends, starts = _run_edges(facts)
-    changed = True
-    while changed:
-        changed = False
-        for pos, f in enumerate(facts):
-            if f.reason is not None or f.protection == STRONG:
-                continue
-            reason = _growth_reason(facts, pos, confirmed, ends, starts)
-            if reason:
-                f.reason = reason
-                changed = True
+    variants = _Variants()
+    for gid in confirmed:
+        variants.add(representative[gid], gid)
+    todo = {j for p, f in enumerate(facts) if f.reason for j in range(p - 3, p + 4)}
+    while todo:
+        pos = todo.pop()
+        if not 0 <= pos < len(facts):
+            continue
+        f = facts[pos]
+        if f.reason is not None or f.protection == STRONG:
+            continue
+        reason = _growth_reason(facts, pos, variants, ends, starts)
+        if reason:
+            f.reason = reason
+            todo.update(range(pos - 3, pos + 4))
 
 
-def _growth_reason(facts, pos, confirmed, ends, starts) -> str | None:
+def _growth_reason(facts, pos, variants: _Variants, ends, starts) -> str | None:
     f = facts[pos]
-    if f.group in confirmed and _near_furniture(facts, pos):
+    if not _near_furniture(facts, pos):
+        return None
+    if f.group < 0 and not f.repeated:
+        match = variants.match(f.key)
+        f.group = -1 if match is None else match
+    if f.group >= 0 and variants.knows(f.group) and prose_ratio(f.text) <= _MAX_PROSE[3]:
         return REASON_VARIANT
-    if f.protection != FREE:
+    if f.protection != FREE or sentence_like(f.text):
         return None
     if len(f.text) <= _SHORT and _in_run_span(facts, pos, ends, starts):
         return REASON_RUN
     touching = (pos > 0 and facts[pos - 1].reason) or (pos + 1 < len(facts) and facts[pos + 1].reason)
-    if f.debris and touching and not _continues_sentence(facts, pos):
+    if touching and is_debris(f.text) and not _continues_sentence(facts, pos):
         return REASON_DEBRIS
     return None
 
@@ -467,7 +449,7 @@ def _in_run_span(facts, pos, ends, starts) -> bool:
 
 def find_furniture(state: TextState) -> dict[int, str]:
     """Index in ``state.lines`` → reason, for every line of page furniture (nothing removed)."""
-    facts = _facts(state)
+    facts = line_facts(state)
     if not facts:
         return {}
     representative = _cluster(facts)
@@ -475,7 +457,7 @@ def find_furniture(state: TextState) -> dict[int, str]:
     _mark_core(facts, confirmed)
     _mark_page_numbers(facts)
     _mark_top_debris(facts)
-    _grow_runs(facts, confirmed)
+    _grow_runs(facts, confirmed, representative)
     return {f.index: f.reason for f in facts if f.reason is not None}
 
 

@@ -1,0 +1,10 @@
+"""Amending instructions: recognised from an amending act as explicit operations.
+
+``recognise(norma, resolve)`` → :class:`Recognition` (operations + problems);
+``decide(recognition, decisoes)`` applies the human decisions recorded in ``norma.toml``.
+"""
+
+from lexconsolida.amendments.model import OP_KINDS, Operation, Problem, Recognition
+from lexconsolida.amendments.recognise import recognise
+
+__all__ = ["OP_KINDS", "Operation", "Problem", "Recognition", "recognise"]

@@ -1,0 +1,204 @@
+"""Quoted blocks of an amending act: their units, and the ids they take in the target norm.
+
+The text reader delivers each quoted block as an :class:`~lexconsolida.model.Alteracao` whose
+children are model units (``Kind.OMISSIS`` for a line of dots). Their ids may be relative to
+the target or provisional, so only each unit's kind, number, text and nesting are used here;
+the full id comes from anchoring the block on the targets the instruction names ("as alíneas
+a e b dos incisos I e II do art. 3º": a top-level "I - ..." is ``art3_cpt_inc1``).
+When a block arrives without children, its raw text is split into units here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lexconsolida.amendments.phrases import clean_text, is_omissis
+from lexconsolida.model import Alteracao, Dispositivo, Kind
+from lexconsolida.model.ids import LexId
+from lexconsolida.model.numbering import Number, is_roman, letter_to_int, roman_to_int
+
+PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
+PARENT_KINDS = {
+    "paragrafo": ("artigo",),
+    "inciso": ("artigo", "paragrafo"),
+    "alinea": ("inciso", "paragrafo", "artigo"),
+    "item": ("alinea",),
+}
+RANK = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
+
+
+@dataclass(slots=True)
+class QuotedUnit:
+    """One unit of a quoted block."""
+
+    kind: str
+    """'artigo', 'paragrafo', 'inciso', 'alinea', 'item' or 'omissis'."""
+    number: Number | None
+    unico: bool = False
+    rotulo: str | None = None
+    text: str = ""
+    children: list["QuotedUnit"] = field(default_factory=list)
+    line: int | None = None
+
+    @property
+    def omissis(self) -> bool:
+        return self.kind == "omissis" or is_omissis(self.text)
+
+
+def _number_of(d: Dispositivo) -> Number | None:
+    if d.number is not None:
+        return d.number
+    try:
+        n = LexId.parse(d.id).number
+    except (ValueError, KeyError):
+        n = None
+    if n is not None:
+        return n
+    return _number_from_label(d.kind.value, d.rotulo or d.rotulo_printed or "")
+
+
+def _number_from_label(kind: str, label: str) -> Number | None:
+    label = label.strip().rstrip(".)-–").strip()
+    try:
+        if kind == "inciso":
+            head, _, suf = label.partition("-")
+            return Number(roman_to_int(head.strip()), (suf,) if suf else ())
+        if kind == "alinea":
+            return Number(letter_to_int(label[0]))
+        m = re.search(r"\d+\s*[º°o]?(?:\s*-\s*[A-Z])*", label)
+        return Number.parse_arabic(m.group(0)) if m else None
+    except ValueError:
+        return None
+
+
+def from_model(d: Dispositivo) -> QuotedUnit | None:
+    """A model unit of a block as a QuotedUnit (an artigo's caput text becomes its text)."""
+    line = d.lines[0] if d.lines else None
+    if d.kind is Kind.OMISSIS:
+        return QuotedUnit("omissis", None, line=line)
+    if d.kind is Kind.CAPUT:
+        return None
+    kids = [c for c in d.children if c.kind is not Kind.CAPUT]
+    if d.kind is Kind.ARTIGO and d.caput is not None:
+        kids = d.caput.children + kids
+    unit = QuotedUnit(d.kind.value, _number_of(d), d.unico or (d.rotulo or "").lower().startswith("parágrafo único"),
+                      d.rotulo, clean_text(d.head_text), line=line)
+    unit.children = [u for u in (from_model(c) for c in kids) if u is not None]
+    return unit
+
+
+_LABELS = [
+    ("artigo", re.compile(r"^art(?:igo)?\.?\s*(?P<n>\d+\s*[º°o]?(?:\s*-\s*[A-Z])*)\s*[.\-–—:]?\s*(?P<t>.*)$", re.I)),
+    ("unico", re.compile(r"^par[áa]grafo\s+[úu]nico\s*[.\-–—:]?\s*(?P<t>.*)$", re.I)),
+    ("paragrafo", re.compile(r"^§\s*(?P<n>\d+\s*[º°o]?(?:\s*-\s*[A-Z])*)\s*[.\-–—:]?\s*(?P<t>.*)$")),
+    ("inciso", re.compile(r"^(?P<n>[IVXLCDM]+(?:-[A-Z])?)\s*[-–—.]\s*(?P<t>.*)$")),
+    ("alinea", re.compile(r"^(?P<n>[a-z])\s*\)\s*(?P<t>.*)$")),
+    ("item", re.compile(r"^(?P<n>\d+)\s*[.)\-–]\s*(?P<t>.*)$")),
+]
+
+
+def _parse_line(line: str) -> QuotedUnit | None:
+    text = line.strip().strip("\"“”").strip()
+    if not text:
+        return None
+    if is_omissis(text):
+        return QuotedUnit("omissis", None)
+    for kind, rx in _LABELS:
+        m = rx.match(text)
+        if not m:
+            continue
+        if kind == "inciso" and not is_roman(m.group("n").split("-")[0]):
+            continue
+        if kind == "unico":
+            return QuotedUnit("paragrafo", None, True, "Parágrafo único", clean_text(m.group("t")))
+        num = _number_from_label(kind, m.group("n"))
+        return QuotedUnit(kind, num, False, m.group("n"), clean_text(m.group("t")))
+    return QuotedUnit("texto", None, text=clean_text(text))
+
+
+def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
+    """Split a quoted block's raw text into nested units (when the reader gave none)."""
+    roots: list[QuotedUnit] = []
+    stack: list[QuotedUnit] = []
+    for i, line in enumerate(raw.splitlines()):
+        unit = _parse_line(line)
+        if unit is None:
+            continue
+        unit.line = first_line + i if first_line else None
+        if unit.kind == "texto":  # continuation of the previous unit
+            if stack:
+                stack[-1].text = f"{stack[-1].text} {unit.text}".strip()
+            continue
+        if unit.kind == "omissis":  # a sibling of the last unit
+            (stack[-2].children if len(stack) > 1 else roots).append(unit)
+            continue
+        while stack and RANK[stack[-1].kind] >= RANK[unit.kind]:
+            stack.pop()
+        (stack[-1].children if stack else roots).append(unit)
+        stack.append(unit)
+    return roots
+
+
+def block_units(alt: Alteracao) -> list[QuotedUnit]:
+    """The top-level units of a quoted block."""
+    if alt.children:
+        units = [from_model(c) for c in alt.children if isinstance(c, Dispositivo)]
+        return [u for u in units if u is not None]
+    return parse_raw(alt.raw, alt.lines[0] if alt.lines else None)
+
+
+# --- ids -------------------------------------------------------------------------------------
+
+def id_kind(i: str) -> str:
+    last = i.split("_")[-1][:3]
+    return {"art": "artigo", "cpt": "artigo", "par": "paragrafo", "inc": "inciso",
+            "ali": "alinea", "ite": "item"}.get(last, "?")
+
+
+def child_id(parent: str | None, unit: QuotedUnit) -> str:
+    comp = PREFIX[unit.kind] + ("1u" if unit.unico else unit.number.id_part)
+    if parent is None:
+        return comp
+    if parent.endswith("_cpt"):
+        parent = parent[:-4]
+    if id_kind(parent) == "artigo" and unit.kind in ("inciso", "alinea"):
+        return f"{parent}_cpt_{comp}"
+    return f"{parent}_{comp}"
+
+
+def ancestors(i: str) -> list[str]:
+    """'art3_cpt_inc1_ali2' → ['art3_cpt_inc1', 'art3'] (caput folded into its artigo)."""
+    parts = i.split("_")
+    out = []
+    for k in range(len(parts) - 1, 0, -1):
+        if parts[k - 1] == "cpt":
+            continue
+        out.append("_".join(parts[:k]))
+    return out
+
+
+def anchor(unit: QuotedUnit, named: list[str]) -> tuple[str | None, str | None]:
+    """Full id of a top-level block unit; (None, reason) when it cannot be determined."""
+    if unit.kind == "artigo":
+        return child_id(None, unit), None
+    if unit.kind not in PARENT_KINDS or (unit.number is None and not unit.unico):
+        return None, "unidade sem rótulo reconhecível no texto entre aspas"
+    pool = list(dict.fromkeys(named + [a for n in named for a in ancestors(n)]))
+    comp = PREFIX[unit.kind] + ("1u" if unit.unico else unit.number.id_part)
+    exact = [i for i in pool if i.split("_")[-1] == comp and id_kind(i) == unit.kind]
+    if len(exact) == 1:
+        return exact[0], None
+    parents = [i for i in pool if id_kind(i) in PARENT_KINDS[unit.kind]]
+    if len(exact) > 1 or not parents:
+        return None, "não é possível situar o texto entre aspas nos dispositivos citados"
+    # the parents of the named units of this kind, else the deepest candidate
+    of_kind = list(dict.fromkeys(ancestors(n)[0] for n in named
+                                 if id_kind(n) == unit.kind and ancestors(n)))
+    if len(of_kind) == 1:
+        return child_id(of_kind[0], unit), None
+    deepest = max(len(p.split("_")) for p in parents)
+    best = [p for p in parents if len(p.split("_")) == deepest]
+    if len(best) == 1:
+        return child_id(best[0], unit), None
+    return None, "texto entre aspas cabe em mais de um dos dispositivos citados (alvo ambíguo)"

@@ -1,0 +1,125 @@
+"""Operations recognised in an amending act, and the problems that stop mechanical application."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lexconsolida.citations import ActRef
+
+OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
+"""'nota' only comes from a recorded human decision: a note on a unit, wording unchanged."""
+
+KIND_NAMES = {
+    "redacao": "nova redação",
+    "inclusao": "inclusão",
+    "revogacao": "revogação",
+    "renumeracao": "renumeração",
+    "revogacao_total": "revogação do ato",
+    "nota": "anotação",
+}
+
+
+@dataclass(slots=True, frozen=True)
+class Operation:
+    """One explicit change to one dispositivo (or to a whole act)."""
+
+    kind: str
+    """'redacao', 'inclusao', 'revogacao', 'renumeracao', 'revogacao_total' or 'nota'."""
+    target_urn: str | None
+    """URN of the norm changed (work level), when the act is identified."""
+    target_label: str
+    """How the instruction names the norm ('Lei nº 2.217/2001', 'Constituição Federal')."""
+    target_id: str | None
+    """LexML id of the dispositivo; None for a whole-act revocation."""
+    unit_kind: str | None = None
+    """Kind of the dispositivo ('artigo', 'inciso' …)."""
+    rotulo: str | None = None
+    """The rótulo printed in the quoted text ('c)', 'Art. 5º-A')."""
+    text: str | None = None
+    """The new wording (own text; an artigo's caput text); None for revocations."""
+    new_id: str | None = None
+    """Renumbering: the new id."""
+    new_rotulo: str | None = None
+    """Renumbering: the new rótulo."""
+    source: str = ""
+    """The instruction's text, as printed."""
+    line: int | None = None
+    """1-based line of the instruction in the amending act."""
+    where: str | None = None
+    """The instruction's dispositivo id in the amending act ('art2')."""
+    in_corpus: bool = True
+    """False when the target norm is not in the corpus ('alvo fora do acervo')."""
+    lenient: bool = False
+    """True for 'passa a vigorar com as seguintes alterações': redação of a unit that does not
+    exist yet is an inclusão."""
+    note: str | None = None
+    """For operations from a human decision: the decision's note."""
+    target_act: ActRef | None = field(default=None, compare=False)
+    """The citation of the target norm, for matching a base outside the corpus."""
+
+    def describe(self) -> str:
+        """One Portuguese line for review (``amend --dry-run``)."""
+        what = KIND_NAMES.get(self.kind, self.kind)
+        where = f" (linha {self.line})" if self.line else ""
+        alvo = self.target_label if self.target_id is None else f"{self.target_id} — {self.target_label}"
+        s = f"{self.where or '?'}{where}: {what} de {alvo}"
+        if self.kind == "renumeracao":
+            s += f" → {self.new_id} ({self.new_rotulo})"
+        if self.text:
+            sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
+            rot = f"{self.rotulo}{sep}" if self.rotulo else ""
+            s += f"\n    {rot}{self.text}"
+        if not self.in_corpus:
+            s += "\n    [alvo fora do acervo]"
+        return s
+
+
+@dataclass(slots=True, frozen=True)
+class Problem:
+    """What cannot be applied mechanically: reported, never guessed."""
+
+    code: str
+    """'alvo-inexistente', 'alvo-ambiguo', 'alvo-fora-do-acervo', 'ementa-divergente',
+    'alteracao-nao-textual', 'norma-alvo-nao-identificada', 'sem-texto-novo',
+    'alvo-sem-texto', 'alvo-ja-existe', 'dispositivo-sem-instrucao' …"""
+    message: str
+    """Portuguese sentence."""
+    source: str = ""
+    """The instruction's text, as printed."""
+    line: int | None = None
+    where: str | None = None
+    """Dispositivo of the amending act (None: the ementa or the whole act)."""
+    blocking: bool = True
+    """True when the act must not be applied until a person decides (``[[decisoes]]``)."""
+
+    def describe(self) -> str:
+        loc = self.where or "ato"
+        if self.line:
+            loc += f", linha {self.line}"
+        kind = "problema" if self.blocking else "aviso"
+        s = f"{loc}: {kind} [{self.code}]: {self.message}"
+        if self.source:
+            s += f"\n    texto: {self.source}"
+        return s
+
+
+@dataclass(slots=True)
+class Recognition:
+    """The result of reading an amending act: operations and problems."""
+
+    act_urn: str | None
+    act_label: str
+    operations: list[Operation] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def blocking(self) -> list[Problem]:
+        return [p for p in self.problems if p.blocking]
+
+    def describe(self) -> str:
+        lines = [f"Operações de {self.act_label}:"]
+        lines += [o.describe() for o in self.operations] or ["(nenhuma)"]
+        if self.problems:
+            lines.append("Problemas para decisão humana:")
+            lines += [p.describe() for p in self.problems]
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,112 @@
+"""The drafting formulas of amending instructions (LC 95/1998 art. 12; Decreto 9.191/2017).
+
+:func:`classify` says what an instruction does from its verbs alone; the targets come from
+the citation recogniser and the new wording from the quoted blocks.
+
+>>> classify('Dê-se ao inciso II do art. 3º da Lei nº 2.217/2001 a seguinte redação:')
+'redacao'
+>>> classify('Acrescente-se a alínea "c" no inciso I do art. 3º')
+'inclusao'
+>>> classify('Revogam-se as disposições em contrário.') is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+REDACAO = re.compile(
+    r"""passa(?:m)?\s+a\s+(?:vigorar\s+com|ter)\s+a\s+seguinte\s+reda[çc][ãa]o
+      | d[êe](?:-|\s)se\b.{0,300}?\b(?:seguinte|nova)\s+reda[çc][ãa]o
+      | (?:ter[áa]|ter[ãa]o)\s+a\s+seguinte\s+reda[çc][ãa]o
+      | reda[çc][ãa]o\s+(?:dada|seguinte)\s*:
+      | fica(?:m)?\s+alterad[oa]s?\b.{0,200}?\bseguinte\s+reda[çc][ãa]o
+    """,
+    _I | re.VERBOSE | re.DOTALL,
+)
+GENERIC = re.compile(
+    r"""passa(?:m)?\s+a\s+vigorar\s+com\s+as\s+seguintes\s+(?:altera[çc][õo]es|modifica[çc][õo]es)
+      | (?:com\s+as|introduz(?:idas)?\s+as)\s+seguintes\s+altera[çc][õo]es
+    """,
+    _I | re.VERBOSE,
+)
+INCLUSAO = re.compile(
+    r"""acrescid[oa]s?\s+d[oa]s?\b | \bacrescentad[oa]s?\b | \bacrescente(?:m)?-se\b
+      | fica(?:m)?\s+acrescid | \binclu[ai](?:m)?-se\b | \bfica(?:m)?\s+inclu[íi]d
+      | passa(?:m)?\s+a\s+vigorar\s+acrescid | \bacresce(?:m)?-se\b
+    """,
+    _I | re.VERBOSE,
+)
+REVOGACAO = re.compile(
+    r"""\brevoga(?:m)?-se\b | \bfica(?:m)?\s+revogad | \bsuprima(?:m)?-se\b | \bfica(?:m)?\s+suprimid
+      | \bs[ãa]o\s+revogad | \b[ée]\s+revogad | \brevogo\b
+    """,
+    _I | re.VERBOSE,
+)
+RENUMERACAO = re.compile(
+    r"""renumerand[oa]-se | \bfica(?:m)?\s+renumerad | \brenumere(?:m)?-se
+      | passa(?:m)?\s+a\s+vigorar\s+como\b | \bpassa(?:m)?\s+a\s+ser\s+o\b
+    """,
+    _I | re.VERBOSE,
+)
+GENERIC_REVOCATION = re.compile(
+    r"revoga(?:m)?-se\s+as\s+disposi[çc][õo]es\s+em\s+contr[áa]rio|revogadas\s+as\s+disposi[çc][õo]es"
+    r"\s+em\s+contr[áa]rio", _I)
+"""'Revogam-se as disposições em contrário': no target, nothing to apply."""
+
+CHANGE_VERBS = re.compile(
+    r"""\b(?:ser[ãa]o|ser[áa]|fica(?:m)?|passa(?:m)?\s+a\s+ser)\s+(?:acrescid|alterad|majorad|reduzid
+      |elevad|ampliad|substitu[íi]d|modificad|fixad)|\bperfazendo\b|\bfica(?:m)?\s+(?:elevad|reduzid)
+    """,
+    _I | re.VERBOSE,
+)
+"""Verbs of a change made without new wording (a non-textual alteration)."""
+
+CONTEXT_BEFORE_ACT = re.compile(
+    r"(?:alterad[oa]s?|modificad[oa]s?|com\s+as\s+altera[çc][õo]es\s+(?:introduzidas|feitas)|"
+    r"aprovad[oa]|regulamentad[oa]|introduzidas)\s+(?:pel[oa]s?|por)\s*$", _I)
+"""Words before an act citation that make it context, not the target
+('alterada pela Lei nº 2.331/2002', 'aprovada pelo Decreto-Lei nº 5.452')."""
+
+REVOKED_TEXT = re.compile(r"^\(?\s*revogad[oa]s?\s*\)?\.?;?$|^\(\s*suprimid[oa]s?\s*\)\.?;?$", _I)
+OMISSIS_TEXT = re.compile(r"^[\s.…_-]*$")
+NR_MARK = re.compile(r"\s*\(\s*(?:NR|AC)\s*\)\s*$")
+
+
+def classify(text: str) -> str | None:
+    """'renumeracao', 'revogacao', 'inclusao', 'redacao' or None (not an instruction)."""
+    if GENERIC_REVOCATION.search(text) and not REVOGACAO.search(GENERIC_REVOCATION.sub("", text)):
+        return None
+    if RENUMERACAO.search(text):
+        return "renumeracao"
+    if INCLUSAO.search(text):
+        return "inclusao"
+    if REDACAO.search(text) or GENERIC.search(text):
+        return "redacao"
+    if REVOGACAO.search(text):
+        return "revogacao"
+    return None
+
+
+def is_generic(text: str) -> bool:
+    """'passa a vigorar com as seguintes alterações': kinds decided against the base."""
+    return bool(GENERIC.search(text))
+
+
+def clean_text(text: str) -> str:
+    """A quoted unit's text without the closing quote, '(NR)' or stray quotes."""
+    t = text.strip()
+    t = NR_MARK.sub("", t).strip()
+    t = t.strip("\"“”").strip()
+    t = NR_MARK.sub("", t).strip()
+    return t
+
+
+def is_omissis(text: str) -> bool:
+    return bool(OMISSIS_TEXT.match(clean_text(text)))
+
+
+def is_revoked_marker(text: str) -> bool:
+    return bool(REVOKED_TEXT.match(clean_text(text)))

@@ -1,0 +1,356 @@
+"""Read an amending act (a parsed Norma) into explicit operations and problems.
+
+Each dispositivo whose text is an instruction ("Dê-se … a seguinte redação", "Acrescente-se …",
+"Revoga-se …", "renumerando-se …") yields operations on the targets it cites, with the new
+wording taken from its quoted blocks. Whatever cannot be decided from the text alone is a
+:class:`Problem` naming the instruction and its line: a target that is not found, an ementa
+that names other acts than the articles, a change made without new wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from lexconsolida.amendments import phrases
+from lexconsolida.amendments.blocks import QuotedUnit, anchor, ancestors, block_units, child_id
+from lexconsolida.amendments.model import Operation, Problem, Recognition
+from lexconsolida.citations import ActRef, Citation, find, find_acts
+from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.ids import LexId
+from lexconsolida.model.numbering import label_for
+from lexconsolida.model.urn import Urn
+
+Resolver = Callable[[ActRef], str | None]
+
+
+@dataclass(slots=True)
+class _Target:
+    urn: str
+    label: str
+    in_corpus: bool
+    ref: ActRef | None
+
+
+@dataclass(slots=True)
+class _Ctx:
+    norma: Norma
+    resolve: Resolver | None
+    rec: Recognition
+    targets_seen: set[str] = field(default_factory=set)
+    out_of_corpus_reported: set[str] = field(default_factory=set)
+
+
+def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
+    """Operations and problems of the amending act ``norma``.
+
+    ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus)."""
+    rec = Recognition(norma.urn, act_label(norma))
+    ctx = _Ctx(norma, resolve, rec)
+    for art in norma.artigos():
+        _article(ctx, art)
+    _check_ementa(ctx)
+    return rec
+
+
+def act_label(norma: Norma) -> str:
+    """'Lei nº 2.331, de 21 de maio de 2002' from the metadata (else the epígrafe)."""
+    from lexconsolida.citations import format_number
+    from lexconsolida.model.dates import format_long
+
+    if not (norma.tipo and norma.numero):
+        return norma.titulo
+    s = f"{norma.tipo} nº {format_number(norma.numero.replace('.', ''))}"
+    return s + (f", de {format_long(norma.data)}" if norma.data else "")
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+def _virtual_urn(ctx: _Ctx, ref: ActRef) -> str:
+    """A URN for an act outside the corpus, built from the citation."""
+    if ref.urn:
+        return ref.urn
+    own = Urn.parse(ctx.norma.urn) if ctx.norma.urn else None
+    federal = ref.esfera == "federal" or (own is not None and own.autoridade == "federal") or own is None
+    if ref.esfera == "municipal" and own is not None:
+        federal = False
+    loc, aut = ("br", "federal") if federal else (own.localidade, "municipal")
+    if ref.esfera == "estadual" and own is not None:
+        loc, aut = ";".join(own.localidade.split(";")[:2]), "estadual"
+    date = ref.data or (str(ref.ano) if ref.ano else None)
+    desc = ";".join(p for p in (date, ref.numero) if p) or "s.n"
+    return str(Urn(loc, aut, ref.tipo, desc))
+
+
+def _target(ctx: _Ctx, ref: ActRef) -> _Target:
+    urn = ctx.resolve(ref) if ctx.resolve else None
+    if urn:
+        return _Target(urn, ref.label(), True, ref)
+    return _Target(_virtual_urn(ctx, ref), ref.label(), False, ref)
+
+
+def _is_context(text: str, c: Citation) -> bool:
+    return bool(phrases.CONTEXT_BEFORE_ACT.search(text[: c.start]))
+
+
+# --- one article -----------------------------------------------------------------------------
+
+def _article(ctx: _Ctx, art: Dispositivo) -> None:
+    instructions: list[Dispositivo] = []
+    others: list[Dispositivo] = []
+    for d in art.walk():
+        if d.kind is Kind.ARTIGO:
+            continue
+        kind = phrases.classify(d.text)
+        (instructions if kind else others).append(d)
+        if kind:
+            blocks = list(d.alteracoes)
+            if d.kind is Kind.CAPUT:
+                blocks += art.alteracoes
+            _instruction(ctx, d, kind, blocks)
+    for d in others:
+        if d.kind is Kind.CAPUT and not d.text:
+            continue
+        if _non_textual(ctx, d):
+            continue
+        if instructions and not any(d in list(i.walk()) for i in instructions):
+            ctx.rec.problems.append(Problem(
+                "dispositivo-sem-instrucao",
+                f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
+                "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
+                "incluir na norma alterada",
+                d.text, _line(d), _where(d)))
+
+
+def _label(d: Dispositivo) -> str:
+    return d.rotulo or d.id
+
+
+def _where(d: Dispositivo) -> str:
+    """The instruction's place in the amending act: an artigo's id for its caput."""
+    return d.id[:-4] if d.id.endswith("_cpt") else d.id
+
+
+def _line(d: Dispositivo) -> int | None:
+    return d.lines[0] if d.lines else None
+
+
+def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
+    """A change stated without new wording ('as licenças fixadas no art. 16 … serão acrescidas
+    de 200 vagas'): reported for a human decision."""
+    if not phrases.CHANGE_VERBS.search(d.text):
+        return False
+    cits = [c for c in find(d.text) if c.ids and c.act is not None and not c.proprio]
+    if not cits:
+        return False
+    names = "; ".join(f"{', '.join(c.ids)} da {c.act.label()}" for c in cits)
+    ctx.rec.problems.append(Problem(
+        "alteracao-nao-textual",
+        f"alteração sem nova redação ({names}): o texto da norma alterada não muda, mas seu "
+        "conteúdo sim; decida como anotar ou redigir",
+        d.text, _line(d), _where(d)))
+    return True
+
+
+def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
+    text = d.text
+    cits = find(text)
+    disp = [c for c in cits if c.ids and not c.proprio]
+    acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
+    default = _default_target(ctx, disp, acts, d)
+    if kind == "revogacao" and not blocks:
+        _revocation(ctx, d, disp, acts, default)
+        return
+    if kind == "renumeracao":
+        _renumbering(ctx, d, disp, default)
+        if not blocks:
+            return
+        kind = "inclusao" if phrases.INCLUSAO.search(text) else "redacao"
+    if default is None:
+        return
+    named = _named_ids(disp)
+    if not blocks:
+        ctx.rec.problems.append(Problem(
+            "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
+        return
+    units = [u for b in blocks for u in block_units(b)]
+    generic = phrases.is_generic(text)
+    covered: set[str] = set()
+    for u in units:
+        if u.kind == "omissis":
+            continue
+        full, why = anchor(u, named)
+        if full is None:
+            ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
+            continue
+        _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
+    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)]
+    for n in missing:
+        ctx.rec.problems.append(Problem(
+            "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
+            text, _line(d), _where(d)))
+
+
+def _named_ids(disp: list[Citation]) -> list[str]:
+    """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
+    takes the article of the instruction's other citations when there is exactly one."""
+    articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    out: list[str] = []
+    for c in disp:
+        for i in c.ids:
+            if c.incompleto and len(articles) == 1:
+                i = _join(next(iter(articles)), i)
+            if i not in out:
+                out.append(i)
+    return out
+
+
+def _join(article: str, rel: str) -> str:
+    first = rel.split("_")[0][:3]
+    return f"{article}_cpt_{rel}" if first in ("inc", "ali") else f"{article}_{rel}"
+
+
+def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
+    ref = next((c.act for c in disp if c.act is not None), None)
+    if ref is None and acts:
+        ref = acts[0].act
+    if ref is None:
+        ementa_acts = [c.act for c in find_acts(ctx.norma.ementa or "")
+                       if not _is_context(ctx.norma.ementa or "", c)]
+        if len({a.key for a in ementa_acts}) == 1:
+            ref = ementa_acts[0]
+    if ref is None:
+        if disp or acts or phrases.classify(d.text) != "revogacao":
+            ctx.rec.problems.append(Problem(
+                "norma-alvo-nao-identificada", "a instrução não diz qual norma altera",
+                d.text, _line(d), _where(d)))
+        return None
+    t = _target(ctx, ref)
+    _note_target(ctx, t, d)
+    return t
+
+
+def _note_target(ctx: _Ctx, t: _Target, d: Dispositivo) -> None:
+    ctx.targets_seen.add(t.urn)
+    if not t.in_corpus and t.urn not in ctx.out_of_corpus_reported:
+        ctx.out_of_corpus_reported.add(t.urn)
+        ctx.rec.problems.append(Problem(
+            "alvo-fora-do-acervo", f"alvo fora do acervo: {t.label} ({t.urn})",
+            d.text, _line(d), _where(d), blocking=False))
+
+
+def _op(ctx: _Ctx, d: Dispositivo, t: _Target, kind: str, target_id: str | None, **kw) -> Operation:
+    return Operation(kind=kind, target_urn=t.urn, target_label=t.label, target_id=target_id,
+                     source=d.text, line=_line(d), where=_where(d), in_corpus=t.in_corpus,
+                     target_act=t.ref, **kw)
+
+
+def _relation(i: str, named: list[str]) -> str:
+    if i in named:
+        return "named"
+    if any(i.startswith(n + "_") for n in named):
+        return "inside"
+    if any(n.startswith(i + "_") for n in named):
+        return "ancestor"
+    return "other"
+
+
+def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> None:
+    rel = _relation(full, named)
+    if not u.omissis:
+        covered.add(full)
+        rotulo = u.rotulo or _rotulo(u)
+        if phrases.is_revoked_marker(u.text):
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", full, unit_kind=u.kind, rotulo=rotulo))
+        else:
+            op_kind, lenient = kind, generic
+            if kind == "inclusao" and rel in ("ancestor", "other"):
+                op_kind, lenient = "redacao", True
+            elif kind == "revogacao":
+                op_kind = "revogacao"
+            elif rel == "other":
+                lenient = True
+            ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
+                                          text=u.text if op_kind != "revogacao" else None,
+                                          lenient=lenient))
+    for c in u.children:
+        if c.kind == "omissis" or (c.number is None and not c.unico):
+            continue
+        _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered)
+
+
+def _rotulo(u: QuotedUnit) -> str | None:
+    try:
+        return label_for(u.kind, u.number, unico=u.unico)
+    except ValueError:
+        return None
+
+
+def _revocation(ctx, d, disp, acts, default) -> None:
+    for c in disp:
+        t = _target(ctx, c.act) if c.act else default
+        if t is None:
+            continue
+        _note_target(ctx, t, d)
+        for i in c.ids:
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", i))
+    covered = {(c.start, c.end) for c in disp}
+    for c in acts:
+        if any(s <= c.start < e for s, e in covered):
+            continue
+        t = _target(ctx, c.act)
+        _note_target(ctx, t, d)
+        ctx.rec.operations.append(_op(ctx, d, t, "revogacao_total", None))
+
+
+def _renumbering(ctx, d, disp, default) -> None:
+    text = d.text
+    pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
+    if default is None or len(disp) < 2 or pivot is None:
+        ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
+                                        text, _line(d), _where(d)))
+        return
+    old = disp[0].ids
+    new = disp[1].ids
+    if len(old) != len(new):
+        ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração com listas de tamanhos diferentes",
+                                        text, _line(d), _where(d)))
+        return
+    art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
+    for o, n in zip(old, new):
+        if disp[1].incompleto:
+            n = _join(art, n)
+        ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", o, new_id=n,
+                                      new_rotulo=_rotulo_of_id(n)))
+
+
+def _rotulo_of_id(i: str) -> str | None:
+    try:
+        lid = LexId.parse(i)
+        return label_for(lid.kind, lid.number, unico=lid.is_unico)
+    except (ValueError, KeyError):
+        return None
+
+
+# --- the ementa ------------------------------------------------------------------------------
+
+def _check_ementa(ctx: _Ctx) -> None:
+    ementa = ctx.norma.ementa or ""
+    named = [c.act for c in find_acts(ementa)]
+    if not named or not ctx.targets_seen:
+        return
+    named_urns = {_target(ctx, a).urn for a in named}
+    named_keys = {(a.tipo, a.numero) for a in named}
+    stray = []
+    for op in ctx.rec.operations:
+        key = (op.target_act.tipo, op.target_act.numero) if op.target_act else None
+        if op.target_urn not in named_urns and key not in named_keys and op.target_label not in stray:
+            stray.append(op.target_label)
+    if stray:
+        names = ", ".join(a.label() for a in named)
+        ctx.rec.problems.append(Problem(
+            "ementa-divergente",
+            f"a ementa cita {names}, mas os artigos alteram {', '.join(stray)}: "
+            "confirme qual norma é alterada",
+            ementa, None, None))

@@ -1,0 +1,104 @@
+"""Build the gazette site for a corpus: index, search, editorial pages, one set of pages per act.
+
+Incremental (see :mod:`lexconsolida.site.manifest`): a page is rendered only when its content
+key changed, so a rerun with nothing changed only plans pages and compares keys.
+Deterministic: the same corpus gives the same bytes (no dates of generation anywhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
+from lexconsolida.site import templates
+from lexconsolida.site.links import Resolver
+from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.site.model import SiteAct, SiteCorpus
+from lexconsolida.site.pages import (
+    GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
+)
+from lexconsolida.site.relations import build_graph, index_graph
+from lexconsolida.site.search import build_index
+
+Progress = Callable[[int, int, str], None]
+"""progress(done, total, what): called while acts are processed."""
+
+
+@dataclass(slots=True)
+class SiteReport:
+    out: Path
+    acts: int
+    pages: int
+    written: int
+    skipped: int
+    removed: int
+
+
+def _editorial(docs_dir: Path | None) -> list[tuple[str, str]]:
+    """(href, Markdown source) of each ``*.md`` in ``docs_dir``, 'sobre' first."""
+    if not docs_dir or not docs_dir.is_dir():
+        return []
+    files = sorted(docs_dir.glob("*.md"), key=lambda f: (f.stem != "sobre", f.stem))
+    out = []
+    for f in files:
+        try:
+            out.append((f"{f.stem}.html", read_bytes(f).decode("utf-8")))
+        except UnicodeDecodeError:
+            raise InputError("página editorial não está em UTF-8", path=f) from None
+    return out
+
+
+def _title(source: str, href: str) -> str:
+    for line in source.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return href.removesuffix(".html").capitalize()
+
+
+def _check_paths(acts: list[SiteAct]) -> None:
+    seen: dict[str, str] = {}
+    for act in acts:
+        if act.path in seen:
+            raise InputError(f"dois atos com a mesma pasta no site: {act.path} "
+                             f"({seen[act.path]} e {act.urn})")
+        seen[act.path] = act.urn
+
+
+def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
+               progress: Progress | None = None) -> SiteReport:
+    """Write the site for ``corpus`` into ``out``; returns what was written and skipped."""
+    out = Path(out)
+    acts = corpus.acts
+    _check_paths(acts)
+    editorial = _editorial(Path(docs_dir) if docs_dir else None)
+    site = SiteInfo(corpus.nome, [{"titulo": _title(src, href), "href": href}
+                                  for href, src in editorial])
+    base = content_key(GENERATOR, templates.templates_hash())
+    output = OutputSet(out)
+    pages = 0
+    for name in templates.STATIC_FILES:
+        data = templates.static_file(name)
+        output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)
+    for page in [index_page(acts, site, base), search_page(site, base),
+                 *(editorial_page(href, src, site, base) for href, src in editorial)]:
+        output.put(page.path, page.key, page.render)
+        pages += 1
+    search_key = content_key(base, [(a.path, a.key) for a in acts])
+    if not output.keep_group("busca/", search_key):
+        for name, data in sorted(build_index(acts).items()):
+            output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
+        output.record_group("busca/", search_key)
+    resolver = Resolver(acts)
+    links = index_graph(build_graph(corpus))
+    for i, act in enumerate(acts):
+        for page in ActPages(act, resolver, links.get(act.urn, []), site, base).pages():
+            output.put(page.path, page.key, page.render)
+            pages += 1
+        if progress:
+            progress(i + 1, len(acts), act.path)
+    output.finish()
+    return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
+                      len(output.removed))

@@ -1,0 +1,97 @@
+"""Incremental output: a content-key manifest so an unchanged page is not rendered again.
+
+Every output file is written with a key (a hash of everything it is made from). The manifest
+(``.manifest.json`` in the output folder) maps each file to its key; on the next run a file
+whose key is unchanged and which still exists is skipped without rendering. Files the previous
+run wrote and this one no longer produces are removed (only those: nothing else in the folder
+is touched). Every file is written atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from lexconsolida.io import atomic_write
+
+MANIFEST = ".manifest.json"
+
+
+def content_key(*parts: object) -> str:
+    """A stable hash of ``parts`` (strings, numbers, and lists/tuples/dicts of them)."""
+    data = json.dumps(parts, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+class OutputSet:
+    """The files of one output folder, written only when their key changed."""
+
+    def __init__(self, root: Path, manifest: str = MANIFEST) -> None:
+        self.root = Path(root)
+        self.manifest_path = self.root / manifest
+        self.old: dict[str, str] = self._load()
+        self.new: dict[str, str] = {}
+        self.written: list[str] = []
+        self.skipped = 0
+        self.removed: list[str] = []
+
+    def _load(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.manifest_path.read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        files = data.get("arquivos") if isinstance(data, dict) else None
+        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+
+    def fresh(self, rel: str, key: str) -> bool:
+        """True when ``rel`` was written with ``key`` and is still there (then it is kept)."""
+        if self.old.get(rel) == key and (self.root / rel).is_file():
+            self.new[rel] = key
+            self.skipped += 1
+            return True
+        return False
+
+    def put(self, rel: str, key: str, produce: Callable[[], bytes | str]) -> None:
+        """Write ``produce()`` to ``rel`` unless it is fresh."""
+        if self.fresh(rel, key):
+            return
+        atomic_write(self.root / rel, produce())
+        self.new[rel] = key
+        self.written.append(rel)
+
+    def keep_group(self, prefix: str, key: str) -> bool:
+        """Keep every file under ``prefix`` from the previous run if the group's key matches.
+
+        The group's key is recorded under ``prefix`` itself. Returns False (keeping nothing)
+        when the key changed or a file of the group is missing.
+        """
+        if self.old.get(prefix) != key:
+            return False
+        group = {r: k for r, k in self.old.items() if r.startswith(prefix) and r != prefix}
+        if not all((self.root / r).is_file() for r in group):
+            return False
+        self.new.update(group)
+        self.new[prefix] = key
+        self.skipped += len(group)
+        return True
+
+    def record_group(self, prefix: str, key: str) -> None:
+        self.new[prefix] = key
+
+    def finish(self) -> None:
+        """Remove what the previous run wrote and this one did not; save the manifest."""
+        for rel in sorted(set(self.old) - set(self.new)):
+            path = self.root / rel
+            if path.is_file():
+                path.unlink()
+                self.removed.append(rel)
+                self._prune(path.parent)
+        data = {"arquivos": dict(sorted(self.new.items()))}
+        atomic_write(self.manifest_path, json.dumps(data, ensure_ascii=False, indent=0) + "\n")
+
+    def _prune(self, folder: Path) -> None:
+        while folder != self.root and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+            folder = folder.parent

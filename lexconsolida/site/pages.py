@@ -1,0 +1,230 @@
+"""The pages of the site, each as (relative path, content key, producer).
+
+A :class:`Page` is planned cheaply (its key says everything it is made from) and rendered only
+when the output set finds its key changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from lexconsolida.model import Norma
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.urn import slug
+from lexconsolida.site import templates
+from lexconsolida.site.links import Linker, Resolver
+from lexconsolida.site.manifest import content_key
+from lexconsolida.site.model import SiteAct
+from lexconsolida.site.relations import groups_for
+from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.site.view import SITUACAO_LABEL, titulo_ato
+from lexconsolida.writers.html import VIEW_NOTICES, VIEW_TITLES, act_info
+
+GENERATOR = "lexconsolida-site/1"
+"""Bump when the Python side of page generation changes what pages contain."""
+
+_MD = MarkdownIt("commonmark", {"html": False, "typographer": False})
+
+
+def markdown(text: str) -> Markup:
+    """Markdown to HTML; raw HTML in the source is escaped, never passed through."""
+    return Markup(_MD.render(text))
+
+
+def markdown_inline(text: str) -> Markup:
+    return Markup(_MD.renderInline(text))
+
+
+@dataclass(slots=True)
+class Page:
+    path: str
+    """Relative to the site root ('mt-pedra-preta/lei-846-2015/index.html')."""
+    key: str
+    render: Callable[[], str]
+
+
+@dataclass(slots=True)
+class SiteInfo:
+    """What every page's header needs."""
+
+    nome: str
+    paginas: list[dict]
+    """Editorial pages: ``{"titulo": …, "href": …}``."""
+
+    def key(self) -> tuple:
+        return (self.nome, [(p["titulo"], p["href"]) for p in self.paginas])
+
+
+def root_of(page_dir: str) -> str:
+    depth = len([p for p in page_dir.split("/") if p])
+    return "../" * depth
+
+
+def _prime(linker: Linker, norma: Norma) -> None:
+    """Resolve every text the templates will link, so the linker's results enter the key."""
+    for text in (norma.ementa, *norma.preambulo):
+        linker(text)
+    for node in norma.walk():
+        linker(getattr(node, "text", None))
+        for v in node.history:
+            linker(v.text)
+            linker(v.event.nota())
+    for doc in norma.documentos:
+        for line in doc.text.split("\n"):
+            linker(line)
+
+
+def _short(iso: str) -> str:
+    try:
+        return f"Em {format_long(iso)}"
+    except ValueError:
+        return iso
+
+
+class ActPages:
+    """The pages of one act: text in force, compiled text, one per version.
+
+    The act's texts are linked once (at the act's folder) to build the key shared by all its
+    pages; each page is then rendered with its own linker only when its key changed.
+    """
+
+    def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
+                 base_key: str) -> None:
+        self.act = act
+        self.resolver = resolver
+        self.links = links
+        self.site = site
+        self.dates = version_dates(act.norma) if act.texto_disponivel else []
+        linker = Linker(resolver, act, act.path)
+        _prime(linker, act.norma)
+        self.key = content_key(base_key, site.key(), act.key, self.dates, linker.resolved(),
+                               groups_for(act, links, resolver, act.path))
+
+    def pages(self) -> Iterator[Page]:
+        p = self.act.path
+        yield self._page(f"{p}/index.html", p, "vigente", None)
+        if self.act.texto_disponivel:
+            yield self._page(f"{p}/compilado.html", p, "compilado", None)
+            for d in self.dates:
+                yield self._page(f"{p}/versoes/{d}.html", f"{p}/versoes", "vigente", d)
+
+    def _tabs(self, page_dir: str, current: str) -> list[dict]:
+        if not self.act.texto_disponivel:
+            return []
+        back = "../" if page_dir.endswith("/versoes") else ""
+        tabs = [("Texto vigente", f"{back}index.html"), ("Texto compilado", f"{back}compilado.html")]
+        tabs += [(_short(d), f"{'' if back else 'versoes/'}{d}.html") for d in self.dates]
+        return [{"rotulo": r, "href": h, "atual": h.rsplit("/", 1)[-1] == current} for r, h in tabs]
+
+    def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
+        def render() -> str:
+            norma = text_at(self.act.norma, date) if date else self.act.norma
+            ids = frozenset(n.id for n in norma.walk()) if date else None
+            linker = Linker(self.resolver, self.act, page_dir, ids)
+            relacoes = groups_for(self.act, self.links, self.resolver, page_dir)
+            tabs = self._tabs(page_dir, path.rsplit("/", 1)[-1])
+            return self._render(norma, view, date, page_dir, linker, relacoes, tabs)
+
+        return Page(path, content_key(self.key, path, view, date), render)
+
+    def _render(self, norma, view, date, page_dir, linker, relacoes, tabs) -> str:
+        act = self.act
+        titulo = titulo_ato(act.norma)
+        if date:
+            titulo_texto = f"Texto em vigor em {format_long(date)}"
+            aviso = ("Versão histórica: o texto como estava em vigor nesta data. "
+                     "Para o texto atual, veja o texto vigente.")
+        else:
+            titulo_texto, aviso = VIEW_TITLES[view], VIEW_NOTICES.get(view)
+        local = f"Município de {act.municipio.titulo}" if act.municipio else None
+        info = act_info(act.norma, localidade=local, orgao=act.orgao,
+                        texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
+                        fonte_html=markdown_inline(act.fonte) if act.fonte else None)
+        return templates.render(
+            "norma.html", norma=norma, view=view, site=self.site, root=root_of(page_dir),
+            css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
+            nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
+            ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
+        )
+
+
+TYPE_ORDER = ["lei orgânica", "emenda à lei orgânica", "lei complementar", "lei", "decreto",
+              "resolução", "portaria"]
+
+
+def _type_rank(tipo: str) -> tuple:
+    t = tipo.lower()
+    return (TYPE_ORDER.index(t) if t in TYPE_ORDER else len(TYPE_ORDER), t)
+
+
+def _numero_key(act: SiteAct) -> tuple:
+    digits = "".join(c for c in act.norma.numero or "" if c.isdigit())
+    return (act.norma.data or "", int(digits) if digits else 0, act.path)
+
+
+def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
+    """Acts by municipality, type and year (newest first) for the index page."""
+    by_place: dict[str, dict] = {}
+    for act in acts:
+        m = act.municipio
+        mid = f"m-{m.slug}" if m else "m-outras"
+        place = by_place.setdefault(mid, {"id": mid, "nome": m.titulo if m else "Outras normas",
+                                          "tipos": {}})
+        tipo = act.norma.tipo or "Outros atos"
+        tid = f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
+        t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
+        ano = (act.norma.data or "")[:4] or "Sem data"
+        t["anos"].setdefault(ano, []).append(act)
+    out = []
+    for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
+        tipos = []
+        for tipo in sorted(place["tipos"], key=_type_rank):
+            t = place["tipos"][tipo]
+            anos = []
+            for ano in sorted(t["anos"], reverse=True):
+                atos = sorted(t["anos"][ano], key=_numero_key, reverse=True)
+                anos.append({"ano": ano, "atos": [_index_entry(a, root) for a in atos]})
+            tipos.append({"id": t["id"], "nome": tipo, "anos": anos})
+        out.append({"id": place["id"], "nome": place["nome"], "tipos": tipos})
+    return out
+
+
+def _index_entry(act: SiteAct, root: str) -> dict:
+    n = act.norma
+    return {
+        "href": f"{root}{act.path}/index.html",
+        "titulo": titulo_ato(n),
+        "ementa": n.ementa,
+        "situacao": None if n.situacao.value == "vigente" else SITUACAO_LABEL.get(n.situacao),
+        "indisponivel": not act.texto_disponivel,
+    }
+
+
+def index_page(acts: list[SiteAct], site: SiteInfo, base_key: str) -> Page:
+    groups = index_groups(acts)
+    key = content_key(base_key, site.key(), groups)
+    return Page("index.html", key, lambda: templates.render(
+        "indice.html", site=site, root="", css_inline=None, page_title=site.nome,
+        current="indice", municipios=groups, total=len(acts)))
+
+
+def search_page(site: SiteInfo, base_key: str) -> Page:
+    return Page("busca.html", content_key(base_key, site.key(), "busca"), lambda: templates.render(
+        "busca.html", site=site, root="", css_inline=None, page_title=f"Busca — {site.nome}",
+        current="busca"))
+
+
+def editorial_page(href: str, source: str, site: SiteInfo, base_key: str) -> Page:
+    """A Markdown page ('sobre.md' → 'sobre.html'); its first '# ' heading is the h1."""
+    title = next((ln[2:].strip() for ln in source.splitlines() if ln.startswith("# ")), href)
+    body = markdown(source)
+    if not str(body).lstrip().startswith("<h1>"):
+        body = Markup("<h1>{}</h1>\n").format(title) + body
+    key = content_key(base_key, site.key(), href, source)
+    return Page(href, key, lambda: templates.render(
+        "pagina.html", site=site, root="", css_inline=None, page_title=f"{title} — {site.nome}",
+        current=href, corpo=body))

@@ -1,0 +1,189 @@
+"""Relations between the acts of the site: what each act alters, revokes, regulates, and by whom.
+
+Relations come from two places: those an act declares (``[[relacoes]]`` in norma.toml, or the
+corpus loader) and those its history implies (each Version made by another act). Each act's
+page lists both directions: "Alterado por / Revogado por / Regulamentado por / Consolidado
+por" and "Altera / Revoga / Regulamenta / Consolida".
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lexconsolida.model import LexId, Norma, Urn
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
+from lexconsolida.site.links import Resolver, relative_href
+from lexconsolida.site.model import SiteAct, SiteCorpus
+from lexconsolida.site.view import titulo_ato
+
+INCOMING = {"altera": "Alterado por", "revoga": "Revogado por",
+            "regulamenta": "Regulamentado por", "consolida": "Consolidado por"}
+OUTGOING = {"altera": "Altera", "revoga": "Revoga",
+            "regulamenta": "Regulamenta", "consolida": "Consolida"}
+ORDER = ("revoga", "altera", "consolida", "regulamenta")
+
+
+@dataclass(slots=True)
+class Link:
+    """One relation as the graph holds it (one per kind, source and target)."""
+
+    tipo: str
+    source: str
+    target: str
+    via: set[str] = field(default_factory=set)
+    """Dispositivos of the source act that make the change ('art31')."""
+    changed: set[str] = field(default_factory=set)
+    """Dispositivos of the target act it changed."""
+    label: str | None = None
+    """How the history names the source act, when it is outside the corpus."""
+
+
+@lru_cache(maxsize=65536)
+def id_label(node_id: str) -> str:
+    """A readable citation of a LexML id: 'art5_par1' → 'art. 5º, § 1º'.
+
+    >>> id_label("art20_cpt_inc3_ali2"), id_label("art12_par1u"), id_label("cap2_sec1")
+    ('art. 20, inciso III, alínea b', 'art. 12, parágrafo único', 'capítulo II, seção I')
+    """
+    try:
+        comps = LexId.parse(node_id).components
+    except ValueError:
+        return node_id
+    out = []
+    for c in comps:
+        lid = LexId(c)
+        n = lid.number
+        if lid.kind == "caput" or n is None:
+            continue
+        suf = n.suffix_text
+        ordinal = f"{n.value}º{suf}" if n.value < 10 else f"{n.value}{suf}"
+        if lid.kind == "artigo":
+            out.append(f"art. {ordinal}")
+        elif lid.kind == "paragrafo":
+            out.append("parágrafo único" if lid.is_unico else f"§ {ordinal}")
+        elif lid.kind == "inciso":
+            out.append(f"inciso {int_to_roman(n.value)}{suf}")
+        elif lid.kind == "alinea":
+            out.append(f"alínea {int_to_letter(n.value)}{suf.lower()}")
+        elif lid.kind == "item":
+            out.append(f"item {n.value}{suf}")
+        else:
+            name = AGRUPADOR_NAMES.get(lid.kind, lid.kind).lower()
+            out.append(f"{name} {int_to_roman(n.value)}{suf}")
+    return ", ".join(out) or node_id
+
+
+def _history_links(act: SiteAct) -> list[Link]:
+    found: dict[tuple[str, str], Link] = {}
+    for node in act.norma.walk():
+        for v in node.history:
+            ev = v.event
+            if not ev.act_urn or ev.act_urn == act.urn:
+                continue
+            # Revoking a dispositivo alters the act; only a whole-act revocation revokes it.
+            link = found.setdefault(("altera", ev.act_urn),
+                                    Link("altera", ev.act_urn, act.urn, label=ev.act_label))
+            link.changed.add(node.id)
+    for ev in act.norma.events:
+        if ev.act_urn and ev.kind == "revogacao":
+            found.setdefault(("revoga", ev.act_urn), Link("revoga", ev.act_urn, act.urn, label=ev.act_label))
+    return list(found.values())
+
+
+def build_graph(corpus: SiteCorpus) -> list[Link]:
+    """Every relation between acts, declared or implied, merged by (kind, source, target)."""
+    merged: dict[tuple[str, str, str], Link] = {}
+    for act in corpus.acts:
+        for rel in act.relations:
+            target, _, frag = rel.target.partition("!")
+            link = merged.setdefault((rel.tipo, rel.source, target), Link(rel.tipo, rel.source, target))
+            if rel.dispositivo:
+                link.via.add(rel.dispositivo)
+            if frag:
+                link.changed.add(frag)
+        for h in _history_links(act):
+            link = merged.setdefault((h.tipo, h.source, h.target), Link(h.tipo, h.source, h.target))
+            link.changed |= h.changed
+            link.label = link.label or h.label
+    return sorted(merged.values(), key=lambda k: (k.tipo, k.source, k.target))
+
+
+def _name(urn: str, resolver: Resolver, label: str | None) -> str:
+    act = resolver.act_for_urn(urn)
+    if act is not None:
+        return titulo_ato(act.norma)
+    if label:
+        return label
+    try:
+        u = Urn.parse(urn)
+        return titulo_ato(Norma(tipo=u.tipo.replace(".", " ").capitalize(), numero=u.numero, data=u.data))
+    except ValueError:
+        return urn
+
+
+def _detail(ids: set[str], prefix: str) -> str | None:
+    if not ids:
+        return None
+    labels = [id_label(i) for i in sorted(ids, key=_id_order)]
+    if len(labels) > 6:
+        labels = labels[:6] + [f"e mais {len(ids) - 6}"]
+    return f"({prefix} {'; '.join(labels)})"
+
+
+def _id_order(node_id: str) -> list:
+    out: list = []
+    for c in node_id.split("_"):
+        out.append(c[:3])
+        out.extend(int(x) if x.isdigit() else 0 for x in c[3:].rstrip("u").split("-") if x)
+    return out
+
+
+def index_graph(graph: list[Link]) -> dict[str, list[Link]]:
+    """URN → the links that touch that act (as source or target), in graph order."""
+    out: dict[str, list[Link]] = defaultdict(list)
+    for link in graph:
+        out[link.target].append(link)
+        if link.source != link.target:
+            out[link.source].append(link)
+    return out
+
+
+def groups_for(act: SiteAct, links: list[Link], resolver: Resolver, page_dir: str) -> list[dict]:
+    """The 'Relações com outros atos' groups of an act's page, in a fixed order.
+
+    ``links`` are the links touching the act (:func:`index_graph`).
+    """
+    incoming: dict[str, list[dict]] = defaultdict(list)
+    outgoing: dict[str, list[dict]] = defaultdict(list)
+    for link in links:
+        if link.target == act.urn:
+            other = resolver.act_for_urn(link.source)
+            frag = sorted(link.via, key=_id_order)[0] if link.via else None
+            href = _href(other, frag, resolver, page_dir)
+            incoming[link.tipo].append({
+                "texto": _name(link.source, resolver, link.label), "href": href,
+                "detalhe": _detail(link.changed, "dispositivos atingidos:")})
+        if link.source == act.urn:
+            other = resolver.act_for_urn(link.target)
+            outgoing[link.tipo].append({
+                "texto": _name(link.target, resolver, None),
+                "href": _href(other, None, resolver, page_dir),
+                "detalhe": _detail(link.via, "por meio de")})
+    out = []
+    for tipo in ORDER:
+        if incoming.get(tipo):
+            out.append({"titulo": INCOMING[tipo], "itens": incoming[tipo]})
+    for tipo in ORDER:
+        if outgoing.get(tipo):
+            out.append({"titulo": OUTGOING[tipo], "itens": outgoing[tipo]})
+    return out
+
+
+def _href(act: SiteAct | None, frag: str | None, resolver: Resolver, page_dir: str) -> str | None:
+    if act is None:
+        return None
+    href = relative_href(page_dir, f"{act.path}/index.html")
+    frag = resolver.fragment_in(act, frag)
+    return f"{href}#{frag}" if frag else href

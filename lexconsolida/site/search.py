@@ -1,0 +1,90 @@
+"""The site's search index, built at build time so search works from a static host.
+
+Layout under ``busca/`` (read by ``static/busca.js``):
+
+- ``meta.json``: ``{"chunk": N, "shards": ["ab", …]}``;
+- ``atos.json``: ``[[path, title], …]``, one per act, in site order;
+- ``t-XX.json``: the inverted index of every term starting with ``XX`` (term → doc numbers);
+- ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``.
+
+A doc is one dispositivo (a caput counts as its artigo) or an act's ementa. Terms are the
+words of the text, lower-cased and without accents (as the script normalises the query); a
+query word matches every term it is a prefix of.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+
+from lexconsolida.model import Dispositivo, Kind
+from lexconsolida.site.model import SiteAct
+from lexconsolida.site.relations import id_label
+from lexconsolida.site.view import titulo_ato
+
+CHUNK = 1000
+EXCERPT = 220
+_MARKS = re.compile(r"[\u0300-\u036f]")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+STOP_WORDS = frozenset(
+    "de da do das dos em no na nos nas por para com ao aos as os um uma que se ou e o a "
+    "sua seu suas seus pelo pela pelos pelas".split()
+)
+
+
+def terms(text: str) -> set[str]:
+    """The index terms of ``text`` (same normalisation as busca.js)."""
+    plain = _MARKS.sub("", unicodedata.normalize("NFD", text)).lower()
+    return {t for t in _SPLIT.split(plain) if len(t) >= 2 and t not in STOP_WORDS}
+
+
+@dataclass(slots=True)
+class SearchFiles:
+    files: dict[str, bytes]
+    """Relative name under ``busca/`` → content."""
+
+
+def _docs_of(act_index: int, act: SiteAct) -> list[tuple[int, str, str, str]]:
+    norma = act.norma
+    head = " — ".join(p for p in (titulo_ato(norma), norma.ementa) if p)
+    docs = [(act_index, "", "Ementa" if norma.ementa else "", head)]
+    for d in norma.dispositivos():
+        if d.kind in (Kind.ARTIGO, Kind.OMISSIS) or not d.text:
+            continue
+        target = d.id.rsplit("_cpt", 1)[0] if d.kind is Kind.CAPUT else d.id
+        docs.append((act_index, target, _label(d, target), d.text))
+    return docs
+
+
+def _label(d: Dispositivo, target: str) -> str:
+    label = id_label(target)
+    return label[:1].upper() + label[1:]
+
+
+def _dumps(obj) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
+    """Every file of ``busca/``, by name."""
+    postings: dict[str, list[int]] = defaultdict(list)
+    records: list[list] = []
+    for i, act in enumerate(acts):
+        for act_i, target, label, text in _docs_of(i, act):
+            doc = len(records)
+            for t in terms(text):
+                postings[t].append(doc)
+            excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
+            records.append([act_i, target, label, excerpt])
+    shards: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for term in sorted(postings):
+        shards[term[:2]][term] = postings[term]
+    files = {f"t-{key}.json": _dumps(shard) for key, shard in shards.items()}
+    for k in range(0, len(records), CHUNK):
+        files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
+    files["atos.json"] = _dumps([[a.path, titulo_ato(a.norma)] for a in acts])
+    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards)})
+    return files

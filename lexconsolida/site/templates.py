@@ -1,0 +1,77 @@
+"""The Jinja2 environment of the site and of the HTML writer (autoescape always on).
+
+Templates ship as package data in ``lexconsolida/data/templates/site/`` (so any install has
+them); the repository's ``templates/site`` is a link to that folder. Set
+``LEXCONSOLIDA_TEMPLATES`` to a folder holding a ``site/`` subfolder to use other templates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from lexconsolida.errors import UsageError
+from lexconsolida.site import view
+
+PACKAGED = Path(__file__).resolve().parent.parent / "data" / "templates" / "site"
+STATIC_FILES = ("site.css", "busca.js")
+"""Files copied as they are to ``static/`` of the site."""
+
+
+def template_dir() -> Path:
+    """The folder of the site templates in use."""
+    override = os.environ.get("LEXCONSOLIDA_TEMPLATES")
+    folder = Path(override) / "site" if override else PACKAGED
+    if not (folder / "base.html").is_file():
+        raise UsageError(f"modelos do site não encontrados em {folder} (falta base.html)")
+    return folder
+
+
+@lru_cache(maxsize=4)
+def _environment(folder: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folder),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+    )
+    env.tests["agrupador"] = view.is_agrupador
+    env.globals.update(
+        separador=view.separador,
+        nota_vigente=view.nota_vigente,
+        linhas_compiladas=view.linhas_compiladas,
+    )
+    return env
+
+
+def environment() -> jinja2.Environment:
+    return _environment(str(template_dir()))
+
+
+def render(name: str, **context) -> str:
+    return environment().get_template(name).render(**context)
+
+
+@lru_cache(maxsize=4)
+def _hash(folder: str) -> str:
+    h = hashlib.sha256()
+    for f in sorted(Path(folder).iterdir()):
+        if f.is_file():
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def templates_hash() -> str:
+    """Hash of every template and static file: part of every page's content key."""
+    return _hash(str(template_dir()))
+
+
+def static_file(name: str) -> bytes:
+    return (template_dir() / name).read_bytes()

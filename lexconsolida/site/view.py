@@ -1,0 +1,102 @@
+"""Small pure helpers the templates call: labels, notes, compiled lines, titles, metadata."""
+
+from __future__ import annotations
+
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.history import Entry, compiled_entries
+
+SEPARATORS = {Kind.INCISO: " – "}
+"""What follows a rótulo in the official layout (LC 95): 'I – texto', 'Art. 1º texto'."""
+
+SITUACAO_LABEL = {
+    Situacao.VIGENTE: "em vigor",
+    Situacao.REVOGADO: "revogado",
+    Situacao.VETADO: "vetado",
+    Situacao.SUPRIMIDO: "suprimido",
+}
+
+
+def is_agrupador(node: object) -> bool:
+    return isinstance(node, Agrupador)
+
+
+def separador(d: Dispositivo) -> str:
+    return SEPARATORS.get(d.kind, " ")
+
+
+def _holder(d: Dispositivo) -> Dispositivo:
+    """The unit whose wording is printed on the dispositivo's line (the caput of an artigo)."""
+    cap = d.caput
+    return cap if cap is not None else d
+
+
+def nota_vigente(d: Dispositivo) -> str | None:
+    """The note printed after a dispositivo in the text in force ('Redação dada pela …').
+
+    For a revoked unit, the revocation; otherwise the event of its current wording (an
+    artigo's wording is its caput's), or of its inclusion.
+    """
+    hold = _holder(d)
+    units = (d, hold) if d.situacao is not Situacao.VIGENTE else (hold, d)
+    for unit in units:
+        if unit.history and unit.history[-1].event.kind != "original":
+            return unit.history[-1].event.nota()
+    return None
+
+
+def linhas_compiladas(d: Dispositivo) -> list[Entry]:
+    """The compiled-view lines of a dispositivo: superseded wordings struck, with notes.
+
+    For an artigo the wording is its caput's; a revocation or an inclusion of the whole artigo
+    (recorded on the artigo itself) is noted on its lines.
+    """
+    hold = _holder(d)
+    if hold is d:
+        return compiled_entries(d)
+    if d.situacao is not Situacao.VIGENTE and d.history:
+        return compiled_entries(d)
+    entries = compiled_entries(hold)
+    entries = [Entry(e.text, d.rotulo, e.struck, e.note) for e in entries]
+    if d.history and d.history[0].event.kind != "original" and entries[0].note is None:
+        first = entries[0]
+        entries[0] = Entry(first.text, first.rotulo, first.struck, d.history[0].event.nota())
+    return entries
+
+
+def titulo_ato(norma: Norma) -> str:
+    """'Lei nº 846, de 12 de maio de 2015' from the metadata; the epígrafe as a fallback."""
+    if norma.tipo and (norma.numero or norma.data):
+        s = norma.tipo
+        if norma.numero:
+            s += f" nº {norma.numero}"
+        if norma.data:
+            s += f", de {format_long(norma.data)}"
+        return s
+    return norma.epigrafe or norma.tipo or "Norma sem título"
+
+
+def _date(iso: str | None) -> str | None:
+    try:
+        return format_long(iso) if iso else None
+    except ValueError:
+        return iso
+
+
+def metadados(norma: Norma, orgao: str | None = None) -> list[tuple[str, str]]:
+    """(label, value) pairs for the metadata block of an act's page."""
+    rows = [
+        ("Tipo", norma.tipo),
+        ("Número", norma.numero),
+        ("Data", _date(norma.data)),
+        ("Publicação", _date(norma.publicacao)),
+        ("Vigência", _date(norma.vigencia)),
+        ("Situação", SITUACAO_LABEL.get(norma.situacao, str(norma.situacao))),
+        ("Órgão", orgao),
+        ("URN", norma.urn),
+    ]
+    return [(k, v) for k, v in rows if v]
+
+
+def version_label(iso: str) -> str:
+    return f"Texto em {_date(iso)}"

@@ -1,0 +1,283 @@
+"""Akoma Ntoso 3.0 writer: a Norma as an AKN ``act`` that validates against akomantoso30.xsd.
+
+- FRBR metadata from the LexML URN: work ``/akn/br-mt-pedra.preta/act/lei/2015-05-12/846``,
+  expression ``…/por@`` (or ``…/por@2021-04-05`` when the text carries later wordings),
+  manifestation ``…/por@/!main.xml``; the URN itself is kept as an ``FRBRalias``.
+- preface (epígrafe as ``docTitle``, ementa as ``longTitle``), preamble (``formula``),
+  body (part/book/title/subtitle/chapter/section/subsection, article, ``hcontainer
+  name="caput"``, paragraph, point), conclusions (fecho and signatures).
+- ``eId``\\ s derived one-to-one from LexML ids: ``art5-1_cpt_inc2`` → ``art_5-1__cpt__inc_2``,
+  ``cap1_sec2`` → ``chp_1__sec_2``.
+- ``view="compilado"`` adds each change's note as an ``authorialNote``.
+
+Deterministic: same tree, same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from lexconsolida.errors import UsageError
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.urn import Urn, slug
+from lexconsolida.xmlutil import NS_AKN
+
+AKN = "{%s}" % NS_AKN
+AUTHOR = "#lexconsolida"
+
+EID_PREFIX = {
+    "art": "art", "cpt": "cpt", "par": "para", "inc": "inc", "ali": "ali", "ite": "item",
+    "omi": "omis", "prt": "part", "liv": "book", "tit": "title", "stt": "subtitle",
+    "cap": "chp", "sec": "sec", "sub": "subsec", "alt": "mod",
+}
+ELEMENT_OF_AGRUPADOR = {
+    "parte": "part", "livro": "book", "titulo": "title", "subtitulo": "subtitle",
+    "capitulo": "chapter", "secao": "section", "subsecao": "subsection",
+}
+ELEMENT_OF_KIND = {
+    Kind.ARTIGO: "article", Kind.PARAGRAFO: "paragraph", Kind.INCISO: "point",
+    Kind.ALINEA: "point", Kind.ITEM: "point",
+}
+UF_SIGLAS = {
+    "acre": "ac", "alagoas": "al", "amapa": "ap", "amazonas": "am", "bahia": "ba", "ceara": "ce",
+    "distrito.federal": "df", "espirito.santo": "es", "goias": "go", "maranhao": "ma",
+    "mato.grosso": "mt", "mato.grosso.sul": "ms", "minas.gerais": "mg", "para": "pa",
+    "paraiba": "pb", "parana": "pr", "pernambuco": "pe", "piaui": "pi", "rio.janeiro": "rj",
+    "rio.grande.norte": "rn", "rio.grande.sul": "rs", "rondonia": "ro", "roraima": "rr",
+    "santa.catarina": "sc", "sao.paulo": "sp", "sergipe": "se", "tocantins": "to",
+}
+_COMPONENT = re.compile(r"^([a-z]{3})(\d+(?:-\d+)*)?(u)?$")
+
+
+def eid(lexml_id: str) -> str:
+    """AKN eId of a LexML id: 'art1_cpt_inc2' → 'art_1__cpt__inc_2'; 'art3_par1u' → 'art_3__para_1u'."""
+    parts = []
+    for comp in lexml_id.split("_"):
+        m = _COMPONENT.match(comp)
+        if not m:
+            parts.append(comp)
+            continue
+        prefix, num, unico = m.groups()
+        name = EID_PREFIX.get(prefix, prefix)
+        parts.append(f"{name}_{num}{unico or ''}" if num else name)
+    return "__".join(parts)
+
+
+def frbr_work_uri(norma: Norma) -> str:
+    """'/akn/br-mt-pedra.preta/act/lei/2015-05-12/846' from the Norma's URN (or its metadata)."""
+    urn = _urn(norma)
+    places = urn.localidade.split(";")
+    country = places[0]
+    if len(places) > 1:
+        country += "-" + UF_SIGLAS.get(places[1], places[1])
+    if len(places) > 2:
+        country += "-" + places[2]
+    date = urn.data or norma.data or "0000-00-00"
+    number = urn.numero or "nn"
+    return f"/akn/{country}/act/{urn.tipo}/{date}/{number}"
+
+
+def _urn(norma: Norma) -> Urn:
+    if norma.urn:
+        try:
+            return Urn.parse(norma.urn).work
+        except ValueError:
+            pass
+    return Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero)
+
+
+def expression_date(norma: Norma) -> str | None:
+    """The latest date a change took effect, when any dispositivo carries history."""
+    dates = [
+        v.start or v.event.date
+        for node in norma.walk()
+        for v in node.history
+        if v.event.kind != "original" and (v.start or v.event.date)
+    ]
+    return max(dates) if dates else None
+
+
+def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
+    if view not in ("vigente", "compilado"):
+        raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
+    root = etree.Element(AKN + "akomaNtoso", nsmap={None: NS_AKN})
+    act = _sub(root, "act", name=slug(norma.tipo or "norma") or "norma")
+    _meta(act, norma)
+    _preface(act, norma)
+    if norma.preambulo:
+        pre = _sub(act, "preamble")
+        formula = _sub(pre, "formula", name="enactingFormula")
+        for line in norma.preambulo:
+            _p(formula, line)
+    body = _sub(act, "body")
+    writer = _BodyWriter(view)
+    for node in norma.articulacao:
+        writer.node(body, node)
+    if len(body) == 0:
+        _sub(body, "hcontainer", name="vazio", eId="hcontainer_1").append(_content("(sem articulação)"))
+    _conclusions(act, norma)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+def _sub(parent, tag: str, text: str | None = None, **attrs) -> etree._Element:
+    el = etree.SubElement(parent, AKN + tag, {k: v for k, v in attrs.items() if v is not None})
+    if text is not None:
+        el.text = text
+    return el
+
+
+def _p(parent, text: str, **attrs) -> etree._Element:
+    return _sub(parent, "p", text, **attrs)
+
+
+def _content(text: str) -> etree._Element:
+    content = etree.Element(AKN + "content")
+    _p(content, text)
+    return content
+
+
+def _meta(act, norma: Norma) -> None:
+    urn = _urn(norma)
+    work = frbr_work_uri(norma)
+    date = urn.data or norma.data or "0001-01-01"
+    if len(date) == 4:
+        date += "-01-01"
+    expr_date = expression_date(norma)
+    expression = f"{work}/por@{expr_date or ''}"
+    meta = _sub(act, "meta")
+    ident = _sub(meta, "identification", source=AUTHOR)
+    w = _sub(ident, "FRBRWork")
+    _sub(w, "FRBRthis", value=f"{work}/!main")
+    _sub(w, "FRBRuri", value=work)
+    _sub(w, "FRBRalias", name="urn:lex", value=str(urn))
+    _sub(w, "FRBRdate", date=date, name="assinatura")
+    _sub(w, "FRBRauthor", href="#autoridade")
+    _sub(w, "FRBRcountry", value="br")
+    _sub(w, "FRBRsubtype", value=urn.tipo)
+    if norma.numero or urn.numero:
+        _sub(w, "FRBRnumber", value=norma.numero or urn.numero)
+    _sub(w, "FRBRname", value=norma.titulo)
+    e = _sub(ident, "FRBRExpression")
+    _sub(e, "FRBRthis", value=f"{expression}/!main")
+    _sub(e, "FRBRuri", value=expression)
+    _sub(e, "FRBRdate", date=expr_date or date, name="versao" if expr_date else "assinatura")
+    _sub(e, "FRBRauthor", href="#autoridade")
+    _sub(e, "FRBRlanguage", language="por")
+    m = _sub(ident, "FRBRManifestation")
+    _sub(m, "FRBRthis", value=f"{expression}/!main.xml")
+    _sub(m, "FRBRuri", value=f"{expression}.akn")
+    _sub(m, "FRBRdate", date=expr_date or date, name="geracao")
+    _sub(m, "FRBRauthor", href=AUTHOR)
+    refs = _sub(meta, "references", source=AUTHOR)
+    _sub(refs, "TLCOrganization", eId="lexconsolida", href="/ontology/organization/lexconsolida",
+         showAs="lexconsolida")
+    place = urn.localidade.replace(";", ".")
+    _sub(refs, "TLCOrganization", eId="autoridade",
+         href=f"/ontology/organization/{place}.{urn.autoridade}",
+         showAs=norma.localidade or urn.localidade)
+
+
+def _preface(act, norma: Norma) -> None:
+    if not (norma.epigrafe or norma.ementa):
+        return
+    preface = _sub(act, "preface")
+    if norma.epigrafe:
+        p = _p(preface, None, **{"class": "epigrafe"})
+        _sub(p, "docTitle", norma.epigrafe)
+    if norma.ementa:
+        lt = _sub(preface, "longTitle")
+        _p(lt, norma.ementa, **{"class": "ementa"})
+
+
+def _conclusions(act, norma: Norma) -> None:
+    if not (norma.fecho or norma.assinaturas):
+        return
+    concl = _sub(act, "conclusions")
+    for line in norma.fecho:
+        _p(concl, line, **{"class": "fecho"})
+    for sig in norma.assinaturas:
+        box = _sub(concl, "blockContainer", **{"class": "assinatura"})
+        _p(box, sig.name)
+        if sig.cargo:
+            _p(box, sig.cargo)
+
+
+class _BodyWriter:
+    def __init__(self, view: str) -> None:
+        self.view = view
+        self.notes = 0
+
+    def node(self, parent, node: Agrupador | Dispositivo) -> None:
+        if isinstance(node, Agrupador):
+            self.agrupador(parent, node)
+        elif node.kind is Kind.OMISSIS:
+            return
+        else:
+            self.dispositivo(parent, node)
+
+    def agrupador(self, parent, a: Agrupador) -> None:
+        el = _sub(parent, ELEMENT_OF_AGRUPADOR[a.kind.value], eId=eid(a.id))
+        if a.rotulo or a.rotulo_printed:
+            _sub(el, "num", a.rotulo or a.rotulo_printed)
+        if a.nome:
+            _sub(el, "heading", a.nome)
+        for child in a.children:
+            self.node(el, child)
+        if not any(c.tag != AKN + "num" and c.tag != AKN + "heading" for c in el):
+            el.append(_content(""))
+
+    def dispositivo(self, parent, d: Dispositivo, owner: Dispositivo | None = None) -> None:
+        if d.kind is Kind.CAPUT:
+            el = _sub(parent, "hcontainer", name="caput", eId=eid(d.id))
+            self._body(el, d, owner or d)
+            return
+        el = _sub(parent, ELEMENT_OF_KIND[d.kind], eId=eid(d.id))
+        label = d.rotulo or d.rotulo_printed
+        if label:
+            _sub(el, "num", label)
+        if d.kind is Kind.ARTIGO:
+            for child in d.children:
+                self.dispositivo(el, child, owner=d)
+            if len(el) == (1 if label else 0):
+                el.append(_content(""))
+            return
+        self._body(el, d, d)
+
+    def _body(self, el, d: Dispositivo, owner: Dispositivo) -> None:
+        """Own text (content, or intro before sub-units), with status and notes.
+
+        ``owner`` is the artigo when ``d`` is its caput: its status and history count too.
+        """
+        children = d.children
+        situacao = d.situacao if d.situacao is not Situacao.VIGENTE else owner.situacao
+        shown = f"({_status(owner, situacao)})." if situacao is not Situacao.VIGENTE else d.text
+        if children:
+            block = _sub(el, "intro")
+        else:
+            block = _sub(el, "content")
+        p = _p(block, shown)
+        for alt in d.alteracoes + (owner.alteracoes if owner is not d else []):
+            if alt.raw:
+                _p(block, alt.raw, **{"class": "alteracao"})
+        if self.view == "compilado":
+            self._notes(p, owner)
+        for child in children:
+            self.node(el, child)
+
+    def _notes(self, p, d: Dispositivo) -> None:
+        from lexconsolida.writers.docx import entries_for
+
+        for entry in entries_for(d):
+            if entry.note and not entry.struck:
+                self.notes += 1
+                note = _sub(p, "authorialNote", marker=str(self.notes), placement="bottom",
+                            eId=f"{eid(d.id)}__note_{self.notes}")
+                _p(note, f"({entry.note})")
+
+
+def _status(d: Dispositivo, situacao: Situacao) -> str:
+    word = {Situacao.REVOGADO: "Revogado", Situacao.VETADO: "Vetado",
+            Situacao.SUPRIMIDO: "Suprimido"}.get(situacao, "Revogado")
+    return word[:-1] + "a" if d.kind is Kind.ALINEA else word

@@ -1,0 +1,75 @@
+"""HTML writer: one act as a standalone, accessible HTML page (``render --to html``).
+
+The page is the same template the gazette site uses for an act (``templates/site/norma.html``)
+with the stylesheet inlined and no site navigation. Options:
+
+- ``view="vigente"`` (default): the text in force, each changed dispositivo with its note;
+- ``view="compilado"``: the compiled text — superseded wording struck through, each followed by
+  the note of the act that changed it (announced to screen readers as "Redação superada").
+
+Every dispositivo and agrupador carries its LexML id (``id="art5_par1"``) and its rótulo links
+to itself (a permalink); citations of other dispositivos of the act are links; citations of
+other acts are marked as outside the document. Deterministic: same tree, same bytes.
+"""
+
+from __future__ import annotations
+
+from lexconsolida.errors import UsageError
+from lexconsolida.model import Norma
+from lexconsolida.site import templates, view as helpers
+from lexconsolida.site.links import Linker
+
+VIEWS = ("vigente", "compilado")
+VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
+VIEW_NOTICES = {
+    "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
+                 "nota do ato que a alterou; a redação em vigor vem por último.",
+}
+
+
+def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None = None,
+             texto_disponivel: bool = True, motivo: str | None = None,
+             fonte_html: str | None = None) -> dict:
+    """The ``ato`` block of the act template (metadata shown above the text)."""
+    return {
+        "localidade": localidade or norma.localidade,
+        "metadados": helpers.metadados(norma, orgao),
+        "texto_disponivel": texto_disponivel,
+        "motivo_indisponivel": motivo,
+        "fonte_html": fonte_html,
+    }
+
+
+def check_view(view: str) -> str:
+    if view not in VIEWS:
+        raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
+    return view
+
+
+def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
+    """The act as a standalone HTML page (UTF-8 bytes)."""
+    check_view(view)
+    unknown = set(options) - {"title"}
+    if unknown:
+        raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
+    titulo = options.get("title") or helpers.titulo_ato(norma)
+    local_ids = frozenset(n.id for n in norma.walk())
+    html = templates.render(
+        "norma.html",
+        norma=norma,
+        view=view,
+        site=None,
+        root="",
+        css_inline=templates.static_file("site.css").decode("utf-8"),
+        page_title=f"{titulo} — {VIEW_TITLES[view]}",
+        current=None,
+        nivel_base=3,
+        titulo=titulo,
+        titulo_texto=VIEW_TITLES[view],
+        aviso_visao=VIEW_NOTICES.get(view),
+        ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
+        abas=[],
+        relacoes=[],
+        rich=Linker(None, None, "", local_ids).html,
+    )
+    return html.encode("utf-8")
