@@ -234,6 +234,10 @@ _SELF = re.compile(r"\s*,?\s*(?:dest[ea]|nest[ea]|da\s+presente|do\s+presente)\s
                    re.IGNORECASE)
 
 
+_SELF_ALONE = re.compile(r"(?P<w>\b(?:dest[ea]|da\s+presente|do\s+presente)\s+"
+                         r"(?:lei|decreto|resolu[çc][ãa]o|emenda|norma|c[óo]digo)\b)", re.IGNORECASE)
+
+
 @dataclass(slots=True)
 class _Term:
     kind: str
@@ -438,7 +442,9 @@ def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> li
     disp = find_dispositivos(text)
     covered = [(c.start, c.end) for c in disp]
     acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
-    out = sorted(disp + acts, key=lambda c: c.start)
+    selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)
+              for m in _SELF_ALONE.finditer(text) if not any(s <= m.start("w") < e for s, e in covered)]
+    out = sorted(disp + acts + selves, key=lambda c: c.start)
     if resolve is None:
         return out
     resolved = []

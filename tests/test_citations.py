@@ -122,3 +122,9 @@ def test_ascending_chains_joined_by_e():
     assert c.ids == ("art4_cpt_inc3", "art7_par2")
     (c,) = find_acts("da Lei nº 123, de 2010, que dispõe")
     assert c.act.key == ("lei", "123", 2010)
+
+
+def test_desta_lei_alone_is_a_self_citation():
+    text = "Incorrerá em infração às disposições desta Lei e do art. 5º desta Lei."
+    cs = find(text)
+    assert [(c.text, c.proprio, c.ids) for c in cs] == [("desta Lei", True, ()), ("art. 5º desta Lei", True, ("art5",))]
