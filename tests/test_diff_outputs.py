@@ -253,10 +253,11 @@ def _write_lexml(norma_: Norma, path: Path) -> Path:
 def test_cli_writes_every_format(tmp_path):
     old, new = small_case()
     a, b = _write_lexml(old, tmp_path / "old.xml"), _write_lexml(new, tmp_path / "new.xml")
+    from lexconsolida.cli import main
+
     for fmt in ("html", "docx", "json", "txt"):
         out = tmp_path / f"quadro.{fmt}"
-        proc = run_cli("diff", a, b, "-o", out)
-        assert proc.returncode == 0, proc.stderr.decode()
+        assert main(["diff", str(a), str(b), "-o", str(out)]) == 0
         assert out.stat().st_size > 0
     data = json.loads((tmp_path / "quadro.json").read_text(encoding="utf-8"))
     assert data["counts"]["split"] == 1 and data["counts"]["added"] == 1

@@ -15,7 +15,7 @@ from lexconsolida.diff.align import (
     ADDED, MERGED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
 )
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
-from lexconsolida.diff.units import Unit, flatten, normalize
+from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
 
 STATUS_LABELS = {
@@ -211,7 +211,7 @@ def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
                     for q in node.walk():
                         if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
                             continue
-                        label = f"{q.rotulo} " if q.rotulo else ""
+                        label = display_label(str(q.kind), q.rotulo, q.separator)
                         out.setdefault(q.id, []).append(MiddleText(source, label + q.head_text))
     return out
 
