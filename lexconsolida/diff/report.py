@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
-    ADDED, MERGED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+    ADDED, REMOVED, STATUSES, UNCHANGED, Match, align,
 )
-from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
+from lexconsolida.diff.tokens import (
+    DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, get_engine, word_diff,
+)
 from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
 
@@ -108,13 +110,6 @@ class DiffReport:
         c = Counter(p.status for p in self.pairs)
         return {s: c.get(s, 0) for s in STATUSES}
 
-    def unit_counts(self) -> dict[str, int]:
-        """Units of each side per status (a split counts its old unit once)."""
-        c: Counter = Counter()
-        for p in self.pairs:
-            c[p.status] += max(len(p.old), len(p.new)) if p.status not in (SPLIT, MERGED) else 1
-        return {s: c.get(s, 0) for s in STATUSES}
-
     @property
     def changes(self) -> list[Pair]:
         return [p for p in self.pairs if p.is_change]
@@ -177,6 +172,7 @@ def compare(
     diff-match-patch implementation ('fast' or 'python'); ``date`` the date of the new text
     (defaults to the new norm's own date).
     """
+    get_engine(engine)  # an unknown engine is a usage error even when nothing differs
     old_units, new_units = flatten(old), flatten(new)
     matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}
