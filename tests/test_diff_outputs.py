@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -320,3 +321,12 @@ def test_html_filter_works_without_script(report, tmp_path):
             assert page.locator("tr#art2").is_visible()
         finally:
             browser.close()
+
+
+def test_golden_docx_body(report, update_golden):
+    """The tracked paragraphs as XML (the template's section properties left out)."""
+    root = etree.fromstring(docx_parts(write(report, "docx"))["word/document.xml"])
+    body = root.find(f"{{{W}}}body")
+    paragraphs = [re.sub(r' xmlns:\w+="[^"]*"', "", etree.tostring(p, encoding="unicode"))
+                  for p in body if p.tag == f"{{{W}}}p"]
+    check_golden(GOLDEN_DIFF / "small.docx-body.xml", "\n".join(paragraphs) + "\n", update_golden)
