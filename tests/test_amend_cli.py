@@ -140,3 +140,29 @@ def test_compile_bad_date_and_unknown_norm():
     assert r.returncode == 2 and "fora do acervo" in r.stderr.decode()
     r = run_cli("compile", L2217, "--at", "2000-13-01")
     assert r.returncode == 2 and "data inválida" in r.stderr.decode()
+
+
+def test_chain_through_files(tmp_path):
+    """amend writes LexML that amend and compile read back: the same text as the corpus."""
+    from tests.test_amend_chain import golden_for, render_vigente
+    from lexconsolida.transforms.pointintime import at, vigente
+
+    step1, step2 = tmp_path / "a.xml", tmp_path / "b.xml"
+    assert run_cli("amend", L2217, FSA / "lei-2331-2002", "-o", step1).returncode == 0
+    r = run_cli("amend", step1, FSA / "lei-2421-2003", "-o", step2)
+    assert r.returncode == 0, r.stderr.decode()
+    norma = read_file(step2, "lexml").norma
+    assert render_vigente(vigente(at(norma, "2003-07-01"))) == golden_for("2003-07-01")
+    assert render_vigente(vigente(at(norma, "2002-06-01"))) == golden_for("2002-06-01")
+    out = tmp_path / "c.xml"
+    r = run_cli("compile", step2, "--at", "2002-06-01", "-o", out)
+    assert r.returncode == 0, r.stderr.decode()
+    assert render_vigente(read_file(out, "lexml").norma) == golden_for("2002-06-01")
+
+
+def test_dry_run_shows_recorded_decisions(update_golden):
+    from tests.conftest import GOLDEN, check_golden
+
+    r = run_cli("amend", L2217, FSA / "lei-3477-2014", "--dry-run")
+    assert r.returncode == 0, r.stderr.decode()
+    check_golden(GOLDEN / "amend" / "feira-de-santana" / "amend-3477-dry-run.txt", r.stdout, update_golden)
