@@ -245,7 +245,8 @@ def _shown(path: Path | str) -> str:
         return p.as_posix()
 
 
-def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str]) -> None:
+def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
+                  warnings: list[str] = ()) -> None:
     n = len(corpus.acts)
     with_text = sum(1 for a in corpus.acts.values() if a.texto is not None)
     print(f"lexconsolida build: {n} atos no acervo {_shown(corpus.root)}/ ({with_text} com texto)")
@@ -261,6 +262,10 @@ def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str]) -> N
         print("Problemas:")
         for p in problems:
             print(f"  - {p}")
+    if warnings:
+        print("Avisos:")
+        for w in warnings:
+            print(f"  - {w}")
 
 
 def run(args) -> int:
@@ -277,6 +282,6 @@ def run(args) -> int:
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     output.finish()
     stages.append(dossier_stage(corpus, out))
-    print_summary(corpus, stages, problems)
+    print_summary(corpus, stages, problems, loaded.warnings)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0
