@@ -239,3 +239,12 @@ def test_two_acts_with_one_folder_is_an_error(tmp_path):
     corpus.acts[2].path = corpus.acts[1].path
     with pytest.raises(InputError, match="mesma pasta"):
         build_site(corpus, tmp_path)
+
+
+def test_quoted_amending_block_is_shown_without_ids(site):
+    doc = _doc(site / "sp-vila-exemplo/lei-120-2021/index.html")
+    quote = doc.xpath("//div[@id='art1']/blockquote[@class='alteracao']")
+    assert len(quote) == 1
+    lines = [p.text_content() for p in quote[0].xpath("p")]
+    assert lines == ["Art. 2º A taxa de ocupação é de 10 UPF por banca.", "." * 40 + " (NR)"]
+    assert quote[0].xpath(".//@id") == []

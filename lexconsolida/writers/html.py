@@ -14,6 +14,8 @@ other acts are marked as outside the document. Deterministic: same tree, same by
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
 from lexconsolida.site import templates, view as helpers
@@ -46,6 +48,14 @@ def check_view(view: str) -> str:
     return view
 
 
+def _inline_css() -> Markup:
+    """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
+    css = templates.static_file("site.css").decode("utf-8")
+    if "</" in css:
+        raise UsageError("a folha de estilo do site não pode conter '</' (fecharia o <style>)")
+    return Markup(css)
+
+
 def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
     """The act as a standalone HTML page (UTF-8 bytes)."""
     check_view(view)
@@ -60,7 +70,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         view=view,
         site=None,
         root="",
-        css_inline=templates.static_file("site.css").decode("utf-8"),
+        css_inline=_inline_css(),
         page_title=f"{titulo} — {VIEW_TITLES[view]}",
         current=None,
         nivel_base=3,
