@@ -17,7 +17,7 @@ from lexconsolida.forms.infractions import Catalog, Infraction
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.settings import Deadline, FormSpec, Settings
 from lexconsolida.forms.textnorm import fold
-from lexconsolida.model import Norma
+from lexconsolida.model import Dispositivo, Norma
 from lexconsolida.model.dates import format_long
 
 COUNTING_TEXT = {
@@ -100,9 +100,9 @@ def resolve_infraction(case: Case, catalog: Catalog) -> Infraction | None:
     return inf
 
 
-def _quote(norma: Norma, node_id: str, source: str) -> Quote:
-    node = find_dispositivo(norma, node_id)
-    if node is None:
+def _quote(norma: Norma, node_id: str, source: str, index: dict | None = None) -> Quote:
+    node = index.get(node_id) if index is not None else find_dispositivo(norma, node_id)
+    if not isinstance(node, Dispositivo):
         raise FormError(f"o dispositivo {node_id} ({citation(node_id)}) não existe em {act_title(norma)}", path=source)
     return Quote(citation(node_id), quoted_lines(node))
 
@@ -219,9 +219,13 @@ AGENTS = ("agente", "autoridade")
 
 
 def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalog: Catalog,
-          numero: str, issue: date) -> FormDoc:
-    """The form ``kind_key`` for ``case``, numbered ``numero`` and issued on ``issue``."""
+          numero: str, issue: date, index: dict | None = None) -> FormDoc:
+    """The form ``kind_key`` for ``case``, numbered ``numero`` and issued on ``issue``.
+
+    ``index`` (``norma.index()``), when given, saves a tree walk per quoted dispositivo.
+    """
     kind = KINDS[kind_key]
+    index = index if index is not None else norma.index()
     spec = settings.formularios[kind_key]
     inf = resolve_infraction(case, catalog)
     if inf is None and kind.usa_infracao:
@@ -239,7 +243,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
         if inf.medidas:
             sec.linhas.append(Row("Medida administrativa", "; ".join(inf.medidas)))
         sections.append(sec)
-        quotes.append(_quote(norma, inf.id, str(settings.path)))
+        quotes.append(_quote(norma, inf.id, str(settings.path), index))
         reinc = bool(case.data.get("reincidente"))
         if kind.mostra_multa and inf.multa:
             fine = compute_fine(inf, catalog, settings, (case.data.get("data_hora") or issue).year,
@@ -247,7 +251,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
             if fine is not None:
                 sections.append(_fine_section(fine))
                 if inf.tabela:
-                    quotes.append(_quote(norma, inf.tabela, str(settings.path)))
+                    quotes.append(_quote(norma, inf.tabela, str(settings.path), index))
                 if "ilustrativo" in fine.fonte_valor:
                     notes.append(f"Atenção: o valor da {fine.unidade} usado é ilustrativo; confirme-o com o decreto "
                                  "municipal antes de emitir.")
@@ -258,13 +262,13 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
             applied = reinc if rule.condicao == "reincidência" else (
                 rule.tipo == "dobro" and bool(case.data.get("em_dobro")))
             if applied and rule.citacao not in {q.citacao for q in quotes}:
-                quotes.append(_quote(norma, rule.dispositivo, str(settings.path)))
+                quotes.append(_quote(norma, rule.dispositivo, str(settings.path), index))
     for section in (_deadlines_section(spec, case, issue, settings), _delivery_section(spec, case, settings)):
         if section is not None:
             sections.append(section)
     sections.append(Section("Responsáveis", _rows(case, AGENTS)))
     for node_id in spec.fundamento:
-        q = _quote(norma, node_id, str(settings.path))
+        q = _quote(norma, node_id, str(settings.path), index)
         if q.citacao not in {x.citacao for x in quotes}:
             quotes.append(q)
     when = case.data.get("data_hora")
