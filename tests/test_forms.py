@@ -245,3 +245,12 @@ def test_csv_semicolon_cp1252_and_toml_list(tmp_path):
     toml_path = tmp_path / "casos.toml"
     toml_path.write_text('[[casos]]\nplaca = "ABC1234"\n[[casos]]\nplaca = "xyz9876"\n', encoding="utf-8")
     assert [c.data["placa"] for c in load_cases(toml_path)] == ["ABC1234", "XYZ9876"]
+
+
+def test_case_deadline_cannot_override_the_law():
+    from tests.forms_support import bg_context
+
+    raw = _raw(load_cases(CASES / "bg-notificacao-regularizacao.toml")[0].data)
+    case = make_case({**raw, "prazo_dias": "30"}, "c.toml")
+    with pytest.raises(FormError, match=r"a lei já fixa o prazo .*15 dias \(art. 16, § 2º\)"):
+        validate("notificacao-regularizacao", [case], bg_context(), TODAY)

@@ -7,7 +7,7 @@ so the two outputs always say the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import FIELDS, Case
@@ -134,8 +134,6 @@ def _deadline_start(d: Deadline, case: Case, issue: date, settings: Settings) ->
     if d.base == "data_ciencia":
         delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
         extra = delivery.dias_apos if delivery else 0
-        from datetime import timedelta
-
         return issue + timedelta(days=extra), True
     if d.base == "data_emissao":
         return issue, False
@@ -149,13 +147,19 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
         start, presumed = _deadline_start(d, case, issue, settings)
         lines.append(deadline_line(d, start, presumed, citation(d.dispositivo), settings.feriados))
     days = case.data.get("prazo_dias")
-    if days and not spec.prazos:
+    if days and spec.prazos:
+        fixed = "; ".join(f"{settings.prazos[k].dias} dias ({citation(settings.prazos[k].dispositivo)})"
+                          for k in spec.prazos)
+        raise FormError(f"o campo 'prazo_dias' não se aplica: a lei já fixa o prazo de {spec.kind}: {fixed}",
+                        path=case.source, line=case.row)
+    if days:
+        basis = next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
+                     spec.fundamento[0] if spec.fundamento else None)
         extra = Deadline("caso", "Prazo para regularização fixado pela fiscalização", days, "corridos",
-                         "data do recebimento desta notificação", "data_ciencia",
-                         next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
-                              spec.fundamento[0] if spec.fundamento else "art1"))
+                         "data do recebimento desta notificação", "data_ciencia", basis or "")
         start, presumed = _deadline_start(extra, case, issue, settings)
-        lines.append(deadline_line(extra, start, presumed, citation(extra.dispositivo), settings.feriados))
+        cited = citation(basis) if basis else "prazo fixado pela fiscalização"
+        lines.append(deadline_line(extra, start, presumed, cited, settings.feriados))
     if not lines:
         return None
     sec = Section("Prazos")
