@@ -93,16 +93,23 @@ class ActPages:
     """
 
     def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
-                 base_key: str) -> None:
+                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str]) -> None:
         self.act = act
         self.resolver = resolver
         self.links = links
         self.site = site
         self.dates = version_dates(act.norma) if act.texto_disponivel else []
-        linker = Linker(resolver, act, act.path)
-        _prime(linker, act.norma)
-        self.key = content_key(base_key, site.key(), act.key, self.dates, linker.resolved(),
+        # Linking every text is the costly part of the key: remembered while neither the act
+        # nor the catalogue of the corpus (what citations can resolve to) changed.
+        linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
+                          lambda: self._linked_key())
+        self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path))
+
+    def _linked_key(self) -> str:
+        linker = Linker(self.resolver, self.act, self.act.path)
+        _prime(linker, self.act.norma)
+        return content_key(linker.resolved())
 
     def pages(self) -> Iterator[Page]:
         p = self.act.path
