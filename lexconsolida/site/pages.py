@@ -16,6 +16,7 @@ from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
 from lexconsolida.site import templates
+from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker, Resolver
 from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
@@ -156,6 +157,7 @@ class ActPages:
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
             ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
+            blocos=page_blocos(linker.html),
         )
 
 
