@@ -185,6 +185,17 @@ def _match_paragrafo(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
                  sep, rest, repairs=repairs)
 
 
+_ROMAN_LABELS: dict[int, str] = {}
+
+
+def _roman_label(value: int) -> str:
+    try:
+        return _ROMAN_LABELS[value]
+    except KeyError:
+        label = _ROMAN_LABELS[value] = int_to_roman(value)
+        return label
+
+
 def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
     m = _INCISO.match(line, pos)
     exp = expected.get("inciso")
@@ -201,8 +212,9 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
             value, why = reading
             number = Number(value, _suffixes(m.group("suf")))
             sep, rest = _rest(line, m.end())
-            repairs = [(token, label_for("inciso", Number(value)), why)] if why else []
-            return Label("inciso", line[pos:m.end()], label_for("inciso", number), number, sep, rest,
+            rotulo = _roman_label(value) + (number.suffix_text if number.suffixes else "")
+            repairs = [(token, _roman_label(value), why)] if why else []
+            return Label("inciso", line[pos:m.end()], rotulo, number, sep, rest,
                          repairs=repairs)
     m = _ARABIC_DASH.match(line, pos)
     if m:
@@ -282,7 +294,6 @@ for _kind, _chars in _CAN_START:
         _DISPATCH[_ch] = _DISPATCH.get(_ch, ()) + (_MATCHERS[_kind],)
 """First character of a label → the matchers worth trying, in priority order."""
 
-_TAIL_WORD = re.compile(r"[a-zà-ÿ,]$")
 
 
 def recognise_labels(state) -> None:
@@ -317,11 +328,17 @@ def _continues_sentence(lab: Label, prev_text: str, prev_label: bool) -> bool:
     mid-sentence; for incisos read from damaged shapes or Arabic digits the test is made only
     when the previous line is not itself a one-line unit ('b) Penalidade: multa').
     """
-    if not lab.rest or not lab.rest[0].islower() or not _TAIL_WORD.search(prev_text):
+    last = prev_text[-1:]
+    if not lab.rest or not lab.rest[0].islower() or not (last == "," or last.islower()):
         return False
     if lab.kind in ("artigo", "paragrafo", "agrupador"):
         return True
     return not prev_label and (lab.arabic or bool(lab.repairs))
+
+
+_KINDS = list(AgrupadorKind)
+_BELOW = {k: tuple(f"agrupador:{j.value}" for j in _KINDS[i + 1:]) for i, k in enumerate(_KINDS)}
+"""For each agrupador kind, the 'expected' keys of the kinds nested under it."""
 
 
 def _advance(expected: dict[str, int], lab: Label) -> None:
@@ -336,6 +353,5 @@ def _advance(expected: dict[str, int], lab: Label) -> None:
         expected["inciso"] = n + 1
     elif lab.kind == "agrupador" and lab.agrupador is not None:
         expected[f"agrupador:{lab.agrupador.value}"] = n + 1
-        for k in AgrupadorKind:
-            if k.level > lab.agrupador.level:
-                expected[f"agrupador:{k.value}"] = 1
+        for key in _BELOW[lab.agrupador]:
+            expected[key] = 1
