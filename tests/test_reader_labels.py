@@ -121,3 +121,15 @@ def test_repairs_are_reported_with_the_final_id():
 def test_roman_doctests():
     result = doctest.testmod(roman)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_alineas_with_a_dash_only_in_sequence():
+    text = (
+        "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nEmenta.\nArt. 1º São infrações:\nI - as leves:\n"
+        "a - estacionar mal;\nb - buzinar à noite;\nII - as graves.\n"
+        "Art. 2º O fiscal lavrará o auto quando\ne - somente quando - houver flagrante.\n"
+    ).encode()
+    norma = read(text).norma
+    alineas = [(d.id, d.rotulo_printed, d.rotulo) for d in norma.dispositivos() if d.kind.value == "alinea"]
+    assert alineas == [("art1_cpt_inc1_ali1", "a", "a)"), ("art1_cpt_inc1_ali2", "b", "b)")]
+    assert norma.find("art2_cpt").text == "O fiscal lavrará o auto quando e - somente quando - houver flagrante."

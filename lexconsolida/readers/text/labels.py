@@ -47,6 +47,7 @@ _UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECA
 _INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[-–—])")
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
+_ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
 _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
 _AGRUPADOR = re.compile(
     r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
@@ -230,9 +231,16 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
 
 
 def _match_alinea(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
+    """'b)' — or 'b –', accepted only as the letter the sequence expects next ('a' after an
+    inciso or paragraph that announces a list), since 'e - …' could be running text."""
     m = _ALINEA.match(line, pos)
     if not m:
-        return None
+        m = _ALINEA_DASH.match(line, pos)
+        if not m or letter_to_int(m.group("num")) != expected.get("alinea"):
+            return None
+        number = Number(letter_to_int(m.group("num")))
+        sep, rest = _rest(line, m.end())
+        return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
     number = Number(letter_to_int(m.group("num")), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
@@ -346,11 +354,16 @@ def _advance(expected: dict[str, int], lab: Label) -> None:
     if lab.kind == "artigo":
         expected["inciso"] = 1
         expected["paragrafo"] = 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "paragrafo":
         expected["inciso"] = 1
         expected["paragrafo"] = n + 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "inciso":
         expected["inciso"] = n + 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
+    elif lab.kind == "alinea":
+        expected["alinea"] = n + 1
     elif lab.kind == "agrupador" and lab.agrupador is not None:
         expected[f"agrupador:{lab.agrupador.value}"] = n + 1
         for key in _BELOW[lab.agrupador]:
