@@ -17,6 +17,7 @@ CASES = [
     ("Art. 7° Fica vedado", "artigo", "Art. 7°", "Art. 7º", 7, " ", "Fica vedado"),
     ("rt. 17 O Termo", "artigo", "rt. 17", "Art. 17", 17, " ", "O Termo"),
     ("Art, 41 Fica", "artigo", "Art, 41", "Art. 41", 41, " ", "Fica"),
+    ("§ 10. O prazo", "paragrafo", "§ 10", "§ 10", 10, ". ", "O prazo"),
     ("§ 2º Aos domingos", "paragrafo", "§ 2º", "§ 2º", 2, " ", "Aos domingos"),
     ("§1° Os dados", "paragrafo", "§1°", "§ 1º", 1, " ", "Os dados"),
     ("& 1º Para efeitos", "paragrafo", "& 1º", "§ 1º", 1, " ", "Para efeitos"),
@@ -62,6 +63,7 @@ def test_suffixed_article():
     "50 (cinquenta) UPFM",
     "Seção I desta Lei dispõe",
     "5 dias após a publicação",
+    "8 1.000 reais por infração",
     "Art5 sem ponto",
     "",
 ])

@@ -40,7 +40,7 @@ _PARAGRAFO = re.compile(
         (?P<num>[1-9]\d{0,2})
         (?P<ord>\s?[º°]|\.º|o(?![A-Za-zÀ-ÿ]))?
         (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ]))*)
-        (?![\d/,.])""",
+        (?![\d/,]|\.\d)""",
     re.VERBOSE,
 )
 _UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
