@@ -136,3 +136,16 @@ def test_undecided_3477_is_not_applied(corpus, tmp_path):
     assert not last.applied and [p.code for p in last.problems] == ["dispositivo-sem-instrucao", "ementa-divergente"]
     # without the decision the 2003 text stays in force
     assert render_vigente(vigente(at(h.norma, "2020-01-01"))) == golden_for("2003-06-30")
+
+
+def test_declared_relation_without_operations_is_reported(tmp_path):
+    import shutil
+
+    root = tmp_path / "statutes"
+    shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
+    toml = root / "ba-feira-de-santana" / "lei-2244-2001" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[relacoes]]\ntipo = "altera"\nalvos = ["Lei nº 2.217/2001"]\n',
+                    encoding="utf-8")
+    h = history(load(root), L2217)
+    (report,) = [r for r in h.reports if r.act.numero == "2.244"]
+    assert not report.applied and [(p.code, p.blocking) for p in report.problems] == [("relacao-sem-operacoes", False)]

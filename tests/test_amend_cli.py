@@ -71,11 +71,27 @@ def test_amend_writes_lexml_with_history(tmp_path):
 
 
 def test_amend_with_open_problems_writes_nothing(tmp_path):
+    # Lei 2.748/2007 without the decision recorded in the corpus: the non-textual change
+    # is an open problem, and nothing is written.
+    root = tmp_path / "statutes"
+    shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
+    toml = root / "ba-feira-de-santana" / "lei-2748-2007" / "norma.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[: text.index("[[decisoes]]")], encoding="utf-8")
     out = tmp_path / "x.xml"
-    r = run_cli("amend", STATUTES / "ba-feira-de-santana" / "lei-2244-2001", FSA / "lei-2748-2007", "-o", out)
+    r = run_cli("amend", root / "ba-feira-de-santana" / "lei-2244-2001",
+                root / "ba-feira-de-santana" / "lei-2748-2007", "-o", out, "--acervo", root)
     assert r.returncode == 2 and not out.exists()
     err = r.stderr.decode()
     assert "alteracao-nao-textual" in err and "linha 9" in err
+
+
+def test_amend_with_the_recorded_decision_applies_it(tmp_path):
+    out = tmp_path / "x.xml"
+    r = run_cli("amend", STATUTES / "ba-feira-de-santana" / "lei-2244-2001",
+                STATUTES / "ba-feira-de-santana" / "lei-2748-2007", "-o", out)
+    assert r.returncode == 0, r.stderr.decode()
+    assert "500 (quinhentos) veículos" in out.read_text(encoding="utf-8")
 
 
 def test_failed_amendment_leaves_corpus_untouched(tmp_path):
@@ -140,3 +156,29 @@ def test_compile_bad_date_and_unknown_norm():
     assert r.returncode == 2 and "fora do acervo" in r.stderr.decode()
     r = run_cli("compile", L2217, "--at", "2000-13-01")
     assert r.returncode == 2 and "data inválida" in r.stderr.decode()
+
+
+def test_chain_through_files(tmp_path):
+    """amend writes LexML that amend and compile read back: the same text as the corpus."""
+    from tests.test_amend_chain import golden_for, render_vigente
+    from lexconsolida.transforms.pointintime import at, vigente
+
+    step1, step2 = tmp_path / "a.xml", tmp_path / "b.xml"
+    assert run_cli("amend", L2217, FSA / "lei-2331-2002", "-o", step1).returncode == 0
+    r = run_cli("amend", step1, FSA / "lei-2421-2003", "-o", step2)
+    assert r.returncode == 0, r.stderr.decode()
+    norma = read_file(step2, "lexml").norma
+    assert render_vigente(vigente(at(norma, "2003-07-01"))) == golden_for("2003-07-01")
+    assert render_vigente(vigente(at(norma, "2002-06-01"))) == golden_for("2002-06-01")
+    out = tmp_path / "c.xml"
+    r = run_cli("compile", step2, "--at", "2002-06-01", "-o", out)
+    assert r.returncode == 0, r.stderr.decode()
+    assert render_vigente(read_file(out, "lexml").norma) == golden_for("2002-06-01")
+
+
+def test_dry_run_shows_recorded_decisions(update_golden):
+    from tests.conftest import GOLDEN, check_golden
+
+    r = run_cli("amend", L2217, FSA / "lei-3477-2014", "--dry-run")
+    assert r.returncode == 0, r.stderr.decode()
+    check_golden(GOLDEN / "amend" / "feira-de-santana" / "amend-3477-dry-run.txt", r.stdout, update_golden)

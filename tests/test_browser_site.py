@@ -144,6 +144,25 @@ def test_every_page_loads_cleanly_and_no_link_is_broken(server, page):
     assert page.errors == []
 
 
+def test_print_layout_hides_navigation_and_keeps_articles_whole(server, page):
+    _, base = server
+    page.goto(f"{base}/{LEI}/compilado.html")
+    page.emulate_media(media="print")
+    style = page.evaluate("""() => ({
+        nav: getComputedStyle(document.querySelector('.topo')).display,
+        sumario: getComputedStyle(document.querySelector('nav.sumario')).display,
+        abas: getComputedStyle(document.querySelector('nav.abas')).display,
+        artigo: getComputedStyle(document.querySelector('.artigo')).breakInside,
+        rodape: getComputedStyle(document.querySelector('.rodape')).display })""")
+    assert style == {"nav": "none", "sumario": "none", "abas": "none", "artigo": "avoid",
+                     "rodape": "block"}
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF")
+    (SCREENSHOTS / "ato-compilado-impressao.pdf").write_bytes(pdf)
+    assert page.errors == []
+
+
 def test_screenshots_of_an_act_and_its_compiled_view(server, page):
     _, base = server
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

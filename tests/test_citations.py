@@ -115,3 +115,16 @@ def test_spans_are_exact():
 
 def test_bills_are_not_acts():
     assert find_acts("através do Projeto de Lei nº 125/2000, de autoria do Edil") == []
+
+
+def test_ascending_chains_joined_by_e():
+    (c,) = find_dispositivos("o inciso III do art. 4º e o § 2º do art. 7º")
+    assert c.ids == ("art4_cpt_inc3", "art7_par2")
+    (c,) = find_acts("da Lei nº 123, de 2010, que dispõe")
+    assert c.act.key == ("lei", "123", 2010)
+
+
+def test_desta_lei_alone_is_a_self_citation():
+    text = "Incorrerá em infração às disposições desta Lei e do art. 5º desta Lei."
+    cs = find(text)
+    assert [(c.text, c.proprio, c.ids) for c in cs] == [("desta Lei", True, ()), ("art. 5º desta Lei", True, ("art5",))]

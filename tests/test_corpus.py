@@ -77,10 +77,10 @@ def test_unknown_municipality_keys_kept(tmp_path):
     root = tmp_path / "statutes"
     shutil.copytree(STATUTES / "mt-pedra-preta", root / "mt-pedra-preta")
     toml = root / "mt-pedra-preta" / "municipio.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + '\n[unidade_fiscal]\nnome = "UPF"\nvalor = 10.5\n',
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[chave_nova_de_teste]\nnome = "UPF"\nvalor = 10.5\n',
                     encoding="utf-8")
     m = load(root).municipios["mt-pedra-preta"]
-    assert m.data["unidade_fiscal"] == {"nome": "UPF", "valor": 10.5} and m.localidade_urn == "br;mato.grosso;pedra.preta"
+    assert m.data["chave_nova_de_teste"] == {"nome": "UPF", "valor": 10.5} and m.localidade_urn == "br;mato.grosso;pedra.preta"
 
 
 def _one_act(tmp_path, norma_toml: str):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 import zipfile
@@ -253,10 +254,11 @@ def _write_lexml(norma_: Norma, path: Path) -> Path:
 def test_cli_writes_every_format(tmp_path):
     old, new = small_case()
     a, b = _write_lexml(old, tmp_path / "old.xml"), _write_lexml(new, tmp_path / "new.xml")
+    from lexconsolida.cli import main
+
     for fmt in ("html", "docx", "json", "txt"):
         out = tmp_path / f"quadro.{fmt}"
-        proc = run_cli("diff", a, b, "-o", out)
-        assert proc.returncode == 0, proc.stderr.decode()
+        assert main(["diff", str(a), str(b), "-o", str(out)]) == 0
         assert out.stat().st_size > 0
     data = json.loads((tmp_path / "quadro.json").read_text(encoding="utf-8"))
     assert data["counts"]["split"] == 1 and data["counts"]["added"] == 1
@@ -319,3 +321,12 @@ def test_html_filter_works_without_script(report, tmp_path):
             assert page.locator("tr#art2").is_visible()
         finally:
             browser.close()
+
+
+def test_golden_docx_body(report, update_golden):
+    """The tracked paragraphs as XML (the template's section properties left out)."""
+    root = etree.fromstring(docx_parts(write(report, "docx"))["word/document.xml"])
+    body = root.find(f"{{{W}}}body")
+    paragraphs = [re.sub(r' xmlns:\w+="[^"]*"', "", etree.tostring(p, encoding="unicode"))
+                  for p in body if p.tag == f"{{{W}}}p"]
+    check_golden(GOLDEN_DIFF / "small.docx-body.xml", "\n".join(paragraphs) + "\n", update_golden)

@@ -232,3 +232,25 @@ def test_notice_about_an_infraction_requires_one_even_if_settings_forget():
     case = make_case({"auto": "AI-2025/000001", "placa": "ABC1234"}, "c.csv", 3)
     with pytest.raises(FormError, match=r"c.csv, linha 3: campo obrigatório ausente: 'infracao'"):
         validate("notificacao-autuacao", [case], ctx, TODAY)
+
+
+def test_csv_semicolon_cp1252_and_toml_list(tmp_path):
+    csv_path = tmp_path / "casos.csv"
+    csv_path.write_bytes("placa;condutor;data_hora;reincidente\nABC1234;João Ávila;10/03/2025 14:30;SIM\n"
+                         ";;;\n".encode("cp1252"))
+    cases = load_cases(csv_path)
+    assert len(cases) == 1 and cases[0].row == 2
+    assert cases[0].data["condutor"] == "João Ávila" and cases[0].data["reincidente"] is True
+    assert cases[0].data["data_hora"] == datetime(2025, 3, 10, 14, 30)
+    toml_path = tmp_path / "casos.toml"
+    toml_path.write_text('[[casos]]\nplaca = "ABC1234"\n[[casos]]\nplaca = "xyz9876"\n', encoding="utf-8")
+    assert [c.data["placa"] for c in load_cases(toml_path)] == ["ABC1234", "XYZ9876"]
+
+
+def test_case_deadline_cannot_override_the_law():
+    from tests.forms_support import bg_context
+
+    raw = _raw(load_cases(CASES / "bg-notificacao-regularizacao.toml")[0].data)
+    case = make_case({**raw, "prazo_dias": "30"}, "c.toml")
+    with pytest.raises(FormError, match=r"a lei já fixa o prazo .*15 dias \(art. 16, § 2º\)"):
+        validate("notificacao-regularizacao", [case], bg_context(), TODAY)

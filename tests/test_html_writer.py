@@ -38,6 +38,12 @@ def test_registry_and_determinism():
     assert get_writer("html")(lei_100()) == write(lei_100(), "html") == write(lei_100(), "html")
 
 
+def test_inline_stylesheet_is_raw_css():
+    doc = _doc(write(lei_100(), "html"))
+    css = doc.xpath("//style")[0].text
+    assert ".agrupador > h3" in css and '"DejaVu Serif"' in css and "&gt;" not in css
+
+
 def test_unknown_view_and_option_are_usage_errors():
     with pytest.raises(UsageError, match="visão desconhecida"):
         write(lei_100(), "html", view="tudo")

@@ -86,3 +86,21 @@ def test_settings_cite_only_dispositivos_of_the_law(folder):
 
     settings = load_settings(STATUTES / folder)
     check_citations(settings, load_norma(settings.norma_path))
+
+
+@pytest.mark.parametrize("folder,kind,case,expected", [
+    ("mt-pedra-preta", "auto-de-infracao", "pp-auto-de-infracao.toml", "144 UPFM × R$ 4,85 = R$ 698,40"),
+    ("mt-pedra-preta", "notificacao-penalidade", "pp-notificacao-penalidade.toml", "240 UPFM × R$ 4,85 = R$ 1.164,00"),
+    ("mt-barra-do-garcas", "notificacao-penalidade", "bg-notificacao-penalidade.toml", "570 UPFG × R$ 1,12 = R$ 638,40"),
+    ("mt-barra-do-garcas", "notificacao-regularizacao", "bg-notificacao-regularizacao.toml", "termina em 18/11/2025"),
+])
+def test_forms_from_the_seed_laws_end_to_end(tmp_path, folder, kind, case, expected):
+    from tests.conftest import run_cli
+    from tests.forms_support import CASES
+
+    out = tmp_path / "saida"
+    result = run_cli("forms", kind, "--municipio", STATUTES / folder, "--data", CASES / case, "-o", out,
+                     "--registro", tmp_path / "r.sqlite")
+    assert result.returncode == 0, result.stderr.decode()
+    html = next(out.glob("*.html")).read_text(encoding="utf-8")
+    assert expected in html

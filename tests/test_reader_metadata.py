@@ -52,3 +52,11 @@ def test_typography_note_for_degree_signs():
     result = read(text.encode())
     notes = [d for d in result.diagnostics if d.code == "tipografia"]
     assert len(notes) == 1 and notes[0].where is None and "2 rótulo" in notes[0].message
+
+
+def test_municipal_act_without_a_known_place_is_warned():
+    text = "LEI Nº 77, DE 10 DE OUTUBRO DE 2022.\nEmenta.\nA CÂMARA MUNICIPAL DE VILA FICTÍCIA aprovou e eu sanciono:\nArt. 1º Texto.\n"
+    result = read(text.encode())
+    assert any(d.code == "localidade-desconhecida" for d in result.diagnostics)
+    assert not any(d.code == "localidade-desconhecida"
+                   for d in read(text.encode(), localidade="goias;vila.ficticia").diagnostics)

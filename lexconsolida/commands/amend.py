@@ -52,7 +52,7 @@ def event_for(found: Located) -> Event:
 
 
 def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
-    """(base Norma, decided Recognition, operations on the base, amending Located)."""
+    """(base Norma, Decided recognition, operations on the base, amending Located)."""
     corpus = try_corpus(acervo)
     amending = locate(amending_spec, corpus)
     base = locate(base_spec, corpus)
@@ -62,18 +62,33 @@ def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
         resolver = lambda ref: corpus.resolve(ref, near)  # noqa: E731
     rec = recognise(amending.norma, resolver)
     rec.act_label = label_of(amending)
-    if amending.act is not None:
-        rec = decide(rec, amending.act.decisoes).recognition
+    decided = decide(rec, amending.act.decisoes if amending.act is not None else [])
+    rec = decided.recognition
     norma = base.norma
     if base.act is not None:
         norma = history(corpus, base.act.urn, before=amending.act).norma
-    return norma, rec, ops_for(norma, rec.operations), amending
+    return norma, decided, ops_for(norma, rec.operations), amending
+
+
+def describe_decisions(decided) -> str:
+    lines = []
+    if decided.resolved:
+        lines.append("Problemas resolvidos por decisão registrada ([[decisoes]]):")
+        for problem, decisao in decided.resolved:
+            lines.append(problem.describe())
+            lines.append(f"    decisão: {decisao.decisao}" + (f" — {decisao.nota}" if decisao.nota else ""))
+    for d in decided.unused:
+        lines.append(f"aviso: decisão sem problema correspondente: {d.problema}"
+                     + (f" ({d.dispositivo})" if d.dispositivo else ""))
+    return "\n".join(lines) + ("\n" if lines else "")
 
 
 def run(args) -> int:
-    base, rec, ops, amending = plan(args.base, args.amending, args.acervo)
+    base, decided, ops, amending = plan(args.base, args.amending, args.acervo)
+    rec = decided.recognition
     if args.dry_run:
         sys.stdout.write(rec.describe())
+        sys.stdout.write(describe_decisions(decided))
         sys.stdout.write(f"Operações sobre a norma base: {len(ops)}\n")
         return 0
     blocking = rec.blocking

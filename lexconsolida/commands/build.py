@@ -43,9 +43,10 @@ DESCRIPTION = (
     "está cada resultado. Uma nova execução sem mudanças não regrava nada."
 )
 MANIFEST = ".manifest-build.json"
-DOSSIER_HOOK = "lexconsolida.consolidation.dossie:build_dossier"
-"""``build_dossier(corpus, out_dir) -> list[Path]``: the consolidation dossier (branch
-consolidation). Skipped, and said so, while the module does not exist."""
+DOSSIER_HOOK = "lexconsolida.consolidation.dossier:build_dossier"
+"""``build_dossier(corpus, spec_path, out_dir) -> list[Path]``: the Indicação dossier, for each
+consolidation spec in ``statutes/*/consolidacoes/`` with an ``[indicacao]``. Skipped, and said
+so, when not available."""
 
 
 @dataclass(slots=True)
@@ -203,17 +204,36 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     return Stage("DOCX", f"{output.root / 'docx'}/", f"{written} atos")
 
 
+def _dossier_specs(corpus: Corpus) -> list[Path]:
+    """Consolidation specs of the corpus that come from an Indicação (``[indicacao] minuta``)."""
+    from lexconsolida.corpus.records import read_toml
+
+    specs = sorted(corpus.root.glob("*/consolidacoes/*.toml"))
+    return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
+
+
 def dossier_stage(corpus: Corpus, out: Path) -> Stage:
+    """The Indicação dossier of every spec that has one (branch consolidation's API)."""
+    name = "dossiê da Indicação"
     module, func = DOSSIER_HOOK.split(":")
     try:
         build = getattr(importlib.import_module(module), func)
     except (ImportError, AttributeError):
-        return Stage("dossiê da Indicação", None, "ainda não disponível nesta versão", "pulado")
-    try:
-        paths = build(corpus, out / "dossie-indicacao")
-    except LexError as err:
-        return Stage("dossiê da Indicação", None, str(err), "erro")
-    return Stage("dossiê da Indicação", f"{out / 'dossie-indicacao'}/", f"{len(paths)} arquivos")
+        return Stage(name, None, "ainda não disponível nesta versão", "pulado")
+    specs = _dossier_specs(corpus)
+    if not specs:
+        return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
+    target = out / "dossie-indicacao"
+    files = 0
+    for spec in specs:
+        folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
+        try:
+            files += len(build(corpus, spec, folder))
+        except LexError as err:
+            return Stage(name, None, str(err), "erro")
+        except (ImportError, AttributeError):
+            return Stage(name, None, "o leitor de texto não está disponível nesta versão", "pulado")
+    return Stage(name, f"{target}/", f"{files} arquivos")
 
 
 def _shown(path: Path | str) -> str:
@@ -225,7 +245,8 @@ def _shown(path: Path | str) -> str:
         return p.as_posix()
 
 
-def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str]) -> None:
+def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
+                  warnings: list[str] = ()) -> None:
     n = len(corpus.acts)
     with_text = sum(1 for a in corpus.acts.values() if a.texto is not None)
     print(f"lexconsolida build: {n} atos no acervo {_shown(corpus.root)}/ ({with_text} com texto)")
@@ -241,6 +262,10 @@ def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str]) -> N
         print("Problemas:")
         for p in problems:
             print(f"  - {p}")
+    if warnings:
+        print("Avisos:")
+        for w in warnings:
+            print(f"  - {w}")
 
 
 def run(args) -> int:
@@ -257,6 +282,6 @@ def run(args) -> int:
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     output.finish()
     stages.append(dossier_stage(corpus, out))
-    print_summary(corpus, stages, problems)
+    print_summary(corpus, stages, problems, loaded.warnings)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

@@ -43,7 +43,7 @@ def default_pages_dir() -> Path | None:
 
 def run(args) -> int:
     loaded = load_site(args.acervo or default_root())
-    for problem in loaded.problems:
+    for problem in loaded.problems + loaded.warnings:
         print(f"aviso: {problem}", file=sys.stderr)
     progress = Progress("site")
     pages = Path(args.paginas) if args.paginas else default_pages_dir()

@@ -84,6 +84,11 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
     declared = _declared_revocation(act, target)
     if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:
         ops += declared.operations
+    if not ops and not blocking:
+        mine.append(Problem(
+            "relacao-sem-operacoes",
+            f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "
+            "reconhecida no texto a altera", "", None, None, blocking=False))
     return ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved])
 
 

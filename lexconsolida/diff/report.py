@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
-    ADDED, MERGED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+    ADDED, REMOVED, STATUSES, UNCHANGED, Match, align,
 )
-from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
-from lexconsolida.diff.units import Unit, flatten, normalize
+from lexconsolida.diff.tokens import (
+    DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, get_engine, word_diff,
+)
+from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
 
 STATUS_LABELS = {
@@ -108,13 +110,6 @@ class DiffReport:
         c = Counter(p.status for p in self.pairs)
         return {s: c.get(s, 0) for s in STATUSES}
 
-    def unit_counts(self) -> dict[str, int]:
-        """Units of each side per status (a split counts its old unit once)."""
-        c: Counter = Counter()
-        for p in self.pairs:
-            c[p.status] += max(len(p.old), len(p.new)) if p.status not in (SPLIT, MERGED) else 1
-        return {s: c.get(s, 0) for s in STATUSES}
-
     @property
     def changes(self) -> list[Pair]:
         return [p for p in self.pairs if p.is_change]
@@ -177,6 +172,7 @@ def compare(
     diff-match-patch implementation ('fast' or 'python'); ``date`` the date of the new text
     (defaults to the new norm's own date).
     """
+    get_engine(engine)  # an unknown engine is a usage error even when nothing differs
     old_units, new_units = flatten(old), flatten(new)
     matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}
@@ -211,7 +207,7 @@ def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
                     for q in node.walk():
                         if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
                             continue
-                        label = f"{q.rotulo} " if q.rotulo else ""
+                        label = display_label(str(q.kind), q.rotulo, q.separator)
                         out.setdefault(q.id, []).append(MiddleText(source, label + q.head_text))
     return out
 

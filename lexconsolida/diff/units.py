@@ -138,7 +138,8 @@ def mask(text: str) -> str:
     return t.lower()
 
 
-def _label(kind: str, rotulo: str | None, separator: str | None) -> str:
+def display_label(kind: str, rotulo: str | None, separator: str | None) -> str:
+    """The label as printed before the text, separator included ('I – ', 'Art. 5º ')."""
     if not rotulo:
         return ""
     rot = rotulo.strip()
@@ -165,7 +166,7 @@ def flatten(norma: Norma) -> list[Unit]:
         sep = None if isinstance(node, Agrupador) else node.separator
         body, notes = split_notes(text)
         rotulo = node.rotulo or getattr(node, "rotulo_printed", None)
-        label = _label(kind, rotulo, sep)
+        label = display_label(kind, rotulo, sep)
         if isinstance(node, Agrupador) and not text:
             label = label.removesuffix(" – ")
         own = (rotulo or node.id).strip().rstrip(".–- ") or node.id

@@ -69,8 +69,3 @@ def blocks(pair: Pair, side: str) -> list[Block]:
         r = tuple(runs[i]) if i < len(runs) else ()
         out.append(Block(u, u.label, label_kind, r, tuple(n.text.strip() for n in u.notes)))
     return out
-
-
-def plain_runs(block: Block) -> tuple[Run, ...]:
-    """The block's runs with every mark removed (for unchanged rows)."""
-    return tuple(Run(EQUAL, r.text) for r in block.runs)

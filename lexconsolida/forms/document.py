@@ -7,7 +7,7 @@ so the two outputs always say the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import FIELDS, Case
@@ -17,7 +17,7 @@ from lexconsolida.forms.infractions import Catalog, Infraction
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.settings import Deadline, FormSpec, Settings
 from lexconsolida.forms.textnorm import fold
-from lexconsolida.model import Norma
+from lexconsolida.model import Dispositivo, Norma
 from lexconsolida.model.dates import format_long
 
 COUNTING_TEXT = {
@@ -100,9 +100,9 @@ def resolve_infraction(case: Case, catalog: Catalog) -> Infraction | None:
     return inf
 
 
-def _quote(norma: Norma, node_id: str, source: str) -> Quote:
-    node = find_dispositivo(norma, node_id)
-    if node is None:
+def _quote(norma: Norma, node_id: str, source: str, index: dict | None = None) -> Quote:
+    node = index.get(node_id) if index is not None else find_dispositivo(norma, node_id)
+    if not isinstance(node, Dispositivo):
         raise FormError(f"o dispositivo {node_id} ({citation(node_id)}) não existe em {act_title(norma)}", path=source)
     return Quote(citation(node_id), quoted_lines(node))
 
@@ -134,8 +134,6 @@ def _deadline_start(d: Deadline, case: Case, issue: date, settings: Settings) ->
     if d.base == "data_ciencia":
         delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
         extra = delivery.dias_apos if delivery else 0
-        from datetime import timedelta
-
         return issue + timedelta(days=extra), True
     if d.base == "data_emissao":
         return issue, False
@@ -149,13 +147,19 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
         start, presumed = _deadline_start(d, case, issue, settings)
         lines.append(deadline_line(d, start, presumed, citation(d.dispositivo), settings.feriados))
     days = case.data.get("prazo_dias")
-    if days and not spec.prazos:
+    if days and spec.prazos:
+        fixed = "; ".join(f"{settings.prazos[k].dias} dias ({citation(settings.prazos[k].dispositivo)})"
+                          for k in spec.prazos)
+        raise FormError(f"o campo 'prazo_dias' não se aplica: a lei já fixa o prazo de {spec.kind}: {fixed}",
+                        path=case.source, line=case.row)
+    if days:
+        basis = next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
+                     spec.fundamento[0] if spec.fundamento else None)
         extra = Deadline("caso", "Prazo para regularização fixado pela fiscalização", days, "corridos",
-                         "data do recebimento desta notificação", "data_ciencia",
-                         next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
-                              spec.fundamento[0] if spec.fundamento else "art1"))
+                         "data do recebimento desta notificação", "data_ciencia", basis or "")
         start, presumed = _deadline_start(extra, case, issue, settings)
-        lines.append(deadline_line(extra, start, presumed, citation(extra.dispositivo), settings.feriados))
+        cited = citation(basis) if basis else "prazo fixado pela fiscalização"
+        lines.append(deadline_line(extra, start, presumed, cited, settings.feriados))
     if not lines:
         return None
     sec = Section("Prazos")
@@ -219,9 +223,13 @@ AGENTS = ("agente", "autoridade")
 
 
 def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalog: Catalog,
-          numero: str, issue: date) -> FormDoc:
-    """The form ``kind_key`` for ``case``, numbered ``numero`` and issued on ``issue``."""
+          numero: str, issue: date, index: dict | None = None) -> FormDoc:
+    """The form ``kind_key`` for ``case``, numbered ``numero`` and issued on ``issue``.
+
+    ``index`` (``norma.index()``), when given, saves a tree walk per quoted dispositivo.
+    """
     kind = KINDS[kind_key]
+    index = index if index is not None else norma.index()
     spec = settings.formularios[kind_key]
     inf = resolve_infraction(case, catalog)
     if inf is None and kind.usa_infracao:
@@ -239,7 +247,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
         if inf.medidas:
             sec.linhas.append(Row("Medida administrativa", "; ".join(inf.medidas)))
         sections.append(sec)
-        quotes.append(_quote(norma, inf.id, str(settings.path)))
+        quotes.append(_quote(norma, inf.id, str(settings.path), index))
         reinc = bool(case.data.get("reincidente"))
         if kind.mostra_multa and inf.multa:
             fine = compute_fine(inf, catalog, settings, (case.data.get("data_hora") or issue).year,
@@ -247,7 +255,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
             if fine is not None:
                 sections.append(_fine_section(fine))
                 if inf.tabela:
-                    quotes.append(_quote(norma, inf.tabela, str(settings.path)))
+                    quotes.append(_quote(norma, inf.tabela, str(settings.path), index))
                 if "ilustrativo" in fine.fonte_valor:
                     notes.append(f"Atenção: o valor da {fine.unidade} usado é ilustrativo; confirme-o com o decreto "
                                  "municipal antes de emitir.")
@@ -258,13 +266,13 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
             applied = reinc if rule.condicao == "reincidência" else (
                 rule.tipo == "dobro" and bool(case.data.get("em_dobro")))
             if applied and rule.citacao not in {q.citacao for q in quotes}:
-                quotes.append(_quote(norma, rule.dispositivo, str(settings.path)))
+                quotes.append(_quote(norma, rule.dispositivo, str(settings.path), index))
     for section in (_deadlines_section(spec, case, issue, settings), _delivery_section(spec, case, settings)):
         if section is not None:
             sections.append(section)
     sections.append(Section("Responsáveis", _rows(case, AGENTS)))
     for node_id in spec.fundamento:
-        q = _quote(norma, node_id, str(settings.path))
+        q = _quote(norma, node_id, str(settings.path), index)
         if q.citacao not in {x.citacao for x in quotes}:
             quotes.append(q)
     when = case.data.get("data_hora")

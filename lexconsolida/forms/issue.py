@@ -15,7 +15,7 @@ import hashlib
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
 
@@ -46,6 +46,13 @@ class Context:
     settings: Settings
     norma: Norma
     catalog: Catalog
+    index: dict = field(default_factory=dict)
+    """id → node of ``norma`` (filled on first use)."""
+
+    def node_index(self) -> dict:
+        if not self.index:
+            self.index = self.norma.index()
+        return self.index
 
     @property
     def municipio(self) -> str:
@@ -73,15 +80,16 @@ def _issue_date(case: Case, today: date) -> date:
 
 def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> FormDoc:
     return build(kind, case, settings=ctx.settings, norma=ctx.norma, catalog=ctx.catalog,
-                 numero=numero, issue=_issue_date(case, today))
+                 numero=numero, issue=_issue_date(case, today), index=ctx.node_index())
 
 
 def check_citations(settings: Settings, norma: Norma) -> None:
     """Every dispositivo the settings cite must exist in the law they apply."""
-    from lexconsolida.forms.cite import act_title, citation, find_dispositivo
+    from lexconsolida.forms.cite import act_title, citation
 
+    index = norma.index()
     for where, node_id in cited_dispositivos(settings):
-        if find_dispositivo(norma, node_id) is None:
+        if node_id not in index:
             raise FormError(f"[{where}] cita {node_id} ({citation(node_id)}), que não existe em {act_title(norma)}",
                             path=settings.path)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from lexconsolida.model import (
-    Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Signature, Situacao, Version,
+    Agrupador, AgrupadorKind, Alteracao, Dispositivo, Event, Kind, Norma, Signature, Situacao, Version,
 )
 from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman, label_for
 from lexconsolida.site.model import Municipio, Relation, SiteAct, SiteCorpus
@@ -105,8 +105,12 @@ def lei_100() -> Norma:
 
 
 def lei_120() -> Norma:
+    quoted = Alteracao("art1_cpt_alt1", LEI_100, [
+        _art("2", "Art. 2º", "A taxa de ocupação é de 10 UPF por banca."),
+        _d(Kind.OMISSIS, "art2_omi1", None)], nota="NR")
     art1 = _art("1", "Art. 1º", "O art. 2º da Lei nº 100, de 4 de maio de 2020, passa a vigorar "
-                "com nova redação, e fica revogado o seu § 1º.")
+                "com a redação abaixo, e fica revogado o seu § 1º:",
+                caput_kw={"alteracoes": [quoted]})
     art2 = _art("2", "Art. 2º", "Esta Lei entra em vigor na data de sua publicação.")
     return Norma(tipo="Lei", numero="120", data="2021-03-01", urn=LEI_120,
                  ementa="Altera a Lei nº 100, de 4 de maio de 2020.", articulacao=[art1, art2])

@@ -24,6 +24,8 @@ class LoadedSite:
     corpus: SiteCorpus
     problems: list[str] = field(default_factory=list)
     """'<pasta>: <erro>' for every act whose text could not be read."""
+    warnings: list[str] = field(default_factory=list)
+    """'<pasta>: <aviso>' for amendments that could not be applied (the text is published)."""
 
 
 def _metadata_only(corpus: Corpus, urn: str) -> Norma:
@@ -34,17 +36,37 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
                  publicacao=act.publicacao, vigencia=act.in_force_from)
 
 
-def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None]:
-    """The act's text, or (None, why not)."""
+def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
+    """The act with its amending acts applied, when the corpus can apply them.
+
+    Uses :func:`lexconsolida.corpus.history.history` (amendments branch) when present; an act
+    whose amendments cannot be applied is published as read, and why is returned.
+    """
+    try:
+        from lexconsolida.corpus.history import history
+    except ImportError:
+        return corpus.read(urn), []
+    try:
+        result = history(corpus, urn)
+    except LexError as err:
+        return corpus.read(urn), [f"alterações não aplicadas: {err}"]
+    notes = [f"alteração pendente de decisão ({act.label}): {getattr(p, 'message', p)}"
+             for act, p in getattr(result, "open_problems", [])]
+    return result.norma, notes
+
+
+def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
+    """(the act's text with amendments applied when possible, or None; why not; warnings)."""
     act = corpus.get(urn)
     if act.texto is None:
-        return None, None
+        return None, None, []
     try:
-        return corpus.read(urn), None
+        norma, notes = _amended(corpus, urn)
+        return norma, None, notes
     except (ImportError, AttributeError):
-        return None, "o leitor de texto não está disponível nesta versão do lexconsolida"
+        return None, "o leitor de texto não está disponível nesta versão do lexconsolida", []
     except LexError as err:
-        return None, str(err)
+        return None, str(err), []
 
 
 def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
@@ -52,12 +74,14 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
     municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
     acts: list[SiteAct] = []
     problems: list[str] = []
+    warnings: list[str] = []
     for urn in sorted(corpus.acts):
         act = corpus.acts[urn]
-        norma, why = read(corpus, urn)
+        norma, why, notes = read(corpus, urn)
         folder = act.folder.relative_to(corpus.root).as_posix()
         if why:
             problems.append(f"{folder}: {why}")
+        warnings += [f"{folder}: {n}" for n in notes]
         relations = [Relation(r.tipo, act.urn, alvo, r.dispositivo, r.nota)
                      for r in act.relacoes for alvo in r.alvos]
         acts.append(SiteAct(
@@ -71,7 +95,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             fonte=act.fonte,
             relations=relations,
         ))
-    return LoadedSite(SiteCorpus(acts), problems)
+    return LoadedSite(SiteCorpus(acts), problems, warnings)
 
 
 def _orgao_name(corpus: Corpus, act) -> str | None:

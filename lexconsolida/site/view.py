@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
 
@@ -100,3 +100,50 @@ def metadados(norma: Norma, orgao: str | None = None) -> list[tuple[str, str]]:
 
 def version_label(iso: str) -> str:
     return f"Texto em {_date(iso)}"
+
+
+def linhas_alteracao(alt: Alteracao) -> list[tuple[str, str, str]]:
+    """The lines of a quoted amending block, in order: (kind, rótulo, text).
+
+    The units keep the ids of the act they go into, so they are printed without ids (they
+    would clash with the amending act's own); omissis lines print as a row of dots.
+    """
+    out: list[tuple[str, str, str]] = []
+
+    def visit(node: Agrupador | Dispositivo) -> None:
+        children = list(node.children)
+        if isinstance(node, Agrupador):
+            out.append(("agrupador", node.rotulo or "", node.nome or ""))
+        elif node.kind is Kind.OMISSIS:
+            out.append(("omissis", "", "." * 40))
+        elif node.kind is Kind.ARTIGO:
+            out.append(("artigo", node.rotulo or "", node.head_text))
+            cap = node.caput
+            children = (cap.children if cap else []) + [c for c in node.children if c is not cap]
+        else:
+            out.append((str(node.kind), node.rotulo or "", node.text))
+        for child in children:
+            visit(child)
+
+    for child in alt.children:
+        visit(child)
+    return out
+
+
+def sumario(nodes: list) -> list[dict]:
+    """The table of contents of ``nodes`` in document order.
+
+    Each entry is ``{"grupo": agrupador, "itens": [...]}`` or ``{"artigos": [artigo, …]}`` for
+    a run of consecutive artigos (those with a rótulo), so articles placed before, between or
+    after sub-headings stay where the act puts them.
+    """
+    out: list[dict] = []
+    for node in nodes:
+        if isinstance(node, Agrupador):
+            out.append({"grupo": node, "itens": sumario(node.children)})
+        elif isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO and node.rotulo:
+            if out and "artigos" in out[-1]:
+                out[-1]["artigos"].append(node)
+            else:
+                out.append({"artigos": [node]})
+    return out

@@ -14,9 +14,12 @@ other acts are marked as outside the document. Deterministic: same tree, same by
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
 from lexconsolida.site import templates, view as helpers
+from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker
 
 VIEWS = ("vigente", "compilado")
@@ -46,6 +49,14 @@ def check_view(view: str) -> str:
     return view
 
 
+def _inline_css() -> Markup:
+    """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
+    css = templates.static_file("site.css").decode("utf-8")
+    if "</" in css:
+        raise UsageError("a folha de estilo do site não pode conter '</' (fecharia o <style>)")
+    return Markup(css)
+
+
 def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
     """The act as a standalone HTML page (UTF-8 bytes)."""
     check_view(view)
@@ -54,13 +65,14 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
     titulo = options.get("title") or helpers.titulo_ato(norma)
     local_ids = frozenset(n.id for n in norma.walk())
+    rich = Linker(None, None, "", local_ids).html
     html = templates.render(
         "norma.html",
         norma=norma,
         view=view,
         site=None,
         root="",
-        css_inline=templates.static_file("site.css").decode("utf-8"),
+        css_inline=_inline_css(),
         page_title=f"{titulo} — {VIEW_TITLES[view]}",
         current=None,
         nivel_base=3,
@@ -70,6 +82,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
         abas=[],
         relacoes=[],
-        rich=Linker(None, None, "", local_ids).html,
+        rich=rich,
+        blocos=page_blocos(rich),
     )
     return html.encode("utf-8")

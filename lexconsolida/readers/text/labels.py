@@ -43,10 +43,10 @@ _PARAGRAFO = re.compile(
         (?![\d/,.])""",
     re.VERBOSE,
 )
-_UNICO = re.compile(r"(?P<word>par[áa]grafo\s+[úu]nico)\b", re.IGNORECASE)
+_UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
 _INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[-–—])")
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
-_ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Z])?\)")
+_ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
 _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
 _AGRUPADOR = re.compile(
     r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
@@ -91,7 +91,7 @@ class Label:
 def _suffixes(suf: str | None) -> tuple[str, ...]:
     if not suf:
         return ()
-    return tuple(s for s in (suf or "").split("-") if s)
+    return tuple(s.upper() for s in suf.split("-") if s)
 
 
 def _rest(line: str, pos: int) -> tuple[str, str]:
@@ -223,7 +223,7 @@ def _match_alinea(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
         return None
     number = Number(letter_to_int(m.group("num")), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
-    return Label("alinea", m.group(0), m.group(0), number, sep, rest)
+    return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
 
 
 def agrupador_word(printed_word: str, kind: AgrupadorKind) -> str:

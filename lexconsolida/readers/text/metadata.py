@@ -40,6 +40,7 @@ _PLACE_STATE = re.compile(
 )
 _SELF_REF = re.compile(r"\b(?:esta|desta|presente|nesta|pela\s+presente)\s+(Lei\s+Complementar|Lei|Resolução)"
                        r"|\b(?:este|deste|presente|neste)\s+(Decreto)", re.IGNORECASE)
+_MUNICIPAL = re.compile(r"\bmunicipa(?:l|is)\b|\bmunic[íi]pio\b|\bprefeit[oa]\b|\bvereador", re.IGNORECASE)
 _SMALL = {"de", "da", "do", "das", "dos", "e"}
 
 
@@ -95,6 +96,11 @@ def fill_metadata(state: TextState) -> None:
         if not place:
             parts = [p for p in str(local).split(";") if p.strip()]
             norma.localidade = _title(parts[-1].replace(".", " "))
+    if place is None and not local and any(_MUNICIPAL.search(t) for t in texts if t):
+        state.diagnostics.append(Diagnostic(
+            "localidade-desconhecida", "o ato parece municipal, mas o município não foi encontrado no texto: "
+            "a URN ficou sem localidade (informe-a com --local, ex.: 'mato.grosso;pedra.preta')",
+            Severity.WARNING))
     urn = Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero, uf=uf, municipio=municipio)
     if urn_loc:
         autoridade = "municipal" if urn_loc.count(";") >= 2 else "estadual" if urn_loc.count(";") == 1 else "federal"

@@ -126,6 +126,9 @@ def _body_start(lines: list[SourceLine], first_art: int) -> int:
         ):
             j -= 1
             continue
+        if j > 1 and prev.label is None and _label_kind(lines[j - 2]) == "agrupador":
+            j -= 2  # a name with final punctuation ('DAS DISPOSIÇÕES GERAIS.') under its label
+            continue
         break
     # The block must open with a heading or a label: drop leading lines that are neither.
     while j < first_art and not (_label_kind(lines[j]) == "agrupador" or is_heading(lines[j].text)):

@@ -1,0 +1,193 @@
+"""`lexconsolida build`: every stage, its summary, skipped writers, and a fast rerun.
+
+Most tests run on a small acervo in a temporary folder with a stand-in text reader (so the
+build pipeline is tested whatever the state of the real reader); one runs the real command
+on the repository's ``statutes/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import lexconsolida.readers as readers
+from lexconsolida import writers
+from lexconsolida.cli import main
+from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.readers import ReadResult
+from lexconsolida.site.linkcheck import check_site
+from tests.conftest import ROOT, run_cli
+
+MUNICIPIO = """nome = "Vila Exemplo"
+uf = "SP"
+uf_nome = "São Paulo"
+localidade_urn = "br;sao.paulo;vila.exemplo"
+
+[orgaos.prefeitura]
+nome = "Prefeitura Municipal de Vila Exemplo"
+cabecalho = ["Estado de São Paulo", "Prefeitura Municipal de Vila Exemplo"]
+"""
+LEI_100 = """tipo = "Lei"
+numero = "100"
+data = "2020-05-04"
+urn = "urn:lex:br;sao.paulo;vila.exemplo:municipal:lei:2020-05-04;100"
+ementa = "Dispõe sobre feiras & mercados."
+orgao = "prefeitura"
+
+[[relacoes]]
+tipo = "revoga"
+dispositivo = "art2"
+alvos = ["urn:lex:br;sao.paulo;vila.exemplo:municipal:lei:2019-02-01;90"]
+"""
+LEI_90 = """tipo = "Lei"
+numero = "90"
+data = "2019-02-01"
+urn = "urn:lex:br;sao.paulo;vila.exemplo:municipal:lei:2019-02-01;90"
+texto_disponivel = false
+"""
+TEXTO = """LEI Nº 100, DE 4 DE MAIO DE 2020
+Art. 1º As feiras <script>alert(1)</script> & mercados seguem o art. 2º.
+Art. 2º Fica revogada a Lei nº 90, de 1º de fevereiro de 2019.
+"""
+
+
+def stand_in_reader(data: bytes, *, path: str | None = None, **_options) -> ReadResult:
+    """One artigo per 'Art. Nº text' line: enough to exercise the build, not a real reader."""
+    arts = []
+    for line in data.decode("utf-8").splitlines():
+        m = re.match(r"Art\. (\d+)º (.*)", line)
+        if m:
+            n = m.group(1)
+            arts.append(Dispositivo(Kind.ARTIGO, f"art{n}", f"Art. {n}º", children=[
+                Dispositivo(Kind.CAPUT, f"art{n}_cpt", text=m.group(2))]))
+    return ReadResult(Norma(tipo="Lei", articulacao=arts))
+
+
+@pytest.fixture
+def acervo(tmp_path, monkeypatch) -> Path:
+    root = tmp_path / "statutes"
+    mun = root / "sp-vila-exemplo"
+    (mun / "lei-100-2020").mkdir(parents=True)
+    (mun / "lei-90-2019").mkdir()
+    (mun / "municipio.toml").write_text(MUNICIPIO, "utf-8")
+    (mun / "lei-100-2020" / "norma.toml").write_text(LEI_100, "utf-8")
+    (mun / "lei-100-2020" / "texto.txt").write_text(TEXTO, "utf-8")
+    (mun / "lei-90-2019" / "norma.toml").write_text(LEI_90, "utf-8")
+    monkeypatch.setattr(readers, "get_reader", lambda name: stand_in_reader)
+    monkeypatch.chdir(tmp_path)
+    return root
+
+
+def build(capsys, out: Path, acervo: Path) -> tuple[int, str]:
+    rc = main(["build", "-o", str(out), "--acervo", str(acervo)])
+    return rc, capsys.readouterr().out
+
+
+def _mtimes(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
+
+
+def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
+    out = tmp_path / "output"
+    rc, text = build(capsys, out, acervo)
+    assert rc == 0, text
+    assert text.splitlines()[0] == "lexconsolida build: 2 atos no acervo statutes/ (1 com texto)"
+    assert "  LexML ................ output/lexml/ — 1 atos" in text
+    assert "  relatórios ........... output/relatorios/ — 1 atos verificados" in text
+    assert "  site ................. output/site/index.html — 2 atos" in text
+    assert "  DOCX ................. output/docx/ — 1 atos" in text
+    assert "dossiê da Indicação .. pulado" in text
+    act = "sp-vila-exemplo/lei-100-2020"
+    report = json.loads((out / "relatorios" / f"{act}.json").read_text("utf-8"))
+    assert report["contagens"]["artigo"] == 2
+    assert report["arquivo"] == "statutes/sp-vila-exemplo/lei-100-2020/texto.txt"
+    assert (out / "lexml" / f"{act}.xml").read_bytes().startswith(b"<?xml")
+    assert (out / "docx" / f"{act}.docx").read_bytes()[:2] == b"PK"
+    assert not (out / "docx" / "sp-vila-exemplo/lei-90-2019.docx").exists()
+    assert check_site(out / "site") == []
+    page = (out / "site" / act / "index.html").read_text("utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; mercados" in page
+    assert '<a class="cit" href="../lei-90-2019/index.html">' in page
+    assert "Texto indisponível." in (out / "site/sp-vila-exemplo/lei-90-2019/index.html").read_text("utf-8")
+
+
+def test_rerun_with_nothing_changed_writes_nothing(acervo, tmp_path, capsys):
+    out = tmp_path / "output"
+    build(capsys, out, acervo)
+    before = _mtimes(out)
+    rc, text = build(capsys, out, acervo)
+    assert rc == 0
+    assert "(0 arquivos gravados," in text
+    after = _mtimes(out)
+    changed = [p for p in after if after[p] != before.get(p) and not p.endswith(".json")]
+    assert changed == []
+
+
+def test_changed_text_is_rebuilt(acervo, tmp_path, capsys):
+    out = tmp_path / "output"
+    build(capsys, out, acervo)
+    texto = acervo / "sp-vila-exemplo/lei-100-2020/texto.txt"
+    texto.write_text(TEXTO.replace("mercados", "bazares"), "utf-8")
+    rc, _ = build(capsys, out, acervo)
+    assert rc == 0
+    assert "bazares" in (out / "site/sp-vila-exemplo/lei-100-2020/index.html").read_text("utf-8")
+    report = json.loads((out / "relatorios/sp-vila-exemplo/lei-100-2020.json").read_text("utf-8"))
+    assert report["erros"] == 0
+
+
+def test_missing_optional_writers_are_reported_as_skipped(acervo, tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(writers.WRITERS, "docx", "lexconsolida.writers.nao_existe:write")
+    monkeypatch.setitem(writers.WRITERS, "xml", "lexconsolida.writers.nao_existe:write")
+    rc, text = build(capsys, tmp_path / "output", acervo)
+    assert rc == 0, text
+    assert "  DOCX ................. pulado: escritor DOCX indisponível nesta versão" in text
+    assert "  LexML ................ pulado: escritor LexML indisponível nesta versão" in text
+    assert (tmp_path / "output/site/index.html").exists()
+
+
+def test_unreadable_text_is_a_problem_not_a_crash(acervo, tmp_path, capsys, monkeypatch):
+    from lexconsolida.errors import InputError
+
+    def broken(data, **_):
+        raise InputError("nenhum artigo encontrado", path="texto.txt")
+
+    monkeypatch.setattr(readers, "get_reader", lambda name: broken)
+    rc, text = build(capsys, tmp_path / "output", acervo)
+    assert rc == 1
+    assert "Problemas:" in text and "nenhum artigo encontrado" in text
+    page = (tmp_path / "output/site/sp-vila-exemplo/lei-100-2020/index.html").read_text("utf-8")
+    assert "Não foi possível ler o texto" in page
+
+
+def test_missing_acervo_is_a_usage_error(tmp_path):
+    r = run_cli("build", "-o", tmp_path / "out", "--acervo", tmp_path / "nada")
+    assert r.returncode == 2
+    assert "pasta do acervo não encontrada" in r.stderr.decode()
+    assert not (tmp_path / "out").exists()
+
+
+def test_build_on_the_repository_statutes(tmp_path):
+    out = tmp_path / "output"
+    r = run_cli("build", "-o", out)
+    text = r.stdout.decode()
+    assert r.returncode in (0, 1), r.stderr.decode()
+    assert "site ................." in text and "index.html" in text
+    assert check_site(out / "site") == []
+    pages = {p.relative_to(out / "site").as_posix() for p in (out / "site").rglob("index.html")}
+    assert "mt-pedra-preta/lei-846-2015/index.html" in pages
+    assert "mt-barra-do-garcas/decreto-4213-2019/index.html" in pages
+    again = run_cli("build", "-o", out)
+    assert "(0 arquivos gravados," in again.stdout.decode()
+
+
+def test_site_command_help_and_output(tmp_path):
+    r = run_cli("site", "--help")
+    assert r.returncode == 0 and "diário oficial" in r.stdout.decode()
+    r = run_cli("site", "-o", tmp_path / "site")
+    assert r.returncode == 0, r.stderr.decode()
+    assert "páginas em" in r.stdout.decode()
+    assert (tmp_path / "site" / "index.html").exists()
+    assert (tmp_path / "site" / "sobre.html").exists()
