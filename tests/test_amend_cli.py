@@ -89,6 +89,14 @@ def test_amend_with_open_problems_writes_nothing(tmp_path):
     assert "500 (quinhentos) veículos" in par.text and par.history[-1].event.act_label.startswith("Lei nº 2.748")
 
 
+def test_amend_with_the_recorded_decision_applies_it(tmp_path):
+    out = tmp_path / "x.xml"
+    r = run_cli("amend", STATUTES / "ba-feira-de-santana" / "lei-2244-2001",
+                STATUTES / "ba-feira-de-santana" / "lei-2748-2007", "-o", out)
+    assert r.returncode == 0, r.stderr.decode()
+    assert "500 (quinhentos) veículos" in out.read_text(encoding="utf-8")
+
+
 def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     root = tmp_path / "statutes"
     shutil.copytree(FSA, root / "ba-feira-de-santana")

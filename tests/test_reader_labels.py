@@ -25,6 +25,8 @@ CASES = [
     ("S 2º Fica vedada", "paragrafo", "S 2º", "§ 2º", 2, " ", "Fica vedada"),
     ("5 34 Desacatar", "paragrafo", "5 34", "§ 34", 34, " ", "Desacatar"),
     ("Parágrafo único. A isenção", "paragrafo", "Parágrafo único", "Parágrafo único", None, ". ", "A isenção"),
+    ("§ único. Aplica-se", "paragrafo", "§ único", "Parágrafo único", None, ". ", "Aplica-se"),
+    ("PARÁGRAFO ÚNICO – Fica", "paragrafo", "PARÁGRAFO ÚNICO", "Parágrafo único", None, " – ", "Fica"),
     ("Parágrafo Único - Transporte", "paragrafo", "Parágrafo Único", "Parágrafo único", None, " - ", "Transporte"),
     ("IV - para-barro dianteiro", "inciso", "IV", "IV", 4, " - ", "para-barro dianteiro"),
     ("V- Composição", "inciso", "V", "V", 5, "- ", "Composição"),

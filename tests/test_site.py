@@ -248,3 +248,15 @@ def test_quoted_amending_block_is_shown_without_ids(site):
     lines = [p.text_content() for p in quote[0].xpath("p")]
     assert lines == ["Art. 2º A taxa de ocupação é de 10 UPF por banca.", "." * 40 + " (NR)"]
     assert quote[0].xpath(".//@id") == []
+
+
+def test_citing_page_follows_a_change_in_the_cited_act(tmp_path):
+    build_site(fictional_corpus(), tmp_path)
+    corpus = fictional_corpus()
+    lei = corpus.acts[1].norma
+    cap1 = lei.articulacao[0]
+    cap1.children = [c for c in cap1.children if c.id != "art1"]  # art. 1º gone
+    build_site(corpus, tmp_path)
+    dec = _doc(tmp_path / "sp-vila-exemplo/decreto-15-2021/index.html")
+    assert dec.xpath("//a[@class='cit']/@href") == ["../lei-100-2020/index.html"]
+    assert check_site(tmp_path) == []

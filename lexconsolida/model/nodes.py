@@ -318,6 +318,4 @@ class Norma:
         s = " ".join(parts)
         if self.data:
             s += f", de {format_long(self.data)}"
-        if not self.numero and not self.data:
-            s += " (sem número e data)"
         return s

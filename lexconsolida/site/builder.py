@@ -94,7 +94,8 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
-        for page in ActPages(act, resolver, links.get(act.urn, []), site, base).pages():
+        pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
+        for page in pages_of.pages():
             output.put(page.path, page.key, page.render)
             pages += 1
         if progress:

@@ -7,6 +7,7 @@ and remembers what it resolved, so a page's content key covers its links.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 from collections.abc import Callable, Iterable
@@ -48,6 +49,7 @@ class Resolver:
         self.by_urn: dict[str, SiteAct] = {}
         self._by_number: dict[tuple[str, str, str], list[SiteAct]] = {}
         self._ids: dict[str, frozenset[str]] = {}
+        self._catalog_key: str | None = None
         for act in acts:
             self.by_urn[act.urn] = act
             place, urn_tipo = _place_of(act.norma.urn)
@@ -56,6 +58,19 @@ class Resolver:
                 continue
             for tipo in {urn_tipo, slug(act.norma.tipo or "")} - {None, ""}:
                 self._by_number.setdefault((place, tipo, numero), []).append(act)
+
+    @property
+    def catalog_key(self) -> str:
+        """Hash of everything a citation can resolve to: every act's identity, folder and ids."""
+        if self._catalog_key is None:
+            h = hashlib.sha256()
+            for urn in sorted(self.by_urn):
+                act = self.by_urn[urn]
+                n = act.norma
+                h.update(repr((urn, act.path, n.tipo, n.numero, n.data)).encode())
+                h.update("\0".join(sorted(self.ids(act))).encode())
+            self._catalog_key = h.hexdigest()
+        return self._catalog_key
 
     def ids(self, act: SiteAct) -> frozenset[str]:
         """Every node id of the act's articulação (cached)."""

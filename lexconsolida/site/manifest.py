@@ -31,19 +31,35 @@ class OutputSet:
     def __init__(self, root: Path, manifest: str = MANIFEST) -> None:
         self.root = Path(root)
         self.manifest_path = self.root / manifest
-        self.old: dict[str, str] = self._load()
+        self.old: dict[str, str] = {}
+        self.old_memo: dict[str, list] = {}
+        self._load()
         self.new: dict[str, str] = {}
+        self.memo: dict[str, list] = {}
         self.written: list[str] = []
         self.skipped = 0
         self.removed: list[str] = []
 
-    def _load(self) -> dict[str, str]:
+    def _load(self) -> None:
         try:
             data = json.loads(self.manifest_path.read_text("utf-8"))
         except (OSError, ValueError):
-            return {}
-        files = data.get("arquivos") if isinstance(data, dict) else None
-        return {str(k): str(v) for k, v in files.items()} if isinstance(files, dict) else {}
+            return
+        if not isinstance(data, dict):
+            return
+        files, memo = data.get("arquivos"), data.get("memo")
+        if isinstance(files, dict):
+            self.old = {str(k): str(v) for k, v in files.items()}
+        if isinstance(memo, dict):
+            self.old_memo = {str(k): v for k, v in memo.items() if isinstance(v, list) and len(v) == 2}
+
+    def remember(self, name: str, key: str, compute: Callable[[], str]) -> str:
+        """A value computed from inputs hashed as ``key``, reused from the previous run when
+        ``key`` is unchanged (for costly parts of content keys)."""
+        old = self.old_memo.get(name)
+        value = old[1] if old and old[0] == key else compute()
+        self.memo[name] = [key, value]
+        return value
 
     def fresh(self, rel: str, key: str) -> bool:
         """True when ``rel`` was written with ``key`` and is still there (then it is kept)."""
@@ -88,7 +104,7 @@ class OutputSet:
                 path.unlink()
                 self.removed.append(rel)
                 self._prune(path.parent)
-        data = {"arquivos": dict(sorted(self.new.items()))}
+        data = {"arquivos": dict(sorted(self.new.items())), "memo": dict(sorted(self.memo.items()))}
         atomic_write(self.manifest_path, json.dumps(data, ensure_ascii=False, indent=0) + "\n")
 
     def _prune(self, folder: Path) -> None:

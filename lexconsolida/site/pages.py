@@ -16,6 +16,7 @@ from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
 from lexconsolida.site import templates
+from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker, Resolver
 from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
@@ -93,16 +94,23 @@ class ActPages:
     """
 
     def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
-                 base_key: str) -> None:
+                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str]) -> None:
         self.act = act
         self.resolver = resolver
         self.links = links
         self.site = site
         self.dates = version_dates(act.norma) if act.texto_disponivel else []
-        linker = Linker(resolver, act, act.path)
-        _prime(linker, act.norma)
-        self.key = content_key(base_key, site.key(), act.key, self.dates, linker.resolved(),
+        # Linking every text is the costly part of the key: remembered while neither the act
+        # nor the catalogue of the corpus (what citations can resolve to) changed.
+        linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
+                          lambda: self._linked_key())
+        self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path))
+
+    def _linked_key(self) -> str:
+        linker = Linker(self.resolver, self.act, self.act.path)
+        _prime(linker, self.act.norma)
+        return content_key(linker.resolved())
 
     def pages(self) -> Iterator[Page]:
         p = self.act.path
@@ -149,6 +157,7 @@ class ActPages:
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
             ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
+            blocos=page_blocos(linker.html),
         )
 
 

@@ -45,9 +45,6 @@ def _environment(folder: str) -> jinja2.Environment:
     env.tests["agrupador"] = view.is_agrupador
     env.globals.update(
         separador=view.separador,
-        nota_vigente=view.nota_vigente,
-        linhas_compiladas=view.linhas_compiladas,
-        linhas_alteracao=view.linhas_alteracao,
         sumario_de=view.sumario,
     )
     return env

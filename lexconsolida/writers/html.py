@@ -19,6 +19,7 @@ from markupsafe import Markup
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
 from lexconsolida.site import templates, view as helpers
+from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker
 
 VIEWS = ("vigente", "compilado")
@@ -64,6 +65,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
     titulo = options.get("title") or helpers.titulo_ato(norma)
     local_ids = frozenset(n.id for n in norma.walk())
+    rich = Linker(None, None, "", local_ids).html
     html = templates.render(
         "norma.html",
         norma=norma,
@@ -80,6 +82,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
         abas=[],
         relacoes=[],
-        rich=Linker(None, None, "", local_ids).html,
+        rich=rich,
+        blocos=page_blocos(rich),
     )
     return html.encode("utf-8")

@@ -56,18 +56,18 @@ class AlteracaoBlock:
         self.straight = 0
         self.ended = False
 
-    def feed(self, line: SourceLine) -> str:
-        """'open' when the line belongs to the block, 'reject' when the block ended before it."""
+    def feed(self, line: SourceLine) -> bool:
+        """True when the line belongs to the block; False when the block ended before it."""
         s = line.text.strip()
         if self.ended and s[0] not in "\"“":
-            return "reject"
+            return False
         lab = line.label
         if (not self.ended and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
                 and self.host_article is not None and lab.number.value == self.host_article + 1):
             self.state.diagnostics.append(Diagnostic(
                 "aspas-abertas", "bloco de alteração sem aspas de fechamento: encerrado no artigo seguinte",
                 Severity.WARNING, line=self.lines[0].number))
-            return "reject"
+            return False
         self.ended = False
         self.lines.append(line)
         line.tag = "aspas"
@@ -77,7 +77,7 @@ class AlteracaoBlock:
         if nota or (self.curly <= 0 and self.straight % 2 == 0 and _CLOSES.search(s)):
             self.ended = True
             self.curly = self.straight = 0
-        return "open"
+        return True
 
     def finish(self) -> None:
         if not self.lines:

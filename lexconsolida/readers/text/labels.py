@@ -43,7 +43,7 @@ _PARAGRAFO = re.compile(
         (?![\d/,.])""",
     re.VERBOSE,
 )
-_UNICO = re.compile(r"(?P<word>par[áa]grafo\s+[úu]nico)\b", re.IGNORECASE)
+_UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
 _INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[-–—])")
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")

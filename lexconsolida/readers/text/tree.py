@@ -68,12 +68,9 @@ class TreeBuilder:
             if not line.text.strip():
                 continue
             if self.block is not None:
-                status = self.block.feed(line)
-                if status == "open":
+                if self.block.feed(line):
                     continue
-                self._close_block()
-                if status == "closed":
-                    continue
+                self._close_block()  # the line is after the block: read it as usual
             if self.last is not None and opens_alteracao(line.text, self.last.text):
                 self.block = AlteracaoBlock(self.state, self.last, self._article_number())
                 self.block.feed(line)

@@ -1,0 +1,131 @@
+"""An articulação as a flat list of blocks for the templates (one Jinja loop, no recursion).
+
+Rendering a tree with recursive Jinja macros costs several macro calls per dispositivo; with
+hundreds of thousands of dispositivos in a corpus that dominates the build. Here one Python pass
+decides what each line shows (rótulo, id, wording, note, struck or not) and the template
+(``_articulacao.html``) only prints the blocks in order. All text is escaped: wordings come
+through ``rich`` (escaped, with citation links) or :func:`markupsafe.escape`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.site.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
+
+Rich = Callable[[str | None], Markup]
+
+
+@dataclass(slots=True, frozen=True)
+class Bloco:
+    tipo: str
+    """'agrupador', 'fim-agrupador', 'artigo', 'fim-artigo', 'linha' or 'citacao'."""
+    no: Agrupador | Dispositivo | None = None
+    nivel: int = 0
+    """Heading level of an agrupador (h3…h6)."""
+    id: str | None = None
+    """The id attribute of the line (or of the artigo's div)."""
+    classe: str = ""
+    rotulo: str | None = None
+    alvo: str | None = None
+    """Id the rótulo links to (its permalink)."""
+    sep: str = ""
+    texto: Markup = Markup("")
+    nota: Markup | None = None
+    riscado: bool = False
+    linhas: tuple = ()
+    """For a quoted amending block: (kind, rótulo, text) lines."""
+    nota_citacao: str | None = None
+    """'NR' / 'AC' after a quoted block."""
+
+
+def _classe(d: Dispositivo) -> str:
+    return f"disp {d.kind}" if d.situacao is Situacao.VIGENTE else f"disp {d.kind} {d.situacao}"
+
+
+def _line_id(d: Dispositivo, holder: Dispositivo) -> str | None:
+    """The caput's id for an artigo's line (the div has the artigo's), the unit's own otherwise."""
+    return holder.id if holder is not d or d.kind is not Kind.ARTIGO else None
+
+
+def _vigente(d: Dispositivo, holder: Dispositivo, rich: Rich) -> list[Bloco]:
+    n = nota_vigente(d)
+    common = dict(no=d, id=_line_id(d, holder), classe=_classe(d), rotulo=d.rotulo, alvo=d.id,
+                  sep=separador(d))
+    if d.situacao is Situacao.VIGENTE:
+        return [Bloco("linha", texto=rich(holder.text), nota=rich(n) if n else None, **common)]
+    return [Bloco("linha", nota=rich(n or str(d.situacao).capitalize()), **common)]
+
+
+def _compilado(d: Dispositivo, holder: Dispositivo, rich: Rich) -> list[Bloco]:
+    entries = linhas_compiladas(d)
+    out = []
+    for i, e in enumerate(entries):
+        last = i == len(entries) - 1
+        out.append(Bloco(
+            "linha", no=d, id=_line_id(d, holder) if last else None,
+            classe=_classe(d) if last else f"disp {d.kind} superado",
+            rotulo=e.rotulo, alvo=d.id, sep=separador(d),
+            texto=escape(e.text) if e.struck else rich(e.text),
+            nota=rich(e.note) if e.note else None, riscado=e.struck))
+    return out
+
+
+def _citacoes(unit: Dispositivo) -> list[Bloco]:
+    return [Bloco("citacao", linhas=tuple(linhas_alteracao(a)), nota_citacao=a.nota)
+            for a in unit.alteracoes]
+
+
+class _Walker:
+    def __init__(self, view: str, rich: Rich, nivel_base: int) -> None:
+        self.lines = _compilado if view == "compilado" else _vigente
+        self.rich = rich
+        self.base = nivel_base
+        self.out: list[Bloco] = []
+
+    def node(self, n: Agrupador | Dispositivo, depth: int) -> None:
+        if isinstance(n, Agrupador):
+            self.out.append(Bloco("agrupador", no=n, nivel=min(depth + self.base, 6)))
+            for c in n.children:
+                self.node(c, depth + 1)
+            self.out.append(Bloco("fim-agrupador"))
+        else:
+            self.dispositivo(n)
+
+    def dispositivo(self, d: Dispositivo) -> None:
+        out = self.out
+        if d.kind is not Kind.ARTIGO:
+            out += self.lines(d, d, self.rich)
+            out += _citacoes(d)
+            for c in d.children:
+                self.dispositivo(c)
+            return
+        cap = d.caput
+        out.append(Bloco("artigo", no=d, id=d.id))
+        out += self.lines(d, cap or d, self.rich)
+        out += _citacoes(d)
+        if cap is not None:
+            out += _citacoes(cap)
+            for c in cap.children:
+                self.dispositivo(c)
+        for c in d.children:
+            if c is not cap:
+                self.dispositivo(c)
+        out.append(Bloco("fim-artigo"))
+
+
+def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Bloco]:
+    """The articulação of ``norma`` in ``view`` ('vigente' or 'compilado'), as blocks."""
+    walker = _Walker(view, rich, nivel_base)
+    for n in norma.articulacao:
+        walker.node(n, 0)
+    return walker.out
+
+
+def page_blocos(rich: Rich, nivel_base: int = 3) -> Callable[[Norma, str], list[Bloco]]:
+    """The ``blocos(norma, view)`` function a page's template calls."""
+    return lambda norma, view: blocos(norma, view, rich, nivel_base)
