@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Severity, Situacao
+from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao
 from lexconsolida.model.numbering import int_to_letter, int_to_roman
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
@@ -60,8 +60,19 @@ def _label_of(kind: Kind, value: int) -> str:
     return f"{value}."
 
 
+def _position(d: Dispositivo) -> Number | None:
+    """The number the id gives (the position, where the printed label repeats or goes back)."""
+    from lexconsolida.model.ids import LexId
+
+    try:
+        return LexId(d.id).number
+    except (KeyError, ValueError, AssertionError):
+        return d.number
+
+
 def check_sequence(norma: Norma) -> Iterator[Diagnostic]:
-    """Repeated labels, inverted order and gaps among siblings of one kind."""
+    """Repeated labels, inverted order and gaps among siblings of one kind. A gap is measured
+    from the previous unit's position, so one repeated label is one finding, not two."""
     for group in _sibling_groups(norma):
         prev = None
         for d in group:
@@ -88,10 +99,13 @@ def check_sequence(norma: Norma) -> Iterator[Diagnostic]:
                     f"{d.rotulo!r} vem depois de {prev.rotulo!r}: numeração fora de ordem",
                     ERROR, d,
                 )
-            elif not b.suffixes and b.value > a.value + 1:
-                missing = [_label_of(d.kind, v) for v in range(a.value + 1, b.value)]
-                shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
-                yield _diag("lacuna", f"lacuna na numeração: falta {shown} antes de {d.rotulo!r}", WARNING, d)
+            else:
+                at = _position(prev) or a
+                if not b.suffixes and b.value > at.value + 1:
+                    missing = [_label_of(d.kind, v) for v in range(at.value + 1, b.value)]
+                    shown = ", ".join(missing[:5]) + (" …" if len(missing) > 5 else "")
+                    yield _diag("lacuna", f"lacuna na numeração: falta {shown} antes de {d.rotulo!r}",
+                                WARNING, d)
             prev = d
 
 
@@ -143,21 +157,30 @@ def check_ordinal(norma: Norma) -> Iterator[Diagnostic]:
 
 
 def check_hierarchy(norma: Norma) -> Iterator[Diagnostic]:
-    """Alíneas belong in incisos and itens in alíneas (LC 95 art. 10, II)."""
-    for d in norma.dispositivos():
-        for c in d.children:
-            if c.kind is Kind.ALINEA and d.kind is not Kind.INCISO:
-                where = "no caput" if d.kind is Kind.CAPUT else f"diretamente no {d.rotulo}"
-                yield _diag(
-                    "alinea-fora-de-inciso",
-                    f"alínea {c.rotulo!r} {where}, fora de inciso (LC 95/1998, art. 10, II; "
-                    "aceito no perfil flexível do LexML)",
-                    WARNING, c,
-                )
-            elif c.kind is Kind.ITEM and d.kind is not Kind.ALINEA:
-                yield _diag("item-fora-de-alinea", f"item {c.rotulo!r} fora de alínea", WARNING, c)
-            elif c.kind is Kind.INCISO and d.kind in (Kind.INCISO, Kind.ALINEA, Kind.ITEM):
-                yield _diag("inciso-aninhado", f"inciso {c.rotulo!r} dentro de {d.rotulo!r}", ERROR, c)
+    """Alíneas belong in incisos and itens in alíneas (LC 95 art. 10, II). Alíneas set
+    directly in paragraphs are reported once per article, not once per alínea."""
+    for art in norma.artigos():
+        hosts: list[Dispositivo] = []
+        for d in art.walk():
+            kids = [c for c in d.children if c.kind is Kind.ALINEA]
+            if kids and d.kind is not Kind.INCISO:
+                hosts.append(d)
+            for c in d.children:
+                if c.kind is Kind.ITEM and d.kind is not Kind.ALINEA:
+                    yield _diag("item-fora-de-alinea", f"item {c.rotulo!r} fora de alínea", WARNING, c)
+                elif c.kind is Kind.INCISO and d.kind in (Kind.INCISO, Kind.ALINEA, Kind.ITEM):
+                    yield _diag("inciso-aninhado", f"inciso {c.rotulo!r} dentro de {d.rotulo!r}", ERROR, c)
+        if hosts:
+            names = ["o caput" if h.kind is Kind.CAPUT else (h.rotulo or h.id) for h in hosts]
+            shown = ", ".join(names[:3]) + (f" … {names[-1]}" if len(names) > 4 else
+                                            "".join(f", {n}" for n in names[3:]))
+            first = next(c for c in hosts[0].children if c.kind is Kind.ALINEA)
+            yield Diagnostic(
+                "alinea-fora-de-inciso",
+                f"{art.rotulo}: alíneas diretamente em {shown} ({len(hosts)} dispositivo(s)), "
+                "fora de inciso (LC 95/1998, art. 10, II; aceito no perfil flexível do LexML)",
+                WARNING, line=_line(first), where=first.id,
+            )
 
 
 def check_empty(norma: Norma) -> Iterator[Diagnostic]:
@@ -206,12 +229,33 @@ def check_agrupadores(norma: Norma) -> Iterator[Diagnostic]:
 
 
 def check_references(norma: Norma) -> Iterator[Diagnostic]:
-    """Internal citations ('art. 14, parágrafo único desta Lei') must point to something."""
-    try:
-        from lexconsolida.citations import dangling_internal_references
-    except ImportError:  # the citation recogniser is optional at this layer
-        return
-    yield from dangling_internal_references(norma)
+    """Internal citations ('art. 14, parágrafo único desta Lei') must point to a dispositivo
+    of the act. An explicit 'desta Lei' pointing nowhere is an error; a bare citation ('o art.
+    14') pointing nowhere is a warning, since it may cite an act named earlier in the text."""
+    from lexconsolida.citations import find_dispositivos
+
+    ids = {n.id for n in norma.walk()}
+    for d in norma.dispositivos():
+        if not d.text or d.kind is Kind.OMISSIS:
+            continue
+        article = d.id.split("_")[0]
+        for c in find_dispositivos(d.text):
+            if c.act is not None and not c.proprio:
+                continue
+            targets = list(c.ids)
+            if c.incompleto:
+                if not re.search(r"\bdeste\s+artigo\b", c.text, re.IGNORECASE):
+                    continue
+                targets = [f"{article}_{'cpt_' if t.startswith('inc') else ''}{t}" for t in targets]
+            missing = [t for t in targets if t not in ids]
+            if not missing:
+                continue
+            yield _diag(
+                "remissao-quebrada",
+                f"remissão “{c.text.strip()}” aponta para dispositivo inexistente "
+                f"({', '.join(missing)})",
+                ERROR if c.proprio else WARNING, d,
+            )
 
 
 CHECKS = [

@@ -50,7 +50,7 @@ _LONG_DATE = r"\d{1,2}\s*[º°o]?\s+de\s+[a-zç]+\s+de\s+\d{4}"
 _ONE_NUMBER = rf"""
     (?:{_NUM})
     (?:\s*/\s*\d{{2,4}}(?!\d))?                              # /2001, /01
-    (?:\s*,?\s*de\s+(?:{_LONG_DATE}|{_SHORT_DATE}))?          # , de 7 de agosto de 2019
+    (?:\s*,?\s*de\s+(?:{_LONG_DATE}|{_SHORT_DATE}|\d{{4}}\b))?  # , de 7 de agosto de 2019; , de 2010
 """
 _ACT = re.compile(
     rf"""
@@ -66,9 +66,11 @@ _ACT = re.compile(
 )
 _ONE_NUMBER_RE = re.compile(
     rf"""(?P<num>{_NUM})(?:\s*/\s*(?P<ano>\d{{2,4}})(?!\d))?
-         (?:\s*,?\s*de\s+(?P<data>{_LONG_DATE}|{_SHORT_DATE}))?""",
+         (?:\s*,?\s*de\s+(?:(?P<data>{_LONG_DATE}|{_SHORT_DATE})|(?P<anodata>\d{{4}})\b))?""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+_BILL = re.compile(r"projeto\s+de\s*$", re.IGNORECASE)
 
 KNOWN_NAMES: list[tuple[str, str, str]] = [
     (r"constitui[çc][ãa]o\s+(?:federal|da\s+rep[úu]blica)", "urn:lex:br:federal:constituicao:1988-10-05;1988",
@@ -167,7 +169,7 @@ def _act_from_number(tipo: str, esfera: str | None, m: re.Match) -> ActRef:
     data = None
     if m.group("data"):
         data = parse_date(m.group("data"))
-    ano = _year(m.group("ano")) or (int(data[:4]) if data else None)
+    ano = _year(m.group("ano")) or (int(data[:4]) if data else None) or _year(m.group("anodata"))
     return ActRef(tipo=tipo, numero=numero, ano=ano, data=data, esfera=esfera)
 
 
@@ -175,6 +177,8 @@ def find_acts(text: str) -> list[Citation]:
     """Every act citation in ``text`` (one per number when several follow one type)."""
     out: list[Citation] = []
     for m in _ACT.finditer(text):
+        if _BILL.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "Projeto de Lei nº 125/2000" is a bill, not an act
         tipo = next(_TIPOS[int(k[1:])][1] for k, v in m.groupdict().items()
                     if k.startswith("t") and k[1:].isdigit() and v)
         esfera = m.group("esfera")
@@ -230,6 +234,10 @@ _SELF = re.compile(r"\s*,?\s*(?:dest[ea]|nest[ea]|da\s+presente|do\s+presente)\s
                    re.IGNORECASE)
 
 
+_SELF_ALONE = re.compile(r"(?P<w>\b(?:dest[ea]|da\s+presente|do\s+presente)\s+"
+                         r"(?:lei|decreto|resolu[çc][ãa]o|emenda|norma|c[óo]digo)\b)", re.IGNORECASE)
+
+
 @dataclass(slots=True)
 class _Term:
     kind: str
@@ -238,6 +246,8 @@ class _Term:
     start: int
     respective: bool = False
     """'e suas respectivas alíneas': the parents are targets too."""
+    joined: bool = False
+    """Printed after a conjunction or comma ('… do art. 4º e o § 2º …')."""
 
 
 def _parse_number(kind: str, token: str) -> Number | None:
@@ -290,15 +300,16 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
         glue = _GLUE.match(text, cur)
         at = glue.end() if glue else cur
         respective = bool(glue and re.search(r"respectiv|seus|suas", glue.group(0), re.I))
+        joined = bool(glue and re.search(r",|\be\b", glue.group(0), re.I))
         m = _KIND_WORD.match(text, at)
         if m:
             kind = m.lastgroup
             if kind == "unico":
-                terms.append(_Term("paragrafo", [None], m.start(), respective))
+                terms.append(_Term("paragrafo", [None], m.start(), respective, joined))
                 cur = end = m.end()
                 continue
             if kind == "caput":
-                terms.append(_Term("caput", [None], m.start(), respective))
+                terms.append(_Term("caput", [None], m.start(), respective, joined))
                 cur = end = m.end()
                 continue
             nums, nend = _numbers_at(kind, text, m.end())
@@ -307,7 +318,7 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                     cur = end = m.end()
                     continue
                 break
-            terms.append(_Term(kind, list(nums), m.start(), respective))
+            terms.append(_Term(kind, list(nums), m.start(), respective, joined))
             cur = end = nend
             continue
         # bare roman after a comma, in descending chains: "art. 16, VII, § 1º"
@@ -321,13 +332,22 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
     return terms, end
 
 
+def _closed(chain: list[_Term]) -> bool:
+    """An ascending chain that reached its article ('o inciso III do art. 4º')."""
+    return len(chain) > 1 and chain[-1].kind == "artigo"
+
+
 def _chains(terms: list[_Term]) -> list[list[_Term]]:
-    """Split terms into chains: a repeated rank starts a new chain, which keeps the
-    higher-ranked terms printed before the repeated one (descending style)."""
+    """Split terms into chains. After an ascending chain reached its article, a term printed
+    after 'e' or a comma starts a new chain ('o inciso III do art. 4º e o § 2º do art. 7º').
+    A repeated rank starts a new chain that keeps the higher-ranked terms printed before the
+    repeated one (descending style: 'art. 3º, inciso I, …, e inciso II, …')."""
     chains: list[list[_Term]] = [[]]
     for t in terms:
         cur = chains[-1]
-        if any(RANK[c.kind] == RANK[t.kind] for c in cur):
+        if t.joined and _closed(cur):
+            chains.append([t])
+        elif any(RANK[c.kind] == RANK[t.kind] for c in cur):
             idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == RANK[t.kind])
             inherited = [c for c in cur[:idx] if RANK[c.kind] < RANK[t.kind]]
             chains.append(inherited + [t])
@@ -422,7 +442,9 @@ def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> li
     disp = find_dispositivos(text)
     covered = [(c.start, c.end) for c in disp]
     acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
-    out = sorted(disp + acts, key=lambda c: c.start)
+    selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)
+              for m in _SELF_ALONE.finditer(text) if not any(s <= m.start("w") < e for s, e in covered)]
+    out = sorted(disp + acts + selves, key=lambda c: c.start)
     if resolve is None:
         return out
     resolved = []

@@ -131,3 +131,66 @@ def docx_parts(data: bytes) -> dict[str, bytes]:
 
     z = zipfile.ZipFile(io.BytesIO(data))
     return {name: z.read(name) for name in z.namelist()}
+
+
+def norma_from_gold(path) -> Norma:
+    """A tree from a hand-checked gold parse (``/work/shared/gold/*.json``): ids, kinds,
+    normalised labels and the first 60 characters of each text; agrupadores placed by their
+    ``first_article``. Real labels, real anomalies (ids that follow the position)."""
+    import json
+    from pathlib import Path
+
+    from lexconsolida.model.ids import LexId
+
+    gold = json.loads(Path(path).read_text(encoding="utf-8"))
+    kinds = {k.value: k for k in Kind}
+    nodes: dict[str, Dispositivo] = {}
+    top: list = []
+    groups = {a["id"]: Agrupador(AgrupadorKind(LexId.parse(a["id"]).kind), a["id"], a["label"], a["label_printed"],
+                                 LexId.parse(a["id"]).number, a.get("nome")) for a in gold["agrupadores"]}
+    starts: dict[str, list[Agrupador]] = {}
+    for a in gold["agrupadores"]:
+        starts.setdefault(a["first_article"], []).append(groups[a["id"]])
+    current: Agrupador | None = None
+    for item in gold["dispositivos"]:
+        lexid = LexId.parse(item["id"])
+        kind = kinds[item["kind"]]
+        node = Dispositivo(kind, item["id"], item["label"], item["label_printed"], lexid.number,
+                           "" if kind is Kind.ARTIGO else item["text_start"])
+        nodes[item["id"]] = node
+        if kind is Kind.ARTIGO:
+            node.children.append(Dispositivo(Kind.CAPUT, item["id"] + "_cpt", text=item["text_start"]))
+            nodes[item["id"] + "_cpt"] = node.children[0]
+            for g in starts.get(item["id"], []):
+                parent_id = LexId.parse(g.id).parent
+                (groups[str(parent_id)].children if parent_id else top).append(g)
+                current = g
+            (current.children if current else top).append(node)
+        else:
+            nodes[str(lexid.parent)].children.append(node)
+    norm = gold["norm"]
+    return Norma(tipo=norm["tipo"], numero=norm["numero"], data=norm["data"], ementa=norm["ementa"],
+                 localidade=norm["localidade"], articulacao=top)
+
+
+
+def amending_norma() -> Norma:
+    """Lei nº 130/2021, which amends Lei nº 123/2020: a quoted block with an omissis and (NR)."""
+    from lexconsolida.model import Alteracao
+
+    new_art3 = artigo(3, (), "A poda será feita pelo Município ou por empresa por ele autorizada.")
+    block = Alteracao(
+        id="art1_cpt_alt1", base_urn=URN, nota="NR",
+        children=[new_art3, Dispositivo(Kind.OMISSIS, "art3_omi1")],
+        raw="“Art. 3º A poda será feita pelo Município ou por empresa por ele autorizada.\n"
+            "..................................................” (NR)",
+    )
+    art1 = artigo(1, (), "O art. 3º da Lei nº 123, de 10 de março de 2020, passa a vigorar com a "
+                         "seguinte redação:")
+    art1.children[0].alteracoes.append(block)
+    art2 = artigo(2, (), "Esta Lei entra em vigor na data de sua publicação.")
+    return Norma(tipo="Lei", numero="130", data="2021-04-05", urn=AMENDING.act_urn,
+                 epigrafe="LEI Nº 130, DE 5 DE ABRIL DE 2021",
+                 ementa="Altera a Lei nº 123, de 10 de março de 2020.",
+                 articulacao=[art1, art2], fecho=["Vila Serena-MT, 5 de abril de 2021."],
+                 assinaturas=[Signature("JOÃO DA SILVA", "Prefeito Municipal")])

@@ -91,3 +91,26 @@ def test_empty_norma_still_validates():
 @given(norms())
 def test_property_random_trees_validate(norma):
     assert validation_errors(write(norma), "akn") == []
+
+
+@pytest.mark.parametrize("name", ["004.json", "000.json"])
+def test_real_laws_from_gold_validate(name):
+    from tests.conftest import GOLD
+    from tests.docx_sample import norma_from_gold
+
+    if not (GOLD / name).exists():
+        pytest.skip("gold parses not available")
+    norma = norma_from_gold(GOLD / name)
+    root = etree.fromstring(write(norma))
+    assert validation_errors(root, "akn") == []
+    eids = [el.get("eId") for el in root.find(".//a:body", A).iter() if el.get("eId")]
+    assert eids == [eid(n.id) for n in norma.walk()] and len(set(eids)) == len(eids)
+
+
+def test_amending_act_keeps_the_quoted_block():
+    from tests.docx_sample import amending_norma
+
+    root = etree.fromstring(write(amending_norma()))
+    assert validation_errors(root, "akn") == []
+    quoted = root.find(".//a:hcontainer[@eId='art_1__cpt']//a:p[@class='alteracao']", A)
+    assert quoted.text.startswith("“Art. 3º A poda") and quoted.text.endswith("(NR)")

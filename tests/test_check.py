@@ -133,3 +133,14 @@ def test_check_cli_missing_file(tmp_path):
     r = run_cli("check", tmp_path / "nada.txt")
     assert r.returncode == 2
     assert "não encontrado" in r.stderr.decode()
+
+
+def test_dangling_internal_reference():
+    a1 = art(1)
+    a1.caput.text = "Aplica-se o disposto no art. 14, parágrafo único desta Lei e no § 2º do art. 2º."
+    a2 = art(2, par(1), par(2))
+    a3 = art(3)
+    a3.caput.text = "Nos termos do art. 2º da Lei nº 9.503, de 23 de setembro de 1997."
+    found = [(d.code, d.where, d.severity) for d in check(Norma(articulacao=[a1, a2, a3]))
+             if d.code == "remissao-quebrada"]
+    assert found == [("remissao-quebrada", "art1_cpt", Severity.ERROR)]

@@ -248,3 +248,32 @@ def test_hierarchy_children_follow_a_moved_article():
     assert ("moved", ["art1_cpt_inc2_ali1"], ["art2_cpt_inc2_ali1"]) in st
     assert ("moved", ["art2_cpt_inc1"], ["art3_cpt_inc1"]) in st
     assert ("added", [], ["art1"]) in st
+
+
+# -- correspondence tables ---------------------------------------------------------------------
+
+def test_table_formats():
+    from lexconsolida.diff.table import parse_table
+
+    assert parse_table('{"art1": "art3", "art2_par1u": "art4_par1"}') == {
+        "art1": "art3", "art2_par1u": "art4_par1"}
+    assert parse_table("antigo,novo\nart1,art2\nart2,art3\n") == {"art1": "art2", "art2": "art3"}
+    assert parse_table("art1,art2\n") == {"art1": "art2"}
+    consolidation = ("fonte,norma_de_origem,dispositivo_origem_id,dispositivo_origem,situacao,"
+                     "dispositivo_novo_id,dispositivo_novo,motivo\n"
+                     "L1,Lei 1,art1,\"Lei 1, art. 1º\",incluido,art5,Art. 5º,\n"
+                     "L1,Lei 1,art2,\"Lei 1, art. 2º\",descartado,,,revogado\n")
+    assert parse_table(consolidation) == {"art1": "art5"}
+
+
+@pytest.mark.parametrize("data, message", [
+    ("art1,art2\nart3,não é id\n", "id LexML inválido"),
+    ('{"art1": 3}', "mapear ids a ids"),
+    ("{", "JSON inválida"),
+])
+def test_table_errors_name_the_line(data, message):
+    from lexconsolida.diff.table import parse_table
+
+    with pytest.raises(InputError, match=message) as err:
+        parse_table(data, path="tabela.csv")
+    assert "tabela.csv" in str(err.value)

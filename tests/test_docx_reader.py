@@ -158,3 +158,83 @@ def test_not_a_docx_is_an_input_error(tmp_path):
     empty.write_bytes(plain_docx([]))
     with pytest.raises(InputError, match="não tem texto"):
         read_file(empty)
+
+
+@pytest.mark.parametrize("name", ["004.json", "000.json"])
+def test_real_law_from_gold_keeps_its_ids(name):
+    """Real labels and anomalies (Art. 20's second 'VII' is inc8): bookmarks keep the ids, and
+    without bookmarks the position rule of the gold parse rebuilds them."""
+    from tests.conftest import GOLD
+    from tests.docx_sample import norma_from_gold
+
+    path = GOLD / name
+    if not path.exists():
+        pytest.skip("gold parses not available")
+    norma = norma_from_gold(path)
+    expected = ids(norma)
+    data = write(norma, embed_source=False)
+    assert ids(read(data).norma) == expected
+    result = read(strip_bookmarks(data))
+    assert ids(result.norma) == expected
+    anomalies = [x for x in result.diagnostics if x.code == "position-id"]
+    printed_vs_id = [x for x in norma.dispositivos() if x.rotulo and not x.unico and
+                     read_label_number(x) != x.number]
+    assert len(anomalies) == len(printed_vs_id)
+
+
+def read_label_number(node):
+    from lexconsolida.readers.docx_styled import parse_number
+
+    return parse_number(node.kind, node.rotulo)
+
+
+def test_amending_act_round_trip():
+    from tests.docx_sample import amending_norma
+
+    original = amending_norma()
+    assert without_provenance(read(write(original)).norma) == original
+    result = read(write(original, embed_source=False))
+    assert ids(result.norma) == ids(original)
+    skipped = [x for x in result.diagnostics if x.code == "skipped"]
+    assert len(skipped) == 2 and "Texto alterado" in skipped[0].message
+
+
+TEXT = st.text(st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs")), min_size=1, max_size=60)
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXT, TEXT)
+def test_property_any_text_survives_the_styles_only_path(caput, inciso):
+    """Any printable text (accents, <, &, quotes, symbols) comes back verbatim without the part."""
+    caput = caput.strip().lstrip(".–—-").strip() or "x"
+    inciso = inciso.strip().lstrip(".–—-").strip() or "y"
+    norma = Norma(tipo="Lei", articulacao=[artigo(1, (), caput, incisos=[
+        d(Kind.INCISO, "art1_cpt_inc1", "I", inciso, Number(1))])])
+    back = read(write(norma, embed_source=False)).norma
+    assert back.find("art1_cpt").text == caput
+    assert back.find("art1_cpt_inc1").text == inciso
+
+
+def test_control_characters_are_dropped_not_fatal():
+    norma = Norma(tipo="Lei", articulacao=[artigo(1, (), "texto\x0c com\x01 controle")])
+    assert read(write(norma)).norma.find("art1_cpt").text == "texto com controle"
+
+
+def test_draft_edited_in_word_continuations_and_tables():
+    """An author's edits: Enter inside an artigo (no rótulo: same unit) and a table (kept in
+    the report, never silently lost)."""
+    doc = Document(io.BytesIO(write(Norma(tipo="Lei"), embed_source=False)))
+    doc.add_paragraph("Art. 1º Fica criada a tabela de multas,", style="Artigo")
+    doc.add_paragraph("conforme o quadro abaixo:", style="Artigo")
+    table = doc.add_table(rows=2, cols=2)
+    for r, row in enumerate([("Infração", "Multa"), ("Poda drástica", "10 UPF")]):
+        for c, text in enumerate(row):
+            table.cell(r, c).text = text
+    doc.add_paragraph("Art. 2º Esta Lei entra em vigor.", style="Artigo")
+    buf = io.BytesIO()
+    doc.save(buf)
+    result = read(buf.getvalue())
+    assert ids(result.norma) == ["art1", "art1_cpt", "art2", "art2_cpt"]
+    assert result.norma.find("art1_cpt").text == "Fica criada a tabela de multas,\nconforme o quadro abaixo:"
+    table_diag = [x for x in result.diagnostics if x.code == "unstyled"]
+    assert table_diag[0].text == "Infração | Multa\nPoda drástica | 10 UPF"

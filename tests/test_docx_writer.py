@@ -184,3 +184,61 @@ def test_template_without_our_styles_is_refused():
 def test_unknown_view_is_refused():
     with pytest.raises(UsageError, match="visão desconhecida"):
         write(sample_norma(), view="antiga")
+
+
+def test_quoted_alteration_block_of_an_amending_act():
+    from tests.docx_sample import amending_norma
+
+    data = write(amending_norma())
+    paras = paragraphs(data)
+    i = paras.index(("Artigo", "Art. 1º O art. 3º da Lei nº 123, de 10 de março de 2020, passa a "
+                               "vigorar com a seguinte redação:"))
+    assert paras[i + 1] == ("Texto alterado", "“Art. 3º A poda será feita pelo Município ou por empresa por ele autorizada.")
+    assert paras[i + 2] == ("Texto alterado", "." * 40 + "” (NR)")
+    assert paras[i + 3][1].startswith("Art. 2º")
+    assert direct_formatting(docx_parts(data)["word/document.xml"]) == []
+
+
+def test_coat_of_arms_output_is_deterministic(tmp_path):
+    (tmp_path / "brasao.png").write_bytes(tiny_png())
+    municipio = {"orgaos": {"prefeitura": {"cabecalho": ["X"], "brasao": "brasao.png"}}}
+    first = write(sample_norma(), municipio=municipio, municipio_dir=tmp_path)
+    assert write(sample_norma(), municipio=municipio, municipio_dir=tmp_path) == first
+
+
+def test_a_municipality_adapted_template_is_used_by_style_name(tmp_path):
+    from docx.shared import Pt
+
+    from lexconsolida.writers.docx_template import build
+
+    doc = Document(io.BytesIO(build()))
+    doc.styles["Artigo"].font.size = Pt(14)
+    doc.styles["Artigo"].font.name = "Liberation Serif"
+    path = tmp_path / "reference.docx"
+    doc.save(str(path))
+    parts = docx_parts(write(sample_norma(), template=path))
+    assert b'w:sz w:val="28"' in parts["word/styles.xml"]
+    assert direct_formatting(parts["word/document.xml"]) == []
+    assert b'<w:pStyle w:val="Artigo"/>' in parts["word/document.xml"]
+
+
+def test_duplicate_ids_get_one_bookmark():
+    norma = sample_norma()
+    norma.articulacao[2].children[0].id = "art1"  # a broken tree: two units with id art1
+    xml = docx_parts(write(norma, embed_source=False))["word/document.xml"]
+    assert xml.count(b'w:name="art1"') == 1
+
+
+def test_long_ementa_fits_the_core_properties():
+    """Regression: an ementa over 255 characters (Feira de Santana Lei 2.421/2003) made
+    python-docx refuse the core property."""
+    import io as _io
+
+    from docx import Document as _Document
+
+    from lexconsolida.model import Norma as _Norma
+    from lexconsolida.writers.docx import write as _write
+
+    ementa = "Altera e acrescenta dispositivos " * 12
+    doc = _Document(_io.BytesIO(_write(_Norma(tipo="Lei", numero="1", data="2003-06-30", ementa=ementa))))
+    assert len(doc.core_properties.subject) == 255 and doc.core_properties.subject.endswith("…")

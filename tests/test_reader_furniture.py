@@ -13,7 +13,7 @@ from lexconsolida.readers.text.decode import decode
 from lexconsolida.readers.text.furniture import drop_furniture, find_furniture, normal_key
 from lexconsolida.readers.text.state import TextState
 
-from .conftest import CORPUS, GOLD, SEEDS
+from .conftest import CF88_DIR, CORPUS, GOLD, SEEDS
 
 SEED_FILES = {"000": "000_f6cd0b1bb88d84ef.txt", "004": "004_5063f6b2d0019a9f.txt"}
 
@@ -134,6 +134,56 @@ def test_ocr_variants_of_the_letterhead_cluster_with_their_siblings():
     assert removed == [line for header in variants for line in header]
 
 
+def test_letterhead_never_printed_the_same_way_twice():
+    headers = [
+        ["ESTADO DO PARANA", "PREFEITURA MUNICIPAL DE SANTA CLARA", "GABINETE DO PREFEITO"],
+        ["ESTADO DO PARANÁ.", "PREFEITURA MUNICIPAI DE SANTA CLARA", "GABINETE DO PREFE1TO"],
+        ["ESTAD0 DO PARANÁ", "PREFEITURA MUNICIPAL DE SANTA CIARA", "GABlNETE DO PREFEITO"],
+        ["ESTADO D0 PARANÁ", "PREFElTURA MUNICIPAL DE SANTA CLARA.", "GABINETE DO PREFEIT0"],
+    ]
+    lines: list[str] = []
+    for header, page in zip(headers, _pages(4)):
+        lines += header + page
+    removed = _removed("\n".join(lines))
+    assert removed == [line for header in headers for line in header]
+
+
+@pytest.fixture(scope="module")
+def cf88_lines() -> list[str]:
+    """The CF/88 (LexML sample) as one line per heading and dispositivo, as acts are printed."""
+    from lexconsolida.model import Agrupador, Kind
+    from lexconsolida.readers import get_reader
+
+    path = CF88_DIR / "CON1988--19881005.LexML.xml"
+    norma = get_reader("lexml")(path.read_bytes(), path=str(path)).norma
+    lines: list[str] = []
+
+    def visit(nodes):
+        for node in nodes:
+            if isinstance(node, Agrupador):
+                lines.extend(filter(None, (node.rotulo, node.nome)))
+            elif node.kind is Kind.CAPUT:
+                lines[-1] = f"{lines[-1]} {node.text}"
+            else:
+                lines.append(f"{node.rotulo or ''} {node.text}".strip())
+            visit(node.children)
+
+    visit(norma.articulacao)
+    return lines
+
+
+@pytest.mark.parametrize("width", [40, 60, 90, None])
+def test_constitution_in_narrow_columns_loses_nothing(cf88_lines, width):
+    """Institution names recur on their own short lines: they are not letterheads."""
+    import textwrap
+
+    if width is None:
+        text = "\n".join(cf88_lines)
+    else:
+        text = "\n".join(part for line in cf88_lines for part in textwrap.wrap(line, width))
+    assert _removed(text) == []
+
+
 def test_variant_at_the_edge_of_a_run_removed():
     pages = _pages(4)
     text = _paged(pages).replace(
@@ -151,6 +201,16 @@ def test_variant_at_the_edge_of_a_run_removed():
 def test_page_numbers(numbers):
     removed = _removed(_paged(_pages(3), header=[], footer=[], numbers=numbers))
     assert removed == numbers
+
+
+def test_running_footer_with_page_number():
+    numbers = [f"Lei Municipal nº 12/2021 – Página {n} de 3" for n in (1, 2, 3)]
+    assert _removed(_paged(_pages(3), header=[], footer=[], numbers=numbers)) == numbers
+
+
+def test_page_mentioned_in_a_sentence_is_kept():
+    text = "Art. 4º O mapa consta da página 3 do Anexo I,\nconforme a pág. 7 do processo nº 12/2021.\n"
+    assert _removed(text) == []
 
 
 def test_bare_page_numbers_increasing_a_page_apart():
@@ -244,6 +304,41 @@ def test_repeated_content_lines_are_kept():
         "(Unidade Padrão Fiscal Municipal).",
     ])
     assert _removed(text) == []
+
+
+def test_repeated_table_fields_are_not_letterheads():
+    pages = []
+    for n, grau in enumerate(["leve", "média", "grave", "gravíssima"], start=1):
+        pages += [f"§ {n}º Deixar de cumprir a obrigação prevista no artigo anterior, conforme",
+                  "o regulamento e as normas complementares editadas pelo órgão gestor:",
+                  f"Infração: {grau}", "Penalidade: multa", "Medida administrativa: retenção do veículo",
+                  "até a regularização da situação perante o órgão competente do Município.",
+                  "Observação adicional sobre a aplicação desta penalidade pelo agente.",
+                  "Texto de continuação do parágrafo sobre a penalidade aplicada."]
+    assert _removed("\n".join(pages)) == []
+
+
+def test_an_act_printed_twice_is_not_furniture():
+    text = CF_LIKE * 3
+    assert _removed(text) == []
+
+
+CF_LIKE = "\n".join([
+    "TÍTULO I",
+    "Dos Princípios Fundamentais",
+    "Art. 1º A República Federativa do Brasil, formada pela união indissolúvel dos Estados e",
+    "Municípios e do Distrito Federal, constitui-se em Estado Democrático de Direito e tem como",
+    "fundamentos:",
+    "I - a soberania;",
+    "Parágrafo único. Todo o poder emana do povo, que o exerce por meio de representantes",
+    "eleitos ou diretamente, nos termos desta Constituição.",
+    "Art. 2º São Poderes da União, independentes e harmônicos entre si, o Legislativo, o",
+    "Executivo e o Judiciário.",
+    "Estados e Municípios.",
+    "Senado Federal e Câmara dos Deputados",
+    "República Federativa do Brasil",
+    "Distrito Federal e Territórios",
+]) + "\n"
 
 
 def test_signature_blocks_are_not_letterheads():

@@ -130,8 +130,8 @@ def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
             if stack:
                 stack[-1].text = f"{stack[-1].text} {unit.text}".strip()
             continue
-        if unit.kind == "omissis":
-            (stack[-1].children if stack else roots).append(unit)
+        if unit.kind == "omissis":  # a sibling of the last unit
+            (stack[-2].children if len(stack) > 1 else roots).append(unit)
             continue
         while stack and RANK[stack[-1].kind] >= RANK[unit.kind]:
             stack.pop()

@@ -66,7 +66,8 @@ class Operation:
         if self.kind == "renumeracao":
             s += f" → {self.new_id} ({self.new_rotulo})"
         if self.text:
-            rot = f"{self.rotulo} " if self.rotulo else ""
+            sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
+            rot = f"{self.rotulo}{sep}" if self.rotulo else ""
             s += f"\n    {rot}{self.text}"
         if not self.in_corpus:
             s += "\n    [alvo fora do acervo]"

@@ -18,7 +18,7 @@ import re
 _I = re.IGNORECASE
 
 REDACAO = re.compile(
-    r"""passa(?:m)?\s+a\s+(?:vigorar|ter)\s+com\s+a\s+seguinte\s+reda[çc][ãa]o
+    r"""passa(?:m)?\s+a\s+(?:vigorar\s+com|ter)\s+a\s+seguinte\s+reda[çc][ãa]o
       | d[êe](?:-|\s)se\b.{0,300}?\b(?:seguinte|nova)\s+reda[çc][ãa]o
       | (?:ter[áa]|ter[ãa]o)\s+a\s+seguinte\s+reda[çc][ãa]o
       | reda[çc][ãa]o\s+(?:dada|seguinte)\s*:

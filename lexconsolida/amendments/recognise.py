@@ -9,6 +9,7 @@ that names other acts than the articles, a change made without new wording.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from lexconsolida.amendments.blocks import QuotedUnit, anchor, ancestors, block_
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 from lexconsolida.model.urn import Urn
 
@@ -44,13 +46,23 @@ def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
     """Operations and problems of the amending act ``norma``.
 
     ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus)."""
-    label = norma.titulo
-    rec = Recognition(norma.urn, label)
+    rec = Recognition(norma.urn, act_label(norma))
     ctx = _Ctx(norma, resolve, rec)
     for art in norma.artigos():
         _article(ctx, art)
     _check_ementa(ctx)
     return rec
+
+
+def act_label(norma: Norma) -> str:
+    """'Lei nº 2.331, de 21 de maio de 2002' from the metadata (else the epígrafe)."""
+    from lexconsolida.citations import format_number
+    from lexconsolida.model.dates import format_long
+
+    if not (norma.tipo and norma.numero):
+        return norma.titulo
+    s = f"{norma.tipo} nº {format_number(norma.numero.replace('.', ''))}"
+    return s + (f", de {format_long(norma.data)}" if norma.data else "")
 
 
 # --- targets ---------------------------------------------------------------------------------
@@ -82,10 +94,6 @@ def _is_context(text: str, c: Citation) -> bool:
     return bool(phrases.CONTEXT_BEFORE_ACT.search(text[: c.start]))
 
 
-def _own_act(c: Citation) -> bool:
-    return c.proprio
-
-
 # --- one article -----------------------------------------------------------------------------
 
 def _article(ctx: _Ctx, art: Dispositivo) -> None:
@@ -112,11 +120,16 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
                 f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
                 "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
                 "incluir na norma alterada",
-                d.text, _line(d), d.id))
+                d.text, _line(d), _where(d)))
 
 
 def _label(d: Dispositivo) -> str:
     return d.rotulo or d.id
+
+
+def _where(d: Dispositivo) -> str:
+    """The instruction's place in the amending act: an artigo's id for its caput."""
+    return d.id[:-4] if d.id.endswith("_cpt") else d.id
 
 
 def _line(d: Dispositivo) -> int | None:
@@ -136,14 +149,14 @@ def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
         "alteracao-nao-textual",
         f"alteração sem nova redação ({names}): o texto da norma alterada não muda, mas seu "
         "conteúdo sim; decida como anotar ou redigir",
-        d.text, _line(d), d.id))
+        d.text, _line(d), _where(d)))
     return True
 
 
 def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     text = d.text
     cits = find(text)
-    disp = [c for c in cits if c.ids and not _own_act(c)]
+    disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
@@ -151,13 +164,15 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         return
     if kind == "renumeracao":
         _renumbering(ctx, d, disp, default)
-        return
+        if not blocks:
+            return
+        kind = "inclusao" if phrases.INCLUSAO.search(text) else "redacao"
     if default is None:
         return
-    named = [i for c in disp for i in c.ids]
+    named = _named_ids(disp)
     if not blocks:
         ctx.rec.problems.append(Problem(
-            "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), d.id))
+            "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
@@ -167,14 +182,33 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             continue
         full, why = anchor(u, named)
         if full is None:
-            ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), d.id))
+            ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
     missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
-            text, _line(d), d.id))
+            text, _line(d), _where(d)))
+
+
+def _named_ids(disp: list[Citation]) -> list[str]:
+    """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
+    takes the article of the instruction's other citations when there is exactly one."""
+    articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    out: list[str] = []
+    for c in disp:
+        for i in c.ids:
+            if c.incompleto and len(articles) == 1:
+                i = _join(next(iter(articles)), i)
+            if i not in out:
+                out.append(i)
+    return out
+
+
+def _join(article: str, rel: str) -> str:
+    first = rel.split("_")[0][:3]
+    return f"{article}_cpt_{rel}" if first in ("inc", "ali") else f"{article}_{rel}"
 
 
 def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
@@ -190,7 +224,7 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
         if disp or acts or phrases.classify(d.text) != "revogacao":
             ctx.rec.problems.append(Problem(
                 "norma-alvo-nao-identificada", "a instrução não diz qual norma altera",
-                d.text, _line(d), d.id))
+                d.text, _line(d), _where(d)))
         return None
     t = _target(ctx, ref)
     _note_target(ctx, t, d)
@@ -203,12 +237,12 @@ def _note_target(ctx: _Ctx, t: _Target, d: Dispositivo) -> None:
         ctx.out_of_corpus_reported.add(t.urn)
         ctx.rec.problems.append(Problem(
             "alvo-fora-do-acervo", f"alvo fora do acervo: {t.label} ({t.urn})",
-            d.text, _line(d), d.id, blocking=False))
+            d.text, _line(d), _where(d), blocking=False))
 
 
 def _op(ctx: _Ctx, d: Dispositivo, t: _Target, kind: str, target_id: str | None, **kw) -> Operation:
     return Operation(kind=kind, target_urn=t.urn, target_label=t.label, target_id=target_id,
-                     source=d.text, line=_line(d), where=d.id, in_corpus=t.in_corpus,
+                     source=d.text, line=_line(d), where=_where(d), in_corpus=t.in_corpus,
                      target_act=t.ref, **kw)
 
 
@@ -272,30 +306,26 @@ def _revocation(ctx, d, disp, acts, default) -> None:
 
 def _renumbering(ctx, d, disp, default) -> None:
     text = d.text
-    import re
-
     pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
-                                        text, _line(d), d.id))
+                                        text, _line(d), _where(d)))
         return
     old = disp[0].ids
     new = disp[1].ids
     if len(old) != len(new):
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração com listas de tamanhos diferentes",
-                                        text, _line(d), d.id))
+                                        text, _line(d), _where(d)))
         return
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
     for o, n in zip(old, new):
         if disp[1].incompleto:
-            n = f"{art}_{n}"
+            n = _join(art, n)
         ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", o, new_id=n,
                                       new_rotulo=_rotulo_of_id(n)))
 
 
 def _rotulo_of_id(i: str) -> str | None:
-    from lexconsolida.model.ids import LexId
-
     try:
         lid = LexId.parse(i)
         return label_for(lid.kind, lid.number, unico=lid.is_unico)

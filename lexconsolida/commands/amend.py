@@ -1,14 +1,110 @@
-"""`lexconsolida amend` (to be implemented by its issue)."""
+"""`lexconsolida amend BASE AMENDING [-o OUT.xml] [--dry-run]`: apply one amending act to a norm.
 
-from lexconsolida.errors import UsageError
+The amending act is read, its instructions recognised as explicit operations (listed in
+Portuguese with ``--dry-run``, for review), the decisions recorded in its ``norma.toml`` applied,
+and the operations on BASE applied with the history of every dispositivo. The result is LexML
+(standard output, or ``-o``, written atomically). Problems that need a human decision stop the
+application: nothing is written, and each problem names the instruction and its line.
+"""
 
-HELP = "amend (em construção)"
-DESCRIPTION = HELP
+from __future__ import annotations
+
+import sys
+
+from lexconsolida.amendments import recognise
+from lexconsolida.amendments.decisions import decide
+from lexconsolida.corpus.history import history
+from lexconsolida.corpus.locate import Located, locate, try_corpus
+from lexconsolida.errors import AmendmentError
+from lexconsolida.io import atomic_write
+from lexconsolida.model import Event, Norma
+from lexconsolida.transforms.amend import apply, ops_for
+
+HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
+DESCRIPTION = (
+    "Reconhece as instruções de alteração do ato AMENDING (nova redação, acréscimo, revogação, "
+    "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "
+    "BASE e AMENDING são URNs ou pastas do acervo, ou arquivos. --dry-run só lista as "
+    "operações e os problemas para revisão. Problemas que pedem decisão humana impedem a "
+    "aplicação; registre a decisão em [[decisoes]] no norma.toml do ato alterador."
+)
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("base", metavar="BASE", help="norma a alterar (URN, pasta do acervo ou arquivo)")
+    parser.add_argument("amending", metavar="AMENDING", help="ato alterador (URN, pasta do acervo ou arquivo)")
+    parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML de saída")
+    parser.add_argument("--dry-run", action="store_true", help="só lista as operações, sem aplicar")
+    parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
+
+
+def label_of(found: Located) -> str:
+    if found.act is not None:
+        return found.act.label
+    n = found.norma
+    return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
+
+
+def event_for(found: Located) -> Event:
+    n = found.norma
+    when = found.act.in_force_from if found.act else (n.vigencia or n.publicacao or n.data)
+    return Event("redacao", n.urn, label_of(found), when)
+
+
+def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
+    """(base Norma, Decided recognition, operations on the base, amending Located)."""
+    corpus = try_corpus(acervo)
+    amending = locate(amending_spec, corpus)
+    base = locate(base_spec, corpus)
+    resolver = None
+    if corpus is not None:
+        near = amending.act.urn if amending.act else None
+        resolver = lambda ref: corpus.resolve(ref, near)  # noqa: E731
+    rec = recognise(amending.norma, resolver)
+    rec.act_label = label_of(amending)
+    decided = decide(rec, amending.act.decisoes if amending.act is not None else [])
+    rec = decided.recognition
+    norma = base.norma
+    if base.act is not None:
+        norma = history(corpus, base.act.urn, before=amending.act).norma
+    return norma, decided, ops_for(norma, rec.operations), amending
+
+
+def describe_decisions(decided) -> str:
+    lines = []
+    if decided.resolved:
+        lines.append("Problemas resolvidos por decisão registrada ([[decisoes]]):")
+        for problem, decisao in decided.resolved:
+            lines.append(problem.describe())
+            lines.append(f"    decisão: {decisao.decisao}" + (f" — {decisao.nota}" if decisao.nota else ""))
+    for d in decided.unused:
+        lines.append(f"aviso: decisão sem problema correspondente: {d.problema}"
+                     + (f" ({d.dispositivo})" if d.dispositivo else ""))
+    return "\n".join(lines) + ("\n" if lines else "")
 
 
 def run(args) -> int:
-    raise UsageError("comando 'amend' ainda não disponível nesta versão")
+    base, decided, ops, amending = plan(args.base, args.amending, args.acervo)
+    rec = decided.recognition
+    if args.dry_run:
+        sys.stdout.write(rec.describe())
+        sys.stdout.write(describe_decisions(decided))
+        sys.stdout.write(f"Operações sobre a norma base: {len(ops)}\n")
+        return 0
+    blocking = rec.blocking
+    if blocking:
+        listing = "\n".join(p.describe() for p in blocking)
+        raise AmendmentError(f"{rec.act_label} pede decisão humana antes de ser aplicado:\n{listing}")
+    if not ops:
+        raise AmendmentError(f"{rec.act_label} não tem operações sobre {base.titulo}")
+    result = apply(base, ops, event_for(amending))
+    from lexconsolida.writers import get_writer
+
+    data = get_writer("xml")(result)
+    if args.output:
+        atomic_write(args.output, data)
+        print(f"gravado: {args.output} ({len(ops)} operações)", file=sys.stderr)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0

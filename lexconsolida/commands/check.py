@@ -39,9 +39,11 @@ def run(args) -> int:
     findings = check(norma, args.desligar)
     logs = [d for d in result.diagnostics if d.code in LOG_CODES]
     anomalies = [d for d in result.diagnostics if d.code not in LOG_CODES]
-    # A reader anomaly and a check finding about the same unit and code are one finding.
-    seen = {(d.where, d.code) for d in findings}
-    anomalies = [d for d in anomalies if (d.where, d.code) not in seen]
+    # A reader anomaly on the same line or unit as a check finding says the same thing in the
+    # reader's words: keep the check's (it is the same for every input format).
+    lines = {d.line for d in findings if d.line is not None}
+    wheres = {d.where for d in findings if d.where}
+    anomalies = [d for d in anomalies if d.line not in lines and d.where not in wheres]
     everything = findings + anomalies
     errors = sum(1 for d in everything if d.severity is Severity.ERROR)
     warnings = sum(1 for d in everything if d.severity is Severity.WARNING)

@@ -1,14 +1,134 @@
-"""`lexconsolida parse` (to be implemented by its issue)."""
+"""`lexconsolida parse FILE`: read an act (text, DOCX, LexML, Markdown) and write it as LexML.
+
+The LexML goes to ``-o`` (written atomically) or to standard output; ``--report`` writes a JSON
+report (metadata, counts by kind, every diagnostic with its line); a summary in Portuguese goes
+to standard error. Nothing is written when the input cannot be read (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
 
 from lexconsolida.errors import UsageError
+from lexconsolida.io import atomic_write
+from lexconsolida.model import Agrupador, Norma, Severity
+from lexconsolida.readers import format_of, read_file
+from lexconsolida.readers.text import RULE_NAMES
+from lexconsolida.writers import get_writer
 
-HELP = "parse (em construção)"
-DESCRIPTION = HELP
+HELP = "lê uma norma (texto, DOCX, LexML) e grava em LexML"
+DESCRIPTION = (
+    "Lê a norma em ARQUIVO (texto simples, inclusive OCR de documento escaneado; DOCX; LexML; "
+    "Markdown), monta a árvore de dispositivos e grava o LexML em -o (ou na saída padrão). "
+    "Com --report, grava em JSON os metadados, as contagens e cada diagnóstico da leitura "
+    "(linhas de cabeçalho/rodapé removidas, reparos de OCR, anomalias de numeração), com o "
+    "número da linha. As opções --tipo, --numero, --data e --local substituem o que o texto diz."
+)
+LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia"}
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LOCAL = re.compile(r"^[a-z0-9.]+(?:;[a-z0-9.]+)*$")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("file", metavar="ARQUIVO", help="norma em .txt, .docx, .md ou .xml (LexML)")
+    parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML a gravar (padrão: saída padrão)")
+    parser.add_argument("--tipo", help="tipo do ato (lei, decreto, lei complementar…)")
+    parser.add_argument("--numero", help="número do ato (ex.: 846)")
+    parser.add_argument("--data", help="data de assinatura, AAAA-MM-DD")
+    parser.add_argument("--local", metavar="UF;MUNICIPIO",
+                        help="localidade da URN, ex.: 'mato.grosso;pedra.preta'")
+    parser.add_argument("--report", metavar="RELATORIO.json", help="grava o relatório da leitura em JSON")
+    parser.add_argument("--from", dest="fmt", choices=["text", "docx", "lexml", "markdown"],
+                        help="formato de entrada (padrão: pela extensão)")
+    parser.add_argument("--desligar", action="append", default=[], metavar="REGRA", choices=RULE_NAMES,
+                        help="desliga uma regra do leitor de texto (pode repetir): " + ", ".join(RULE_NAMES))
+
+
+def _options(args) -> dict:
+    if args.data and not _ISO_DATE.match(args.data):
+        raise UsageError(f"--data deve ser AAAA-MM-DD, não {args.data!r}")
+    if args.local and not _LOCAL.match(args.local):
+        raise UsageError(f"--local deve ser como 'mato.grosso;pedra.preta', não {args.local!r}")
+    options = {k: v for k, v in (("tipo", args.tipo), ("numero", args.numero), ("data", args.data),
+                                 ("localidade", args.local)) if v}
+    if options.get("tipo"):
+        options["tipo"] = " ".join(w if w in ("de", "da", "do") else w.capitalize() for w in options["tipo"].split())
+    return options
+
+
+def counts(norma: Norma) -> dict[str, int]:
+    """Units by kind (caput excluded), agrupadores by kind, and Parágrafos únicos."""
+    c: Counter = Counter()
+    for node in norma.walk():
+        if isinstance(node, Agrupador):
+            c[node.kind.value] += 1
+            c["agrupadores"] += 1
+        elif node.kind.value != "caput":
+            c[node.kind.value] += 1
+            if node.unico:
+                c["paragrafos_unicos"] += 1
+    c["alteracoes"] = sum(len(d.alteracoes) for d in norma.dispositivos())
+    return dict(sorted(c.items()))
+
+
+def report(path: str, fmt: str, norma: Norma, diagnostics) -> dict:
+    by_code = Counter(d.code for d in diagnostics)
+    return {
+        "arquivo": path,
+        "formato": fmt,
+        "norma": {
+            "tipo": norma.tipo, "numero": norma.numero, "data": norma.data, "urn": norma.urn,
+            "localidade": norma.localidade, "epigrafe": norma.epigrafe, "ementa": norma.ementa,
+            "encoding": norma.provenance.encoding,
+        },
+        "contagens": counts(norma),
+        "diagnosticos_por_codigo": dict(sorted(by_code.items())),
+        "diagnosticos": [d.to_dict() for d in diagnostics],
+    }
+
+
+def _summary(path: str, norma: Norma, diagnostics) -> str:
+    c = counts(norma)
+    removed = sum(d.code == "furniture" for d in diagnostics)
+    repairs = sum(d.code == "repair" for d in diagnostics)
+    findings = [d for d in diagnostics if d.code not in LOG_CODES]
+    warnings = [d for d in findings if d.severity in (Severity.WARNING, Severity.ERROR)]
+    lines = [
+        f"{path}: {norma.titulo}",
+        f"  {c.get('artigo', 0)} artigos, {c.get('paragrafo', 0)} parágrafos, {c.get('inciso', 0)} incisos, "
+        f"{c.get('alinea', 0)} alíneas, {c.get('item', 0)} itens, {c.get('agrupadores', 0)} agrupadores",
+        f"  {removed} linhas de cabeçalho/rodapé removidas, {repairs} reparos, "
+        f"{len(findings)} observações ({len(warnings)} avisos)",
+    ]
+    for d in warnings[:25]:
+        lines.append("  " + d.format())
+    if len(warnings) > 25:
+        lines.append(f"  … e mais {len(warnings) - 25} avisos (veja --report)")
+    return "\n".join(lines) + "\n"
 
 
 def run(args) -> int:
-    raise UsageError("comando 'parse' ainda não disponível nesta versão")
+    fmt = args.fmt or format_of(args.file)
+    options = _options(args)
+    if args.desligar:
+        if fmt != "text":
+            raise UsageError("--desligar vale só para entrada em texto")
+        options["disable"] = frozenset(args.desligar)
+    result = read_file(args.file, fmt, **options)
+    norma, diagnostics = result.norma, result.diagnostics
+    xml = get_writer("xml")(norma)
+    rep = None
+    if args.report:
+        rep = json.dumps(report(args.file, fmt, norma, diagnostics), ensure_ascii=False, indent=2) + "\n"
+    if args.output:
+        atomic_write(args.output, xml)
+    else:
+        sys.stdout.buffer.write(xml)
+        sys.stdout.flush()
+    if rep is not None:
+        atomic_write(args.report, rep)
+    sys.stderr.write(_summary(args.file, norma, diagnostics))
+    return 0

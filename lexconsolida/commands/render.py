@@ -1,6 +1,7 @@
 """`lexconsolida render NORMA [--to docx|html|md|txt|akn] [--view vigente|compilado] [-o OUT]`.
 
-Reads a norm (.txt, .xml LexML, .docx, .md) and writes it in another format. Text formats go
+Reads a norm (.txt, .xml LexML, .docx, .md — or a corpus act by URN or folder) and writes it
+in another format. Text formats go
 to standard output when ``-o`` is missing; DOCX needs ``-o``. Files are written atomically.
 For DOCX the letterhead comes from the ``municipio.toml`` found in the norm's folder or above
 it (the corpus layout ``statutes/<uf>-<mun>/<ato>/``), or from ``--municipio``.
@@ -11,10 +12,12 @@ from __future__ import annotations
 import inspect
 import sys
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.model import Norma
 from lexconsolida.readers import read_file
 from lexconsolida.writers import get_writer
 
@@ -30,7 +33,8 @@ BINARY_FORMATS = {"docx"}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("norma", metavar="NORMA", help="norma em .txt, .xml (LexML), .docx ou .md")
+    parser.add_argument("norma", metavar="NORMA",
+                        help="norma em .txt, .xml (LexML), .docx ou .md; ou URN/pasta de um ato do acervo")
     parser.add_argument("--to", dest="to", choices=FORMATS, default=None,
                         help="formato de saída (padrão: pela extensão de -o, senão html)")
     parser.add_argument("--view", choices=("vigente", "compilado"), default="vigente",
@@ -51,13 +55,16 @@ def run(args) -> int:
     if fmt in BINARY_FORMATS and not args.output:
         raise UsageError(f"o formato {fmt} é binário: indique o arquivo de saída com -o")
     writer = _writer(fmt)
-    result = read_file(args.norma, args.fmt)
+    source = load_source(args.norma, args.fmt)
     options = {"view": args.view}
     if fmt == "docx":
-        municipio, municipio_dir = find_municipio(Path(args.norma), args.municipio)
-        options.update(municipio=municipio, municipio_dir=municipio_dir, orgao=args.orgao,
+        municipio, municipio_dir = source.municipio, source.municipio_dir
+        if args.municipio or municipio is None:
+            municipio, municipio_dir = find_municipio(Path(args.norma), args.municipio)
+        options.update(municipio=municipio, municipio_dir=municipio_dir,
+                       orgao=args.orgao or source.orgao,
                        template=Path(args.modelo) if args.modelo else None)
-    data = writer(result.norma, **_accepted(writer, options))
+    data = writer(source.norma, **_accepted(writer, options))
     if args.output:
         atomic_write(args.output, data)
         print(f"gravado: {args.output}", file=sys.stderr)
@@ -66,6 +73,33 @@ def run(args) -> int:
         sys.stdout.buffer.write(out)
         sys.stdout.flush()
     return 0
+
+
+@dataclass(slots=True)
+class Source:
+    """The norm to render and, when it comes from the corpus, its municipality and body."""
+
+    norma: Norma
+    municipio: dict | None = None
+    municipio_dir: Path | None = None
+    orgao: str | None = None
+
+
+def load_source(ref: str, fmt: str | None) -> Source:
+    """NORMA as a file path, a corpus URN (``urn:lex:…``) or a corpus act folder."""
+    path = Path(ref)
+    if not ref.startswith("urn:lex:") and not (path.is_dir() and (path / "norma.toml").is_file()):
+        return Source(read_file(ref, fmt).norma)
+    from lexconsolida.corpus import load
+
+    corpus = load(path.resolve().parent.parent if path.is_dir() else None)
+    act = corpus.get(ref) if ref.startswith("urn:lex:") else corpus.find(path)
+    if act is None:
+        raise InputError("ato não encontrado no acervo", path=ref)
+    if act.texto is None:
+        raise InputError(f"o acervo só tem os metadados de {act.label} (sem texto)", path=act.folder)
+    municipio = corpus.municipios[act.municipio]
+    return Source(corpus.read(act.urn), municipio.data, corpus.root / act.municipio, act.orgao)
 
 
 def _format_from_output(output: str | None) -> str:

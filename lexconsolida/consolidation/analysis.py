@@ -65,12 +65,17 @@ def _words(text: str) -> list[str]:
 
 def units_of(sources, index_label) -> list[Unit]:
     """Every dispositivo with text in force in each source."""
+    from lexconsolida.consolidation.engine import final_clause_kind
+
     out = []
     for s in sources:
         idx = s.norma.index()
+        finals = {a.id for a in s.norma.artigos() if final_clause_kind(a)}
         for d in s.norma.dispositivos():
             if d.kind in (Kind.ARTIGO, Kind.OMISSIS) or not d.text.strip():
                 continue
+            if d.id.split("_")[0] in finals:
+                continue  # the sources' own vigência/revogação clauses: replaced, not compared
             out.append(Unit(s.alias, f"{s.label}, {index_label(s, d, idx)}", d.id, d.text))
     return out
 

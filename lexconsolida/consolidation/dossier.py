@@ -92,7 +92,7 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
     put("verificacao.txt", _check_text(minuta, findings))
     put("minuta.xml", get_writer("xml")(minuta))
     for fmt, name in (("docx", "minuta.docx"), ("html", "minuta.html"), ("txt", "minuta.txt")):
-        put(name, _render(get_writer(fmt), minuta, corpus, urn))
+        put(name, _render(fmt, minuta, corpus, urn))
 
     effects = revocation_effects(corpus, minuta)
     put("efeitos-revogacao.json", json.dumps([_as_dict(e) for e in effects], ensure_ascii=False, indent=2) + "\n")
@@ -125,13 +125,14 @@ def _as_dict(e: Effect) -> dict:
     return {k: getattr(e, k) for k in e.__slots__}
 
 
-def _render(writer, norma: Norma, corpus, urn: str) -> bytes:
-    act = corpus.get(urn)
-    mun = corpus.municipios[act.municipio]
-    try:
-        return writer(norma, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
-    except TypeError:
-        return writer(norma)
+def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:
+    """The minuta in ``fmt``; the DOCX carries the letterhead of the act's municipality."""
+    from lexconsolida.writers import get_writer
+
+    if fmt != "docx":
+        return get_writer(fmt)(norma)
+    mun = corpus.municipios[corpus.get(urn).municipio]
+    return get_writer(fmt)(norma, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
 
 
 def _check_text(norma: Norma, findings) -> str:

@@ -98,20 +98,30 @@ def final_clause_kind(article: Dispositivo) -> str | None:
     return None
 
 
-def source_rotulo(src: SourceAct, d: Dispositivo, index: dict[str, Dispositivo]) -> str:
-    """'Lei nº 2.217/2001, art. 3º, II, a)' for a source unit."""
+def label_path(index: dict, node_id: str) -> str:
+    """How a unit is cited: 'art. 3º, II, a)', 'art. 5º, § 1º', 'art. 8º, caput'."""
     parts = []
-    node_id = d.id
     comps = node_id.split("_")
     for i in range(1, len(comps) + 1):
         u = index.get("_".join(comps[:i]))
-        if u is None or u.kind is Kind.CAPUT:
+        if u is None or isinstance(u, Agrupador):
             continue
+        if u.kind is Kind.CAPUT:
+            if i == len(comps):
+                parts.append("caput")
+            continue
+        label = u.rotulo or u.id
         if u.kind is Kind.ARTIGO:
-            parts.append((u.rotulo or u.id).replace("Art.", "art."))
-        else:
-            parts.append(u.rotulo or u.id)
+            label = label.replace("Art.", "art.")
+        elif label == "Parágrafo único":
+            label = "parágrafo único"
+        parts.append(label)
     return ", ".join(parts) or node_id
+
+
+def source_rotulo(src: SourceAct, d: Dispositivo, index: dict) -> str:
+    """'art. 3º, II, a)' for a source unit."""
+    return label_path(index, d.id)
 
 
 def _agrupador(kind: str, number: int, nome: str, new_id: str) -> Agrupador:
@@ -259,6 +269,7 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
 
     norma = Norma(
         tipo=spec.norma.get("tipo"), numero=spec.norma.get("numero"), data=spec.norma.get("data"),
+        epigrafe=spec.norma.get("epigrafe") or epigrafe(spec.norma),
         ementa=spec.norma.get("ementa"), localidade=spec.norma.get("localidade"),
         urn=spec.norma.get("urn"), articulacao=body,
     )
@@ -272,7 +283,23 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
                          findings={"broken_citations": b.broken_citations})
 
 
+def epigrafe(meta: dict) -> str:
+    """'LEI Nº 4.321, DE 10 DE JANEIRO DE 2026', or blanks to fill in for a draft."""
+    tipo = (meta.get("tipo") or "Lei").upper()
+    numero = meta.get("numero") or "_____"
+    data = format_long(meta["data"]).upper() if meta.get("data") else "___ DE __________ DE ____"
+    return f"{tipo} Nº {numero}, DE {data}"
+
+
 def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:
+    for s in sources:
+        for a in s.norma.artigos():
+            key = (s.alias, a.id)
+            if key not in b.placed and key not in b.set_aside and in_force(a):
+                kind = final_clause_kind(a)
+                if kind:
+                    b.placed[key] = "cláusulas finais"
+                    b.final_clauses.append((s, a, kind))
     missing = [
         f"{s.alias}:{a.id}" for s in sources for a in s.norma.artigos()
         if (s.alias, a.id) not in b.placed and (s.alias, a.id) not in b.set_aside

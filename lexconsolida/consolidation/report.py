@@ -10,7 +10,7 @@ import json
 from collections import Counter
 
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
-from lexconsolida.consolidation.engine import Consolidation, source_rotulo
+from lexconsolida.consolidation.engine import Consolidation, label_path, source_rotulo
 from lexconsolida.templating import render
 
 STATUS_NAMES = {"incluido": "incluído", "fundido": "fundido", "descartado": "descartado"}
@@ -31,16 +31,7 @@ def analyse(c: Consolidation) -> None:
 def new_labels(c: Consolidation) -> dict[str, str]:
     """new id → 'art. 12, § 2º, I' (how the procuradoria cites it)."""
     idx = c.norma.index()
-    out = {}
-    for d in c.norma.dispositivos():
-        parts = []
-        comps = d.id.split("_")
-        for i in range(1, len(comps) + 1):
-            u = idx.get("_".join(comps[:i]))
-            if u is None or getattr(u, "rotulo", None) is None:
-                continue
-            parts.append(u.rotulo.replace("Art.", "art."))
-        out[d.id] = ", ".join(parts) or d.id
+    out = {d.id: label_path(idx, d.id) for d in c.norma.dispositivos()}
     for g in c.norma.agrupadores():
         out[g.id] = f"{g.rotulo or ''} {g.nome or ''}".strip()
     return out

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lexconsolida.citations import ActRef, find_acts
+from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
 from lexconsolida.model import Event, Norma
@@ -35,7 +35,8 @@ class Corpus:
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
-        act = self.acts.get(Urn.parse(urn).work.__str__() if urn.startswith("urn:") else urn)
+        key = str(Urn.parse(urn).work) if urn.startswith("urn:lex:") else urn
+        act = self.acts.get(key)
         if act is None:
             raise InputError(f"ato fora do acervo: {urn}")
         return act
@@ -83,6 +84,14 @@ class Corpus:
         """URNs of the acts cited in ``text`` (None for those outside the corpus)."""
         return [self.resolve(c.act, near) for c in find_acts(text)]
 
+    def citations(self, urn: str) -> list[tuple[Citation, str | None]]:
+        """Every act cited in the act's text file, with its URN in the corpus (None: outside)."""
+        act = self.get(urn)
+        if act.texto is None:
+            return []
+        text = _decoded(act.texto)
+        return [(c, self.resolve(c.act, act.urn)) for c in find_acts(text)]
+
     # --- relations -------------------------------------------------------------------------
     def related(self, urn: str, tipo: str) -> list[Act]:
         """Acts with a relation ``tipo`` whose targets include ``urn``, oldest in force first."""
@@ -114,6 +123,18 @@ class Corpus:
             ementa=act.ementa or norma.ementa, localidade=f"{mun.nome}-{mun.uf}",
             publicacao=act.publicacao, vigencia=act.in_force_from, events=events,
         )
+
+
+def _decoded(path: Path) -> str:
+    from lexconsolida.io import read_bytes
+
+    data = read_bytes(path)
+    for enc in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("utf-8", "replace")
 
 
 def load(root: str | Path | None = None) -> Corpus:

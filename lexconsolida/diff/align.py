@@ -83,8 +83,8 @@ class _Aligner:
         self.new_by_canon: dict[str, int] = {}
         for i, u in enumerate(new):
             self.new_by_canon.setdefault(u.canonical_id, i)
-        self._norm_old = [normalize(u.body) for u in old]
-        self._norm_new = [normalize(u.body) for u in new]
+        self.norm_old = [normalize(u.body) for u in old]
+        self.norm_new = [normalize(u.body) for u in new]
         self._bags: dict[tuple[str, int], Counter] = {}
         self._words: dict[tuple[str, int], list[str]] = {}
 
@@ -132,7 +132,7 @@ class _Aligner:
                 n = self.new_by_canon.get(u.canonical_id)
             if n is None or n in self.n2o or o in self.o2n or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n] and self._same_place(o, n):
+            if self.norm_old[o] == self.norm_new[n] and self._same_place(o, n):
                 self.pair(o, n)
 
     def _same_place(self, o: int, n: int) -> bool:
@@ -176,7 +176,7 @@ class _Aligner:
                 n = self.new_by_canon.get(pn.canonical_id + suffix.replace("par1u", "par1"))
             if n is None or n in self.n2o or not self.compatible(o, n):
                 continue
-            if self._norm_old[o] == self._norm_new[n] or self.similarity(o, n) >= SIMILAR_SAME_ID:
+            if self.norm_old[o] == self.norm_new[n] or self.similarity(o, n) >= SIMILAR_SAME_ID:
                 self.pair(o, n)
 
     def by_similarity(self) -> None:
@@ -282,7 +282,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     if table:
         a.by_table(table)
     a.by_id_and_text()
-    a.by_unique_key(a._norm_old, a._norm_new)
+    a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
     a.by_unique_key([mask(u.body) for u in old], [mask(u.body) for u in new])
     a.by_parent()

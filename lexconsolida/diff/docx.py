@@ -13,7 +13,6 @@ so the same report always gives the same bytes.
 from __future__ import annotations
 
 import io
-import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,10 +23,23 @@ from docx.oxml.ns import qn
 
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
-from lexconsolida.diff.units import Unit, normalize
+from lexconsolida.diff.units import Unit
+from lexconsolida.writers.docx import LABEL_STYLE, default_template
+from lexconsolida.writers.docx_template import deterministic_zip
 
 DEFAULT_AUTHOR = "lexconsolida"
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+STYLE_OF_KIND = {
+    "artigo": "Artigo",
+    "paragrafo": "Parágrafo",
+    "inciso": "Inciso",
+    "alinea": "Alínea",
+    "item": "Item",
+}
+"""Paragraph style of each unit kind (the reference template's); agrupadores: 'Agrupador Nome'."""
+AGRUPADOR_STYLE = "Agrupador Nome"
+TITLE_STYLE = "Documento Título"
+TEXT_STYLE = "Documento"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +74,8 @@ def pair_stream(pair: Pair) -> list[Piece]:
     """The tracked pieces of one row; paragraph breaks sit inside '+'/'-' pieces."""
     old_ev, new_ev = _events(pair.old), _events(pair.new)
     out: list[Piece] = []
-    if (old_ev and new_ev and old_ev[0].at == 0 and new_ev[0].at == 0 and old_ev[0].bold
-            and new_ev[0].bold and normalize(old_ev[0].text) == normalize(new_ev[0].text)
-            and old_ev[0].text == new_ev[0].text):
+    if (old_ev and new_ev and old_ev[0].at == new_ev[0].at == 0 and old_ev[0].bold
+            and new_ev[0].bold and old_ev[0].text == new_ev[0].text):
         out.append(Piece(EQUAL, new_ev[0].text, True))
         old_ev, new_ev = old_ev[1:], new_ev[1:]
     oi = ni = 0
@@ -140,11 +151,13 @@ class _Tracker:
         return el
 
 
-def _run(text: str, bold: bool, deleted: bool):
+def _run(text: str, label: bool, deleted: bool, label_style: str):
     r = OxmlElement("w:r")
-    if bold:
+    if label:
         rpr = OxmlElement("w:rPr")
-        rpr.append(OxmlElement("w:b"))
+        style = OxmlElement("w:rStyle")
+        style.set(qn("w:val"), label_style)
+        rpr.append(style)
         r.append(rpr)
     t = OxmlElement("w:delText" if deleted else "w:t")
     t.set(qn("xml:space"), "preserve")
@@ -153,9 +166,9 @@ def _run(text: str, bold: bool, deleted: bool):
     return r
 
 
-def _fill(p, pieces: Sequence[Piece], mark_kind: str, tracker: _Tracker) -> None:
+def _fill(p, pieces: Sequence[Piece], mark_kind: str, tracker: _Tracker, label_style: str) -> None:
     for piece in pieces:
-        run = _run(piece.text, piece.bold, piece.kind == DELETE)
+        run = _run(piece.text, piece.bold, piece.kind == DELETE, label_style)
         if piece.kind == EQUAL:
             p.append(run)
             continue
@@ -181,22 +194,27 @@ def summary_line(report: DiffReport) -> str:
 
 
 def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None = None) -> docx.Document:
-    document = docx.Document()
+    """The tracked-changes document, on the reference template's styles."""
+    document = docx.Document(io.BytesIO(default_template()))
     body = document.element.body
+    for child in list(body):
+        if child.tag != qn("w:sectPr"):
+            body.remove(child)
+    label_style = document.styles[LABEL_STYLE].style_id
     tracker = _Tracker(author, _iso_datetime(date or report.date))
-    document.add_heading("Quadro comparativo", level=1)
-    document.add_paragraph(f"Texto anterior: {report.old_title}")
+    document.add_paragraph("Quadro comparativo", style=TITLE_STYLE)
+    document.add_paragraph(f"Texto anterior: {report.old_title}", style=TEXT_STYLE)
     if report.middle_title:
-        document.add_paragraph(f"Alteração: {report.middle_title}")
-    document.add_paragraph(f"Texto novo: {report.new_title}")
+        document.add_paragraph(f"Alteração: {report.middle_title}", style=TEXT_STYLE)
+    document.add_paragraph(f"Texto novo: {report.new_title}", style=TEXT_STYLE)
     for pair in report.pairs:
-        agrupador = (pair.new or pair.old)[0].is_agrupador
+        unit = (pair.new or pair.old)[0]
+        style = AGRUPADOR_STYLE if unit.is_agrupador else STYLE_OF_KIND.get(unit.kind, "Artigo")
         for pieces, mark_kind in paragraphs(pair):
-            para = document.add_paragraph(style="Heading 2" if agrupador else None)
-            _fill(para._p, pieces, mark_kind, tracker)
-    document.add_paragraph(summary_line(report))
+            para = document.add_paragraph(style=style)
+            _fill(para._p, pieces, mark_kind, tracker, label_style)
+    document.add_paragraph(summary_line(report), style=TEXT_STYLE)
     _settle_properties(document, report, author, date or report.date)
-    assert body is not None
     return document
 
 
@@ -215,19 +233,6 @@ def _settle_properties(document, report: DiffReport, author: str, date: str | No
     props.created = when
     props.modified = when
     props.last_printed = when
-
-
-def deterministic_zip(data: bytes) -> bytes:
-    """The same package with fixed member dates (python-docx stamps the clock)."""
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            zi = zipfile.ZipInfo(info.filename, FIXED_ZIP_TIME)
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zi.external_attr = 0o644 << 16
-            dst.writestr(zi, src.read(info.filename))
-    return out.getvalue()
 
 
 def write(report: DiffReport, *, author: str | None = None, date: str | None = None, **_options) -> bytes:

@@ -32,8 +32,8 @@ class Row:
 
 
 def row_name(pair: Pair) -> str:
-    olds = ", ".join(u.rotulo or u.id for u in pair.old)
-    news = ", ".join(u.rotulo or u.id for u in pair.new)
+    olds = "; ".join(u.cite for u in pair.old)
+    news = "; ".join(u.cite for u in pair.new)
     if not olds or not news or olds == news:
         return news or olds
     return f"{olds} → {news}"

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
-    ADDED, MERGED, MOVED, REMOVED, SPLIT, STATUSES, UNCHANGED, Match, align,
+    ADDED, REMOVED, STATUSES, UNCHANGED, Match, align,
 )
-from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, word_diff
-from lexconsolida.diff.units import Unit, flatten, normalize
+from lexconsolida.diff.tokens import (
+    DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, get_engine, word_diff,
+)
+from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
 
 STATUS_LABELS = {
@@ -102,18 +104,10 @@ class DiffReport:
     """Title of the amending act shown as the middle column, if any."""
     date: str | None = None
     """ISO date of the new text (used for tracked-change dates)."""
-    meta: dict = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Rows per status, every status present (0 when none)."""
         c = Counter(p.status for p in self.pairs)
-        return {s: c.get(s, 0) for s in STATUSES}
-
-    def unit_counts(self) -> dict[str, int]:
-        """Units of each side per status (a split counts its old unit once)."""
-        c: Counter = Counter()
-        for p in self.pairs:
-            c[p.status] += max(len(p.old), len(p.new)) if p.status not in (SPLIT, MERGED) else 1
         return {s: c.get(s, 0) for s in STATUSES}
 
     @property
@@ -137,7 +131,7 @@ def pair_ops(status: str, old: Sequence[Unit], new: Sequence[Unit], engine: str 
     return word_diff(a, b, engine)
 
 
-def order_rows(matches: Sequence[Match], n_old: int) -> list[Match]:
+def order_rows(matches: Sequence[Match]) -> list[Match]:
     """New-text order; a row with only old units goes after the row of its old predecessor."""
     row_of_old: dict[int, Match] = {}
     for m in matches:
@@ -178,8 +172,9 @@ def compare(
     diff-match-patch implementation ('fast' or 'python'); ``date`` the date of the new text
     (defaults to the new norm's own date).
     """
+    get_engine(engine)  # an unknown engine is a usage error even when nothing differs
     old_units, new_units = flatten(old), flatten(new)
-    matches = order_rows(align(old_units, new_units, table), len(old_units))
+    matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}
     pairs = []
     for m in matches:
@@ -201,18 +196,20 @@ def compare(
 def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
     """Target id → the wordings an amending act's quoted blocks give it."""
     out: dict[str, list[MiddleText]] = {}
-    for d in act.dispositivos():
-        for alt in d.alteracoes:
-            source = f"{act.titulo}, {d.rotulo or d.id}"
-            for node in alt.children:
-                for q in node.walk():
-                    if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
-                        continue
-                    text = q.head_text
-                    label = f"{q.rotulo} " if q.rotulo else ""
-                    target = q.id.removesuffix("_cpt")
-                    out.setdefault(target, []).append(MiddleText(source, label + text))
+    for artigo in act.artigos():
+        for d in artigo.walk():
+            where = [artigo.rotulo or artigo.id]
+            if d is not artigo and d.kind is not Kind.CAPUT and d.rotulo:
+                where.append(d.rotulo)
+            source = ", ".join([act.titulo, *where])
+            for alt in d.alteracoes:
+                for node in alt.children:
+                    for q in node.walk():
+                        if not isinstance(q, Dispositivo) or q.kind in (Kind.CAPUT, Kind.OMISSIS):
+                            continue
+                        label = display_label(str(q.kind), q.rotulo, q.separator)
+                        out.setdefault(q.id, []).append(MiddleText(source, label + q.head_text))
     return out
 
 
-__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare", "MOVED"]
+__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare"]

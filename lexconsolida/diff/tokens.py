@@ -123,7 +123,7 @@ ENGINES: dict[str, Callable[[str, str], list[tuple[str, str]]]] = {
     "python": _engine_python,
 }
 DEFAULT_ENGINE = "fast"
-"""The C++ port: about 10x faster than the pure-Python one on CF/88 (see ``bench/diff.py``)."""
+"""The C++ port: about 4x faster than the pure-Python one on CF/88 (see ``bench/diff.py``)."""
 
 
 def get_engine(name: str | None) -> Callable[[str, str], list[tuple[str, str]]]:

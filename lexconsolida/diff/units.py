@@ -74,6 +74,8 @@ class Unit:
     """Nesting depth below the articulação (0 for a top-level unit)."""
     order: int
     """Position in document order."""
+    cite: str = ""
+    """How to cite the unit within the norm: 'Art. 2º, § 1º, II, a)'; an agrupador's rótulo."""
 
     @property
     def is_agrupador(self) -> bool:
@@ -136,7 +138,8 @@ def mask(text: str) -> str:
     return t.lower()
 
 
-def _label(kind: str, rotulo: str | None, separator: str | None) -> str:
+def display_label(kind: str, rotulo: str | None, separator: str | None) -> str:
+    """The label as printed before the text, separator included ('I – ', 'Art. 5º ')."""
     if not rotulo:
         return ""
     rot = rotulo.strip()
@@ -156,20 +159,26 @@ def flatten(norma: Norma) -> list[Unit]:
     """The units of ``norma`` in document order."""
     out: list[Unit] = []
 
+    cites: dict[str, str] = {}
+
     def add(node, text: str, parent: str | None, depth: int) -> str:
         kind = str(node.kind)
         sep = None if isinstance(node, Agrupador) else node.separator
         body, notes = split_notes(text)
         rotulo = node.rotulo or getattr(node, "rotulo_printed", None)
-        label = _label(kind, rotulo, sep)
+        label = display_label(kind, rotulo, sep)
         if isinstance(node, Agrupador) and not text:
             label = label.removesuffix(" – ")
-        out.append(Unit(node.id, kind, rotulo, label, text, body, notes, parent, depth, len(out)))
+        own = (rotulo or node.id).strip().rstrip(".–- ") or node.id
+        up = cites.get(parent or "") if isinstance(node, Dispositivo) else None
+        cite = cites[node.id] = f"{up}, {own}" if up else own
+        out.append(Unit(node.id, kind, rotulo, label, text, body, notes, parent, depth, len(out), cite))
         return node.id
 
     def visit(node, parent: str | None, depth: int) -> None:
         if isinstance(node, Agrupador):
             uid = add(node, node.nome or "", parent, depth)
+            cites[uid] = ""  # articles are cited without their chapter
             for child in node.children:
                 visit(child, uid, depth + 1)
             return

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from lexconsolida.diff.report import Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
-from lexconsolida.diff.units import Unit
+from lexconsolida.diff.units import Unit, normalize
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,15 @@ class Block:
     notes: tuple[str, ...]
     """Editorial notes, shown apart ('(Redação dada pela …)')."""
 
+    @property
+    def label_text(self) -> str:
+        """The label without the space that follows it (marks stop before the space)."""
+        return self.label.rstrip()
+
+    @property
+    def label_space(self) -> str:
+        return self.label[len(self.label.rstrip()):]
+
 
 def side_runs(pair: Pair, side: str) -> list[list[Run]]:
     """The runs of each unit of one side ('old' or 'new'), split at paragraph breaks."""
@@ -50,18 +59,13 @@ def side_runs(pair: Pair, side: str) -> list[list[Run]]:
 
 
 def blocks(pair: Pair, side: str) -> list[Block]:
-    units = pair.old if side == "old" else pair.new
+    units, others = (pair.old, pair.new) if side == "old" else (pair.new, pair.old)
     mark = DELETE if side == "old" else INSERT
-    whole = pair.status in ("added", "removed")
-    label_kind = mark if (pair.label_changed or whole) else EQUAL
+    other_labels = {normalize(u.label) for u in others}
     runs = side_runs(pair, side)
     out = []
     for i, u in enumerate(units):
+        label_kind = EQUAL if normalize(u.label) in other_labels else mark
         r = tuple(runs[i]) if i < len(runs) else ()
         out.append(Block(u, u.label, label_kind, r, tuple(n.text.strip() for n in u.notes)))
     return out
-
-
-def plain_runs(block: Block) -> tuple[Run, ...]:
-    """The block's runs with every mark removed (for unchanged rows)."""
-    return tuple(Run(EQUAL, r.text) for r in block.runs)

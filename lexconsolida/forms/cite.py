@@ -63,14 +63,31 @@ def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
     label = node.rotulo or ""
     text = node.head_text.strip()
     if node.kind is Kind.ARTIGO:
+        if label[-1:].isdigit():
+            label += "."  # 'Art. 56.' as LC 95 prints cardinal article numbers
         out.append(f"{label} {text}".strip())
-    elif node.kind in (Kind.INCISO,):
+    elif node.kind is Kind.INCISO:
         out.append(f"{label} – {text}".strip())
     else:
         out.append(f"{label} {text}".strip())
     if with_children:
         for child in node.children:
             _quote(child, out, with_children)
+
+
+def act_title(norma: Norma) -> str:
+    """A clean title for notices: 'Lei nº 846, de 12 de maio de 2015' from the metadata when
+    known (epígrafes are often upper case, OCR-damaged or oddly punctuated), else the epígrafe."""
+    if not norma.tipo or not (norma.numero or norma.data):
+        return norma.titulo
+    from lexconsolida.model.dates import format_long
+
+    title = norma.tipo
+    if norma.numero:
+        title += f" nº {norma.numero}"
+    if norma.data:
+        title += f", de {format_long(norma.data)}"
+    return title
 
 
 def find_dispositivo(norma: Norma, node_id: str) -> Dispositivo | None:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from lexconsolida.forms.cite import citation
+from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.textnorm import clean_value, fold, ocr_word, strip_accents
 from lexconsolida.model import Dispositivo, Kind, Norma
 
@@ -136,7 +136,7 @@ def extract(norma: Norma) -> Catalog:
     """The infraction catalog of ``norma``."""
     from lexconsolida.forms.rules import find_rules
 
-    catalog = Catalog(norma=norma.titulo, urn=norma.urn)
+    catalog = Catalog(norma=act_title(norma), urn=norma.urn)
     catalog.tabela = find_fine_table(norma)
     parents = _parent_map(norma)
     groups = _field_groups(norma, parents)

@@ -21,6 +21,7 @@ import zipfile
 from dataclasses import dataclass
 
 from docx import Document
+from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 
 from lexconsolida.errors import InputError
@@ -94,21 +95,47 @@ def embedded_lexml(doc) -> bytes | None:
     return None
 
 
+TABLE_STYLE = "(tabela)"
+"""Pseudo style of a table's text (rows as lines, cells separated by ' | ')."""
+
+
 def body_paragraphs(doc) -> list[Para]:
-    """The body's paragraphs in order, with style name, rótulo runs and first bookmark."""
+    """The body's paragraphs and tables in order, with style name, rótulo runs and bookmark."""
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    names = {s.style_id: s.name for s in doc.styles}  # once: python-docx searches per call
+    default = doc.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+    default_name = default.name if default is not None else "Normal"
     out = []
-    for i, p in enumerate(doc.paragraphs, start=1):
-        style = p.style.name if p.style is not None else "Normal"
+    for i, el in enumerate(doc.element.body.iterchildren(qn("w:p"), qn("w:tbl")), start=1):
+        if el.tag == qn("w:tbl"):
+            out.append(Para(i, TABLE_STYLE, _table_text(Table(el, doc)), None, None))
+            continue
+        p = Paragraph(el, doc)
+        style = names.get(el.style, default_name) if el.style else default_name
         label_parts = []
         for run in p.runs:
-            if run.style is not None and run.style.name == "Rótulo":
+            if run._r.style and names.get(run._r.style) == "Rótulo":
                 label_parts.append(run.text)
             elif run.text:
                 break
-        bm = p._p.find(".//" + qn("w:bookmarkStart"))
+        bm = el.find(".//" + qn("w:bookmarkStart"))
         name = bm.get(qn("w:name")) if bm is not None else None
         out.append(Para(i, style, p.text, "".join(label_parts) or None, name))
     return out
+
+
+def _table_text(table) -> str:
+    rows = []
+    for row in table.rows:
+        cells = []
+        for cell in row.cells:
+            text = " ".join(cell.text.split())
+            if not cells or cells[-1] != text:  # merged cells repeat
+                cells.append(text)
+        rows.append(" | ".join(cells))
+    return "\n".join(rows)
 
 
 def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:

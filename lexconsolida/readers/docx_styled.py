@@ -25,7 +25,8 @@ KIND_OF_STYLE = {
     "Alínea": Kind.ALINEA,
     "Item": Kind.ITEM,
 }
-AGRUPADOR_STYLES = ("Agrupador Rótulo", "Agrupador Nome")
+AGRUPADOR_STYLES = ("Agrupador Rótulo", "Agrupador Nome", "Seção Rótulo", "Seção Nome")
+LABEL_STYLES = ("Agrupador Rótulo", "Seção Rótulo")
 
 LABEL_RE = {
     Kind.ARTIGO: re.compile(r"^(Art\.?\s*\d+\s*[º°o]?(?:\s*-\s*[A-Z])*)"),
@@ -105,11 +106,11 @@ class StyledTreeBuilder:
 
     def _agrupador(self, p) -> None:
         text = p.text.strip()
-        if p.style == "Agrupador Nome" and self.pending_label is not None:
+        if p.style not in LABEL_STYLES and self.pending_label is not None:
             self.pending_label.nome = text
             self.pending_label = None
             return
-        label = text if p.style == "Agrupador Rótulo" else None
+        label = text if p.style in LABEL_STYLES else None
         kind, number = self._agrupador_kind(label, p)
         while self.groups and self.groups[-1].kind.level >= kind.level:
             self.groups.pop()
@@ -138,20 +139,33 @@ class StyledTreeBuilder:
         from_bookmark = p.bookmark and bookmark_kind(p.bookmark)
         if from_bookmark:
             return from_bookmark, None
+        kind = AgrupadorKind.SECAO if p.style == "Seção Nome" else self._kind_by_case(p.text.strip())
         self.diags.append(Diagnostic(
-            "agrupador-kind", f"tipo de agrupador não reconhecido em {label or p.text!r}; "
-            "tratado como capítulo", Severity.WARNING, line=p.index))
-        return AgrupadorKind.CAPITULO, None
+            "agrupador-kind", f"agrupador sem rótulo ({label or p.text!r}): tratado como "
+            f"{kind.value}, pelo nível dos nomes vizinhos", Severity.WARNING, line=p.index))
+        return kind, None
+
+    def _kind_by_case(self, name: str) -> AgrupadorKind:
+        """An unlabelled heading in capitals sits at the outermost open level (chapter names are
+        printed in capitals, seção names in title case); otherwise at the innermost."""
+        if not self.groups:
+            return AgrupadorKind.CAPITULO
+        return self.groups[0].kind if name.isupper() else self.groups[-1].kind
 
     def _agrupador_id(self, kind, number, parent, siblings) -> str:
-        if number is None:
-            number = Number(1 + sum(1 for s in siblings if isinstance(s, Agrupador) and s.kind is kind))
+        """From the label; unlabelled, repeated or backwards: previous sibling + 1 (position)."""
+        same = [s for s in siblings if isinstance(s, Agrupador) and s.kind is kind]
+        previous = LexId.parse(same[-1].id).number if same else None
+        if number is None or (previous is not None and number <= previous):
+            number = Number(previous.value + 1) if previous is not None else Number(1)
         comp = PREFIX_OF_KIND[kind.value] + number.id_part
         return f"{parent.id}_{comp}" if parent else comp
 
     # -- dispositivos ---------------------------------------------------------------------
 
     def _dispositivo(self, kind: Kind, p) -> None:
+        if self._continuation(kind, p):
+            return
         label, text = self._split(kind, p)
         number = parse_number(kind, label) if label else None
         unico = kind is Kind.PARAGRAFO and bool(label) and "nico" in label.lower()
@@ -178,6 +192,21 @@ class StyledTreeBuilder:
             parent.children.append(node)
             self._forget_below(kind)
         self.last[kind] = node
+
+    def _continuation(self, kind: Kind, p) -> bool:
+        """A paragraph without a rótulo after a unit of the same kind continues its text
+        (the author pressed Enter inside the dispositivo)."""
+        if p.label or LABEL_RE[kind].match(p.text.strip()):
+            return False
+        last = self.last.get(kind)
+        if last is None or not p.text.strip():
+            return False
+        target = last.children[0] if last.kind is Kind.ARTIGO else last
+        target.text = f"{target.text}\n{p.text.strip()}" if target.text else p.text.strip()
+        self.diags.append(Diagnostic(
+            "continuation", f"parágrafo sem rótulo juntado ao texto de {last.id}",
+            Severity.INFO, line=p.index, where=last.id))
+        return True
 
     def _split(self, kind: Kind, p) -> tuple[str | None, str]:
         text = p.text.strip()
@@ -214,17 +243,31 @@ class StyledTreeBuilder:
             self.last.pop(k, None)
 
     def _derive_id(self, kind: Kind, number, unico: bool, parent, label, p) -> str:
-        if number is None and not unico:
-            same = [c for c in (parent.children if parent else []) if c.kind is kind]
-            if kind is Kind.ARTIGO:
-                same = list(self.norma.artigos())
-            number = Number(len(same) + 1)
+        """Id from the rótulo; a number that is unreadable, repeats or goes backwards takes
+        the previous sibling's + 1 (its position), and the anomaly is reported."""
+        if kind is Kind.ARTIGO:
+            same = list(self.norma.artigos())
+        else:
+            same = [c for c in parent.children if c.kind is kind]
+        previous = _id_number(same[-1]) if same else None
+        if not unico and (number is None or (previous is not None and number <= previous)):
+            position = Number(previous.value + 1) if previous is not None else Number(1)
+            why = "sem número legível" if number is None else "com número repetido ou fora de ordem"
             self.diags.append(Diagnostic(
-                "position-id", f"{kind} sem número legível ({label!r}): id pela posição",
-                Severity.WARNING, line=p.index))
+                "position-id", f"{kind} {why} ({label!r}): id pela posição", Severity.WARNING,
+                line=p.index))
+            number = position
         if kind is Kind.ARTIGO:
             return "art" + number.id_part
         return LexId(parent.id).child(kind.value, number, unico=unico).value
+
+
+def _id_number(node: Dispositivo) -> Number | None:
+    """The number a sibling's id carries (which may differ from its printed rótulo)."""
+    try:
+        return LexId.parse(node.id).number
+    except ValueError:
+        return node.number
 
 
 def bookmark_kind(name: str) -> AgrupadorKind | None:

@@ -220,6 +220,9 @@ class _Reader:
 
     def dispositivo(self, e: etree._Element, kind: Kind, prefix: str) -> Dispositivo:
         xml_id, node_id = self._ids(e, prefix)
+        x = self.ext_nodes.get(xml_id)
+        if x is not None and x.get("id"):
+            node_id = x.get("id")  # an id no LexML schema accepts (see writers.lexml)
         d = Dispositivo(kind, node_id)
         self.by_xml_id[xml_id] = d
         if kind is Kind.OMISSIS:
@@ -241,6 +244,8 @@ class _Reader:
             d.situacao = _situacao_of_note(d.text)
         d.alteracoes = [self.alteracao(a) for a in alt_els]
         d.children = [c for c in self.children(e, prefix) if isinstance(c, Dispositivo)]
+        if not self.own and kind is Kind.ARTIGO and d.situacao is Situacao.VIGENTE:
+            d.situacao = _situacao_of_children(d)
         return d
 
     def _pena(self, e: etree._Element) -> list[str]:
@@ -406,6 +411,12 @@ def _normalised_label(node, kind: str) -> str | None:
         return label_for(kind, node.number, unico=node.unico)
     except ValueError:
         return None
+
+
+def _situacao_of_children(artigo: Dispositivo) -> Situacao:
+    """An artigo whose caput and parágrafos are all revoked (or vetoed) is itself."""
+    states = {c.situacao for c in artigo.children if c.kind is not Kind.OMISSIS}
+    return states.pop() if len(states) == 1 and artigo.children else Situacao.VIGENTE
 
 
 def _situacao_of_note(text: str) -> Situacao:

@@ -258,7 +258,7 @@ class _BodyWriter:
         else:
             block = _sub(el, "content")
         p = _p(block, shown)
-        for alt in d.alteracoes:
+        for alt in d.alteracoes + (owner.alteracoes if owner is not d else []):
             if alt.raw:
                 _p(block, alt.raw, **{"class": "alteracao"})
         if self.view == "compilado":

@@ -17,6 +17,7 @@ Same input, same bytes: no dates in the core properties, fixed zip timestamps.
 from __future__ import annotations
 
 import io
+import re
 import uuid
 from functools import cache
 from importlib import resources
@@ -29,7 +30,7 @@ from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
 from lexconsolida.errors import InputError, UsageError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.writers.docx_letterhead import letterhead
 from lexconsolida.writers.docx_template import (
@@ -133,6 +134,14 @@ def separator(d: Dispositivo, rotulo: str) -> str:
     return " "
 
 
+_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot carry (C0 controls but tab and newline)."""
+    return _XML_INCOMPATIBLE.sub("", text)
+
+
 def bookmark_name(node_id: str) -> str | None:
     """A Word bookmark name for a LexML id ('art5-1' → 'art5x1'); None when too long."""
     name = node_id.replace("-", "x")
@@ -145,15 +154,21 @@ class _BodyWriter:
     def __init__(self, doc, view: str) -> None:
         self.doc = doc
         self.view = view
+        self.style_ids = {s.name: s.style_id for s in doc.styles}
+        """Name → id, looked up once (python-docx searches the styles part on every call)."""
         self.bookmark_id = 0
+        self.bookmarks: set[str] = set()
 
     # -- paragraphs -------------------------------------------------------------------------
 
     def para(self, style: str, text: str = "", *, label: str | None = None, sep: str = "",
              anchor: str | None = None):
-        p = self.doc.add_paragraph(style=style)
+        p = self.doc.add_paragraph()
+        p._p.style = self.style_ids[style]
+        text, label = xml_safe(text), xml_safe(label) if label else label
         if label:
-            run = p.add_run(label, style=LABEL_STYLE)
+            run = p.add_run(label)
+            run._r.style = self.style_ids[LABEL_STYLE]
             if anchor:
                 self._bookmark(p, run, anchor)
         elif anchor:
@@ -164,8 +179,9 @@ class _BodyWriter:
 
     def _bookmark(self, p, run, node_id: str) -> None:
         name = bookmark_name(node_id)
-        if name is None:
+        if name is None or name in self.bookmarks:  # Word drops duplicate names
             return
+        self.bookmarks.add(name)
         start = OxmlElement("w:bookmarkStart")
         start.set(qn("w:id"), str(self.bookmark_id))
         start.set(qn("w:name"), name)
@@ -215,17 +231,20 @@ class _BodyWriter:
             self.dispositivo(node)
 
     def agrupador(self, a: Agrupador) -> None:
+        label_style, name_style = agrupador_styles(a.kind)
         if a.rotulo or a.rotulo_printed:
-            self.para("Agrupador Rótulo", a.rotulo or a.rotulo_printed or "", anchor=a.id)
+            self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
             if a.nome:
-                self.para("Agrupador Nome", a.nome)
+                self.para(name_style, a.nome)
         else:
-            self.para("Agrupador Nome", a.nome or "", anchor=a.id)
+            self.para(name_style, a.nome or "", anchor=a.id)
         for child in a.children:
             self.node(child)
 
     def dispositivo(self, d: Dispositivo) -> None:
-        if d.kind is Kind.CAPUT:
+        if d.kind is Kind.CAPUT:  # its text is printed with the artigo's rótulo
+            for alt in d.alteracoes:
+                self._alteracao(alt)
             for child in d.children:
                 self.dispositivo(child)
             return
@@ -279,6 +298,13 @@ class _BodyWriter:
             self.para("Texto alterado", text, label=label, sep=" " if label and text else "")
 
 
+def agrupador_styles(kind: AgrupadorKind) -> tuple[str, str]:
+    """Label and name styles: capitals for parte … capítulo, as printed for seção/subseção."""
+    if kind in (AgrupadorKind.SECAO, AgrupadorKind.SUBSECAO):
+        return "Seção Rótulo", "Seção Nome"
+    return "Agrupador Rótulo", "Agrupador Nome"
+
+
 def _quoted_lines(node) -> list[tuple[str | None, str]]:
     if isinstance(node, Agrupador):
         out = [(node.rotulo or node.rotulo_printed, "")] if (node.rotulo or node.rotulo_printed) else []
@@ -315,16 +341,22 @@ def entries_for(d: Dispositivo) -> list[Entry]:
     ]
 
 
+def _fit(text: str | None, limit: int = 255) -> str:
+    """Core properties hold at most 255 characters (OPC); longer text ends in '…'."""
+    text = text or ""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def _core_properties(doc, norma: Norma) -> None:
     cp = doc.core_properties
-    cp.title = norma.titulo
-    cp.subject = norma.ementa or ""
+    cp.title = _fit(norma.titulo)
+    cp.subject = _fit(norma.ementa)
     cp.author = "lexconsolida"
-    cp.identifier = norma.urn or ""
+    cp.identifier = _fit(norma.urn)
     cp.language = "pt-BR"
     cp.keywords = ""
     cp.comments = ""
-    cp.category = norma.tipo or ""
+    cp.category = _fit(norma.tipo)
     cp.revision = 1
     el = cp._element
     for tag in CORE_DROP:

@@ -13,7 +13,7 @@ table per body::
     sitio = "…"
 
 The header prints the coat of arms (when given) and the ``cabecalho`` lines in the style
-"Cabeçalho órgão"; the footer prints the contacts ("Rodapé órgão") and "Página N de M" with
+"Cabeçalho órgão" (the last one in "Cabeçalho órgão final": space and a rule below); the footer prints the contacts ("Rodapé órgão") and "Página N de M" with
 PAGE/NUMPAGES fields ("Número de página").
 """
 
@@ -74,10 +74,12 @@ def _header(header, settings: dict | None, municipio_dir) -> None:
         first.add_run().add_picture(str(path), height=BRASAO_HEIGHT)
         used_first = True
     lines = settings.get("cabecalho") or ([settings["nome"]] if settings.get("nome") else [])
+    last = first
     for line in lines:
-        p = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
-        p.add_run(str(line))
+        last = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
+        last.add_run(xml_safe(str(line)))
         used_first = True
+    last.style = "Cabeçalho órgão final"
 
 
 def _brasao_path(brasao: str, municipio_dir) -> Path:
@@ -96,7 +98,7 @@ def _footer(footer, settings: dict | None) -> None:
     contacts = [str(settings[k]) for k in CONTACT_KEYS if settings and settings.get(k)]
     if contacts:
         first.style = "Rodapé órgão"
-        first.add_run(" · ".join(contacts))
+        first.add_run(xml_safe(" · ".join(contacts)))
         pages = footer.add_paragraph(style="Número de página")
     else:
         first.style = "Número de página"
@@ -105,6 +107,12 @@ def _footer(footer, settings: dict | None) -> None:
     _field(pages, "PAGE")
     pages.add_run(" de ")
     _field(pages, "NUMPAGES")
+
+
+def xml_safe(text: str) -> str:
+    from lexconsolida.writers.docx import xml_safe as clean
+
+    return clean(text)
 
 
 def _field(paragraph, instruction: str) -> None:

@@ -34,6 +34,15 @@ RT_THUMBNAIL = "http://schemas.openxmlformats.org/package/2006/relationships/met
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 RT_STYLES_WITH_EFFECTS = "http://schemas.microsoft.com/office/2007/relationships/stylesWithEffects"
 RT_NUMBERING = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering"
+RT_EXTENDED = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties"
+APP_XML = (
+    "<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+    '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" '
+    'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+    "<Template>reference.docx</Template><Application>lexconsolida</Application>"
+    "<DocSecurity>0</DocSecurity><ScaleCrop>false</ScaleCrop><LinksUpToDate>false</LinksUpToDate>"
+    "<SharedDoc>false</SharedDoc><HyperlinksChanged>false</HyperlinksChanged></Properties>"
+).encode("utf-8")
 
 KEEP_BUILTIN = {"Normal", "DefaultParagraphFont", "TableNormal", "NoList", "Header", "Footer"}
 """Built-in styles the template keeps; every other style of python-docx's default is dropped."""
@@ -76,6 +85,8 @@ DISPOSITIVO_INDENT_CM = 2.0
 
 PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Cabeçalho órgão", "CabecalhoOrgao", align="center", after_pt=0, size_pt=11, bold=True),
+    StyleSpec("Cabeçalho órgão final", "CabecalhoOrgaoFinal", base="Cabeçalho órgão", align="center", after_pt=12,
+              extra={"border_bottom": True}),
     StyleSpec("Rodapé órgão", "RodapeOrgao", align="center", after_pt=0, size_pt=8),
     StyleSpec("Número de página", "NumeroPagina", align="right", after_pt=0, size_pt=9),
     StyleSpec("Epígrafe", "Epigrafe", align="center", before_pt=12, after_pt=18, bold=True,
@@ -87,6 +98,11 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
               bold=True, caps=True, keep_with_next=True, next_style="Agrupador Nome"),
     StyleSpec("Agrupador Nome", "AgrupadorNome", align="center", after_pt=12, bold=True,
               caps=True, keep_with_next=True, next_style="Artigo"),
+    StyleSpec("Seção Rótulo", "SecaoRotulo", base="Agrupador Rótulo", align="center", before_pt=12,
+              after_pt=0, bold=True, keep_with_next=True, next_style="Seção Nome",
+              extra={"no_caps": True}),
+    StyleSpec("Seção Nome", "SecaoNome", base="Agrupador Nome", align="center", after_pt=12,
+              bold=True, keep_with_next=True, next_style="Artigo", extra={"no_caps": True}),
     StyleSpec("Artigo", "Artigo", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=6),
     StyleSpec("Parágrafo", "Paragrafo", base="Artigo"),
     StyleSpec("Inciso", "Inciso", base="Artigo"),
@@ -142,6 +158,8 @@ def _drop_extra_parts(doc) -> None:
     for rid, rel in list(pkg_rels.items()):
         if rel.reltype == RT_THUMBNAIL:
             del pkg_rels[rid]
+        elif rel.reltype == RT_EXTENDED:
+            rel.target_part._blob = APP_XML  # no page/word counts, no "Microsoft Macintosh Word"
     rels = doc.part.rels
     for rid, rel in list(rels.items()):
         if rel.reltype in (RT_CUSTOM_XML, RT_STYLES_WITH_EFFECTS, RT_NUMBERING):
@@ -210,7 +228,7 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
         font.size = Pt(spec.size_pt)
     font.bold = spec.bold or None
     font.italic = spec.italic or None
-    font.all_caps = spec.caps or None
+    font.all_caps = False if spec.extra.get("no_caps") else (spec.caps or None)
     font.strike = spec.strike or None
     if kind != WD_STYLE_TYPE.PARAGRAPH:
         return
@@ -223,6 +241,23 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     pf.keep_with_next = spec.keep_with_next or None
     pf.keep_together = spec.keep_together or None
     pf.widow_control = True
+    if spec.extra.get("border_bottom"):
+        _border_bottom(style)
+
+
+def _border_bottom(style) -> None:
+    """A thin rule under the paragraph (the letterhead's last line)."""
+    ppr = style.element.get_or_add_pPr()
+    bdr = ppr.makeelement(qn("w:pBdr"), {})
+    bottom = bdr.makeelement(qn("w:bottom"), {
+        qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"})
+    bdr.append(bottom)
+    # CT_PPr's schema order: pBdr comes after keepNext/keepLines/pageBreakBefore/widowControl…
+    anchor = ppr.find(qn("w:spacing"))
+    if anchor is not None:
+        anchor.addprevious(bdr)
+    else:
+        ppr.append(bdr)
 
 
 def _link_next_styles(doc) -> None:

@@ -26,6 +26,8 @@ Characters XML 1.0 cannot carry (C0 controls but tab/newline/CR) are dropped.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from lexconsolida import lexml_ext as ext
@@ -51,6 +53,10 @@ TAG_OF_AGRUPADOR = {
     "parte": "Parte", "livro": "Livro", "titulo": "Titulo", "subtitulo": "Subtitulo",
     "capitulo": "Capitulo", "secao": "Secao", "subsecao": "Subsecao",
 }
+_ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
+"""An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
+('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
+and its model id kept in the extension (``lc:no id``)."""
 DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
@@ -104,7 +110,8 @@ class _Writer:
             for line in text.split("\n"):
                 self.el(parent, "p", line)
 
-    def note_node(self, xml_id: str, node, *, pai: str | None = None, texto: str | None = None):
+    def note_node(self, xml_id: str, node, *, pai: str | None = None, texto: str | None = None,
+                  model_id: str | None = None):
         """Record in the extension what LexML cannot hold for ``node``."""
         unico = isinstance(node, Dispositivo) and node.unico
         kind = node.kind.value
@@ -114,6 +121,7 @@ class _Writer:
         situacao = "suprimido" if node.situacao is Situacao.SUPRIMIDO else None
         attrs = {
             "ref": xml_id,
+            "id": model_id,
             "pai": pai,
             "rotuloImpresso": node.rotulo_printed,
             "numero": number,
@@ -153,6 +161,9 @@ class _Writer:
 
     def dispositivo(self, parent, d: Dispositivo, prefix: str, pai: str | None, nested: bool = True):
         xml_id = prefix + d.id
+        model_id = None
+        if d.kind is Kind.ITEM and _ITEM_UNDER_PARAGRAPH_ALINEA.search(xml_id):
+            model_id, xml_id = d.id, _ITEM_UNDER_PARAGRAPH_ALINEA.sub(r"\1_dpg", xml_id)
         if d.kind is Kind.OMISSIS:
             e = self.el(parent, "Omissis", id=xml_id)
             self.note_node(xml_id, d, pai=pai, texto=d.text)
@@ -164,7 +175,8 @@ class _Writer:
             self.el(e, "Rotulo", d.rotulo)
         if d.kind is not Kind.ARTIGO:
             self.paragraphs(e, d.text)
-        self.note_node(xml_id, d, pai=pai, texto=d.text if d.kind is Kind.ARTIGO else None)
+        self.note_node(xml_id, d, pai=pai, texto=d.text if d.kind is Kind.ARTIGO else None,
+                       model_id=model_id)
         self.alteracoes(e, d)
         if nested:
             for c in d.children:

@@ -1,7 +1,8 @@
 """Rule ``decode``: bytes → numbered source lines, with the encoding detected and reported.
 
-Accepts UTF-8 (with or without BOM) and, when the bytes are not valid UTF-8, cp1252 (a superset
-of latin-1 for printable text), reporting which was used. CRLF and lone CR end lines too.
+Accepts UTF-8 (with or without BOM), UTF-16 with a BOM (Windows "Unicode" text) and, when the
+bytes are not valid UTF-8, cp1252 (a superset of latin-1 for printable text), reporting which was
+used. CRLF and lone CR end lines too.
 Refuses, with a Portuguese :class:`InputError`, an empty file, a binary file, and text that
 decodes to nothing but control characters.
 """
@@ -17,6 +18,7 @@ from lexconsolida.readers.text.state import SourceLine, TextState
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 BOM = b"\xef\xbb\xbf"
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def _looks_binary(data: bytes) -> bool:
@@ -31,6 +33,8 @@ def _looks_binary(data: bytes) -> bool:
 
 def decode_text(data: bytes, path: str | None = None) -> tuple[str, str]:
     """(text, encoding) of ``data``; InputError when it is not a text file."""
+    if data.startswith(UTF16_BOMS):
+        return _decode_utf16(data, path), "utf-16"
     if not data.strip(BOM + b" \t\r\n\x0c"):
         raise InputError("arquivo vazio: não há texto a ler", path=path)
     if _looks_binary(data):
@@ -50,9 +54,23 @@ def decode_text(data: bytes, path: str | None = None) -> tuple[str, str]:
         return data.decode("latin-1"), "latin-1"
 
 
+def _decode_utf16(data: bytes, path: str | None) -> str:
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError as err:
+        raise InputError(f"UTF-16 inválido (byte {err.start})", path=path) from None
+    if not text.strip(" \t\r\n\x0c"):
+        raise InputError("arquivo vazio: não há texto a ler", path=path)
+    if _CONTROL.search(text.replace("\x0c", "")):
+        raise InputError("arquivo binário: esperava texto (TXT), DOCX ou LexML", path=path)
+    return text
+
+
 def decode(state: TextState) -> None:
     text, encoding = decode_text(state.data, state.path)
     state.encoding = encoding
+    if not _CONTROL.sub("", text).strip():
+        raise InputError("o arquivo só contém caracteres de controle: não há texto a ler", path=state.path)
     if encoding not in ("utf-8", "utf-8-sig"):
         state.diagnostics.append(
             Diagnostic(

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from itertools import chain
 
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.text.furniture_lines import (
@@ -32,7 +33,10 @@ from lexconsolida.readers.text.furniture_lines import (
     PAGE_NUMBER,
     STRONG,
     TERMINAL,
+    WEAK,
     LineFacts,
+    is_debris,
+    is_field,
     line_facts,
     normal_key,
     prose_ratio,
@@ -53,6 +57,8 @@ MIN_LENGTH_RATIO = 0.75
 """Two keys whose lengths differ more than this are never variants of each other."""
 _MAX_FUZZY_KEY = 160
 _MIN_KEY_LETTERS = 6
+_MAX_PROSE = {2: 0.4, 3: 0.6}
+"""Most prose a repeated line may have to be a letterhead, by how often it repeats (2, 3+)."""
 
 
 def _cluster(facts: list[LineFacts]) -> dict[int, str]:
@@ -60,15 +66,24 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
 
     The most frequent key comes first; a later key joins the most similar earlier one when
     they are OCR variants (``PREFEITURA DE PEDEA PRETA.`` / ``PREPEITURA DE PEDRA PRETA``).
-    Lines seen once are matched later, lazily, and only near furniture (see ``_Variants``).
+    Then short keys seen once join a group or start one, so a letterhead garbled differently
+    on every page still forms a group. Sentence text never makes a group (it cannot be a
+    letterhead), which also keeps the groups few.
     """
     counts = Counter(f.key for f in facts if f.protection != STRONG and len(f.key) >= _MIN_KEY_LETTERS)
+    for f in facts:
+        if f.protection == FREE and not f.shape and counts.get(f.key, 0) >= 2 and is_field(f.text):
+            f.protection = WEAK  # a repeated table field is not a letterhead line
+    sample = {f.key: f.text for f in facts if counts.get(f.key, 0) >= 2}
+    in_long_runs = _keys_in_long_runs(facts, counts)
     variants = _Variants()
     group_of: dict[str, int] = {}
     representative: dict[int, str] = {}
     for key, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
         if n < 2:
             break
+        if prose_ratio(sample[key]) > _MAX_PROSE[3] or key in in_long_runs:
+            continue
         gid = variants.match(key)
         if gid is None:
             gid = len(representative)
@@ -79,31 +94,89 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
         gid = group_of.get(f.key)
         if gid is not None:
             f.group, f.repeated = gid, True
+        elif _singleton_candidate(f, counts):
+            gid = variants.match(f.key)
+            if gid is None:
+                gid = len(representative)
+                representative[gid] = f.key
+                variants.add(f.key, gid)
+            f.group = gid
     return representative
+
+
+_MAX_SINGLETON_KEY = 60
+"""Longest key of a line seen once that is clustered (letterhead lines are short)."""
+
+
+def _singleton_candidate(f: LineFacts, counts: Counter[str]) -> bool:
+    return (
+        f.protection == FREE
+        and not f.fragment
+        and counts.get(f.key, 0) == 1
+        and _MIN_KEY_LETTERS <= len(f.key) <= _MAX_SINGLETON_KEY
+        and prose_ratio(f.text) <= _MAX_PROSE[3]
+    )
+
+
+MAX_RUN = 16
+"""Longest block of repeated lines a page break holds (footer + letterhead + debris)."""
+
+
+def _keys_in_long_runs(facts: list[LineFacts], counts: Counter[str]) -> set[str]:
+    """Repeated keys that mostly sit in long blocks of repeated lines: text printed twice.
+
+    A letterhead repeats between pieces of content that do not; a passage printed twice (an
+    act quoted whole, a compiled text) repeats together with everything around it.
+    """
+    strong = Counter(f.text for f in facts if f.protection == STRONG)
+    repeated = [
+        (counts.get(f.key, 0) if f.protection != STRONG else strong[f.text]) >= 2 for f in facts
+    ]
+    run_len = [0] * len(facts)
+    start = 0
+    for i in range(len(facts) + 1):
+        if i == len(facts) or not repeated[i]:
+            for j in range(start, i):
+                run_len[j] = i - start
+            start = i + 1
+    long_runs: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for f, n in zip(facts, run_len):
+        if n:
+            total[f.key] += 1
+            if n > MAX_RUN:
+                long_runs[f.key] += 1
+    return {k for k, n in long_runs.items() if n * 2 >= total[k]}
 
 
 class _Variants:
     """Trigram index of known keys: finds the group a new key is an OCR variant of.
 
-    Keys are bucketed by trigram, so a probe only meets the keys that share a trigram with it.
+    Keys are bucketed by trigram; a trigram shared by more than MAX_BUCKET keys is too common
+    to tell them apart and stops being indexed, so a probe costs at most its trigrams times
+    MAX_BUCKET. The few keys sharing most trigrams with the probe are then scored exactly.
     """
 
     __slots__ = ("_index", "_grams", "_group", "_groups", "_cache")
+    MAX_BUCKET = 24
+    CANDIDATES = 4
 
     def __init__(self) -> None:
         self._index: dict[str, list[str]] = defaultdict(list)
-        self._grams: dict[str, int] = {}
+        self._grams: dict[str, set[str]] = {}
         self._group: dict[str, int] = {}
         self._groups: set[int] = set()
         self._cache: dict[str, int | None] = {}
 
     def add(self, key: str, gid: int) -> None:
         grams = trigrams(key)
-        self._grams[key] = len(grams)
+        self._grams[key] = grams
         self._group[key] = gid
         self._groups.add(gid)
         for t in grams:
-            self._index[t].append(key)
+            bucket = self._index[t]
+            if len(bucket) <= self.MAX_BUCKET:
+                bucket.append(key)
         self._cache.clear()
 
     def knows(self, gid: int) -> bool:
@@ -116,13 +189,15 @@ class _Variants:
         best, best_score = None, MIN_SIMILARITY
         if _MIN_KEY_LETTERS <= len(key) <= _MAX_FUZZY_KEY:
             probe = trigrams(key)
-            shared: Counter[str] = Counter()
-            for t in probe:
-                shared.update(self._index.get(t, ()))
-            for known, common in shared.items():
+            index = self._index
+            shared = Counter(chain.from_iterable(
+                b for t in probe if (b := index.get(t)) and len(b) <= self.MAX_BUCKET
+            ))
+            for known, _ in shared.most_common(self.CANDIDATES):
                 if min(len(known), len(key)) < MIN_LENGTH_RATIO * max(len(known), len(key)):
                     continue
-                score = 2 * common / (len(probe) + self._grams[known])
+                grams = self._grams[known]
+                score = 2 * len(probe & grams) / (len(probe) + len(grams))
                 if score >= best_score:
                     best, best_score = known, score
         gid = None if best is None else self._group[best]
@@ -130,16 +205,29 @@ class _Variants:
         return gid
 
 
-def _supported(facts: list[LineFacts], pos: int, eligible: set[int]) -> bool:
-    """Is there, within three lines, a shaped line or a line of another eligible group?"""
-    own = facts[pos].group
-    for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
-        if j == pos:
-            continue
-        other = facts[j]
-        if other.shape or (other.group != own and other.group in eligible):
-            return True
-    return False
+_SHAPE_PARTNER = -2
+"""Partner id standing for 'a shaped line' (address, phone, page number)."""
+
+
+def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> int:
+    """How many occurrences have the group's usual partner within three lines.
+
+    A letterhead line keeps the same company on every page (the next letterhead line, the
+    address); a name that recurs in the text meets different lines each time. The partner is
+    the eligible group (or shaped line) found near most occurrences.
+    """
+    own = facts[positions[0]].group
+    partners: Counter[int] = Counter()
+    for pos in positions:
+        near = set()
+        for j in range(max(0, pos - 3), min(len(facts), pos + 4)):
+            other = facts[j]
+            if other.shape:
+                near.add(_SHAPE_PARTNER)
+            elif other.group != own and other.group in eligible:
+                near.add(other.group)
+        partners.update(near)
+    return max(partners.values(), default=0)
 
 
 MIN_PAGE_LINES = 8
@@ -160,12 +248,11 @@ def _eligible(key: str) -> bool:
 
 def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) -> set[int]:
     """Groups that are letterheads or footers: repeated, and mostly next to other furniture."""
-    sizes: Counter[int] = Counter(f.group for f in facts if f.repeated)
-    eligible = {g for g, key in representative.items() if sizes[g] >= 2 and _eligible(key)}
     members: dict[int, list[int]] = defaultdict(list)
     for pos, f in enumerate(facts):
-        if f.group >= 0 and f.protection == FREE and f.repeated:
+        if f.group >= 0 and f.protection == FREE and not f.fragment:
             members[f.group].append(pos)
+    eligible = {g for g, pos in members.items() if len(pos) >= 2 and _eligible(representative[g])}
     confirmed: set[int] = set()
     for gid, positions in members.items():
         key = representative[gid]
@@ -176,7 +263,7 @@ def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) ->
             continue
         if not _spread(positions):
             continue
-        support = sum(1 for p in positions if _supported(facts, p, eligible))
+        support = _support(facts, positions, eligible)
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
         elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
@@ -185,10 +272,6 @@ def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) ->
         elif n >= 4 and all(title_like(facts[p].text) for p in positions):
             confirmed.add(gid)
     return confirmed
-
-
-_MAX_PROSE = {2: 0.4, 3: 0.6}
-"""Most prose a repeated line may have to be a letterhead, by how often it repeats (2, 3+)."""
 
 
 # --- Marking -----------------------------------------------------------------------------------
@@ -208,13 +291,23 @@ _MIN_PAGE_GAP = 10
 
 
 def _mark_core(facts: list[LineFacts], confirmed: set[int]) -> None:
-    for f in facts:
+    """Repeated lines of confirmed groups, their variants beside another one, shaped lines."""
+    for pos, f in enumerate(facts):
         if f.protection == STRONG:
             continue
-        if f.group in confirmed and f.repeated:
+        if f.group in confirmed and (f.repeated or _beside_letterhead(facts, pos, confirmed)):
             f.reason = REASON_REPEATED
         elif f.shape and f.protection == FREE:
             f.reason = REASON_PAGE if PAGE_NUMBER.match(f.text) else REASON_SHAPE
+
+
+def _beside_letterhead(facts: list[LineFacts], pos: int, confirmed: set[int]) -> bool:
+    """Is another line of a confirmed group within two lines (a letterhead is a block)?"""
+    return any(
+        facts[j].group in confirmed and facts[j].protection != STRONG
+        for j in range(max(0, pos - 2), min(len(facts), pos + 3))
+        if j != pos
+    )
 
 
 def _mark_page_numbers(facts: list[LineFacts]) -> None:
@@ -322,14 +415,14 @@ def _growth_reason(facts, pos, variants: _Variants, ends, starts) -> str | None:
     if f.group < 0 and not f.repeated:
         match = variants.match(f.key)
         f.group = -1 if match is None else match
-    if f.group >= 0 and variants.knows(f.group) and prose_ratio(f.text) < 0.5:
+    if f.group >= 0 and variants.knows(f.group) and prose_ratio(f.text) <= _MAX_PROSE[3]:
         return REASON_VARIANT
     if f.protection != FREE or sentence_like(f.text):
         return None
     if len(f.text) <= _SHORT and _in_run_span(facts, pos, ends, starts):
         return REASON_RUN
     touching = (pos > 0 and facts[pos - 1].reason) or (pos + 1 < len(facts) and facts[pos + 1].reason)
-    if f.debris and touching and not _continues_sentence(facts, pos):
+    if touching and is_debris(f.text) and not _continues_sentence(facts, pos):
         return REASON_DEBRIS
     return None
 

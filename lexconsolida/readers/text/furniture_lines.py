@@ -15,9 +15,7 @@ from lexconsolida.readers.text.state import TextState
 # --- Protection: what is certainly content -----------------------------------------------------
 
 _LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
-_STRONG_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
+_STRONG = r"""
         (?:Art(?:igo)?|ART(?:IGO)?|rt)\s*[.,]?\s*\d          # Art. 1º, Art, 41, rt. 17
       | §\s*\d                                               # § 2º
       | Par[aá]grafo\s+(?:[úu]nico|\d)                        # Parágrafo único
@@ -29,25 +27,27 @@ _STRONG_LABEL = re.compile(
           |DELIBERA[CÇ][AÃ]O|PROJETO|INDICA[CÇ][AÃ]O|MINUTA|ATO)\b   # the epígrafe
       | D[AO]S?\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇ]{3}[^a-z0-9]*$               # DAS DISPOSIÇÕES FINAIS
       | \(?\s*(?:NR|AC)\s*\)                                  # (NR)
-    )""",
-    re.VERBOSE,
-)
+"""
 """Labels and headings that protect a line whatever follows them."""
 
-_WEAK_LABEL = re.compile(
-    _LEAD
-    + r"""(?:
+_WEAK = r"""
         [§&$S85]\s*\d{1,3}\s*[º°oª]?                          # & 1º, 8 2º, S 31, 81º
       | [IVXLCDMHTWivxlcdm1]{1,7}\s*[-–—]                     # HI -, 1 -, Xxv -, IV-
+      | [IVXLC]{1,7}\s+(?=[a-zà-ú])                           # II de Presidente (dash lost)
       | [a-zA-Z]\s*\)                                         # b), “b)
       | \d{1,3}\s*[-–—.)]                                     # item 1. / 1 -
-    )(?P<rest>.*)$""",
-    re.VERBOSE,
-)
+"""
 """Labels that OCR debris can imitate: they protect a line only when real words follow."""
+
+_LABEL = re.compile(
+    r"^[\s\"“”'‘’«(\[]{0,3}(?:(?P<strong>" + _STRONG + r")|(?:" + _WEAK + r")(?P<rest>.*)$)", re.VERBOSE
+)
+_LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
 
 _WORD3 = re.compile(r"[^\W\d_]{3,}")
 _OMISSIS = re.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
+_FIELD = re.compile(r"^[^\W\d_][^:]{0,30}:\s*\S")
+"""'Penalidade: multa': a field of a table or form, which may repeat page after page."""
 _HEADING_LABEL_ONLY = re.compile(
     _LEAD + r"(?:CAP[IÍ]TULO|Cap[ií]tulo|T[IÍ]TULO|T[ií]tulo|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o"
     r"|SE[CÇ][AÃ]O|Se[cç][aã]o|LIVRO|Livro|PARTE|Parte|SUBT[IÍ]TULO)\s+\S+[\s.:\-–—]*$"
@@ -62,6 +62,7 @@ _DIGIT_SHAPE = re.compile(
         \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                     # (66) 3401-2484
       | \b(?:fone|tel|telefone|fax|whatsapp|celular)\b\.?:?\s*\(?\d    # Fone: (66)…
       | \bCEP\b                                                        # CEP 78795-000
+      | \bCNPJ\b|\b\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b                  # CNPJ
       | \b\d{5}-\d{3}\b                                                # 78600-023
     )""",
     re.VERBOSE | re.IGNORECASE,
@@ -77,6 +78,8 @@ PAGE_NUMBER = re.compile(
     )\s*$""",
     re.VERBOSE | re.IGNORECASE,
 )
+_PAGE_IN_LINE = re.compile(r"\b(?:p[áa]g(?:ina)?\.?|fls?\.)\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?\b", re.I)
+"""'Lei nº 846/2015 – Página 3 de 12': a running footer with the page number inside."""
 TOKEN = re.compile(r"[^\W_]+")
 PROSE_WORD = re.compile(r"^[a-zà-ÿ]{3,}$")
 _SHAPE_SPAN = re.compile(r"\S*(?:@|www\.|https?://|\.br\b|\.com\b|\.gov\b|\.org\b)\S*", re.I)
@@ -85,20 +88,16 @@ TERMINAL = (".", ";", ":", "!", "?")
 # --- Normalisation -----------------------------------------------------------------------------
 
 
-def _build_fold_table() -> dict[int, str]:
-    table: dict[int, str] = {}
-    for code in range(0x20, 0x250):
-        ch = chr(code)
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        low = base.lower()
-        table[code] = low if low.isalpha() and low.isascii() else " "
-    for ordinal in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
-        table[ord(ordinal)] = " "
-    return table
+def _fold_byte(code: int) -> int:
+    ch = chr(code)
+    if ch in "ºª°":  # NFKD makes 'º' an 'o': '1º' must not become a word
+        return 0x20
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
+    return ord(base) if len(base) == 1 and base.isascii() and base.isalpha() else 0x20
 
 
-_FOLD = _build_fold_table()
-_NOT_LETTERS = re.compile(r"[^a-z]+")
+_FOLD = bytes(_fold_byte(code) for code in range(256))
+"""Latin-1 byte → its unaccented lower-case ASCII letter, or a space (a C-speed table)."""
 
 
 def normal_key(text: str) -> str:
@@ -109,7 +108,8 @@ def normal_key(text: str) -> str:
     >>> normal_key("Lei de autoria do Executivó Municipal,")
     'lei de autoria do executivo municipal'
     """
-    return _NOT_LETTERS.sub(" ", text.translate(_FOLD)).strip()
+    folded = text.encode("latin-1", "replace").translate(_FOLD)  # beyond Latin-1: '?' → space
+    return b" ".join(folded.split()).decode("ascii")
 
 
 def trigrams(key: str) -> set[str]:
@@ -135,21 +135,25 @@ class LineFacts:
     key: str = ""
     shape: bool = False
     """Mostly an address, phone, e-mail, URL or page number."""
-    debris: bool = False
-    """No word of three letters: scan debris or a bare number."""
     group: int = -1
     """Fuzzy cluster id (-1: not clustered)."""
     repeated: bool = False
     """Its key occurs more than once verbatim."""
+    fragment: bool = False
+    """Looks like a piece of a sentence cut by the line end: never a letterhead line itself."""
     reason: str | None = None
     """Why it is furniture (None: content)."""
 
 
 def _protection(text: str) -> int:
-    if _STRONG_LABEL.match(text) or _OMISSIS.match(text):
-        return STRONG
-    m = _WEAK_LABEL.match(text)
-    if m and len(_WORD3.findall(m.group("rest"))) >= 1 and sum(map(len, _WORD3.findall(m.group("rest")))) >= 4:
+    m = _LABEL.match(text)
+    if m is not None:
+        if m.group("strong") is not None:
+            return STRONG
+        rest_words = _WORD3.findall(m.group("rest"))
+        if rest_words and sum(map(len, rest_words)) >= 4:
+            return STRONG
+    if ("..." in text or "…" in text) and _OMISSIS.match(text):
         return STRONG
     return FREE
 
@@ -157,8 +161,11 @@ def _protection(text: str) -> int:
 def _is_shape(text: str) -> bool:
     if PAGE_NUMBER.match(text):
         return True
-    if not (_WEB_SHAPE.search(text) or (_DIGIT.search(text) and _DIGIT_SHAPE.search(text))):
-        return False
+    if not _WEB_SHAPE.search(text):
+        if not _DIGIT.search(text):
+            return False
+        if not _DIGIT_SHAPE.search(text) and not (len(text) <= 80 and _PAGE_IN_LINE.search(text)):
+            return False
     return prose_ratio(_SHAPE_SPAN.sub(" ", text)) < 0.5
 
 
@@ -177,15 +184,46 @@ def line_facts(state: TextState) -> list[LineFacts]:
         if prot != STRONG:
             fact.key = normal_key(text)
             fact.shape = _is_shape(text)
-            fact.debris = not _WORD3.search(text)
+            if prot == FREE and text.endswith(";"):
+                fact.protection = WEAK  # a list item or clause: letterheads do not end in ';'
+            fact.fragment = not fact.shape and _is_fragment(text, fact.key)
         facts.append(fact)
     return facts
 
 
+FUNCTION_WORDS = frozenset(
+    "a o e as os ao aos da de do das dos em no na nos nas num numa por pelo pela pelos pelas "
+    "para com sem que se ou um uma sob sobre entre".split()
+)
+"""Words a sentence does not end on: a line ending on one continues on the next."""
+
+
+def _is_fragment(text: str, key: str) -> bool:
+    """A line cut out of a sentence: it starts in lower case or ends on ',', '-' or 'de'."""
+    if text[0].islower() or text.endswith((",", "-", "–")):
+        return True
+    last = key.rsplit(" ", 1)[-1]
+    return last in FUNCTION_WORDS and not text.endswith((".", ":"))
+
+
+def is_debris(text: str) -> bool:
+    """No word of three letters: scan debris (``[) [)``, ``EA``) or a bare number."""
+    return not _WORD3.search(text)
+
+
+def is_field(text: str) -> bool:
+    """'Penalidade: multa': a field of a table or form, which may repeat page after page."""
+    return bool(_FIELD.match(text))
+
+
 def prose_ratio(text: str) -> float:
-    """Share of tokens that are lower-case words of three letters or more (sentence text)."""
-    tokens = TOKEN.findall(text)
-    return sum(1 for t in tokens if PROSE_WORD.match(t)) / len(tokens) if tokens else 0.0
+    """Share of the words of three letters or more that are lower-case (sentence text).
+
+    Short function words (a, o, de, da) and numbers are left out: 'Lei de autoria do Executivo
+    Municipal' scores 0.25, a sentence of the act scores near 1.
+    """
+    long_words = _WORD3.findall(text)
+    return sum(1 for w in long_words if w.islower()) / len(long_words) if long_words else 0.0
 
 
 def sentence_like(text: str) -> bool:

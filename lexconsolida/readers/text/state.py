@@ -27,6 +27,8 @@ class SourceLine:
     """The line as decoded, without its line terminator (after OCR repairs, when any)."""
     original: str = ""
     """The line exactly as decoded, before any repair."""
+    label: object | None = None
+    """The :class:`~lexconsolida.readers.text.labels.Label` at the start of the line, if any."""
     tag: str | None = None
     """Set by the structure rules: 'epigrafe', 'ementa', 'preambulo', 'agrupador', 'artigo',
     'paragrafo', 'inciso', 'alinea', 'item', 'continuation', 'fecho', 'assinatura',
@@ -50,3 +52,9 @@ class TextState:
     """The tree being built."""
     options: dict = field(default_factory=dict)
     """Reader options: tipo, numero, data, localidade given on the command line, etc."""
+    disabled: frozenset = frozenset()
+    """Names of the rules switched off for this read (a rule may adapt, e.g. no OCR repair)."""
+    body: tuple[int, int] = (0, 0)
+    """Indices into ``lines`` of the articulação: [start, end), set by the parts rule."""
+    scratch: dict = field(default_factory=dict)
+    """Data handed from one rule to a later one (e.g. the labels of the tree's nodes)."""

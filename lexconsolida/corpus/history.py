@@ -1,0 +1,104 @@
+"""A norm of the corpus with every amending act applied: the whole history, then any date.
+
+The acts applied are those whose ``norma.toml`` declares a relation ``altera`` or ``revoga``
+to the norm, in order of vigência. Each is recognised from its text, the decisions recorded
+in its ``[[decisoes]]`` are applied, and then its operations on this norm. An act with open
+blocking problems is not applied: its problems are returned for a human decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lexconsolida.amendments import Operation, Problem, recognise
+from lexconsolida.amendments.decisions import decide
+from lexconsolida.corpus.records import Act
+from lexconsolida.corpus.store import Corpus
+from lexconsolida.model import Event, Norma
+from lexconsolida.transforms.amend import apply, ops_for
+
+
+@dataclass(slots=True)
+class ActReport:
+    """What happened with one amending act."""
+
+    act: Act
+    applied: bool
+    operations: list[Operation] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    """Problems still open (blocking ones stopped the act) and warnings."""
+    resolved: list[Problem] = field(default_factory=list)
+    """Problems answered by a recorded decision."""
+
+
+@dataclass(slots=True)
+class History:
+    norma: Norma
+    reports: list[ActReport] = field(default_factory=list)
+
+    @property
+    def open_problems(self) -> list[tuple[Act, Problem]]:
+        return [(r.act, p) for r in self.reports for p in r.problems]
+
+
+def event_of(act: Act, kind: str = "redacao") -> Event:
+    return Event(kind, act.urn, act.label, act.in_force_from)
+
+
+def recognise_act(corpus: Corpus, act: Act):
+    """Recognition of ``act`` with its recorded decisions applied (a Decided)."""
+    norma = corpus.read(act.urn)
+    rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
+    return decide(rec, act.decisoes)
+
+
+def _order(a: Act) -> tuple[str, str]:
+    return (a.in_force_from or "", a.urn)
+
+
+def history(corpus: Corpus, urn: str, *, before: Act | None = None) -> History:
+    """The norm ``urn`` with all its amending acts applied (only those in force before
+    ``before`` and other than it, when given), and a report per act."""
+    target = corpus.get(urn)
+    norma = corpus.read(target.urn)
+    out = History(norma)
+    acts = {a.urn: a for a in corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")}
+    for act in sorted(acts.values(), key=_order):
+        if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
+            continue
+        report = _one_act(corpus, act, target)
+        if report.applied:
+            out.norma = apply(out.norma, report.operations, event_of(act))
+        out.reports.append(report)
+    return out
+
+
+def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
+    if act.texto is None:
+        return _declared_revocation(act, target)
+    decided = recognise_act(corpus, act)
+    rec = decided.recognition
+    mine = [p for p in rec.problems]
+    ops = [o for o in rec.operations if o.target_urn == target.urn]
+    blocking = [p for p in mine if p.blocking]
+    declared = _declared_revocation(act, target)
+    if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:
+        ops += declared.operations
+    if not ops and not blocking:
+        mine.append(Problem(
+            "relacao-sem-operacoes",
+            f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "
+            "reconhecida no texto a altera", "", None, None, blocking=False))
+    return ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved])
+
+
+def _declared_revocation(act: Act, target: Act) -> ActReport:
+    """A whole-act revocation declared in ``[[relacoes]]`` (used when the text is absent or
+    does not say it)."""
+    ops = []
+    for rel in act.relacoes:
+        if rel.tipo == "revoga" and target.urn in rel.alvos:
+            ops.append(Operation("revogacao_total", target.urn, target.label, None,
+                                 source=rel.nota or f"[[relacoes]] de {act.label}",
+                                 where=rel.dispositivo, note=None))
+    return ActReport(act, bool(ops), ops)

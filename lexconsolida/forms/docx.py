@@ -1,0 +1,309 @@
+"""DOCX of a form (python-docx): named styles, A4, letterhead and page numbers; same bytes every run.
+
+The base document (page setup and the forms' styles) is built once per process and each form
+starts from a copy of its bytes. A municipality can supply its own base with its letterhead and
+style changes: ``statutes/<município>/templates/forms/modelo.docx`` (it must keep the style
+names below; missing ones are added).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from xml.sax.saxutils import escape
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+
+from docx import Document
+from docx.enum.section import WD_ORIENT
+from docx.enum.style import WD_STYLE_TYPE
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.oxml import OxmlElement, parse_xml
+from docx.opc.pkgwriter import PackageWriter
+from docx.oxml.ns import qn
+from docx.shared import Mm, Pt
+
+from lexconsolida.forms.document import FormDoc
+
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+# name → (based on, size pt, bold, italic, alignment, space before, space after, extra)
+PARAGRAPH_STYLES = {
+    "Timbre": ("Normal", 10, True, False, "center", 0, 0, {"caps": True}),
+    "Setor": ("Normal", 10, False, True, "center", 0, 2, {}),
+    "Título do Formulário": ("Normal", 15, True, False, "center", 6, 2, {"caps": True, "keep": True}),
+    "Número do Formulário": ("Normal", 12, False, False, "center", 0, 6, {}),
+    "Seção do Formulário": ("Normal", 11, True, False, "left", 8, 2, {"caps": True, "keep": True, "shade": "E6E6E6"}),
+    "Texto do Formulário": ("Normal", 11, False, False, "justify", 0, 3, {}),
+    "Campo": ("Normal", 10, False, False, "left", 0, 0, {}),
+    "Citação Legal": ("Normal", 9.5, False, False, "justify", 0, 1, {"indent": 6}),
+    "Referência Legal": ("Normal", 9.5, True, False, "left", 3, 1, {"indent": 6, "keep": True}),
+    "Local e Data": ("Normal", 11, False, False, "right", 12, 24, {}),
+    "Assinatura": ("Normal", 9.5, False, False, "center", 24, 0, {"border_top": True}),
+    "Rodapé do Formulário": ("Footer", 8.5, False, False, "center", 0, 0, {}),
+}
+ALIGN = {"center": WD_ALIGN_PARAGRAPH.CENTER, "left": WD_ALIGN_PARAGRAPH.LEFT,
+         "right": WD_ALIGN_PARAGRAPH.RIGHT, "justify": WD_ALIGN_PARAGRAPH.JUSTIFY}
+
+
+def _shade(ppr, fill: str) -> None:
+    shd = OxmlElement("w:shd")
+    shd.set(qn("w:val"), "clear")
+    shd.set(qn("w:color"), "auto")
+    shd.set(qn("w:fill"), fill)
+    ppr.append(shd)
+
+
+def _border_top(ppr) -> None:
+    borders = OxmlElement("w:pBdr")
+    top = OxmlElement("w:top")
+    for k, v in (("w:val", "single"), ("w:sz", "6"), ("w:space", "1"), ("w:color", "000000")):
+        top.set(qn(k), v)
+    borders.append(top)
+    ppr.append(borders)
+
+
+def _ascii_id(name: str) -> str:
+    """An ASCII style id for a Portuguese style name ('Seção do Formulário' → 'SecaodoFormulario')."""
+    from lexconsolida.forms.textnorm import strip_accents
+
+    return "".join(ch for ch in strip_accents(name) if ch.isalnum())
+
+
+def _add_styles(document) -> None:
+    styles = document.styles
+    normal = styles["Normal"]
+    normal.font.name = "Liberation Serif"
+    normal.font.size = Pt(11)
+    existing = {s.name for s in styles}
+    for name, (base, size, bold, italic, align, before, after, extra) in PARAGRAPH_STYLES.items():
+        if name in existing:
+            continue
+        style = styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+        style.style_id = _ascii_id(name)
+        style.base_style = styles[base]
+        style.quick_style = True
+        font = style.font
+        font.size, font.bold, font.italic = Pt(size), bold, italic
+        font.all_caps = extra.get("caps", False)
+        pf = style.paragraph_format
+        pf.alignment = ALIGN[align]
+        pf.space_before, pf.space_after = Pt(before), Pt(after)
+        pf.keep_with_next = extra.get("keep", False)
+        if "indent" in extra:
+            pf.left_indent = Mm(extra["indent"])
+        ppr = style.element.get_or_add_pPr()
+        if "shade" in extra:
+            _shade(ppr, extra["shade"])
+        if extra.get("border_top"):
+            _border_top(ppr)
+
+
+def _page_setup(document) -> None:
+    section = document.sections[0]
+    section.orientation = WD_ORIENT.PORTRAIT
+    section.page_width, section.page_height = Mm(210), Mm(297)
+    section.top_margin, section.bottom_margin = Mm(18), Mm(20)
+    section.left_margin, section.right_margin = Mm(16), Mm(16)
+
+
+KEEP_TABLE_STYLES = {"Table Grid", "Normal Table"}
+SLIM_RELATIONSHIPS = ("stylesWithEffects", "metadata/thumbnail")
+
+
+def _slim(document) -> None:
+    """Drop what python-docx's default template carries and forms never use (about 90% of its
+    bytes): the Word 2010 stylesWithEffects copy, the thumbnail, and 98 unused table styles."""
+    for rels in (document.part.rels, document.part.package.rels):
+        for rid, rel in list(rels.items()):
+            if rel.reltype.endswith(SLIM_RELATIONSHIPS):
+                del rels[rid]
+    root = document.styles.element
+    for style in root.findall(qn("w:style")):
+        if style.get(qn("w:type")) == "table":
+            name = style.find(qn("w:name"))
+            if name is None or name.get(qn("w:val")) not in KEEP_TABLE_STYLES:
+                root.remove(style)
+
+
+@lru_cache(maxsize=8)
+def base_bytes(model: str | None = None) -> bytes:
+    """The base document every form starts from (built once per process)."""
+    document = Document(model) if model else Document()
+    _add_styles(document)
+    if not model:
+        _page_setup(document)
+        _slim(document)
+    body = document.element.body
+    for child in list(body):
+        if child.tag != qn("w:sectPr"):
+            body.remove(child)
+    props = document.core_properties
+    props.author = props.last_modified_by = "lexconsolida"
+    props.comments = ""
+    buf = io.BytesIO()
+    document.save(buf)
+    return buf.getvalue()
+
+
+@lru_cache(maxsize=8)
+def style_ids(model: str | None = None) -> dict[str, str]:
+    """Style name → style id in the base document (looked up once: python-docx's lookup is slow)."""
+    document = Document(io.BytesIO(base_bytes(model)))
+    names = [*PARAGRAPH_STYLES, "Table Grid"]
+    return {name: document.styles[name].style_id for name in names}
+
+
+def _para(container, text: str, style_id: str):
+    """A paragraph with ``text`` in the style ``style_id`` (set directly, no name lookup)."""
+    paragraph = container.add_paragraph(text)
+    paragraph._p.style = style_id
+    return paragraph
+
+
+def _field(paragraph, instruction: str) -> None:
+    """A Word field (PAGE, NUMPAGES) in ``paragraph``."""
+    run = paragraph.add_run()
+    for kind, text in (("begin", None), ("instr", instruction), ("separate", None), ("end", None)):
+        if kind == "instr":
+            el = OxmlElement("w:instrText")
+            el.set(qn("xml:space"), "preserve")
+            el.text = f" {text} "
+        else:
+            el = OxmlElement("w:fldChar")
+            el.set(qn("w:fldCharType"), kind)
+        run._r.append(el)
+        if kind == "separate":
+            placeholder = OxmlElement("w:t")
+            placeholder.text = "1"
+            run._r.append(placeholder)
+
+
+def _header_footer(document, doc: FormDoc, ids: dict[str, str]) -> None:
+    section = document.sections[0]
+    header = section.header
+    lines = list(doc.cabecalho) or [doc.orgao]
+    first = header.paragraphs[0]
+    first.add_run(lines[0])
+    first._p.style = ids["Timbre"]
+    for line in lines[1:]:
+        _para(header, line, ids["Timbre"])
+    if doc.setor:
+        _para(header, doc.setor, ids["Setor"])
+    foot = section.footer.paragraphs[0]
+    foot._p.style = ids["Rodapé do Formulário"]
+    address = f" — {doc.endereco}" if doc.endereco else ""
+    foot.add_run(f"{doc.orgao}{address}")
+    page = _para(section.footer, f"{doc.titulo} nº {doc.numero} — página ", ids["Rodapé do Formulário"])
+    _field(page, "PAGE")
+    page.add_run(" de ")
+    _field(page, "NUMPAGES")
+
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+CELL_WIDTHS = (Mm(66).twips, Mm(112).twips)
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _p_xml(text: str, style_id: str) -> str:
+    """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept)."""
+    text = _NOT_XML.sub("", text)
+    run = f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>' if text else ""
+    return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/></w:pPr>{run}</w:p>'
+
+
+def _table_xml(rows, ids: dict[str, str]) -> str:
+    grid = "".join(f'<w:gridCol w:w="{w}"/>' for w in CELL_WIDTHS)
+    out = [f'<w:tbl><w:tblPr><w:tblStyle w:val="{ids["Table Grid"]}"/><w:tblW w:type="auto" w:w="0"/>'
+           f'<w:tblLook w:firstColumn="1" w:firstRow="0" w:lastColumn="0" w:lastRow="0" w:noHBand="0" '
+           f'w:noVBand="1" w:val="0480"/></w:tblPr><w:tblGrid>{grid}</w:tblGrid>']
+    for row in rows:
+        out.append("<w:tr>")
+        for width, text in zip(CELL_WIDTHS, (row.rotulo, row.valor)):
+            out.append(f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr>{_p_xml(text, ids["Campo"])}</w:tc>')
+        out.append("</w:tr>")
+    out.append("</w:tbl>")
+    return "".join(out)
+
+
+def body_xml(doc: FormDoc, ids: dict[str, str]) -> str:
+    """The form's body as WordprocessingML, built as text and parsed once (fast, deterministic)."""
+    out = [_p_xml(doc.titulo, ids["Título do Formulário"]),
+           _p_xml(f"Nº {doc.numero}", ids["Número do Formulário"]),
+           _p_xml(doc.abertura, ids["Texto do Formulário"])]
+    for section in doc.secoes:
+        out.append(_p_xml(section.titulo, ids["Seção do Formulário"]))
+        if section.linhas:
+            out.append(_table_xml(section.linhas, ids))
+        out += [_p_xml(text, ids["Texto do Formulário"]) for text in section.paragrafos]
+    if doc.avisos:
+        out.append(_p_xml("Observações", ids["Seção do Formulário"]))
+        out += [_p_xml(text, ids["Texto do Formulário"]) for text in doc.avisos]
+    out.append(_p_xml(f"Fundamento legal — {doc.norma}", ids["Seção do Formulário"]))
+    for quote in doc.fundamentos:
+        out.append(_p_xml(quote.citacao, ids["Referência Legal"]))
+        out += [_p_xml(line, ids["Citação Legal"]) for line in quote.linhas]
+    out.append(_p_xml(doc.local_data, ids["Local e Data"]))
+    out += [_p_xml(role, ids["Assinatura"]) for role in doc.assinaturas]
+    return "".join(out)
+
+
+def _body(document, doc: FormDoc, ids: dict[str, str]) -> None:
+    wrapper = parse_xml(f'<w:body xmlns:w="{W_NS}">{body_xml(doc, ids)}</w:body>')
+    body = document.element.body
+    anchor = body.find(qn("w:sectPr"))
+    for child in list(wrapper):
+        if anchor is not None:
+            anchor.addprevious(child)
+        else:
+            body.append(child)
+
+
+class _FixedTimeZip:
+    """A zip writer with python-docx's physical-writer interface and fixed entry timestamps."""
+
+    def __init__(self, out: io.BytesIO) -> None:
+        self._zip = zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED)
+
+    def write(self, pack_uri, blob: bytes) -> None:
+        info = zipfile.ZipInfo(pack_uri.membername, FIXED_ZIP_TIME)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        self._zip.writestr(info, blob)
+
+    def close(self) -> None:
+        self._zip.close()
+
+
+def save_deterministic(document) -> bytes:
+    """Serialise ``document`` as python-docx does, but with fixed zip timestamps (same bytes
+    for the same content), in one pass."""
+    package = document.part.package
+    for part in package.parts:
+        part.before_marshal()
+    out = io.BytesIO()
+    writer = _FixedTimeZip(out)
+    PackageWriter._write_content_types_stream(writer, package.parts)
+    PackageWriter._write_pkg_rels(writer, package.rels)
+    PackageWriter._write_parts(writer, package.parts)
+    writer.close()
+    return out.getvalue()
+
+
+def render_docx(doc: FormDoc, issued: datetime, model: str | Path | None = None) -> bytes:
+    """The form as DOCX bytes; ``issued`` sets the document's creation date (no clock read)."""
+    model_path = str(model) if model and Path(model).is_file() else None
+    document = Document(io.BytesIO(base_bytes(model_path)))
+    props = document.core_properties
+    props.title = f"{doc.titulo} nº {doc.numero}"
+    props.subject = doc.norma
+    props.created = props.modified = issued
+    props.revision = 1
+    ids = style_ids(model_path)
+    _header_footer(document, doc, ids)
+    _body(document, doc, ids)
+    return save_deterministic(document)

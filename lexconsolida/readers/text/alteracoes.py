@@ -1,0 +1,201 @@
+"""Quoted alteration blocks of amending acts, kept apart from the host dispositivo.
+
+'Art. 1º O inciso II do art. 131 … passa a vigorar com a seguinte redação:' followed by
+'“Art. 131. …' / 'II – …”(NR)' is one :class:`Alteracao` on the unit that introduces it:
+
+- a block opens at a line starting with a quote right after a unit whose text ends with ':' and
+  announces new wording ('redação', 'vigorar', 'acrescid…', 'inclu…', 'seguinte');
+- it goes on until its quotes balance on a line that ends with a closing quote or '(NR)'/'(AC)',
+  and the next line does not open another quote (several quoted articles in a row stay one
+  block); an unclosed quote ends, with a warning, at the host's next article;
+- inside, labels are read strictly (no OCR repair); lines of dots are ``Kind.OMISSIS`` units;
+  'I – ...' keeps the text '...' (the unit stays unchanged in the target); ids are those of the
+  target norm: the block's first unit is placed under the article / paragraph / inciso the host
+  names ('do art. 3º', 'parágrafo único', 'inciso II'), e.g. ``art3_cpt_inc1_ali2``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.model import Alteracao, Diagnostic, Dispositivo, Kind, Severity
+from lexconsolida.model.numbering import roman_to_int
+from lexconsolida.readers.text.labels import Label, match_label
+from lexconsolida.readers.text.state import SourceLine, TextState
+
+_AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|acrescid|acrescent|inclu[íi]d|seguintes?\b", re.IGNORECASE)
+_CLOSES = re.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
+_NOTA = re.compile(r"\((NR|AC)\)")
+_TRAILER = re.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
+_OMISSIS = re.compile(r"^[\s.…_]*[.…]{3,}[\s.…_]*$")
+_LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
+_PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
+_ART_REF = re.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
+_PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
+_INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
+
+
+def opens_alteracao(line_text: str, host_text: str) -> bool:
+    """True when ``line_text`` opens a quoted block that ``host_text`` announces."""
+    s = line_text.lstrip()
+    if not s or s[0] not in "\"“":
+        return False
+    host = host_text.rstrip()
+    return host.endswith(":") and bool(_AMENDS.search(host[-400:]))
+
+
+class AlteracaoBlock:
+    """Collects the lines of one quoted block; ``finish`` builds the :class:`Alteracao`."""
+
+    def __init__(self, state: TextState, host: Dispositivo, host_article: int | None) -> None:
+        self.state = state
+        self.host = host
+        self.host_article = host_article
+        self.lines: list[SourceLine] = []
+        self.curly = 0
+        self.straight = 0
+        self.ended = False
+
+    def feed(self, line: SourceLine) -> bool:
+        """True when the line belongs to the block; False when the block ended before it."""
+        s = line.text.strip()
+        if self.ended and s[0] not in "\"“":
+            return False
+        lab = line.label
+        if (not self.ended and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
+                and self.host_article is not None and lab.number.value == self.host_article + 1):
+            self.state.diagnostics.append(Diagnostic(
+                "aspas-abertas", "bloco de alteração sem aspas de fechamento: encerrado no artigo seguinte",
+                Severity.WARNING, line=self.lines[0].number))
+            return False
+        self.ended = False
+        self.lines.append(line)
+        line.tag = "aspas"
+        self.curly += s.count("“") - s.count("”")
+        self.straight += s.count('"')
+        nota = _NOTA.search(s)
+        if nota or (self.curly <= 0 and self.straight % 2 == 0 and _CLOSES.search(s)):
+            self.ended = True
+            self.curly = self.straight = 0
+        return True
+
+    def finish(self) -> None:
+        if not self.lines:
+            return
+        raw = "\n".join(ln.text for ln in self.lines)
+        nota = None
+        for m in _NOTA.finditer(raw):
+            nota = m.group(1)
+        alt = Alteracao("", nota=nota, lines=(self.lines[0].number, self.lines[-1].number), raw=raw)
+        _UnitsBuilder(alt, self.host.text).run(self.lines)
+        self.host.alteracoes.append(alt)
+
+
+def _clean(text: str) -> str:
+    s = _TRAILER.sub("", text.strip())
+    s = s.lstrip().lstrip("\"“").lstrip()
+    if s.endswith(('"', "”")):
+        s = s[:-1].rstrip()
+    elif s[-2:] in ('".', "”.", '";', "”;"):
+        s = s[:-2] + s[-1]
+    return s
+
+
+class _UnitsBuilder:
+    def __init__(self, alt: Alteracao, host_text: str) -> None:
+        self.alt = alt
+        self.host_text = host_text
+        self.stack: list[tuple[int, Dispositivo]] = []
+        self.base: str | None = None
+        self.last: Dispositivo | None = None
+        self.omissis = 0
+
+    def run(self, lines: list[SourceLine]) -> None:
+        for ln in lines:
+            s = _clean(ln.text)
+            if not s:
+                continue
+            if _OMISSIS.match(s):
+                self._omissis(s, ln.number)
+                continue
+            lab = match_label(s, ocr=False)
+            if lab is None or lab.kind == "agrupador":
+                if self.last is not None:
+                    self.last.text = f"{self.last.text}\n{s}" if self.last.text else s
+                    self.last.lines = (self.last.lines[0], ln.number)
+                continue
+            self._unit(lab, ln.number)
+
+    def _parent_id(self, level: int) -> tuple[str, list]:
+        while self.stack and self.stack[-1][0] >= level:
+            self.stack.pop()
+        if self.stack:
+            node = self.stack[-1][1]
+            if node.kind is Kind.ARTIGO and level >= _LEVEL["inciso"]:
+                return node.children[0].id, node.children[0].children
+            return node.id, node.children
+        if self.base is None:
+            self.base = _target_base(self.host_text, level)
+        return self.base, self.alt.children
+
+    def _unit(self, lab: Label, line: int) -> None:
+        kind = "inciso" if lab.arabic else lab.kind
+        level = _LEVEL[kind]
+        parent_id, siblings = self._parent_id(level)
+        comp = "par1u" if lab.unico else _PREFIX[kind] + (lab.number.id_part if lab.number else "1")
+        node = Dispositivo(Kind(kind), _join(parent_id, comp, kind), rotulo=lab.rotulo,
+                           rotulo_printed=lab.printed[len(lab.quote):], number=lab.number,
+                           text=lab.rest, lines=(line, line), separator=lab.separator)
+        if node.kind is Kind.ARTIGO:
+            node.children.append(Dispositivo(Kind.CAPUT, node.id + "_cpt", text=node.text, lines=node.lines))
+            node.text = ""
+            self.last = node.children[0]
+        else:
+            self.last = node
+        siblings.append(node)
+        self.stack.append((level, node))
+
+    def _omissis(self, text: str, line: int) -> None:
+        self.omissis += 1
+        if self.stack and self.stack[-1][1].kind is Kind.ARTIGO:
+            top = self.stack[-1][1]  # units of the article left out: the omissis is the article's
+            parent_id, siblings = top.id, top.children
+        elif self.stack:
+            parent_id, siblings = self._parent_id(self.stack[-1][0])
+        else:
+            parent_id, siblings = self._parent_id(99)
+        node = Dispositivo(Kind.OMISSIS, _join(parent_id, f"omi{self.omissis}", "omissis"),
+                           text=text, lines=(line, line))
+        siblings.append(node)
+        self.last = None
+
+
+def _join(parent_id: str, comp: str, kind: str) -> str:
+    if not parent_id:
+        return comp
+    last = parent_id.rsplit("_", 1)[-1]
+    if last.startswith("art") and kind in ("inciso", "alinea", "item"):
+        parent_id += "_cpt"
+    return f"{parent_id}_{comp}"
+
+
+def _target_base(host_text: str, level: int) -> str:
+    """Id under which the block's first unit goes in the target norm ('' for articles)."""
+    if level == 0:
+        return ""
+    m = _ART_REF.search(host_text)
+    if not m:
+        return ""
+    base = "art" + m.group(1) + (f"-{ord(m.group(2)) - 64}" if m.group(2) else "")
+    if level >= _LEVEL["inciso"]:
+        p = _PAR_REF.search(host_text)
+        if p:
+            base += "_par1u" if p.group(1) is None else f"_par{p.group(1)}"
+    if level >= _LEVEL["alinea"]:
+        i = _INC_REF.search(host_text)
+        if i:
+            try:
+                base = _join(base, f"inc{roman_to_int(i.group(1))}", "inciso")
+            except ValueError:
+                pass
+    return base

@@ -1,0 +1,81 @@
+"""Rule ``join_text``: a unit's lines joined into one text.
+
+Lines broken inside a sentence are joined with single spaces. A word hyphenated at the end of
+a line ('regulamen-' / 'tação') is re-joined without the hyphen, and the repair is reported; a
+real hyphen is kept: compounds whose first part takes a hyphen ('para-' / 'barro',
+'vice-' / 'prefeito'), verbs with enclitic pronouns ('aplicar-' / 'se-á', 'julgá-' / 'lo') and
+a hyphen before a capital or a digit ('Pedra Preta-' / 'MT').
+Nothing else in the text changes (OCR noise stays as printed).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.model import Agrupador, Diagnostic, Severity
+from lexconsolida.readers.text.state import TextState
+
+_HYPHENATED = re.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
+_NEXT_WORD = re.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
+_NEXT_UPPER = re.compile(r"^[A-ZÀ-Ý0-9]")
+_ENCLITIC = re.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
+KEEP_PREFIXES = frozenset({
+    "para", "guarda", "porta", "vice", "ex", "pré", "pós", "pró", "recém", "sem", "bem", "além",
+    "aquém", "mal", "grão", "grã", "circum", "pan", "anti", "auto", "contra", "extra", "infra",
+    "intra", "sobre", "sub", "super", "inter", "ultra", "micro", "macro", "mini", "semi", "co",
+    "tele", "bate", "conta", "quebra", "arco", "beija", "pica", "salva", "segunda", "terça",
+    "quarta", "quinta", "sexta", "e",
+})
+
+
+def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
+    """(text, repairs): repairs are (index of the second line, before, after); ``before`` holds
+    the two pieces as printed, joined by a line break ('Administra-\\nção')."""
+    out = ""
+    repairs = []
+    for i, frag in enumerate(fragments):
+        frag = frag.strip()
+        if not frag:
+            continue
+        if not out:
+            out = frag
+            continue
+        m = _HYPHENATED.search(out)
+        if m and _NEXT_UPPER.match(frag):
+            out += frag  # 'Pedra Preta-' / 'MT', 'Decreto-' / 'Lei': a compound, hyphen kept
+            continue
+        n = _NEXT_WORD.match(frag)
+        if m and n:
+            left, right = m.group("word"), n.group("word")
+            if left.lower() in KEEP_PREFIXES or _ENCLITIC.match(right):
+                out += frag
+            else:
+                out = out[:-1] + frag
+                repairs.append((i, f"{left}-\n{right}", left + right))
+            continue
+        out += " " + frag
+    return out, repairs
+
+
+def join_text(state: TextState) -> None:
+    fragments = state.scratch.get("fragments", {})
+    for node in _all_units(state):
+        if isinstance(node, Agrupador) or "\n" not in node.text:
+            continue
+        text, repairs = join_lines(node.text.split("\n"))
+        node.text = text
+        lines = fragments.get(id(node))
+        for index, before, after in repairs:
+            line = lines[index] if lines and index < len(lines) else (node.lines[0] if node.lines else None)
+            state.diagnostics.append(Diagnostic(
+                "repair", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
+                Severity.INFO, line=line, where=node.id or None, before=before, after=after,
+            ))
+
+
+def _all_units(state: TextState):
+    for node in state.norma.walk():
+        yield node
+        for alt in getattr(node, "alteracoes", ()):
+            for child in alt.children:
+                yield from child.walk()

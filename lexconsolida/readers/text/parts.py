@@ -1,0 +1,277 @@
+"""Rule ``split_parts``: the parts of an act around its articulação.
+
+Guarantees after this rule:
+- ``state.body`` is the [start, end) range of ``state.lines`` holding the articulação: from the
+  first agrupador heading or article to the line before the fecho (or the end).
+- Before the body: a leading non-articulated document ('INDICAÇÃO', 'JUSTIFICATIVA', …) becomes
+  a :class:`Documento`; the epígrafe ('LEI Nº 846/2015' and a date line 'DE 12 DE MAIO DE 2015.'),
+  the ementa and the preâmbulo ('O PREFEITO MUNICIPAL …', 'FAZ SABER QUE …') fill the Norma; any
+  other header lines are kept as a 'Cabeçalho' document (nothing is dropped here).
+- After the body: the fecho (place and date), the signatures (name, cargo) and annexes.
+- Every head and tail line is tagged ('epigrafe', 'ementa', 'preambulo', 'documento', 'fecho',
+  'assinatura', 'anexo').
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.errors import InputError
+from lexconsolida.model import Diagnostic, Documento, Severity, Signature
+from lexconsolida.model.dates import parse_date
+from lexconsolida.readers.text.documents import document_type, make_documento
+from lexconsolida.readers.text.state import SourceLine, TextState
+
+EPIGRAFE = re.compile(
+    r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
+        |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA
+        |MEDIDA\s+PROVIS[ÓO]RIA|INSTRU[ÇC][ÃA]O\s+NORMATIVA|MINUTA\s+DE\s+LEI)
+        \s+(?:MUNICIPAL\s+)?(?:N\s*[º°o.]+\s*|N[º°]\s*|Nº\s*|N\.º\s*|NO\s+|N\s+)
+        (?P<numero>\d[\d.]*(?:/\d{2,4})?)""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_DATE_LINE = re.compile(r"^\s*,?\s*(?:DE|de)\s+\d{1,2}[º°]?\s+(?:DE|de)\s+\w+", re.UNICODE)
+_PREAMBULO = re.compile(
+    r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
+        |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
+        |[A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
+        |FA[ZÇ]O?\s+SABER|no\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_FECHO = re.compile(
+    r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+de\s+\d{4}", re.IGNORECASE
+)
+_YEAR = re.compile(r"\b\d{4}\b")
+_ANNEX = re.compile(r"^\s*(?:ANEXO|ANEXOS|JUSTIFICATIVA|MENSAGEM|EXPOSI[ÇC][ÃA]O DE MOTIVOS)\b(?!\s+[a-zà-ÿ])")
+_HEADING_START = re.compile(r"^(?:D[AO]S?|DE|DISPOSI[ÇC][ÕOÃA]\w*|PARTE|T[ÍI]TULO)\b")
+_TERMINAL = ".;:!?"
+
+
+def is_heading(text: str) -> bool:
+    """An unlabelled upper-case heading ('DAS DISPOSIÇÕES FINAIS')."""
+    s = text.strip()
+    if not 3 <= len(s) <= 150 or s[-1] in _TERMINAL + "," or any(c.isdigit() for c in s):
+        return False
+    return s.isupper() and bool(_HEADING_START.match(s))
+
+
+def _is_name_line(text: str) -> bool:
+    s = text.strip()
+    return bool(s) and len(s) <= 150 and s[-1] not in _TERMINAL + ","
+
+
+def _label_kind(line: SourceLine) -> str | None:
+    lab = line.label
+    return None if lab is None or lab.quote else lab.kind
+
+
+def split_parts(state: TextState) -> None:
+    lines = state.lines
+    first_art = next((i for i, ln in enumerate(lines) if _label_kind(ln) == "artigo"), None)
+    if first_art is None:
+        _no_articles(state)
+        return
+    start = _body_start(lines, first_art)
+    end = _body_end(lines, first_art)
+    state.body = (start, end)
+    _read_head(state, lines[:start])
+    _read_tail(state, lines[end:])
+    if end == len(lines):
+        state.diagnostics.append(Diagnostic(
+            "sem-fecho",
+            "o texto termina no último artigo, sem local e data nem assinatura: o documento pode estar truncado",
+            Severity.WARNING, line=lines[-1].number,
+        ))
+
+
+def _body_end(lines: list[SourceLine], first_art: int) -> int:
+    """Index of the fecho: the first place-and-date line after which no article continues the
+    numbering (an annexed act that starts again at 'Art. 1º' is not the same articulação)."""
+    next_art: int | None = None
+    candidates: list[tuple[int, int | None]] = []
+    for i in range(len(lines) - 1, first_art, -1):
+        ln = lines[i]
+        if _label_kind(ln) == "artigo":
+            next_art = ln.label.number.value
+        elif ln.label is None and _is_fecho(ln.text):
+            candidates.append((i, next_art))
+    for i, following in reversed(candidates):
+        if following is None or following == 1:
+            return i
+    return len(lines)
+
+
+def _no_articles(state: TextState) -> None:
+    lines = state.lines
+    has_act = any(EPIGRAFE.match(ln.text) for ln in lines[:40]) or any(document_type(ln.text) for ln in lines[:40])
+    if not has_act:
+        raise InputError("nenhum artigo encontrado: o texto não parece ser um ato normativo", path=state.path)
+    state.body = (len(lines), len(lines))
+    _read_head(state, lines)
+    state.diagnostics.append(Diagnostic("sem-artigos", "o ato não tem artigos", Severity.WARNING))
+
+
+def _is_fecho(text: str) -> bool:
+    if len(text) > 220 or not _YEAR.search(text):
+        return False
+    return bool(_FECHO.match(text)) and parse_date(text) is not None and len(text.strip()) <= 200
+
+
+def _body_start(lines: list[SourceLine], first_art: int) -> int:
+    j = first_art
+    while j > 0:
+        prev = lines[j - 1]
+        if not prev.text.strip() or _label_kind(prev) == "agrupador" or is_heading(prev.text) or (
+            prev.label is None and _is_name_line(prev.text)
+        ):
+            j -= 1
+            continue
+        if j > 1 and prev.label is None and _label_kind(lines[j - 2]) == "agrupador":
+            j -= 2  # a name with final punctuation ('DAS DISPOSIÇÕES GERAIS.') under its label
+            continue
+        break
+    # The block must open with a heading or a label: drop leading lines that are neither.
+    while j < first_art and not (_label_kind(lines[j]) == "agrupador" or is_heading(lines[j].text)):
+        j += 1
+    return j
+
+
+def _read_head(state: TextState, head: list[SourceLine]) -> None:
+    norma = state.norma
+    epi = next((i for i, ln in enumerate(head) if EPIGRAFE.match(ln.text)), None)
+    doc = next((i for i, ln in enumerate(head) if document_type(ln.text)), None)
+    if doc is not None and (epi is None or doc < epi):
+        doc_end = epi if epi is not None else len(head)
+        if doc > 0:
+            _header_document(state, head[:doc])
+        state.norma.documentos.append(make_documento(state, head[doc:doc_end]))
+        head = head[doc_end:]
+        epi = 0 if epi is not None else None
+    elif epi:
+        _header_document(state, head[:epi])
+        head = head[epi:]
+        epi = 0
+    if epi is None:
+        if head:
+            _header_document(state, head)
+        return
+    take = 1
+    if len(head) > 1 and _DATE_LINE.match(head[1].text) and not EPIGRAFE.match(head[1].text):
+        take = 2
+    for ln in head[:take]:
+        ln.tag = "epigrafe"
+    epigrafe = " ".join(ln.text.strip() for ln in head[:take])
+    m = EPIGRAFE.match(epigrafe)
+    assert m
+    norma.epigrafe = epigrafe
+    norma.tipo = _tipo_name(m.group("tipo"))
+    norma.numero = m.group("numero").split("/")[0].rstrip(".")
+    norma.data = parse_date(epigrafe[m.end("numero"):])
+    rest = head[take:]
+    pre = next((i for i, ln in enumerate(rest) if _PREAMBULO.search(ln.text)), len(rest))
+    for ln in rest[:pre]:
+        ln.tag = "ementa"
+    ementa = " ".join(ln.text.strip() for ln in rest[:pre] if ln.text.strip())
+    norma.ementa = ementa or None
+    norma.preambulo = _paragraphs(rest[pre:], "preambulo")
+
+
+def _tipo_name(printed: str) -> str:
+    words = re.sub(r"\s+", " ", printed.strip()).lower().split(" ")
+    small = {"de", "à", "a"}
+    out = [w if w in small else w.capitalize() for w in words]
+    return " ".join(out).replace("Decreto Lei", "Decreto-Lei")
+
+
+def _paragraphs(lines: list[SourceLine], tag: str) -> list[str]:
+    """Lines joined into paragraphs; a new one starts at each preâmbulo formula."""
+    paras: list[str] = []
+    for ln in lines:
+        ln.tag = tag
+        s = ln.text.strip()
+        if not s:
+            continue
+        if not paras or _PREAMBULO.match(s) or (re.search(r"FA[ZÇ]O?\s+SABER", s, re.I) and paras[-1].endswith((",", ".", ":"))):
+            paras.append(s)
+        else:
+            paras[-1] += " " + s
+    return paras
+
+
+def _header_document(state: TextState, lines: list[SourceLine]) -> None:
+    texts = [ln.text.strip() for ln in lines if ln.text.strip()]
+    if not texts:
+        return
+    for ln in lines:
+        ln.tag = "documento"
+    state.norma.documentos.append(Documento("Cabeçalho", "\n".join(texts), lines=(lines[0].number, lines[-1].number)))
+
+
+def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
+    if not tail:
+        return
+    norma = state.norma
+    annex = next((i for i, ln in enumerate(tail) if _ANNEX.match(ln.text)), len(tail))
+    closing, annexes = tail[:annex], tail[annex:]
+    if closing:
+        closing[0].tag = "fecho"
+        norma.fecho.append(closing[0].text.strip())
+        if norma.data is None:
+            norma.data = parse_date(closing[0].text)
+        _signatures(state, closing[1:])
+    if annexes:
+        _annexes(state, annexes)
+
+
+_HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
+_OFFICE = re.compile(
+    r"\b(?:prefeit[oa]|presidente|secret[áa]ri[oa]|vereador[a]?|chefe|ministr[oa]|governador[a]?|diretor[a]?"
+    r"|procurador[a]?|vice|mesa|c[âa]mara|senado|gabinete|assessor[a]?|coordenador[a]?|l[íi]der)\b",
+    re.IGNORECASE,
+)
+_PARTICLES = {"de", "da", "do", "das", "dos", "e"}
+
+
+def _is_person(text: str) -> bool:
+    """A signer's name: 'JOSÉ RONALDO DE CARVALHO', 'Deputado MICHEL TEMER', 'Marcelo Pimentel'."""
+    s = _HONORIFIC.sub("", text.strip())
+    if not s or any(c.isdigit() for c in s) or s[-1] in _TERMINAL or len(s) > 60 or _OFFICE.search(s):
+        return False
+    letters = [c for c in s if c.isalpha()]
+    if letters and sum(c.isupper() for c in letters) / len(letters) > 0.7:
+        return True
+    words = s.split()
+    return 2 <= len(words) <= 6 and all(w[0].isupper() or w in _PARTICLES for w in words)
+
+
+def _signatures(state: TextState, lines: list[SourceLine]) -> None:
+    norma = state.norma
+    current: Signature | None = None
+    for ln in lines:
+        s = ln.text.strip()
+        if not s:
+            continue
+        ln.tag = "assinatura"
+        if _is_person(s):
+            current = Signature(s)
+            norma.assinaturas.append(current)
+        elif current is not None and parse_date(s) is None and len(s) <= 80:
+            current.cargo = s if current.cargo is None else f"{current.cargo}; {s}"
+        else:
+            ln.tag = "fecho"
+            norma.fecho.append(s)
+
+
+def _annexes(state: TextState, lines: list[SourceLine]) -> None:
+    starts = [i for i, ln in enumerate(lines) if _ANNEX.match(ln.text)]
+    for a, b in zip(starts, starts[1:] + [len(lines)]):
+        chunk = lines[a:b]
+        for ln in chunk:
+            ln.tag = "anexo"
+        texts = [ln.text.strip() for ln in chunk if ln.text.strip()]
+        tipo = texts[0].split()[0].capitalize()
+        text = "\n".join(texts)
+        state.norma.documentos.append(Documento(tipo, text, lines=(chunk[0].number, chunk[-1].number)))
+        if tipo.startswith("Anexo"):
+            state.norma.anexos.append(text)
+

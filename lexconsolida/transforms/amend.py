@@ -1,0 +1,280 @@
+"""Apply amending operations to a norm, keeping the history of every dispositivo.
+
+``apply(base, ops, event)`` is pure: it returns a new Norma and never mutates ``base``; when an
+operation cannot be applied it raises :class:`~lexconsolida.errors.AmendmentError` naming the
+instruction and its line, and nothing is changed. History follows
+:mod:`lexconsolida.model.history`: the first change of a unit stores its original wording as the
+first Version; an artigo's wording (and so its history) lives on its caput; revoked units keep
+their number and last wording, with a last Version whose event is the revocation.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import replace
+
+from lexconsolida.amendments.blocks import id_kind
+from lexconsolida.amendments.model import Operation
+from lexconsolida.errors import AmendmentError
+from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Situacao, Version
+from lexconsolida.model.ids import LexId
+from lexconsolida.model.numbering import label_for
+
+EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
+              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao"}
+_ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
+
+
+def clone(norma: Norma) -> Norma:
+    """A copy of ``norma`` whose tree, histories and lists can be edited without touching
+    the original (much faster than ``copy.deepcopy``; quoted blocks and metadata values,
+    which transforms never edit, are shared)."""
+    return replace(norma, articulacao=[_clone_node(n) for n in norma.articulacao],
+                   events=list(norma.events), preambulo=list(norma.preambulo),
+                   fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
+                   documentos=list(norma.documentos), anexos=list(norma.anexos),
+                   provenance=copy.copy(norma.provenance))
+
+
+def _clone_version(v: Version) -> Version:
+    return Version(text=v.text, event=v.event, start=v.start, end=v.end, situacao=v.situacao,
+                   rotulo=v.rotulo)
+
+
+def _clone_node(n):
+    if isinstance(n, Agrupador):
+        return Agrupador(kind=n.kind, id=n.id, rotulo=n.rotulo, rotulo_printed=n.rotulo_printed,
+                         number=n.number, nome=n.nome, children=[_clone_node(c) for c in n.children],
+                         lines=n.lines, situacao=n.situacao,
+                         history=[_clone_version(v) for v in n.history])
+    return Dispositivo(kind=n.kind, id=n.id, rotulo=n.rotulo, rotulo_printed=n.rotulo_printed,
+                       number=n.number, text=n.text, children=[_clone_node(c) for c in n.children],
+                       lines=n.lines, situacao=n.situacao,
+                       history=[_clone_version(v) for v in n.history],
+                       alteracoes=list(n.alteracoes), separator=n.separator)
+
+
+def apply(base: Norma, ops: Iterable[Operation], event: Event) -> Norma:
+    """A new Norma: ``base`` with ``ops`` applied, each change dated and noted by ``event``."""
+    norma = clone(base)
+    index = _Index(norma)
+    for op in ops:
+        ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
+                   op.note or event.note)
+        try:
+            _APPLY[op.kind](norma, index, op, ev)
+        except AmendmentError:
+            raise
+        except (ValueError, KeyError) as err:
+            raise _error(op, f"operação inválida ({err})") from None
+    return norma
+
+
+def _error(op: Operation, message: str) -> AmendmentError:
+    where = op.where or "instrução"
+    return AmendmentError(f"{where}: {message} — instrução: “{op.source}”", line=op.line)
+
+
+class _Index:
+    """id → (node, parent container) of a tree being edited."""
+
+    def __init__(self, norma: Norma) -> None:
+        self.norma = norma
+        self.nodes: dict[str, Dispositivo] = {}
+        self.parent: dict[str, list] = {}
+        self._add(norma.articulacao)
+
+    def _add(self, container: list) -> None:
+        for n in container:
+            if isinstance(n, Dispositivo):
+                self.nodes[n.id] = n
+                self.parent[n.id] = container
+            self._add(n.children)
+
+    def get(self, i: str) -> Dispositivo | None:
+        return self.nodes.get(i)
+
+    def register(self, node: Dispositivo, container: list) -> None:
+        for n in node.walk():
+            self.nodes[n.id] = n
+        self.parent[node.id] = container
+        for n in node.walk():
+            for c in n.children:
+                self.parent[c.id] = n.children
+
+
+def _wording_holder(d: Dispositivo) -> Dispositivo:
+    """Where a unit's wording and history live: an artigo's caput, or the unit itself."""
+    return d.caput if d.kind is Kind.ARTIGO and d.caput is not None else d
+
+
+def _start_history(h: Dispositivo, rotulo: str | None) -> None:
+    if not h.history:
+        h.history.append(Version(h.text, Event("original"), None, None, h.situacao, rotulo))
+
+
+def _push(h: Dispositivo, v: Version, rotulo: str | None) -> None:
+    _start_history(h, rotulo)
+    h.history[-1].end = v.start
+    h.history.append(v)
+    h.text = v.text
+    h.situacao = v.situacao
+
+
+def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    d = index.get(op.target_id)
+    if d is None:
+        if op.lenient:
+            _inclusao(norma, index, op, replace(ev, kind="inclusao"))
+            return
+        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+    h = _wording_holder(d)
+    if h.text == op.text and d.situacao is Situacao.VIGENTE:
+        return  # quoted as context, unchanged
+    _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
+    d.situacao = Situacao.VIGENTE
+
+
+def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    d = index.get(op.target_id)
+    if d is None:
+        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+    if d.situacao is Situacao.REVOGADO:
+        raise _error(op, f"dispositivo {op.target_id} já está revogado")
+    for n in d.walk():
+        h = _wording_holder(n)
+        if n.kind is Kind.CAPUT and n is not d:
+            continue  # handled with its artigo
+        _push(h, Version(h.text, ev, ev.date, None, Situacao.REVOGADO, n.rotulo), n.rotulo)
+        n.situacao = Situacao.REVOGADO
+
+
+def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    d = index.get(op.target_id)
+    if d is None:
+        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+    h = _wording_holder(d)
+    _push(h, Version(op.text or h.text, ev, ev.date, None, d.situacao, d.rotulo), d.rotulo)
+
+
+def _revogacao_total(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if norma.situacao is Situacao.REVOGADO:
+        raise _error(op, f"{norma.titulo} já está revogada")
+    norma.situacao = Situacao.REVOGADO
+    norma.events.append(ev)
+
+
+# --- inclusion -------------------------------------------------------------------------------
+
+def _new_unit(op: Operation, ev: Event, sibling: Dispositivo | None) -> Dispositivo:
+    lid = LexId.parse(op.target_id)
+    kind = Kind(lid.kind)
+    number = lid.number
+    rotulo = label_for(kind.value, number, unico=lid.is_unico)
+    version = Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, None)
+    sep = sibling.separator if sibling is not None else None
+    if kind is Kind.ARTIGO:
+        cap = Dispositivo(Kind.CAPUT, f"{op.target_id}_cpt", text=op.text or "", history=[version])
+        return Dispositivo(kind, op.target_id, rotulo=rotulo, number=number, children=[cap],
+                           separator=sep)
+    return Dispositivo(kind, op.target_id, rotulo=rotulo, number=number, text=op.text or "",
+                       history=[version], separator=sep)
+
+
+def _sort_key(d: Dispositivo):
+    if d.kind is Kind.CAPUT:
+        return (0, 0, ())
+    n = d.number
+    if n is None:
+        lid = LexId.parse(d.id)
+        n = lid.number
+    return (_ORDER.get(d.kind, 1), n.value if n else 0, n.suffixes if n else ())
+
+
+def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
+    lid = LexId.parse(op.target_id)
+    parent = lid.parent
+    if parent is None:
+        return _article_container(norma, lid)
+    holder = index.get(str(parent))
+    if holder is None:
+        raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id}")
+    return holder.children
+
+
+def _article_container(norma: Norma, lid: LexId) -> list:
+    """The list an inserted artigo goes into: where the artigo before it is."""
+    best, container = None, norma.articulacao
+
+    def visit(nodes: list) -> None:
+        nonlocal best, container
+        for n in nodes:
+            if isinstance(n, Agrupador):
+                visit(n.children)
+            elif n.kind is Kind.ARTIGO and n.number is not None and _sort_key(n) < (1, lid.number.value, lid.number.suffixes):
+                if best is None or _sort_key(n) > _sort_key(best):
+                    best, container = n, nodes
+
+    visit(norma.articulacao)
+    return container
+
+
+def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if index.get(op.target_id) is not None:
+        raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}")
+    if id_kind(op.target_id) == "paragrafo" and op.target_id.endswith("par1u") is False:
+        art = index.get(op.target_id.split("_")[0])
+        if art is not None and any(c.unico for c in art.children):
+            raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
+                             f"{op.target_id}")
+    container = _container_for(norma, index, op)
+    siblings = [c for c in container if isinstance(c, Dispositivo) and c.kind.value == id_kind(op.target_id)]
+    node = _new_unit(op, ev, siblings[-1] if siblings else None)
+    key = _sort_key(node)
+    pos = len(container)
+    for i, c in enumerate(container):
+        if isinstance(c, Dispositivo) and _sort_key(c) > key:
+            pos = i
+            break
+    container.insert(pos, node)
+    index.register(node, container)
+
+
+# --- renumbering -----------------------------------------------------------------------------
+
+def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    d = index.get(op.target_id)
+    if d is None:
+        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+    if not op.new_id or index.get(op.new_id) is not None:
+        raise _error(op, f"novo número inválido ou já usado: {op.new_id}")
+    lid = LexId.parse(op.new_id)
+    old_rotulo = d.rotulo
+    h = _wording_holder(d)
+    new_rotulo = op.new_rotulo or label_for(lid.kind, lid.number, unico=lid.is_unico)
+    _start_history(h, old_rotulo)
+    _push(h, Version(h.text, ev, ev.date, None, h.situacao, new_rotulo), old_rotulo)
+    old = d.id
+    for n in d.walk():
+        index.nodes.pop(n.id, None)
+        n.id = op.new_id + n.id[len(old):]
+        index.nodes[n.id] = n
+    d.rotulo, d.number = new_rotulo, lid.number
+
+
+_APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
+          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota}
+
+
+def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
+    """The operations whose target is ``norma`` (by URN, else by type and number)."""
+    out = []
+    numero = (norma.numero or "").replace(".", "").lstrip("0")
+    for op in ops:
+        if norma.urn and op.target_urn == norma.urn:
+            out.append(op)
+        elif op.target_act is not None and op.target_act.numero and op.target_act.numero == numero \
+                and (norma.tipo or "").lower().replace(" ", ".").startswith(op.target_act.tipo):
+            out.append(op)
+    return out

@@ -1,0 +1,85 @@
+"""The text of a norm as in force on a date ("multivigente" view), from its history.
+
+``at(norma, date)`` keeps, for every dispositivo, the wordings in force up to ``date`` (so the
+compiled view shows the notes up to then), drops units included later and restores units
+revoked later. ``vigente(norma)`` drops the history (the clean text in force): revoked units keep
+their number, their children go.
+"""
+
+from __future__ import annotations
+
+from datetime import date as _date
+
+from lexconsolida.errors import InputError
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.transforms.amend import clone
+
+
+def _check(iso: str) -> str:
+    try:
+        return _date.fromisoformat(iso).isoformat()
+    except (TypeError, ValueError):
+        raise InputError(f"data inválida: {iso!r} (use AAAA-MM-DD)") from None
+
+
+def at(norma: Norma, when: str) -> Norma:
+    """A new Norma: ``norma`` as it stood on ``when`` (ISO date)."""
+    when = _check(when)
+    start = norma.vigencia or norma.publicacao or norma.data
+    if start and when < start:
+        raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
+    out = clone(norma)
+    out.articulacao = _nodes(out.articulacao, when)
+    out.events = [e for e in out.events if not e.date or e.date <= when]
+    revoked = any(e.kind == "revogacao" for e in out.events)
+    out.situacao = Situacao.REVOGADO if revoked else (
+        norma.situacao if norma.situacao is not Situacao.REVOGADO else Situacao.VIGENTE)
+    return out
+
+
+def _nodes(nodes: list, when: str) -> list:
+    out = []
+    for n in nodes:
+        if isinstance(n, Agrupador):
+            n.children = _nodes(n.children, when)
+            out.append(n)
+            continue
+        if _unit(n, when):
+            out.append(n)
+    return out
+
+
+def _unit(d: Dispositivo, when: str) -> bool:
+    """Cut ``d``'s history at ``when``; False when ``d`` did not exist yet."""
+    if d.history:
+        kept = [v for v in d.history if not v.start or v.start <= when]
+        if not kept:
+            return False
+        last = kept[-1]
+        last.end = None
+        d.text, d.situacao = last.text, last.situacao
+        if last.rotulo and d.kind is not Kind.CAPUT:
+            d.rotulo = last.rotulo
+        d.history = [] if len(kept) == 1 and kept[0].event.kind == "original" else kept
+    had_caput = any(c.kind is Kind.CAPUT for c in d.children)
+    d.children = [c for c in d.children if _unit(c, when)]
+    cap = d.caput
+    if d.kind is Kind.ARTIGO:
+        if cap is None and had_caput:
+            return False  # included after the date: its caput went with its history
+        if cap is not None and cap.history:
+            d.situacao = cap.situacao
+            if cap.history[-1].rotulo:
+                d.rotulo = cap.history[-1].rotulo
+    return True
+
+
+def vigente(norma: Norma) -> Norma:
+    """A new Norma without history: the text in force only."""
+    out = clone(norma)
+    for n in out.walk():
+        if isinstance(n, Dispositivo):
+            n.history = []
+            if n.situacao is not Situacao.VIGENTE and n.kind is not Kind.CAPUT:
+                n.children = [c for c in n.children if c.kind is Kind.CAPUT]
+    return out

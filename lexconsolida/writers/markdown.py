@@ -1,0 +1,123 @@
+"""Markdown writer: Norma → CommonMark (UTF-8), same content and views as the plain-text writer.
+
+- the epígrafe is the level-1 heading; the ementa follows in italics, then the preâmbulo;
+- each agrupador is a heading one level below its parent ('## CAPÍTULO I — DA TAXA', down to
+  level 6), a heading printed without label keeps only its name;
+- each dispositivo is a paragraph opening with its bold label: '**Art. 1º** Texto…',
+  '**§ 1º** …', '**Parágrafo único.** …', '**I –** …', '**a)** …', '**1.** …';
+- quoted alteration blocks are block quotes ('> “**Art. 7º** …” (NR)');
+- fecho and signatures (name, line break, cargo) close the act; annexes follow a rule.
+
+Texts are escaped so that nothing in them is read as markup (``*``, ``_``, ``[``, ``<``, ``&``,
+a leading ``1.`` or ``-`` …). ``view="compilado"`` strikes superseded wordings (``~~…~~``,
+the GFM/markdown-it strikethrough) and notes every change, as Planalto's compiled texts do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
+from lexconsolida.model.history import Entry
+from lexconsolida.writers.text import (
+    OMISSIS_LINE,
+    agrupador_label,
+    check_view,
+    host_alteracoes,
+    own_entries,
+    text_children,
+    unit_label,
+)
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&!])")
+_LEADING = re.compile(r"^(\s*)(\d+)([.)])|^(\s*)([-+=>])", re.M)
+
+
+def escape(text: str) -> str:
+    """``text`` with Markdown punctuation backslash-escaped (a leading list marker too)."""
+    text = _SPECIAL.sub(r"\\\1", text)
+
+    def lead(m: re.Match) -> str:
+        if m.group(2):
+            return f"{m.group(1)}{m.group(2)}\\{m.group(3)}"
+        return f"{m.group(4)}\\{m.group(5)}"
+
+    return _LEADING.sub(lead, text)
+
+
+def _entry(d: Dispositivo, entry: Entry) -> str:
+    label = unit_label(d, entry.rotulo).strip()
+    parts = [f"**{escape(label)}**"] if label else []
+    if entry.text:
+        body = escape(entry.text)
+        parts.append(f"~~{body}~~" if entry.struck else body)
+    if entry.note:
+        parts.append(f"({escape(entry.note)})")
+    return " ".join(parts)
+
+
+class _MarkdownWriter:
+    def __init__(self, view: str) -> None:
+        self.view = view
+        self.blocks: list[str] = []
+
+    def dispositivo(self, d: Dispositivo) -> None:
+        if d.kind is Kind.OMISSIS:
+            self.blocks.append(escape(d.text or OMISSIS_LINE))
+            return
+        for entry in own_entries(d, self.view):
+            self.blocks.append(_entry(d, entry))
+        for alt in host_alteracoes(d):
+            self.alteracao(alt)
+        for c in text_children(d):
+            self.dispositivo(c)
+
+    def alteracao(self, alt: Alteracao) -> None:
+        """One block quote holding the quoted units, opening and closing quotes, '(NR)'."""
+        inner = _MarkdownWriter(self.view)
+        for node in alt.children:
+            inner.node(node, depth=5)
+        if not inner.blocks:
+            return
+        inner.blocks[0] = "“" + inner.blocks[0]
+        inner.blocks[-1] += "”" + (f" ({alt.nota})" if alt.nota else "")
+        self.blocks.append("\n>\n".join("> " + b.replace("\n", "\n> ") for b in inner.blocks))
+
+    def node(self, node: Agrupador | Dispositivo, depth: int) -> None:
+        if isinstance(node, Dispositivo):
+            self.dispositivo(node)
+            return
+        title = " — ".join(escape(p) for p in (agrupador_label(node), node.nome) if p)
+        if title:
+            self.blocks.append(f"{'#' * min(depth, 6)} {title}")
+        for c in node.children:
+            self.node(c, depth + 1)
+
+    def norma(self, n: Norma) -> str:
+        for doc in n.documentos:
+            self.blocks.extend(escape(p) for p in doc.text.split("\n") if p.strip())
+            self.blocks.append("---")
+        if n.epigrafe:
+            self.blocks.append(f"# {escape(n.epigrafe)}")
+        if n.ementa:
+            self.blocks.append(f"*{escape(n.ementa)}*")
+        self.blocks.extend(escape(p) for p in n.preambulo)
+        for node in n.articulacao:
+            self.node(node, depth=2)
+        self.blocks.extend(escape(p) for p in n.fecho)
+        for s in n.assinaturas:
+            self.blocks.append(escape(s.name) + (f"\\\n{escape(s.cargo)}" if s.cargo else ""))
+        for anexo in n.anexos:
+            self.blocks.append("---")
+            self.blocks.extend(escape(p) for p in anexo.split("\n") if p.strip())
+        return "\n\n".join(b for b in self.blocks if b.strip()) + "\n"
+
+
+def render(norma: Norma, *, view: str = "vigente") -> str:
+    """The act as Markdown (str)."""
+    return _MarkdownWriter(check_view(view)).norma(norma)
+
+
+def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
+    """The act as UTF-8 Markdown."""
+    return render(norma, view=view).encode("utf-8")

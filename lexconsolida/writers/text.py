@@ -1,0 +1,205 @@
+"""Plain-text writer: Norma → UTF-8 text in the official layout (LC 95 / Planalto style).
+
+Layout, one unit per line:
+
+- epígrafe; a blank line; ementa; a blank line; preâmbulo paragraphs;
+- each agrupador as two lines, label ('CAPÍTULO II', upper case as acts print it) then name,
+  with a blank line before and after (a heading printed without label keeps only its name);
+- 'Art. 1º Texto…', 'Art. 10. Texto…' (cardinal articles take a period, LC 95 art. 10 I);
+  '§ 1º …', '§ 10. …', 'Parágrafo único. …', 'I – …', 'a) …', '1. …'; a blank line after
+  each artigo (with its parágrafos, incisos, alíneas, itens);
+- quoted alteration blocks right after the unit that introduces them: the quoted units in the
+  same layout, an opening '“' on the first line, a closing '”' on the last, then ' (NR)' or
+  ' (AC)'; omissis as a line of dots;
+- fecho lines, then each signature as name and cargo lines; annexes last.
+
+The text reader (:mod:`lexconsolida.readers.text`) reads this layout back to the same ids.
+
+``view``:
+
+- ``"vigente"`` (default): the text in force; a revoked or vetoed unit shows its label and
+  the note '(Revogado pela Lei nº …)' / '(Revogado).' instead of a wording no longer in force
+  (a text that already is such a note, as in the CF/88 compiled LexML, is printed as it is);
+- ``"compilado"``: the compiled text (see :mod:`lexconsolida.model.history`): every superseded
+  wording is printed, prefixed by '[sem vigor]', each wording followed by its note in
+  parentheses ('(Redação dada pela Lei nº 130, de 1º de março de 2022)'), revocations as
+  '(Revogado pela …)'.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.errors import UsageError
+from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.history import Entry, compiled_entries
+
+VIEWS = ("vigente", "compilado")
+STRUCK_MARK = "[sem vigor]"
+"""Prefix of a superseded wording in the plain-text compiled view."""
+OMISSIS_LINE = "......."
+_STATUS_NOTE = re.compile(r"^\(\s*(?:revogad|vetad)[oa]s?\b.*\)\.?$", re.I | re.S)
+_STATUS_WORD = {Situacao.REVOGADO: "Revogado", Situacao.VETADO: "Vetado", Situacao.SUPRIMIDO: "Suprimido"}
+
+
+def check_view(view: str) -> str:
+    if view not in VIEWS:
+        raise UsageError(f"visão desconhecida: {view!r} (use vigente ou compilado)")
+    return view
+
+
+def unit_label(d: Dispositivo, rotulo: str | None = None) -> str:
+    """The printed label with its separator: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
+    rotulo = rotulo if rotulo is not None else d.rotulo
+    if not rotulo:
+        return ""
+    kind = d.kind
+    if kind in (Kind.ARTIGO, Kind.PARAGRAFO):
+        if d.unico or rotulo.lower().startswith("parágrafo"):
+            return rotulo.rstrip(".") + ". "
+        # 'Art. 10', '§ 12' (cardinal) take a period; 'Art. 1º', '§ 2º-A' do not.
+        return rotulo + (". " if re.search(r"\d(?:-[A-Z])*$", rotulo) else " ")
+    if kind is Kind.INCISO:
+        return rotulo.rstrip(" -–—") + " – "
+    return rotulo + " "
+
+
+def agrupador_label(a: Agrupador) -> str | None:
+    """'CAPÍTULO II' (upper case, as acts print headings); None for a heading with no label."""
+    if a.rotulo:
+        return a.rotulo.upper()
+    return None
+
+
+def status_note(d: Dispositivo) -> str:
+    """'(Revogado pela Lei nº …)' for a unit no longer in force, from its last event if known."""
+    if _STATUS_NOTE.match(d.head_text.strip()):
+        return d.head_text.strip()
+    if d.history and d.history[-1].event.act_label:
+        return f"({d.history[-1].event.nota()})"
+    return f"({_STATUS_WORD.get(d.situacao, 'Revogado')})."
+
+
+def own_entries(d: Dispositivo, view: str) -> list[Entry]:
+    """The lines of ``d``'s own text for ``view`` (children excluded)."""
+    if view == "compilado":
+        return compiled_entries(d)
+    if d.situacao is not Situacao.VIGENTE:
+        return [Entry(status_note(d), d.rotulo, False, None)]
+    return [Entry(d.head_text, d.rotulo, False, None)]
+
+
+def entry_text(entry: Entry) -> str:
+    """Own text of a compiled-view entry in plain text: struck prefix, wording, note."""
+    parts = []
+    if entry.struck:
+        parts.append(STRUCK_MARK)
+    if entry.text:
+        parts.append(entry.text)
+    if entry.note:
+        parts.append(f"({entry.note})")
+    return " ".join(parts)
+
+
+def text_children(d: Dispositivo) -> list[Dispositivo]:
+    """Children printed under ``d``: an artigo's caput is printed on the artigo's own line."""
+    if d.kind is Kind.ARTIGO and d.caput is not None:
+        return list(d.caput.children) + [c for c in d.children if c.kind is not Kind.CAPUT]
+    return list(d.children)
+
+
+def host_alteracoes(d: Dispositivo) -> list[Alteracao]:
+    """Quoted blocks introduced by ``d`` (an artigo's are on its caput)."""
+    if d.kind is Kind.ARTIGO and d.caput is not None:
+        return list(d.caput.alteracoes) + list(d.alteracoes)
+    return list(d.alteracoes)
+
+
+class _TextWriter:
+    def __init__(self, view: str) -> None:
+        self.view = view
+        self.out: list[str] = []
+
+    def blank(self) -> None:
+        if self.out and self.out[-1] != "":
+            self.out.append("")
+
+    def dispositivo(self, d: Dispositivo) -> None:
+        if d.kind is Kind.OMISSIS:
+            self.out.append(d.text or OMISSIS_LINE)
+            return
+        for entry in own_entries(d, self.view):
+            line = unit_label(d, entry.rotulo) + entry_text(entry)
+            self.out.append(line.rstrip())
+        for alt in host_alteracoes(d):
+            self.alteracao(alt)
+        for c in text_children(d):
+            self.dispositivo(c)
+
+    def alteracao(self, alt: Alteracao) -> None:
+        start = len(self.out)
+        for node in alt.children:
+            self.node(node, quoted=True)
+        while len(self.out) > start and self.out[-1] == "":
+            self.out.pop()
+        if len(self.out) == start:
+            return
+        self.out[start] = "“" + self.out[start]
+        self.out[-1] += "”" + (f" ({alt.nota})" if alt.nota else "")
+
+    def node(self, node: Agrupador | Dispositivo, quoted: bool = False) -> None:
+        if isinstance(node, Agrupador):
+            self.blank()
+            label = agrupador_label(node)
+            if label:
+                self.out.append(label)
+            if node.nome:
+                self.out.append(node.nome)
+            if not quoted:
+                self.blank()
+            for c in node.children:
+                self.node(c, quoted)
+            return
+        self.dispositivo(node)
+        if node.kind is Kind.ARTIGO and not quoted:
+            self.blank()
+
+    def norma(self, n: Norma) -> str:
+        for doc in n.documentos:
+            self.out.extend(doc.text.split("\n"))
+            self.blank()
+        if n.epigrafe:
+            self.out.append(n.epigrafe)
+            self.blank()
+        if n.ementa:
+            self.out.append(n.ementa)
+            self.blank()
+        for p in n.preambulo:
+            self.out.append(p)
+        self.blank()
+        for node in n.articulacao:
+            self.node(node)
+        self.blank()
+        self.out.extend(n.fecho)
+        if n.fecho and n.assinaturas:
+            self.blank()
+        for s in n.assinaturas:
+            self.out.append(s.name)
+            if s.cargo:
+                self.out.append(s.cargo)
+        for anexo in n.anexos:
+            self.blank()
+            self.out.extend(anexo.split("\n"))
+        while self.out and self.out[-1] == "":
+            self.out.pop()
+        return "\n".join(self.out) + "\n"
+
+
+def render(norma: Norma, *, view: str = "vigente") -> str:
+    """The act as plain text (str)."""
+    return _TextWriter(check_view(view)).norma(norma)
+
+
+def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
+    """The act as UTF-8 plain text in the official layout."""
+    return render(norma, view=view).encode("utf-8")

@@ -1,0 +1,130 @@
+"""The citation recogniser: acts and dispositivos as real texts print them (typos included)."""
+
+import doctest
+
+import pytest
+
+from lexconsolida import citations
+from lexconsolida.citations import find, find_acts, find_dispositivos
+
+
+def test_doctests():
+    result = doctest.testmod(citations)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("text, key, data, esfera", [
+    ("Lei nº 2.217/2001", ("lei", "2217", 2001), None, None),
+    ("Lei Municipal nº 2.244/01", ("lei", "2244", 2001), None, "municipal"),
+    ("Lei nº 4,100, de 07 de agosto de 2019", ("lei", "4100", 2019), "2019-08-07", None),
+    ("Decreto nº de 4.213", ("decreto", "4213", None), None, None),
+    ("LEI Nº 2217, DE 6/1/2001", ("lei", "2217", 2001), "2001-01-06", None),
+    ("Lei Federal 8.987/95.", ("lei", "8987", 1995), None, "federal"),
+    ("Decreto-lei nº 5.452, de 1º de maio de 1943", ("decreto.lei", "5452", 1943), "1943-05-01", None),
+    ("Lei no 9.503, de 23 de setembro de 1997", ("lei", "9503", 1997), "1997-09-23", None),
+    ("Lei Complementar nº 95, de 26 de fevereiro de 1998", ("lei.complementar", "95", 1998), "1998-02-26", None),
+])
+def test_act_citations(text, key, data, esfera):
+    (c,) = find_acts(text)
+    assert (c.act.key, c.act.data, c.act.esfera) == (key, data, esfera)
+    assert text.startswith(c.text)
+
+
+def test_several_numbers_after_one_type():
+    text = "alterada pelas Leis Municipais nºs 2.331/2002 e 2.421/2003, a seguinte redação"
+    cs = find_acts(text)
+    assert [c.act.key for c in cs] == [("lei", "2331", 2002), ("lei", "2421", 2003)]
+    assert [text[c.start:c.end] for c in cs] == ["Leis Municipais nºs 2.331/2002", "2.421/2003"]
+
+
+def test_seven_acts_of_the_minuta_article_31():
+    text = ("Revogam-se a Lei Nº 4.092, de 06 de junho de 2019, Lei Nº 4.120, de 12 de outubro de\n"
+            "2019, Lei Nº 4.121 de 12 de outubro de 2019 e Lei Nº 4,100, de 07 de agosto de 2019, e do\n"
+            "Decreto Nº de 4.213, de 04 de novembro de 2019, Decreto Nº 4.264, de 14 de janeiro de 2020\n"
+            "e Decreto Nº 4.436, de 26 de agosto de 2020.")
+    got = [(c.act.tipo, c.act.numero, c.act.data) for c in find_acts(text)]
+    assert got == [
+        ("lei", "4092", "2019-06-06"), ("lei", "4120", "2019-10-12"), ("lei", "4121", "2019-10-12"),
+        ("lei", "4100", "2019-08-07"), ("decreto", "4213", "2019-11-04"),
+        ("decreto", "4264", "2020-01-14"), ("decreto", "4436", "2020-08-26"),
+    ]
+
+
+def test_known_names():
+    (c,) = find_acts("revoga o art. 233 da Constituição Federal.")
+    assert c.act.urn == "urn:lex:br:federal:constituicao:1988-10-05;1988"
+    (c,) = find_acts("da Consolidação das Leis do Trabalho")
+    assert c.act.urn == "urn:lex:br:federal:decreto.lei:1943-05-01;5452"
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("art. 3º, inciso II, alínea b", ("art3_cpt_inc2_ali2",)),
+    ("§ 2º do art. 16", ("art16_par2",)),
+    ("parágrafo único do art. 5º", ("art5_par1u",)),
+    ("as alíneas \"a\" e \"b\" dos incisos I e II, do art. 3º",
+     ("art3_cpt_inc1_ali1", "art3_cpt_inc1_ali2", "art3_cpt_inc2_ali1", "art3_cpt_inc2_ali2")),
+    ("ao inciso II, parágrafo único do art. 3º", ("art3_par1u_inc2",)),
+    ("aos incisos I e II e suas respectivas alíneas \"a\", \"b\", e \"c\", do Art. 3º",
+     ("art3_cpt_inc1", "art3_cpt_inc1_ali1", "art3_cpt_inc1_ali2", "art3_cpt_inc1_ali3",
+      "art3_cpt_inc2", "art3_cpt_inc2_ali1", "art3_cpt_inc2_ali2", "art3_cpt_inc2_ali3")),
+    ("no art. 3º, inciso I, alíneas \"a\", \"b\" e \"c\", e inciso II, alíneas \"a\" e \"c\".",
+     ("art3_cpt_inc1_ali1", "art3_cpt_inc1_ali2", "art3_cpt_inc1_ali3",
+      "art3_cpt_inc2_ali1", "art3_cpt_inc2_ali3")),
+    ("no § 3º do artigo 899 e no artigo 902 e seus parágrafos", ("art899_par3", "art902")),
+    ("a alínea \" f \" do inciso I do artigo 702, a alínea \" b \" do artigo 894",
+     ("art702_cpt_inc1_ali6", "art894_cpt_ali2")),
+    ("o Art. 5º-A e os arts. 7º a 9º", ("art5-1", "art7", "art8", "art9")),
+    ("inciso XXIX do art. 7º", ("art7_cpt_inc29",)),
+    ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",)),
+    ("art. 16, VII, § 1º", ("art16_par1_inc7",)),
+])
+def test_dispositivo_citations(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids
+
+
+def test_dispositivo_with_its_act_and_context_acts():
+    text = ("Dê-se aos incisos I e II do art. 3º da Lei nº 2.217/2001, alterada pela Lei nº "
+            "2.331/2002, a seguinte redação:")
+    cs = find(text)
+    assert [(c.ids, c.act.key) for c in cs] == [
+        (("art3_cpt_inc1", "art3_cpt_inc2"), ("lei", "2217", 2001)),
+        ((), ("lei", "2331", 2002)),
+    ]
+    assert cs[0].text == "incisos I e II do art. 3º da Lei nº 2.217/2001"
+
+
+def test_self_reference_and_incomplete_chain():
+    (c,) = find_dispositivos("nos termos do parágrafo único do art. 5º desta Lei")
+    assert c.proprio and c.ids == ("art5_par1u",)
+    (c,) = find_dispositivos("o inciso II")
+    assert c.incompleto and c.ids == ("inc2",)
+
+
+def test_resolver_fills_targets():
+    urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
+    cs = find("o § 1º do art. 5º da Lei nº 2.217/2001", resolve=lambda ref: urn if ref.numero == "2217" else None)
+    assert cs[0].target == urn + "!art5_par1"
+
+
+def test_spans_are_exact():
+    text = "Conforme o art. 6º da Lei nº  1.889, de 1º de abril de 1997, e a Lei Federal 8.987/95."
+    for c in find(text):
+        assert text[c.start:c.end] == c.text
+
+
+def test_bills_are_not_acts():
+    assert find_acts("através do Projeto de Lei nº 125/2000, de autoria do Edil") == []
+
+
+def test_ascending_chains_joined_by_e():
+    (c,) = find_dispositivos("o inciso III do art. 4º e o § 2º do art. 7º")
+    assert c.ids == ("art4_cpt_inc3", "art7_par2")
+    (c,) = find_acts("da Lei nº 123, de 2010, que dispõe")
+    assert c.act.key == ("lei", "123", 2010)
+
+
+def test_desta_lei_alone_is_a_self_citation():
+    text = "Incorrerá em infração às disposições desta Lei e do art. 5º desta Lei."
+    cs = find(text)
+    assert [(c.text, c.proprio, c.ids) for c in cs] == [("desta Lei", True, ()), ("art. 5º desta Lei", True, ("art5",))]
