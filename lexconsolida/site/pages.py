@@ -22,8 +22,7 @@ from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.site.versions import text_at, version_dates
-from lexconsolida.site.view import SITUACAO_LABEL, titulo_ato
-from lexconsolida.writers.html import VIEW_NOTICES, VIEW_TITLES, act_info
+from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
 """Bump when the Python side of page generation changes what pages contain."""
