@@ -25,7 +25,7 @@ from lexconsolida.site.versions import text_at, version_dates
 from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
-"""Bump when the Python side of page generation changes what pages contain."""
+"""Layout version of the site; with the code's hash, part of every page's key."""
 
 _MD = MarkdownIt("commonmark", {"html": False, "typographer": False})
 
