@@ -228,3 +228,23 @@ def test_duplicate_or_malformed_ids_are_refused_clearly():
     n.find("art4").id = "art 4"
     with pytest.raises(LexError, match="id inválido"):
         write(n)
+
+
+def test_ciclo_de_vida_in_lexml_vocabulary():
+    n = fictional_law()
+    n.publicacao, n.vigencia = "2021-05-05", "2021-06-01"
+    data = write(n)
+    assert_valid_lexml(data, "lexml-rigido")
+    root = etree.fromstring(data)
+    eventos = root.findall("lx:Metadado/lx:CicloDeVida/lx:Evento", NS)
+    assert [(e.get("id"), e.get("data"), etree.QName(e[0]).localname) for e in eventos] == [
+        ("evento1", "2021-05-05", "Publicacao"), ("evento2", "2021-06-01", "EntradaEmVigor"),
+        ("evento3", "2022-03-01", "AlteracaoFragmento"), ("evento4", "2023-06-15", "AlteracaoFragmento")]
+    mod = eventos[2].find("lx:AlteracaoFragmento/lx:ModificacaoTextual", NS)
+    assert mod.get("AlvoLocal") == "art2_cpt_inc2" and mod.get("FonteURN").endswith("2022-03-01;130")
+    assert eventos[3].find("lx:AlteracaoFragmento/lx:RevogacaoParcial", NS).get("AlvoLocal") == "art2_cpt_inc3"
+    # A LexML reader that knows nothing of our extension still finds the dates.
+    foreign = data.replace(b"urn:lexconsolida:lexml-ext:1\"", b"urn:outro:1\"")
+    foreign = foreign.replace(b"lc:norma", b"lc:outra")
+    back = read(foreign).norma
+    assert (back.publicacao, back.vigencia) == ("2021-05-05", "2021-06-01")

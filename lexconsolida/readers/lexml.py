@@ -27,6 +27,7 @@ from lxml import etree
 
 from lexconsolida import lexml_ext as ext
 from lexconsolida.errors import InputError
+from lexconsolida.lexml_lifecycle import read_dates
 from lexconsolida.model import (
     Agrupador,
     AgrupadorKind,
@@ -325,6 +326,7 @@ class _Reader:
         if self.own:
             self._norma_ext(n)
         else:
+            n.publicacao, n.vigencia = read_dates(self.root.find(lx("Metadado")))
             n.provenance = Provenance(path=self.path, sha256=hashlib.sha256(self.data).hexdigest(),
                                       encoding="utf-8", reader="lexml")
         return n

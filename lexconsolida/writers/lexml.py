@@ -4,7 +4,7 @@
 (see :mod:`lexconsolida.lexml_profile`) and ``lexml-flexivel`` otherwise. Layout:
 
 - ``LexML/Metadado``: ``Identificacao URN`` (the Norma's URN, or one derived from tipo, data
-  and número), then ``MetadadoProprietario`` holding the extension of
+  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml_lifecycle`), then ``MetadadoProprietario`` holding the extension of
   :mod:`lexconsolida.lexml_ext` (everything LexML cannot say, for a lossless round trip).
 - ``Norma`` — or ``ProjetoNorma/Norma`` when ``norma.tipo`` names a draft (minuta, projeto,
   anteprojeto, proposta) — with ``ParteInicial`` (Epigrafe, Ementa, Preambulo), ``Articulacao``
@@ -33,6 +33,7 @@ from lxml import etree
 from lexconsolida import lexml_ext as ext
 from lexconsolida.errors import LexError
 from lexconsolida.lexml_ext import xml_text
+from lexconsolida.lexml_lifecycle import ciclo_de_vida
 from lexconsolida.lexml_profile import RIGIDO, choose_profile
 from lexconsolida.model import (
     Agrupador,
@@ -96,6 +97,7 @@ class _Writer:
         self.blocks: list[etree._Element] = []
         self._ext_root = etree.Element(ext.lc("tmp"), nsmap=ext.NSMAP_EXT)
         self._ids: set[str] = set()
+        self.histories: list[tuple[str, list]] = []
 
     def claim(self, xml_id: str) -> str:
         """``xml_id``, after checking it is a new, well-formed id (LexML ids are xsd:ID)."""
@@ -143,6 +145,8 @@ class _Writer:
         }
         if all(v is None for k, v in attrs.items() if k != "ref") and not node.history and not texto:
             return
+        if node.history:
+            self.histories.append((xml_id, node.history))
         e = ext.sub(self._ext_root, "no", attrs)
         if texto:
             ext.sub(e, "texto", None, texto)
@@ -319,6 +323,9 @@ class _Writer:
             for node in norma.articulacao:
                 self.node(art, node)
             self.parte_final(ne, norma)
+        cdv = ciclo_de_vida(norma, self.histories)
+        if cdv is not None:
+            meta.append(cdv)
         self.norma_ext(meta, norma)
         return root
 
