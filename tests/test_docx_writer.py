@@ -227,3 +227,18 @@ def test_duplicate_ids_get_one_bookmark():
     norma.articulacao[2].children[0].id = "art1"  # a broken tree: two units with id art1
     xml = docx_parts(write(norma, embed_source=False))["word/document.xml"]
     assert xml.count(b'w:name="art1"') == 1
+
+
+def test_long_ementa_fits_the_core_properties():
+    """Regression: an ementa over 255 characters (Feira de Santana Lei 2.421/2003) made
+    python-docx refuse the core property."""
+    import io as _io
+
+    from docx import Document as _Document
+
+    from lexconsolida.model import Norma as _Norma
+    from lexconsolida.writers.docx import write as _write
+
+    ementa = "Altera e acrescenta dispositivos " * 12
+    doc = _Document(_io.BytesIO(_write(_Norma(tipo="Lei", numero="1", data="2003-06-30", ementa=ementa))))
+    assert len(doc.core_properties.subject) == 255 and doc.core_properties.subject.endswith("…")

@@ -269,6 +269,7 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
 
     norma = Norma(
         tipo=spec.norma.get("tipo"), numero=spec.norma.get("numero"), data=spec.norma.get("data"),
+        epigrafe=spec.norma.get("epigrafe") or epigrafe(spec.norma),
         ementa=spec.norma.get("ementa"), localidade=spec.norma.get("localidade"),
         urn=spec.norma.get("urn"), articulacao=body,
     )
@@ -280,6 +281,14 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
     rows = _rows(b, sources, norma)
     return Consolidation(spec, norma, rows, edits, sources,
                          findings={"broken_citations": b.broken_citations})
+
+
+def epigrafe(meta: dict) -> str:
+    """'LEI Nº 4.321, DE 10 DE JANEIRO DE 2026', or blanks to fill in for a draft."""
+    tipo = (meta.get("tipo") or "Lei").upper()
+    numero = meta.get("numero") or "_____"
+    data = format_long(meta["data"]).upper() if meta.get("data") else "___ DE __________ DE ____"
+    return f"{tipo} Nº {numero}, DE {data}"
 
 
 def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:

@@ -341,16 +341,22 @@ def entries_for(d: Dispositivo) -> list[Entry]:
     ]
 
 
+def _fit(text: str | None, limit: int = 255) -> str:
+    """Core properties hold at most 255 characters (OPC); longer text ends in '…'."""
+    text = text or ""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def _core_properties(doc, norma: Norma) -> None:
     cp = doc.core_properties
-    cp.title = norma.titulo
-    cp.subject = norma.ementa or ""
+    cp.title = _fit(norma.titulo)
+    cp.subject = _fit(norma.ementa)
     cp.author = "lexconsolida"
-    cp.identifier = norma.urn or ""
+    cp.identifier = _fit(norma.urn)
     cp.language = "pt-BR"
     cp.keywords = ""
     cp.comments = ""
-    cp.category = norma.tipo or ""
+    cp.category = _fit(norma.tipo)
     cp.revision = 1
     el = cp._element
     for tag in CORE_DROP:
