@@ -96,6 +96,7 @@ def test_status_note_text_printed_as_is():
     inc = n.find("art2_cpt_inc3")
     inc.history, inc.text = [], "(Revogado)."
     assert "III – (Revogado).\n" in render(n)
+    assert "III – (Revogado).\n" in render(n, view="compilado")  # not struck: it is the note
     inc.situacao = Situacao.VETADO
     inc.text = "texto vetado"
     assert "III – (Vetado).\n" in render(n)
