@@ -22,10 +22,11 @@ from lexconsolida.site.sample import generated_corpus  # noqa: E402
 
 
 def timed(label: str, fn):
-    start = time.perf_counter()
+    """Run ``fn``; print wall-clock and CPU time (CPU shows the cost when the machine is busy)."""
+    start, cpu = time.perf_counter(), time.process_time()
     result = fn()
     elapsed = time.perf_counter() - start
-    print(f"{label}: {elapsed:.2f} s", flush=True)
+    print(f"{label}: {elapsed:.2f} s (CPU {time.process_time() - cpu:.2f} s)", flush=True)
     return result, elapsed
 
 

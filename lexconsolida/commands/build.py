@@ -32,7 +32,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.model import Severity
 from lexconsolida.readers import read_file
 from lexconsolida.site import build_site
-from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
 
@@ -63,16 +63,6 @@ def add_arguments(parser) -> None:
                         help="pasta de saída (padrão: output)")
     parser.add_argument("--acervo", metavar="PASTA", default=None,
                         help="pasta do acervo (padrão: statutes/)")
-
-
-def code_key() -> str:
-    """Hash of the package's code and data: outputs are redone when the program changes."""
-    h = hashlib.sha256()
-    pkg = Path(__file__).resolve().parents[1]
-    for f in sorted(pkg.rglob("*")):
-        if f.is_file() and "__pycache__" not in f.parts:
-            h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())
-    return h.hexdigest()
 
 
 def _writer(name: str):

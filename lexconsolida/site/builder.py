@@ -15,7 +15,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.site import templates
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
     GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
@@ -76,7 +76,7 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     site = SiteInfo(corpus.nome, [{"titulo": _title(src, href), "href": href}
                                   for href, src in editorial])
-    base = content_key(GENERATOR, templates.templates_hash())
+    base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out)
     pages = 0
     for name in templates.STATIC_FILES:

@@ -128,7 +128,8 @@ class Linker:
     """Citation links for the texts of one page (callable: text → segments)."""
 
     def __init__(self, resolver: Resolver | None, act: SiteAct | None, page_dir: str,
-                 local_ids: frozenset[str] | None = None) -> None:
+                 local_ids: frozenset[str] | None = None,
+                 found: dict[str, list[Citation]] | None = None) -> None:
         self.resolver = resolver
         self.act = act
         self.page_dir = page_dir
@@ -136,6 +137,8 @@ class Linker:
             resolver.ids(act) if resolver and act else frozenset())
         self.cache: dict[str, list[Segment]] = {}
         self._html: dict[str, Markup] = {}
+        self.found = found if found is not None else {}
+        """text → its citations; may be shared by the linkers of one act's pages."""
 
     def html(self, text: str | None) -> Markup:
         """``text`` as escaped HTML with its citations as links (the templates' ``rich``)."""
@@ -143,7 +146,10 @@ class Linker:
             return Markup("")
         found = self._html.get(text)
         if found is None:
-            found = self._html[text] = Markup("").join(_segment_html(s) for s in self(text))
+            segments = self(text)
+            found = escape(text) if len(segments) == 1 and not (segments[0].href or segments[0].externa) \
+                else Markup("").join(_segment_html(s) for s in segments)
+            self._html[text] = found
         return found
 
     def __call__(self, text: str | None) -> list[Segment]:
@@ -160,7 +166,9 @@ class Linker:
                        for s in segs if s.href or s.externa}, key=repr)
 
     def _segments(self, text: str) -> list[Segment]:
-        citations = find_citations(text)
+        citations = self.found.get(text)
+        if citations is None:
+            citations = self.found[text] = find_citations(text)
         if not citations:
             return [Segment(text)]
         out: list[Segment] = []

@@ -12,11 +12,23 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 from lexconsolida.io import atomic_write
 
 MANIFEST = ".manifest.json"
+
+
+@lru_cache(maxsize=1)
+def code_key() -> str:
+    """Hash of the package's code and data, so outputs are redone when the program changes."""
+    h = hashlib.sha256()
+    pkg = Path(__file__).resolve().parents[1]
+    for f in sorted(pkg.rglob("*")):
+        if f.is_file() and "__pycache__" not in f.parts:
+            h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
 
 
 def content_key(*parts: object) -> str:

@@ -22,11 +22,10 @@ from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.site.versions import text_at, version_dates
-from lexconsolida.site.view import SITUACAO_LABEL, titulo_ato
-from lexconsolida.writers.html import VIEW_NOTICES, VIEW_TITLES, act_info
+from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
-"""Bump when the Python side of page generation changes what pages contain."""
+"""Layout version of the site; with the code's hash, part of every page's key."""
 
 _MD = MarkdownIt("commonmark", {"html": False, "typographer": False})
 
@@ -100,6 +99,9 @@ class ActPages:
         self.links = links
         self.site = site
         self.dates = version_dates(act.norma) if act.texto_disponivel else []
+        self.found: dict = {}
+        """Citations of each text, shared by all the act's pages."""
+        self._linker: Linker | None = None
         # Linking every text is the costly part of the key: remembered while neither the act
         # nor the catalogue of the corpus (what citations can resolve to) changed.
         linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
@@ -108,9 +110,15 @@ class ActPages:
                                groups_for(act, links, resolver, act.path))
 
     def _linked_key(self) -> str:
-        linker = Linker(self.resolver, self.act, self.act.path)
+        linker = self._main_linker()
         _prime(linker, self.act.norma)
         return content_key(linker.resolved())
+
+    def _main_linker(self) -> Linker:
+        """The linker of the pages in the act's folder (text in force and compiled text)."""
+        if self._linker is None:
+            self._linker = Linker(self.resolver, self.act, self.act.path, found=self.found)
+        return self._linker
 
     def pages(self) -> Iterator[Page]:
         p = self.act.path
@@ -131,8 +139,11 @@ class ActPages:
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
             norma = text_at(self.act.norma, date) if date else self.act.norma
-            ids = frozenset(n.id for n in norma.walk()) if date else None
-            linker = Linker(self.resolver, self.act, page_dir, ids)
+            if date:
+                ids = frozenset(n.id for n in norma.walk())
+                linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)
+            else:
+                linker = self._main_linker()
             relacoes = groups_for(self.act, self.links, self.resolver, page_dir)
             tabs = self._tabs(page_dir, path.rsplit("/", 1)[-1])
             return self._render(norma, view, date, page_dir, linker, relacoes, tabs)

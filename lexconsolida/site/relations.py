@@ -38,6 +38,8 @@ class Link:
     """Dispositivos of the target act it changed."""
     label: str | None = None
     """How the history names the source act, when it is outside the corpus."""
+    notas: list[str] = field(default_factory=list)
+    """Notes of the declared relation ('Efeito condicionado à aprovação da minuta')."""
 
 
 @lru_cache(maxsize=65536)
@@ -101,6 +103,8 @@ def build_graph(corpus: SiteCorpus) -> list[Link]:
             link = merged.setdefault((rel.tipo, rel.source, target), Link(rel.tipo, rel.source, target))
             if rel.dispositivo:
                 link.via.add(rel.dispositivo)
+            if rel.nota and rel.nota not in link.notas:
+                link.notas.append(rel.nota)
             if frag:
                 link.changed.add(frag)
         for h in _history_links(act):
@@ -123,13 +127,15 @@ def _name(urn: str, resolver: Resolver, label: str | None) -> str:
         return urn
 
 
-def _detail(ids: set[str], prefix: str) -> str | None:
-    if not ids:
-        return None
-    labels = [id_label(i) for i in sorted(ids, key=_id_order)]
-    if len(labels) > 6:
-        labels = labels[:6] + [f"e mais {len(ids) - 6}"]
-    return f"({prefix} {'; '.join(labels)})"
+def _detail(ids: set[str], prefix: str, notas: list[str] = ()) -> str | None:
+    parts = []
+    if ids:
+        labels = [id_label(i) for i in sorted(ids, key=_id_order)]
+        if len(labels) > 6:
+            labels = labels[:6] + [f"e mais {len(ids) - 6}"]
+        parts.append(f"{prefix} {'; '.join(labels)}")
+    parts += notas
+    return f"({'. '.join(p.rstrip('.') for p in parts)})" if parts else None
 
 
 def _id_order(node_id: str) -> list:
@@ -164,13 +170,14 @@ def groups_for(act: SiteAct, links: list[Link], resolver: Resolver, page_dir: st
             href = _href(other, frag, resolver, page_dir)
             incoming[link.tipo].append({
                 "texto": _name(link.source, resolver, link.label), "href": href,
-                "detalhe": _detail(link.changed, "dispositivos atingidos:")})
+                "detalhe": _detail(link.changed, "dispositivos atingidos:", link.notas)
+                if link.changed or link.notas else _detail(link.via, "por meio do", [])})
         if link.source == act.urn:
             other = resolver.act_for_urn(link.target)
             outgoing[link.tipo].append({
                 "texto": _name(link.target, resolver, None),
                 "href": _href(other, None, resolver, page_dir),
-                "detalhe": _detail(link.via, "por meio de")})
+                "detalhe": _detail(link.via, "por meio do", link.notas)})
     out = []
     for tipo in ORDER:
         if incoming.get(tipo):

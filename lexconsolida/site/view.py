@@ -2,9 +2,37 @@
 
 from __future__ import annotations
 
+from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
+
+VIEWS = ("vigente", "compilado")
+VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
+VIEW_NOTICES = {
+    "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
+                 "nota do ato que a alterou; a redação em vigor vem por último.",
+}
+
+
+def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None = None,
+             texto_disponivel: bool = True, motivo: str | None = None,
+             fonte_html: str | None = None) -> dict:
+    """The ``ato`` block of the act template (metadata shown above the text)."""
+    return {
+        "localidade": localidade or norma.localidade,
+        "metadados": metadados(norma, orgao),
+        "texto_disponivel": texto_disponivel,
+        "motivo_indisponivel": motivo,
+        "fonte_html": fonte_html,
+    }
+
+
+def check_view(view: str) -> str:
+    if view not in VIEWS:
+        raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
+    return view
+
 
 SEPARATORS = {Kind.INCISO: " – "}
 """What follows a rótulo in the official layout (LC 95): 'I – texto', 'Art. 1º texto'."""

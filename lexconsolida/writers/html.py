@@ -18,36 +18,10 @@ from markupsafe import Markup
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
-from lexconsolida.site import templates, view as helpers
+from lexconsolida.site import templates
 from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker
-
-VIEWS = ("vigente", "compilado")
-VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
-VIEW_NOTICES = {
-    "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
-                 "nota do ato que a alterou; a redação em vigor vem por último.",
-}
-
-
-def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None = None,
-             texto_disponivel: bool = True, motivo: str | None = None,
-             fonte_html: str | None = None) -> dict:
-    """The ``ato`` block of the act template (metadata shown above the text)."""
-    return {
-        "localidade": localidade or norma.localidade,
-        "metadados": helpers.metadados(norma, orgao),
-        "texto_disponivel": texto_disponivel,
-        "motivo_indisponivel": motivo,
-        "fonte_html": fonte_html,
-    }
-
-
-def check_view(view: str) -> str:
-    if view not in VIEWS:
-        raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
-    return view
-
+from lexconsolida.site.view import VIEW_NOTICES, VIEW_TITLES, act_info, check_view, titulo_ato
 
 def _inline_css() -> Markup:
     """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
@@ -63,7 +37,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
     unknown = set(options) - {"title"}
     if unknown:
         raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
-    titulo = options.get("title") or helpers.titulo_ato(norma)
+    titulo = options.get("title") or titulo_ato(norma)
     local_ids = frozenset(n.id for n in norma.walk())
     rich = Linker(None, None, "", local_ids).html
     html = templates.render(
