@@ -21,6 +21,8 @@ Every drawn Norma satisfies: unique ids; article ids without agrupador prefixes;
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import strategies as st
 
 from lexconsolida.model import (
@@ -94,7 +96,7 @@ class _Ctx:
         return (start, self.line - 1)
 
     def history(self, text: str, situacao: Situacao) -> list[Version]:
-        if not self.rich or self.draw(st.integers(0, 3)) != 0:
+        if not self.rich or situacao in (Situacao.VETADO, Situacao.SUPRIMIDO) or self.draw(st.integers(0, 3)) != 0:
             return []
         act = Event("redacao", "urn:lex:br:federal:lei:2020-01-02;10", "Lei nº 10, de 2 de janeiro de 2020",
                     "2020-01-02")
@@ -195,11 +197,16 @@ def _artigo(ctx: _Ctx, n: Number) -> Dispositivo:
     return ctx.unit(Kind.ARTIGO, str(art), n, children=[caput, *_paragrafos(ctx, art)])
 
 
+def _heading_name(text: str) -> str:
+    """'DAS INFRAÇÕES' from a sentence: upper case, no closing punctuation or conjunction."""
+    return re.sub(r"(?:[;.:,]+(?: E| OU)?)+$", "", text.upper()) or "DISPOSIÇÕES GERAIS"
+
+
 def _agrupador(ctx: _Ctx, kind: AgrupadorKind, node_id: str, n: int, children) -> Agrupador:
     draw = ctx.draw
     number = Number(n)
     a = Agrupador(kind, node_id, rotulo=f"{AGRUPADOR_NAMES[kind.value]} {int_to_roman(n)}",
-                  number=number, nome=draw(st.none() | ctx.text.map(str.upper)), children=list(children))
+                  number=number, nome=draw(st.none() | ctx.text.map(_heading_name)), children=list(children))
     if ctx.rich:
         if draw(st.integers(0, 4)) == 0:
             a.rotulo = None  # a heading printed without its label line

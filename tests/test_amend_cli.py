@@ -71,19 +71,22 @@ def test_amend_writes_lexml_with_history(tmp_path):
 
 
 def test_amend_with_open_problems_writes_nothing(tmp_path):
-    # Lei 2.748/2007 without the decision recorded in the corpus: the non-textual change
-    # is an open problem, and nothing is written.
     root = tmp_path / "statutes"
-    shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
+    shutil.copytree(FSA, root / "ba-feira-de-santana")
     toml = root / "ba-feira-de-santana" / "lei-2748-2007" / "norma.toml"
     text = toml.read_text(encoding="utf-8")
-    toml.write_text(text[: text.index("[[decisoes]]")], encoding="utf-8")
+    toml.write_text(text[: text.index("[[decisoes]]")], encoding="utf-8")  # the decision not yet taken
     out = tmp_path / "x.xml"
-    r = run_cli("amend", root / "ba-feira-de-santana" / "lei-2244-2001",
-                root / "ba-feira-de-santana" / "lei-2748-2007", "-o", out, "--acervo", root)
+    r = run_cli("amend", root / "ba-feira-de-santana" / "lei-2244-2001", root / "ba-feira-de-santana" / "lei-2748-2007",
+                "-o", out, "--acervo", root)
     assert r.returncode == 2 and not out.exists()
     err = r.stderr.decode()
     assert "alteracao-nao-textual" in err and "linha 9" in err
+    # with the decision recorded in the repository's corpus, the § 1º gets the 500 licences
+    r = run_cli("amend", FSA / "lei-2244-2001", FSA / "lei-2748-2007", "-o", out)
+    assert r.returncode == 0, r.stderr.decode()
+    par = read_file(out, "lexml").norma.find("art16_par1")
+    assert "500 (quinhentos) veículos" in par.text and par.history[-1].event.act_label.startswith("Lei nº 2.748")
 
 
 def test_amend_with_the_recorded_decision_applies_it(tmp_path):

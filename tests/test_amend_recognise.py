@@ -221,3 +221,16 @@ def test_renumbering_and_insertion_in_one_instruction():
     rec = recognise(act, resolver)
     assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [
         ("renumeracao", "art5_par1u", "art5_par1"), ("inclusao", "art5_par2", None)]
+
+
+def test_quoted_headings_are_reported_and_their_articles_kept():
+    from lexconsolida.model import Agrupador, AgrupadorKind
+
+    art = Dispositivo(Kind.ARTIGO, "art20-1", rotulo="Art. 20-A", number=Number(20, ("A",)),
+                      children=[Dispositivo(Kind.CAPUT, "art20-1_cpt", text="Novo artigo.")])
+    cap = Agrupador(AgrupadorKind.CAPITULO, "cap4-1", rotulo="Capítulo IV-A", nome="DAS MULTAS", children=[art])
+    act = build_act([("A Lei nº 2.217/2001 passa a vigorar acrescida do seguinte Capítulo IV-A:", None)])
+    act.articulacao[0].caput.alteracoes = [Alteracao("art1_cpt_alt1", children=[cap])]
+    rec = recognise(act, resolver)
+    assert summary(rec) == [("redacao", "art20-1", "Novo artigo.")]
+    assert [(p.code, p.blocking) for p in rec.problems] == [("agrupador-citado", True)]

@@ -44,7 +44,7 @@ def test_original_text_before_any_amendment(amended):
     assert n.find("art1_cpt").text == "Caput original:" and n.find("art1_cpt").history == []
     assert n.find("art1_cpt_inc2") is None and n.find("art1-1") is None
     assert n.find("art1_cpt_inc1").situacao is Situacao.VIGENTE
-    assert n.find("art1_par1").rotulo == "Parágrafo único"
+    assert n.find("art1_par1") is None and n.find("art1_par1u").rotulo == "Parágrafo único"
     assert n.situacao is Situacao.VIGENTE and n.events == []
 
 

@@ -127,7 +127,7 @@ def test_any_bytes_decode_or_raise_a_lex_error(data):
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\ufeff"), max_size=40), min_size=1))
 def test_lines_round_trip_through_every_line_ending(lines):
-    if not "".join(lines).strip(" \t\x0c\ufeff"):
+    if not "".join(lines).replace("\ufeff", "").strip():
         return
     for sep in ("\n", "\r\n", "\r"):
         state = _decode(sep.join(lines).encode("utf-8"))

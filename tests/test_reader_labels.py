@@ -17,6 +17,7 @@ CASES = [
     ("Art. 7° Fica vedado", "artigo", "Art. 7°", "Art. 7º", 7, " ", "Fica vedado"),
     ("rt. 17 O Termo", "artigo", "rt. 17", "Art. 17", 17, " ", "O Termo"),
     ("Art, 41 Fica", "artigo", "Art, 41", "Art. 41", 41, " ", "Fica"),
+    ("§ 10. O prazo", "paragrafo", "§ 10", "§ 10", 10, ". ", "O prazo"),
     ("§ 2º Aos domingos", "paragrafo", "§ 2º", "§ 2º", 2, " ", "Aos domingos"),
     ("§1° Os dados", "paragrafo", "§1°", "§ 1º", 1, " ", "Os dados"),
     ("& 1º Para efeitos", "paragrafo", "& 1º", "§ 1º", 1, " ", "Para efeitos"),
@@ -62,6 +63,7 @@ def test_suffixed_article():
     "50 (cinquenta) UPFM",
     "Seção I desta Lei dispõe",
     "5 dias após a publicação",
+    "8 1.000 reais por infração",
     "Art5 sem ponto",
     "",
 ])
@@ -121,3 +123,15 @@ def test_repairs_are_reported_with_the_final_id():
 def test_roman_doctests():
     result = doctest.testmod(roman)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_alineas_with_a_dash_only_in_sequence():
+    text = (
+        "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nEmenta.\nArt. 1º São infrações:\nI - as leves:\n"
+        "a - estacionar mal;\nb - buzinar à noite;\nII - as graves.\n"
+        "Art. 2º O fiscal lavrará o auto quando\ne - somente quando - houver flagrante.\n"
+    ).encode()
+    norma = read(text).norma
+    alineas = [(d.id, d.rotulo_printed, d.rotulo) for d in norma.dispositivos() if d.kind.value == "alinea"]
+    assert alineas == [("art1_cpt_inc1_ali1", "a", "a)"), ("art1_cpt_inc1_ali2", "b", "b)")]
+    assert norma.find("art2_cpt").text == "O fiscal lavrará o auto quando e - somente quando - houver flagrante."

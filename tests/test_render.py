@@ -75,13 +75,7 @@ def test_docx_input_renders_to_akn(corpus, tmp_path):
     assert proc.returncode == 0 and validation_errors(proc.stdout, "akn") == []
 
 
-HTML_IMPORT_CYCLE = pytest.mark.xfail(
-    reason="lexconsolida.writers.html importado antes de lexconsolida.site: import circular "
-           "(writers.html → site → site.pages → writers.html); a corrigir no ramo site",
-    strict=False)
-
-
-@pytest.mark.parametrize("fmt", [pytest.param("html", marks=HTML_IMPORT_CYCLE), "md", "txt"])
+@pytest.mark.parametrize("fmt", ["html", "md", "txt"])
 def test_formats_of_other_branches(corpus, fmt):
     module = WRITERS[fmt].split(":")[0]
     available = importlib.util.find_spec(module) is not None
@@ -129,3 +123,21 @@ def test_corpus_act_without_text_is_a_clear_error(tmp_path):
     proc = run_cli("render", act, "-o", out)
     assert proc.returncode == 2 and "só tem os metadados" in proc.stderr.decode()
     assert not out.exists()
+
+
+def test_corpus_act_renders_with_its_amendment_history(tmp_path):
+    """statutes/ba-feira-de-santana/lei-2217-2001 was amended by three later laws."""
+    from tests.conftest import STATUTES
+
+    folder = STATUTES / "ba-feira-de-santana" / "lei-2217-2001"
+    out = tmp_path / "lei-2217.docx"
+    proc = run_cli("render", folder, "--view", "compilado", "-o", out)
+    assert proc.returncode == 0, proc.stderr.decode()
+    doc = Document(io.BytesIO(out.read_bytes()))
+    assert "PREFEITURA MUNICIPAL DE FEIRA DE SANTANA" in [p.text for p in doc.sections[0].header.paragraphs]
+    styles = [p.style.name for p in doc.paragraphs]
+    assert styles.count("Texto revogado") >= 3 and styles.count("Nota de alteração") >= 3
+    urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
+    proc = run_cli("render", urn, "--to", "akn", "--view", "compilado")
+    assert proc.returncode == 0 and validation_errors(proc.stdout, "akn") == []
+    assert b"Lei n\xc2\xba 3.477" in proc.stdout

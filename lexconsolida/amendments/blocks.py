@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from lexconsolida.amendments.phrases import clean_text, is_omissis
-from lexconsolida.model import Alteracao, Dispositivo, Kind
+from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import Number, is_roman, letter_to_int, roman_to_int
 
@@ -140,10 +140,23 @@ def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
     return roots
 
 
+def _dispositivos(nodes) -> list[Dispositivo]:
+    """Top-level dispositivos of a block, those inside quoted agrupadores included."""
+    out = []
+    for n in nodes:
+        out.extend([n] if isinstance(n, Dispositivo) else _dispositivos(n.children))
+    return out
+
+
+def agrupadores_in(alt: Alteracao) -> list[Agrupador]:
+    """Headings (Capítulo, Seção …) quoted in a block: not applied mechanically."""
+    return [n for c in alt.children if isinstance(c, Agrupador) for n in c.walk() if isinstance(n, Agrupador)]
+
+
 def block_units(alt: Alteracao) -> list[QuotedUnit]:
     """The top-level units of a quoted block."""
     if alt.children:
-        units = [from_model(c) for c in alt.children if isinstance(c, Dispositivo)]
+        units = [from_model(c) for c in _dispositivos(alt.children)]
         return [u for u in units if u is not None]
     return parse_raw(alt.raw, alt.lines[0] if alt.lines else None)
 

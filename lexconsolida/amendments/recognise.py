@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lexconsolida.amendments import phrases
-from lexconsolida.amendments.blocks import QuotedUnit, anchor, ancestors, block_units, child_id
+from lexconsolida.amendments.blocks import (
+    QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id,
+)
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Dispositivo, Kind, Norma
@@ -174,6 +176,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
+    heads = [a for b in blocks for a in agrupadores_in(b)]
+    if heads:
+        names = ", ".join(a.rotulo or a.nome or a.id for a in heads)
+        ctx.rec.problems.append(Problem(
+            "agrupador-citado", f"o texto entre aspas traz agrupadores ({names}): títulos, capítulos e "
+            "seções não são incluídos nem alterados automaticamente", text, _line(d), _where(d)))
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()

@@ -13,7 +13,7 @@ import sys
 
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import decide
-from lexconsolida.corpus.history import history
+from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError
 from lexconsolida.io import atomic_write
@@ -62,8 +62,12 @@ def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
         resolver = lambda ref: corpus.resolve(ref, near)  # noqa: E731
     rec = recognise(amending.norma, resolver)
     rec.act_label = label_of(amending)
-    decided = decide(rec, amending.act.decisoes if amending.act is not None else [])
+    if amending.act is not None:
+        decided = recognise_act(corpus, amending.act)
+    else:
+        decided = decide(rec, [])
     rec = decided.recognition
+    rec.act_label = label_of(amending)
     norma = base.norma
     if base.act is not None:
         norma = history(corpus, base.act.urn, before=amending.act).norma

@@ -1,10 +1,11 @@
 """`lexconsolida render NORMA [--to docx|html|md|txt|akn] [--view vigente|compilado] [-o OUT]`.
 
-Reads a norm (.txt, .xml LexML, .docx, .md — or a corpus act by URN or folder) and writes it
-in another format. Text formats go
-to standard output when ``-o`` is missing; DOCX needs ``-o``. Files are written atomically.
-For DOCX the letterhead comes from the ``municipio.toml`` found in the norm's folder or above
-it (the corpus layout ``statutes/<uf>-<mun>/<ato>/``), or from ``--municipio``.
+NORMA is a file (.txt, .xml LexML, .docx, .md) or a corpus act (URN or folder of
+``statutes/``); a corpus act is rendered with every amending act of the corpus applied, so
+``--view compilado`` shows its whole history. Text formats go to standard output when ``-o``
+is missing; DOCX needs ``-o``. Files are written atomically. The DOCX letterhead comes from
+the act's municipality (corpus), else from the ``municipio.toml`` found in the file's folder or
+above it, or from ``--municipio``.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def add_arguments(parser) -> None:
                         help="pasta do município (com municipio.toml) para o timbre do DOCX")
     parser.add_argument("--orgao", choices=("camara", "prefeitura"),
                         help="órgão do timbre (padrão: pelo tipo do ato)")
+    parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
     parser.add_argument("--modelo", metavar="MODELO.docx",
                         help="modelo DOCX próprio (cópia adaptada de templates/reference.docx)")
 
@@ -55,7 +57,7 @@ def run(args) -> int:
     if fmt in BINARY_FORMATS and not args.output:
         raise UsageError(f"o formato {fmt} é binário: indique o arquivo de saída com -o")
     writer = _writer(fmt)
-    source = load_source(args.norma, args.fmt)
+    source = load_source(args.norma, args.fmt, args.acervo)
     options = {"view": args.view}
     if fmt == "docx":
         municipio, municipio_dir = source.municipio, source.municipio_dir
@@ -85,21 +87,31 @@ class Source:
     orgao: str | None = None
 
 
-def load_source(ref: str, fmt: str | None) -> Source:
-    """NORMA as a file path, a corpus URN (``urn:lex:…``) or a corpus act folder."""
+def load_source(ref: str, fmt: str | None, acervo: str | None = None) -> Source:
+    """NORMA as a file path, or a corpus act (URN or folder) with every amending act of the
+    corpus applied (its history, for the compiled view); open problems go to stderr."""
     path = Path(ref)
-    if not ref.startswith("urn:lex:") and not (path.is_dir() and (path / "norma.toml").is_file()):
+    if fmt is not None or not _names_corpus_act(ref, path):
         return Source(read_file(ref, fmt).norma)
-    from lexconsolida.corpus import load
+    from lexconsolida.corpus.history import history
+    from lexconsolida.corpus.locate import locate, try_corpus
 
-    corpus = load(path.resolve().parent.parent if path.is_dir() else None)
-    act = corpus.get(ref) if ref.startswith("urn:lex:") else corpus.find(path)
+    root = acervo or (str(path.resolve().parent.parent) if path.is_dir() else None)
+    found = locate(ref, try_corpus(root))
+    act = found.act
     if act is None:
-        raise InputError("ato não encontrado no acervo", path=ref)
+        return Source(found.norma)
     if act.texto is None:
         raise InputError(f"o acervo só tem os metadados de {act.label} (sem texto)", path=act.folder)
-    municipio = corpus.municipios[act.municipio]
-    return Source(corpus.read(act.urn), municipio.data, corpus.root / act.municipio, act.orgao)
+    h = history(found.corpus, act.urn)
+    for other, problem in h.open_problems:
+        print(f"{other.label}: {problem.describe()}", file=sys.stderr)
+    municipio = found.corpus.municipios[act.municipio]
+    return Source(h.norma, municipio.data, found.corpus.root / act.municipio, act.orgao)
+
+
+def _names_corpus_act(ref: str, path: Path) -> bool:
+    return ref.startswith("urn:lex:") or (path.is_dir() and (path / "norma.toml").is_file())
 
 
 def _format_from_output(output: str | None) -> str:

@@ -8,7 +8,7 @@ blocking problems is not applied: its problems are returned for a human decision
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
 from lexconsolida.amendments.decisions import decide
@@ -49,7 +49,16 @@ def recognise_act(corpus: Corpus, act: Act):
     """Recognition of ``act`` with its recorded decisions applied (a Decided)."""
     norma = corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
-    return decide(rec, act.decisoes)
+    decided = decide(rec, act.decisoes)
+    decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
+    return decided
+
+
+def _labelled(corpus: Corpus, op: Operation) -> Operation:
+    """Operations written in a decision name their norm by URN: give them the act's label."""
+    if op.target_urn and op.target_label == op.target_urn and op.target_urn in corpus.acts:
+        return replace(op, target_label=corpus.acts[op.target_urn].label)
+    return op
 
 
 def _order(a: Act) -> tuple[str, str]:

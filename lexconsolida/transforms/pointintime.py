@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from datetime import date as _date
 
+import re
+
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, Situacao
+from lexconsolida.model.numbering import letter_to_int, roman_to_int
 from lexconsolida.transforms.amend import clone
 
 
@@ -57,9 +60,12 @@ def _unit(d: Dispositivo, when: str) -> bool:
             return False
         last = kept[-1]
         last.end = None
+        renumbered = any(v.event.kind == "renumeracao" for v in d.history[len(kept):])
         d.text, d.situacao = last.text, last.situacao
         if last.rotulo and d.kind is not Kind.CAPUT:
             d.rotulo = last.rotulo
+        if renumbered:
+            _restore_id(d if d.kind is not Kind.CAPUT else None, last.rotulo)
         d.history = [] if len(kept) == 1 and kept[0].event.kind == "original" else kept
     had_caput = any(c.kind is Kind.CAPUT for c in d.children)
     d.children = [c for c in d.children if _unit(c, when)]
@@ -69,9 +75,44 @@ def _unit(d: Dispositivo, when: str) -> bool:
             return False  # included after the date: its caput went with its history
         if cap is not None and cap.history:
             d.situacao = cap.situacao
-            if cap.history[-1].rotulo:
+            if cap.history[-1].rotulo and cap.history[-1].rotulo != d.rotulo:
                 d.rotulo = cap.history[-1].rotulo
+                _restore_id(d, d.rotulo)
     return True
+
+
+def _restore_id(d: Dispositivo | None, rotulo: str | None) -> None:
+    """Before a renumbering the unit had the id of its old rótulo ('Parágrafo único' →
+    ``…_par1u``): give it and its descendants that id back."""
+    if d is None or not rotulo:
+        return
+    comp = _component(d.kind, rotulo)
+    if comp is None:
+        return
+    old = d.id
+    head = old.rsplit("_", 1)[0] + "_" if "_" in old else ""
+    new = head + comp
+    for n in d.walk():
+        n.id = new + n.id[len(old):]
+
+
+def _component(kind: Kind, rotulo: str) -> str | None:
+    text = rotulo.strip()
+    try:
+        if kind is Kind.PARAGRAFO and text.lower().startswith("parágrafo único"):
+            return "par1u"
+        if kind in (Kind.ARTIGO, Kind.PARAGRAFO, Kind.ITEM):
+            m = re.search(r"\d+\s*[º°o]?(?:\s*-\s*[A-Z])*", text)
+            prefix = {Kind.ARTIGO: "art", Kind.PARAGRAFO: "par", Kind.ITEM: "ite"}[kind]
+            return prefix + Number.parse_arabic(m.group(0)).id_part if m else None
+        if kind is Kind.INCISO:
+            head, _, suf = text.partition("-")
+            return "inc" + Number(roman_to_int(head.strip()), (suf,) if suf else ()).id_part
+        if kind is Kind.ALINEA:
+            return "ali" + str(letter_to_int(text.rstrip(")")[0]))
+    except ValueError:
+        return None
+    return None
 
 
 def vigente(norma: Norma) -> Norma:

@@ -75,8 +75,9 @@ def status_note(d: Dispositivo) -> str:
     """'(Revogado pela Lei nº …)' for a unit no longer in force, from its last event if known."""
     if _STATUS_NOTE.match(d.head_text.strip()):
         return d.head_text.strip()
-    if d.history and d.history[-1].event.act_label:
-        return f"({d.history[-1].event.nota()})"
+    last = d.history[-1] if d.history else None
+    if last and last.situacao is d.situacao and last.event.act_label and last.event.kind == "revogacao":
+        return f"({last.event.nota()})"
     return f"({_STATUS_WORD.get(d.situacao, 'Revogado')})."
 
 

@@ -59,7 +59,7 @@ def _decode_utf16(data: bytes, path: str | None) -> str:
         text = data.decode("utf-16")
     except UnicodeDecodeError as err:
         raise InputError(f"UTF-16 inválido (byte {err.start})", path=path) from None
-    if not text.strip(" \t\r\n\x0c"):
+    if not text.strip():  # Unicode whitespace too: a file of no-break spaces is empty
         raise InputError("arquivo vazio: não há texto a ler", path=path)
     if _CONTROL.search(text.replace("\x0c", "")):
         raise InputError("arquivo binário: esperava texto (TXT), DOCX ou LexML", path=path)

@@ -40,13 +40,14 @@ _PARAGRAFO = re.compile(
         (?P<num>[1-9]\d{0,2})
         (?P<ord>\s?[º°]|\.º|o(?![A-Za-zÀ-ÿ]))?
         (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ]))*)
-        (?![\d/,.])""",
+        (?![\d/,]|\.\d)""",
     re.VERBOSE,
 )
 _UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
 _INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[-–—])")
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
+_ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
 _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
 _AGRUPADOR = re.compile(
     r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
@@ -185,6 +186,17 @@ def _match_paragrafo(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
                  sep, rest, repairs=repairs)
 
 
+_ROMAN_LABELS: dict[int, str] = {}
+
+
+def _roman_label(value: int) -> str:
+    try:
+        return _ROMAN_LABELS[value]
+    except KeyError:
+        label = _ROMAN_LABELS[value] = int_to_roman(value)
+        return label
+
+
 def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
     m = _INCISO.match(line, pos)
     exp = expected.get("inciso")
@@ -201,8 +213,9 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
             value, why = reading
             number = Number(value, _suffixes(m.group("suf")))
             sep, rest = _rest(line, m.end())
-            repairs = [(token, label_for("inciso", Number(value)), why)] if why else []
-            return Label("inciso", line[pos:m.end()], label_for("inciso", number), number, sep, rest,
+            rotulo = _roman_label(value) + (number.suffix_text if number.suffixes else "")
+            repairs = [(token, _roman_label(value), why)] if why else []
+            return Label("inciso", line[pos:m.end()], rotulo, number, sep, rest,
                          repairs=repairs)
     m = _ARABIC_DASH.match(line, pos)
     if m:
@@ -218,9 +231,16 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
 
 
 def _match_alinea(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
+    """'b)' — or 'b –', accepted only as the letter the sequence expects next ('a' after an
+    inciso or paragraph that announces a list), since 'e - …' could be running text."""
     m = _ALINEA.match(line, pos)
     if not m:
-        return None
+        m = _ALINEA_DASH.match(line, pos)
+        if not m or letter_to_int(m.group("num")) != expected.get("alinea"):
+            return None
+        number = Number(letter_to_int(m.group("num")))
+        sep, rest = _rest(line, m.end())
+        return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
     number = Number(letter_to_int(m.group("num")), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
@@ -282,7 +302,6 @@ for _kind, _chars in _CAN_START:
         _DISPATCH[_ch] = _DISPATCH.get(_ch, ()) + (_MATCHERS[_kind],)
 """First character of a label → the matchers worth trying, in priority order."""
 
-_TAIL_WORD = re.compile(r"[a-zà-ÿ,]$")
 
 
 def recognise_labels(state) -> None:
@@ -317,11 +336,17 @@ def _continues_sentence(lab: Label, prev_text: str, prev_label: bool) -> bool:
     mid-sentence; for incisos read from damaged shapes or Arabic digits the test is made only
     when the previous line is not itself a one-line unit ('b) Penalidade: multa').
     """
-    if not lab.rest or not lab.rest[0].islower() or not _TAIL_WORD.search(prev_text):
+    last = prev_text[-1:]
+    if not lab.rest or not lab.rest[0].islower() or not (last == "," or last.islower()):
         return False
     if lab.kind in ("artigo", "paragrafo", "agrupador"):
         return True
     return not prev_label and (lab.arabic or bool(lab.repairs))
+
+
+_KINDS = list(AgrupadorKind)
+_BELOW = {k: tuple(f"agrupador:{j.value}" for j in _KINDS[i + 1:]) for i, k in enumerate(_KINDS)}
+"""For each agrupador kind, the 'expected' keys of the kinds nested under it."""
 
 
 def _advance(expected: dict[str, int], lab: Label) -> None:
@@ -329,13 +354,17 @@ def _advance(expected: dict[str, int], lab: Label) -> None:
     if lab.kind == "artigo":
         expected["inciso"] = 1
         expected["paragrafo"] = 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "paragrafo":
         expected["inciso"] = 1
         expected["paragrafo"] = n + 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "inciso":
         expected["inciso"] = n + 1
+        expected["alinea"] = 1 if lab.rest.endswith(":") else 0
+    elif lab.kind == "alinea":
+        expected["alinea"] = n + 1
     elif lab.kind == "agrupador" and lab.agrupador is not None:
         expected[f"agrupador:{lab.agrupador.value}"] = n + 1
-        for k in AgrupadorKind:
-            if k.level > lab.agrupador.level:
-                expected[f"agrupador:{k.value}"] = 1
+        for key in _BELOW[lab.agrupador]:
+            expected[key] = 1

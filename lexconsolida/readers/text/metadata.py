@@ -64,9 +64,12 @@ def find_place(texts: list[str]) -> tuple[str, str] | None:
     return None
 
 
-def _self_named_tipo(state: TextState) -> str | None:
+def _self_named_tipo(state: TextState, enough: int = 5, look: int = 120) -> str | None:
+    """The tipo the articulação names itself by ('esta Lei'), from its first units."""
     counts: dict[str, int] = {}
-    for d in state.norma.dispositivos():
+    for i, d in enumerate(state.norma.dispositivos()):
+        if i >= look or sum(counts.values()) >= enough:
+            break
         for m in _SELF_REF.finditer(d.text):
             word = (m.group(1) or m.group(2)).lower()
             tipo = {"lei": "Lei", "lei complementar": "Lei Complementar", "decreto": "Decreto",

@@ -19,7 +19,7 @@ agrupador without name. Every diagnostic carries ``where`` (the final id).
 from __future__ import annotations
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Number, Severity
-from lexconsolida.model.ids import PREFIX_OF_KIND
+from lexconsolida.model.ids import LexId, article_id
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, label_for
 from lexconsolida.readers.text.state import TextState
 
@@ -94,11 +94,11 @@ class _Numberer:
 
     def agrupador(self, agr: Agrupador, parent_id: str, prev: dict) -> None:
         kind = agr.kind.value
-        prefix = PREFIX_OF_KIND[kind]
+        parent = LexId(parent_id)
+        unico = bool(agr.rotulo and "nic" in agr.rotulo.lower())  # 'CAPÍTULO ÚNICO'
 
         def make_id(n: Number) -> str:
-            comp = prefix + (n.id_part + ("u" if agr.rotulo and "nic" in agr.rotulo.lower() else ""))
-            return f"{parent_id}_{comp}" if parent_id else comp
+            return str(parent.child(kind, n)) + ("u" if unico else "")
 
         before = prev.get(agr.kind)
         number = self.sequence(kind, agr.number, before, make_id, agr)
@@ -115,9 +115,9 @@ class _Numberer:
         self.walk_level(agr.children, agr.id, agr)
 
     def article(self, art: Dispositivo) -> None:
-        number = self.sequence("artigo", art.number, self.prev_article, lambda n: "art" + n.id_part, art)
+        number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art)
         self.prev_article = number
-        art.id = "art" + number.id_part
+        art.id = str(article_id(number))
         self.children(art, art.id)
         if any(c.kind is Kind.PARAGRAFO and any(g.kind is Kind.ALINEA for g in c.children) for c in art.children):
             self.note("alinea-em-paragrafo", "alíneas diretamente sob parágrafo, sem inciso "
@@ -136,7 +136,7 @@ class _Numberer:
         for child in node.children:
             counts[child.kind] = counts.get(child.kind, 0) + 1
         lone_par = counts.get(Kind.PARAGRAFO, 0) == 1
-        under_article = node_id.rsplit("_", 1)[-1].startswith("art")
+        base = LexId(node_id)
         makers: dict[Kind, object] = {}
         for child in node.children:
             kind = child.kind
@@ -146,16 +146,14 @@ class _Numberer:
                 continue
             if kind is Kind.PARAGRAFO and child.number is None:
                 number = Number((prev[kind].value if kind in prev else 0) + 1)
-                child.id = f"{node_id}_par1u" if lone_par else f"{node_id}_par{number.id_part}"
+                child.id = str(base.child("paragrafo", number, unico=lone_par))
                 if not lone_par:
                     self.note("unico-nao-sozinho", "'Parágrafo único' ao lado de outros parágrafos",
                               child.id, child.lines[0] if child.lines else None)
             else:
                 make_id = makers.get(kind)
                 if make_id is None:
-                    sep = "_cpt" if under_article and kind is not Kind.PARAGRAFO else ""
-                    head = f"{node_id}{sep}_{PREFIX_OF_KIND[kind.value]}"
-                    make_id = makers[kind] = lambda n, head=head: head + n.id_part
+                    make_id = makers[kind] = lambda n, k=kind.value: str(base.child(k, n))
                 number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child)
                 child.id = make_id(number)
             prev[kind] = number

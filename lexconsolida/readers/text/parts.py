@@ -50,9 +50,9 @@ _TERMINAL = ".;:!?"
 def is_heading(text: str) -> bool:
     """An unlabelled upper-case heading ('DAS DISPOSIÇÕES FINAIS')."""
     s = text.strip()
-    if not 3 <= len(s) <= 150 or s[-1] in _TERMINAL + "," or any(c.isdigit() for c in s):
+    if not 3 <= len(s) <= 150 or not s.isupper() or s[-1] in _TERMINAL + ",":
         return False
-    return s.isupper() and bool(_HEADING_START.match(s))
+    return not any(c.isdigit() for c in s) and bool(_HEADING_START.match(s))
 
 
 def _is_name_line(text: str) -> bool:
