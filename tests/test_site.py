@@ -264,3 +264,12 @@ def test_citing_page_follows_a_change_in_the_cited_act(tmp_path):
     dec = _doc(tmp_path / "sp-vila-exemplo/decreto-15-2021/index.html")
     assert dec.xpath("//a[@class='cit']/@href") == ["../lei-100-2020/index.html"]
     assert check_site(tmp_path) == []
+
+
+@pytest.mark.parametrize("module", ["citations", "relations"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"lexconsolida.site.{module}"))
+    assert result.attempted > 0 and result.failed == 0
