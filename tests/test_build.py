@@ -184,6 +184,11 @@ def test_build_on_the_repository_statutes(tmp_path):
     pages = {p.relative_to(out / "site").as_posix() for p in (out / "site").rglob("index.html")}
     assert "mt-pedra-preta/lei-846-2015/index.html" in pages
     assert "mt-barra-do-garcas/decreto-4213-2019/index.html" in pages
+    # The dossier of the Indicação and the consolidation whose texts are all in the corpus.
+    assert (out / "dossie-indicacao/indicacao.docx").exists()
+    consolidated = out / "consolidacoes/ba-feira-de-santana-transporte"
+    assert {p.name for p in consolidated.iterdir()} >= {"norma.xml", "correspondencia.csv", "revisao.html"}
+    assert "aguardando textos: transporte-aplicativo" in text
     again = run_cli("build", "-o", out)
     assert "(0 arquivos gravados," in again.stdout.decode()
 
