@@ -185,3 +185,15 @@ def test_dry_run_shows_recorded_decisions(update_golden):
     r = run_cli("amend", L2217, FSA / "lei-3477-2014", "--dry-run")
     assert r.returncode == 0, r.stderr.decode()
     check_golden(GOLDEN / "amend" / "feira-de-santana" / "amend-3477-dry-run.txt", r.stdout, update_golden)
+
+
+@pytest.mark.parametrize("fmt, view, when", [("txt", "vigente", "2015-01-01"), ("md", "compilado", "2003-06-30")])
+def test_compile_golden(fmt, view, when, update_golden):
+    from tests.conftest import GOLDEN, check_golden
+
+    from lexconsolida.writers import WRITERS
+
+    pytest.importorskip(WRITERS[fmt].split(":")[0], exc_type=ImportError)
+    r = run_cli("compile", L2217, "--at", when, "--to", fmt, "--view", view)
+    assert r.returncode == 0, r.stderr.decode()
+    check_golden(GOLDEN / "amend" / "feira-de-santana" / f"compile-2217-{when}-{view}.{fmt}", r.stdout, update_golden)

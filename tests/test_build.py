@@ -196,3 +196,30 @@ def test_site_command_help_and_output(tmp_path):
     assert "páginas em" in r.stdout.decode()
     assert (tmp_path / "site" / "index.html").exists()
     assert (tmp_path / "site" / "sobre.html").exists()
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_only_on_a_terminal():
+    from lexconsolida.site.progress import Progress
+
+    quiet, tty = _Stream(False), _Stream(True)
+    for stream in (quiet, tty):
+        p = Progress("site", stream)
+        p(1, 2, "a/b")
+        p(2, 2, "a/c")
+        p.done()
+    assert quiet.text == ""
+    assert "site: 2/2 a/c" in tty.text and tty.text.endswith("\r\x1b[2K")

@@ -75,7 +75,7 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
         if f.protection == FREE and not f.shape and counts.get(f.key, 0) >= 2 and is_field(f.text):
             f.protection = WEAK  # a repeated table field is not a letterhead line
     sample = {f.key: f.text for f in facts if counts.get(f.key, 0) >= 2}
-    in_long_runs = _keys_in_long_runs(facts, counts)
+    in_long_runs = _keys_in_long_runs(facts, counts) if sample else set()
     variants = _Variants()
     group_of: dict[str, int] = {}
     representative: dict[int, str] = {}

@@ -45,6 +45,7 @@ _LABEL = re.compile(
 _LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
 
 _WORD3 = re.compile(r"[^\W\d_]{3,}")
+_WORD4 = re.compile(r"[^\W\d_]{4,}")
 _OMISSIS = re.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
 _FIELD = re.compile(r"^[^\W\d_][^:]{0,30}:\s*\S")
 """'Penalidade: multa': a field of a table or form, which may repeat page after page."""
@@ -150,9 +151,9 @@ def _protection(text: str) -> int:
     if m is not None:
         if m.group("strong") is not None:
             return STRONG
-        rest_words = _WORD3.findall(m.group("rest"))
-        if rest_words and sum(map(len, rest_words)) >= 4:
-            return STRONG
+        rest = m.start("rest")
+        if _WORD4.search(text, rest) or len(_WORD3.findall(text, rest, rest + 60)) >= 2:
+            return STRONG  # real words follow the label (not 'n) Pp,' or '[9 cp,')
     if ("..." in text or "…" in text) and _OMISSIS.match(text):
         return STRONG
     return FREE
