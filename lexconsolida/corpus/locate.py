@@ -9,6 +9,7 @@ from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus, load
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.model import Norma
+from lexconsolida.model.urn import Urn
 
 
 @dataclass(slots=True)
@@ -31,6 +32,8 @@ def try_corpus(root: str | None = None) -> Corpus | None:
 
 def locate(spec: str, corpus: Corpus | None) -> Located:
     """The norm named by ``spec``: a URN or folder of the corpus, else a file path."""
+    if spec.startswith("urn:"):
+        Urn.parse(spec)  # a malformed URN is an InputError naming the expected form
     act = corpus.find(spec) if corpus is not None else None
     p = Path(spec)
     if act is not None and (spec.startswith("urn:") or p.is_dir() or p.name == "norma.toml"):

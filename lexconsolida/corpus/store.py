@@ -163,7 +163,11 @@ def _resolve_relations(corpus: Corpus, act: Act) -> None:
         out = []
         for alvo in rel.alvos:
             if alvo.startswith("urn:lex:"):
-                out.append(str(Urn.parse(alvo)))
+                try:
+                    out.append(str(Urn.parse(alvo)))
+                except InputError as err:
+                    raise InputError(f"alvo da relação '{rel.tipo}': {err.message}",
+                                     path=act.folder / "norma.toml") from None
                 continue
             urns = corpus.resolve_text(alvo, act.urn)
             if len(urns) == 1 and urns[0]:
