@@ -97,7 +97,8 @@ def test_amend_with_the_recorded_decision_applies_it(tmp_path):
     assert "500 (quinhentos) veículos" in out.read_text(encoding="utf-8")
 
 
-def test_failed_amendment_leaves_corpus_untouched(tmp_path):
+def _corpus_with_missing_target(tmp_path):
+    """A copy of Feira de Santana with Lei 9.999/2005, which rewrites an art. 99 Lei 2.217 lacks."""
     root = tmp_path / "statutes"
     shutil.copytree(FSA, root / "ba-feira-de-santana")
     bad = root / "ba-feira-de-santana" / "lei-9999-2005"
@@ -113,6 +114,11 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     (bad / "norma.toml").write_text(
         'tipo = "Lei"\nnumero = "9.999"\ndata = "2005-03-10"\n'
         'urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2005-03-10;9999"\n', encoding="utf-8")
+    return root, bad
+
+
+def test_failed_amendment_leaves_corpus_untouched(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
     before = tree_hash(root)
     out = tmp_path / "out.xml"
     r = run_cli("amend", L2217, bad, "-o", out, "--acervo", root)
@@ -120,6 +126,40 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     assert r.returncode == 2, err
     assert "art2" in err and "linha 9" in err and "art99 não existe" in err
     assert not out.exists() and tree_hash(root) == before
+
+
+def test_dry_run_reports_missing_target_and_exits_2_like_the_real_run(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
+    before = tree_hash(root)
+    r = run_cli("amend", L2217, bad, "--dry-run", "--acervo", root)
+    out, err = r.stdout.decode(), r.stderr.decode()
+    assert r.returncode == 2, out + err
+    assert "Operações sobre a norma base: 2" in out
+    assert "não podem ser aplicadas" in out
+    (refused,) = [line for line in out.splitlines() if "art99 não existe" in line]
+    assert "linha 9" in refused and "art2" in refused
+    assert "art3_cpt_inc2" not in refused  # the valid instruction is not reported
+    assert "1 operação(ões) não podem ser aplicadas" in err
+    assert tree_hash(root) == before
+    real = run_cli("amend", L2217, bad, "-o", tmp_path / "out.xml", "--acervo", root)
+    assert real.returncode == r.returncode
+
+
+def test_dry_run_checks_every_operation_not_only_the_first_failing(tmp_path):
+    from lexconsolida.amendments.model import Operation
+    from lexconsolida.model import Dispositivo, Event, Kind, Norma
+    from lexconsolida.transforms.amend import failures
+
+    art1 = Dispositivo(Kind.ARTIGO, id="art1", rotulo="Art. 1º", children=[
+        Dispositivo(Kind.CAPUT, id="art1_cpt", text="Texto.")])
+    base = Norma(tipo="Lei", numero="1", data="2020-01-01", articulacao=[art1])
+    ops = [Operation("redacao", None, "Lei nº 1", "art9", text="Novo.", source="a", line=3, where="art1"),
+           Operation("redacao", None, "Lei nº 1", "art1", text="Novo texto.", source="b", line=4, where="art2"),
+           Operation("revogacao", None, "Lei nº 1", "art8", source="c", line=5, where="art3")]
+    errors = failures(base, ops, Event("redacao", "urn:x", "Lei nº 2", "2021-01-01"))
+    assert [e.line for e in errors] == [3, 5]
+    assert "art9 não existe" in errors[0].message and "art8 não existe" in errors[1].message
+    assert base.articulacao[0].children[0].text == "Texto."  # base untouched
 
 
 @pytest.mark.parametrize("fmt", ["xml", "txt", "md", "html"])
