@@ -128,6 +128,20 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     assert not out.exists() and tree_hash(root) == before
 
 
+def test_amend_error_names_the_amending_act_file(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
+    r = run_cli("amend", L2217, bad, "--acervo", root)
+    err = r.stderr.decode()
+    assert r.returncode == 2
+    assert f"{(bad / 'texto.txt').resolve()}, linha 9: art2: dispositivo art99 não existe" in err
+    loose = tmp_path / "altera.txt"  # the same act as a file outside the corpus
+    loose.write_bytes((bad / "texto.txt").read_bytes())
+    r = run_cli("amend", L2217, loose, "--acervo", root)
+    assert r.returncode == 2 and f"{loose}, linha 9: art2:" in r.stderr.decode()
+    r = run_cli("amend", L2217, loose, "--acervo", root, "--dry-run")
+    assert r.returncode == 2 and f"{loose}, linha 9: art2:" in r.stdout.decode()
+
+
 def test_dry_run_reports_missing_target_and_exits_2_like_the_real_run(tmp_path):
     root, bad = _corpus_with_missing_target(tmp_path)
     before = tree_hash(root)

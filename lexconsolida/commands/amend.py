@@ -10,12 +10,13 @@ application: nothing is written, and each problem names the instruction and its 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import decide
 from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
-from lexconsolida.errors import AmendmentError
+from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.amend import apply, failures, ops_for
@@ -100,7 +101,7 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     if refused:
         out(f"Operações que não podem ser aplicadas a {base.titulo}:\n")
         for err in refused:
-            out(f"{err}\n")
+            out(f"{with_source(err, amending)}\n")
     stops = len(rec.blocking) + len(refused) + (0 if ops else 1)
     if not stops:
         return 0
@@ -112,11 +113,32 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     return 2
 
 
+def source_of(found: Located) -> Path | None:
+    """The amending act's file its lines refer to (an act without text: its folder)."""
+    if found.path is not None:
+        return found.path
+    return found.act.folder if found.act is not None else None
+
+
+def with_source(err: LexError, found: Located) -> LexError:
+    """``err`` naming the amending act's file, when it does not name one already."""
+    if err.path is not None or source_of(found) is None:
+        return err
+    return type(err)(err.message, path=source_of(found), line=err.line, where=err.where)
+
+
 def run(args) -> int:
     base, decided, ops, amending = plan(args.base, args.amending, args.acervo)
-    rec = decided.recognition
     if args.dry_run:
         return dry_run(base, decided, ops, amending)
+    try:
+        return _apply(args, base, decided, ops, amending)
+    except LexError as err:
+        raise with_source(err, amending) from None
+
+
+def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
+    rec = decided.recognition
     blocking = rec.blocking
     if blocking:
         listing = "\n".join(p.describe() for p in blocking)
