@@ -121,8 +121,23 @@ def test_final_clauses(run):
     arts = list(result.norma.artigos())
     assert arts[-2].caput.text == "Esta Lei entra em vigor na data de sua publicação."
     incisos = [c.text for c in arts[-1].caput.children]
-    assert incisos == ["a Lei nº 2.217, de 5 de janeiro de 2001;", "a Lei nº 2.244, de 30 de maio de 2001; e",
-                       "a Lei nº 2.748, de 5 de março de 2007."]
+    # The sources and the acts that amended them (their amendments now live in the new text).
+    assert incisos == ["a Lei nº 2.217, de 5 de janeiro de 2001;", "a Lei nº 2.244, de 30 de maio de 2001;",
+                       "a Lei nº 2.331, de 21 de maio de 2002;", "a Lei nº 2.421, de 30 de junho de 2003;",
+                       "a Lei nº 2.748, de 5 de março de 2007; e", "a Lei nº 3.477, de 10 de setembro de 2014."]
+
+
+def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(run):
+    """Lei 3.477/2014 art. 1º, parágrafo único is a rule of its own (recorded decision): revoking
+    3.477 with the consolidation would drop it, so the review must say so."""
+    _, out, _ = run
+    review = json.loads((out / "revisao.json").read_text(encoding="utf-8"))
+    amenders = {a["norma"]: a["dispositivos_autonomos"] for a in review["atos_alteradores"]}
+    assert set(amenders) == {"Lei nº 2.331, de 21 de maio de 2002", "Lei nº 2.421, de 30 de junho de 2003",
+                             "Lei nº 3.477, de 10 de setembro de 2014"}
+    assert amenders["Lei nº 2.331, de 21 de maio de 2002"] == []
+    assert [x["citacao"] for x in amenders["Lei nº 3.477, de 10 de setembro de 2014"]] == ["art. 1º, parágrafo único"]
+    assert "atenção" in (out / "revisao.html").read_text(encoding="utf-8")
 
 
 def _spec_copy(tmp_path, edit):
@@ -158,3 +173,19 @@ def test_unresolved_amendment_problem_writes_nothing(tmp_path):
     err = proc.stderr.decode()
     assert "não resolvidas" in err and "Lei nº 2.748" in err
     assert not out.exists()
+
+
+def test_sources_trace_to_the_compiled_texts(run, tmp_path):
+    """Independent of the engine's own record: each included unit's source text equals the
+    text `lexconsolida compile --at` gives for that act on the spec's date (via LexML)."""
+    from lexconsolida.readers import read_file
+
+    result, _, _ = run
+    for s in result.sources:
+        out = tmp_path / f"{s.alias}.xml"
+        proc = run_cli("compile", s.urn, "--at", "2026-01-01", "--to", "xml", "-o", out, "--acervo", STATUTES)
+        assert proc.returncode == 0, proc.stderr.decode()
+        compiled = read_file(out).norma.index()
+        for r in result.rows:
+            if r.alias == s.alias and r.status == "incluido":
+                assert compiled[r.source_id].text == r.source_text, (s.alias, r.source_id)

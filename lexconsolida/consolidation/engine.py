@@ -32,6 +32,21 @@ class SourceAct:
     """Unresolved amendment problems: a consolidation refuses to run while any is left."""
     decisions: list[str] = field(default_factory=list)
     """Human decisions recorded in the corpus and applied (non-textual alterations …)."""
+    amenders: list["Amender"] = field(default_factory=list)
+    """The acts whose amendments are in ``norma``: revoked with it, their content absorbed."""
+
+
+@dataclass(slots=True)
+class Amender:
+    """An act that amended a source: the consolidation revokes it too (its amendments now live
+    in the consolidated text), so any provision of its own must be looked at."""
+
+    urn: str
+    label: str
+    data: str | None
+    autonomous: list[tuple[str, str]] = field(default_factory=list)
+    """(citation, text) of its units that are not amending instructions nor final clauses:
+    content that would stop being in force unless the consolidation takes it in."""
 
 
 @dataclass(slots=True)
@@ -76,7 +91,7 @@ class Consolidation:
     """Review findings filled by ``analysis``: near duplicates, conflicts, external citations."""
 
 
-_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão)\s+em\s+vigor\b", re.IGNORECASE)
+_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
 _REVOGACAO_GERAL = re.compile(
     r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
     re.IGNORECASE,
@@ -341,11 +356,21 @@ def with_article(label: str) -> str:
     return ("a " if first.startswith(_FEMININE) else "o ") + label
 
 
+def revoked_acts(sources: list[SourceAct]) -> list[tuple[str, str | None]]:
+    """(label, date) of every act the consolidation revokes: the sources and the acts that
+    amended them, once each, in chronological order."""
+    acts: dict[str, tuple[str, str | None]] = {}
+    for s in sources:
+        acts[s.urn or s.label] = (s.label, s.data)
+        for a in s.amenders:
+            acts.setdefault(a.urn, (a.label, a.data))
+    return sorted(acts.values(), key=lambda a: (a[1] or "9999", a[0]))
+
+
 def revocation_items(sources: list[SourceAct]) -> list[str]:
     """The incisos of the revocation clause: each act named in full (LC 95 art. 9º), in
     chronological order, closed as LC 95 punctuates a list (';', '; e', '.')."""
-    ordered = sorted(sources, key=lambda s: (s.data or "9999", s.label))
-    names = [with_article(s.label) for s in ordered]
+    names = [with_article(label) for label, _ in revoked_acts(sources)]
     if len(names) == 1:
         return [names[0] + "."]
     return [n + (";" if i < len(names) - 2 else "; e" if i == len(names) - 2 else ".")

@@ -24,6 +24,13 @@ def analyse(c: Consolidation) -> None:
     units = units_of(c.sources, source_rotulo)
     c.findings["near_duplicates"] = near_duplicates(units)
     c.findings["conflicts"] = conflicts(units)
+    sources = {s.urn for s in c.sources}
+    seen: dict[str, object] = {}
+    for s in c.sources:
+        for a in s.amenders:
+            if a.urn not in sources:  # a source's own units are in the table already
+                seen.setdefault(a.urn, a)
+    c.findings["amenders"] = sorted(seen.values(), key=lambda a: (a.data or "", a.label))
     c.findings.setdefault("broken_citations", [])
     c.findings.setdefault("external_citations", [])
 
@@ -110,6 +117,9 @@ def review_json(c: Consolidation) -> bytes:
                              for d in c.findings["near_duplicates"]],
         "conflitos": [{"assunto": x.subject, "a": {**unit(x.a.unit), "valor": x.a.printed},
                        "b": {**unit(x.b.unit), "valor": x.b.printed}} for x in c.findings["conflicts"]],
+        "atos_alteradores": [{"norma": a.label, "urn": a.urn, "data": a.data,
+                              "dispositivos_autonomos": [{"citacao": cit, "texto": t} for cit, t in a.autonomous]}
+                             for a in c.findings["amenders"]],
         "remissoes_quebradas": [_plain(b) for b in c.findings["broken_citations"]],
         "citacoes_externas": [_plain(x) for x in c.findings["external_citations"]],
     }
