@@ -127,17 +127,35 @@ def test_final_clauses(run):
                        "a Lei nº 2.748, de 5 de março de 2007; e", "a Lei nº 3.477, de 10 de setembro de 2014."]
 
 
-def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(run):
-    """Lei 3.477/2014 art. 1º, parágrafo único is a rule of its own (recorded decision): revoking
-    3.477 with the consolidation would drop it, so the review must say so."""
-    _, out, _ = run
+def test_lei_3477_own_rule_moved_into_the_article_it_governs(run):
+    """Lei 3.477/2014 art. 1º, parágrafo único is a rule of its own (recorded decision): the
+    spec moves it into art. 3º of Lei 2.217 (now a paragraph of the new article), so revoking
+    3.477 with the consolidation loses nothing."""
+    result, out, _ = run
+    row = next(r for r in result.rows if r.alias == "l3477" and r.source_id == "art1_par1u")
+    assert row.status == "incluido" and row.new_text == row.source_text
+    target = next(r.new_id for r in result.rows if r.alias == "l2217" and r.source_id == "art3")
+    assert row.new_id == f"{target}_par2"
+    assert result.norma.find(f"{target}_par1").text.startswith("Os veículos apreendidos")
     review = json.loads((out / "revisao.json").read_text(encoding="utf-8"))
+    assert {a["norma"]: a["dispositivos_autonomos"] for a in review["atos_alteradores"]} == {
+        "Lei nº 2.331, de 21 de maio de 2002": [], "Lei nº 2.421, de 30 de junho de 2003": []}
+
+
+def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(tmp_path):
+    """Without 3.477 among the sources, the review warns that its own rule would stop
+    being in force when the consolidation revokes it."""
+    spec = tmp_path / "so-2217.toml"
+    spec.write_text(
+        '[norma]\ntipo = "Lei"\nementa = "Consolida a Lei nº 2.217/2001."\n'
+        '[[fontes]]\nalias = "l2217"\nato = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"\n'
+        'em = "2026-01-01"\n', encoding="utf-8")
+    result, _ = consolidate_spec(spec, tmp_path / "out", acervo=STATUTES)
+    review = json.loads((tmp_path / "out" / "revisao.json").read_text(encoding="utf-8"))
     amenders = {a["norma"]: a["dispositivos_autonomos"] for a in review["atos_alteradores"]}
-    assert set(amenders) == {"Lei nº 2.331, de 21 de maio de 2002", "Lei nº 2.421, de 30 de junho de 2003",
-                             "Lei nº 3.477, de 10 de setembro de 2014"}
-    assert amenders["Lei nº 2.331, de 21 de maio de 2002"] == []
     assert [x["citacao"] for x in amenders["Lei nº 3.477, de 10 de setembro de 2014"]] == ["art. 1º, parágrafo único"]
-    assert "atenção" in (out / "revisao.html").read_text(encoding="utf-8")
+    assert "atenção" in (tmp_path / "out" / "revisao.html").read_text(encoding="utf-8")
+    assert "a Lei nº 3.477, de 10 de setembro de 2014." in [c.text for c in list(result.norma.artigos())[-1].caput.children]
 
 
 def _spec_copy(tmp_path, edit):

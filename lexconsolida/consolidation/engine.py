@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lexconsolida.consolidation.renumber import Renumbering, in_force, renumber_article
+from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
 from lexconsolida.consolidation.spec import Section, Spec
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
@@ -170,6 +170,28 @@ class _Builder:
                 alias, arts = self.select(sel)
                 for a in arts:
                     self.set_aside[(alias, a.id)] = ("descartado", d.motivo, None)
+        self.moves = Moves()
+        self.move_reasons: dict[tuple[str, str], tuple[str, str]] = {}
+        """(alias, unit id) moved → (its motive, destination 'alias:id')."""
+        for m in spec.deslocamentos:
+            src_alias, unit = self.unit(m.origem)
+            dst_alias, dest = self.unit(m.destino)
+            if unit.kind is Kind.ARTIGO:
+                raise InputError(f"deslocamento de {m.origem!r}: artigos se colocam pela "
+                                 "[[estrutura]]; desloque parágrafos, incisos, alíneas ou itens",
+                                 path=spec.path)
+            self.moves.out_of.add((src_alias, unit.id))
+            self.moves.into.setdefault((dst_alias, dest.id), []).append((src_alias, unit))
+            self.move_reasons[(src_alias, unit.id)] = (m.motivo, m.destino)
+
+    def unit(self, ref: str) -> tuple[str, Dispositivo]:
+        """The source unit named 'alias:id'."""
+        alias, uid = ref.split(":", 1)
+        found = self.sources[alias].norma.find(uid) if alias in self.sources else None
+        if not isinstance(found, Dispositivo):
+            raise InputError(f"a fonte {alias!r} não tem o dispositivo {uid!r} ({ref!r})",
+                             path=self.spec.path)
+        return alias, found
 
     def place(self, alias: str, article: Dispositivo, where: str) -> Dispositivo | None:
         key = (alias, article.id)
@@ -187,7 +209,8 @@ class _Builder:
         if kind:
             self.final_clauses.append((self.sources[alias], article, kind))
             return None
-        new = renumber_article(article, self.next_article, self.renum[alias])
+        new = renumber_article(article, self.next_article, self.renum[alias], alias,
+                               self.moves, self.renum)
         self.next_article += 1
         return new
 
@@ -290,6 +313,10 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
     )
     from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 
+    for (alias, uid), (_, dest) in b.move_reasons.items():
+        if uid not in b.renum[alias].mapping:
+            raise InputError(f"o destino do deslocamento de {alias}:{uid} ({dest}) não entrou na "
+                             "consolidação", path=spec.path)
     edits = rewrite_citations(norma, b, sources)
     edits += apply_edits(norma, spec, b)
     _final_clauses(norma, spec, sources, b)
@@ -416,8 +443,10 @@ def _rows(b: _Builder, sources: list[SourceAct], norma: Norma) -> list[Row]:
                 if d.id in ren.mapping:
                     nid = ren.mapping[d.id]
                     nd = new_index.get(nid)
+                    moved = b.move_reasons.get((s.alias, d.id))
                     rows.append(Row(s.alias, label, d.id, d.rotulo, text, "incluido", nid,
-                                    nd.rotulo if nd else None, nd.text if nd else None))
+                                    nd.rotulo if nd else None, nd.text if nd else None,
+                                    f"deslocado para {moved[1]}: {moved[0]}" if moved else None))
                 elif (s.alias, art.id) in b.set_aside:
                     status, reason, dest = b.set_aside[(s.alias, art.id)]
                     nid = None
