@@ -11,6 +11,8 @@ from collections import Counter
 
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
 from lexconsolida.consolidation.engine import Consolidation, label_path, source_rotulo
+from markupsafe import Markup
+
 from lexconsolida.templating import render
 
 STATUS_NAMES = {"incluido": "incluído", "fundido": "fundido", "descartado": "descartado"}
@@ -36,11 +38,15 @@ def analyse(c: Consolidation) -> None:
 
 
 def new_labels(c: Consolidation) -> dict[str, str]:
-    """new id → 'art. 12, § 2º, I' (how the procuradoria cites it)."""
+    """new id → 'art. 12, § 2º, I' (how the procuradoria cites it); computed once."""
+    cached = c.findings.get("_labels")
+    if cached is not None:
+        return cached
     idx = c.norma.index()
     out = {d.id: label_path(idx, d.id) for d in c.norma.dispositivos()}
     for g in c.norma.agrupadores():
         out[g.id] = f"{g.rotulo or ''} {g.nome or ''}".strip()
+    c.findings["_labels"] = out
     return out
 
 
@@ -70,11 +76,31 @@ def _reverse(c: Consolidation):
     return [(d.id, by_new.get(d.id, [])) for d in c.norma.dispositivos()]
 
 
+def _table_rows(c: Consolidation) -> tuple[list[Markup], list[Markup]]:
+    """Both directions of the table as escaped rows (thousands of rows: built in Python, not
+    in template loops)."""
+    labels = new_labels(c)
+    forward = []
+    for r in c.rows:
+        target = (Markup('<a href="#n-{0}">{1}</a>').format(r.new_id, labels.get(r.new_id, r.new_id))
+                  if r.new_id else Markup("—"))
+        forward.append(Markup('<tr id="o-{0}-{1}" class="status-{2}"><td>{3}</td><td>{4}</td>'
+                              "<td>{5}</td><td>{6}</td></tr>").format(
+            r.alias, r.source_id, r.status, r.source_label, STATUS_NAMES[r.status], target, r.reason or ""))
+    backward = []
+    for new_id, origins in _reverse(c):
+        links = Markup("; ").join(Markup('<a href="#o-{0}-{1}">{2}</a>').format(r.alias, r.source_id, r.source_label)
+                                  for r in origins) or Markup("cláusula nova")
+        backward.append(Markup('<tr id="n-{0}"><td>{1}</td><td>{2}</td></tr>').format(
+            new_id, labels.get(new_id, new_id), links))
+    return forward, backward
+
+
 def correspondence_html(c: Consolidation) -> bytes:
+    forward, backward = _table_rows(c)
     return render(
         "consolidacao/correspondencia.html", titulo=c.norma.titulo if c.norma.tipo else "Consolidação",
-        rows=c.rows, counts=counts(c), new_labels=new_labels(c), reverse=_reverse(c),
-        status_names=STATUS_NAMES,
+        rows=c.rows, counts=counts(c), forward=forward, backward=backward,
     ).encode("utf-8")
 
 
