@@ -16,7 +16,7 @@ from lexconsolida.consolidation.rewrite import replay
 from lexconsolida.lexml_ext import NS_EXT
 from lexconsolida.model import Severity
 from lexconsolida.xmlutil import NS_LEXML, canonical, parse_xml
-from tests.conftest import GOLDEN, STATUTES, assert_valid_lexml, check_golden, run_cli
+from tests.conftest import GOLDEN, STATUTES, assert_valid_lexml, check_golden, convert_to_pdf, needs_soffice, run_cli
 
 SPEC = STATUTES / "ba-feira-de-santana" / "consolidacoes" / "transporte.toml"
 GOLDEN_DIR = GOLDEN / "consolidation" / "feira-de-santana"
@@ -207,3 +207,16 @@ def test_sources_trace_to_the_compiled_texts(run, tmp_path):
         for r in result.rows:
             if r.alias == s.alias and r.status == "incluido":
                 assert compiled[r.source_id].text == r.source_text, (s.alias, r.source_id)
+
+
+@pytest.mark.libreoffice
+@needs_soffice
+def test_consolidation_and_indicacao_docx_convert_with_libreoffice(run, tmp_path):
+    from lexconsolida.consolidation.dossier import build_dossier
+    from lexconsolida.corpus import load
+
+    _, out, _ = run
+    dossier = tmp_path / "dossie"
+    build_dossier(load(STATUTES), STATUTES / "mt-barra-do-garcas" / "consolidacoes" / "transporte-aplicativo.toml",
+                  dossier)
+    convert_to_pdf([out / "norma.docx", dossier / "indicacao.docx", dossier / "minuta.docx"], tmp_path / "pdf")
