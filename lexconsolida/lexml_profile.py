@@ -4,21 +4,23 @@ The rigid profile is preferred: it is the only one whose content models accept t
 markers (``abreAspas``, ``fechaAspas``, ``notaAlteracao`` on the quoted units, Omissis inside
 a quoted article). A Norma fits it when
 
-- every id matches the rigid schema's own id patterns (read from the shipped
-  ``lexml-br-rigido.xsd``, so a schema fix upstream is picked up by replacing the file);
+- every dispositivo and omissis id matches the rigid schema's own id patterns (read from the
+  shipped ``lexml-br-rigido.xsd``, so a schema fix upstream is picked up by replacing the file);
 - agrupadores nest as the rigid schema says (Parte → Livro → Título → Subtítulo/Capítulo →
   Seção → Subseção), each with its artigos before its sub-agrupadores;
 - artigos hold a Caput then Parágrafos; Caput and Parágrafo hold Incisos; Incisos hold
   Alíneas; Alíneas hold Itens (inside quoted blocks also Alíneas under Caput/Parágrafo and
   Itens under Incisos, plus Omissis where the schema allows).
 
-Known schema bug (see ``docs/lexml.md``): the rigid ``idAgregador`` pattern rejects an id with
-a ``tit`` component not followed by ``stt`` (``tit2_cap1``). We do not rename ids to dodge it:
-such a document is written in the flexible profile, which accepts them.
+About the rigid ``idAgregador`` pattern (see ``docs/lexml.md``): it rejects an id with a
+``tit`` component not followed by ``stt`` (``tit2_cap1``), but no element of the schema uses
+that type — agrupadores take their ``id`` from ``corereq`` (plain ``xsd:ID``) — so a validator
+accepts such ids, and so do we: agrupador ids are only required to be unique, as the schema
+really checks. The dead pattern is not enforced.
 
 >>> from lexconsolida.model import Agrupador, AgrupadorKind
->>> rigid_violation(Norma(articulacao=[Agrupador(AgrupadorKind.CAPITULO, "tit2_cap1")]))
-"id de agrupador 'tit2_cap1' recusado pelo esquema rígido"
+>>> rigid_violation(Norma(articulacao=[Agrupador(AgrupadorKind.SUBSECAO, "sub1")]))
+'subseção no topo da articulação'
 """
 
 from __future__ import annotations
@@ -114,8 +116,6 @@ def _check_agrupador_children(
 def _check_node(node, prefix: str, in_alt: bool) -> str | None:
     xml_id = prefix + node.id
     if isinstance(node, Agrupador):
-        if not _id_ok("idAgregador", xml_id):
-            return f"id de agrupador {xml_id!r} recusado pelo esquema rígido"
         err = _check_agrupador_children(node, node.children, in_alt)
         if err:
             return err

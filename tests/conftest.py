@@ -43,12 +43,12 @@ def check_golden(path: Path, actual: bytes | str, update: bool) -> None:
     """Compare ``actual`` with the golden file at ``path`` (or write it with --update-golden)."""
     if isinstance(actual, str):
         actual = actual.encode("utf-8")
-    if update or not path.exists():
-        if not update and os.environ.get("CI"):
-            pytest.fail(f"golden file missing: {path}")
+    if update:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(actual)
         return
+    if not path.exists():
+        pytest.fail(f"golden file missing: {path} (run pytest --update-golden and review the diff)")
     expected = path.read_bytes()
     if expected != actual:
         import difflib

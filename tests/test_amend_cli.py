@@ -7,15 +7,11 @@ import pytest
 
 from tests.conftest import STATUTES, assert_valid_lexml, run_cli
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
-from lexconsolida.amendments import recognise  # noqa: E402
-from lexconsolida.corpus import load  # noqa: E402
-from lexconsolida.corpus.history import history  # noqa: E402
-from lexconsolida.model import Situacao  # noqa: E402
-from lexconsolida.readers import read_file  # noqa: E402
+from lexconsolida.amendments import recognise
+from lexconsolida.corpus import load
+from lexconsolida.corpus.history import history
+from lexconsolida.model import Situacao
+from lexconsolida.readers import read_file
 
 FSA = STATUTES / "ba-feira-de-santana"
 L2217 = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
@@ -124,10 +120,6 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["xml", "txt", "md", "html"])
 def test_compile_formats(fmt, tmp_path):
-    from lexconsolida.writers import WRITERS
-
-    module = WRITERS[fmt].split(":")[0]
-    pytest.importorskip(module, exc_type=ImportError)
     out = tmp_path / f"2217.{fmt}"
     r = run_cli("compile", L2217, "--at", "2010-01-01", "--to", fmt, "-o", out)
     assert r.returncode == 0, r.stderr.decode()
@@ -141,7 +133,6 @@ def test_compile_formats(fmt, tmp_path):
 
 
 def test_compile_docx(tmp_path):
-    pytest.importorskip("lexconsolida.writers.docx")
     out = tmp_path / "2217.docx"
     r = run_cli("compile", FSA / "lei-2217-2001", "--at", "2015-01-01", "--to", "docx",
                 "--view", "compilado", "-o", out)
@@ -185,3 +176,12 @@ def test_dry_run_shows_recorded_decisions(update_golden):
     r = run_cli("amend", L2217, FSA / "lei-3477-2014", "--dry-run")
     assert r.returncode == 0, r.stderr.decode()
     check_golden(GOLDEN / "amend" / "feira-de-santana" / "amend-3477-dry-run.txt", r.stdout, update_golden)
+
+
+@pytest.mark.parametrize("fmt, view, when", [("txt", "vigente", "2015-01-01"), ("md", "compilado", "2003-06-30")])
+def test_compile_golden(fmt, view, when, update_golden):
+    from tests.conftest import GOLDEN, check_golden
+
+    r = run_cli("compile", L2217, "--at", when, "--to", fmt, "--view", view)
+    assert r.returncode == 0, r.stderr.decode()
+    check_golden(GOLDEN / "amend" / "feira-de-santana" / f"compile-2217-{when}-{view}.{fmt}", r.stdout, update_golden)

@@ -19,7 +19,7 @@ from lexconsolida.cli import main
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.readers import ReadResult
 from lexconsolida.site.linkcheck import check_site
-from tests.conftest import ROOT, run_cli
+from tests.conftest import run_cli
 
 MUNICIPIO = """nome = "Vila Exemplo"
 uf = "SP"
@@ -184,6 +184,11 @@ def test_build_on_the_repository_statutes(tmp_path):
     pages = {p.relative_to(out / "site").as_posix() for p in (out / "site").rglob("index.html")}
     assert "mt-pedra-preta/lei-846-2015/index.html" in pages
     assert "mt-barra-do-garcas/decreto-4213-2019/index.html" in pages
+    # The dossier of the Indicação and the consolidation whose texts are all in the corpus.
+    assert (out / "dossie-indicacao/indicacao.docx").exists()
+    consolidated = out / "consolidacoes/ba-feira-de-santana-transporte"
+    assert {p.name for p in consolidated.iterdir()} >= {"norma.xml", "correspondencia.csv", "revisao.html"}
+    assert "aguardando textos: transporte-aplicativo" in text
     again = run_cli("build", "-o", out)
     assert "(0 arquivos gravados," in again.stdout.decode()
 
@@ -196,3 +201,30 @@ def test_site_command_help_and_output(tmp_path):
     assert "páginas em" in r.stdout.decode()
     assert (tmp_path / "site" / "index.html").exists()
     assert (tmp_path / "site" / "sobre.html").exists()
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_only_on_a_terminal():
+    from lexconsolida.site.progress import Progress
+
+    quiet, tty = _Stream(False), _Stream(True)
+    for stream in (quiet, tty):
+        p = Progress("site", stream)
+        p(1, 2, "a/b")
+        p(2, 2, "a/c")
+        p.done()
+    assert quiet.text == ""
+    assert "site: 2/2 a/c" in tty.text and tty.text.endswith("\r\x1b[2K")

@@ -74,7 +74,7 @@ def test_auto_de_infracao_states_fine_with_reincidencia():
     # art. 54, III: grave = 120 UPFM; § 1º: +20% on reincidência → 144 UPFM × R$ 4,85 (2025, illustrative).
     assert "144 UPFM × R$ 4,85 = R$ 698,40" in text
     assert "reincidência: acréscimo de 20%" in text
-    assert "§ 13 Trafegar com veículo que apresente defeito mecânico" in text
+    assert "§ 13. Trafegar com veículo que apresente defeito mecânico" in text
     assert "valor ilustrativo: confirmar com o decreto municipal" in text
 
 

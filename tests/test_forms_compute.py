@@ -67,12 +67,17 @@ def test_municipality_templates_override_defaults(tmp_path):
         encoding="utf-8")
     model = Document()
     model.styles.add_style("Timbre", 1).font.name = "Fonte da Prefeitura"
+    model.sections[0].header.paragraphs[0].text = "BRASÃO E TIMBRE DA PREFEITURA"
     model.save(folder / "modelo.docx")
     html = render_html(doc, folder).decode()
     assert '<p class="minha">Fica V. Sa. advertido(a)' in html
     data = render_docx(doc, datetime(2025, 8, 11), folder / "modelo.docx")
-    styles = Document(io.BytesIO(data)).styles
+    issued = Document(io.BytesIO(data))
+    styles = issued.styles
     assert styles["Timbre"].font.name == "Fonte da Prefeitura"
+    assert [p.text for p in issued.sections[0].header.paragraphs] == ["BRASÃO E TIMBRE DA PREFEITURA"]
+    assert "Advertência Escrita nº AE-2025/000001 — página" in "".join(
+        p.text for p in issued.sections[0].footer.paragraphs)
     assert styles["Citação Legal"] is not None  # missing styles are added
 
 

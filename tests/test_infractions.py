@@ -101,3 +101,21 @@ def test_text_and_json_listing():
     text = to_text(cat)
     assert "art. 55, § 13: Trafegar com veículo" in text and "120 UPFM" in text
     assert '"classe": "gravíssima"' in to_json(cat)
+
+
+def test_rules_of_a_law_never_seen_fixed_fines_and_doubling_that_is_not_a_fine():
+    law = norma(
+        unit("Art. 3º", "O descumprimento às disposições desta Lei sujeita o infrator a:",
+             unit("I", "no transporte individual:",
+                  unit("a)", "multa de 600 UFIR`S (seiscentas unidades fiscais de referência), por infração;"),
+                  unit("b)", "em caso de reincidência, multa de 1.200 UFIR`S (hum mil e duzentas unidades fiscais de referência);"))),
+        unit("Art. 31", "Os Permissionários serão responsáveis por infrações cometidas por seus prepostos:",
+             unit("§ 2º", "Quando a mesma infração for cometida pelo mesmo agente dentro do período de 12 (doze) meses, será considerada reincidência e com contagem de pontos aplicadas em dobro.")),
+        tipo="Lei", numero="2", data="2001-01-05",
+    )
+    rules = {r.id: r for r in extract(law).regras}
+    assert (rules["art3_cpt_inc1_ali1:multa_fixa"].unidades, rules["art3_cpt_inc1_ali1:multa_fixa"].unidade) == (Decimal(600), "UFIR")
+    assert rules["art3_cpt_inc1_ali1:multa_fixa"].condicao == "situação descrita no dispositivo"
+    assert rules["art3_cpt_inc1_ali2:multa_fixa"].unidades == Decimal(1200)
+    assert rules["art3_cpt_inc1_ali2:multa_fixa"].condicao == "reincidência"
+    assert not any(r.tipo == "dobro" for r in rules.values())  # points doubled, not the fine

@@ -126,3 +126,17 @@ def test_xxe_refused_by_cli(tmp_path, data):
 def test_bad_input(data, message):
     with pytest.raises(InputError, match=message):
         read(data, path="ruim.xml")
+
+
+def test_unknown_and_unkept_elements_are_reported():
+    data = (b'<LexML xmlns="http://www.lexml.gov.br/1.0"><Metadado><Identificacao URN="urn:lex:br:federal:lei:2000-01-01;1"/>'
+            b'</Metadado><Norma><Articulacao><Artigo id="art1"><TituloDispositivo>Objeto</TituloDispositivo>'
+            b'<Rotulo>Art. 1\xc2\xba</Rotulo><Caput id="art1_cpt"><p>Texto <b>forte</b> <!-- nota --> e '
+            b'<Remissao xlink:href="urn:x" xmlns:xlink="http://www.w3.org/1999/xlink">remissivo</Remissao>.</p>'
+            b'</Caput></Artigo><Bloco nome="x"/></Articulacao></Norma></LexML>')
+    r = read(data)
+    assert r.norma.find("art1_cpt").text == "Texto forte e remissivo."
+    assert r.norma.find("art1").rotulo == "Art. 1º"
+    messages = [d.message for d in r.diagnostics]
+    assert any("título de dispositivo ignorado" in m and "Objeto" in m for m in messages)
+    assert any("elemento LexML ignorado: Bloco" in m for m in messages)

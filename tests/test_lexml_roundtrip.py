@@ -25,7 +25,7 @@ def test_write_read_is_identity(norma):
 
 
 @SETTINGS
-@given(normas(flexible=False, titulos=False))
+@given(normas(flexible=False))
 def test_lc95_structures_are_written_rigid(norma):
     assert rigid_violation(norma) is None
     assert b'perfil="lexml-rigido"' in write(norma)

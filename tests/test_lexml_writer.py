@@ -90,21 +90,25 @@ def test_situacao_revogado_is_lexml_attribute():
     assert root.find(".//lx:Inciso[@id='art2_cpt_inc3']", NS).get("situacao") == "revogado"
 
 
-def test_tit_cap_ids_fall_back_to_flexible():
-    """The rigid idAgregador bug: 'tit2_cap1' is refused, so such acts are written flexível."""
+def test_tit_cap_ids_stay_rigid():
+    """The rigid idAgregador pattern refuses 'tit1_cap1', but no element uses that type:
+    the validator accepts the id, and so does the profile choice."""
     pats = rigid_id_patterns()["idAgregador"]
     assert not any(p.fullmatch("tit2_cap1") for p in pats)
     assert any(p.fullmatch("tit2_stt1_cap1") for p in pats)
-    assert any(p.fullmatch("cap1_sec2") for p in pats)
     n = fictional_law()
     n.articulacao = [Agrupador(AgrupadorKind.TITULO, "tit1", rotulo="Título I", number=Number(1),
                                children=[Agrupador(AgrupadorKind.CAPITULO, "tit1_cap1", rotulo="Capítulo I",
                                                    number=Number(1), children=n.articulacao[0].children)])]
-    assert "tit1_cap1" in rigid_violation(n)
+    assert rigid_violation(n) is None
     data = write(n)
-    assert profile_of(data) == "lexml-flexivel"
-    assert_valid_lexml(data, "lexml-flexivel")
-    with pytest.raises(UsageError, match="rígido"):
+    assert profile_of(data) == "lexml-rigido"
+    assert_valid_lexml(data, "lexml-rigido")
+
+
+def test_forcing_rigid_on_a_flexible_act_is_a_usage_error():
+    n = fictional_law(flexible=True)
+    with pytest.raises(UsageError, match="rígido: alinea dentro de paragrafo"):
         write(n, profile="rigido")
 
 
@@ -211,3 +215,36 @@ def test_alteracao_with_agrupadores_rigid():
         assert_valid_lexml(data, profile_of(data))
         assert read(data).norma == n
     assert profile_of(write(n)) == "lexml-rigido"
+
+
+def test_duplicate_or_malformed_ids_are_refused_clearly():
+    from lexconsolida.errors import LexError
+
+    n = fictional_law()
+    n.find("art3_par2").id = "art3_par1"
+    with pytest.raises(LexError, match="id repetido na árvore: 'art3_par1'"):
+        write(n)
+    n = fictional_law()
+    n.find("art4").id = "art 4"
+    with pytest.raises(LexError, match="id inválido"):
+        write(n)
+
+
+def test_ciclo_de_vida_in_lexml_vocabulary():
+    n = fictional_law()
+    n.publicacao, n.vigencia = "2021-05-05", "2021-06-01"
+    data = write(n)
+    assert_valid_lexml(data, "lexml-rigido")
+    root = etree.fromstring(data)
+    eventos = root.findall("lx:Metadado/lx:CicloDeVida/lx:Evento", NS)
+    assert [(e.get("id"), e.get("data"), etree.QName(e[0]).localname) for e in eventos] == [
+        ("evento1", "2021-05-05", "Publicacao"), ("evento2", "2021-06-01", "EntradaEmVigor"),
+        ("evento3", "2022-03-01", "AlteracaoFragmento"), ("evento4", "2023-06-15", "AlteracaoFragmento")]
+    mod = eventos[2].find("lx:AlteracaoFragmento/lx:ModificacaoTextual", NS)
+    assert mod.get("AlvoLocal") == "art2_cpt_inc2" and mod.get("FonteURN").endswith("2022-03-01;130")
+    assert eventos[3].find("lx:AlteracaoFragmento/lx:RevogacaoParcial", NS).get("AlvoLocal") == "art2_cpt_inc3"
+    # A LexML reader that knows nothing of our extension still finds the dates.
+    foreign = data.replace(b"urn:lexconsolida:lexml-ext:1\"", b"urn:outro:1\"")
+    foreign = foreign.replace(b"lc:norma", b"lc:outra")
+    back = read(foreign).norma
+    assert (back.publicacao, back.vigencia) == ("2021-05-05", "2021-06-01")

@@ -100,7 +100,7 @@ def _pages(n: int) -> list[list[str]]:
         pages.append([
             f"Art. {a}º Fica instituído o programa municipal de hortas comunitárias, na forma",
             "desta Lei, nas áreas públicas ociosas do Município.",
-            f"§ 1º O programa será coordenado pela Secretaria de Agricultura.",
+            "§ 1º O programa será coordenado pela Secretaria de Agricultura.",
             "I - cadastrar as áreas disponíveis;",
             "II - orientar os horticultores.",
             f"Art. {a + 1}. Esta Lei entra em vigor na data de sua publicação.",

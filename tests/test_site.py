@@ -52,10 +52,11 @@ def test_index_groups_by_municipality_type_and_year(site):
     assert [h.text_content() for h in doc.xpath("//h3")] == ["Lei", "Decreto"]
     assert [h.text_content() for h in doc.xpath("//h4")] == ["2021", "2020", "2019", "2021"]
     hrefs = doc.xpath("//ul[@class='lista-atos']//a/@href")
-    assert hrefs == [f"sp-vila-exemplo/lei-120-2021/index.html", f"{LEI}/index.html",
+    assert hrefs == ["sp-vila-exemplo/lei-120-2021/index.html", f"{LEI}/index.html",
                      "sp-vila-exemplo/lei-90-2019/index.html",
                      "sp-vila-exemplo/decreto-15-2021/index.html"]
     assert "(texto indisponível)" in doc.text_content()
+    assert "(revogado)" in doc.xpath("//a[@href='sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
 
 
 def test_act_without_text_has_metadata_page(site):
@@ -63,6 +64,9 @@ def test_act_without_text_has_metadata_page(site):
     text = doc.text_content()
     assert "Texto indisponível." in text
     assert "Dispõe sobre o comércio ambulante." in text
+    banner = doc.xpath("//p[@class='aviso-situacao']")[0]
+    assert banner.text_content() == "Ato revogado pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020."
+    assert banner.xpath(".//a/@href") == ["../lei-100-2020/index.html"]
     assert doc.xpath("//div[@class='fonte']//em")[0].text == "Lei nº 100/2020"
     revoked_by = doc.xpath("//section[@class='relacoes']//a")
     assert [(a.text, a.get("href")) for a in revoked_by] == [
@@ -260,3 +264,12 @@ def test_citing_page_follows_a_change_in_the_cited_act(tmp_path):
     dec = _doc(tmp_path / "sp-vila-exemplo/decreto-15-2021/index.html")
     assert dec.xpath("//a[@class='cit']/@href") == ["../lei-100-2020/index.html"]
     assert check_site(tmp_path) == []
+
+
+@pytest.mark.parametrize("module", ["citations", "relations"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"lexconsolida.site.{module}"))
+    assert result.attempted > 0 and result.failed == 0

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -226,6 +225,38 @@ def dossier_stage(corpus: Corpus, out: Path) -> Stage:
     return Stage(name, f"{target}/", f"{files} arquivos")
 
 
+def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
+    """Every consolidation spec of the corpus whose source texts are all in the corpus →
+    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
+    from lexconsolida.consolidation import consolidate_spec
+    from lexconsolida.consolidation.sources import find_act
+    from lexconsolida.consolidation.spec import load_spec
+
+    name = "consolidações"
+    ready, waiting = [], []
+    for path in sorted(corpus.root.glob("*/consolidacoes/*.toml")):
+        spec = load_spec(path)
+        if all(find_act(corpus, spec, s.ato).texto is not None for s in spec.fontes):
+            ready.append(path)
+        else:
+            waiting.append(path.stem)
+    if not ready:
+        return Stage(name, None, "nenhuma especificação com todos os textos no acervo", "pulado")
+    target = out / "consolidacoes"
+    arts = []
+    for path in ready:
+        try:
+            result, _ = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
+                                         corpus=corpus)
+        except LexError as err:
+            return Stage(name, None, str(err), "erro")
+        arts.append(f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos")
+    detail = "; ".join(arts)
+    if waiting:
+        detail += f" (aguardando textos: {', '.join(waiting)})"
+    return Stage(name, f"{target}/", detail)
+
+
 def _shown(path: Path | str) -> str:
     """A path as the user would type it: relative to the current folder when inside it."""
     p = Path(path)
@@ -272,6 +303,7 @@ def run(args) -> int:
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     output.finish()
     stages.append(dossier_stage(corpus, out))
+    stages.append(consolidation_stage(corpus, out))
     print_summary(corpus, stages, problems, loaded.warnings)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

@@ -62,9 +62,9 @@ def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
         return
     label = node.rotulo or ""
     text = node.head_text.strip()
+    if node.kind in (Kind.ARTIGO, Kind.PARAGRAFO) and (label[-1:].isdigit() or label == "Parágrafo único"):
+        label += "."  # 'Art. 56.', '§ 27.', 'Parágrafo único.' as LC 95 prints them
     if node.kind is Kind.ARTIGO:
-        if label[-1:].isdigit():
-            label += "."  # 'Art. 56.' as LC 95 prints cardinal article numbers
         out.append(f"{label} {text}".strip())
     elif node.kind is Kind.INCISO:
         out.append(f"{label} – {text}".strip())

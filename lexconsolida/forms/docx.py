@@ -181,22 +181,33 @@ def _field(paragraph, instruction: str) -> None:
             run._r.append(placeholder)
 
 
+def _has_content(part) -> bool:
+    """Whether a header/footer already carries text or a drawing (a municipality's letterhead)."""
+    element = part._element
+    return any((t.text or "").strip() for t in element.iter(qn("w:t"))) or \
+        next(element.iter(qn("w:drawing")), None) is not None
+
+
 def _header_footer(document, doc: FormDoc, ids: dict[str, str]) -> None:
+    """Letterhead in the header and address plus 'page N of M' in the footer. A model's own
+    letterhead (header with content) is kept as it is; its footer gets the page line added."""
     section = document.sections[0]
-    header = section.header
-    lines = list(doc.cabecalho) or [doc.orgao]
-    first = header.paragraphs[0]
-    first.add_run(lines[0])
-    first._p.style = ids["Timbre"]
-    for line in lines[1:]:
-        _para(header, line, ids["Timbre"])
-    if doc.setor:
-        _para(header, doc.setor, ids["Setor"])
-    foot = section.footer.paragraphs[0]
-    foot._p.style = ids["Rodapé do Formulário"]
-    address = f" — {doc.endereco}" if doc.endereco else ""
-    foot.add_run(f"{doc.orgao}{address}")
-    page = _para(section.footer, f"{doc.titulo} nº {doc.numero} — página ", ids["Rodapé do Formulário"])
+    header, footer = section.header, section.footer
+    if not _has_content(header):
+        lines = list(doc.cabecalho) or [doc.orgao]
+        first = header.paragraphs[0]
+        first.add_run(lines[0])
+        first._p.style = ids["Timbre"]
+        for line in lines[1:]:
+            _para(header, line, ids["Timbre"])
+        if doc.setor:
+            _para(header, doc.setor, ids["Setor"])
+    if not _has_content(footer):
+        foot = footer.paragraphs[0]
+        foot._p.style = ids["Rodapé do Formulário"]
+        address = f" — {doc.endereco}" if doc.endereco else ""
+        foot.add_run(f"{doc.orgao}{address}")
+    page = _para(footer, f"{doc.titulo} nº {doc.numero} — página ", ids["Rodapé do Formulário"])
     _field(page, "PAGE")
     page.add_run(" de ")
     _field(page, "NUMPAGES")

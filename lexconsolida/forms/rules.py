@@ -28,7 +28,9 @@ from lexconsolida.model.numbering import is_roman, roman_to_int
 RULE_KINDS = ("acrescimo", "dobro", "multa_fixa", "suspensao", "cassacao")
 
 _PERCENT = re.compile(r"(\d+(?:,\d+)?)\s*%")
-_FIXED = re.compile(r"multa\s+(?:fixada|estipulada|de valor)?\s*(?:em|de)\s+(\d+(?:,\d+)?)\s*(?:\([^)]*\)\s*)?([A-Z]{2,8})\b")
+_FIXED = re.compile(r"multa\s+(?:fixada|estipulada|de valor)?\s*(?:em|de)\s+(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?"
+                    r"\s*(?:\([^)]*\)\s*)?([A-Z]{2,8})\b")
+_DOUBLE = re.compile(r"(?:multa|pena|penalidade|valor)\b[^.;]{0,80}\bem dobro|\bem dobro\b[^.;]{0,40}\b(?:multa|pena|valor)")
 _PERIOD = re.compile(r"(?:periodo|prazo)\s+de\s+(\d+)\s*(?:\([^)]*\)\s*)?(dias?|mes(?:es)?|anos?)")
 _COUNTS = re.compile(r"\d+\s*(?:\([^)]*\)\s*)?(?:advertencias|multas|infracoes|autuacoes)")
 _SIBLING = re.compile(r"\b(inciso|paragrafo|§)\s+([ivxlcdm]+|\d+)\s*[º°o]?\s*(?:,\s*)?(?:deste artigo)?")
@@ -74,9 +76,13 @@ def _kinds(text: str, folded: str) -> list[tuple[str, dict]]:
         out.append(("acrescimo", {"percentual": Decimal(pct.group(1).replace(",", "."))}))
     fixed = _FIXED.search(text)
     if fixed and "multa" in folded:
-        out.append(("multa_fixa", {"unidades": Decimal(fixed.group(1).replace(",", ".")),
-                                   "unidade": fixed.group(2)}))
-    if "em dobro" in folded:
+        units = fixed.group(1).replace(".", "") + (f".{fixed.group(2)}" if fixed.group(2) else "")
+        # 'em caso de reincidência, multa de 1.200 UFIR' is the fine *for* reincidência;
+        # 'multa fixada em 100 UPFM, que será cobrada em dobro em caso de reincidência' is not.
+        on_repeat = "reincid" in fold(text[: fixed.start()])
+        out.append(("multa_fixa", {"unidades": Decimal(units), "unidade": fixed.group(3),
+                                   "condicao": "reincidência" if on_repeat else "situação descrita no dispositivo"}))
+    if _DOUBLE.search(folded):
         out.append(("dobro", {"fator": Decimal(2)}))
     suspension = re.search(r"suspens", folded)
     if repeat and suspension:
@@ -140,8 +146,6 @@ def find_rules(norma: Norma, parents: dict[str, Dispositivo], owners: set[str],
         for kind, params in kinds:
             rules.append(Rule(
                 id=f"{cited}:{kind}", tipo=kind, dispositivo=cited, citacao=citation(cited),
-                texto=d.text.strip(), aplica_a=targets,
-                condicao="situação descrita no dispositivo" if kind == "multa_fixa" else _condition(folded),
-                **params,
+                texto=d.text.strip(), aplica_a=targets, **{"condicao": _condition(folded), **params},
             ))
     return rules

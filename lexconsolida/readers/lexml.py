@@ -27,6 +27,7 @@ from lxml import etree
 
 from lexconsolida import lexml_ext as ext
 from lexconsolida.errors import InputError
+from lexconsolida.lexml_lifecycle import read_dates
 from lexconsolida.model import (
     Agrupador,
     AgrupadorKind,
@@ -50,6 +51,7 @@ _KIND_OF_TAG = {lx(t): k for k, t in TAG_OF_KIND.items()}
 _AGRUPADOR_OF_TAG = {lx(t): AgrupadorKind(k) for k, t in TAG_OF_AGRUPADOR.items()}
 _P, _ROTULO, _NOME, _ALTERACAO, _PENA = lx("p"), lx("Rotulo"), lx("NomeAgrupador"), lx("Alteracao"), lx("Pena")
 _AGRUPAMENTO = lx("AgrupamentoHierarquico")
+_TITULO_DISPOSITIVO = lx("TituloDispositivo")
 _XML_BASE = f"{{{NS_XML}}}base"
 _ALT_PREFIX = re.compile(r"^.*?_alt\d*_")
 """The quoted-block prefix of a quoted unit's id, when it differs from the block's own id."""
@@ -158,7 +160,11 @@ class _Reader:
             return self.agrupador(e, _AGRUPADOR_OF_TAG[tag], prefix)
         if tag == _AGRUPAMENTO:
             return self.children(e, prefix)
-        if tag in (_ROTULO, _NOME, _P, _ALTERACAO, _PENA, lx("TituloDispositivo")):
+        if tag == _TITULO_DISPOSITIVO:
+            self.warn(f"título de dispositivo ignorado (o modelo não o guarda): {self.text(e)!r}",
+                      e.getparent().get("id"))
+            return None
+        if tag in (_ROTULO, _NOME, _P, _ALTERACAO, _PENA):
             return None
         self.warn(f"elemento LexML ignorado: {etree.QName(tag).localname}", e.get("id"))
         return None
@@ -325,6 +331,7 @@ class _Reader:
         if self.own:
             self._norma_ext(n)
         else:
+            n.publicacao, n.vigencia = read_dates(self.root.find(lx("Metadado")))
             n.provenance = Provenance(path=self.path, sha256=hashlib.sha256(self.data).hexdigest(),
                                       encoding="utf-8", reader="lexml")
         return n

@@ -126,7 +126,9 @@ def decreto_15() -> Norma:
 def fictional_corpus() -> SiteCorpus:
     """Four acts of Vila Exemplo-SP (one without text), with relations and history."""
     lei90 = Norma(tipo="Lei", numero="90", data="2019-02-01", urn=LEI_90,
-                  ementa="Dispõe sobre o comércio ambulante.")
+                  ementa="Dispõe sobre o comércio ambulante.", situacao=Situacao.REVOGADO,
+                  events=[Event("revogacao", LEI_100, "Lei nº 100, de 4 de maio de 2020",
+                                "2020-05-04")])
     return SiteCorpus([
         SiteAct(lei90, "sp-vila-exemplo/lei-90-2019", VILA, texto_disponivel=False,
                 motivo_indisponivel="O texto deste ato não está disponível no acervo.",

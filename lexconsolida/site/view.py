@@ -25,7 +25,20 @@ def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None =
         "texto_disponivel": texto_disponivel,
         "motivo_indisponivel": motivo,
         "fonte_html": fonte_html,
+        "aviso_situacao": aviso_situacao(norma),
     }
+
+
+def aviso_situacao(norma: Norma) -> str | None:
+    """'Ato revogado pela Lei nº …' for an act no longer in force; None when in force."""
+    if norma.situacao is Situacao.VIGENTE:
+        return None
+    word = SITUACAO_LABEL.get(norma.situacao, str(norma.situacao))
+    event = next((e for e in reversed(norma.events) if e.kind == "revogacao" and e.act_label), None)
+    if event is not None:
+        return f"Ato {word} pela {event.act_label}" + (f", desde {format_long(event.date)}."
+                                                       if event.date else ".")
+    return f"Ato {word}."
 
 
 def check_view(view: str) -> str:

@@ -4,7 +4,7 @@
 (see :mod:`lexconsolida.lexml_profile`) and ``lexml-flexivel`` otherwise. Layout:
 
 - ``LexML/Metadado``: ``Identificacao URN`` (the Norma's URN, or one derived from tipo, data
-  and número), then ``MetadadoProprietario`` holding the extension of
+  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml_lifecycle`), then ``MetadadoProprietario`` holding the extension of
   :mod:`lexconsolida.lexml_ext` (everything LexML cannot say, for a lossless round trip).
 - ``Norma`` — or ``ProjetoNorma/Norma`` when ``norma.tipo`` names a draft (minuta, projeto,
   anteprojeto, proposta) — with ``ParteInicial`` (Epigrafe, Ementa, Preambulo), ``Articulacao``
@@ -31,7 +31,9 @@ import re
 from lxml import etree
 
 from lexconsolida import lexml_ext as ext
+from lexconsolida.errors import LexError
 from lexconsolida.lexml_ext import xml_text
+from lexconsolida.lexml_lifecycle import ciclo_de_vida
 from lexconsolida.lexml_profile import RIGIDO, choose_profile
 from lexconsolida.model import (
     Agrupador,
@@ -60,6 +62,7 @@ and its model id kept in the extension (``lc:no id``)."""
 DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
+_NCNAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
 _NSMAP = {None: NS_LEXML, "xlink": NS_XLINK, **ext.NSMAP_EXT}
 
 
@@ -93,6 +96,17 @@ class _Writer:
         self.nodes: list[etree._Element] = []
         self.blocks: list[etree._Element] = []
         self._ext_root = etree.Element(ext.lc("tmp"), nsmap=ext.NSMAP_EXT)
+        self._ids: set[str] = set()
+        self.histories: list[tuple[str, list]] = []
+
+    def claim(self, xml_id: str) -> str:
+        """``xml_id``, after checking it is a new, well-formed id (LexML ids are xsd:ID)."""
+        if not _NCNAME.match(xml_id):
+            raise LexError(f"id inválido para o LexML: {xml_id!r}", where=xml_id or None)
+        if xml_id in self._ids:
+            raise LexError(f"id repetido na árvore: {xml_id!r} (o LexML exige ids únicos)", where=xml_id)
+        self._ids.add(xml_id)
+        return xml_id
 
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -131,6 +145,8 @@ class _Writer:
         }
         if all(v is None for k, v in attrs.items() if k != "ref") and not node.history and not texto:
             return
+        if node.history:
+            self.histories.append((xml_id, node.history))
         e = ext.sub(self._ext_root, "no", attrs)
         if texto:
             ext.sub(e, "texto", None, texto)
@@ -147,7 +163,7 @@ class _Writer:
         return node.situacao.value if node.situacao in (Situacao.REVOGADO, Situacao.VETADO) else None
 
     def agrupador(self, parent, a: Agrupador, prefix: str, pai: str | None, nested: bool = True):
-        xml_id = prefix + a.id
+        xml_id = self.claim(prefix + a.id)
         e = self.el(parent, TAG_OF_AGRUPADOR[a.kind.value], id=xml_id, situacao=self._situacao(a))
         if a.rotulo is not None:
             self.el(e, "Rotulo", a.rotulo)
@@ -164,6 +180,7 @@ class _Writer:
         model_id = None
         if d.kind is Kind.ITEM and _ITEM_UNDER_PARAGRAPH_ALINEA.search(xml_id):
             model_id, xml_id = d.id, _ITEM_UNDER_PARAGRAPH_ALINEA.sub(r"\1_dpg", xml_id)
+        self.claim(xml_id)
         if d.kind is Kind.OMISSIS:
             e = self.el(parent, "Omissis", id=xml_id)
             self.note_node(xml_id, d, pai=pai, texto=d.text)
@@ -194,7 +211,7 @@ class _Writer:
 
     def alteracao(self, parent: etree._Element, alt: Alteracao) -> None:
         e = etree.SubElement(parent, lx("Alteracao"))
-        e.set("id", alt.id)
+        e.set("id", self.claim(alt.id))
         if alt.base_urn:
             e.set(f"{{{NS_XML}}}base", alt.base_urn)
         prefix = alt.id + "_"
@@ -306,6 +323,9 @@ class _Writer:
             for node in norma.articulacao:
                 self.node(art, node)
             self.parte_final(ne, norma)
+        cdv = ciclo_de_vida(norma, self.histories)
+        if cdv is not None:
+            meta.append(cdv)
         self.norma_ext(meta, norma)
         return root
 

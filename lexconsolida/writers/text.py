@@ -84,6 +84,8 @@ def status_note(d: Dispositivo) -> str:
 def own_entries(d: Dispositivo, view: str) -> list[Entry]:
     """The lines of ``d``'s own text for ``view`` (children excluded)."""
     if view == "compilado":
+        if not d.history and _STATUS_NOTE.match(d.head_text.strip()):
+            return [Entry(d.head_text, d.rotulo, False, None)]  # the text is the note ('(Revogado).')
         return compiled_entries(d)
     if d.situacao is not Situacao.VIGENTE:
         return [Entry(status_note(d), d.rotulo, False, None)]

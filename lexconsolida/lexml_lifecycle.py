@@ -1,0 +1,101 @@
+"""LexML ``CicloDeVida``: the act's life cycle in LexML's own vocabulary (for other LexML tools).
+
+Written from the model by :func:`ciclo_de_vida`; our reader does not need it for a round trip
+(the extension keeps every fact), but it lets any LexML consumer see:
+
+- ``Publicacao`` (``Norma.publicacao``) and ``EntradaEmVigor`` (``Norma.vigencia``);
+- ``RevogacaoTotal`` for a whole-act revocation event (``Norma.events``), ``FonteURN`` = the
+  revoking act;
+- one ``AlteracaoFragmento`` per amending act and date found in the dispositivos' histories:
+  ``ModificacaoTextual`` (new wording, insertion, renumbering) and ``RevogacaoParcial``
+  (revocation), each with ``FonteURN`` and ``AlvoLocal`` = the ids of the units it touched.
+
+Only events with a full ISO date are written (``Evento/@data`` is ``xsd:date``). Eventos are
+numbered ``evento1``… in date order, so the output is deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import date
+
+from lxml import etree
+
+from lexconsolida.model import Norma, Version
+from lexconsolida.xmlutil import lx
+
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_REVOCATION = "revogacao"
+
+
+def _valid(d: str | None) -> bool:
+    if not d or not _ISO.match(d):
+        return False
+    try:
+        date.fromisoformat(d)
+    except ValueError:
+        return False
+    return True
+
+
+def ciclo_de_vida(norma: Norma, histories: list[tuple[str, list[Version]]]) -> etree._Element | None:
+    """The ``CicloDeVida`` element, or None when there is nothing datable to say.
+
+    ``histories`` pairs each written XML id with the history of its unit, in document order.
+    """
+    events: list[tuple[str, int, str, etree._Element]] = []  # (date, order, key, element child)
+    if _valid(norma.publicacao):
+        events.append((norma.publicacao, 0, "pub", _ref("Publicacao", None)))
+    if _valid(norma.vigencia):
+        events.append((norma.vigencia, 1, "vig", _ref("EntradaEmVigor", None)))
+    for ev in norma.events:
+        if ev.kind == _REVOCATION and _valid(ev.date):
+            events.append((ev.date, 3, f"rev {ev.act_urn}", _ref("RevogacaoTotal", ev.act_urn)))
+    changes: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: {"mod": [], "rev": []})
+    for xml_id, history in histories:
+        for v in history:
+            ev = v.event
+            if ev.kind == "original" or not _valid(ev.date):
+                continue
+            bucket = changes[(ev.date, ev.act_urn or "")]
+            target = bucket["rev" if ev.kind == _REVOCATION else "mod"]
+            if xml_id not in target:
+                target.append(xml_id)
+    for (when, urn), bucket in changes.items():
+        frag = etree.Element(lx("AlteracaoFragmento"))
+        for tag, ids in (("ModificacaoTextual", bucket["mod"]), ("RevogacaoParcial", bucket["rev"])):
+            if ids:
+                e = _ref(tag, urn or None)
+                e.set("AlvoLocal", " ".join(ids))
+                frag.append(e)
+        events.append((when, 2, f"alt {urn}", frag))
+    if not events:
+        return None
+    cdv = etree.Element(lx("CicloDeVida"))
+    for i, (when, _order, _key, child) in enumerate(sorted(events, key=lambda t: t[:3]), 1):
+        ev_el = etree.SubElement(cdv, lx("Evento"))
+        ev_el.set("id", f"evento{i}")
+        ev_el.set("data", when)
+        ev_el.append(child)
+    return cdv
+
+
+def _ref(tag: str, fonte: str | None) -> etree._Element:
+    e = etree.Element(lx(tag))
+    if fonte:
+        e.set("FonteURN", fonte)
+    return e
+
+
+def read_dates(meta: etree._Element | None) -> tuple[str | None, str | None]:
+    """(publicação, vigência) ISO dates from a foreign document's ``CicloDeVida``."""
+    if meta is None:
+        return None, None
+    pub = vig = None
+    for ev in meta.iterfind(f"{lx('CicloDeVida')}/{lx('Evento')}"):
+        if ev.find(lx("Publicacao")) is not None and pub is None:
+            pub = ev.get("data")
+        if ev.find(lx("EntradaEmVigor")) is not None and vig is None:
+            vig = ev.get("data")
+    return pub, vig

@@ -1,0 +1,43 @@
+"""The CLI contract: every command exists, has Portuguese help, is documented in the README,
+and unknown commands or formats are usage errors (exit 2)."""
+
+import importlib
+
+import pytest
+
+from lexconsolida.cli import COMMANDS, build_parser
+from tests.conftest import ROOT, run_cli
+
+CONTRACT = ["parse", "check", "amend", "compile", "consolidate", "diff", "render", "infracoes",
+            "forms", "site", "build"]
+
+
+def test_every_command_of_the_design_contract_is_there():
+    assert COMMANDS == CONTRACT
+
+
+@pytest.mark.parametrize("name", CONTRACT)
+def test_command_has_help_and_docs(name):
+    module = importlib.import_module(f"lexconsolida.commands.{name}")
+    assert module.HELP and module.DESCRIPTION and module.DESCRIPTION != module.HELP
+    assert "em construção" not in module.HELP
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`{name}" in readme
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    help_text = sub.choices[name].format_help()
+    assert "usage:" in help_text and len(help_text) > 200
+
+
+def test_help_runs_as_a_process():
+    r = run_cli("--help")
+    assert r.returncode == 0 and "consolida" in r.stdout.decode()
+
+
+def test_unknown_command_and_format_are_usage_errors(tmp_path):
+    r = run_cli("publicar")
+    assert r.returncode == 2 and "erro de uso" in r.stderr.decode()
+    src = tmp_path / "lei.txt"
+    src.write_text("LEI Nº 1, DE 2 DE JANEIRO DE 2020\nArt. 1º Teste.\n", encoding="utf-8")
+    r = run_cli("render", src, "--to", "pdf")
+    assert r.returncode == 2
