@@ -236,12 +236,13 @@ _SHAPE_PARTNER = -2
 """Partner id standing for 'a shaped line' (address, phone, page number)."""
 
 
-def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> int:
+def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> tuple[int, int]:
     """How many occurrences have the group's usual partner within three lines.
 
     A letterhead line keeps the same company on every page (the next letterhead line, the
     address); a name that recurs in the text meets different lines each time. The partner is
-    the eligible group (or shaped line) found near most occurrences.
+    the eligible group (or shaped line) found near most occurrences. Returns (occurrences
+    with it, the partner).
     """
     own = facts[positions[0]].group
     partners: Counter[int] = Counter()
@@ -254,20 +255,27 @@ def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -
             elif other.group != own and other.group in eligible:
                 near.add(other.group)
         partners.update(near)
-    return max(partners.values(), default=0)
+    if not partners:
+        return 0, -1
+    partner, count = partners.most_common(1)[0]
+    if partners[_SHAPE_PARTNER] == count:
+        partner = _SHAPE_PARTNER  # ties go to the address/phone lines
+    return count, partner
 
 
 MIN_PAGE_LINES = 8
 """Fewest lines a page has: a letterhead repeats no closer than this (median gap)."""
 
 
+MIN_SHAPED_PAGE_LINES = 3
+"""Fewest lines between letterheads that sit beside an address or phone line every time."""
 MAX_PAGE_LINES = 200
 """Most lines between two occurrences of a letterhead (a few pages): beyond, it is text."""
 MIN_PERIODIC = 0.75
 """Share of the gaps between occurrences that must be about one page (half to 2.5 medians)."""
 
 
-def _spread(positions: list[int]) -> bool:
+def _spread(positions: list[int], min_gap: int = MIN_PAGE_LINES) -> bool:
     """Do the occurrences recur page after page, as furniture does?
 
     Not in one block (a list of signatures), and at a steady rhythm: the gaps between
@@ -279,7 +287,7 @@ def _spread(positions: list[int]) -> bool:
         return False
     median = gaps[(len(gaps) - 1) // 2]  # the lower median: a page missing its letterhead
     steady = sum(1 for g in gaps if median / 2 <= g <= median * 2.5)
-    return MIN_PAGE_LINES <= median <= MAX_PAGE_LINES and steady >= MIN_PERIODIC * len(gaps)
+    return min_gap <= median <= MAX_PAGE_LINES and steady >= MIN_PERIODIC * len(gaps)
 
 
 def _eligible(key: str) -> bool:
@@ -303,9 +311,11 @@ def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) ->
         n = len(positions)
         if gid not in eligible or n < 2 or prose_ratio(facts[positions[0]].text) > _MAX_PROSE[min(n, 3)]:
             continue
-        if not _spread(positions):
+        support, partner = _support(facts, positions, eligible)
+        # beside an address or phone line on most pages, short pages are believable
+        shape_partnered = partner == _SHAPE_PARTNER and support * 2 >= n
+        if not _spread(positions, MIN_SHAPED_PAGE_LINES if shape_partnered else MIN_PAGE_LINES):
             continue
-        support = _support(facts, positions, eligible)
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
         elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
