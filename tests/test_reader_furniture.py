@@ -172,7 +172,7 @@ def cf88_lines() -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("width", [40, 60, 90, None])
+@pytest.mark.parametrize("width", [28, 40, 60, 90, None])
 def test_constitution_in_narrow_columns_loses_nothing(cf88_lines, width):
     """Institution names recur on their own short lines: they are not letterheads."""
     import textwrap
