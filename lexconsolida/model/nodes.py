@@ -50,7 +50,10 @@ class AgrupadorKind(str, Enum):
     @property
     def level(self) -> int:
         """0 for parte … 6 for subseção: a heading nests under one of lower level."""
-        return list(AgrupadorKind).index(self)
+        return _AGRUPADOR_LEVELS[self]
+
+
+_AGRUPADOR_LEVELS = {kind: i for i, kind in enumerate(AgrupadorKind)}
 
 
 class Situacao(str, Enum):

@@ -40,7 +40,9 @@ def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
         if not out:
             out = frag
             continue
-        m = _HYPHENATED.search(out)
+        # Only the tail can end in a hyphenated word: searching the whole growing text made
+        # long units quadratic.
+        m = _HYPHENATED.search(out, max(0, len(out) - 80)) if out.endswith("-") else None
         if m and _NEXT_UPPER.match(frag):
             out += frag  # 'Pedra Preta-' / 'MT', 'Decreto-' / 'Lei': a compound, hyphen kept
             continue
