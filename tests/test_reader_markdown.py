@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, Situacao
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number, Situacao
 from lexconsolida.readers import format_of, get_reader, read_file
 from lexconsolida.readers.markdown import layout_lines, read
 from lexconsolida.readers.text import read as read_text
@@ -142,3 +142,26 @@ def test_cli_render_md_then_parse(tmp_path):
     norma_md = read_file(from_md).norma
     assert [d.id for d in norma_md.dispositivos()] == [d.id for d in read_file(source).norma.dispositivos()]
     assert norma_md.urn == "urn:lex:br;mato.grosso;pedra.preta:municipal:lei:2015-05-12;846"
+
+
+def test_lists_tables_and_code_keep_their_lines():
+    md = "| Infração | Multa |\n|---|---|\n| leve | 1 UPF |\n\n```\nlinha 1\nlinha 2\n```\n\n- um\n- dois\n\n3. três\n"
+    assert layout_lines(md).text == ["Infração | Multa", "leve | 1 UPF", "linha 1", "linha 2", "- um", "- dois", "3. três"]
+    assert layout_lines(md).origin == [1, 3, 6, 7, 10, 11, 13]
+
+
+def test_quoted_block_with_agrupador_has_no_blank_lines():
+    md = "**Art. 6º** A Lei passa a vigorar com:\n\n> ##### “SEÇÃO III — DO PRAZO\n>\n> **Art. 9º** Prazo.” (NR)\n"
+    assert layout_lines(md).text == ["Art. 6º A Lei passa a vigorar com:", "“SEÇÃO III", "DO PRAZO", "Art. 9º Prazo.” (NR)", ""]
+
+
+def test_quoted_block_opening_with_an_agrupador_round_trips():
+    """The writer put the opening quote before '#####': the heading was lost and '#####' leaked."""
+    norma = fictional_law()
+    alt = next(a for d in norma.dispositivos() for a in d.alteracoes)
+    alt.children.insert(0, Agrupador(AgrupadorKind.SECAO, "sec3", rotulo="Seção III", number=Number(3), nome="DO PRAZO"))
+    md = write_md(norma).decode()
+    assert "> ##### “SEÇÃO III — DO PRAZO\n" in md
+    back = assert_reads_as_official_text(norma)
+    quoted = next(a for d in back.dispositivos() for a in d.alteracoes)
+    assert "#" not in quoted.raw and quoted.raw.startswith("“SEÇÃO III")

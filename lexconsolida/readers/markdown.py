@@ -34,7 +34,7 @@ from lexconsolida.readers.text.decode import decode_text
 from lexconsolida.writers.text import STRUCK_MARK
 
 _HEADING_SPLIT = re.compile(
-    r"^((?:PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O)\b[^—]*?)\s+—\s+(\S.*)$",
+    r"^([“\"]?(?:PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O)\b[^—]*?)\s+—\s+(\S.*)$",
     re.I,
 )
 """'CAPÍTULO I — DA TAXA': the writer's agrupador heading, label and name joined by an em dash."""
@@ -83,78 +83,95 @@ def heading_lines(text: str, level: int) -> list[str]:
     return [m.group(1).strip(), m.group(2).strip()] if m else [text]
 
 
-def _source_line(token: Token, default: int) -> int:
-    return token.map[0] + 1 if token.map else default
+class _Layout:
+    """Walks markdown-it's block tokens and prints the official-layout lines (one handler per
+    token type, in :attr:`HANDLERS`; tokens without a handler only carry structure)."""
+
+    def __init__(self) -> None:
+        self.out = _Lines()
+        self.line = 1
+        """Markdown source line of the current block."""
+        self.quote_depth = 0
+        self.heading_level = 0
+        self.item_marker: str | None = None
+        self.in_cell = False
+
+    def run(self, tokens: list[Token]) -> _Lines:
+        for tok in tokens:
+            if tok.map:
+                self.line = tok.map[0] + 1
+            handler = self.HANDLERS.get(tok.type)
+            if handler is not None:
+                handler(self, tok)
+        return self.out
+
+    def blockquote_open(self, tok: Token) -> None:
+        self.quote_depth += 1
+
+    def blockquote_close(self, tok: Token) -> None:
+        self.quote_depth -= 1
+        if not self.quote_depth:
+            self.out.blank(self.line)
+
+    def heading_open(self, tok: Token) -> None:
+        self.heading_level = int(tok.tag[1])
+
+    def heading_close(self, tok: Token) -> None:
+        self.heading_level = 0
+
+    def list_item_open(self, tok: Token) -> None:
+        self.item_marker = f"{tok.info}{tok.markup}" if tok.info else tok.markup
+
+    def hr(self, tok: Token) -> None:
+        self.out.blank(self.line)
+
+    def literal_block(self, tok: Token) -> None:
+        first = self.line + (1 if tok.type == "fence" else 0)  # a fence's content follows its ```
+        for i, line in enumerate(tok.content.rstrip("\n").split("\n")):
+            self.out.add(line, first + i)
+
+    def tr_open(self, tok: Token) -> None:
+        self.out.add("", self.line)
+
+    def cell_open(self, tok: Token) -> None:
+        self.in_cell = True
+
+    def cell_close(self, tok: Token) -> None:
+        self.in_cell = False
+
+    def inline(self, tok: Token) -> None:
+        lines = inline_lines(tok)
+        if self.in_cell:  # a table row is one line, its cells joined by ' | '
+            self.out.text[-1] = " | ".join(p for p in (self.out.text[-1], " ".join(lines)) if p)
+            return
+        if self.item_marker is not None:
+            lines[0] = f"{self.item_marker} {lines[0]}"
+            self.item_marker = None
+        if not self.heading_level:
+            for i, line in enumerate(lines):
+                self.out.add(line, self.line + i)
+            return
+        around = not self.quote_depth  # quoted agrupadores sit inside their block, no blank
+        if around:
+            self.out.blank(self.line)
+        for line in heading_lines(" ".join(lines), self.heading_level):
+            self.out.add(line, self.line)
+        if around:
+            self.out.blank(self.line)
+
+    HANDLERS = {
+        "blockquote_open": blockquote_open, "blockquote_close": blockquote_close,
+        "heading_open": heading_open, "heading_close": heading_close,
+        "list_item_open": list_item_open, "hr": hr,
+        "fence": literal_block, "code_block": literal_block, "html_block": literal_block,
+        "tr_open": tr_open, "th_open": cell_open, "td_open": cell_open,
+        "th_close": cell_close, "td_close": cell_close, "inline": inline,
+    }
 
 
 def layout_lines(markdown: str) -> _Lines:
-    """The official-layout lines of ``markdown``, with their source lines."""
-    tokens = markdown_parser().parse(markdown)
-    _mark_cells(tokens)
-    out = _Lines()
-    quote_depth = 0
-    list_markers: list[str] = []
-    heading_level = 0
-    item_marker: str | None = None
-    last = 1
-    for tok in tokens:
-        last = _source_line(tok, last)
-        kind = tok.type
-        if kind == "blockquote_open":
-            quote_depth += 1
-        elif kind == "blockquote_close":
-            quote_depth -= 1
-            if not quote_depth:
-                out.blank(last)
-        elif kind == "heading_open":
-            heading_level = int(tok.tag[1])
-        elif kind == "heading_close":
-            heading_level = 0
-        elif kind in ("ordered_list_open", "bullet_list_open"):
-            list_markers.append(tok.markup)
-        elif kind in ("ordered_list_close", "bullet_list_close"):
-            list_markers.pop()
-        elif kind == "list_item_open":
-            item_marker = f"{tok.info}{tok.markup}" if tok.info else tok.markup
-        elif kind == "hr":
-            out.blank(last)
-        elif kind in ("fence", "code_block", "html_block"):
-            for i, line in enumerate(tok.content.rstrip("\n").split("\n")):
-                out.add(line, last + i)
-        elif kind == "tr_open":
-            out.add("", last)
-        elif kind == "inline" and out.text and tokens_in_cell(tok):
-            out.text[-1] = " | ".join(p for p in (out.text[-1], " ".join(inline_lines(tok))) if p)
-        elif kind == "inline":
-            lines = inline_lines(tok)
-            if heading_level:
-                lines = heading_lines(" ".join(lines), heading_level)
-            if item_marker is not None:
-                lines[0] = f"{item_marker} {lines[0]}"
-                item_marker = None
-            if heading_level and not quote_depth:
-                out.blank(last)
-            for i, line in enumerate(lines):
-                out.add(line, last + (0 if heading_level else i))
-            if heading_level and not quote_depth:
-                out.blank(last)
-    return out
-
-
-def tokens_in_cell(tok: Token) -> bool:
-    """True for the inline content of a table cell (set by :func:`_mark_cells`)."""
-    return bool(tok.meta.get("cell"))
-
-
-def _mark_cells(tokens: list[Token]) -> None:
-    in_cell = False
-    for tok in tokens:
-        if tok.type in ("th_open", "td_open"):
-            in_cell = True
-        elif tok.type in ("th_close", "td_close"):
-            in_cell = False
-        elif tok.type == "inline" and in_cell:
-            tok.meta["cell"] = True
+    """The official-layout lines of ``markdown``, with their Markdown source lines."""
+    return _Layout().run(markdown_parser().parse(markdown))
 
 
 def _remap(line: int | None, origin: list[int]) -> int | None:
