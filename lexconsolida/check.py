@@ -171,13 +171,13 @@ def check_hierarchy(norma: Norma) -> Iterator[Diagnostic]:
                 elif c.kind is Kind.INCISO and d.kind in (Kind.INCISO, Kind.ALINEA, Kind.ITEM):
                     yield _diag("inciso-aninhado", f"inciso {c.rotulo!r} dentro de {d.rotulo!r}", ERROR, c)
         if hosts:
-            names = ["o caput" if h.kind is Kind.CAPUT else (h.rotulo or h.id) for h in hosts]
+            names = ["caput" if h.kind is Kind.CAPUT else (h.rotulo or h.id) for h in hosts]
             shown = ", ".join(names[:3]) + (f" … {names[-1]}" if len(names) > 4 else
                                             "".join(f", {n}" for n in names[3:]))
             first = next(c for c in hosts[0].children if c.kind is Kind.ALINEA)
             yield Diagnostic(
                 "alinea-fora-de-inciso",
-                f"{art.rotulo}: alíneas diretamente em {shown} ({len(hosts)} dispositivo(s)), "
+                f"{art.rotulo}: alíneas diretamente no(s) dispositivo(s) {shown} ({len(hosts)}), "
                 "fora de inciso (LC 95/1998, art. 10, II; aceito no perfil flexível do LexML)",
                 WARNING, line=_line(first), where=first.id,
             )

@@ -6,8 +6,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -43,12 +45,12 @@ def check_golden(path: Path, actual: bytes | str, update: bool) -> None:
     """Compare ``actual`` with the golden file at ``path`` (or write it with --update-golden)."""
     if isinstance(actual, str):
         actual = actual.encode("utf-8")
-    if update or not path.exists():
-        if not update and os.environ.get("CI"):
-            pytest.fail(f"golden file missing: {path}")
+    if update:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(actual)
         return
+    if not path.exists():
+        pytest.fail(f"golden file missing: {path} (run pytest --update-golden and review the diff)")
     expected = path.read_bytes()
     if expected != actual:
         import difflib
@@ -70,3 +72,27 @@ def run_cli(*args: str, cwd: Path | None = None, input: bytes | None = None):
         cwd=cwd or ROOT, capture_output=True, input=input, timeout=600,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+needs_soffice = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) não instalado")
+
+
+def convert_to_pdf(files: list[Path], outdir: Path) -> list[Path]:
+    """Convert DOCX files to PDF with one LibreOffice start (a private profile, removed after);
+    assert every file converted to a real PDF and return the PDFs."""
+    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
+    try:
+        proc = subprocess.run(
+            [SOFFICE, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
+             "--outdir", str(outdir), *map(str, files)],
+            capture_output=True, timeout=300,
+        )
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    pdfs = [outdir / f"{Path(f).stem}.pdf" for f in files]
+    for f, pdf in zip(files, pdfs):
+        assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF"), \
+            f"{Path(f).name} não foi convertido: {proc.stdout!r} {proc.stderr!r}"
+    return pdfs

@@ -9,16 +9,12 @@ from hypothesis import given, settings, strategies as st
 
 from tests.conftest import GOLDEN, STATUTES, check_golden
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
-from lexconsolida.amendments import recognise  # noqa: E402
-from lexconsolida.corpus import load  # noqa: E402
-from lexconsolida.corpus.history import history, recognise_act  # noqa: E402
-from lexconsolida.errors import InputError  # noqa: E402
-from lexconsolida.model import Kind, Situacao  # noqa: E402
-from lexconsolida.transforms.pointintime import at, vigente  # noqa: E402
+from lexconsolida.amendments import recognise
+from lexconsolida.corpus import load
+from lexconsolida.corpus.history import history, recognise_act
+from lexconsolida.errors import InputError
+from lexconsolida.model import Kind, Situacao
+from lexconsolida.transforms.pointintime import at, vigente
 
 G = GOLDEN / "amend" / "feira-de-santana"
 L2217 = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"

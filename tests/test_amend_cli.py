@@ -7,15 +7,11 @@ import pytest
 
 from tests.conftest import STATUTES, assert_valid_lexml, run_cli
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
-from lexconsolida.amendments import recognise  # noqa: E402
-from lexconsolida.corpus import load  # noqa: E402
-from lexconsolida.corpus.history import history  # noqa: E402
-from lexconsolida.model import Situacao  # noqa: E402
-from lexconsolida.readers import read_file  # noqa: E402
+from lexconsolida.amendments import recognise
+from lexconsolida.corpus import load
+from lexconsolida.corpus.history import history
+from lexconsolida.model import Situacao
+from lexconsolida.readers import read_file
 
 FSA = STATUTES / "ba-feira-de-santana"
 L2217 = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
@@ -97,7 +93,8 @@ def test_amend_with_the_recorded_decision_applies_it(tmp_path):
     assert "500 (quinhentos) veículos" in out.read_text(encoding="utf-8")
 
 
-def test_failed_amendment_leaves_corpus_untouched(tmp_path):
+def _corpus_with_missing_target(tmp_path):
+    """A copy of Feira de Santana with Lei 9.999/2005, which rewrites an art. 99 Lei 2.217 lacks."""
     root = tmp_path / "statutes"
     shutil.copytree(FSA, root / "ba-feira-de-santana")
     bad = root / "ba-feira-de-santana" / "lei-9999-2005"
@@ -113,6 +110,11 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     (bad / "norma.toml").write_text(
         'tipo = "Lei"\nnumero = "9.999"\ndata = "2005-03-10"\n'
         'urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2005-03-10;9999"\n', encoding="utf-8")
+    return root, bad
+
+
+def test_failed_amendment_leaves_corpus_untouched(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
     before = tree_hash(root)
     out = tmp_path / "out.xml"
     r = run_cli("amend", L2217, bad, "-o", out, "--acervo", root)
@@ -122,12 +124,56 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     assert not out.exists() and tree_hash(root) == before
 
 
+def test_amend_error_names_the_amending_act_file(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
+    r = run_cli("amend", L2217, bad, "--acervo", root)
+    err = r.stderr.decode()
+    assert r.returncode == 2
+    assert f"{(bad / 'texto.txt').resolve()}, linha 9: art2: dispositivo art99 não existe" in err
+    loose = tmp_path / "altera.txt"  # the same act as a file outside the corpus
+    loose.write_bytes((bad / "texto.txt").read_bytes())
+    r = run_cli("amend", L2217, loose, "--acervo", root)
+    assert r.returncode == 2 and f"{loose}, linha 9: art2:" in r.stderr.decode()
+    r = run_cli("amend", L2217, loose, "--acervo", root, "--dry-run")
+    assert r.returncode == 2 and f"{loose}, linha 9: art2:" in r.stdout.decode()
+
+
+def test_dry_run_reports_missing_target_and_exits_2_like_the_real_run(tmp_path):
+    root, bad = _corpus_with_missing_target(tmp_path)
+    before = tree_hash(root)
+    r = run_cli("amend", L2217, bad, "--dry-run", "--acervo", root)
+    out, err = r.stdout.decode(), r.stderr.decode()
+    assert r.returncode == 2, out + err
+    assert "Operações sobre a norma base: 2" in out
+    assert "não podem ser aplicadas" in out
+    (refused,) = [line for line in out.splitlines() if "art99 não existe" in line]
+    assert "linha 9" in refused and "art2" in refused
+    assert "art3_cpt_inc2" not in refused  # the valid instruction is not reported
+    assert "1 operação(ões) não podem ser aplicadas" in err
+    assert tree_hash(root) == before
+    real = run_cli("amend", L2217, bad, "-o", tmp_path / "out.xml", "--acervo", root)
+    assert real.returncode == r.returncode
+
+
+def test_dry_run_checks_every_operation_not_only_the_first_failing(tmp_path):
+    from lexconsolida.amendments.model import Operation
+    from lexconsolida.model import Dispositivo, Event, Kind, Norma
+    from lexconsolida.transforms.amend import failures
+
+    art1 = Dispositivo(Kind.ARTIGO, id="art1", rotulo="Art. 1º", children=[
+        Dispositivo(Kind.CAPUT, id="art1_cpt", text="Texto.")])
+    base = Norma(tipo="Lei", numero="1", data="2020-01-01", articulacao=[art1])
+    ops = [Operation("redacao", None, "Lei nº 1", "art9", text="Novo.", source="a", line=3, where="art1"),
+           Operation("redacao", None, "Lei nº 1", "art1", text="Novo texto.", source="b", line=4, where="art2"),
+           Operation("revogacao", None, "Lei nº 1", "art8", source="c", line=5, where="art3")]
+    errors = failures(base, ops, Event("redacao", "urn:x", "Lei nº 2", "2021-01-01"))
+    assert [e.line for e in errors] == [3, 5]
+    assert "art9 não existe" in errors[0].message and "art8 não existe" in errors[1].message
+    assert base.articulacao[0].children[0].text == "Texto."  # base untouched
+
+
 @pytest.mark.parametrize("fmt", ["xml", "txt", "md", "html"])
 def test_compile_formats(fmt, tmp_path):
-    from lexconsolida.writers import WRITERS
-
-    module = WRITERS[fmt].split(":")[0]
-    pytest.importorskip(module, exc_type=ImportError)
     out = tmp_path / f"2217.{fmt}"
     r = run_cli("compile", L2217, "--at", "2010-01-01", "--to", fmt, "-o", out)
     assert r.returncode == 0, r.stderr.decode()
@@ -141,7 +187,6 @@ def test_compile_formats(fmt, tmp_path):
 
 
 def test_compile_docx(tmp_path):
-    pytest.importorskip("lexconsolida.writers.docx")
     out = tmp_path / "2217.docx"
     r = run_cli("compile", FSA / "lei-2217-2001", "--at", "2015-01-01", "--to", "docx",
                 "--view", "compilado", "-o", out)
@@ -191,9 +236,6 @@ def test_dry_run_shows_recorded_decisions(update_golden):
 def test_compile_golden(fmt, view, when, update_golden):
     from tests.conftest import GOLDEN, check_golden
 
-    from lexconsolida.writers import WRITERS
-
-    pytest.importorskip(WRITERS[fmt].split(":")[0], exc_type=ImportError)
     r = run_cli("compile", L2217, "--at", when, "--to", fmt, "--view", view)
     assert r.returncode == 0, r.stderr.decode()
     check_golden(GOLDEN / "amend" / "feira-de-santana" / f"compile-2217-{when}-{view}.{fmt}", r.stdout, update_golden)

@@ -5,13 +5,9 @@ import pytest
 
 from tests.conftest import CORPUS, GOLDEN, STATUTES, check_golden
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
-from lexconsolida.amendments import recognise  # noqa: E402
-from lexconsolida.corpus import load  # noqa: E402
-from lexconsolida.readers import read_file  # noqa: E402
+from lexconsolida.amendments import recognise
+from lexconsolida.corpus import load
+from lexconsolida.readers import read_file
 
 FEDERAL = CORPUS / "federal-amending-acts"
 ACTS = sorted(p.stem for p in FEDERAL.glob("*.txt"))

@@ -2,18 +2,13 @@
 for phrasings the real corpus lacks: '(NR)' with omissis, 'acrescida do seguinte art. 5º-A',
 'fica acrescido … o seguinte parágrafo único', a chain through a §, revocations joined by 'e')."""
 
-import pytest
 
 from tests.conftest import GOLDEN, check_golden
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
-from lexconsolida.amendments import recognise  # noqa: E402
-from lexconsolida.model import Dispositivo, Event, Kind, Norma, Number, Situacao  # noqa: E402
-from lexconsolida.readers import read_file  # noqa: E402
-from lexconsolida.transforms.amend import apply, ops_for  # noqa: E402
+from lexconsolida.amendments import recognise
+from lexconsolida.model import Dispositivo, Event, Kind, Norma, Number, Situacao
+from lexconsolida.readers import read_file
+from lexconsolida.transforms.amend import apply, ops_for
 
 SRC = GOLDEN / "amend" / "entradas" / "lei-ficticia-500-2020.txt"
 

@@ -19,7 +19,7 @@ from lexconsolida.cli import main
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.readers import ReadResult
 from lexconsolida.site.linkcheck import check_site
-from tests.conftest import ROOT, run_cli
+from tests.conftest import run_cli
 
 MUNICIPIO = """nome = "Vila Exemplo"
 uf = "SP"

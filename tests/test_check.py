@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 
 from lexconsolida.check import check
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number, Severity
@@ -111,9 +110,6 @@ def test_alinea_outside_inciso_is_a_warning():
 
 
 def test_check_cli_on_a_text_file(tmp_path):
-    text_reader = pytest.importorskip("lexconsolida.readers.text")
-    if not hasattr(text_reader, "read"):
-        pytest.skip("leitor de texto ainda não integrado")
     src = tmp_path / "lei.txt"
     src.write_text(
         "LEI Nº 12, DE 3 DE MARÇO DE 2021\nDispõe sobre teste.\n"

@@ -21,10 +21,7 @@ from lexconsolida.readers.text.decode import decode_text
 
 from .conftest import CORPUS, SEEDS
 
-try:
-    from lexconsolida.readers.text import read
-except ImportError:  # the structure rules land separately
-    read = None
+from lexconsolida.readers.text import read
 
 TEXT = """\
 PREFEITURA DE SERRA AZUL
@@ -140,7 +137,6 @@ def test_words_are_case_folded_and_nfc():
 INPUTS = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS.rglob("*.txt"))
 
 
-@pytest.mark.skipif(read is None, reason="leitor de texto ainda não integrado")
 @pytest.mark.parametrize("path", INPUTS, ids=[p.name for p in INPUTS])
 def test_reader_conserves_every_word(path):
     data = path.read_bytes()

@@ -194,3 +194,35 @@ def test_fusions_and_discards_are_accounted_for():
     assert by_src[("l801", "art3")].status == "descartado" and by_src[("l801", "art3")].reason == "eficácia exaurida"
     assert by_src[("l801", "art2")].new_id == "art7"
     assert sum(1 for _ in result.norma.artigos()) == 6 + 1 + 2
+
+
+def test_moved_unit_becomes_a_paragraph_of_its_destination():
+    from lexconsolida.consolidation.spec import Move
+
+    a = make_act(31, 4, numero=900, revoked_ratio=0)
+    b = make_act(32, 3, numero=901, revoked_ratio=0)
+    src = next(d for d in b.norma.dispositivos() if d.kind is Kind.PARAGRAFO)
+    spec = spec_for([a, b])
+    spec.deslocamentos = [Move(f"l901:{src.id}", "l900:art1", "regra própria do ato 901")]
+    result = consolidate(spec, [a, b])
+    row = next(r for r in result.rows if (r.alias, r.source_id) == ("l901", src.id))
+    n_pars = sum(1 for c in a.norma.find("art1").children if c.kind is Kind.PARAGRAFO)
+    expected = "art1_par1u" if n_pars == 0 else f"art1_par{n_pars + 1}"
+    assert row.status == "incluido" and row.new_id == expected and "regra própria" in row.reason
+    assert result.norma.find(expected).text == src.text
+    # Nothing lost or duplicated: the moved unit is not also in its old article.
+    new_ids = [r.new_id for r in result.rows if r.status == "incluido"]
+    assert len(new_ids) == len(set(new_ids))
+
+
+def test_moving_an_article_or_into_nothing_is_refused():
+    from lexconsolida.consolidation.spec import Move
+
+    a = make_act(31, 4, numero=900, revoked_ratio=0)
+    spec = spec_for([a])
+    spec.deslocamentos = [Move("l900:art2", "l900:art1", "x")]
+    with pytest.raises(InputError, match="artigos se colocam"):
+        consolidate(spec, [a])
+    spec.deslocamentos = [Move("l900:art2_cpt", "l900:art99", "x")]
+    with pytest.raises(InputError, match="não tem o dispositivo"):
+        consolidate(spec, [a])

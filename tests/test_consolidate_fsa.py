@@ -16,7 +16,7 @@ from lexconsolida.consolidation.rewrite import replay
 from lexconsolida.lexml_ext import NS_EXT
 from lexconsolida.model import Severity
 from lexconsolida.xmlutil import NS_LEXML, canonical, parse_xml
-from tests.conftest import GOLDEN, STATUTES, assert_valid_lexml, check_golden, run_cli
+from tests.conftest import GOLDEN, STATUTES, assert_valid_lexml, check_golden, convert_to_pdf, needs_soffice, run_cli
 
 SPEC = STATUTES / "ba-feira-de-santana" / "consolidacoes" / "transporte.toml"
 GOLDEN_DIR = GOLDEN / "consolidation" / "feira-de-santana"
@@ -121,8 +121,41 @@ def test_final_clauses(run):
     arts = list(result.norma.artigos())
     assert arts[-2].caput.text == "Esta Lei entra em vigor na data de sua publicação."
     incisos = [c.text for c in arts[-1].caput.children]
-    assert incisos == ["a Lei nº 2.217, de 5 de janeiro de 2001;", "a Lei nº 2.244, de 30 de maio de 2001; e",
-                       "a Lei nº 2.748, de 5 de março de 2007."]
+    # The sources and the acts that amended them (their amendments now live in the new text).
+    assert incisos == ["a Lei nº 2.217, de 5 de janeiro de 2001;", "a Lei nº 2.244, de 30 de maio de 2001;",
+                       "a Lei nº 2.331, de 21 de maio de 2002;", "a Lei nº 2.421, de 30 de junho de 2003;",
+                       "a Lei nº 2.748, de 5 de março de 2007; e", "a Lei nº 3.477, de 10 de setembro de 2014."]
+
+
+def test_lei_3477_own_rule_moved_into_the_article_it_governs(run):
+    """Lei 3.477/2014 art. 1º, parágrafo único is a rule of its own (recorded decision): the
+    spec moves it into art. 3º of Lei 2.217 (now a paragraph of the new article), so revoking
+    3.477 with the consolidation loses nothing."""
+    result, out, _ = run
+    row = next(r for r in result.rows if r.alias == "l3477" and r.source_id == "art1_par1u")
+    assert row.status == "incluido" and row.new_text == row.source_text
+    target = next(r.new_id for r in result.rows if r.alias == "l2217" and r.source_id == "art3")
+    assert row.new_id == f"{target}_par2"
+    assert result.norma.find(f"{target}_par1").text.startswith("Os veículos apreendidos")
+    review = json.loads((out / "revisao.json").read_text(encoding="utf-8"))
+    assert {a["norma"]: a["dispositivos_autonomos"] for a in review["atos_alteradores"]} == {
+        "Lei nº 2.331, de 21 de maio de 2002": [], "Lei nº 2.421, de 30 de junho de 2003": []}
+
+
+def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(tmp_path):
+    """Without 3.477 among the sources, the review warns that its own rule would stop
+    being in force when the consolidation revokes it."""
+    spec = tmp_path / "so-2217.toml"
+    spec.write_text(
+        '[norma]\ntipo = "Lei"\nementa = "Consolida a Lei nº 2.217/2001."\n'
+        '[[fontes]]\nalias = "l2217"\nato = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"\n'
+        'em = "2026-01-01"\n', encoding="utf-8")
+    result, _ = consolidate_spec(spec, tmp_path / "out", acervo=STATUTES)
+    review = json.loads((tmp_path / "out" / "revisao.json").read_text(encoding="utf-8"))
+    amenders = {a["norma"]: a["dispositivos_autonomos"] for a in review["atos_alteradores"]}
+    assert [x["citacao"] for x in amenders["Lei nº 3.477, de 10 de setembro de 2014"]] == ["art. 1º, parágrafo único"]
+    assert "atenção" in (tmp_path / "out" / "revisao.html").read_text(encoding="utf-8")
+    assert "a Lei nº 3.477, de 10 de setembro de 2014." in [c.text for c in list(result.norma.artigos())[-1].caput.children]
 
 
 def _spec_copy(tmp_path, edit):
@@ -158,3 +191,32 @@ def test_unresolved_amendment_problem_writes_nothing(tmp_path):
     err = proc.stderr.decode()
     assert "não resolvidas" in err and "Lei nº 2.748" in err
     assert not out.exists()
+
+
+def test_sources_trace_to_the_compiled_texts(run, tmp_path):
+    """Independent of the engine's own record: each included unit's source text equals the
+    text `lexconsolida compile --at` gives for that act on the spec's date (via LexML)."""
+    from lexconsolida.readers import read_file
+
+    result, _, _ = run
+    for s in result.sources:
+        out = tmp_path / f"{s.alias}.xml"
+        proc = run_cli("compile", s.urn, "--at", "2026-01-01", "--to", "xml", "-o", out, "--acervo", STATUTES)
+        assert proc.returncode == 0, proc.stderr.decode()
+        compiled = read_file(out).norma.index()
+        for r in result.rows:
+            if r.alias == s.alias and r.status == "incluido":
+                assert compiled[r.source_id].text == r.source_text, (s.alias, r.source_id)
+
+
+@pytest.mark.libreoffice
+@needs_soffice
+def test_consolidation_and_indicacao_docx_convert_with_libreoffice(run, tmp_path):
+    from lexconsolida.consolidation.dossier import build_dossier
+    from lexconsolida.corpus import load
+
+    _, out, _ = run
+    dossier = tmp_path / "dossie"
+    build_dossier(load(STATUTES), STATUTES / "mt-barra-do-garcas" / "consolidacoes" / "transporte-aplicativo.toml",
+                  dossier)
+    convert_to_pdf([out / "norma.docx", dossier / "indicacao.docx", dossier / "minuta.docx"], tmp_path / "pdf")

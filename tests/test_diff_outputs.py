@@ -7,7 +7,6 @@ import io
 import json
 import re
 import shutil
-import subprocess
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,7 +17,7 @@ from lxml import etree
 from lexconsolida.diff import compare, write
 from lexconsolida.diff.units import flatten
 from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
-from tests.conftest import GOLDEN, check_golden, run_cli
+from tests.conftest import GOLDEN, check_golden, convert_to_pdf, needs_soffice, run_cli
 from tests.test_diff_support import ali, art, cap, generated_law, inc, norma, par, renumber
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -217,21 +216,12 @@ def test_docx_is_deterministic_and_dated_from_the_new_text(report):
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
+@needs_soffice
 def test_docx_converts_with_libreoffice(report, tmp_path):
-    soffice = shutil.which("soffice")
-    if soffice is None:
-        pytest.skip("LibreOffice (soffice) não instalado")
     src = tmp_path / "quadro.docx"
     src.write_bytes(write(report, "docx"))
-    profile = tmp_path / "lo-profile"
-    proc = subprocess.run(
-        [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-         "--outdir", str(tmp_path), str(src)],
-        capture_output=True, timeout=180,
-    )
-    pdf = tmp_path / "quadro.pdf"
-    assert proc.returncode == 0 and pdf.exists(), proc.stderr.decode(errors="replace")
-    assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 1000
+    (pdf,) = convert_to_pdf([src], tmp_path)
+    assert pdf.stat().st_size > 1000
 
 
 # -- terminal text and command line ---------------------------------------------------------

@@ -24,13 +24,6 @@ def _need(*paths):
             pytest.skip(f"material compartilhado ausente: {p}")
 
 
-def _text_reader():
-    try:
-        from lexconsolida.readers.text import read  # noqa: F401
-    except ImportError:
-        pytest.skip("leitor de texto ainda não disponível")
-
-
 @pytest.fixture(scope="module")
 def cf88():
     _need(CF_OLD, CF_NEW)
@@ -109,7 +102,6 @@ def _edit_feira(text: str) -> str:
 
 def test_feira_de_santana_hand_edited(tmp_path):
     _need(FEIRA)
-    _text_reader()
     edited = tmp_path / "lei-2217-2001-editada.txt"
     edited.write_text(_edit_feira(FEIRA.read_text(encoding="utf-8")), encoding="utf-8")
     old, new = read_file(FEIRA).norma, read_file(edited).norma
@@ -148,7 +140,6 @@ def test_seed_minuta_inserted_and_renumbered(tmp_path):
     seeds = sorted(SEEDS.glob("000_*.txt"))
     if not seeds:
         pytest.skip("semente 000 ausente")
-    _text_reader()
     edited_text, bumped = _edit_minuta(seeds[0].read_text(encoding="utf-8"))
     edited = tmp_path / "minuta-editada.txt"
     edited.write_text(edited_text, encoding="utf-8")
@@ -169,11 +160,9 @@ def test_feira_de_santana_compiled_by_amend_with_the_amending_act_in_the_middle(
     the amending act as the middle column."""
     amending = FEIRA.parent / "lei-2331-2002.txt"
     _need(FEIRA, amending)
-    _text_reader()
     compiled = tmp_path / "2217-compilada.xml"
     proc = run_cli("amend", FEIRA, amending, "-o", compiled)
-    if proc.returncode != 0 or not compiled.exists():
-        pytest.skip("amend não aplicou a Lei 2.331/2002: " + proc.stderr.decode()[-300:])
+    assert proc.returncode == 0 and compiled.exists(), proc.stderr.decode()[-300:]
     old, new = read_file(FEIRA).norma, read_file(compiled).norma
     middle = read_file(amending).norma
     report = compare(old, new, middle=middle)

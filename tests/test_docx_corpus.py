@@ -4,9 +4,6 @@ no direct formatting, and a PDF from LibreOffice."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 
 import pytest
 
@@ -14,7 +11,7 @@ from lexconsolida.corpus import load
 from lexconsolida.corpus.history import history
 from lexconsolida.readers.docx import read
 from lexconsolida.writers.docx import write
-from tests.conftest import STATUTES
+from tests.conftest import STATUTES, convert_to_pdf, needs_soffice
 from tests.docx_sample import docx_parts
 from tests.test_docx_writer import direct_formatting
 
@@ -60,19 +57,11 @@ def test_styles_only_and_compiled_notes(rendered):
 
 
 @pytest.mark.libreoffice
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) não instalado")
+@needs_soffice
 def test_all_convert_to_pdf(rendered, tmp_path):
     files = []
     for name, _, data in rendered:
         path = tmp_path / f"{name}.docx"
         path.write_bytes(data)
         files.append(path)
-    proc = subprocess.run(
-        ["soffice", f"-env:UserInstallation=file:///tmp/lo-profile-{os.getpid()}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(tmp_path / "pdf"), *map(str, files)],
-        capture_output=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
-    for f in files:
-        pdf = tmp_path / "pdf" / f"{f.stem}.pdf"
-        assert pdf.is_file() and pdf.read_bytes().startswith(b"%PDF"), f.name
+    convert_to_pdf(files, tmp_path / "pdf")

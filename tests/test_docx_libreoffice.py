@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 
@@ -10,16 +9,11 @@ import pytest
 
 from lexconsolida.writers import docx_template
 from lexconsolida.writers.docx import write
-from tests.conftest import GOLD
+from tests.conftest import GOLD, convert_to_pdf, needs_soffice
 from tests.docx_sample import MUNICIPIO, amending_norma, norma_from_gold, sample_norma, tiny_png
 from tests.test_docx_reader import plain_docx
 
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-
-pytestmark = [
-    pytest.mark.libreoffice,
-    pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) não instalado"),
-]
+pytestmark = [pytest.mark.libreoffice, needs_soffice]
 
 
 def produced_docx(tmp_path) -> dict[str, bytes]:
@@ -47,17 +41,7 @@ def test_all_convert_to_pdf(tmp_path):
         path.write_bytes(data)
         files.append(path)
     outdir = tmp_path / "pdf"
-    profile = f"file:///tmp/lo-profile-{os.getpid()}"
-    proc = subprocess.run(
-        [SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
-         "--outdir", str(outdir), *map(str, files)],
-        capture_output=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
-    for f in files:
-        pdf = outdir / (f.stem + ".pdf")
-        assert pdf.is_file(), f"{f.name} não foi convertido: {proc.stdout!r} {proc.stderr!r}"
-        assert pdf.read_bytes().startswith(b"%PDF")
+    convert_to_pdf(files, outdir)
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", "-layout", str(outdir / "compilado.pdf"), "-"],
                               capture_output=True, check=True).stdout.decode()

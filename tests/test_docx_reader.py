@@ -138,9 +138,6 @@ def plain_docx(lines: list[str]) -> bytes:
 
 
 def test_plain_draft_goes_to_the_text_reader():
-    text_reader = pytest.importorskip("lexconsolida.readers.text")
-    if not hasattr(text_reader, "read"):
-        pytest.skip("leitor de texto ainda não disponível")
     data = plain_docx(["LEI Nº 5, DE 2 DE JANEIRO DE 2024", "Dispõe sobre teste.",
                        "Art. 1º Esta Lei é um teste.", "I – primeiro;", "II – segundo.",
                        "Art. 2º Esta Lei entra em vigor na data de sua publicação."])

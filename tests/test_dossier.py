@@ -37,7 +37,7 @@ def test_every_output_is_there(dossier):
 def test_article_31_revokes_the_seven_acts(dossier):
     out, _ = dossier
     effects = json.loads((out / "efeitos-revogacao.json").read_text(encoding="utf-8"))
-    assert [e["where"] for e in effects] == ["art31"] * 7
+    assert [e["dispositivo"] for e in effects] == ["art31"] * 7
     assert sorted(e["urn"].rsplit(";", 1)[1] for e in effects) == SEVEN
     assert not any(e["texto_disponivel"] for e in effects)
     rows = list(csv.DictReader(io.StringIO((out / "atos-substituidos.csv").read_text(encoding="utf-8"))))

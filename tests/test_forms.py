@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
 from datetime import datetime, time
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import needs_soffice
 from tests.forms_support import CASES, TODAY, docx_part, docx_text, pp_context
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import load_cases, make_case
@@ -168,24 +166,16 @@ def _raw(data: dict) -> dict:
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
+@needs_soffice
 def test_every_docx_converts_with_libreoffice(tmp_path):
-    soffice = shutil.which("soffice")
-    if soffice is None:
-        pytest.skip("LibreOffice (soffice) não instalado")
+    from tests.conftest import convert_to_pdf
+
     files = []
     for kind in KINDS:
         path = tmp_path / f"{kind}.docx"
         path.write_bytes(_docx(_doc(kind)))
-        files.append(str(path))
-    profile = Path(tempfile.mkdtemp(prefix="lo-profile-"))
-    try:
-        subprocess.run([soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to", "pdf",
-                        "--outdir", str(tmp_path), *files], check=True, capture_output=True, timeout=300)
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    for kind in KINDS:
-        pdf = tmp_path / f"{kind}.pdf"
-        assert pdf.exists() and pdf.read_bytes().startswith(b"%PDF"), kind
+        files.append(path)
+    convert_to_pdf(files, tmp_path)
 
 
 @pytest.mark.parametrize("kind", ["auto-de-infracao", "notificacao-penalidade", "notificacao-regularizacao"])

@@ -15,10 +15,6 @@ from lexconsolida.forms.catalog_io import to_json
 from lexconsolida.forms.infractions import extract
 from tests.conftest import GOLDEN, STATUTES, check_golden
 
-text_reader = pytest.importorskip("lexconsolida.readers.text")
-if not hasattr(text_reader, "read"):
-    pytest.skip("leitor de texto ainda não disponível", allow_module_level=True)
-
 L, M, G, GG = "leve", "média", "grave", "gravíssima"
 IMP, APR = "impedimento operacional", "apreensão do veículo"
 PEDRA_PRETA = {  # § → (class, administrative measures)

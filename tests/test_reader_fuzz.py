@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,11 +13,7 @@ from lexconsolida.readers.text.state import TextState
 
 from .conftest import CORPUS, SEEDS
 
-try:
-    from lexconsolida.readers.text import read
-except ImportError:  # the structure rules land separately
-    read = None
-needs_reader = pytest.mark.skipif(read is None, reason="leitor de texto ainda não integrado")
+from lexconsolida.readers.text import read
 
 POOL = sorted({
     line
@@ -77,21 +72,18 @@ def _check(data: bytes) -> None:
     assert missing_words(text, result) == []
 
 
-@needs_reader
 @SETTINGS
 @given(mutated_legal_text())
 def test_mutated_legal_text(text):
     _check(text.encode("utf-8"))
 
 
-@needs_reader
 @settings(max_examples=50, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
 def test_random_text(text):
     _check(text.encode("utf-8"))
 
 
-@needs_reader
 @settings(max_examples=30, deadline=None)
 @given(st.binary(max_size=200))
 def test_random_bytes(data):

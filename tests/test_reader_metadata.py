@@ -2,9 +2,12 @@
 
 import hashlib
 
+import pytest
+
+from lexconsolida.model import Severity
 from lexconsolida.readers.text import read
 from lexconsolida.readers.text.metadata import find_place
-from tests.conftest import ROOT
+from tests.conftest import CORPUS, ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "reader"
 
@@ -60,3 +63,57 @@ def test_municipal_act_without_a_known_place_is_warned():
     assert any(d.code == "localidade-desconhecida" for d in result.diagnostics)
     assert not any(d.code == "localidade-desconhecida"
                    for d in read(text.encode(), localidade="goias;vila.ficticia").diagnostics)
+
+
+# --- an act that names no place is never silently federal ------------------------------------
+
+def _unknown_place(result):
+    return [d for d in result.diagnostics if d.code == "localidade-desconhecida"]
+
+
+def test_missing_locality_without_any_hint_is_warned_and_not_federal():
+    text = "LEI Nº 77, DE 10 DE OUTUBRO DE 2022.\nDispõe sobre a feira.\nArt. 1º Texto.\nArt. 2º Outro texto.\n"
+    result = read(text.encode())
+    (warning,) = _unknown_place(result)
+    assert warning.severity is Severity.WARNING
+    assert "--local" in warning.message
+    assert result.norma.urn == "urn:lex:br:municipal:lei:2022-10-10;77"
+
+
+def test_missing_locality_citing_a_federal_law_is_not_federal():
+    text = ("LEI Nº 78, DE 10 DE OUTUBRO DE 2022.\nRegulamenta a Lei Federal nº 8.666, de 1993.\n"
+            "Art. 1º Aplica-se a Lei Federal nº 8.666, de 1993.\n")
+    result = read(text.encode())
+    assert _unknown_place(result) and ":federal:" not in result.norma.urn
+
+
+def test_municipal_act_without_place_gets_a_municipal_urn():
+    text = "LEI Nº 77, DE 10 DE OUTUBRO DE 2022.\nEmenta.\nA CÂMARA MUNICIPAL DE VILA FICTÍCIA aprovou e eu sanciono:\nArt. 1º Texto.\n"
+    assert read(text.encode()).norma.urn.startswith("urn:lex:br:municipal:lei:")
+
+
+@pytest.mark.parametrize("text", [
+    "LEI Nº 9, DE 1º DE JUNHO DE 1999.\nEmenta.\nO PRESIDENTE DA REPÚBLICA Faço saber que o Congresso Nacional "
+    "decreta e eu sanciono a seguinte Lei:\nArt. 1º Texto.\n",
+    "LEI Nº 9, DE 1º DE JUNHO DE 1999.\nEmenta.\nArt. 1º Texto.\nBrasília, 1º de junho de 1999; 178º da "
+    "Independência e 111º da República.\n",
+    "LEI FEDERAL Nº 9, DE 1º DE JUNHO DE 1999.\nEmenta.\nArt. 1º Texto.\n",
+], ids=["formula", "fecho", "epigrafe"])
+def test_act_that_says_it_is_federal_stays_federal_without_warning(text):
+    result = read(text.encode())
+    assert result.norma.urn == "urn:lex:br:federal:lei:1999-06-01;9" and not _unknown_place(result)
+
+
+@pytest.mark.parametrize("path", sorted((CORPUS / "federal-amending-acts").glob("*.txt")), ids=lambda p: p.name)
+def test_federal_amending_acts_stay_federal(path):
+    from lexconsolida.readers import read_file
+
+    result = read_file(path)
+    assert result.norma.urn.startswith("urn:lex:br:federal:") and not _unknown_place(result)
+
+
+def test_given_locality_wins_without_warning():
+    text = "LEI Nº 77, DE 10 DE OUTUBRO DE 2022.\nEmenta.\nArt. 1º Texto.\n"
+    result = read(text.encode(), localidade="goias;vila.ficticia")
+    assert result.norma.urn == "urn:lex:br;goias;vila.ficticia:municipal:lei:2022-10-10;77"
+    assert not _unknown_place(result)

@@ -52,7 +52,7 @@ def test_index_groups_by_municipality_type_and_year(site):
     assert [h.text_content() for h in doc.xpath("//h3")] == ["Lei", "Decreto"]
     assert [h.text_content() for h in doc.xpath("//h4")] == ["2021", "2020", "2019", "2021"]
     hrefs = doc.xpath("//ul[@class='lista-atos']//a/@href")
-    assert hrefs == [f"sp-vila-exemplo/lei-120-2021/index.html", f"{LEI}/index.html",
+    assert hrefs == ["sp-vila-exemplo/lei-120-2021/index.html", f"{LEI}/index.html",
                      "sp-vila-exemplo/lei-90-2019/index.html",
                      "sp-vila-exemplo/decreto-15-2021/index.html"]
     assert "(texto indisponível)" in doc.text_content()

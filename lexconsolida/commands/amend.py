@@ -10,15 +10,16 @@ application: nothing is written, and each problem names the instruction and its 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import decide
 from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
-from lexconsolida.errors import AmendmentError
+from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, ops_for
+from lexconsolida.transforms.amend import apply, failures, ops_for
 
 HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
 DESCRIPTION = (
@@ -87,14 +88,57 @@ def describe_decisions(decided) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
+def dry_run(base: Norma, decided, ops, amending: Located) -> int:
+    """List the operations and every problem the real run would stop at: the recognition's
+    blocking problems, and each operation that cannot be applied to BASE (checked as ``apply``
+    checks it, on a copy). Exit 2 when the real run would fail, else 0."""
+    rec = decided.recognition
+    out = sys.stdout.write
+    out(rec.describe())
+    out(describe_decisions(decided))
+    out(f"Operações sobre a norma base: {len(ops)}\n")
+    refused = failures(base, ops, event_for(amending))
+    if refused:
+        out(f"Operações que não podem ser aplicadas a {base.titulo}:\n")
+        for err in refused:
+            out(f"{with_source(err, amending)}\n")
+    stops = len(rec.blocking) + len(refused) + (0 if ops else 1)
+    if not stops:
+        return 0
+    why = [f"{len(rec.blocking)} problema(s) pedem decisão humana" if rec.blocking else "",
+           f"{len(refused)} operação(ões) não podem ser aplicadas" if refused else "",
+           f"nenhuma operação sobre {base.titulo}" if not ops else ""]
+    print(f"lexconsolida amend: {rec.act_label} não seria aplicado: "
+          + "; ".join(w for w in why if w), file=sys.stderr)
+    return 2
+
+
+def source_of(found: Located) -> Path | None:
+    """The amending act's file its lines refer to (an act without text: its folder)."""
+    if found.path is not None:
+        return found.path
+    return found.act.folder if found.act is not None else None
+
+
+def with_source(err: LexError, found: Located) -> LexError:
+    """``err`` naming the amending act's file, when it does not name one already."""
+    if err.path is not None or source_of(found) is None:
+        return err
+    return type(err)(err.message, path=source_of(found), line=err.line, where=err.where)
+
+
 def run(args) -> int:
     base, decided, ops, amending = plan(args.base, args.amending, args.acervo)
-    rec = decided.recognition
     if args.dry_run:
-        sys.stdout.write(rec.describe())
-        sys.stdout.write(describe_decisions(decided))
-        sys.stdout.write(f"Operações sobre a norma base: {len(ops)}\n")
-        return 0
+        return dry_run(base, decided, ops, amending)
+    try:
+        return _apply(args, base, decided, ops, amending)
+    except LexError as err:
+        raise with_source(err, amending) from None
+
+
+def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
+    rec = decided.recognition
     blocking = rec.blocking
     if blocking:
         listing = "\n".join(p.describe() for p in blocking)

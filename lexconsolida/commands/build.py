@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 

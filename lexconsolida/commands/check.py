@@ -7,14 +7,16 @@ import sys
 
 from lexconsolida.check import CHECKS, check, counts
 from lexconsolida.model import Severity
-from lexconsolida.readers import read_file
+from lexconsolida.corpus.locate import locate, require_text, try_corpus
 
 HELP = "verificações estruturais de uma norma (sai com 1 se houver erros)"
 DESCRIPTION = (
     "Lê a norma (texto, DOCX ou LexML) e verifica a estrutura: ordem e lacunas da numeração, "
     "rótulos repetidos, 'Parágrafo único' acompanhado, '§ 1º' isolado, alínea fora de inciso, "
     "ordinal indevido ('Art. 10º'), remissões internas que não levam a nada. Inclui as anomalias "
-    "encontradas na leitura. Sai com 1 quando há erros."
+    "encontradas na leitura. Sai com 1 quando há erros. ARQUIVO também pode ser a URN ou a "
+    "pasta de um ato do acervo: verifica o texto do ato como foi lido (a estrutura publicada, "
+    "sem aplicar as alterações; para o texto alterado, gere-o com compile e verifique o arquivo)."
 )
 
 #: Reader diagnostics that are logs, not findings: summarised as counts.
@@ -22,7 +24,8 @@ LOG_CODES = {"furniture", "repair", "join", "hyphenation", "encoding"}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", metavar="ARQUIVO", help="norma em .txt, .docx, .md ou .xml (LexML)")
+    parser.add_argument("file", metavar="ARQUIVO",
+                        help="norma em .txt, .docx, .md ou .xml (LexML), ou URN ou pasta de um ato do acervo")
     parser.add_argument("--json", action="store_true", help="relatório em JSON")
     parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown"],
                         help="formato de entrada (padrão: pela extensão)")
@@ -31,14 +34,15 @@ def add_arguments(parser) -> None:
                         help="não rodar esta verificação (pode repetir)")
     parser.add_argument("--detalhes", action="store_true",
                         help="listar também cada linha de ruído removida e cada reparo de OCR")
+    parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
 def run(args) -> int:
-    result = read_file(args.file, args.fmt)
-    norma = result.norma
+    found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt))
+    norma = found.norma
     findings = check(norma, args.desligar)
-    logs = [d for d in result.diagnostics if d.code in LOG_CODES]
-    anomalies = [d for d in result.diagnostics if d.code not in LOG_CODES]
+    logs = [d for d in found.diagnostics if d.code in LOG_CODES]
+    anomalies = [d for d in found.diagnostics if d.code not in LOG_CODES]
     # A reader anomaly on the same line or unit as a check finding says the same thing in the
     # reader's words: keep the check's (it is the same for every input format).
     lines = {d.line for d in findings if d.line is not None}

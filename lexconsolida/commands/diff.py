@@ -12,23 +12,25 @@ from lexconsolida.diff.table import read_table
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
-from lexconsolida.readers import read_file
+from lexconsolida.corpus.locate import locate, require_text, try_corpus
 
 HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
 DESCRIPTION = (
     "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
     "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "
     "(quadro comparativo), DOCX (com controle de alterações: 'Aceitar todas' dá o texto novo), "
-    "JSON (pares e operações) e texto para o terminal. ANTIGO e NOVO podem ser .txt ou .xml "
-    "(LexML). Com --middle, o ato alterador aparece numa coluna do meio ('Alteração')."
+    "JSON (pares e operações) e texto para o terminal. ANTIGO e NOVO podem ser arquivos (.txt, "
+    ".xml LexML, .docx, .md) ou URNs ou pastas de atos do acervo (o texto do ato como publicado; "
+    "para o texto alterado, gere-o com compile). Com --middle, o ato alterador aparece numa "
+    "coluna do meio ('Alteração')."
 )
 
 SUFFIX_FORMATS = {".html": "html", ".htm": "html", ".docx": "docx", ".json": "json", ".txt": "txt"}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("old", metavar="ANTIGO", help="texto anterior (.txt, .xml LexML, …)")
-    parser.add_argument("new", metavar="NOVO", help="texto novo")
+    parser.add_argument("old", metavar="ANTIGO", help="texto anterior (.txt, .xml LexML, …, URN ou pasta do acervo)")
+    parser.add_argument("new", metavar="NOVO", help="texto novo (arquivo, URN ou pasta do acervo)")
     parser.add_argument("--to", choices=sorted(WRITERS),
                         help="formato do relatório (padrão: pela extensão de -o, ou txt)")
     parser.add_argument("-o", "--output", metavar="SAÍDA", help="arquivo de saída (padrão: tela)")
@@ -44,6 +46,7 @@ def add_arguments(parser) -> None:
                         help="implementação do diff-match-patch (padrão: fast)")
     parser.add_argument("--todas", action="store_true",
                         help="no formato txt, listar também as linhas inalteradas")
+    parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
 def output_format(args) -> str:
@@ -66,9 +69,10 @@ def run(args) -> int:
             date.fromisoformat(args.data)
         except ValueError:
             raise UsageError(f"data inválida: {args.data!r} (use AAAA-MM-DD)") from None
-    old = read_file(args.old).norma
-    new = read_file(args.new).norma
-    middle = read_file(args.middle).norma if args.middle else None
+    corpus = try_corpus(args.acervo)
+    old = require_text(locate(args.old, corpus)).norma
+    new = require_text(locate(args.new, corpus)).norma
+    middle = require_text(locate(args.middle, corpus)).norma if args.middle else None
     table = read_table(args.tabela) if args.tabela else None
     report = compare(old, new, middle=middle, table=table, engine=args.motor, date=args.data)
     if fmt == "txt":

@@ -15,7 +15,8 @@ from collections import Counter
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Agrupador, Norma, Severity
-from lexconsolida.readers import format_of, read_file
+from lexconsolida.corpus.locate import locate, require_text, try_corpus
+from lexconsolida.readers import format_of
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
 
@@ -25,7 +26,9 @@ DESCRIPTION = (
     "Markdown), monta a árvore de dispositivos e grava o LexML em -o (ou na saída padrão). "
     "Com --report, grava em JSON os metadados, as contagens e cada diagnóstico da leitura "
     "(linhas de cabeçalho/rodapé removidas, reparos de OCR, anomalias de numeração), com o "
-    "número da linha. As opções --tipo, --numero, --data e --local substituem o que o texto diz."
+    "número da linha. As opções --tipo, --numero, --data e --local substituem o que o texto diz. "
+    "ARQUIVO também pode ser a URN ou a pasta de um ato do acervo: lê o texto do ato como "
+    "publicado (sem as alterações), com os metadados do seu norma.toml."
 )
 LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -33,7 +36,8 @@ _LOCAL = re.compile(r"^[a-z0-9.]+(?:;[a-z0-9.]+)*$")
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("file", metavar="ARQUIVO", help="norma em .txt, .docx, .md ou .xml (LexML)")
+    parser.add_argument("file", metavar="ARQUIVO",
+                        help="norma em .txt, .docx, .md ou .xml (LexML), ou URN ou pasta de um ato do acervo")
     parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML a gravar (padrão: saída padrão)")
     parser.add_argument("--tipo", help="tipo do ato (lei, decreto, lei complementar…)")
     parser.add_argument("--numero", help="número do ato (ex.: 846)")
@@ -48,6 +52,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--aceitar-truncado", action="store_true",
                         help="lê mesmo um arquivo que parece truncado (termina no meio de uma frase ou "
                              "de um caractere), com um aviso em vez de erro")
+    parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
 def _options(args) -> dict:
@@ -116,14 +121,14 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
 
 
 def run(args) -> int:
-    fmt = args.fmt or format_of(args.file)
     options = _options(args)
     if args.desligar:
-        if fmt != "text":
+        if (args.fmt or format_of(args.file)) != "text":
             raise UsageError("--desligar vale só para entrada em texto")
         options["disable"] = frozenset(args.desligar)
-    result = read_file(args.file, fmt, **options)
-    norma, diagnostics = result.norma, result.diagnostics
+    found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt, options=options))
+    norma, diagnostics = found.norma, found.diagnostics
+    fmt = args.fmt or format_of(found.path or args.file)
     xml = get_writer("xml")(norma)
     rep = None
     if args.report:

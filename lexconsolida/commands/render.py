@@ -111,7 +111,7 @@ def load_source(ref: str, fmt: str | None, acervo: str | None = None) -> Source:
 
 
 def _names_corpus_act(ref: str, path: Path) -> bool:
-    return ref.startswith("urn:lex:") or (path.is_dir() and (path / "norma.toml").is_file())
+    return ref.startswith("urn:") or (path.is_dir() and (path / "norma.toml").is_file())
 
 
 def _format_from_output(output: str | None) -> str:

@@ -90,9 +90,11 @@ def near_duplicates(units: list[Unit], threshold: float = 0.8, min_words: int = 
         shingles.append(sh)
         for s in sh:
             index[s].append(i)
+    # Candidates share at least two rare shingles: near-identical texts share most of their
+    # shingles, the rare ones included, while boilerplate shingles pair everything with everything.
     shared: dict[tuple[int, int], int] = defaultdict(int)
     for postings in index.values():
-        if len(postings) > 24:  # boilerplate shingle: says nothing about a pair
+        if len(postings) > 8:
             continue
         for x in range(len(postings)):
             for y in range(x + 1, len(postings)):
@@ -101,8 +103,11 @@ def near_duplicates(units: list[Unit], threshold: float = 0.8, min_words: int = 
                     shared[(i, j)] += 1
     out = []
     for (i, j), n in shared.items():
+        if n < 2:
+            continue
         a, b = shingles[i], shingles[j]
-        if n / (len(a) + len(b) - n) < threshold * 0.6:
+        common = len(a & b)
+        if common / (len(a) + len(b) - common) < threshold * 0.6:
             continue
         ratio = SequenceMatcher(None, _words(units[i].text), _words(units[j].text), autojunk=False).ratio()
         if ratio >= threshold:

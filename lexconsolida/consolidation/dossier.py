@@ -121,8 +121,13 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
     return written
 
 
+_EFFECT_KEYS = {"printed": "citacao", "urn": "urn", "label": "norma", "data": "data",
+                "texto_disponivel": "texto_disponivel", "where": "dispositivo"}
+
+
 def _as_dict(e: Effect) -> dict:
-    return {k: getattr(e, k) for k in e.__slots__}
+    """The effect with Portuguese keys, as every JSON the user reads."""
+    return {_EFFECT_KEYS[k]: getattr(e, k) for k in e.__slots__}
 
 
 def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:

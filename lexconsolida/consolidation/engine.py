@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lexconsolida.consolidation.renumber import Renumbering, in_force, renumber_article
+from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
 from lexconsolida.consolidation.spec import Section, Spec
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
@@ -32,6 +32,21 @@ class SourceAct:
     """Unresolved amendment problems: a consolidation refuses to run while any is left."""
     decisions: list[str] = field(default_factory=list)
     """Human decisions recorded in the corpus and applied (non-textual alterations …)."""
+    amenders: list["Amender"] = field(default_factory=list)
+    """The acts whose amendments are in ``norma``: revoked with it, their content absorbed."""
+
+
+@dataclass(slots=True)
+class Amender:
+    """An act that amended a source: the consolidation revokes it too (its amendments now live
+    in the consolidated text), so any provision of its own must be looked at."""
+
+    urn: str
+    label: str
+    data: str | None
+    autonomous: list[tuple[str, str]] = field(default_factory=list)
+    """(citation, text) of its units that are not amending instructions nor final clauses:
+    content that would stop being in force unless the consolidation takes it in."""
 
 
 @dataclass(slots=True)
@@ -76,7 +91,7 @@ class Consolidation:
     """Review findings filled by ``analysis``: near duplicates, conflicts, external citations."""
 
 
-_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão)\s+em\s+vigor\b", re.IGNORECASE)
+_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
 _REVOGACAO_GERAL = re.compile(
     r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
     re.IGNORECASE,
@@ -155,6 +170,28 @@ class _Builder:
                 alias, arts = self.select(sel)
                 for a in arts:
                     self.set_aside[(alias, a.id)] = ("descartado", d.motivo, None)
+        self.moves = Moves()
+        self.move_reasons: dict[tuple[str, str], tuple[str, str]] = {}
+        """(alias, unit id) moved → (its motive, destination 'alias:id')."""
+        for m in spec.deslocamentos:
+            src_alias, unit = self.unit(m.origem)
+            dst_alias, dest = self.unit(m.destino)
+            if unit.kind is Kind.ARTIGO:
+                raise InputError(f"deslocamento de {m.origem!r}: artigos se colocam pela "
+                                 "[[estrutura]]; desloque parágrafos, incisos, alíneas ou itens",
+                                 path=spec.path)
+            self.moves.out_of.add((src_alias, unit.id))
+            self.moves.into.setdefault((dst_alias, dest.id), []).append((src_alias, unit))
+            self.move_reasons[(src_alias, unit.id)] = (m.motivo, m.destino)
+
+    def unit(self, ref: str) -> tuple[str, Dispositivo]:
+        """The source unit named 'alias:id'."""
+        alias, uid = ref.split(":", 1)
+        found = self.sources[alias].norma.find(uid) if alias in self.sources else None
+        if not isinstance(found, Dispositivo):
+            raise InputError(f"a fonte {alias!r} não tem o dispositivo {uid!r} ({ref!r})",
+                             path=self.spec.path)
+        return alias, found
 
     def place(self, alias: str, article: Dispositivo, where: str) -> Dispositivo | None:
         key = (alias, article.id)
@@ -172,7 +209,8 @@ class _Builder:
         if kind:
             self.final_clauses.append((self.sources[alias], article, kind))
             return None
-        new = renumber_article(article, self.next_article, self.renum[alias])
+        new = renumber_article(article, self.next_article, self.renum[alias], alias,
+                               self.moves, self.renum)
         self.next_article += 1
         return new
 
@@ -275,6 +313,10 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
     )
     from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 
+    for (alias, uid), (_, dest) in b.move_reasons.items():
+        if uid not in b.renum[alias].mapping:
+            raise InputError(f"o destino do deslocamento de {alias}:{uid} ({dest}) não entrou na "
+                             "consolidação", path=spec.path)
     edits = rewrite_citations(norma, b, sources)
     edits += apply_edits(norma, spec, b)
     _final_clauses(norma, spec, sources, b)
@@ -341,11 +383,21 @@ def with_article(label: str) -> str:
     return ("a " if first.startswith(_FEMININE) else "o ") + label
 
 
+def revoked_acts(sources: list[SourceAct]) -> list[tuple[str, str | None]]:
+    """(label, date) of every act the consolidation revokes: the sources and the acts that
+    amended them, once each, in chronological order."""
+    acts: dict[str, tuple[str, str | None]] = {}
+    for s in sources:
+        acts[s.urn or s.label] = (s.label, s.data)
+        for a in s.amenders:
+            acts.setdefault(a.urn, (a.label, a.data))
+    return sorted(acts.values(), key=lambda a: (a[1] or "9999", a[0]))
+
+
 def revocation_items(sources: list[SourceAct]) -> list[str]:
     """The incisos of the revocation clause: each act named in full (LC 95 art. 9º), in
     chronological order, closed as LC 95 punctuates a list (';', '; e', '.')."""
-    ordered = sorted(sources, key=lambda s: (s.data or "9999", s.label))
-    names = [with_article(s.label) for s in ordered]
+    names = [with_article(label) for label, _ in revoked_acts(sources)]
     if len(names) == 1:
         return [names[0] + "."]
     return [n + (";" if i < len(names) - 2 else "; e" if i == len(names) - 2 else ".")
@@ -391,8 +443,10 @@ def _rows(b: _Builder, sources: list[SourceAct], norma: Norma) -> list[Row]:
                 if d.id in ren.mapping:
                     nid = ren.mapping[d.id]
                     nd = new_index.get(nid)
+                    moved = b.move_reasons.get((s.alias, d.id))
                     rows.append(Row(s.alias, label, d.id, d.rotulo, text, "incluido", nid,
-                                    nd.rotulo if nd else None, nd.text if nd else None))
+                                    nd.rotulo if nd else None, nd.text if nd else None,
+                                    f"deslocado para {moved[1]}: {moved[0]}" if moved else None))
                 elif (s.alias, art.id) in b.set_aside:
                     status, reason, dest = b.set_aside[(s.alias, art.id)]
                     nid = None

@@ -43,47 +43,77 @@ def _drop_reason(d: Dispositivo) -> str:
     return str(d.situacao)
 
 
-def renumber_article(article: Dispositivo, number: int, out: Renumbering) -> Dispositivo:
-    """A new artigo numbered ``number`` built from ``article`` (which is not changed)."""
+@dataclass(slots=True)
+class Moves:
+    """Units moved between articles by the spec (``[[deslocamentos]]``), as renumbering sees
+    them: ids to leave out where they are, and units to append under a destination."""
+
+    out_of: set[tuple[str, str]] = field(default_factory=set)
+    """(alias, unit id) taken out of their place."""
+    into: dict[tuple[str, str], list[tuple[str, Dispositivo]]] = field(default_factory=dict)
+    """(alias, destination id) → [(source alias, unit)] appended there, in spec order."""
+
+
+def renumber_article(article: Dispositivo, number: int, out: Renumbering,
+                     alias: str = "", moves: Moves | None = None,
+                     renums: dict[str, Renumbering] | None = None) -> Dispositivo:
+    """A new artigo numbered ``number`` built from ``article`` (which is not changed). Units
+    moved in from other sources are recorded in their own source's ``renums`` entry."""
     num = Number(number)
     new_id = LexId("art" + num.id_part)
     label = label_for("artigo", num)
     out.mapping[article.id] = str(new_id)
     new = Dispositivo(Kind.ARTIGO, str(new_id), rotulo=label, rotulo_printed=label, number=num)
-    new.children = _renumber_children(article, new_id, out)
+    ctx = _Context(moves or Moves(), renums or {alias: out})
+    new.children = ctx.children(alias, article, new_id, out)
     return new
 
 
-def _renumber_children(parent: Dispositivo, new_parent: LexId, out: Renumbering) -> list[Dispositivo]:
-    kept: list[Dispositivo] = []
-    for c in parent.children:
-        if c.kind is Kind.OMISSIS:
-            continue
-        if not in_force(c):
-            _drop_all(c, out)
-            continue
-        kept.append(c)
-    paragraphs = [c for c in kept if c.kind is Kind.PARAGRAFO]
-    counters: dict[Kind, int] = {}
-    result = []
-    for c in kept:
-        if c.kind is Kind.CAPUT:
-            cid = new_parent.child("caput", None)
-            new = Dispositivo(Kind.CAPUT, str(cid), text=c.text)
-        else:
-            counters[c.kind] = counters.get(c.kind, 0) + 1
-            n = Number(counters[c.kind])
-            unico = c.kind is Kind.PARAGRAFO and len(paragraphs) == 1
-            cid = new_parent.child(str(c.kind), n, unico=unico)
-            new = Dispositivo(
-                c.kind, str(cid), rotulo=label_for(str(c.kind), n, unico=unico),
-                number=None if unico else n, text=c.text,
-            )
-            new.rotulo_printed = new.rotulo
-        out.mapping[c.id] = str(cid)
-        new.children = _renumber_children(c, cid, out)
-        result.append(new)
-    return result
+@dataclass(slots=True)
+class _Context:
+    moves: Moves
+    renums: dict[str, Renumbering]
+
+    def children(self, alias: str, parent: Dispositivo, new_parent: LexId,
+                 out: Renumbering) -> list[Dispositivo]:
+        kept: list[tuple[str, Dispositivo, Renumbering]] = []
+        for c in parent.children:
+            if c.kind is Kind.OMISSIS or (alias, c.id) in self.moves.out_of:
+                continue
+            if not in_force(c):
+                _drop_all(c, out)
+                continue
+            kept.append((alias, c, out))
+        for src, unit in self.moves.into.get((alias, parent.id), []):
+            kept.append((src, unit, self.renums[src]))
+        kept = _caput_first(kept)
+        paragraphs = [c for _, c, _ in kept if c.kind is Kind.PARAGRAFO]
+        counters: dict[Kind, int] = {}
+        result = []
+        for src, c, ren in kept:
+            if c.kind is Kind.CAPUT:
+                cid = new_parent.child("caput", None)
+                new = Dispositivo(Kind.CAPUT, str(cid), text=c.text)
+            else:
+                counters[c.kind] = counters.get(c.kind, 0) + 1
+                n = Number(counters[c.kind])
+                unico = c.kind is Kind.PARAGRAFO and len(paragraphs) == 1
+                cid = new_parent.child(str(c.kind), n, unico=unico)
+                new = Dispositivo(
+                    c.kind, str(cid), rotulo=label_for(str(c.kind), n, unico=unico),
+                    number=None if unico else n, text=c.text,
+                )
+                new.rotulo_printed = new.rotulo
+            ren.mapping[c.id] = str(cid)
+            new.children = self.children(src, c, cid, ren)
+            result.append(new)
+        return result
+
+
+def _caput_first(kept: list) -> list:
+    """Caput, then the units in LC 95 order (incisos of a caput before paragraphs)."""
+    order = {Kind.CAPUT: 0, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1, Kind.PARAGRAFO: 2}
+    return sorted(kept, key=lambda t: order.get(t[1].kind, 1))
 
 
 def _drop_all(d: Dispositivo, out: Renumbering) -> None:

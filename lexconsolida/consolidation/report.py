@@ -11,6 +11,8 @@ from collections import Counter
 
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
 from lexconsolida.consolidation.engine import Consolidation, label_path, source_rotulo
+from markupsafe import Markup
+
 from lexconsolida.templating import render
 
 STATUS_NAMES = {"incluido": "incluído", "fundido": "fundido", "descartado": "descartado"}
@@ -24,16 +26,27 @@ def analyse(c: Consolidation) -> None:
     units = units_of(c.sources, source_rotulo)
     c.findings["near_duplicates"] = near_duplicates(units)
     c.findings["conflicts"] = conflicts(units)
+    sources = {s.urn for s in c.sources}
+    seen: dict[str, object] = {}
+    for s in c.sources:
+        for a in s.amenders:
+            if a.urn not in sources:  # a source's own units are in the table already
+                seen.setdefault(a.urn, a)
+    c.findings["amenders"] = sorted(seen.values(), key=lambda a: (a.data or "", a.label))
     c.findings.setdefault("broken_citations", [])
     c.findings.setdefault("external_citations", [])
 
 
 def new_labels(c: Consolidation) -> dict[str, str]:
-    """new id → 'art. 12, § 2º, I' (how the procuradoria cites it)."""
+    """new id → 'art. 12, § 2º, I' (how the procuradoria cites it); computed once."""
+    cached = c.findings.get("_labels")
+    if cached is not None:
+        return cached
     idx = c.norma.index()
     out = {d.id: label_path(idx, d.id) for d in c.norma.dispositivos()}
     for g in c.norma.agrupadores():
         out[g.id] = f"{g.rotulo or ''} {g.nome or ''}".strip()
+    c.findings["_labels"] = out
     return out
 
 
@@ -63,11 +76,31 @@ def _reverse(c: Consolidation):
     return [(d.id, by_new.get(d.id, [])) for d in c.norma.dispositivos()]
 
 
+def _table_rows(c: Consolidation) -> tuple[list[Markup], list[Markup]]:
+    """Both directions of the table as escaped rows (thousands of rows: built in Python, not
+    in template loops)."""
+    labels = new_labels(c)
+    forward = []
+    for r in c.rows:
+        target = (Markup('<a href="#n-{0}">{1}</a>').format(r.new_id, labels.get(r.new_id, r.new_id))
+                  if r.new_id else Markup("—"))
+        forward.append(Markup('<tr id="o-{0}-{1}" class="status-{2}"><td>{3}</td><td>{4}</td>'
+                              "<td>{5}</td><td>{6}</td></tr>").format(
+            r.alias, r.source_id, r.status, r.source_label, STATUS_NAMES[r.status], target, r.reason or ""))
+    backward = []
+    for new_id, origins in _reverse(c):
+        links = Markup("; ").join(Markup('<a href="#o-{0}-{1}">{2}</a>').format(r.alias, r.source_id, r.source_label)
+                                  for r in origins) or Markup("cláusula nova")
+        backward.append(Markup('<tr id="n-{0}"><td>{1}</td><td>{2}</td></tr>').format(
+            new_id, labels.get(new_id, new_id), links))
+    return forward, backward
+
+
 def correspondence_html(c: Consolidation) -> bytes:
+    forward, backward = _table_rows(c)
     return render(
         "consolidacao/correspondencia.html", titulo=c.norma.titulo if c.norma.tipo else "Consolidação",
-        rows=c.rows, counts=counts(c), new_labels=new_labels(c), reverse=_reverse(c),
-        status_names=STATUS_NAMES,
+        rows=c.rows, counts=counts(c), forward=forward, backward=backward,
     ).encode("utf-8")
 
 
@@ -110,6 +143,9 @@ def review_json(c: Consolidation) -> bytes:
                              for d in c.findings["near_duplicates"]],
         "conflitos": [{"assunto": x.subject, "a": {**unit(x.a.unit), "valor": x.a.printed},
                        "b": {**unit(x.b.unit), "valor": x.b.printed}} for x in c.findings["conflicts"]],
+        "atos_alteradores": [{"norma": a.label, "urn": a.urn, "data": a.data,
+                              "dispositivos_autonomos": [{"citacao": cit, "texto": t} for cit, t in a.autonomous]}
+                             for a in c.findings["amenders"]],
         "remissoes_quebradas": [_plain(b) for b in c.findings["broken_citations"]],
         "citacoes_externas": [_plain(x) for x in c.findings["external_citations"]],
     }

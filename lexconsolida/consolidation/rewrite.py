@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma
+from lexconsolida.model import Agrupador, Norma
 from lexconsolida.model.numbering import int_to_letter, int_to_roman
 
 

@@ -44,8 +44,33 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
                 decisions.append(f"{r.act.label}, {p.where or 'ato'}: {p.message} — decisão "
                                  f"registrada no acervo ({why or 'aplicada'})")
         norma = at(h.norma, s.em or when_default)
-        out.append(SourceAct(s.alias, act.urn, act.label, act.data, norma, problems, decisions))
+        amenders = [amender(corpus, r) for r in h.reports
+                    if r.applied and any(o.kind != "revogacao_total" for o in r.operations)]
+        out.append(SourceAct(s.alias, act.urn, act.label, act.data, norma, problems, decisions,
+                             amenders))
     return out
+
+
+def amender(corpus, report):
+    """The amending act of ``report`` and the units of its own that are not instructions."""
+    from lexconsolida.amendments.phrases import classify
+    from lexconsolida.consolidation.engine import Amender, final_clause_kind, label_path
+    from lexconsolida.model import Kind
+
+    act = report.act
+    norma = corpus.read(act.urn)
+    index = norma.index()
+    autonomous = []
+    for art in norma.artigos():
+        if final_clause_kind(art):
+            continue
+        for d in art.walk():
+            if d.kind in (Kind.ARTIGO, Kind.OMISSIS) or not d.text.strip():
+                continue
+            if d.alteracoes or classify(d.text):
+                continue
+            autonomous.append((label_path(index, d.id), d.text))
+    return Amender(act.urn, act.label, act.data, autonomous)
 
 
 def external_citations(corpus, result) -> list[dict]:

@@ -31,6 +31,11 @@ origem = ["l2748:art1"]       # articles whose content now lives in 'destino'
 destino = "l2244:art16_par1"  # the unit that carries it (its wording as in force, or as decided)
 motivo = "Lei nº 2.748/2007 acresceu 200 licenças às do art. 16, § 1º (decisão registrada)"
 
+[[deslocamentos]]             # a unit moved into another dispositivo (LC 95 art. 13, § 2º, II)
+origem = "l3477:art1_par1u"   # e.g. an amending act's own rule …
+destino = "l2217:art3"        # … into the article it governs (appended as its last unit)
+motivo = "…"
+
 [[descartes]]                 # articles left out on purpose, with the reason
 artigos = ["l2748:art2"]
 motivo = "eficácia exaurida"
@@ -56,6 +61,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.model.nodes import AgrupadorKind
 
 _AGRUPADOR_KINDS = {k.value for k in AgrupadorKind}
+DEFAULT_VIGENCIA = "Esta Lei entra em vigor na data de sua publicação."
 _PLACEMENT = re.compile(r"^(?P<alias>[\w.-]+):(?P<sel>\*|[a-z0-9_-]+(?:\s*-\s*art[0-9-]+)?)$")
 
 
@@ -95,6 +101,16 @@ class Fusion:
 
 
 @dataclass(slots=True)
+class Move:
+    """A unit moved into another dispositivo (e.g. an amending act's own paragraph into the
+    article whose sanctions it governs)."""
+
+    origem: str
+    destino: str
+    motivo: str
+
+
+@dataclass(slots=True)
 class Discard:
     artigos: list[str]
     motivo: str
@@ -107,13 +123,15 @@ class Spec:
     fontes: list[Source]
     estrutura: list[Section]
     edicoes: list[Edit]
-    vigencia: str = "Esta Lei entra em vigor na data de sua publicação."
+    vigencia: str = DEFAULT_VIGENCIA
+    """The vigência clause (LC 95 art. 8º)."""
     revogacao: bool = True
     base_dir: Path = Path(".")
     fusoes: list[Fusion] = field(default_factory=list)
     descartes: list[Discard] = field(default_factory=list)
     indicacao: dict = field(default_factory=dict)
     """The Indicação that asks for this consolidation (author, addressee, place, date)."""
+    deslocamentos: list[Move] = field(default_factory=list)
 
     def alias(self, name: str) -> Source:
         for s in self.fontes:
@@ -197,11 +215,18 @@ def load_spec(path: str | Path) -> Spec:
         if not isinstance(arts, list) or not arts:
             raise InputError(f"'artigos' deve ser uma lista não vazia em [{w}]", path=p)
         descartes.append(Discard([str(a).strip() for a in arts], _require(d, "motivo", w, sp)))
+    moves = []
+    for i, m in enumerate(data.get("deslocamentos", [])):
+        w = f"deslocamentos #{i + 1}"
+        moves.append(Move(_require(m, "origem", w, sp), _require(m, "destino", w, sp),
+                          _require(m, "motivo", w, sp)))
     final = data.get("final", {})
     spec = Spec(sp, norma, fontes, estrutura, edicoes,
-                final.get("vigencia", Spec.vigencia), bool(final.get("revogacao", True)),
-                p.parent, fusoes, descartes, dict(data.get("indicacao", {})))
-    for sel in [o for f in fusoes for o in f.origem] + [f.destino for f in fusoes] + [a for d in descartes for a in d.artigos]:
+                final.get("vigencia", DEFAULT_VIGENCIA), bool(final.get("revogacao", True)),
+                p.parent, fusoes, descartes, dict(data.get("indicacao", {})), moves)
+    refs = [o for f in fusoes for o in f.origem] + [f.destino for f in fusoes]
+    refs += [a for d in descartes for a in d.artigos] + [x for m in moves for x in (m.origem, m.destino)]
+    for sel in refs:
         alias = sel.split(":", 1)[0]
         if ":" not in sel or not any(s.alias == alias for s in fontes):
             raise InputError(f"referência {sel!r} não aponta para uma fonte de [[fontes]] "

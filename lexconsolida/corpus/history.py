@@ -15,7 +15,7 @@ from lexconsolida.amendments.decisions import decide
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, ops_for
+from lexconsolida.transforms.amend import apply
 
 
 @dataclass(slots=True)

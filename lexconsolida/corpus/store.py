@@ -9,7 +9,7 @@ from pathlib import Path
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
-from lexconsolida.model import Event, Norma
+from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
 
 
@@ -32,6 +32,7 @@ class Corpus:
     acts: dict[str, Act] = field(default_factory=dict)
     """URN → act."""
     _texts: dict[str, Norma] = field(default_factory=dict)
+    _diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
@@ -109,13 +110,21 @@ class Corpus:
             self._texts[act.urn] = self._read_uncached(act)
         return copy.deepcopy(self._texts[act.urn])
 
+    def diagnostics(self, urn: str) -> list[Diagnostic]:
+        """What the text reader said of the act's text file (furniture, repairs, anomalies)."""
+        act = self.get(urn)
+        self.read(act.urn)
+        return list(self._diagnostics.get(act.urn, ()))
+
     def _read_uncached(self, act: Act) -> Norma:
         if act.texto is None:
             norma = Norma()
         else:
             from lexconsolida.readers import read_file
 
-            norma = read_file(act.texto, "text").norma
+            result = read_file(act.texto, "text")
+            norma = result.norma
+            self._diagnostics[act.urn] = result.diagnostics
         mun = self.municipios[act.municipio]
         events = [Event(e.tipo, act.urn, act.label, e.data, e.nota) for e in act.eventos]
         return replace(
@@ -163,7 +172,11 @@ def _resolve_relations(corpus: Corpus, act: Act) -> None:
         out = []
         for alvo in rel.alvos:
             if alvo.startswith("urn:lex:"):
-                out.append(str(Urn.parse(alvo)))
+                try:
+                    out.append(str(Urn.parse(alvo)))
+                except InputError as err:
+                    raise InputError(f"alvo da relação '{rel.tipo}': {err.message}",
+                                     path=act.folder / "norma.toml") from None
                 continue
             urns = corpus.resolve_text(alvo, act.urn)
             if len(urns) == 1 and urns[0]:

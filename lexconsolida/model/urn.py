@@ -17,6 +17,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from lexconsolida.errors import InputError
+
 STOP_WORDS = {"de", "da", "do", "das", "dos", "e", "d"}
 """Words LexML drops from place and type names (urn:lex spec, 'palavras-vazias')."""
 
@@ -31,6 +33,14 @@ _URN = re.compile(
     """,
     re.VERBOSE,
 )
+
+
+class InvalidUrn(InputError, ValueError):
+    """A malformed LexML URN: an input error (exit 2) that is still a ValueError for callers
+    that test strings with ``Urn.parse``."""
+
+
+URN_FORM = "urn:lex:br;uf;município:autoridade:tipo:AAAA-MM-DD;número"
 
 
 def slug(text: str) -> str:
@@ -59,7 +69,7 @@ class Urn:
     def parse(cls, text: str) -> "Urn":
         m = _URN.match(text.strip())
         if not m:
-            raise ValueError(f"URN LexML inválida: {text!r}")
+            raise InvalidUrn(f"URN LexML inválida: {text!r} (a forma é {URN_FORM})")
         return cls(**m.groupdict())
 
     @classmethod

@@ -60,15 +60,43 @@ def apply(base: Norma, ops: Iterable[Operation], event: Event) -> Norma:
     norma = clone(base)
     index = _Index(norma)
     for op in ops:
-        ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
-                   op.note or event.note)
-        try:
-            _APPLY[op.kind](norma, index, op, ev)
-        except AmendmentError:
-            raise
-        except (ValueError, KeyError) as err:
-            raise _error(op, f"operação inválida ({err})") from None
+        _apply_one(norma, index, op, event)
     return norma
+
+
+def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[AmendmentError]:
+    """What :func:`apply` would refuse, every operation checked (not only the first failing):
+    each on ``base`` as the operations before it that can be applied leave it. ``base`` is
+    not changed and nothing is returned but the errors (for a dry run)."""
+    ops = list(ops)
+    norma = clone(base)
+    index = _Index(norma)
+    done: list[Operation] = []
+    errors: list[AmendmentError] = []
+    for op in ops:
+        try:
+            _apply_one(norma, index, op, event)
+        except AmendmentError as err:
+            errors.append(err)
+            # the failed operation may have left a partial change: replay the good ones
+            norma = clone(base)
+            index = _Index(norma)
+            for good in done:
+                _apply_one(norma, index, good, event)
+        else:
+            done.append(op)
+    return errors
+
+
+def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> None:
+    ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
+               op.note or event.note)
+    try:
+        _APPLY[op.kind](norma, index, op, ev)
+    except AmendmentError:
+        raise
+    except (ValueError, KeyError) as err:
+        raise _error(op, f"operação inválida ({err})") from None
 
 
 def _error(op: Operation, message: str) -> AmendmentError:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from itertools import chain
 
 from lexconsolida.model import Diagnostic, Severity
@@ -61,14 +62,25 @@ _MAX_PROSE = {2: 0.4, 3: 0.6}
 """Most prose a repeated line may have to be a letterhead, by how often it repeats (2, 3+)."""
 
 
-def _cluster(facts: list[LineFacts]) -> dict[int, str]:
-    """Group the keys repeated verbatim; returns group id → its representative key.
+@dataclass(slots=True)
+class _Groups:
+    """The repetition groups of a document."""
+
+    representative: dict[int, str]
+    """Group id → the key that founded it."""
+    variants: "_Variants"
+    """Index of the groups' keys, to place OCR variants."""
+    counts: Counter[str]
+    """Key → occurrences."""
+
+
+def _cluster(facts: list[LineFacts]) -> _Groups:
+    """Group the keys repeated verbatim.
 
     The most frequent key comes first; a later key joins the most similar earlier one when
     they are OCR variants (``PREFEITURA DE PEDEA PRETA.`` / ``PREPEITURA DE PEDRA PRETA``).
-    Then short keys seen once join a group or start one, so a letterhead garbled differently
-    on every page still forms a group. Sentence text never makes a group (it cannot be a
-    letterhead), which also keeps the groups few.
+    Sentence text never makes a group (it cannot be a letterhead), which also keeps the
+    groups few.
     """
     counts = Counter(f.key for f in facts if f.protection != STRONG and len(f.key) >= _MIN_KEY_LETTERS)
     for f in facts:
@@ -79,9 +91,7 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
     variants = _Variants()
     group_of: dict[str, int] = {}
     representative: dict[int, str] = {}
-    for key, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        if n < 2:
-            break
+    for key, n in sorted(((k, n) for k, n in counts.items() if n >= 2), key=lambda kv: (-kv[1], kv[0])):
         if prose_ratio(sample[key]) > _MAX_PROSE[3] or key in in_long_runs:
             continue
         gid = variants.match(key)
@@ -94,14 +104,31 @@ def _cluster(facts: list[LineFacts]) -> dict[int, str]:
         gid = group_of.get(f.key)
         if gid is not None:
             f.group, f.repeated = gid, True
-        elif _singleton_candidate(f, counts):
-            gid = variants.match(f.key)
+    return _Groups(representative, variants, counts)
+
+
+def _furniture_signs(facts: list[LineFacts]) -> bool:
+    """A shaped line, or an upper-case letterhead-like line printed twice."""
+    return any(
+        f.shape or (f.repeated and f.protection == FREE and title_like(f.text) and _eligible(f.key))
+        for f in facts
+    )
+
+
+def _cluster_singletons(facts: list[LineFacts], groups: _Groups) -> None:
+    """Short keys seen once join a group or start one.
+
+    So a letterhead garbled differently on every page still forms a group. Run only when the
+    document shows page furniture already (a confirmed group or a shaped line).
+    """
+    for f in facts:
+        if f.group < 0 and _singleton_candidate(f, groups.counts):
+            gid = groups.variants.match(f.key)
             if gid is None:
-                gid = len(representative)
-                representative[gid] = f.key
-                variants.add(f.key, gid)
+                gid = len(groups.representative)
+                groups.representative[gid] = f.key
+                groups.variants.add(f.key, gid)
             f.group = gid
-    return representative
 
 
 _MAX_SINGLETON_KEY = 60
@@ -209,12 +236,13 @@ _SHAPE_PARTNER = -2
 """Partner id standing for 'a shaped line' (address, phone, page number)."""
 
 
-def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> int:
+def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -> tuple[int, int]:
     """How many occurrences have the group's usual partner within three lines.
 
     A letterhead line keeps the same company on every page (the next letterhead line, the
     address); a name that recurs in the text meets different lines each time. The partner is
-    the eligible group (or shaped line) found near most occurrences.
+    the eligible group (or shaped line) found near most occurrences. Returns (occurrences
+    with it, the partner).
     """
     own = facts[positions[0]].group
     partners: Counter[int] = Counter()
@@ -227,17 +255,39 @@ def _support(facts: list[LineFacts], positions: list[int], eligible: set[int]) -
             elif other.group != own and other.group in eligible:
                 near.add(other.group)
         partners.update(near)
-    return max(partners.values(), default=0)
+    if not partners:
+        return 0, -1
+    partner, count = partners.most_common(1)[0]
+    if partners[_SHAPE_PARTNER] == count:
+        partner = _SHAPE_PARTNER  # ties go to the address/phone lines
+    return count, partner
 
 
 MIN_PAGE_LINES = 8
 """Fewest lines a page has: a letterhead repeats no closer than this (median gap)."""
 
 
-def _spread(positions: list[int]) -> bool:
-    """Do the occurrences recur a page apart, as furniture does (not in one block, as a list)?"""
+MIN_SHAPED_PAGE_LINES = 3
+"""Fewest lines between letterheads that sit beside an address or phone line every time."""
+MAX_PAGE_LINES = 200
+"""Most lines between two occurrences of a letterhead (a few pages): beyond, it is text."""
+MIN_PERIODIC = 0.75
+"""Share of the gaps between occurrences that must be about one page (half to 2.5 medians)."""
+
+
+def _spread(positions: list[int], min_gap: int = MIN_PAGE_LINES) -> bool:
+    """Do the occurrences recur page after page, as furniture does?
+
+    Not in one block (a list of signatures), and at a steady rhythm: the gaps between
+    occurrences are mostly about the median gap (a page, or two when a page lacks the
+    letterhead), where a name recurring in the text comes at random distances.
+    """
     gaps = sorted(b - a for a, b in zip(positions, positions[1:]))
-    return bool(gaps) and gaps[len(gaps) // 2] >= MIN_PAGE_LINES
+    if not gaps:
+        return False
+    median = gaps[(len(gaps) - 1) // 2]  # the lower median: a page missing its letterhead
+    steady = sum(1 for g in gaps if median / 2 <= g <= median * 2.5)
+    return min_gap <= median <= MAX_PAGE_LINES and steady >= MIN_PERIODIC * len(gaps)
 
 
 def _eligible(key: str) -> bool:
@@ -261,9 +311,11 @@ def _confirmed_groups(facts: list[LineFacts], representative: dict[int, str]) ->
         n = len(positions)
         if gid not in eligible or n < 2 or prose_ratio(facts[positions[0]].text) > _MAX_PROSE[min(n, 3)]:
             continue
-        if not _spread(positions):
+        support, partner = _support(facts, positions, eligible)
+        # beside an address or phone line on most pages, short pages are believable
+        shape_partnered = partner == _SHAPE_PARTNER and support * 2 >= n
+        if not _spread(positions, MIN_SHAPED_PAGE_LINES if shape_partnered else MIN_PAGE_LINES):
             continue
-        support = _support(facts, positions, eligible)
         if n >= 3 and support * 2 >= n:
             confirmed.add(gid)
         elif n == 2 and positions[0] < 3 and len(words) >= 3 and letters >= 15 and support == 2:
@@ -452,8 +504,12 @@ def find_furniture(state: TextState) -> dict[int, str]:
     facts = line_facts(state)
     if not facts:
         return {}
-    representative = _cluster(facts)
+    groups = _cluster(facts)
+    representative = groups.representative
     confirmed = _confirmed_groups(facts, representative)
+    if confirmed or _furniture_signs(facts):
+        _cluster_singletons(facts, groups)
+        confirmed = _confirmed_groups(facts, representative)
     _mark_core(facts, confirmed)
     _mark_page_numbers(facts)
     _mark_top_debris(facts)

@@ -137,7 +137,7 @@ def _match_artigo(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
     m = _ARTIGO.match(line, pos)
     if not m:
         return None
-    word, punct, ord_ = m.group("word"), m.group("punct"), (m.group("ord") or "").strip()
+    word, punct = m.group("word"), m.group("punct")
     repairs = []
     if word == "rt":
         if not ocr:

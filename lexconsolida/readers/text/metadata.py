@@ -42,6 +42,15 @@ _SELF_REF = re.compile(r"\b(?:esta|desta|presente|nesta|pela\s+presente)\s+(Lei\
                        r"|\b(?:este|deste|presente|neste)\s+(Decreto)", re.IGNORECASE)
 _MUNICIPAL = re.compile(r"\bmunicipa(?:l|is)\b|\bmunic[íi]pio\b|\bprefeit[oa]\b|\bvereador", re.IGNORECASE)
 _SMALL = {"de", "da", "do", "das", "dos", "e"}
+#: How a federal act says it is one: its enacting formula (preâmbulo), its fecho ('Brasília, …;
+#: 178º da Independência e 111º da República') or its epígrafe ('LEI FEDERAL Nº …'). Citations
+#: of federal acts in the ementa or the articles ('nos termos da Lei Federal nº 8.666') are not.
+_FEDERAL_FORMULA = re.compile(
+    r"\bpresid[êe]n(?:te|cia)\s+da\s+rep[úu]blica\b|\bcongresso\s+nacional\b"
+    r"|\bmesas?\s+da\s+c[âa]mara\s+dos\s+deputados\b|\bsenado\s+federal\b"
+    r"|\bda\s+independ[êe]ncia\b", re.IGNORECASE)
+_FEDERAL_EPIGRAFE = re.compile(r"^\W*(?:lei|decreto)(?:[\s-]+(?:complementar|lei))?\s+federal\b",
+                               re.IGNORECASE)
 
 
 def _title(name: str) -> str:
@@ -99,12 +108,11 @@ def fill_metadata(state: TextState) -> None:
         if not place:
             parts = [p for p in str(local).split(";") if p.strip()]
             norma.localidade = _title(parts[-1].replace(".", " "))
-    if place is None and not local and any(_MUNICIPAL.search(t) for t in texts if t):
-        state.diagnostics.append(Diagnostic(
-            "localidade-desconhecida", "o ato parece municipal, mas o município não foi encontrado no texto: "
-            "a URN ficou sem localidade (informe-a com --local, ex.: 'mato.grosso;pedra.preta')",
-            Severity.WARNING))
-    urn = Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero, uf=uf, municipio=municipio)
+    unknown = place is None and not local and not says_federal(norma)
+    if unknown:
+        state.diagnostics.append(_unknown_place(texts))
+    urn = Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero, uf=uf, municipio=municipio,
+                    autoridade="municipal" if unknown else None)
     if urn_loc:
         autoridade = "municipal" if urn_loc.count(";") >= 2 else "estadual" if urn_loc.count(";") == 1 else "federal"
         urn = Urn(urn_loc, autoridade, urn.tipo, urn.descritor)
@@ -112,6 +120,25 @@ def fill_metadata(state: TextState) -> None:
     prov = norma.provenance
     prov.path, prov.encoding, prov.reader = state.path, state.encoding, "text"
     prov.sha256 = hashlib.sha256(state.data).hexdigest()
+
+
+def says_federal(norma) -> bool:
+    """True when the act says it is federal (enacting formula, fecho or epígrafe)."""
+    formula = [*norma.preambulo, *norma.fecho]
+    return bool(_FEDERAL_EPIGRAFE.match(norma.epigrafe or "")) or any(
+        _FEDERAL_FORMULA.search(t) for t in formula if t)
+
+
+def _unknown_place(texts: list[str]) -> Diagnostic:
+    """The warning for an act that names no place: its URN is municipal without a município
+    (this tool reads municipal acts; a federal act says so in its enacting formula)."""
+    if any(_MUNICIPAL.search(t) for t in texts if t):
+        why = "o ato parece municipal, mas o município não foi encontrado no texto"
+    else:
+        why = "o texto não diz de que lugar é o ato (nem município, nem estado, nem fórmula federal)"
+    return Diagnostic(
+        "localidade-desconhecida", f"{why}: a URN ficou municipal e sem localidade (urn:lex:br:municipal:…); "
+        "informe a localidade com --local, ex.: 'mato.grosso;pedra.preta'", Severity.WARNING)
 
 
 def report_repairs(state: TextState) -> None:

@@ -29,7 +29,7 @@ EPIGRAFE = re.compile(
     r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
         |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA
         |MEDIDA\s+PROVIS[ÓO]RIA|INSTRU[ÇC][ÃA]O\s+NORMATIVA|MINUTA\s+DE\s+LEI)
-        \s+(?:MUNICIPAL\s+)?(?:N\s*[º°o.]+\s*|N[º°]\s*|Nº\s*|N\.º\s*|NO\s+|N\s+)
+        \s+(?:(?:MUNICIPAL|FEDERAL)\s+)?(?:N\s*[º°o.]+\s*|N[º°]\s*|Nº\s*|N\.º\s*|NO\s+|N\s+)
         (?P<numero>\d[\d.]*(?:/\d{2,4})?)""",
     re.VERBOSE | re.IGNORECASE,
 )
