@@ -165,3 +165,10 @@ def test_quoted_block_opening_with_an_agrupador_round_trips():
     back = assert_reads_as_official_text(norma)
     quoted = next(a for d in back.dispositivos() for a in d.alteracoes)
     assert "#" not in quoted.raw and quoted.raw.startswith("“SEÇÃO III")
+
+
+def test_truncated_markdown_names_the_markdown_line():
+    md = "# LEI Nº 1, DE 2 DE JANEIRO DE 2024\n\n*Ementa.*\n\n**Art. 1º** Texto.\n\n**Art. 2º** Fica criada a\n"
+    with pytest.raises(InputError) as err:
+        read(md.encode(), path="minuta.md")
+    assert str(err.value).startswith("minuta.md: o arquivo parece truncado: termina no meio de uma frase (linha 7)")

@@ -64,7 +64,7 @@ def test_utf8_cut_inside_a_character(cut):
     with pytest.raises(InputError) as err:
         decode_text(data, "lei.txt")
     assert "termina no meio de um caractere UTF-8, na linha 5" in str(err.value)
-    assert "Fica criada a Secretaria" in str(err.value) and str(err.value).startswith("lei.txt, linha 5:")
+    assert "Fica criada a Secretaria" in str(err.value) and str(err.value).startswith("lei.txt: o arquivo")
     text, encoding = decode_text(data, "lei.txt", accept_truncated=True)
     assert encoding == "utf-8" and text.endswith("Secretaria ")
 

@@ -209,7 +209,8 @@ def read(data: bytes, /, *, path: str | None = None, **options) -> ReadResult:
     try:
         result = read_text(text.encode("utf-8"), path=path, **options)
     except InputError as err:
-        raise InputError(err.message, path=path, line=_remap(err.line, lines.origin), where=err.where) from None
+        err.line = _remap(err.line, lines.origin)  # the message follows its line: Markdown lines
+        raise
     diagnostics = [replace(d, line=_remap(d.line, lines.origin)) for d in result.diagnostics]
     if encoding not in ("utf-8", "utf-8-sig"):
         diagnostics.insert(0, Diagnostic("encoding", f"o arquivo não está em UTF-8; lido como {encoding}",

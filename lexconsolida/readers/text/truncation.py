@@ -32,7 +32,21 @@ _EDITORIAL_NOTE = re.compile(
     r"[^()]*)\)[\s.;]*$",
     re.IGNORECASE,
 )
-HINT = "se o texto termina mesmo assim, use --aceitar-truncado"
+HINT = "se o texto termina mesmo assim, leia-o com 'lexconsolida parse --aceitar-truncado'"
+
+
+class TruncatedInput(InputError):
+    """A truncated file. The line is told inside the sentence ('… frase (linha 66)'), and follows
+    ``line`` when a reader that feeds the text reader (Markdown) maps it back to its own file."""
+
+    def __init__(self, template: str, *, path: str | None, line: int) -> None:
+        self.template = template
+        """The message with a ``{line}`` placeholder."""
+        super().__init__(template.format(line=line), path=path, line=line)
+
+    def __str__(self) -> str:
+        text = self.template.format(line=self.line)
+        return f"{self.path}: {text}" if self.path else text
 
 
 def accepts_truncation(options: dict) -> bool:
@@ -55,13 +69,12 @@ def _last_line(text: str) -> tuple[int, str]:
     return len(lines), lines[-1].strip()
 
 
-def cut_in_character(data: bytes, start: int, path: str | None) -> InputError:
+def cut_in_character(data: bytes, start: int, path: str | None) -> TruncatedInput:
     """The error for bytes cut inside a UTF-8 character at ``start``."""
     number, last = _last_line(data[:start].decode("utf-8", errors="replace"))
-    shown = last if len(last) <= 60 else "…" + last[-59:]
-    return InputError(
-        f"o arquivo parece truncado: termina no meio de um caractere UTF-8, na linha {number} "
-        f"('{shown}'); {HINT}",
+    shown = (last if len(last) <= 60 else "…" + last[-59:]).replace("{", "{{").replace("}", "}}")
+    return TruncatedInput(
+        f"o arquivo parece truncado: termina no meio de um caractere UTF-8, na linha {{line}} ('{shown}'); {HINT}",
         path=path, line=number,
     )
 
@@ -77,7 +90,8 @@ def check_sentence_end(text: str, line: int, path: str | None, options: dict) ->
     InputError, or a warning when truncated files are accepted."""
     if ends_sentence(text):
         return None
-    message = f"o arquivo parece truncado: termina no meio de uma frase (linha {line})"
     if not accepts_truncation(options):
-        raise InputError(f"{message}; {HINT}", path=path)
+        raise TruncatedInput(f"o arquivo parece truncado: termina no meio de uma frase (linha {{line}}); {HINT}",
+                             path=path, line=line)
+    message = f"o arquivo parece truncado: termina no meio de uma frase (linha {line})"
     return Diagnostic("truncado", message + "; lido assim mesmo (--aceitar-truncado)", Severity.WARNING, line=line)
