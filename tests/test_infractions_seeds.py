@@ -100,3 +100,28 @@ def test_forms_from_the_seed_laws_end_to_end(tmp_path, folder, kind, case, expec
     assert result.returncode == 0, result.stderr.decode()
     html = next(out.glob("*.html")).read_text(encoding="utf-8")
     assert expected in html
+
+
+def test_catalog_of_a_corpus_act_by_urn_and_folder_agree():
+    """Regression: `infracoes URN` said 'arquivo não encontrado'; an act of the corpus is
+    read with its amendments, by URN or by folder alike."""
+    from tests.conftest import run_cli
+
+    urn = "urn:lex:br;mato.grosso;pedra.preta:municipal:lei:2015-05-12;846"
+    by_urn = run_cli("infracoes", urn, "--json")
+    by_folder = run_cli("infracoes", STATUTES / "mt-pedra-preta" / "lei-846-2015", "--json")
+    assert by_urn.returncode == 0, by_urn.stderr.decode()
+    assert by_urn.stdout == by_folder.stdout
+
+
+def test_broken_corpus_is_an_error_not_ignored(tmp_path):
+    """Regression: a statutes/ that fails to load was silently ignored by commands that work
+    on files too; now it is an error naming the broken file."""
+    from tests.conftest import run_cli
+
+    (tmp_path / "statutes" / "xx-teste").mkdir(parents=True)
+    (tmp_path / "statutes" / "xx-teste" / "municipio.toml").write_text("nome = ", encoding="utf-8")
+    src = tmp_path / "lei.txt"
+    src.write_text("LEI Nº 1, DE 2 DE JANEIRO DE 2020\nArt. 1º Teste.\n", encoding="utf-8")
+    r = run_cli("infracoes", src, cwd=tmp_path)
+    assert r.returncode == 2 and "municipio.toml" in r.stderr.decode()

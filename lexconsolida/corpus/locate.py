@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus, load
-from lexconsolida.errors import InputError, LexError, UsageError
+from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Diagnostic, Norma
 from lexconsolida.model.urn import Urn
 
@@ -25,13 +25,13 @@ class Located:
 
 
 def try_corpus(root: str | None = None) -> Corpus | None:
-    """The corpus, or None when there is none here (commands then work on files alone)."""
-    try:
-        return load(root)
-    except LexError:
-        if root:
-            raise
+    """The corpus, or None when there is no ``statutes/`` here (commands then work on files
+    alone). A corpus that exists but cannot be loaded is an error, never silently ignored."""
+    from lexconsolida.corpus.store import default_root
+
+    if root is None and not default_root().is_dir():
         return None
+    return load(root)
 
 
 def locate(spec: str, corpus: Corpus | None, *, fmt: str | None = None,
