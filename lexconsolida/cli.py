@@ -8,6 +8,8 @@ found errors, 2 bad usage or unreadable input.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gettext
 import importlib
 import sys
 
@@ -20,6 +22,66 @@ COMMANDS = [
 ]
 
 
+class ArgparsePortuguese(gettext.NullTranslations):
+    """Portuguese catalogue of argparse's own messages (the ``argparse`` gettext domain).
+
+    argparse translates every message through the module-level ``_`` and ``ngettext`` it took
+    from :mod:`gettext`; :func:`portuguese_argparse` points them at this catalogue while the
+    command line is built and parsed. Messages not listed here (errors of the program, not of
+    the user) stay as argparse writes them.
+    """
+
+    MESSAGES = {
+        "usage: ": "uso: ",
+        "positional arguments": "argumentos posicionais",
+        "options": "opções",
+        "optional arguments": "opções",
+        "show this help message and exit": "mostra esta ajuda e sai",
+        "argument %(argument_name)s: %(message)s": "argumento %(argument_name)s: %(message)s",
+        "unknown parser %(parser_name)r (choices: %(choices)s)":
+            "comando desconhecido: %(parser_name)r (comandos: %(choices)s)",
+        "can't open '%(filename)s': %(error)s": "não foi possível abrir '%(filename)s': %(error)s",
+        "unrecognized arguments: %s": "argumentos não reconhecidos: %s",
+        "not allowed with argument %s": "não pode ser usado junto com o argumento %s",
+        "ignored explicit argument %r": "argumento explícito ignorado: %r",
+        "the following arguments are required: %s": "faltam os argumentos obrigatórios: %s",
+        "one of the arguments %s is required": "é obrigatório um dos argumentos %s",
+        "expected one argument": "esperava um valor",
+        "expected at most one argument": "esperava no máximo um valor",
+        "expected at least one argument": "esperava pelo menos um valor",
+        "ambiguous option: %(option)s could match %(matches)s":
+            "opção ambígua: %(option)s pode ser %(matches)s",
+        "unexpected option string: %s": "opção inesperada: %s",
+        "invalid %(type)s value: %(value)r": "valor inválido (%(type)s): %(value)r",
+        "invalid choice: %(value)r (choose from %(choices)s)": "valor inválido: %(value)r (escolha entre %(choices)s)",
+        "%(prog)s: error: %(message)s\n": "%(prog)s: erro: %(message)s\n",
+    }
+    PLURALS = {
+        ("expected %s argument", "expected %s arguments"): ("esperava %s valor", "esperava %s valores"),
+    }
+
+    def gettext(self, message: str) -> str:
+        return self.MESSAGES.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        one, many = self.PLURALS.get((singular, plural), (singular, plural))
+        return one if n == 1 else many
+
+
+CATALOGUE = ArgparsePortuguese()
+
+
+@contextlib.contextmanager
+def portuguese_argparse():
+    """argparse speaks Portuguese inside the block (its ``_``/``ngettext`` → :data:`CATALOGUE`)."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = CATALOGUE.gettext, CATALOGUE.ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with Portuguese errors and exit code 2."""
 
@@ -28,12 +90,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: erro de uso: {message}\n")
 
 
+    def parse_args(self, args=None, namespace=None):
+        with portuguese_argparse():
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(self, args=None, namespace=None):
+        with portuguese_argparse():
+            return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        with portuguese_argparse():
+            return super().format_help()
+
+    def format_usage(self) -> str:
+        with portuguese_argparse():
+            return super().format_usage()
+
+
 def build_parser() -> argparse.ArgumentParser:
+    with portuguese_argparse():
+        return _build_parser()
+
+
+def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lexconsolida",
         description="Lê, altera, compila, consolida e publica normas municipais (LexML).",
     )
-    parser.add_argument("--version", action="version", version=f"lexconsolida {__version__}")
+    parser.add_argument("--version", action="version", version=f"lexconsolida {__version__}",
+                        help="mostra a versão do programa e sai")
     sub = parser.add_subparsers(dest="command", metavar="COMANDO", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"lexconsolida.commands.{name}")

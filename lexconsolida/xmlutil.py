@@ -7,6 +7,7 @@ the schemas' remote imports mapped to local files.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -66,7 +67,18 @@ def parse_xml(data: bytes, *, path: str | None = None) -> etree._Element:
     try:
         return etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as err:
-        raise InputError(f"XML malformado: {err.msg}", path=path, line=err.lineno) from None
+        raise xml_syntax_error(err, path) from None
+
+
+def xml_syntax_error(err: etree.XMLSyntaxError, path: str | None) -> InputError:
+    """A Portuguese InputError for an XML syntax error, keeping its line and column:
+    'XML malformado na linha 3, coluna 5 (detalhe do analisador: …)'."""
+    line, column = err.position if err.position else (err.lineno, None)
+    where = f" na linha {line}" if line else ""
+    if line and column:
+        where += f", coluna {column}"
+    detail = re.sub(r",\s*line \d+, column \d+\s*$", "", err.msg or str(err)).strip()
+    return InputError(f"XML malformado{where} (detalhe do analisador: {detail})", path=path)
 
 
 @cache

@@ -26,7 +26,7 @@ def test_command_has_help_and_docs(name):
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     help_text = sub.choices[name].format_help()
-    assert "usage:" in help_text and len(help_text) > 200
+    assert help_text.startswith("uso: ") and len(help_text) > 200
 
 
 def test_help_runs_as_a_process():

@@ -84,7 +84,7 @@ def test_unclosed_quote_ends_at_the_next_article():
 
 
 def test_a_stray_quote_without_an_announcement_is_not_a_block():
-    text = "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nEmenta.\nArt. 1º Infração:\na) Infração: média\n“b) Penalidade: multa\n"
+    text = "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nEmenta.\nArt. 1º Infração:\na) Infração: média\n“b) Penalidade: multa.\n"
     result = read(text.encode())
     art = result.norma.find("art1_cpt")
     assert not art.alteracoes

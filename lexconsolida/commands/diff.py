@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from lexconsolida.diff import WRITERS, compare, write
+from lexconsolida.diff.report import STATUS_LABELS
 from lexconsolida.diff.table import read_table
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
@@ -39,7 +40,8 @@ def add_arguments(parser) -> None:
                         help="tabela de correspondência (CSV da consolidação ou JSON id→id)")
     parser.add_argument("--autor", default=None, help="autor das alterações no DOCX (padrão: lexconsolida)")
     parser.add_argument("--data", default=None,
-                        help="data das alterações no DOCX, AAAA-MM-DD (padrão: a data do texto novo)")
+                        help="data das alterações no DOCX, AAAA-MM-DD (padrão: a data do texto novo — a da "
+                             "alteração mais recente no seu histórico, ou a do ato; nunca a de hoje)")
     parser.add_argument("--motor", choices=sorted(ENGINES), default=None,
                         help="implementação do diff-match-patch (padrão: fast)")
     parser.add_argument("--todas", action="store_true",
@@ -82,8 +84,8 @@ def run(args) -> int:
         data = write(report, fmt, author=args.autor)
     if args.output:
         atomic_write(args.output, data)
-        counts = ", ".join(f"{n} {s}" for s, n in report.counts().items() if n)
-        print(f"{args.output}: {counts}", file=sys.stderr)
+        counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
+        print(f"gravado: {args.output} ({counts or 'nenhuma linha'})", file=sys.stderr)
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

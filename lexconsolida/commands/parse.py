@@ -49,6 +49,9 @@ def add_arguments(parser) -> None:
                         help="formato de entrada (padrão: pela extensão)")
     parser.add_argument("--desligar", action="append", default=[], metavar="REGRA", choices=RULE_NAMES,
                         help="desliga uma regra do leitor de texto (pode repetir): " + ", ".join(RULE_NAMES))
+    parser.add_argument("--aceitar-truncado", action="store_true",
+                        help="lê mesmo um arquivo que parece truncado (termina no meio de uma frase ou "
+                             "de um caractere), com um aviso em vez de erro")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
@@ -59,6 +62,8 @@ def _options(args) -> dict:
         raise UsageError(f"--local deve ser como 'mato.grosso;pedra.preta', não {args.local!r}")
     options = {k: v for k, v in (("tipo", args.tipo), ("numero", args.numero), ("data", args.data),
                                  ("localidade", args.local)) if v}
+    if getattr(args, "aceitar_truncado", False):
+        options["aceitar_truncado"] = True
     if options.get("tipo"):
         options["tipo"] = " ".join(w if w in ("de", "da", "do") else w.capitalize() for w in options["tipo"].split())
     return options

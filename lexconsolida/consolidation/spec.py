@@ -172,7 +172,9 @@ def load_spec(path: str | Path) -> Spec:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
-        raise InputError(f"TOML inválido: {err}", path=p) from None
+        from lexconsolida.corpus.records import toml_error
+
+        raise toml_error(err, p) from None
     except UnicodeDecodeError:
         raise InputError("a especificação deve estar em UTF-8", path=p) from None
     sp = str(p)

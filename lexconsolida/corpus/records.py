@@ -28,9 +28,25 @@ def read_toml(path: Path) -> dict:
     except UnicodeDecodeError:
         raise InputError("arquivo TOML não está em UTF-8", path=path) from None
     except tomllib.TOMLDecodeError as err:
-        m = re.search(r"line (\d+)", str(err))
-        raise InputError(f"TOML inválido ({err})", path=path,
-                         line=int(m.group(1)) if m else None) from None
+        raise toml_error(err, path) from None
+
+
+_TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+
+
+def toml_error(err: tomllib.TOMLDecodeError, path) -> InputError:
+    """A Portuguese InputError for a TOML syntax error, keeping its line and column:
+    'TOML inválido na linha 3, coluna 5 (detalhe do analisador: Invalid value)'."""
+    text = str(err)
+    m = _TOML_WHERE.search(text)
+    detail = text[:m.start()] if m else text
+    if m and m.group(1):
+        where = f"na linha {m.group(1)}, coluna {m.group(2)}"
+    elif m:
+        where = "no fim do arquivo"
+    else:
+        where = ""
+    return InputError(f"TOML inválido{' ' + where if where else ''} (detalhe do analisador: {detail})", path=path)
 
 
 def _date(value, path: Path, key: str) -> str | None:

@@ -8,7 +8,7 @@ removed unit right after the row of the unit that preceded it in the old text).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from lexconsolida.diff.align import (
@@ -170,7 +170,7 @@ def compare(
     ``table`` is a consolidation's correspondence table (old id → new id); ``middle`` an
     amending act whose quoted wordings are shown beside the rows they touch; ``engine`` the
     diff-match-patch implementation ('fast' or 'python'); ``date`` the date of the new text
-    (defaults to the new norm's own date).
+    (defaults to :func:`version_date` of ``new``, never the clock).
     """
     get_engine(engine)  # an unknown engine is a usage error even when nothing differs
     old_units, new_units = flatten(old), flatten(new)
@@ -189,8 +189,28 @@ def compare(
         old_urn=old.urn,
         new_urn=new.urn,
         middle_title=middle.titulo if middle is not None else None,
-        date=date or new.data,
+        date=date or version_date(new),
     )
+
+
+def _history_dates(nodes) -> Iterator[str]:
+    for node in nodes:
+        if isinstance(node, Dispositivo):
+            for v in node.history:
+                if v.event.kind != "original":
+                    yield from (d for d in (v.start, v.event.date) if d)
+            for alt in node.alteracoes:
+                yield from _history_dates(alt.children)
+        yield from _history_dates(node.children)
+
+
+def version_date(norma: Norma) -> str | None:
+    """The date of this version of a norm: the latest dated change in its dispositivos'
+    history (a compiled text is as of its latest amendment), else the act's own date."""
+    dates = [d[:10] for d in _history_dates(norma.articulacao)]
+    if norma.data:
+        dates.append(norma.data)
+    return max(dates) if dates else None
 
 
 def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
@@ -212,4 +232,4 @@ def middle_texts(act: Norma) -> dict[str, list[MiddleText]]:
     return out
 
 
-__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare"]
+__all__ = ["DiffReport", "MiddleText", "Pair", "STATUS_LABELS", "compare", "version_date"]

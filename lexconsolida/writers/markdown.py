@@ -30,6 +30,7 @@ from lexconsolida.writers.text import (
 )
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&!])")
+_HEADING_MARK = re.compile(r"#{1,6} ")
 _LEADING = re.compile(r"^(\s*)(\d+)([.)])|^(\s*)([-+=>])", re.M)
 
 
@@ -79,7 +80,10 @@ class _MarkdownWriter:
             inner.node(node, depth=5)
         if not inner.blocks:
             return
-        inner.blocks[0] = "“" + inner.blocks[0]
+        # the opening quote goes inside a heading ('##### “SEÇÃO III'), or the heading is lost
+        heading = _HEADING_MARK.match(inner.blocks[0])
+        cut = heading.end() if heading else 0
+        inner.blocks[0] = inner.blocks[0][:cut] + "“" + inner.blocks[0][cut:]
         inner.blocks[-1] += "”" + (f" ({alt.nota})" if alt.nota else "")
         self.blocks.append("\n>\n".join("> " + b.replace("\n", "\n> ") for b in inner.blocks))
 

@@ -3,8 +3,9 @@
 Accepts UTF-8 (with or without BOM), UTF-16 with a BOM (Windows "Unicode" text) and, when the
 bytes are not valid UTF-8, cp1252 (a superset of latin-1 for printable text), reporting which was
 used. CRLF and lone CR end lines too.
-Refuses, with a Portuguese :class:`InputError`, an empty file, a binary file, and text that
-decodes to nothing but control characters.
+Refuses, with a Portuguese :class:`InputError`, an empty file, a binary file, text that
+decodes to nothing but control characters, and UTF-8 cut inside its last character (a truncated
+file, see :mod:`~lexconsolida.readers.text.truncation`; never re-read as cp1252).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.text.state import SourceLine, TextState
+from lexconsolida.readers.text.truncation import accepts_truncation, cut_in_character, incomplete_utf8_tail
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -31,17 +33,24 @@ def _looks_binary(data: bytes) -> bool:
     return controls > max(8, len(head) // 50)
 
 
-def decode_text(data: bytes, path: str | None = None) -> tuple[str, str]:
-    """(text, encoding) of ``data``; InputError when it is not a text file."""
+def decode_text(data: bytes, path: str | None = None, *, accept_truncated: bool = False) -> tuple[str, str]:
+    """(text, encoding) of ``data``; InputError when it is not a text file or is UTF-8 cut inside
+    a character (unless ``accept_truncated``: then the incomplete bytes are dropped)."""
     if data.startswith(UTF16_BOMS):
         return _decode_utf16(data, path), "utf-16"
     if not data.strip(BOM + b" \t\r\n\x0c"):
         raise InputError("arquivo vazio: não há texto a ler", path=path)
     if _looks_binary(data):
         raise InputError("arquivo binário: esperava texto (TXT), DOCX ou LexML", path=path)
-    if data.startswith(BOM):
+    body, encoding = (data[len(BOM):], "utf-8-sig") if data.startswith(BOM) else (data, "utf-8")
+    cut = incomplete_utf8_tail(body)
+    if cut is not None:
+        if not accept_truncated:
+            raise cut_in_character(body, cut, path)
+        return body[:cut].decode("utf-8"), encoding
+    if encoding == "utf-8-sig":
         try:
-            return data[len(BOM):].decode("utf-8"), "utf-8-sig"
+            return body.decode("utf-8"), encoding
         except UnicodeDecodeError as err:
             raise InputError(f"UTF-8 inválido após o BOM (byte {err.start})", path=path) from None
     try:
@@ -67,8 +76,14 @@ def _decode_utf16(data: bytes, path: str | None) -> str:
 
 
 def decode(state: TextState) -> None:
-    text, encoding = decode_text(state.data, state.path)
+    accept = accepts_truncation(state.options)
+    text, encoding = decode_text(state.data, state.path, accept_truncated=accept)
     state.encoding = encoding
+    if accept and incomplete_utf8_tail(state.data.removeprefix(BOM)) is not None:
+        state.diagnostics.append(Diagnostic(
+            "truncado", "o arquivo parece truncado: termina no meio de um caractere UTF-8; "
+            "o caractere incompleto foi descartado (--aceitar-truncado)", Severity.WARNING,
+        ))
     if not _CONTROL.sub("", text).strip():
         raise InputError("o arquivo só contém caracteres de controle: não há texto a ler", path=state.path)
     if encoding not in ("utf-8", "utf-8-sig"):

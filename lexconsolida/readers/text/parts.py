@@ -8,6 +8,8 @@ Guarantees after this rule:
   the ementa and the preâmbulo ('O PREFEITO MUNICIPAL …', 'FAZ SABER QUE …') fill the Norma; any
   other header lines are kept as a 'Cabeçalho' document (nothing is dropped here).
 - After the body: the fecho (place and date), the signatures (name, cargo) and annexes.
+- An act with nothing after its articulação whose last line stops in mid-sentence is refused as
+  truncated (:mod:`~lexconsolida.readers.text.truncation`).
 - Every head and tail line is tagged ('epigrafe', 'ementa', 'preambulo', 'documento', 'fecho',
   'assinatura', 'anexo').
 """
@@ -21,6 +23,7 @@ from lexconsolida.model import Diagnostic, Documento, Severity, Signature
 from lexconsolida.model.dates import parse_date
 from lexconsolida.readers.text.documents import document_type, make_documento
 from lexconsolida.readers.text.state import SourceLine, TextState
+from lexconsolida.readers.text.truncation import check_sentence_end
 
 EPIGRAFE = re.compile(
     r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
@@ -82,6 +85,9 @@ def split_parts(state: TextState) -> None:
             "o texto termina no último artigo, sem local e data nem assinatura: o documento pode estar truncado",
             Severity.WARNING, line=lines[-1].number,
         ))
+        cut = check_sentence_end(lines[-1].text, lines[-1].number, state.path, state.options)
+        if cut is not None:
+            state.diagnostics.append(cut)
 
 
 def _body_end(lines: list[SourceLine], first_art: int) -> int:
