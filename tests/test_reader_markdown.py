@@ -7,7 +7,6 @@ person writes by hand reads too.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -160,5 +160,9 @@ def find_municipio(norma_path: Path, given: str | None) -> tuple[dict | None, Pa
 def _load_toml(path: Path) -> dict:
     try:
         return tomllib.loads(read_bytes(path).decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise InputError(f"configuração do município inválida ({err})", path=path) from None
+    except UnicodeDecodeError:
+        raise InputError("configuração do município inválida: não está em UTF-8", path=path) from None
+    except tomllib.TOMLDecodeError as err:
+        from lexconsolida.corpus.records import toml_error
+
+        raise toml_error(err, path) from None

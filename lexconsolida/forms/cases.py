@@ -164,8 +164,12 @@ def load_cases(path: str | Path) -> list[Case]:
     if p.suffix.lower() == ".toml":
         try:
             data = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-            raise FormError(f"TOML inválido: {err}", path=p) from None
+        except UnicodeDecodeError:
+            raise FormError("o arquivo de casos deve estar em UTF-8", path=p) from None
+        except tomllib.TOMLDecodeError as err:
+            from lexconsolida.corpus.records import toml_error
+
+            raise FormError(toml_error(err, None).message, path=p) from None
         if "casos" in data:
             return [make_case(c, f"{p} [caso {i}]") for i, c in enumerate(data["casos"], 1)]
         return [make_case(data, str(p))]

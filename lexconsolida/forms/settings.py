@@ -216,7 +216,9 @@ def load_settings(folder: str | Path) -> Settings:
     except FileNotFoundError:
         raise InputError("arquivo de configuração do município não encontrado", path=path) from None
     except tomllib.TOMLDecodeError as err:
-        raise InputError(f"TOML inválido: {err}", path=path) from None
+        from lexconsolida.corpus.records import toml_error
+
+        raise toml_error(err, path) from None
     fisc = _need(data, "fiscalizacao", path, "raiz")
     orgao = data.get("orgaos", {}).get("prefeitura", {})
     prazos = {d.id: d for d in (_deadline(t, path) for t in data.get("prazos", []))}
