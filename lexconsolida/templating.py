@@ -1,5 +1,6 @@
-"""Jinja2 environment for every HTML output: templates from the project's ``templates/`` folder
-(which a municipality may adapt), autoescape always on, deterministic rendering."""
+"""Jinja2 environment for the HTML reports (consolidation, diff): templates shipped with the
+package in ``lexconsolida/data/templates/`` (``templates/`` at the repository root links to
+them, for a municipality to adapt), autoescape always on, deterministic rendering."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import jinja2
 
-TEMPLATE_DIRS = [Path(__file__).resolve().parents[1] / "templates", Path(__file__).parent / "data" / "templates"]
+TEMPLATE_DIRS = [Path(__file__).parent / "data" / "templates"]
 
 
 @cache

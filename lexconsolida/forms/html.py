@@ -13,7 +13,7 @@ import jinja2
 
 from lexconsolida.forms.document import FormDoc
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "forms"
+TEMPLATES = Path(__file__).resolve().parents[1] / "data" / "templates" / "forms"
 
 
 @lru_cache(maxsize=8)
