@@ -104,6 +104,21 @@ def correspondence_html(c: Consolidation) -> bytes:
     ).encode("utf-8")
 
 
+def _set_aside_rows(c: Consolidation) -> list:
+    """Rows not included, without the caput rows that only repeat their article's row."""
+    out = []
+    by_key = {(r.alias, r.source_id): r for r in c.rows}
+    for r in c.rows:
+        if r.status == "incluido":
+            continue
+        if r.source_id.endswith("_cpt"):
+            art = by_key.get((r.alias, r.source_id[: -len("_cpt")]))
+            if art is not None and (art.status, art.reason) == (r.status, r.reason):
+                continue
+        out.append(r)
+    return out
+
+
 def review_html(c: Consolidation) -> bytes:
     analyse(c)
     ems = {s.alias: s.em for s in c.spec.fontes}
@@ -111,7 +126,7 @@ def review_html(c: Consolidation) -> bytes:
     decisions = [(s, d) for s in c.sources for d in s.decisions]
     return render(
         "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), sources=sources,
-        rows=c.rows, counts=counts(c), dropped=[r for r in c.rows if r.status != "incluido"],
+        rows=c.rows, counts=counts(c), dropped=_set_aside_rows(c),
         decisions=decisions, edits=c.edits, findings=c.findings, new_labels=new_labels(c),
         status_names=STATUS_NAMES, edit_names=EDIT_NAMES,
     ).encode("utf-8")
