@@ -79,3 +79,14 @@ def test_dossier_is_deterministic(dossier, tmp_path):
     build_dossier(load(STATUTES), SPEC, tmp_path)
     for name in names:
         assert (tmp_path / name).read_bytes() == (out / name).read_bytes(), name
+
+
+def test_signature_block_one_line_per_cargo(dossier):
+    """Regression: the signer's cargos ran together on one line in the Indicação DOCX."""
+    from docx import Document
+
+    out, _ = dossier
+    doc = Document(io.BytesIO((out / "indicacao.docx").read_bytes()))
+    (sig,) = [p for p in doc.paragraphs if p.text.startswith("JAIRO GEHM")]
+    assert sig.text.split("\n") == ["JAIRO GEHM", "Vereador-PRTB", "Primeiro Secretário da Mesa Diretora",
+                                    "Presidente da Comissão de Constituição, Justiça e Redação"]

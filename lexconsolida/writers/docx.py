@@ -215,10 +215,11 @@ class _BodyWriter:
             self.para("Fecho", line)
         for sig in norma.assinaturas:
             p = self.para("Assinatura", sig.name)
-            if sig.cargo:
-                run = p.add_run()
-                run.add_break()
-                run.add_text(sig.cargo)
+            for line in (sig.cargo or "").split("\n"):
+                if line.strip():  # one line per cargo ('Vereador', 'Presidente da Comissão …')
+                    run = p.add_run()
+                    run.add_break()
+                    run.add_text(line)
         for anexo in norma.anexos:
             for line in anexo.split("\n"):
                 if line.strip():
