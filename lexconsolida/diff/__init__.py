@@ -9,11 +9,10 @@ Writers by name (``html``, ``docx``, ``json``, ``txt``), as the other registries
 
 from __future__ import annotations
 
-import importlib
 
 from lexconsolida.diff.json_report import apply_ops
 from lexconsolida.diff.report import DiffReport, Pair, compare
-from lexconsolida.errors import UsageError
+from lexconsolida.registry import lookup
 
 WRITERS: dict[str, str] = {
     "html": "lexconsolida.diff.html:write",
@@ -24,13 +23,7 @@ WRITERS: dict[str, str] = {
 
 
 def get_writer(name: str):
-    try:
-        target = WRITERS[name]
-    except KeyError:
-        known = ", ".join(sorted(WRITERS))
-        raise UsageError(f"formato de relatório desconhecido: {name!r} (conhecidos: {known})") from None
-    module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    return lookup(WRITERS, name, "formato de relatório")
 
 
 def write(report: DiffReport, fmt: str, **options) -> bytes:

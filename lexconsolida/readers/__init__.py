@@ -6,11 +6,10 @@ the signature ``read(data: bytes, *, path: str | None = None, **options) -> Read
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexconsolida.errors import UsageError
+from lexconsolida.registry import lookup
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Norma, Severity
 
@@ -35,13 +34,7 @@ class ReadResult:
 
 
 def get_reader(name: str):
-    try:
-        target = READERS[name]
-    except KeyError:
-        known = ", ".join(sorted(READERS))
-        raise UsageError(f"formato de entrada desconhecido: {name!r} (conhecidos: {known})") from None
-    module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    return lookup(READERS, name, "formato de entrada")
 
 
 def format_of(path: str | Path) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 
-from lexconsolida.errors import UsageError
+from lexconsolida.registry import lookup
 
 WRITERS: dict[str, str] = {
     "xml": "lexconsolida.writers.lexml:write",
@@ -18,13 +17,7 @@ WRITERS: dict[str, str] = {
 
 
 def get_writer(name: str):
-    try:
-        target = WRITERS[name]
-    except KeyError:
-        known = ", ".join(sorted(WRITERS))
-        raise UsageError(f"formato de saída desconhecido: {name!r} (conhecidos: {known})") from None
-    module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    return lookup(WRITERS, name, "formato de saída")
 
 
 def write(norma, fmt: str, **options) -> bytes:
