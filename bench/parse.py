@@ -36,7 +36,9 @@ sys.path.insert(0, str(ROOT))
 from lexconsolida.readers.text.decode import decode_text  # noqa: E402
 
 SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
-CF88_XML = SHARED / "anchors" / "lexml" / "examples" / "cf1988" / "CON1988--19881005.LexML.xml"
+CF88_DIR = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
+CF88_XMLS = [("CF/88 1988 (texto)", CF88_DIR / "CON1988--19881005.LexML.xml"),
+             ("CF/88 2015 (texto)", CF88_DIR / "CON1988--20150303.LexML.xml")]
 TARGET_CHARS_PER_S = 2_000_000
 TARGET_MB = 200
 
@@ -53,40 +55,13 @@ class Row:
     error: str | None = None
 
 
-def cf88_text() -> bytes:
-    """The CF/88 as plain text: LexML reader, then the plain-text writer."""
+def cf88_text(xml: Path) -> bytes:
+    """The CF/88 as plain text in the official layout: LexML reader, then the text writer."""
     from lexconsolida.readers import get_reader
     from lexconsolida.writers import get_writer
 
-    data = CF88_XML.read_bytes()
-    norma = get_reader("lexml")(data, path=str(CF88_XML)).norma
-    try:
-        writer = get_writer("txt")
-    except ImportError:
-        print("aviso: escritor de texto ('txt') indisponível; CF/88 em texto simples aproximado\n")
-        return _plain_text(norma)
-    return writer(norma)
-
-
-def _plain_text(norma) -> bytes:
-    """A stand-in for the plain-text writer: one line per label and text, as acts are printed."""
-    from lexconsolida.model import Agrupador, Kind
-
-    lines = [norma.epigrafe or "", norma.ementa or "", *norma.preambulo]
-
-    def visit(nodes):
-        for node in nodes:
-            if isinstance(node, Agrupador):
-                lines.extend(filter(None, (node.rotulo, node.nome)))
-            elif node.kind is Kind.CAPUT:
-                lines[-1] = f"{lines[-1]} {node.text}".strip()
-            else:
-                lines.append(f"{node.rotulo or ''} {node.text}".strip())
-            visit(node.children)
-
-    visit(norma.articulacao)
-    lines += norma.fecho
-    return ("\n\n".join(line for line in lines if line) + "\n").encode("utf-8")
+    norma = get_reader("lexml")(xml.read_bytes(), path=str(xml)).norma
+    return get_writer("txt")(norma)
 
 
 def parse_in_process(data: bytes, path: str) -> bytes:
@@ -223,14 +198,12 @@ def inputs_from(args) -> list[tuple[str, bytes, Path]]:
     if args.files:
         return [(Path(f).name, Path(f).read_bytes(), Path(f)) for f in args.files]
     out = []
-    try:
-        cf = cf88_text()
-    except Exception as err:
-        print(f"aviso: não foi possível gerar o texto da CF/88 ({type(err).__name__}: {err})\n")
-    else:
-        tmp = Path(tempfile.mkdtemp(prefix="lexconsolida-bench-")) / "cf1988.txt"
+    folder = Path(tempfile.mkdtemp(prefix="lexconsolida-bench-"))
+    for name, xml in CF88_XMLS:
+        cf = cf88_text(xml)
+        tmp = folder / f"{xml.stem}.txt"
         tmp.write_bytes(cf)
-        out.append(("CF/88 (texto)", cf, tmp))
+        out.append((name, cf, tmp))
     for seed in sorted((SHARED / "seeds").glob("*.txt")):
         out.append((seed.name[:20], seed.read_bytes(), seed))
     return out
