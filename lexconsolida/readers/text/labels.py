@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass, field
 
 from lexconsolida.model import AgrupadorKind, Number
-from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, is_roman, label_for, letter_to_int
+from lexconsolida.model.numbering import (
+    AGRUPADOR_NAMES, int_to_roman, is_roman, label_for, letter_to_int, roman_to_int,
+)
 from lexconsolida.readers.text.roman import read_roman
 
 QUOTES = "\"“”'‘’"
@@ -48,6 +50,8 @@ _INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
 _ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
+_INCISO_DOT = re.compile(r"(?P<num>[IVXLCDM]{1,8})(?P<suf>-[A-Z])?(?P<close>[.)])(?=\s+\S)")
+_ALINEA_DOT = re.compile(r"(?P<num>[a-z])\.(?=\s+\S)")
 _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
 _AGRUPADOR = re.compile(
     r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
@@ -217,6 +221,14 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
             repairs = [(token, _roman_label(value), why)] if why else []
             return Label("inciso", line[pos:m.end()], rotulo, number, sep, rest,
                          repairs=repairs)
+    m = _INCISO_DOT.match(line, pos)
+    if m and exp is not None and is_roman(m.group("num")) and roman_to_int(m.group("num")) == exp:
+        # 'I.' / 'I)': a well-formed numeral, accepted only as the one the list expects next,
+        # since 'I.' or 'V)' could open running text.
+        number = Number(exp, _suffixes(m.group("suf")))
+        sep, rest = _rest(line, m.end())
+        return Label("inciso", line[pos:m.end() - 1], _roman_label(exp) + number.suffix_text, number,
+                     m.group("close") + sep, rest)
     m = _ARABIC_DASH.match(line, pos)
     if m:
         number = Number(int(m.group("num")))
@@ -231,16 +243,16 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
 
 
 def _match_alinea(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
-    """'b)' — or 'b –', accepted only as the letter the sequence expects next ('a' after an
-    inciso or paragraph that announces a list), since 'e - …' could be running text."""
+    """'b)' — or 'b –' / 'b.', accepted only as the letter the sequence expects next ('a' after
+    an inciso or paragraph that announces a list), since 'e - …' could be running text."""
     m = _ALINEA.match(line, pos)
     if not m:
-        m = _ALINEA_DASH.match(line, pos)
+        m = _ALINEA_DASH.match(line, pos) or _ALINEA_DOT.match(line, pos)
         if not m or letter_to_int(m.group("num")) != expected.get("alinea"):
             return None
         number = Number(letter_to_int(m.group("num")))
-        sep, rest = _rest(line, m.end())
-        return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
+        sep, rest = _rest(line, m.end("num"))  # 'a.' and 'a –': the '.' or dash is the separator
+        return Label("alinea", m.group("num"), label_for("alinea", number), number, sep, rest)
     number = Number(letter_to_int(m.group("num")), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     return Label("alinea", m.group(0), label_for("alinea", number), number, sep, rest)
