@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from lexconsolida.model.dates import parse_date
-from lexconsolida.model.numbering import Number, is_roman, letter_to_int, roman_to_int
+from lexconsolida.model.numbering import Number, format_act_number, is_roman, letter_to_int, roman_to_int
 
 # --- acts ------------------------------------------------------------------------------------
 
@@ -128,9 +128,7 @@ class ActRef:
 
 def format_number(digits: str) -> str:
     """'2217' → '2.217' (acts print thousands with a dot)."""
-    if not digits.isdigit() or len(digits) < 4:
-        return digits
-    return f"{int(digits):,}".replace(",", ".")
+    return format_act_number(digits)
 
 
 @dataclass(slots=True, frozen=True)

@@ -134,7 +134,7 @@ def test_html_three_columns_with_amending_act():
     report = compare(old, new, middle=act)
     html = write(report, "html").decode()
     assert '<th scope="col">Alteração</th>' in html
-    assert "Lei nº 2331, de 21 de maio de 2002, Art. 1º:</span> Art. 2º O infrator" in html
+    assert "Lei nº 2.331, de 21 de maio de 2002, Art. 1º:</span> Art. 2º O infrator" in html
     assert report.by_id("art2").middle and not report.by_id("art1").middle
 
 

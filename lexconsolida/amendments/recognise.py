@@ -58,13 +58,7 @@ def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
 
 def act_label(norma: Norma) -> str:
     """'Lei nº 2.331, de 21 de maio de 2002' from the metadata (else the epígrafe)."""
-    from lexconsolida.citations import format_number
-    from lexconsolida.model.dates import format_long
-
-    if not (norma.tipo and norma.numero):
-        return norma.titulo
-    s = f"{norma.tipo} nº {format_number(norma.numero.replace('.', ''))}"
-    return s + (f", de {format_long(norma.data)}" if norma.data else "")
+    return norma.label if norma.tipo and norma.numero else norma.titulo
 
 
 # --- targets ---------------------------------------------------------------------------------

@@ -166,15 +166,9 @@ class Act:
     @property
     def label(self) -> str:
         """'Lei nº 2.331, de 21 de maio de 2002' (as compiled-text notes name acts)."""
-        from lexconsolida.citations import format_number
-        from lexconsolida.model.dates import format_long
+        from lexconsolida.model.nodes import act_label
 
-        s = self.tipo
-        if self.numero:
-            s += f" nº {format_number(self.numero.replace('.', ''))}"
-        if self.data:
-            s += f", de {format_long(self.data)}"
-        return s
+        return act_label(self.tipo, self.numero, self.data)
 
 
 def _relacoes(table: dict, path: Path) -> list[Relacao]:

@@ -78,16 +78,7 @@ def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
 def act_title(norma: Norma) -> str:
     """A clean title for notices: 'Lei nº 846, de 12 de maio de 2015' from the metadata when
     known (epígrafes are often upper case, OCR-damaged or oddly punctuated), else the epígrafe."""
-    if not norma.tipo or not (norma.numero or norma.data):
-        return norma.titulo
-    from lexconsolida.model.dates import format_long
-
-    title = norma.tipo
-    if norma.numero:
-        title += f" nº {norma.numero}"
-    if norma.data:
-        title += f", de {format_long(norma.data)}"
-    return title
+    return norma.label if norma.tipo and (norma.numero or norma.data) else norma.titulo
 
 
 def find_dispositivo(norma: Norma, node_id: str) -> Dispositivo | None:

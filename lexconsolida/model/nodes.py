@@ -309,16 +309,30 @@ class Norma:
         return None
 
     @property
+    def label(self) -> str:
+        """'Lei nº 2.331, de 21 de maio de 2002' from the metadata when it has a type and a number
+        or date (epígrafes are often upper case, OCR-damaged or oddly punctuated); else the
+        epígrafe, or the type."""
+        if self.tipo and (self.numero or self.data):
+            return act_label(self.tipo, self.numero, self.data)
+        return self.epigrafe or self.tipo or "Norma sem título"
+
+    @property
     def titulo(self) -> str:
         """A short human title: the epígrafe, or 'Lei nº 846, de 12 de maio de 2015'."""
         if self.epigrafe:
             return self.epigrafe
-        from lexconsolida.model.dates import format_long
+        return act_label(self.tipo or "Norma", self.numero, self.data)
 
-        parts = [self.tipo or "Norma"]
-        if self.numero:
-            parts.append(f"nº {self.numero}")
-        s = " ".join(parts)
-        if self.data:
-            s += f", de {format_long(self.data)}"
-        return s
+
+def act_label(tipo: str, numero: str | None, data: str | None) -> str:
+    """How notes and citations name an act: 'Lei nº 2.331, de 21 de maio de 2002'."""
+    from lexconsolida.model.dates import format_long
+    from lexconsolida.model.numbering import format_act_number
+
+    s = tipo
+    if numero:
+        s += f" nº {format_act_number(numero)}"
+    if data:
+        s += f", de {format_long(data)}"
+    return s

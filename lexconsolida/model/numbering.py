@@ -139,3 +139,12 @@ AGRUPADOR_NAMES = {
     "subsecao": "Subseção",
 }
 """Kind → printed word of each agrupador (LC 95 art. 10, V–VIII)."""
+
+
+def format_act_number(numero: str) -> str:
+    """How an act's number is printed: thousands with a dot ('2217' → '2.217'); anything that
+    is not plain digits ('109/2014', '4.213') as given."""
+    digits = numero.replace(".", "")
+    if not digits.isdigit() or len(digits) < 4:
+        return numero
+    return f"{int(digits):,}".replace(",", ".")

@@ -107,14 +107,7 @@ def linhas_compiladas(d: Dispositivo) -> list[Entry]:
 
 def titulo_ato(norma: Norma) -> str:
     """'Lei nº 846, de 12 de maio de 2015' from the metadata; the epígrafe as a fallback."""
-    if norma.tipo and (norma.numero or norma.data):
-        s = norma.tipo
-        if norma.numero:
-            s += f" nº {norma.numero}"
-        if norma.data:
-            s += f", de {format_long(norma.data)}"
-        return s
-    return norma.epigrafe or norma.tipo or "Norma sem título"
+    return norma.label
 
 
 def _date(iso: str | None) -> str | None:
