@@ -14,10 +14,10 @@ from pathlib import Path
 
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import decide
+from lexconsolida.commands import emit
 from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError, LexError
-from lexconsolida.io import atomic_write
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.amend import apply, failures, ops_for
 
@@ -148,11 +148,5 @@ def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     result = apply(base, ops, event_for(amending))
     from lexconsolida.writers import get_writer
 
-    data = get_writer("xml")(result)
-    if args.output:
-        atomic_write(args.output, data)
-        print(f"gravado: {args.output} ({len(ops)} operações)", file=sys.stderr)
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+    emit(get_writer("xml")(result), args.output, f"{len(ops)} operações")
     return 0

@@ -6,8 +6,8 @@ import json
 import sys
 
 from lexconsolida.check import CHECKS, check, counts
-from lexconsolida.model import Severity
 from lexconsolida.corpus.locate import locate, require_text, try_corpus
+from lexconsolida.model import Severity
 
 HELP = "verificações estruturais de uma norma (sai com 1 se houver erros)"
 DESCRIPTION = (

@@ -8,14 +8,13 @@ printed on standard error.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from datetime import date
 
+from lexconsolida.commands import accepted, emit
 from lexconsolida.corpus.history import history
 from lexconsolida.corpus.locate import locate, try_corpus
 from lexconsolida.errors import UsageError
-from lexconsolida.io import atomic_write
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers import get_writer
 
@@ -69,15 +68,7 @@ def run(args) -> int:
         mun = found.corpus.municipios[found.act.municipio]
         options.update(municipio=mun.data, orgao=found.act.orgao,
                        municipio_dir=found.corpus.root / mun.folder)
-    data = writer(norma, **_accepted(writer, options))
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    if args.output:
-        atomic_write(args.output, data)
-        print(f"gravado: {args.output}", file=sys.stderr)
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+    emit(writer(norma, **accepted(writer, options)), args.output)
     return 0
 
 
@@ -88,8 +79,3 @@ def _writer(fmt: str):
         raise UsageError(f"o formato de saída {fmt!r} ainda não está disponível nesta versão") from None
 
 
-def _accepted(writer, options: dict) -> dict:
-    params = inspect.signature(writer).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return options
-    return {k: v for k, v in options.items() if k in params}

@@ -6,13 +6,13 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from lexconsolida.commands import emit
+from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.diff import WRITERS, compare, write
 from lexconsolida.diff.report import STATUS_LABELS
 from lexconsolida.diff.table import read_table
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
-from lexconsolida.io import atomic_write
-from lexconsolida.corpus.locate import locate, require_text, try_corpus
 
 HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
 DESCRIPTION = (
@@ -82,11 +82,6 @@ def run(args) -> int:
         data = render(report, color=color, all_rows=args.todas).encode("utf-8")
     else:
         data = write(report, fmt, author=args.autor)
-    if args.output:
-        atomic_write(args.output, data)
-        counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
-        print(f"gravado: {args.output} ({counts or 'nenhuma linha'})", file=sys.stderr)
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+    counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
+    emit(data, args.output, counts or "nenhuma linha")
     return 0

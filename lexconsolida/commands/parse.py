@@ -12,10 +12,10 @@ import re
 import sys
 from collections import Counter
 
+from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Agrupador, Norma, Severity
-from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.readers import format_of
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer

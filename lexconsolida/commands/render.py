@@ -10,14 +10,14 @@ above it, or from ``--municipio``.
 
 from __future__ import annotations
 
-import inspect
 import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida.commands import accepted, emit
 from lexconsolida.errors import InputError, UsageError
-from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Norma
 from lexconsolida.readers import read_file
 from lexconsolida.writers import get_writer
@@ -66,14 +66,7 @@ def run(args) -> int:
         options.update(municipio=municipio, municipio_dir=municipio_dir,
                        orgao=args.orgao or source.orgao,
                        template=Path(args.modelo) if args.modelo else None)
-    data = writer(source.norma, **_accepted(writer, options))
-    if args.output:
-        atomic_write(args.output, data)
-        print(f"gravado: {args.output}", file=sys.stderr)
-    else:
-        out = data if isinstance(data, bytes) else data.encode("utf-8")
-        sys.stdout.buffer.write(out)
-        sys.stdout.flush()
+    emit(writer(source.norma, **accepted(writer, options)), args.output)
     return 0
 
 
@@ -132,14 +125,6 @@ def _writer(fmt: str):
         raise UsageError(
             f"o formato de saída {fmt!r} ainda não está disponível nesta versão do lexconsolida"
         ) from None
-
-
-def _accepted(writer, options: dict) -> dict:
-    """Only the options the writer declares (html/md/txt writers may not take them all)."""
-    params = inspect.signature(writer).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return options
-    return {k: v for k, v in options.items() if k in params}
 
 
 def find_municipio(norma_path: Path, given: str | None) -> tuple[dict | None, Path | None]:
