@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lexconsolida.check import check
-from lexconsolida.consolidation.engine import consolidate, revocation_items
+from lexconsolida.consolidation.engine import consolidate
+from lexconsolida.consolidation.final import revocation_items
 from lexconsolida.consolidation.spec import Section, Spec, load_spec
 from lexconsolida.errors import InputError
 from lexconsolida.model import Kind, Severity, Situacao

@@ -65,7 +65,7 @@ def _words(text: str) -> list[str]:
 
 def units_of(sources, index_label) -> list[Unit]:
     """Every dispositivo with text in force in each source."""
-    from lexconsolida.consolidation.engine import final_clause_kind
+    from lexconsolida.consolidation.final import final_clause_kind
 
     out = []
     for s in sources:

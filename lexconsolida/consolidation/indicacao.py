@@ -21,7 +21,7 @@ DEFAULT_REQUEST = (
 
 def contracted(label: str) -> str:
     """'Lei nº 1' → 'da Lei nº 1'; 'Decreto nº 2' → 'do Decreto nº 2'."""
-    from lexconsolida.consolidation.engine import with_article
+    from lexconsolida.consolidation.final import with_article
 
     art = with_article(label)
     return "d" + art

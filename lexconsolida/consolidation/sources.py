@@ -54,7 +54,8 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
 def amender(corpus, report):
     """The amending act of ``report`` and the units of its own that are not instructions."""
     from lexconsolida.amendments.phrases import classify
-    from lexconsolida.consolidation.engine import Amender, final_clause_kind, label_path
+    from lexconsolida.consolidation.engine import Amender, label_path
+    from lexconsolida.consolidation.final import final_clause_kind
     from lexconsolida.model import Kind
 
     act = report.act
