@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.model import Agrupador, Norma
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
+from lexconsolida.model.ids import citation_parts
 
 
 def _units(norma: Norma):
@@ -91,25 +91,7 @@ def _in_scope(new_id: str, reverse: dict, scope: set[str]) -> bool:
 
 def format_target(new_id: str) -> str:
     """Portuguese citation of a dispositivo by id: 'art13_par2' → '§ 2º do art. 13'."""
-    parts = [p for p in new_id.split("_") if p != "cpt"]
-    words = []
-    for p in reversed(parts):
-        m = re.match(r"([a-z]{3})(\d+)(?:-(\d+))?(u?)$", p)
-        if not m:
-            continue
-        prefix, n, suf, unico = m.group(1), int(m.group(2)), m.group(3), m.group(4)
-        suffix = f"-{int_to_letter(int(suf)).upper()}" if suf else ""
-        if prefix == "art":
-            words.append(f"art. {n}{'º' if n < 10 else ''}{suffix}")
-        elif prefix == "par":
-            words.append("parágrafo único" if unico else f"§ {n}{'º' if n < 10 else ''}")
-        elif prefix == "inc":
-            words.append(f"inciso {int_to_roman(n)}")
-        elif prefix == "ali":
-            words.append(f"alínea “{int_to_letter(n)}”")
-        elif prefix == "ite":
-            words.append(f"item {n}")
-    return " do ".join(words)
+    return " do ".join(reversed(citation_parts(new_id, quote_letters=True)))
 
 
 def rewrite_citations(norma: Norma, builder, sources) -> list:

@@ -10,42 +10,13 @@
 
 from __future__ import annotations
 
-from lexconsolida.model import Dispositivo, Kind, LexId, Norma
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
-
-
-def _ordinal(n: int, suffix: str) -> str:
-    return f"{n}º{suffix}" if n < 10 else f"{n}{suffix}"
-
-
-def _component(kind: str, lid: LexId) -> str | None:
-    number = lid.number
-    if kind == "caput" or number is None:
-        return None
-    suffix = number.suffix_text
-    if kind == "artigo":
-        return f"art. {_ordinal(number.value, suffix)}"
-    if kind == "paragrafo":
-        return "parágrafo único" if lid.is_unico else f"§ {_ordinal(number.value, suffix)}"
-    if kind == "inciso":
-        return f"inciso {int_to_roman(number.value)}{suffix}"
-    if kind == "alinea":
-        return f"alínea {int_to_letter(number.value)}{suffix.lower()}"
-    if kind == "item":
-        return f"item {number.value}{suffix}"
-    return None
+from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.ids import citation_parts
 
 
 def citation(node_id: str) -> str:
     """How a legal text cites the dispositivo ``node_id`` ('art. 55, § 13')."""
-    parts = []
-    comps = LexId.parse(node_id).components
-    for i in range(len(comps)):
-        lid = LexId("_".join(comps[: i + 1]))
-        part = _component(lid.kind, lid)
-        if part:
-            parts.append(part)
-    return ", ".join(parts)
+    return ", ".join(citation_parts(node_id))
 
 
 def quoted_lines(node: Dispositivo, *, with_children: bool = True) -> list[str]:

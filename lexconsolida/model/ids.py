@@ -11,6 +11,10 @@ An id is a sequence of components ``<prefix><number>``, joined by ``_``:
 LexId('art1_par1u')
 >>> LexId.parse("art5").child("inciso", Number(2))
 LexId('art5_cpt_inc2')
+>>> citation_parts("art55_par34_inc1_ali2")
+['art. 55', '§ 34', 'inciso I', 'alínea b']
+>>> citation_parts("art5-1_par1u"), citation_parts("art3_cpt_inc2_ali1", quote_letters=True)
+(['art. 5º-A', 'parágrafo único'], ['art. 3º', 'inciso II', 'alínea “a”'])
 """
 
 from __future__ import annotations
@@ -113,3 +117,35 @@ class LexId:
 
 def article_id(number: Number) -> LexId:
     return LexId("art" + number.id_part)
+
+
+def _ordinal(n: int, suffix: str) -> str:
+    return f"{n}º{suffix}" if n < 10 else f"{n}{suffix}"
+
+
+def citation_parts(node_id: str, *, quote_letters: bool = False) -> list[str]:
+    """How legal text names each level of the dispositivo ``node_id``, outermost first:
+    'art. 55', '§ 34', 'inciso I', 'alínea b' (the caput is implicit). Join with ', ' to cite
+    ('art. 55, § 34, inciso I') or reverse and join with ' do ' ('inciso I do § 34 do art. 55')."""
+    from lexconsolida.model.numbering import int_to_letter, int_to_roman
+
+    parts = []
+    comps = LexId.parse(node_id).components
+    for i in range(len(comps)):
+        lid = LexId("_".join(comps[: i + 1]))
+        kind, number = lid.kind, lid.number
+        if kind == "caput" or number is None:
+            continue
+        suffix = number.suffix_text
+        if kind == "artigo":
+            parts.append(f"art. {_ordinal(number.value, suffix)}")
+        elif kind == "paragrafo":
+            parts.append("parágrafo único" if lid.is_unico else f"§ {_ordinal(number.value, suffix)}")
+        elif kind == "inciso":
+            parts.append(f"inciso {int_to_roman(number.value)}{suffix}")
+        elif kind == "alinea":
+            letter = f"{int_to_letter(number.value)}{suffix.lower()}"
+            parts.append(f"alínea “{letter}”" if quote_letters else f"alínea {letter}")
+        elif kind == "item":
+            parts.append(f"item {number.value}{suffix}")
+    return parts
