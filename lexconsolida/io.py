@@ -29,6 +29,25 @@ def read_bytes(path: str | Path) -> bytes:
         raise InputError(f"não foi possível ler o arquivo ({err.strerror})", path=p) from None
 
 
+def contained(base: str | Path, relative: str, *, source: str | Path, key: str) -> Path:
+    """``base / relative``, refused unless it stays inside ``base``.
+
+    ``relative`` comes from data (a TOML key): an absolute path, a '..' component or a symbolic
+    link that leads out of ``base`` is an :class:`InputError` naming ``source`` and ``key``.
+    """
+    text = str(relative)
+    pure = Path(text)
+    if not text or pure.is_absolute() or text.startswith(("/", "\\")) or ".." in pure.parts \
+            or ".." in text.replace("\\", "/").split("/") or (len(text) > 1 and text[1] == ":"):
+        raise InputError(f"'{key}' deve ser um caminho relativo dentro de {Path(base).as_posix()}/ "
+                         f"(sem '..' nem caminho absoluto): {text!r}", path=source)
+    target = Path(base) / pure
+    if not target.resolve().is_relative_to(Path(base).resolve()):
+        raise InputError(f"'{key}' leva para fora de {Path(base).as_posix()}/ (link simbólico): "
+                         f"{text!r}", path=source)
+    return target
+
+
 def atomic_write(path: str | Path, data: bytes | str) -> Path:
     """Write ``data`` to ``path`` all at once: a temp file in the same folder, then rename.
 

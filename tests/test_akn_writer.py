@@ -93,6 +93,7 @@ def test_property_random_trees_validate(norma):
     assert validation_errors(write(norma), "akn") == []
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["004.json", "000.json"])
 def test_real_laws_from_gold_validate(name):
     from tests.conftest import GOLD

@@ -47,6 +47,7 @@ def test_minuta_article_31_revokes_the_seven_acts():
         assert (ev.kind, ev.act_urn, ev.date) == ("revogacao", MINUTA, "2023-11-23")
 
 
+@pytest.mark.shared
 def test_dry_run_lists_operations_in_portuguese():
     r = run_cli("amend", L2217, FSA / "lei-2421-2003", "--dry-run")
     out = r.stdout.decode()
@@ -55,6 +56,7 @@ def test_dry_run_lists_operations_in_portuguese():
     assert "Operações sobre a norma base: 10" in out
 
 
+@pytest.mark.shared
 def test_amend_writes_lexml_with_history(tmp_path):
     out = tmp_path / "2217.xml"
     r = run_cli("amend", L2217, FSA / "lei-2331-2002", "-o", out)
@@ -66,6 +68,7 @@ def test_amend_writes_lexml_with_history(tmp_path):
     assert ali is not None and ali.history[0].event.nota() == "Incluído pela Lei nº 2.331, de 21 de maio de 2002"
 
 
+@pytest.mark.shared
 def test_amend_with_open_problems_writes_nothing(tmp_path):
     root = tmp_path / "statutes"
     shutil.copytree(FSA, root / "ba-feira-de-santana")
@@ -85,6 +88,7 @@ def test_amend_with_open_problems_writes_nothing(tmp_path):
     assert "500 (quinhentos) veículos" in par.text and par.history[-1].event.act_label.startswith("Lei nº 2.748")
 
 
+@pytest.mark.shared
 def test_amend_with_the_recorded_decision_applies_it(tmp_path):
     out = tmp_path / "x.xml"
     r = run_cli("amend", STATUTES / "ba-feira-de-santana" / "lei-2244-2001",
@@ -113,6 +117,7 @@ def _corpus_with_missing_target(tmp_path):
     return root, bad
 
 
+@pytest.mark.shared
 def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     root, bad = _corpus_with_missing_target(tmp_path)
     before = tree_hash(root)
@@ -124,6 +129,7 @@ def test_failed_amendment_leaves_corpus_untouched(tmp_path):
     assert not out.exists() and tree_hash(root) == before
 
 
+@pytest.mark.shared
 def test_amend_error_names_the_amending_act_file(tmp_path):
     root, bad = _corpus_with_missing_target(tmp_path)
     r = run_cli("amend", L2217, bad, "--acervo", root)
@@ -138,6 +144,7 @@ def test_amend_error_names_the_amending_act_file(tmp_path):
     assert r.returncode == 2 and f"{loose}, linha 9: art2:" in r.stdout.decode()
 
 
+@pytest.mark.shared
 def test_dry_run_reports_missing_target_and_exits_2_like_the_real_run(tmp_path):
     root, bad = _corpus_with_missing_target(tmp_path)
     before = tree_hash(root)
@@ -186,6 +193,7 @@ def test_compile_formats(fmt, tmp_path):
         assert_valid_lexml(out.read_bytes())
 
 
+@pytest.mark.shared
 def test_compile_docx(tmp_path):
     out = tmp_path / "2217.docx"
     r = run_cli("compile", FSA / "lei-2217-2001", "--at", "2015-01-01", "--to", "docx",
@@ -206,6 +214,7 @@ def test_compile_bad_date_and_unknown_norm():
     assert r.returncode == 2 and "data inválida" in r.stderr.decode()
 
 
+@pytest.mark.shared
 def test_chain_through_files(tmp_path):
     """amend writes LexML that amend and compile read back: the same text as the corpus."""
     from tests.test_amend_chain import golden_for, render_vigente
@@ -224,6 +233,7 @@ def test_chain_through_files(tmp_path):
     assert render_vigente(read_file(out, "lexml").norma) == golden_for("2002-06-01")
 
 
+@pytest.mark.shared
 def test_dry_run_shows_recorded_decisions(update_golden):
     from tests.conftest import GOLDEN, check_golden
 

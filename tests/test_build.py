@@ -169,6 +169,7 @@ def test_missing_acervo_is_a_usage_error(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.shared
 def test_build_on_the_repository_statutes(tmp_path):
     out = tmp_path / "output"
     r = run_cli("build", "-o", out)

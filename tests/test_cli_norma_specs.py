@@ -72,6 +72,7 @@ def test_parse_corpus_urn_keeps_reader_diagnostics_and_corpus_metadata(tmp_path)
     assert f'URN="{PEDRA_URN}"'.encode() in out.read_bytes()
 
 
+@pytest.mark.shared
 def test_parse_corpus_folder_with_acervo_option(tmp_path):
     root = tmp_path / "acervo"
     shutil.copytree(FSA, root / "ba-feira-de-santana")
@@ -97,6 +98,7 @@ def test_check_of_urn_outside_the_corpus_says_so():
     assert r.returncode == 2 and "ato fora do acervo" in r.stderr.decode()
 
 
+@pytest.mark.shared
 def test_diff_accepts_corpus_urn_and_folder():
     by_files = run_cli("diff", FSA / "lei-2217-2001" / "texto.txt", FSA / "lei-3477-2014" / "texto.txt",
                        "--to", "json")

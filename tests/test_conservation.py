@@ -137,6 +137,7 @@ def test_words_are_case_folded_and_nfc():
 INPUTS = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS.rglob("*.txt"))
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("path", INPUTS, ids=[p.name for p in INPUTS])
 def test_reader_conserves_every_word(path):
     data = path.read_bytes()

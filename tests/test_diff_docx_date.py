@@ -4,6 +4,8 @@ compiled text, else the act's own date; never the clock."""
 
 from __future__ import annotations
 
+import pytest
+
 import zipfile
 from dataclasses import replace
 
@@ -54,6 +56,7 @@ def _dates(docx_path) -> set[str]:
     return set(re.findall(r'w:date="([^"]+)"', xml))
 
 
+@pytest.mark.shared
 def test_cli_2001_vs_compiled_2015_is_dated_2014_and_summarised_in_portuguese(tmp_path):
     compiled, docx, dated = tmp_path / "c2015.xml", tmp_path / "quadro.docx", tmp_path / "datado.docx"
     proc = run_cli("compile", LEI_2217, "--at", "2015-01-01", "--view", "compilado", "--to", "xml", "-o", compiled)

@@ -13,6 +13,8 @@ from lexconsolida.diff.units import flatten, texts
 from lexconsolida.readers import read_file
 from tests.conftest import CF88_DIR, CORPUS, SEEDS, run_cli
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 CF_OLD = CF88_DIR / "CON1988--19881005.LexML.xml"
 CF_NEW = CF88_DIR / "CON1988--20150303.LexML.xml"
 FEIRA = CORPUS / "feira-de-santana-ba" / "transporte-clandestino" / "lei-2217-2001.txt"

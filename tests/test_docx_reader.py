@@ -157,6 +157,7 @@ def test_not_a_docx_is_an_input_error(tmp_path):
         read_file(empty)
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["004.json", "000.json"])
 def test_real_law_from_gold_keeps_its_ids(name):
     """Real labels and anomalies (Art. 20's second 'VII' is inc8): bookmarks keep the ids, and

@@ -17,6 +17,8 @@ from lexconsolida.model import Agrupador, Dispositivo, Kind
 from lexconsolida.readers.text import read
 from tests.conftest import GOLD, SEEDS
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 SEED_FILES = {"000": "000_f6cd0b1bb88d84ef.txt", "004": "004_5063f6b2d0019a9f.txt"}
 
 

@@ -11,6 +11,8 @@ from lexconsolida.writers.lexml import write as write_lexml
 from lexconsolida.writers.text import write as write_text
 from tests.conftest import CORPUS, SEEDS, assert_valid_lexml
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 SOURCES = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS.rglob("*.txt"))
 
 

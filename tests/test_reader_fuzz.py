@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +74,7 @@ def _check(data: bytes) -> None:
     assert missing_words(text, result) == []
 
 
+@pytest.mark.shared
 @SETTINGS
 @given(mutated_legal_text())
 def test_mutated_legal_text(text):
@@ -90,6 +93,7 @@ def test_random_bytes(data):
     _check(data)
 
 
+@pytest.mark.shared
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_legal_text())
 def test_furniture_rule_moves_whole_lines_only(text):

@@ -16,6 +16,7 @@ def _profile(xml: bytes) -> str:
     return m.group(1).decode() if m else "lexml-flexivel"
 
 
+@pytest.mark.shared
 def test_parse_seed_to_file_with_report(tmp_path):
     out, rep = tmp_path / "lei.xml", tmp_path / "relatorio.json"
     proc = run_cli("parse", SEED_004, "-o", out, "--report", rep)
@@ -51,6 +52,7 @@ def test_output_is_deterministic(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+@pytest.mark.shared
 def test_switching_a_rule_off(tmp_path):
     rep = tmp_path / "r.json"
     proc = run_cli("parse", SEED_004, "-o", tmp_path / "x.xml", "--report", rep, "--desligar", "repair_markers")
@@ -108,6 +110,7 @@ def test_help_in_portuguese():
     assert proc.returncode == 0 and "LexML" in proc.stdout.decode() and "--report" in proc.stdout.decode()
 
 
+@pytest.mark.shared
 def test_lexml_written_by_parse_reads_back_to_the_same_bytes(tmp_path):
     first, second = tmp_path / "a.xml", tmp_path / "b.xml"
     assert run_cli("parse", SEED_004, "-o", first).returncode == 0
@@ -136,6 +139,7 @@ def test_truncated_utf8_is_not_read_as_cp1252(tmp_path):
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["norma"]["encoding"] == "utf-8"
 
 
+@pytest.mark.shared
 def test_act_ending_after_a_complete_article_still_parses(tmp_path):
     """Seed 004 ends after a complete Art. 69 with no fecho: a warning, not a truncation error."""
     proc = run_cli("parse", SEED_004, "-o", tmp_path / "x.xml")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida.check import check, counts
+from lexconsolida.commands.build_stages import forms_stage, quadro_stage
 from lexconsolida.commands.check import LOG_CODES
 from lexconsolida.commands.site import default_pages_dir
 from lexconsolida.corpus import Corpus, default_root, load
@@ -62,6 +63,10 @@ def add_arguments(parser) -> None:
                         help="pasta de saída (padrão: output)")
     parser.add_argument("--acervo", metavar="PASTA", default=None,
                         help="pasta do acervo (padrão: statutes/)")
+    parser.add_argument("--compartilhado", metavar="PASTA", default=None,
+                        help="material compartilhado, de onde vêm os textos dos municípios com "
+                             "[fonte_textos] (padrão: $LEXCONSOLIDA_SHARED, senão ../shared ao "
+                             "lado do projeto)")
 
 
 def _writer(name: str):
@@ -266,11 +271,24 @@ def _shown(path: Path | str) -> str:
         return p.as_posix()
 
 
+def _missing_texts(corpus: Corpus) -> list[str]:
+    """One line per municipality whose texts live in material that is not here."""
+    lines = []
+    for name, mun in sorted(corpus.municipios.items()):
+        missing = [a for a in corpus.acts.values() if a.municipio == name and a.texto_ausente]
+        if missing:
+            lines.append(f"sem textos de {name}/ ({len(missing)} atos só com metadados): "
+                         f"{missing[0].texto_ausente}; o restante foi gerado")
+    return lines
+
+
 def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
                   warnings: list[str] = ()) -> None:
     n = len(corpus.acts)
     with_text = sum(1 for a in corpus.acts.values() if a.texto is not None)
     print(f"lexconsolida build: {n} atos no acervo {_shown(corpus.root)}/ ({with_text} com texto)")
+    for line in _missing_texts(corpus):
+        print(f"  {line}")
     width = max(len(s.nome) for s in stages) + 2
     for s in stages:
         dots = "." * (width - len(s.nome))
@@ -291,7 +309,7 @@ def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
 
 def run(args) -> int:
     out = Path(args.output)
-    corpus = load(args.acervo or default_root())
+    corpus = load(args.acervo or default_root(), shared=args.compartilhado)
     code = code_key()
     problems: list[str] = []
     output = OutputSet(out, MANIFEST)
@@ -301,6 +319,8 @@ def run(args) -> int:
                                                         for q in problems)]
     stages.append(site_stage(loaded, out))
     stages.append(docx_stage(corpus, loaded, output, code, problems))
+    stages.append(quadro_stage(corpus, loaded, output, code, problems, Stage))
+    stages.append(forms_stage(corpus, output, problems, Stage))
     output.finish()
     stages.append(dossier_stage(corpus, out))
     stages.append(consolidation_stage(corpus, out))

@@ -24,6 +24,20 @@ def default_root() -> Path:
     return Path(__file__).resolve().parents[2] / "statutes"
 
 
+SHARED_ENV = "LEXCONSOLIDA_SHARED"
+
+
+def shared_root(corpus_root: str | Path | None = None) -> Path:
+    """Where the shared material is looked for: ``$LEXCONSOLIDA_SHARED``, else ``shared/``
+    beside the project that holds ``corpus_root`` (``statutes/../../shared``). It may not exist:
+    the caller says so."""
+    env = os.environ.get(SHARED_ENV)
+    if env:
+        return Path(env)
+    base = Path(corpus_root) if corpus_root else default_root()
+    return base.resolve().parent.parent / "shared"
+
+
 @dataclass(slots=True)
 class Corpus:
     root: Path
@@ -146,16 +160,21 @@ def _decoded(path: Path) -> str:
     return data.decode("utf-8", "replace")
 
 
-def load(root: str | Path | None = None) -> Corpus:
-    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved."""
+def load(root: str | Path | None = None, shared: str | Path | None = None) -> Corpus:
+    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
+
+    ``shared``: the shared material, where ``[fonte_textos]`` of a municipality points (default
+    :func:`shared_root`); when it is absent those acts load without their texts, each saying
+    why (``Act.texto_ausente``)."""
     base = Path(root) if root else default_root()
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
     corpus = Corpus(base)
+    shared_dir = Path(shared) if shared else shared_root(base)
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
-        corpus.municipios[mfolder.name] = load_municipio(mfolder)
+        municipio = corpus.municipios[mfolder.name] = load_municipio(mfolder, shared_dir)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
-            act = load_act(afolder, mfolder.name)
+            act = load_act(afolder, mfolder.name, municipio.textos)
             if act.urn in corpus.acts:
                 raise InputError(f"URN repetida no acervo: {act.urn} (também em "
                                  f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
