@@ -68,7 +68,7 @@ def test_parse_corpus_urn_keeps_reader_diagnostics_and_corpus_metadata(tmp_path)
     assert "166 linhas de cabeçalho/rodapé removidas" in r.stderr.decode()
     report = json.loads(rep.read_text(encoding="utf-8"))
     assert report["norma"]["urn"] == PEDRA_URN and report["formato"] == "text"
-    assert report["diagnosticos_por_codigo"]["furniture"] == 166
+    assert report["diagnosticos_por_codigo"]["linha-removida"] == 166
     assert f'URN="{PEDRA_URN}"'.encode() in out.read_bytes()
 
 

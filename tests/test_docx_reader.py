@@ -93,7 +93,7 @@ def test_user_typed_labels_without_the_rotulo_style():
     assert ids(result.norma) == ["cap2", "art10", "art10_cpt", "art10_cpt_inc1", "art10_par1u",
                                  "art10-1", "art10-1_cpt"]
     assert result.norma.find("art10_cpt_inc1").text == "de coleta;"
-    assert [x.code for x in result.diagnostics] == ["orphan"]
+    assert [x.code for x in result.diagnostics] == ["fora-de-artigo"]
 
 
 @st.composite
@@ -174,7 +174,7 @@ def test_real_law_from_gold_keeps_its_ids(name):
     assert ids(read(data).norma) == expected
     result = read(strip_bookmarks(data))
     assert ids(result.norma) == expected
-    anomalies = [x for x in result.diagnostics if x.code == "position-id"]
+    anomalies = [x for x in result.diagnostics if x.code == "id-por-posicao"]
     printed_vs_id = [x for x in norma.dispositivos() if x.rotulo and not x.unico and
                      read_label_number(x) != x.number]
     assert len(anomalies) == len(printed_vs_id)
@@ -193,7 +193,7 @@ def test_amending_act_round_trip():
     assert without_provenance(read(write(original)).norma) == original
     result = read(write(original, embed_source=False))
     assert ids(result.norma) == ids(original)
-    skipped = [x for x in result.diagnostics if x.code == "skipped"]
+    skipped = [x for x in result.diagnostics if x.code == "paragrafo-de-historico"]
     assert len(skipped) == 2 and "Texto alterado" in skipped[0].message
 
 
@@ -234,5 +234,5 @@ def test_draft_edited_in_word_continuations_and_tables():
     result = read(buf.getvalue())
     assert ids(result.norma) == ["art1", "art1_cpt", "art2", "art2_cpt"]
     assert result.norma.find("art1_cpt").text == "Fica criada a tabela de multas,\nconforme o quadro abaixo:"
-    table_diag = [x for x in result.diagnostics if x.code == "unstyled"]
+    table_diag = [x for x in result.diagnostics if x.code == "sem-estilo"]
     assert table_diag[0].text == "Infração | Multa\nPoda drástica | 10 UPF"

@@ -108,7 +108,7 @@ def test_every_gold_anomaly_is_reported(parsed):
 
 def test_furniture_is_exactly_the_gold_noise(parsed):
     key, gold, result = parsed
-    removed = sorted(d.line for d in result.diagnostics if d.code == "furniture")
+    removed = sorted(d.line for d in result.diagnostics if d.code == "linha-removida")
     assert removed == gold["noise_line_numbers"]
 
 

@@ -28,7 +28,7 @@ def _removed(text: str) -> list[str]:
     """The removed lines' texts, in order."""
     state = _state(text)
     drop_furniture(state)
-    return [d.text for d in state.diagnostics if d.code == "furniture"]
+    return [d.text for d in state.diagnostics if d.code == "linha-removida"]
 
 
 # --- The seeds: exactly the gold's noise lines ---------------------------------------------------
@@ -40,7 +40,7 @@ def test_seed_furniture_equals_gold(seed):
     gold = json.loads((GOLD / f"{seed}.json").read_text(encoding="utf-8"))
     state = _state((SEEDS / SEED_FILES[seed]).read_bytes())
     drop_furniture(state)
-    removed = [d.line for d in state.diagnostics if d.code == "furniture"]
+    removed = [d.line for d in state.diagnostics if d.code == "linha-removida"]
     assert removed == sorted(gold["noise_line_numbers"])
 
 
@@ -51,7 +51,7 @@ def test_seed_diagnostics_hold_the_lines_verbatim(seed):
     state = _state((SEEDS / SEED_FILES[seed]).read_bytes())
     before = {line.number for line in state.lines}
     drop_furniture(state)
-    diags = [d for d in state.diagnostics if d.code == "furniture"]
+    diags = [d for d in state.diagnostics if d.code == "linha-removida"]
     for d in diags:
         assert d.severity is Severity.INFO
         assert d.text == raw[d.line - 1]

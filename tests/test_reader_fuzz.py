@@ -105,5 +105,5 @@ def test_furniture_rule_moves_whole_lines_only(text):
     before = [(line.number, line.text) for line in state.lines]
     drop_furniture(state)
     kept = [(line.number, line.text) for line in state.lines]
-    removed = [(d.line, d.text) for d in state.diagnostics if d.code == "furniture"]
+    removed = [(d.line, d.text) for d in state.diagnostics if d.code == "linha-removida"]
     assert sorted(kept + removed) == before

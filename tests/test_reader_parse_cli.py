@@ -29,8 +29,8 @@ def test_parse_seed_to_file_with_report(tmp_path):
     assert report["norma"]["numero"] == "846" and report["norma"]["data"] == "2015-05-12"
     assert report["contagens"]["artigo"] == 68 and report["contagens"]["alinea"] == 122
     codes = report["diagnosticos_por_codigo"]
-    assert codes["furniture"] == 166 and codes["repair"] > 60 and codes["gap"] >= 3
-    assert all("line" in d for d in report["diagnosticos"] if d["code"] in ("furniture", "repair", "gap"))
+    assert codes["linha-removida"] == 166 and codes["reparo"] > 60 and codes["lacuna"] >= 3
+    assert all("linha" in d for d in report["diagnosticos"] if d["codigo"] in ("linha-removida", "reparo", "lacuna"))
     stderr = proc.stderr.decode()
     assert "68 artigos" in stderr and "linhas de cabeçalho/rodapé removidas" in stderr
     assert "rótulo repetido" in stderr
@@ -58,7 +58,7 @@ def test_switching_a_rule_off(tmp_path):
     proc = run_cli("parse", SEED_004, "-o", tmp_path / "x.xml", "--report", rep, "--desligar", "repair_markers")
     assert proc.returncode == 0, proc.stderr.decode()
     report = json.loads(rep.read_text(encoding="utf-8"))
-    assert "repair" not in report["diagnosticos_por_codigo"]
+    assert "reparo" not in report["diagnosticos_por_codigo"]
     assert report["contagens"]["artigo"] < 68  # 'Art,' and 'rt.' are no longer read as articles
 
 
@@ -136,7 +136,7 @@ def test_truncated_utf8_is_not_read_as_cp1252(tmp_path):
     assert proc.returncode == 0, proc.stderr.decode()
     xml = out.read_bytes().decode("utf-8")
     assert "Ã§" not in xml and "ção" in xml
-    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["norma"]["encoding"] == "utf-8"
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["norma"]["codificacao"] == "utf-8"
 
 
 @pytest.mark.shared

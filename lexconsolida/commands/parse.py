@@ -16,6 +16,7 @@ from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Agrupador, Norma, Severity
+from lexconsolida.model.diagnostics import LOG_CODES
 from lexconsolida.readers import format_of
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
@@ -30,7 +31,6 @@ DESCRIPTION = (
     "ARQUIVO também pode ser a URN ou a pasta de um ato do acervo: lê o texto do ato como "
     "publicado (sem as alterações), com os metadados do seu norma.toml."
 )
-LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LOCAL = re.compile(r"^[a-z0-9.]+(?:;[a-z0-9.]+)*$")
 
@@ -92,7 +92,7 @@ def report(path: str, fmt: str, norma: Norma, diagnostics) -> dict:
         "norma": {
             "tipo": norma.tipo, "numero": norma.numero, "data": norma.data, "urn": norma.urn,
             "localidade": norma.localidade, "epigrafe": norma.epigrafe, "ementa": norma.ementa,
-            "encoding": norma.provenance.encoding,
+            "codificacao": norma.provenance.encoding,
         },
         "contagens": counts(norma),
         "diagnosticos_por_codigo": dict(sorted(by_code.items())),
@@ -102,8 +102,8 @@ def report(path: str, fmt: str, norma: Norma, diagnostics) -> dict:
 
 def _summary(path: str, norma: Norma, diagnostics) -> str:
     c = counts(norma)
-    removed = sum(d.code == "furniture" for d in diagnostics)
-    repairs = sum(d.code == "repair" for d in diagnostics)
+    removed = sum(d.code == "linha-removida" for d in diagnostics)
+    repairs = sum(d.code == "reparo" for d in diagnostics)
     findings = [d for d in diagnostics if d.code not in LOG_CODES]
     warnings = [d for d in findings if d.severity in (Severity.WARNING, Severity.ERROR)]
     lines = [

@@ -136,7 +136,9 @@ class Corpus:
         else:
             from lexconsolida.readers import read_file
 
-            result = read_file(act.texto, "text")
+            mun = self.municipios[act.municipio]
+            # The place is known from municipio.toml: the reader need not find it in the text.
+            result = read_file(act.texto, "text", localidade=mun.localidade_urn.removeprefix("br;"))
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
         mun = self.municipios[act.municipio]
