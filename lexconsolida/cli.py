@@ -2,7 +2,8 @@
 
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``HELP`` (one line),
 ``DESCRIPTION``, ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input.
+found errors, 2 bad usage, unreadable input or an output that cannot be written, 3 a bug
+(internal error: a request to report it; the traceback with ``--debug``).
 """
 
 from __future__ import annotations
@@ -119,6 +120,8 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lexconsolida {__version__}",
                         help="mostra a versão do programa e sai")
+    parser.add_argument("--debug", action="store_true",
+                        help="num erro interno, mostra o rastreamento completo (traceback)")
     sub = parser.add_subparsers(dest="command", metavar="COMANDO", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"lexconsolida.commands.{name}")
@@ -126,6 +129,10 @@ def _build_parser() -> argparse.ArgumentParser:
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser
+
+
+REPORT_BUG = ("isto é um defeito do lexconsolida, não da entrada: por favor, relate-o à equipe "
+              "que mantém o programa, com o comando usado e os arquivos de entrada")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,14 +143,51 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args._run(args) or 0)
-    except LexError as err:
-        print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
-        return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # noqa: BLE001 - the one place every failure is turned into a message
+        return _failure(err, args)
+
+
+def _failure(err: Exception, args) -> int:
+    """One Portuguese line on standard error and the exit code, for every command:
+    bad input or usage (2), an output that cannot be written (2), a bug (3: a short request
+    to report it; the traceback only with --debug)."""
+    import sqlite3
+
+    from lexconsolida import errors
+    from lexconsolida.io import sqlite_failure, write_failure
+
+    prefix = f"lexconsolida {args.command}: erro"
+    internal = getattr(errors, "InternalError", None)
+    if internal is not None and isinstance(err, internal):
+        return _bug(err, args, prefix)
+    if isinstance(err, LexError):
+        print(f"{prefix}: {err}", file=sys.stderr)
+        return err.exit_code
+    if isinstance(err, OSError):
+        failure = write_failure(err)
+        print(f"{prefix}: {failure}", file=sys.stderr)
+        return failure.exit_code
+    if isinstance(err, sqlite3.Error) and (failure := sqlite_failure(err)) is not None:
+        print(f"{prefix}: {failure}", file=sys.stderr)
+        return failure.exit_code
+    return _bug(err, args, prefix)
+
+
+def _bug(err: Exception, args, prefix: str) -> int:
+    import os
+    import traceback
+
+    print(f"{prefix} interno: {type(err).__name__}: {err}", file=sys.stderr)
+    if getattr(args, "debug", False) or os.environ.get("LEXCONSOLIDA_DEBUG"):
+        traceback.print_exception(err, file=sys.stderr)
+    else:
+        print(f"{REPORT_BUG} (rode de novo com --debug para ver o rastreamento)", file=sys.stderr)
+    return 3
 
 
 if __name__ == "__main__":

@@ -129,15 +129,17 @@ class Register:
 
     def __init__(self, path: str | Path = DEFAULT_PATH) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as err:
-            raise FormError(f"registro ilegível: {err}", path=self.path) from None
+            from lexconsolida.io import sqlite_failure
+
+            raise sqlite_failure(err, self.path) or FormError(f"registro ilegível: {err}", path=self.path) from None
 
     def close(self) -> None:
         self.conn.close()
