@@ -16,6 +16,8 @@ from lexconsolida.errors import InputError
 from lexconsolida.model import Kind, Situacao
 from lexconsolida.transforms.pointintime import at, vigente
 
+pytestmark = pytest.mark.shared  # the Feira de Santana texts come from ../shared
+
 G = GOLDEN / "amend" / "feira-de-santana"
 L2217 = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
 L3477 = "urn:lex:br;bahia;feira.santana:municipal:lei:2014-09-10;3477"
@@ -113,7 +115,6 @@ def test_problems_reported_for_lei_3477(corpus, update_golden):
                  update_golden)
 
 
-@pytest.mark.shared
 @pytest.mark.parametrize("act", ["lei-2331-2002", "lei-2421-2003", "lei-3477-2014", "lei-2748-2007"])
 def test_operation_lists(corpus, act, update_golden):
     found = corpus.find(STATUTES / "ba-feira-de-santana" / act)
@@ -121,7 +122,6 @@ def test_operation_lists(corpus, act, update_golden):
     check_golden(GOLDEN / "amend" / "operacoes" / f"{act}.txt", decided.recognition.describe(), update_golden)
 
 
-@pytest.mark.shared
 def test_undecided_3477_is_not_applied(corpus, tmp_path):
     import shutil
 
@@ -136,7 +136,6 @@ def test_undecided_3477_is_not_applied(corpus, tmp_path):
     assert render_vigente(vigente(at(h.norma, "2020-01-01"))) == golden_for("2003-06-30")
 
 
-@pytest.mark.shared
 def test_declared_relation_without_operations_is_reported(tmp_path):
     import shutil
 

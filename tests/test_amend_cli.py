@@ -179,6 +179,7 @@ def test_dry_run_checks_every_operation_not_only_the_first_failing(tmp_path):
     assert base.articulacao[0].children[0].text == "Texto."  # base untouched
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("fmt", ["xml", "txt", "md", "html"])
 def test_compile_formats(fmt, tmp_path):
     out = tmp_path / f"2217.{fmt}"
@@ -242,6 +243,7 @@ def test_dry_run_shows_recorded_decisions(update_golden):
     check_golden(GOLDEN / "amend" / "feira-de-santana" / "amend-3477-dry-run.txt", r.stdout, update_golden)
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("fmt, view, when", [("txt", "vigente", "2015-01-01"), ("md", "compilado", "2003-06-30")])
 def test_compile_golden(fmt, view, when, update_golden):
     from tests.conftest import GOLDEN, check_golden

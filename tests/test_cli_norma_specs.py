@@ -9,7 +9,7 @@ import pytest
 from lexconsolida.cli import main
 from lexconsolida.errors import InputError
 from lexconsolida.model.urn import Urn
-from tests.conftest import STATUTES, run_cli
+from tests.conftest import CORPUS, STATUTES, run_cli
 
 BAD_URNS = ["urn:lex:br:nada", "urn:nada"]
 
@@ -100,8 +100,8 @@ def test_check_of_urn_outside_the_corpus_says_so():
 
 @pytest.mark.shared
 def test_diff_accepts_corpus_urn_and_folder():
-    by_files = run_cli("diff", FSA / "lei-2217-2001" / "texto.txt", FSA / "lei-3477-2014" / "texto.txt",
-                       "--to", "json")
+    texts = CORPUS / "feira-de-santana-ba" / "transporte-clandestino"
+    by_files = run_cli("diff", texts / "lei-2217-2001.txt", texts / "lei-3477-2014.txt", "--to", "json")
     r = run_cli("diff", L2217, FSA / "lei-3477-2014", "--to", "json")
     assert r.returncode == 0, r.stderr.decode()
     data, expected = json.loads(r.stdout), json.loads(by_files.stdout)
@@ -110,7 +110,8 @@ def test_diff_accepts_corpus_urn_and_folder():
 
 
 @pytest.mark.parametrize("argv", [["parse", "{}"], ["check", "{}"], ["diff", "{}", "{}"],
-                                  ["diff", L2217, "{}"]], ids=lambda a: "-".join(a[:2])[:20])
+                                  pytest.param(["diff", L2217, "{}"], marks=pytest.mark.shared)],
+                         ids=lambda a: "-".join(a[:2])[:20])
 def test_malformed_urn_exits_2_in_parse_check_diff(argv):
     r = run_cli(*[a.format("urn:lex:br:nada") for a in argv])
     assert r.returncode == 2 and "URN LexML inválida" in r.stderr.decode()

@@ -151,6 +151,7 @@ def test_lei_3477_own_rule_moved_into_the_article_it_governs(run):
         "Lei nº 2.331, de 21 de maio de 2002": [], "Lei nº 2.421, de 30 de junho de 2003": []}
 
 
+@pytest.mark.shared
 def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(tmp_path):
     """Without 3.477 among the sources, the review warns that its own rule would stop
     being in force when the consolidation revokes it."""

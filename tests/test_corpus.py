@@ -116,6 +116,7 @@ def test_errors_name_the_file(tmp_path, toml, message):
     assert message in str(err.value) and "norma.toml" in str(err.value)
 
 
+@pytest.mark.shared
 def test_citations_in_texts_resolved(corpus):
     got = [(c.act.key, urn) for c, urn in corpus.citations("urn:lex:br;bahia;feira.santana:municipal:lei:2003-06-30;2421")]
     assert got[0][1].endswith(";2421")  # its own epígrafe

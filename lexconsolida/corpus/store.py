@@ -57,14 +57,15 @@ class Corpus:
         return act
 
     def find(self, spec: str | Path) -> Act | None:
-        """The act named by a URN, an act folder or a file inside one; None otherwise."""
+        """The act named by a URN, an act folder, a file inside one or its text file (which may
+        be in the shared material); None otherwise."""
         text = str(spec)
         if text.startswith("urn:lex:"):
             return self.acts.get(str(Urn.parse(text).work))
         p = Path(spec).resolve()
         for act in self.acts.values():
             folder = act.folder.resolve()
-            if p == folder or p.parent == folder:
+            if p == folder or p.parent == folder or (act.texto is not None and p == act.texto.resolve()):
                 return act
         return None
 
