@@ -133,6 +133,19 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
     assert (out / "lexml" / "xx-municipio-de-exemplo" / "lei-100-2020.xml").is_file()
     assert not (out / "lexml" / "ba-feira-de-santana").exists()
     assert "aguardando textos: transporte" in text
+    for made in ("quadros/xx-municipio-de-exemplo/lei-100-2020.html",
+                 "consolidacoes/xx-municipio-de-exemplo-taxi/norma.xml",
+                 "formularios/xx-municipio-de-exemplo/auto-de-infracao/AI-2025-000001.html",
+                 "relatorios/mt-pedra-preta/lei-846-2015.html", "docx/xx-municipio-de-exemplo/lei-100-2020.docx"):
+        assert (out / made).is_file(), made
+    assert "  - mt-pedra-preta/lei-846-2015: 5 erro(s)" in text  # the act with errors is named
+    # A second run with nothing changed rewrites nothing and spends no form number.
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
+    again = run_cli("build", "-o", out, "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe")
+    assert again.returncode == 0
+    assert "(0 emitido(s) agora, 1 sem mudança" in again.stdout.decode()
+    after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
+    assert after == before
 
 
 def _git_files() -> list[str]:

@@ -207,8 +207,41 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
 
-def dossier_stage(corpus: Corpus, out: Path) -> Stage:
-    """The Indicação dossier of every spec that has one (branch consolidation's API)."""
+def _municipio_key(corpus: Corpus, municipio: str) -> str:
+    """Hash of everything a consolidation of ``municipio`` is made from: every file of its
+    folder (acts, decisions, specs) and the texts its acts read from the shared material."""
+    h = hashlib.sha256()
+    folder = corpus.root / municipio
+    for f in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes())
+    for act in sorted((a for a in corpus.acts.values() if a.municipio == municipio and a.texto_origem
+                       and a.texto is not None), key=lambda a: a.urn):
+        h.update(act.texto_origem.encode() + b"\0" + act.texto.read_bytes())
+    return h.hexdigest()
+
+
+def _incremental(output: OutputSet, prefix: str, key: str, produce) -> str:
+    """``produce() -> (files written, summary)`` unless the group ``prefix`` is unchanged since
+    the last run (its files are then kept and the summary remembered)."""
+    memo = f"grupo:{prefix}"
+    if output.keep_group(prefix, key):
+        old = output.old_memo.get(memo)
+        if old and old[0] == key:
+            output.memo[memo] = old
+            return old[1]
+    files, summary = produce()
+    for f in files:
+        rel = Path(f).resolve().relative_to(output.root.resolve()).as_posix()
+        output.new[rel] = key
+        output.written.append(rel)
+    output.record_group(prefix, key)
+    output.memo[memo] = [key, summary]
+    return summary
+
+
+def dossier_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
+    """The Indicação dossier of every spec that has one (redone only when its municipality's
+    files change)."""
     name = "dossiê da Indicação"
     module, func = DOSSIER_HOOK.split(":")
     try:
@@ -218,22 +251,25 @@ def dossier_stage(corpus: Corpus, out: Path) -> Stage:
     specs = _dossier_specs(corpus)
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
-    target = out / "dossie-indicacao"
+    target = output.root / "dossie-indicacao"
     files = 0
     for spec in specs:
         folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
+        prefix = folder.relative_to(output.root).as_posix() + "/"
+        key = content_key(code, "dossie", spec.relative_to(corpus.root).as_posix(),
+                          _municipio_key(corpus, spec.parent.parent.name))
         try:
-            files += len(build(corpus, spec, folder))
+            files += int(_incremental(output, prefix, key, lambda s=spec, f=folder: (
+                written := build(corpus, s, f), str(len(written)))))
         except LexError as err:
             return Stage(name, None, str(err), "erro")
-        except (ImportError, AttributeError):
-            return Stage(name, None, "o leitor de texto não está disponível nesta versão", "pulado")
     return Stage(name, f"{target}/", f"{files} arquivos")
 
 
-def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
+def consolidation_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
-    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
+    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report); redone
+    only when its municipality's files change."""
     from lexconsolida.consolidation import consolidate_spec
     from lexconsolida.consolidation.sources import find_act
     from lexconsolida.consolidation.spec import load_spec
@@ -248,15 +284,22 @@ def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
             waiting.append(path.stem)
     if not ready:
         return Stage(name, None, "nenhuma especificação com todos os textos no acervo", "pulado")
-    target = out / "consolidacoes"
+    target = output.root / "consolidacoes"
     arts = []
+
+    def run(path: Path):
+        result, written = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
+                                           corpus=corpus)
+        return written, f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos"
+
     for path in ready:
+        prefix = f"consolidacoes/{path.parent.parent.name}-{path.stem}/"
+        key = content_key(code, "consolidacao", path.relative_to(corpus.root).as_posix(),
+                          _municipio_key(corpus, path.parent.parent.name))
         try:
-            result, _ = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
-                                         corpus=corpus)
+            arts.append(_incremental(output, prefix, key, lambda p=path: run(p)))
         except LexError as err:
             return Stage(name, None, str(err), "erro")
-        arts.append(f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos")
     detail = "; ".join(arts)
     if waiting:
         detail += f" (aguardando textos: {', '.join(waiting)})"
@@ -329,9 +372,9 @@ def run(args) -> int:
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     stages.append(quadro_stage(corpus, loaded, output, code, problems, Stage))
     stages.append(forms_stage(corpus, output, problems, Stage))
+    stages.append(dossier_stage(corpus, output, code))
+    stages.append(consolidation_stage(corpus, output, code))
     output.finish()
-    stages.append(dossier_stage(corpus, out))
-    stages.append(consolidation_stage(corpus, out))
     print_summary(corpus, stages, problems, loaded.warnings, flagged, out)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0
