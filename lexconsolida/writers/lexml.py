@@ -149,10 +149,10 @@ class _Writer:
     def paragraphs(parent: etree._Element, text: str) -> None:
         if text:
             p = _lx("p")
-            for line in text.split("\n"):
+            for line in xml_text(text).split("\n"):
                 e = _SubElement(parent, p)
                 if line:
-                    e.text = xml_text(line)
+                    e.text = line
 
     def note_node(self, xml_id: str, node, *, pai: str | None = None, texto: str | None = None,
                   model_id: str | None = None):
