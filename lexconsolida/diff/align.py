@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 import re
 
-from lexconsolida.diff.units import Unit, mask, normalize
+from lexconsolida.diff.units import Unit, mask_normalized, normalize
 
 UNCHANGED, CHANGED, ADDED, REMOVED, MOVED, SPLIT, MERGED = (
     "unchanged", "changed", "added", "removed", "moved", "split", "merged",
@@ -299,7 +299,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     a.by_id_and_text()
     a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
-    a.by_unique_key([mask(u.body) for u in old], [mask(u.body) for u in new])
+    a.by_unique_key([mask_normalized(t) for t in a.norm_old], [mask_normalized(t) for t in a.norm_new])
     a.by_parent()
     a.by_similarity()
     a.by_parent()
