@@ -17,22 +17,20 @@ from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.site.manifest import OutputSet, content_key
 from lexconsolida.site.source import LoadedSite
+from lexconsolida.site.versions import change_dates
 
 
 def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
                  problems: list[str], stage):
     """Original × amended quadro of every act whose amendments the corpus applied."""
-    from lexconsolida.diff import compare, write
-
     written = 0
     for site_act in loaded.corpus.acts:
-        if not site_act.texto_disponivel or not _amended(site_act.norma):
+        if not site_act.texto_disponivel or not change_dates(site_act.norma):
             continue
         rel = f"quadros/{site_act.path}.html"
         key = content_key(code, "quadro", site_act.key)
         try:
-            output.put(rel, key, lambda a=site_act: write(
-                compare(corpus.read(a.norma.urn), a.norma), "html"))
+            output.put(rel, key, lambda a=site_act: _quadro(corpus, a.norma))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: quadro comparativo não gerado: {err}")
@@ -42,8 +40,33 @@ def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: st
                  f"{written} ato(s) alterado(s): texto original × texto vigente")
 
 
-def _amended(norma) -> bool:
-    return any(d.history for d in norma.dispositivos())
+def _revoked_shown(norma):
+    """``norma`` with each revoked unit reading '(Revogado)', as the text in force prints it
+    (the tree keeps the last wording of a revoked unit, which the diff would take as unchanged)."""
+    from lexconsolida.model import Kind, Situacao
+
+    for d in list(norma.dispositivos()):
+        if d.situacao is Situacao.REVOGADO:
+            if d.kind is Kind.ARTIGO and d.children and d.children[0].kind is Kind.CAPUT:
+                d.children[0].text, d.children[0].children = "(Revogado)", []
+                d.children = d.children[:1]
+            else:
+                d.text, d.children = "(Revogado)", []
+    return norma
+
+
+def _quadro(corpus: Corpus, amended) -> bytes:
+    """The act as published × as in force since its last change (a date taken from the act,
+    never today's, so the page is the same on every run)."""
+    from lexconsolida.diff import compare, write
+    from lexconsolida.model.dates import format_long
+    from lexconsolida.transforms.pointintime import at
+
+    since = change_dates(amended)[-1]
+    report = compare(corpus.read(amended.urn), _revoked_shown(at(amended, since)))
+    report.old_title = f"{amended.titulo} — texto original"
+    report.new_title = f"{amended.titulo} — texto vigente desde {format_long(since)}"
+    return write(report, "html")
 
 
 def forms_stage(corpus: Corpus, output: OutputSet, problems: list[str], stage):
