@@ -21,9 +21,8 @@ FEIRA = CORPUS / "feira-de-santana-ba" / "transporte-clandestino" / "lei-2217-20
 
 
 def _need(*paths):
-    for p in paths:
-        if not p.exists():
-            pytest.skip(f"material compartilhado ausente: {p}")
+    missing = [str(p) for p in paths if not p.exists()]
+    assert not missing, f"material compartilhado incompleto: {missing}"
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +139,7 @@ def _edit_minuta(text: str) -> tuple[str, int]:
 
 def test_seed_minuta_inserted_and_renumbered(tmp_path):
     seeds = sorted(SEEDS.glob("000_*.txt"))
-    if not seeds:
-        pytest.skip("semente 000 ausente")
+    assert seeds, f"semente 000 ausente em {SEEDS}"
     edited_text, bumped = _edit_minuta(seeds[0].read_text(encoding="utf-8"))
     edited = tmp_path / "minuta-editada.txt"
     edited.write_text(edited_text, encoding="utf-8")

@@ -14,8 +14,6 @@ from tests.conftest import ANCHORS, CF88_DIR, assert_valid_lexml, run_cli
 EXAMPLES = ANCHORS / "lexml" / "examples"
 LEXML_FILES = sorted(p for p in EXAMPLES.rglob("*.xml") if "emenda" not in p.name)
 
-pytestmark = pytest.mark.skipif(not EXAMPLES.exists(), reason="shared anchors not available")
-
 
 @pytest.mark.shared
 @pytest.mark.parametrize("path", LEXML_FILES, ids=lambda p: p.name)

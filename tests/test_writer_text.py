@@ -106,7 +106,6 @@ def test_fictional_law_round_trips_through_text_reader():
     assert text_ids(write(n)) == [d.id for d in n.dispositivos()]
 
 
-@pytest.mark.skipif(not CF88_DIR.exists(), reason="CF/88 samples not available")
 @pytest.mark.parametrize("name", ["CON1988--19881005.LexML.xml", "CON1988--20150303.LexML.xml",
                                   "ADC1988--20140805.LexML.xml"])
 @pytest.mark.shared

@@ -104,18 +104,19 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
     removed = sum(d.code == "linha-removida" for d in diagnostics)
     repairs = sum(d.code == "reparo" for d in diagnostics)
     findings = [d for d in diagnostics if d.code not in LOG_CODES]
-    warnings = [d for d in findings if d.severity in (Severity.WARNING, Severity.ERROR)]
+    errors = sum(d.severity is Severity.ERROR for d in findings)
+    shown = [d for d in findings if d.severity in (Severity.ERROR, Severity.WARNING)]
     lines = [
         f"{path}: {norma.titulo}",
         f"  {c.get('artigo', 0)} artigos, {c.get('paragrafo', 0)} parágrafos, {c.get('inciso', 0)} incisos, "
         f"{c.get('alinea', 0)} alíneas, {c.get('item', 0)} itens, {c.get('agrupadores', 0)} agrupadores",
         f"  {removed} linhas de cabeçalho/rodapé removidas, {repairs} reparos, "
-        f"{len(findings)} observações ({len(warnings)} avisos)",
+        f"{len(findings)} observações ({errors} erros, {len(shown) - errors} avisos)",
     ]
-    for d in warnings[:25]:
+    for d in shown[:25]:
         lines.append("  " + d.format())
-    if len(warnings) > 25:
-        lines.append(f"  … e mais {len(warnings) - 25} avisos (veja --report)")
+    if len(shown) > 25:
+        lines.append(f"  … e mais {len(shown) - 25} erros e avisos (veja --report)")
     return "\n".join(lines) + "\n"
 
 
