@@ -175,3 +175,18 @@ def test_no_text_of_the_shared_corpus_or_acervos_is_copied_into_the_project():
             if digest in shared:
                 copies.append(f"{name} = {shared[digest].relative_to(SHARED)}")
     assert not copies, "cópias do material compartilhado no projeto:\n" + "\n".join(copies)
+
+
+def test_forms_settings_law_path_stays_in_the_municipality(tmp_path):
+    import shutil
+
+    mun = tmp_path / "xx-municipio-de-exemplo"
+    shutil.copytree(STATUTES / "xx-municipio-de-exemplo", mun)
+    toml = mun / "municipio.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('norma = "lei-100-2020"', 'norma = "../../fora"'),
+                    encoding="utf-8")
+    r = run_cli("forms", "auto-de-infracao", "--municipio", mun, "--data", mun / "casos" / "auto-de-infracao.toml",
+                "-o", tmp_path / "f", "--registro", tmp_path / "r.sqlite")
+    assert r.returncode == 2
+    err = r.stderr.decode()
+    assert "'fiscalizacao.norma' deve ser um caminho relativo" in err and "Traceback" not in err

@@ -116,7 +116,10 @@ class Settings:
 
     @property
     def norma_path(self) -> Path:
-        return self.folder / self.norma
+        """The law's folder, which must stay inside the municipality's folder."""
+        from lexconsolida.io import contained
+
+        return contained(self.folder, self.norma, source=self.path, key="fiscalizacao.norma")
 
     def authority(self, papel: str) -> Authority | None:
         for a in self.autoridades:
