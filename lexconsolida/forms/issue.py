@@ -8,7 +8,7 @@ Order of work for a batch (a CSV of 1,000 cases is one batch, one *lote* in the 
 2. one ``BEGIN IMMEDIATE`` transaction takes the numbers, renders each form (DOCX and HTML) and
    records the case with its files' hashes and bytes (pending). A file already at a target path
    aborts the transaction: no number is taken;
-3. the files are written, each atomically (temporary file, fsync, rename);
+3. the files are written, each atomically (temporary file, rename), and synced to disk once;
 4. a second transaction marks the lote written.
 
 A process killed anywhere leaves either nothing (before step 2 commits) or a pending lote. The
@@ -39,7 +39,7 @@ from lexconsolida.forms.html import render_html
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.register import (
-    Owner, PendingFile, Register, Reserved, file_stem, format_number, fsync_folder, fsync_write,
+    Owner, PendingFile, Register, Reserved, file_stem, flush_to_disk, format_number, write_file,
 )
 from lexconsolida.forms.settings import Settings, cited_dispositivos
 from lexconsolida.model import Norma
@@ -247,7 +247,6 @@ def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> l
             owners.setdefault(f["caminho"], []).append(e.numero)
     conflicts: dict[str, str] = {}
     written: list[Path] = []
-    folders = set()
     for f in files:
         if f.path.exists():
             if f.path.is_file() and _sha(f.path.read_bytes()) == f.sha256:
@@ -257,16 +256,15 @@ def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> l
             continue
         try:
             f.path.parent.mkdir(parents=True, exist_ok=True)
-            fsync_write(f.path, f.content)
+            write_file(f.path, f.content)
         except OSError as err:
             raise FormError(f"não foi possível gravar o arquivo ({err.strerror}); os números deste lote ficam "
                             "reservados e a emissão será concluída na próxima execução (ou com forms --verificar)",
                             path=f.path) from None
         written.append(f.path)
-        folders.add(f.path.parent)
         checkpoint("entre-arquivos")
-    for folder in sorted(folders):
-        fsync_folder(folder)
+    if written:
+        flush_to_disk()
     checkpoint("antes-de-marcar")
     if conflicts:
         voided_paths = {c for e in entries if e.numero in conflicts for c in (f["caminho"] for f in e.arquivos)}
