@@ -345,8 +345,10 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
         if q.citacao not in {x.citacao for x in quotes}:
             quotes.append(q)
     if case.data.get("flagrante") is False and spec.sem_flagrante is not None:
-        q = _quote(norma, spec.sem_flagrante.dispositivo, str(settings.path), index)
-        if q.citacao not in {x.citacao for x in quotes}:
+        node_id = spec.sem_flagrante.dispositivo
+        inside = any(node_id == f or node_id.startswith(f + "_") for f in spec.fundamento)  # already quoted whole
+        q = _quote(norma, node_id, str(settings.path), index)
+        if not inside and q.citacao not in {x.citacao for x in quotes}:
             quotes.append(q)
     when = case.data.get("data_hora")
     opening = kind.abertura.format(

@@ -182,20 +182,30 @@ def issue_batch(kind: str, cases: list[Case], ctx: Context, out_dir: str | Path,
     validate(kind, cases, ctx, today)
     spec = spec_for(kind, ctx.settings)
     out = Path(out_dir).resolve()
+    issued, voided = _in_one_lote(register, "emissao", out, notes,
+                                  lambda lote: _reserve_all(kind, spec, cases, ctx, register, lote, out, today))
+    gone = {numero for numero, _ in voided}
+    return [item for item in issued if item.numero not in gone]
+
+
+def _in_one_lote(register: Register, operacao: str, out: Path, notes: list[str] | None, reserve):
+    """The crash-safe frame of an issue: holding the issue lock (and first completing what an
+    interrupted run left, when alone), ``reserve(lote)`` takes the numbers and renders inside one
+    transaction, returning (result, files); then the files are written and the lote marked.
+    Returns (result, voided numbers with the reason)."""
     with register.issue_lock() as lock:
         if lock.alone:
             _append(notes, complete_pending(register))
             lock.share()
         with register.transaction():
-            lote = register.new_batch("emissao", out)
-            issued, files = _reserve_all(kind, spec, cases, ctx, register, lote, out, today)
+            lote = register.new_batch(operacao, out)
+            result, files = reserve(lote)
             register.add_pending(lote, files)
             checkpoint("antes-do-commit")
         checkpoint("depois-do-commit")
         voided = complete_batch(register, lote, files)
     _append(notes, [f"{numero}: inutilizado ({why})" for numero, why in voided])
-    gone = {numero for numero, _ in voided}
-    return [item for item in issued if item.numero not in gone]
+    return result, voided
 
 
 def _append(notes: list[str] | None, items: list[str]) -> None:
@@ -313,31 +323,23 @@ def issue_talao(kind: str, count: int, ctx: Context, out_dir: str | Path, regist
         raise FormError(f"quantidade de formulários do talão deve estar entre 1 e {MAX_TALAO} (pedido: {count})")
     check_citations(ctx.settings, ctx.norma)
     out = Path(out_dir).resolve()
-    with register.issue_lock() as lock:
-        if lock.alone:
-            _append(notes, complete_pending(register))
-            lock.share()
-        with register.transaction():
-            lote = register.new_batch("talao", out)
-            seqs = register.allocate(ctx.municipio, kind, today.year, count)
-            numeros = [format_number(spec.sigla, today.year, n) for n in seqs]
-            talao = build_talao(kind, numeros, settings=ctx.settings, norma=ctx.norma, catalog=ctx.catalog, spec=spec)
-            docx = render_talao_docx(talao, datetime.combine(today, time()), ctx.templates / "modelo.docx")
-            html = render_talao_html(talao, ctx.templates)
-            stem = f"talao-{file_stem(numeros[0])}-a-{seqs[-1]:06d}"
-            files = [PendingFile(out / f"{stem}.docx", _sha(docx), docx), PendingFile(out / f"{stem}.html", _sha(html), html)]
-            for f in files:
-                if f.path.exists():
-                    raise FormError("arquivo já existe; não será sobrescrito (nenhum número foi usado)", path=f.path)
-            listed = [{"caminho": str(f.path), "sha256": f.sha256} for f in files]
-            for numero, seq in zip(numeros, seqs):
-                register.reserve(Reserved(ctx.municipio, numero, kind, spec.sigla, today.year, seq, "talao", None,
-                                          f"talão {talao.faixa}", {}, listed), lote, situacao="talao")
-            register.add_pending(lote, files)
-            checkpoint("antes-do-commit")
-        checkpoint("depois-do-commit")
-        voided = complete_batch(register, lote, files)
-    if voided:
-        _append(notes, [f"{numero}: inutilizado ({why})" for numero, why in voided])
-        return TalaoIssued((), ())
-    return TalaoIssued(tuple(numeros), tuple(f.path for f in files))
+
+    def reserve(lote: int):
+        seqs = register.allocate(ctx.municipio, kind, today.year, count)
+        numeros = [format_number(spec.sigla, today.year, n) for n in seqs]
+        talao = build_talao(kind, numeros, settings=ctx.settings, norma=ctx.norma, catalog=ctx.catalog, spec=spec)
+        docx = render_talao_docx(talao, datetime.combine(today, time()), ctx.templates / "modelo.docx")
+        html = render_talao_html(talao, ctx.templates)
+        stem = f"talao-{file_stem(numeros[0])}-a-{seqs[-1]:06d}"
+        files = [PendingFile(out / f"{stem}.docx", _sha(docx), docx), PendingFile(out / f"{stem}.html", _sha(html), html)]
+        for f in files:
+            if f.path.exists():
+                raise FormError("arquivo já existe; não será sobrescrito (nenhum número foi usado)", path=f.path)
+        listed = [{"caminho": str(f.path), "sha256": f.sha256} for f in files]
+        for numero, seq in zip(numeros, seqs):
+            register.reserve(Reserved(ctx.municipio, numero, kind, spec.sigla, today.year, seq, "talao", None,
+                                      f"talão {talao.faixa}", {}, listed), lote, situacao="talao")
+        return TalaoIssued(tuple(numeros), tuple(f.path for f in files)), files
+
+    talao, voided = _in_one_lote(register, "talao", out, notes, reserve)
+    return TalaoIssued((), ()) if voided else talao
