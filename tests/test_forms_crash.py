@@ -188,16 +188,22 @@ def test_make_clean_and_build_never_touch_the_register(tmp_path, law_xml):
     (project / "output").mkdir()
     (project / "output" / "README.md").write_text("saída\n", encoding="utf-8")
     (project / "output" / "registro.sqlite").write_bytes(b"registro antigo")  # an older version's register
+    (project / "output" / "formularios").mkdir()
+    (project / "output" / "formularios" / "velho.html").write_text("x", encoding="utf-8")
     acervo = project / "statutes" / "mt-pedra-preta"
     case = ROOT / "tests" / "fixtures" / "forms" / "casos" / "pp-auto-de-infracao.toml"
     args = ["forms", "auto-de-infracao", "--data", case, "--municipio", acervo, "--norma", law_xml]
+    legacy = cli(*args, "--novo-registro", cwd=project)  # an older register here: never start a second numbering
+    assert legacy.returncode == 2 and "há um registro da versão anterior em output/registro.sqlite" in \
+        legacy.stderr.decode()
+    (project / "output" / "registro.sqlite").rename(project / "output" / "registro-antigo.sqlite")
     assert "AI-2025/000001" in cli(*args, "--novo-registro", cwd=project).stdout.decode()
     register = acervo / "registros" / "fiscalizacao-mototaxi.sqlite"
     before = register.read_bytes()
 
     clean = subprocess.run(["make", "clean", "VENV=.venv-inexistente"], cwd=project, capture_output=True, timeout=60)
     assert clean.returncode == 0, clean.stderr.decode()
-    assert sorted(p.name for p in (project / "output").iterdir()) == ["README.md", "registro.sqlite"]
+    assert sorted(p.name for p in (project / "output").iterdir()) == ["README.md", "registro-antigo.sqlite"]
     assert register.read_bytes() == before
 
     build = cli("build", "--acervo", project / "statutes", "-o", project / "output", cwd=project)

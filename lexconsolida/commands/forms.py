@@ -66,7 +66,7 @@ def _register(args, settings, owner=None):
         path = settings.registro
     else:
         raise UsageError("informe --municipio (o registro fica na pasta do município) ou --registro ARQ")
-    if not path.exists() and not args.novo_registro and LEGACY_REGISTER.is_file():
+    if not path.exists() and LEGACY_REGISTER.is_file() and LEGACY_REGISTER.resolve() != path.resolve():
         raise FormError(f"registro não encontrado; há um registro da versão anterior em {LEGACY_REGISTER}: mova-o "
                         f"para {path} (ele é atualizado ao abrir) ou indique-o com --registro; não crie um novo, "
                         "ou os números recomeçariam em 1", path=path)
