@@ -3,7 +3,8 @@
 Small and independent of the corpus loader: it reads one TOML file with :mod:`tomllib` and
 checks what forms need — the fiscal unit and its value by year, the issuing body, the
 authorities, the deadlines and delivery methods the law sets (each with the dispositivo it comes
-from) and, per form kind, its legal basis and required fields. Errors name the file and key.
+from) and, per form kind, its legal basis and required fields. Errors name the file, the line,
+the key and the expected type (:mod:`lexconsolida.forms.tomlfields`).
 """
 
 from __future__ import annotations
