@@ -28,7 +28,7 @@ COMMANDS: dict[str, str] = {
     "diff": "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)",
     "render": "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso",
     "infracoes": "catálogo de infrações de uma lei (classe, penalidade, medida, multa)",
-    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro",
+    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
 }
