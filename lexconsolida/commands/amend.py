@@ -15,7 +15,7 @@ from pathlib import Path
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import decide
 from lexconsolida.commands import emit
-from lexconsolida.corpus.history import history, recognise_act
+from lexconsolida.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.model import Event, Norma

@@ -1,7 +1,7 @@
 """`lexconsolida compile NORMA [--at DATE] [--to xml|txt|md|html|docx] [--view vigente|compilado] [-o OUT]`.
 
 The text of a norm in force on a date. A corpus act (URN or folder) is compiled with every
-amending act of the corpus applied (``lexconsolida.corpus.history``); a file is taken with the
+amending act of the corpus applied (``lexconsolida.history``); a file is taken with the
 history it carries (LexML written by ``amend``). Problems that stopped an amending act are
 printed on standard error.
 """
@@ -12,7 +12,7 @@ import sys
 from datetime import date
 
 from lexconsolida.commands import accepted, emit
-from lexconsolida.corpus.history import history
+from lexconsolida.history import history
 from lexconsolida.corpus.locate import locate, try_corpus
 from lexconsolida.errors import UsageError
 from lexconsolida.transforms.pointintime import at, vigente

@@ -86,7 +86,7 @@ def load_source(ref: str, fmt: str | None, acervo: str | None = None) -> Source:
     path = Path(ref)
     if fmt is not None or not _names_corpus_act(ref, path):
         return Source(read_file(ref, fmt).norma)
-    from lexconsolida.corpus.history import history
+    from lexconsolida.history import history
     from lexconsolida.corpus.locate import locate, try_corpus
 
     root = acervo or (str(path.resolve().parent.parent) if path.is_dir() else None)

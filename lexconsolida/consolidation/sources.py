@@ -21,7 +21,7 @@ def find_act(corpus, spec: Spec, ato: str):
 
 
 def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct]:
-    from lexconsolida.corpus.history import history
+    from lexconsolida.history import history
     from lexconsolida.transforms.pointintime import at
 
     when_default = today or date.today().isoformat()

@@ -18,7 +18,7 @@ def load_norma(path: str | Path, acervo: str | None = None, when: str | None = N
     located = locate(str(path), corpus)
     if located.act is None:
         return located.norma
-    from lexconsolida.corpus.history import history
+    from lexconsolida.history import history
     from lexconsolida.transforms.pointintime import at
 
     return at(history(corpus, located.act.urn).norma, when or date.today().isoformat())

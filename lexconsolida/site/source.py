@@ -39,11 +39,11 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
 def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
     """The act with its amending acts applied, when the corpus can apply them.
 
-    Uses :func:`lexconsolida.corpus.history.history` (amendments branch) when present; an act
+    Uses :func:`lexconsolida.history.history` (amendments branch) when present; an act
     whose amendments cannot be applied is published as read, and why is returned.
     """
     try:
-        from lexconsolida.corpus.history import history
+        from lexconsolida.history import history
     except ImportError:
         return corpus.read(urn), []
     try:
