@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.check import check, counts
 from lexconsolida.commands.check import LOG_CODES
 from lexconsolida.commands.site import default_pages_dir
@@ -179,13 +180,12 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]
-        mun = corpus.municipios[act.municipio]
+        publishing = api.publishing(corpus, act)
         rel = f"docx/{site_act.path}.docx"
-        key = content_key(code, site_act.key, _files_key(corpus.root / act.municipio))
+        key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda a=act, m=mun, n=site_act.norma: docx(
-                n, municipio=m.data, municipio_dir=corpus.root / a.municipio, orgao=a.orgao))
+            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")

@@ -4,8 +4,7 @@ on the spec's date."""
 
 from __future__ import annotations
 
-from datetime import date
-
+from lexconsolida import api
 from lexconsolida.consolidation.engine import SourceAct
 from lexconsolida.consolidation.spec import Spec
 from lexconsolida.errors import InputError
@@ -21,10 +20,7 @@ def find_act(corpus, spec: Spec, ato: str):
 
 
 def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct]:
-    from lexconsolida.history import history
-    from lexconsolida.transforms.pointintime import at
-
-    when_default = today or date.today().isoformat()
+    when_default = today or api.today()
     out = []
     for s in spec.fontes:
         act = find_act(corpus, spec, s.ato)
@@ -33,7 +29,7 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
                 f"a fonte {s.alias!r} ({act.label}) não tem texto no acervo: acrescente "
                 f"{act.folder / 'texto.txt'} antes de consolidar", path=spec.path,
             )
-        h = history(corpus, act.urn)
+        h = api.amended(corpus, act)
         problems = [f"{r.act.label}, {p.where or 'ato'}: {p.message}"
                     for r in h.reports for p in r.problems if p.blocking]
         decisions = []
@@ -43,7 +39,7 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
                                 for d in r.act.decisoes if d.matches(p.code, p.where))
                 decisions.append(f"{r.act.label}, {p.where or 'ato'}: {p.message} — decisão "
                                  f"registrada no acervo ({why or 'aplicada'})")
-        norma = at(h.norma, s.em or when_default)
+        norma = api.at(h.norma, s.em or when_default)
         amenders = [amender(corpus, r) for r in h.reports
                     if r.applied and any(o.kind != "revogacao_total" for o in r.operations)]
         out.append(SourceAct(s.alias, act.urn, act.label, act.data, norma, problems, decisions,
