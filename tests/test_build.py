@@ -18,7 +18,7 @@ from lexconsolida import writers
 from lexconsolida.cli import main
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.readers import ReadResult
-from lexconsolida.site.linkcheck import check_site
+from tests.linkcheck import check_site
 from tests.conftest import run_cli
 
 MUNICIPIO = """nome = "Vila Exemplo"

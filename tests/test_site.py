@@ -10,8 +10,8 @@ import lxml.html
 import pytest
 
 from lexconsolida.site import SiteCorpus, build_site
-from lexconsolida.site.linkcheck import check_page, check_site
-from lexconsolida.site.sample import LEI_100, fictional_corpus, lei_100
+from tests.linkcheck import check_page, check_site
+from tests.site_sample import LEI_100, fictional_corpus, lei_100
 from lexconsolida.site.search import terms
 from lexconsolida.site.versions import text_at, version_dates
 from tests.conftest import ROOT
