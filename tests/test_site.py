@@ -13,7 +13,8 @@ from lexconsolida.site import SiteCorpus, build_site
 from tests.linkcheck import check_page, check_site
 from tests.site_sample import LEI_100, fictional_corpus, lei_100
 from lexconsolida.site.search import terms
-from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.site.versions import version_dates
+from lexconsolida.transforms.pointintime import at as text_at
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs" / "site"

@@ -21,8 +21,9 @@ from lexconsolida.site.links import Linker, Resolver
 from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
-from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.site.versions import version_dates
 from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
+from lexconsolida.transforms.pointintime import at
 
 GENERATOR = "lexconsolida-site/1"
 """Layout version of the site; with the code's hash, part of every page's key."""
@@ -138,7 +139,7 @@ class ActPages:
 
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
-            norma = text_at(self.act.norma, date) if date else self.act.norma
+            norma = at(self.act.norma, date) if date else self.act.norma
             if date:
                 ids = frozenset(n.id for n in norma.walk())
                 linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)

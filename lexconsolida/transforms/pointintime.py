@@ -25,10 +25,15 @@ def _check(iso: str) -> str:
         raise InputError(f"data inválida: {iso!r} (use AAAA-MM-DD)") from None
 
 
+def in_force_from(norma: Norma) -> str | None:
+    """The first date the norm was in force: its vigência, else publication, else its date."""
+    return norma.vigencia or norma.publicacao or norma.data
+
+
 def at(norma: Norma, when: str) -> Norma:
     """A new Norma: ``norma`` as it stood on ``when`` (ISO date)."""
     when = _check(when)
-    start = norma.vigencia or norma.publicacao or norma.data
+    start = in_force_from(norma)
     if start and when < start:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
     out = clone(norma)
