@@ -14,9 +14,9 @@ from lxml import etree
 from lexconsolida.consolidation import report
 from lexconsolida.consolidation.engine import Consolidation
 from lexconsolida.io import atomic_write
-from lexconsolida.lexml_ext import NS_EXT
+from lexconsolida.lexml.extension import NS_EXT
 from lexconsolida.writers import get_writer
-from lexconsolida.xmlutil import NS_LEXML, parse_xml
+from lexconsolida.lexml.xml_safe import NS_LEXML, parse_xml
 
 CORRESPONDENCE_SOURCE = "urn:lexconsolida:correspondencia:1"
 

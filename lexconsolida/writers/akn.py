@@ -22,7 +22,7 @@ from lxml import etree
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.urn import Urn, slug
-from lexconsolida.xmlutil import NS_AKN
+from lexconsolida.lexml.xml_safe import NS_AKN
 
 AKN = "{%s}" % NS_AKN
 AUTHOR = "#lexconsolida"

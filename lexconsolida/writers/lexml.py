@@ -1,11 +1,11 @@
 """LexML Brasil writer: Norma → LexML XML bytes (deterministic), valid against the chosen XSD.
 
 ``write(norma, profile="auto")`` picks ``lexml-br-rigido`` when the structure follows LC 95
-(see :mod:`lexconsolida.lexml_profile`) and ``lexml-flexivel`` otherwise. Layout:
+(see :mod:`lexconsolida.lexml.profile`) and ``lexml-flexivel`` otherwise. Layout:
 
 - ``LexML/Metadado``: ``Identificacao URN`` (the Norma's URN, or one derived from tipo, data
-  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml_lifecycle`), then ``MetadadoProprietario`` holding the extension of
-  :mod:`lexconsolida.lexml_ext` (everything LexML cannot say, for a lossless round trip).
+  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml.lifecycle`), then ``MetadadoProprietario`` holding the extension of
+  :mod:`lexconsolida.lexml.extension` (everything LexML cannot say, for a lossless round trip).
 - ``Norma`` — or ``ProjetoNorma/Norma`` when ``norma.tipo`` names a draft (minuta, projeto,
   anteprojeto, proposta) — with ``ParteInicial`` (Epigrafe, Ementa, Preambulo), ``Articulacao``
   and ``ParteFinal`` (LocalDataFecho, Assinatura). A Norma with an empty articulação is written
@@ -30,11 +30,11 @@ import re
 
 from lxml import etree
 
-from lexconsolida import lexml_ext as ext
+from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
-from lexconsolida.lexml_ext import xml_text
-from lexconsolida.lexml_lifecycle import ciclo_de_vida
-from lexconsolida.lexml_profile import RIGIDO, choose_profile
+from lexconsolida.lexml.extension import xml_text
+from lexconsolida.lexml.lifecycle import ciclo_de_vida
+from lexconsolida.lexml.profile import RIGIDO, choose_profile
 from lexconsolida.model import (
     Agrupador,
     Alteracao,
@@ -45,7 +45,7 @@ from lexconsolida.model import (
     Urn,
 )
 from lexconsolida.model.ids import LexId
-from lexconsolida.xmlutil import NS_LEXML, NS_XLINK, NS_XML, lx
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx
 
 TAG_OF_KIND = {
     Kind.ARTIGO: "Artigo", Kind.CAPUT: "Caput", Kind.PARAGRAFO: "Paragrafo",

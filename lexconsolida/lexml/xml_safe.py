@@ -21,7 +21,7 @@ NS_XML = "http://www.w3.org/XML/1998/namespace"
 NS_AKN = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NSMAP_LEXML = {None: NS_LEXML, "xlink": NS_XLINK}
 
-XSD_DIR = Path(__file__).parent / "data" / "xsd"
+XSD_DIR = Path(__file__).parent.parent / "data" / "xsd"
 SCHEMAS = {
     "lexml-flexivel": XSD_DIR / "lexml" / "lexml-flexivel.xsd",
     "lexml-rigido": XSD_DIR / "lexml" / "lexml-br-rigido.xsd",
