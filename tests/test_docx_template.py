@@ -9,7 +9,7 @@ from docx import Document
 from docx.enum.style import WD_STYLE_TYPE
 from docx.shared import Cm
 
-from lexconsolida.writers import docx_template
+from lexconsolida.docx import styles as docx_template
 from lexconsolida.writers.docx import default_template
 from tests.conftest import ROOT
 
@@ -24,7 +24,7 @@ def test_build_is_byte_identical_on_rebuild():
 def test_both_shipped_copies_are_the_current_build():
     """templates/ (adaptable copy) and the package data are what the script builds now.
 
-    If this fails, run ``python -m lexconsolida.writers.docx_template`` and commit both files.
+    If this fails, run ``python -m lexconsolida.docx.styles`` and commit both files.
     """
     built = docx_template.build()
     assert TEMPLATE.read_bytes() == built

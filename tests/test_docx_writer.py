@@ -76,7 +76,7 @@ def paragraphs(data: bytes) -> list[tuple[str, str]]:
 
 
 def test_every_paragraph_has_one_of_our_styles(outputs):
-    from lexconsolida.writers.docx_template import STYLE_NAMES
+    from lexconsolida.docx.styles import STYLE_NAMES
 
     for view, data in outputs.items():
         assert {style for style, _ in paragraphs(data)} <= STYLE_NAMES, view
@@ -209,7 +209,7 @@ def test_coat_of_arms_output_is_deterministic(tmp_path):
 def test_a_municipality_adapted_template_is_used_by_style_name(tmp_path):
     from docx.shared import Pt
 
-    from lexconsolida.writers.docx_template import build
+    from lexconsolida.docx.styles import build
 
     doc = Document(io.BytesIO(build()))
     doc.styles["Artigo"].font.size = Pt(14)

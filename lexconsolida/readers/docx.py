@@ -30,7 +30,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
-from lexconsolida.writers.docx_template import STYLE_NAMES
+from lexconsolida.docx.styles import STYLE_NAMES
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 NS_LEXML = "http://www.lexml.gov.br/1.0"

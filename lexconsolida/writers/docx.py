@@ -1,7 +1,7 @@
 """DOCX writer: a Norma as a Word document in the issuing body's format.
 
 python-docx over the reference template (``lexconsolida/data/reference.docx``, rebuilt by
-:mod:`lexconsolida.writers.docx_template`). Every paragraph names a style of the template and
+:mod:`lexconsolida.docx.styles`). Every paragraph names a style of the template and
 carries no formatting of its own; rótulos are literal text in the character style "Rótulo"
 (LC 95 labels are identifiers, not list counters). Each dispositivo and agrupador is marked by
 a bookmark named after its LexML id, and the source LexML travels inside the file as a custom
@@ -32,8 +32,8 @@ from docx.oxml.ns import qn
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
-from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import (
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.docx.styles import (
     CORE_DROP,
     PARAGRAPH_STYLES,
     STYLE_NAMES,
@@ -120,7 +120,7 @@ def _check_styles(doc, template) -> None:
         where = template if isinstance(template, (str, Path)) else None
         raise InputError(
             "o modelo DOCX não tem os estilos: " + ", ".join(missing)
-            + " (gere um com 'python -m lexconsolida.writers.docx_template')",
+            + " (gere um com 'python -m lexconsolida.docx.styles')",
             path=where,
         )
 

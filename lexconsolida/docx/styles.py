@@ -1,6 +1,6 @@
 """Build the reference DOCX (``templates/reference.docx``): the styles every DOCX we write uses.
 
-Run ``python -m lexconsolida.writers.docx_template [OUT.docx ...]``; without arguments it
+Run ``python -m lexconsolida.docx.styles [OUT.docx ...]``; without arguments it
 rebuilds both copies, ``templates/reference.docx`` (the one municipalities adapt) and
 ``lexconsolida/data/reference.docx`` (the package data the writer loads). The build is
 deterministic: the same code gives byte-identical files (fixed core properties, no dates, zip
