@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from lexconsolida.readers.lexml import read  # noqa: E402
 from lexconsolida.writers import get_writer  # noqa: E402
-from lexconsolida.lexml.xml_safe import validation_errors  # noqa: E402
+from lexconsolida.lexml.schemas import validation_errors  # noqa: E402
 
 SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
 CF88_DIR = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"nenhum arquivo LexML em {CF88_DIR}", file=sys.stderr)
         return 2
-    from lexconsolida.lexml.xml_safe import schema
+    from lexconsolida.lexml.schemas import schema
 
     schema("lexml-rigido"), schema("lexml-flexivel")  # compile the XSDs outside the timings
     print(f"{'arquivo':32} {'KB':>6} {'disp.':>6} {'ler':>8} {'xml':>8} {'validar':>8} {'txt':>8} {'md':>8}")

@@ -10,7 +10,8 @@ from lxml import etree
 
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.writers.docx import write
-from lexconsolida.lexml.xml_safe import canonical, validation_errors
+from lexconsolida.lexml.schemas import validation_errors
+from lexconsolida.lexml.xml_safe import canonical
 from tests.conftest import GOLDEN, check_golden
 from tests.docx_sample import MUNICIPIO, docx_parts, sample_norma, tiny_png
 

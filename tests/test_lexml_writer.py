@@ -13,7 +13,8 @@ from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Dispositivo,
 from lexconsolida.readers.lexml import read
 from lexconsolida.writers import get_writer
 from lexconsolida.writers.lexml import write
-from lexconsolida.lexml.xml_safe import NS_LEXML, canonical, validation_errors
+from lexconsolida.lexml.schemas import validation_errors
+from lexconsolida.lexml.xml_safe import NS_LEXML, canonical
 from tests.conftest import GOLDEN, assert_valid_lexml, check_golden
 from tests.strategies import fictional_law
 

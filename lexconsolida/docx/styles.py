@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,10 +24,11 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt
 
+from lexconsolida.docx.save import CORE_DROP, FIXED_ZIP_TIME, deterministic_zip
+from lexconsolida.io import atomic_write
+
 FONT = "Times New Roman"
 """Word's standard serif; LibreOffice on Debian maps it to the metric-compatible Liberation Serif."""
-
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 RT_THUMBNAIL = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
@@ -280,9 +280,6 @@ def _set_page(doc) -> None:
         sect.attrib.pop(qn(attr), None)
 
 
-CORE_DROP = ("dcterms:created", "dcterms:modified", "cp:lastModifiedBy", "cp:lastPrinted")
-
-
 def _set_core_properties(doc, *, title: str, subject: str) -> None:
     """Title and subject set; creator fixed; every date and 'last modified by' removed."""
     cp = doc.core_properties
@@ -299,27 +296,11 @@ def _set_core_properties(doc, *, title: str, subject: str) -> None:
             el.remove(child)
 
 
-def deterministic_zip(data: bytes) -> bytes:
-    """Rewrite a DOCX zip: entries sorted ([Content_Types].xml first), fixed timestamps."""
-    src = zipfile.ZipFile(io.BytesIO(data))
-    names = sorted(src.namelist(), key=lambda n: (n != "[Content_Types].xml", n))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name in names:
-            info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            dst.writestr(info, src.read(name), compresslevel=9)
-    return out.getvalue()
-
-
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUTS = (ROOT / "templates" / "reference.docx", Path(__file__).resolve().parents[1] / "data" / "reference.docx")
 
 
 def main(argv: list[str] | None = None) -> int:
-    from lexconsolida.io import atomic_write
-
     args = sys.argv[1:] if argv is None else argv
     outputs = [Path(a) for a in args] or list(DEFAULT_OUTPUTS)
     data = build()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 from xml.sax.saxutils import escape
 from datetime import datetime
 from functools import lru_cache
@@ -21,13 +20,12 @@ from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement, parse_xml
-from docx.opc.pkgwriter import PackageWriter
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
 
+from lexconsolida.docx.save import save_deterministic
 from lexconsolida.forms.document import FormDoc
 
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 # name → (based on, size pt, bold, italic, alignment, space before, space after, extra)
 PARAGRAPH_STYLES = {
@@ -272,37 +270,6 @@ def _body(document, doc: FormDoc, ids: dict[str, str]) -> None:
             anchor.addprevious(child)
         else:
             body.append(child)
-
-
-class _FixedTimeZip:
-    """A zip writer with python-docx's physical-writer interface and fixed entry timestamps."""
-
-    def __init__(self, out: io.BytesIO) -> None:
-        self._zip = zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED)
-
-    def write(self, pack_uri, blob: bytes) -> None:
-        info = zipfile.ZipInfo(pack_uri.membername, FIXED_ZIP_TIME)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        self._zip.writestr(info, blob)
-
-    def close(self) -> None:
-        self._zip.close()
-
-
-def save_deterministic(document) -> bytes:
-    """Serialise ``document`` as python-docx does, but with fixed zip timestamps (same bytes
-    for the same content), in one pass."""
-    package = document.part.package
-    for part in package.parts:
-        part.before_marshal()
-    out = io.BytesIO()
-    writer = _FixedTimeZip(out)
-    PackageWriter._write_content_types_stream(writer, package.parts)
-    PackageWriter._write_pkg_rels(writer, package.rels)
-    PackageWriter._write_parts(writer, package.parts)
-    writer.close()
-    return out.getvalue()
 
 
 def render_docx(doc: FormDoc, issued: datetime, model: str | Path | None = None) -> bytes:

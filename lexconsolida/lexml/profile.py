@@ -31,7 +31,8 @@ from functools import cache
 from lxml import etree
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Dispositivo, Kind, Norma
-from lexconsolida.lexml.xml_safe import SCHEMAS, safe_parser
+from lexconsolida.lexml.schemas import SCHEMAS
+from lexconsolida.lexml.xml_safe import safe_parser
 
 RIGIDO = "lexml-rigido"
 FLEXIVEL = "lexml-flexivel"

@@ -28,6 +28,7 @@ from lxml import etree
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import InputError
 from lexconsolida.lexml.lifecycle import read_dates
+from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.model import (
     Agrupador,
     AgrupadorKind,
@@ -44,7 +45,6 @@ from lexconsolida.model import (
 )
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, label_for
 from lexconsolida.readers import ReadResult
-from lexconsolida.writers.lexml import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XML, lx, parse_xml
 
 _KIND_OF_TAG = {lx(t): k for k, t in TAG_OF_KIND.items()}

@@ -29,9 +29,9 @@ from markdown_it.token import Token
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Severity
+from lexconsolida.model.history import STRUCK_MARK
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.text.decode import decode_text
-from lexconsolida.writers.text import STRUCK_MARK
 
 _HEADING_SPLIT = re.compile(
     r"^([“\"]?(?:PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O)\b[^—]*?)\s+—\s+(\S.*)$",

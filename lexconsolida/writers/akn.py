@@ -21,6 +21,7 @@ from lxml import etree
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.history import entries_for
 from lexconsolida.model.urn import Urn, slug
 from lexconsolida.lexml.xml_safe import NS_AKN
 
@@ -267,8 +268,6 @@ class _BodyWriter:
             self.node(el, child)
 
     def _notes(self, p, d: Dispositivo) -> None:
-        from lexconsolida.writers.docx import entries_for
-
         for entry in entries_for(d):
             if entry.note and not entry.struck:
                 self.notes += 1

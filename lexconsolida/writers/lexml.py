@@ -32,9 +32,9 @@ from lxml import etree
 
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
-from lexconsolida.lexml.extension import xml_text
 from lexconsolida.lexml.lifecycle import ciclo_de_vida
 from lexconsolida.lexml.profile import RIGIDO, choose_profile
+from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.model import (
     Agrupador,
     Alteracao,
@@ -45,16 +45,8 @@ from lexconsolida.model import (
     Urn,
 )
 from lexconsolida.model.ids import LexId
-from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx, xml_text
 
-TAG_OF_KIND = {
-    Kind.ARTIGO: "Artigo", Kind.CAPUT: "Caput", Kind.PARAGRAFO: "Paragrafo",
-    Kind.INCISO: "Inciso", Kind.ALINEA: "Alinea", Kind.ITEM: "Item", Kind.OMISSIS: "Omissis",
-}
-TAG_OF_AGRUPADOR = {
-    "parte": "Parte", "livro": "Livro", "titulo": "Titulo", "subtitulo": "Subtitulo",
-    "capitulo": "Capitulo", "secao": "Secao", "subsecao": "Subsecao",
-}
 _ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
 """An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
 ('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
@@ -69,16 +61,6 @@ _NSMAP = {None: NS_LEXML, "xlink": NS_XLINK, **ext.NSMAP_EXT}
 def is_draft(norma: Norma) -> bool:
     tipo = (norma.tipo or "").lower()
     return any(w in tipo for w in DRAFT_WORDS)
-
-
-def derived_number(kind: str, node_id: str, unico: bool = False):
-    """The number a reader derives from an id (None for caput, omissis, Parágrafo único)."""
-    if kind in ("caput", "omissis") or unico:
-        return None
-    try:
-        return LexId.parse(node_id).number
-    except ValueError:
-        return None
 
 
 def identification_urn(norma: Norma) -> str:
