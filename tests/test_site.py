@@ -267,10 +267,10 @@ def test_citing_page_follows_a_change_in_the_cited_act(tmp_path):
     assert check_site(tmp_path) == []
 
 
-@pytest.mark.parametrize("module", ["citations", "relations"])
+@pytest.mark.parametrize("module", ["writers.html.citations", "site.relations"])
 def test_doctests(module):
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module(f"lexconsolida.site.{module}"))
+    result = doctest.testmod(importlib.import_module(f"lexconsolida.{module}"))
     assert result.attempted > 0 and result.failed == 0

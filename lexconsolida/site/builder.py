@@ -13,7 +13,6 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
-from lexconsolida.site import templates
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.model import SiteAct, SiteCorpus
@@ -22,6 +21,7 @@ from lexconsolida.site.pages import (
 )
 from lexconsolida.site.relations import build_graph, index_graph
 from lexconsolida.site.search import build_index
+from lexconsolida.writers.html import templates
 
 Progress = Callable[[int, int, str], None]
 """progress(done, total, what): called while acts are processed."""

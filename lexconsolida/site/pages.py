@@ -15,15 +15,16 @@ from markupsafe import Markup
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
-from lexconsolida.site import templates
-from lexconsolida.site.blocks import page_blocos
-from lexconsolida.site.links import Linker, Resolver
+from lexconsolida.site.links import Resolver
 from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.site.versions import version_dates
-from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 from lexconsolida.transforms.pointintime import at
+from lexconsolida.writers.html import templates
+from lexconsolida.writers.html.blocks import page_blocos
+from lexconsolida.writers.html.links import Linker
+from lexconsolida.writers.html.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
 """Layout version of the site; with the code's hash, part of every page's key."""

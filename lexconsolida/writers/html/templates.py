@@ -15,9 +15,9 @@ from pathlib import Path
 import jinja2
 
 from lexconsolida.errors import UsageError
-from lexconsolida.site import view
+from lexconsolida.writers.html import view
 
-PACKAGED = Path(__file__).resolve().parent.parent / "data" / "templates" / "site"
+PACKAGED = Path(__file__).resolve().parents[2] / "data" / "templates" / "site"
 STATIC_FILES = ("site.css", "busca.js")
 """Files copied as they are to ``static/`` of the site."""
 
