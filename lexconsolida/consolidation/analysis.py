@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from lexconsolida.consolidation.final import final_clause_kind
 from lexconsolida.model import Kind
 
 STOP = set(
@@ -65,8 +66,6 @@ def _words(text: str) -> list[str]:
 
 def units_of(sources, index_label) -> list[Unit]:
     """Every dispositivo with text in force in each source."""
-    from lexconsolida.consolidation.final import final_clause_kind
-
     out = []
     for s in sources:
         idx = s.norma.index()

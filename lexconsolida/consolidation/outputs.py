@@ -12,11 +12,11 @@ from pathlib import Path
 from lxml import etree
 
 from lexconsolida.consolidation import report
-from lexconsolida.consolidation.engine import Consolidation
+from lexconsolida.consolidation.model import Consolidation
 from lexconsolida.io import atomic_write
 from lexconsolida.lexml.extension import NS_EXT
-from lexconsolida.writers import get_writer
 from lexconsolida.lexml.xml_safe import NS_LEXML, parse_xml
+from lexconsolida.writers import get_writer
 
 CORRESPONDENCE_SOURCE = "urn:lexconsolida:correspondencia:1"
 

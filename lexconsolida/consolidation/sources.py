@@ -5,9 +5,15 @@ on the spec's date."""
 from __future__ import annotations
 
 from lexconsolida import api
-from lexconsolida.consolidation.engine import SourceAct
+from lexconsolida.amendments.phrases import classify
+from lexconsolida.citations import find
+from lexconsolida.consolidation.engine import label_path
+from lexconsolida.consolidation.final import final_clause_kind
+from lexconsolida.consolidation.model import Amender, SourceAct
+from lexconsolida.consolidation.report import new_labels
 from lexconsolida.consolidation.spec import Spec
 from lexconsolida.errors import InputError
+from lexconsolida.model import Kind
 
 
 def find_act(corpus, spec: Spec, ato: str):
@@ -49,11 +55,6 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
 
 def amender(corpus, report):
     """The amending act of ``report`` and the units of its own that are not instructions."""
-    from lexconsolida.amendments.phrases import classify
-    from lexconsolida.consolidation.engine import Amender, label_path
-    from lexconsolida.consolidation.final import final_clause_kind
-    from lexconsolida.model import Kind
-
     act = report.act
     norma = corpus.read(act.urn)
     index = norma.index()
@@ -73,10 +74,6 @@ def amender(corpus, report):
 def external_citations(corpus, result) -> list[dict]:
     """Citations of the consolidated acts (or their dispositivos) in the other acts of the
     corpus, each with where it now points (LC 95 art. 14: what the consolidation replaces)."""
-    from lexconsolida.citations import find
-    from lexconsolida.consolidation.engine import label_path
-    from lexconsolida.consolidation.report import new_labels
-
     by_urn = {s.urn: s for s in result.sources}
     new_of = {(r.alias, r.source_id): r.new_id for r in result.rows if r.new_id}
     labels = new_labels(result)
