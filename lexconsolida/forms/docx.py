@@ -25,6 +25,7 @@ from docx.shared import Mm, Pt
 
 from lexconsolida.docx.save import save_deterministic
 from lexconsolida.forms.document import FormDoc
+from lexconsolida.forms.textnorm import strip_accents
 
 
 # name → (based on, size pt, bold, italic, alignment, space before, space after, extra)
@@ -65,8 +66,6 @@ def _border_top(ppr) -> None:
 
 def _ascii_id(name: str) -> str:
     """An ASCII style id for a Portuguese style name ('Seção do Formulário' → 'SecaodoFormulario')."""
-    from lexconsolida.forms.textnorm import strip_accents
-
     return "".join(ch for ch in strip_accents(name) if ch.isalnum())
 
 

@@ -21,8 +21,9 @@ from pathlib import Path
 
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import Case, check_required
-from lexconsolida.forms.docx import render_docx
+from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.document import FormDoc, build
+from lexconsolida.forms.docx import render_docx
 from lexconsolida.forms.html import render_html
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
@@ -85,8 +86,6 @@ def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> For
 
 def check_citations(settings: Settings, norma: Norma) -> None:
     """Every dispositivo the settings cite must exist in the law they apply."""
-    from lexconsolida.forms.cite import act_title, citation
-
     index = norma.index()
     for where, node_id in cited_dispositivos(settings):
         if node_id not in index:

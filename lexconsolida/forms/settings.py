@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import InputError
+from lexconsolida.forms.fields import DATE, DATETIME, FIELDS
 
 SETTINGS_FILE = "municipio.toml"
 COUNTINGS = ("corridos", "úteis")
@@ -175,8 +178,6 @@ def _deadline(t: dict, path: Path) -> Deadline:
     counting = t.get("contagem", "corridos")
     if counting not in COUNTINGS:
         raise InputError(f"contagem inválida em [{where}]: {counting!r} (use 'corridos' ou 'úteis')", path=path)
-    from lexconsolida.forms.cases import DATE, DATETIME, FIELDS
-
     base = t.get("base", "data_ciencia")
     if FIELDS.get(base, ("", ""))[1] not in (DATE, DATETIME):
         dates = ", ".join(k for k, (_, kind) in FIELDS.items() if kind in (DATE, DATETIME))
@@ -216,8 +217,6 @@ def load_settings(folder: str | Path) -> Settings:
     except FileNotFoundError:
         raise InputError("arquivo de configuração do município não encontrado", path=path) from None
     except tomllib.TOMLDecodeError as err:
-        from lexconsolida.corpus.records import toml_error
-
         raise toml_error(err, path) from None
     fisc = _need(data, "fiscalizacao", path, "raiz")
     orgao = data.get("orgaos", {}).get("prefeitura", {})
@@ -236,8 +235,6 @@ def load_settings(folder: str | Path) -> Settings:
 
 
 def _holidays(fisc: dict, path: Path) -> frozenset:
-    from datetime import date
-
     out = set()
     for value in fisc.get("feriados", []):
         try:
