@@ -26,7 +26,11 @@ from lexconsolida import api
 from lexconsolida.check import check, counts
 from lexconsolida.commands.check import LOG_CODES
 from lexconsolida.commands.site import default_pages_dir
+from lexconsolida.consolidation import consolidate_spec
+from lexconsolida.consolidation.sources import find_act
+from lexconsolida.consolidation.spec import load_spec
 from lexconsolida.corpus import Corpus, default_root, load
+from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Severity
@@ -35,6 +39,7 @@ from lexconsolida.site import build_site
 from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.writers import get_writer
 
 HELP = "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê"
 DESCRIPTION = (
@@ -66,8 +71,6 @@ def add_arguments(parser) -> None:
 
 
 def _writer(name: str):
-    from lexconsolida.writers import get_writer
-
     try:
         return get_writer(name)
     except ImportError:
@@ -195,8 +198,6 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
 
 def _dossier_specs(corpus: Corpus) -> list[Path]:
     """Consolidation specs of the corpus that come from an Indicação (``[indicacao] minuta``)."""
-    from lexconsolida.corpus.records import read_toml
-
     specs = sorted(corpus.root.glob("*/consolidacoes/*.toml"))
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
@@ -228,9 +229,6 @@ def dossier_stage(corpus: Corpus, out: Path) -> Stage:
 def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
     ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
-    from lexconsolida.consolidation import consolidate_spec
-    from lexconsolida.consolidation.sources import find_act
-    from lexconsolida.consolidation.spec import load_spec
 
     name = "consolidações"
     ready, waiting = [], []

@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from lexconsolida.errors import UsageError
+from lexconsolida.forms.cases import load_cases
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.issue import Context, issue_batch, spec_for
 from lexconsolida.forms.kinds import KINDS
+from lexconsolida.forms.register import DEFAULT_PATH, Register
+from lexconsolida.forms.settings import load_settings
+from lexconsolida.forms.source import load_norma
 
 HELP = "emite autos de infração e notificações (DOCX e HTML) com número de registro"
 DESCRIPTION = (
@@ -35,15 +41,12 @@ def add_arguments(parser) -> None:
 
 
 def _register(args):
-    from lexconsolida.forms.register import DEFAULT_PATH, Register
-
     return Register(args.registro or DEFAULT_PATH)
 
 
 def _municipio_name(args) -> str | None:
     if not args.municipio:
         return None
-    from lexconsolida.forms.settings import load_settings
 
     s = load_settings(args.municipio)
     return f"{s.nome}-{s.uf}"
@@ -79,11 +82,6 @@ def _cancel(args) -> int:
 
 
 def _issue(args) -> int:
-    from lexconsolida.forms.cases import load_cases
-    from lexconsolida.forms.infractions import extract
-    from lexconsolida.forms.issue import Context, issue_batch, spec_for
-    from lexconsolida.forms.settings import load_settings
-    from lexconsolida.forms.source import load_norma
 
     if not args.kind or not args.data:
         raise UsageError("informe TIPO e --data CASO.toml|casos.csv (ou use --listar / --cancelar)")

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import sys
+from lexconsolida.forms.catalog_io import to_json, to_text
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.source import load_norma
+from lexconsolida.io import atomic_write
 
 HELP = "catálogo de infrações de uma lei (classe, penalidade, medida, multa)"
 DESCRIPTION = (
@@ -20,10 +24,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from lexconsolida.forms.catalog_io import to_json, to_text
-    from lexconsolida.forms.infractions import extract
-    from lexconsolida.forms.source import load_norma
-    from lexconsolida.io import atomic_write
 
     catalog = extract(load_norma(args.norma))
     text = to_json(catalog) if args.json else to_text(catalog)

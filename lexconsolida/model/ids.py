@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from lexconsolida.model.numbering import Number
+from lexconsolida.model.numbering import int_to_letter, int_to_roman
 
 PREFIX_OF_KIND = {
     "artigo": "art",
@@ -127,8 +128,6 @@ def citation_parts(node_id: str, *, quote_letters: bool = False) -> list[str]:
     """How legal text names each level of the dispositivo ``node_id``, outermost first:
     'art. 55', '§ 34', 'inciso I', 'alínea b' (the caput is implicit). Join with ', ' to cite
     ('art. 55, § 34, inciso I') or reverse and join with ' do ' ('inciso I do § 34 do art. 55')."""
-    from lexconsolida.model.numbering import int_to_letter, int_to_roman
-
     parts = []
     comps = LexId.parse(node_id).components
     for i in range(len(comps)):

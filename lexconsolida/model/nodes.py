@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from lexconsolida.model.numbering import Number
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.numbering import Number, format_act_number
 
 
 class Kind(str, Enum):
@@ -327,8 +328,6 @@ class Norma:
 
 def act_label(tipo: str, numero: str | None, data: str | None) -> str:
     """How notes and citations name an act: 'Lei nº 2.331, de 21 de maio de 2002'."""
-    from lexconsolida.model.dates import format_long
-    from lexconsolida.model.numbering import format_act_number
 
     s = tipo
     if numero:
