@@ -14,7 +14,7 @@ import importlib
 import sys
 
 from lexconsolida import __version__
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 
 COMMANDS = [
     "parse", "check", "amend", "compile", "consolidate", "diff", "render",
@@ -138,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except LexError as err:
         print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
+        return err.exit_code
+    except InternalError as err:
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)
