@@ -115,7 +115,7 @@ def act_at(found: Located | str, when: str | None = None, *, view: str | None = 
         found = locate(found, acervo)
     h = None
     norma = found.norma
-    if found.act is not None:
+    if found.act is not None and found.corpus is not None:
         require_text(found)
         h = amended(found.corpus, found.act)
         norma = h.norma
@@ -161,7 +161,7 @@ def plan(base_spec: str, amending_spec: str, acervo: str | Path | Corpus | None 
     c = acervo if isinstance(acervo, Corpus) else corpus(acervo)
     amending = _locate(amending_spec, c)
     base = _locate(base_spec, c)
-    if amending.act is not None:
+    if amending.act is not None and c is not None:
         decided = recognise_act(c, amending.act)
     else:
         resolver = None
@@ -170,7 +170,7 @@ def plan(base_spec: str, amending_spec: str, acervo: str | Path | Corpus | None 
         decided = decide(recognise(amending.norma, resolver), [])
     decided.recognition.act_label = label_of(amending)
     norma = base.norma
-    if base.act is not None:
+    if base.act is not None and c is not None:
         norma = history(c, base.act.urn, before=amending.act).norma
     return Plan(norma, decided, ops_for(norma, decided.recognition.operations), amending)
 
@@ -183,7 +183,7 @@ def accepted(writer, options: dict) -> dict:
     return {k: v for k, v in options.items() if k in params}
 
 
-def render(norma: Norma, fmt: str, *, publishing: Publishing | None = None, **options) -> bytes | str:
+def render(norma: Norma, fmt: str, *, publishing: Publishing | None = None, **options) -> bytes:
     """``norma`` in the output format ``fmt`` (xml, txt, md, html, docx, akn); options the
     writer does not take are left out, so one set of options serves every format. The
     ``publishing`` context (letterhead) goes to the writers that name its options."""

@@ -160,9 +160,9 @@ def rewrite_all(norma: Norma, renum: dict, sources, citations) -> tuple[list[App
             start = m.start() if m and m.group(0).strip() else a.start
             before = text[start: a.end]
             spans.append((start, a.end, before, (" " if before[:1].isspace() else "") + self_name))
-        for start, end, before, after in sorted(spans, reverse=True):
+        for start, end, _before, after in sorted(spans, reverse=True):
             text = text[:start] + after + text[end:]
-        for start, end, before, after in sorted(spans):
+        for start, _end, before, after in sorted(spans):
             edits.append(AppliedEdit(d.id, "remissao", before, after,
                                      "remissão atualizada para a numeração da consolidação", start))
         d.text = text

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.consolidation.final import add_final_clauses, epigrafe, final_clause_kind
-from lexconsolida.consolidation.model import AppliedEdit, Amender, Consolidation, Row, SourceAct
+from lexconsolida.consolidation.model import Consolidation, Row, SourceAct
 from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
 from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 from lexconsolida.consolidation.spec import Section, Spec

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
 from docx.shared import Cm
 
 from lexconsolida.docx.fields import page_field

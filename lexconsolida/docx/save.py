@@ -53,6 +53,6 @@ def save_deterministic(document) -> bytes:
     writer = _FixedTimeZip(out)
     PackageWriter._write_content_types_stream(writer, package.parts)
     PackageWriter._write_pkg_rels(writer, package.rels)
-    PackageWriter._write_parts(writer, package.parts)
+    PackageWriter._write_parts(writer, package.parts)  # type: ignore[arg-type]  # duck-typed PhysPkgWriter
     writer.close()
     return out.getvalue()

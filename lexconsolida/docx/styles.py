@@ -24,7 +24,7 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt
 
-from lexconsolida.docx.save import CORE_DROP, FIXED_ZIP_TIME, deterministic_zip
+from lexconsolida.docx.save import CORE_DROP, deterministic_zip
 from lexconsolida.io import atomic_write
 
 FONT = "Times New Roman"

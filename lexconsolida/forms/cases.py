@@ -18,7 +18,7 @@ from pathlib import Path
 from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cite import citation
-from lexconsolida.forms.fields import BOOL, DATE, DATETIME, FIELDS, INT, PLATE, TEXT
+from lexconsolida.forms.fields import BOOL, DATE, DATETIME, FIELDS, INT, PLATE
 from lexconsolida.forms.settings import FormSpec
 from lexconsolida.forms.textnorm import fold
 from lexconsolida.io import read_bytes

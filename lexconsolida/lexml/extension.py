@@ -22,7 +22,6 @@ This module only builds and reads those elements; the writer and reader decide w
 from __future__ import annotations
 
 import json
-import re
 
 from lxml import etree
 

@@ -17,7 +17,6 @@ Same input, same bytes: no dates in the core properties, fixed zip timestamps.
 from __future__ import annotations
 
 import io
-import re
 import uuid
 from functools import cache
 from importlib import resources
@@ -36,7 +35,7 @@ from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import Entry, compiled_entries, entries_for
+from lexconsolida.model.history import entries_for
 from lexconsolida.writers.lexml import write as lexml_write
 
 VIEWS = ("vigente", "compilado")

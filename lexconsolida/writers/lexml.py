@@ -44,7 +44,6 @@ from lexconsolida.model import (
     Situacao,
     Urn,
 )
-from lexconsolida.model.ids import LexId
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx, xml_text
 
 _ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")

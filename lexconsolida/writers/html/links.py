@@ -21,7 +21,9 @@ from lexconsolida.writers.html.citations import Citation, find_citations
 class CitingAct(Protocol):
     """An act with a page: its URN, its folder in the site, its text."""
 
-    urn: str
+    @property
+    def urn(self) -> str: ...
+
     path: str
     norma: Norma
 
