@@ -10,6 +10,7 @@ from docx.enum.style import WD_STYLE_TYPE
 from docx.shared import Cm
 
 from lexconsolida.docx import styles as docx_template
+from lexconsolida.docx.save import FIXED_ZIP_TIME
 from lexconsolida.writers.docx import default_template
 from tests.conftest import ROOT
 
@@ -37,7 +38,7 @@ def test_zip_has_fixed_timestamps_and_sorted_entries():
     names = z.namelist()
     assert names[0] == "[Content_Types].xml"
     assert names[1:] == sorted(names[1:])
-    assert {i.date_time for i in z.infolist()} == {docx_template.FIXED_ZIP_TIME}
+    assert {i.date_time for i in z.infolist()} == {FIXED_ZIP_TIME}
     assert "docProps/thumbnail.jpeg" not in names
     core = z.read("docProps/core.xml")
     assert b"dcterms:created" not in core and b"dcterms:modified" not in core
