@@ -15,7 +15,7 @@ from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 from lexconsolida.consolidation.spec import Section, Spec
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
-from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman
+from lexconsolida.model.numbering import int_to_roman
 
 
 def label_path(index: dict, node_id: str) -> str:
@@ -45,7 +45,7 @@ def source_rotulo(src: SourceAct, d: Dispositivo, index: dict) -> str:
 
 
 def _agrupador(kind: str, number: int, nome: str, new_id: str) -> Agrupador:
-    word = AGRUPADOR_NAMES[kind]
+    word = AgrupadorKind(kind).word
     return Agrupador(AgrupadorKind(kind), new_id, rotulo=f"{word} {int_to_roman(number)}",
                      number=Number(number), nome=nome)
 
@@ -152,8 +152,7 @@ def _build_outline(b: _Builder, sections: list[Section], parent_id: str, counter
     for s in sections:
         key = (parent_id, s.tipo)
         counters[key] = counters.get(key, 0) + 1
-        prefix = {"parte": "prt", "livro": "liv", "titulo": "tit", "subtitulo": "stt",
-                  "capitulo": "cap", "secao": "sec", "subsecao": "sub"}[s.tipo]
+        prefix = AgrupadorKind(s.tipo).prefix
         gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
         g = _agrupador(s.tipo, counters[key], s.nome, gid)
         for selector in s.artigos:

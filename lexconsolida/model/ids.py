@@ -22,8 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lexconsolida.model.numbering import Number
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
+from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman
 
 PREFIX_OF_KIND = {
     "artigo": "art",
@@ -42,6 +41,7 @@ PREFIX_OF_KIND = {
     "subsecao": "sub",
     "alteracao": "alt",
 }
+"""The one table of LexML id prefixes; ``Kind.prefix`` and ``AgrupadorKind.prefix`` read it."""
 KIND_OF_PREFIX = {v: k for k, v in PREFIX_OF_KIND.items()}
 
 _COMPONENT = re.compile(

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from lexconsolida.model.dates import format_long
-from lexconsolida.model.numbering import Number, format_act_number
+from lexconsolida.model.ids import PREFIX_OF_KIND
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
 
 
 class Kind(str, Enum):
@@ -35,6 +36,16 @@ class Kind(str, Enum):
     def __str__(self) -> str:  # so f-strings and JSON give the plain value
         return self.value
 
+    @property
+    def prefix(self) -> str:
+        """The LexML id component: 'art', 'cpt', 'par', 'inc', 'ali', 'ite', 'omi'."""
+        return PREFIX_OF_KIND[self.value]
+
+    @property
+    def word(self) -> str:
+        """The Portuguese name: 'artigo', 'parágrafo', 'alínea' …"""
+        return KIND_WORDS[self.value]
+
 
 class AgrupadorKind(str, Enum):
     PARTE = "parte"
@@ -47,6 +58,16 @@ class AgrupadorKind(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def prefix(self) -> str:
+        """The LexML id component: 'prt', 'liv', 'tit', 'stt', 'cap', 'sec', 'sub'."""
+        return PREFIX_OF_KIND[self.value]
+
+    @property
+    def word(self) -> str:
+        """The printed word: 'Parte', 'Livro', 'Título', 'Capítulo', 'Seção' …"""
+        return AGRUPADOR_NAMES[self.value]
 
     @property
     def level(self) -> int:

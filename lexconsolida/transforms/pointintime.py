@@ -108,8 +108,7 @@ def _component(kind: Kind, rotulo: str) -> str | None:
             return "par1u"
         if kind in (Kind.ARTIGO, Kind.PARAGRAFO, Kind.ITEM):
             m = re.search(r"\d+\s*[º°o]?(?:\s*-\s*[A-Z])*", text)
-            prefix = {Kind.ARTIGO: "art", Kind.PARAGRAFO: "par", Kind.ITEM: "ite"}[kind]
-            return prefix + Number.parse_arabic(m.group(0)).id_part if m else None
+            return kind.prefix + Number.parse_arabic(m.group(0)).id_part if m else None
         if kind is Kind.INCISO:
             head, _, suf = text.partition("-")
             return "inc" + Number(roman_to_int(head.strip()), (suf,) if suf else ()).id_part
