@@ -220,7 +220,7 @@ class _Stream:
 
 
 def test_progress_only_on_a_terminal():
-    from lexconsolida.site.progress import Progress
+    from lexconsolida.progress import Progress
 
     quiet, tty = _Stream(False), _Stream(True)
     for stream in (quiet, tty):

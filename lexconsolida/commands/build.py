@@ -33,11 +33,11 @@ from lexconsolida.corpus import Corpus, default_root, load
 from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
+from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.model import Severity
+from lexconsolida.progress import Progress
 from lexconsolida.readers import read_file
 from lexconsolida.site import build_site
-from lexconsolida.site.manifest import OutputSet, code_key, content_key
-from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
 from lexconsolida.writers import get_writer
 

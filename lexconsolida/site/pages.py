@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.site.versions import version_dates
