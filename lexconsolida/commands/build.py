@@ -41,7 +41,6 @@ from lexconsolida.site import build_site
 from lexconsolida.site.source import LoadedSite, site_from_corpus
 from lexconsolida.writers import get_writer
 
-HELP = "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê"
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
     "gera o site do diário oficial, o DOCX de cada ato e o dossiê da Indicação, e mostra onde "

@@ -14,7 +14,6 @@ from lexconsolida import api
 from lexconsolida.commands import emit
 from lexconsolida.errors import UsageError
 
-HELP = "texto da norma em vigor numa data (texto compilado)"
 DESCRIPTION = (
     "Compila a norma com todas as alterações do acervo e dá o texto em vigor na data pedida "
     "(padrão: hoje). --view compilado mostra as redações anteriores riscadas com as notas "

@@ -15,7 +15,6 @@ from lexconsolida.diff.text import render
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
 
-HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
 DESCRIPTION = (
     "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
     "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "

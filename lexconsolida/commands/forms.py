@@ -15,7 +15,6 @@ from lexconsolida.forms.register import DEFAULT_PATH, Register
 from lexconsolida.forms.settings import load_settings
 from lexconsolida.forms.source import load_norma
 
-HELP = "emite autos de infração e notificações (DOCX e HTML) com número de registro"
 DESCRIPTION = (
     "Emite o formulário TIPO para o caso em CASO.toml, ou um por linha de casos.csv (tudo ou "
     "nada), com a base legal citada da própria lei, a multa calculada, os prazos com data final "

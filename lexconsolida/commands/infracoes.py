@@ -8,7 +8,6 @@ from lexconsolida.forms.infractions import extract
 from lexconsolida.forms.source import load_norma
 from lexconsolida.io import atomic_write
 
-HELP = "catálogo de infrações de uma lei (classe, penalidade, medida, multa)"
 DESCRIPTION = (
     "Extrai da lei as infrações que ela define (parágrafos ou incisos com 'Infração:', "
     "'Penalidade:', 'Medida administrativa:'), a tabela de multas por classe e as regras "
