@@ -218,19 +218,24 @@ def unit_edges() -> dict[str, set[str]]:
     return edges
 
 
-def floors() -> int:
-    """The longest chain of imports between modules (in modules: the number of floors)."""
-    edges = module_edges()
+def floors(edges: dict[str, set[str]]) -> int:
+    """The longest chain of imports (in nodes), cycles collapsed: the number of floors."""
+    component = {v: min(c) for c in cycles(edges) for v in c}
+    collapsed: dict[str, set[str]] = defaultdict(set)
+    for v, targets in edges.items():
+        for w in targets:
+            a, b = component.get(v, v), component.get(w, w)
+            if a != b:
+                collapsed[a].add(b)
     depth: dict[str, int] = {}
 
-    def height(v: str, seen: frozenset[str]) -> int:
-        if v in depth:
-            return depth[v]
-        h = 1 + max((height(w, seen | {v}) for w in edges.get(v, ()) if w not in seen), default=0)
-        depth[v] = h
-        return h
+    def height(v: str) -> int:
+        if v not in depth:
+            depth[v] = 1 + max((height(w) for w in collapsed.get(v, ())), default=0)
+        return depth[v]
 
-    return max(height(v, frozenset()) for v in modules())
+    nodes = set(edges) | {w for targets in edges.values() for w in targets}
+    return max(height(component.get(v, v)) for v in nodes)
 
 
 def function_level() -> list[Import]:
@@ -288,7 +293,8 @@ def test_the_walker_sees_what_python_imports():
 def main() -> None:
     print(f"módulos: {len(modules())}; importações internas: "
           f"{sum(len(v) for v in module_edges().values())}")
-    print(f"andares (cadeia mais longa de importações, em módulos): {floors()}")
+    print(f"andares (cadeia mais longa de importações): entre pacotes {floors(unit_edges())}, "
+          f"entre módulos {floors(module_edges())}")
     print(f"importações para cima: {len(upward_imports())}")
     for i in upward_imports():
         print(f"  {i.source}:{i.line} -> {i.target}")
