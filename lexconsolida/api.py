@@ -36,7 +36,8 @@ from lexconsolida.writers import get_writer
 
 __all__ = [
     "ActAtDate", "Located", "Plan", "Publishing", "accepted", "act_at", "amended", "at",
-    "corpus", "locate", "plan", "publishing", "render", "today", "vigente",
+    "corpus", "describe", "event_for", "is_corpus_act", "label_of", "locate", "plan",
+    "publishing", "render", "today", "vigente",
 ]
 
 
