@@ -2,7 +2,7 @@
 
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
 ``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input.
+found errors, 2 bad usage or unreadable input, 3 a bug (:class:`~lexconsolida.errors.InternalError`).
 """
 
 from __future__ import annotations

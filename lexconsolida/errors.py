@@ -4,7 +4,7 @@ Every error a user can provoke is a :class:`LexError` whose message is in Portug
 the file and line (or the dispositivo). The CLI maps them to exit codes: :class:`InputError`
 (unreadable or malformed input, bad usage) exits 2; :class:`CheckError` exits 1.
 
-A defect of the program is an :class:`InternalError` (exit 70), never a LexError: it is not the
+A defect of the program is an :class:`InternalError` (exit 3), never a LexError: it is not the
 user's input that is wrong, and tests (fuzzers above all) must be able to tell the two apart.
 """
 
@@ -66,9 +66,9 @@ class FormError(LexError):
 
 
 class InternalError(Exception):
-    """A bug of lexconsolida (exit 70, EX_SOFTWARE): never reported as bad input."""
+    """A bug of lexconsolida (exit 3): never reported as bad input."""
 
-    exit_code = 70
+    exit_code = 3
 
     def __init__(self, message: str, *, path: str | Path | None = None) -> None:
         self.message = message

@@ -141,11 +141,11 @@ def test_changed_text_is_rebuilt(acervo, tmp_path, capsys):
 def test_a_registered_writer_that_is_missing_is_an_internal_error(acervo, tmp_path, capsys,
                                                                    monkeypatch):
     """Every writer ships with the program: one that cannot be loaded is a defect of the
-    program (exit 70), never a stage quietly skipped as 'not available in this version'."""
+    program (exit 3), never a stage quietly skipped as 'not available in this version'."""
     monkeypatch.setitem(writers.WRITERS, "docx", "lexconsolida.writers.nao_existe:write")
     rc = main(["build", "-o", str(tmp_path / "output"), "--acervo", str(acervo)])
     err = capsys.readouterr().err
-    assert rc == 70, err
+    assert rc == 3, err
     assert "erro interno do lexconsolida" in err and "lexconsolida.writers.nao_existe" in err
     assert "nesta versão" not in err
 
