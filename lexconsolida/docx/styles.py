@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docx import Document
-from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt
 
+from lexconsolida.docx.page import a4_portrait
 from lexconsolida.docx.save import CORE_DROP, deterministic_zip
 from lexconsolida.io import atomic_write
 
@@ -270,10 +270,7 @@ def _link_next_styles(doc) -> None:
 def _set_page(doc) -> None:
     """A4 portrait; margins as Brazilian official documents use (ABNT: 3 cm top/left, 2 cm bottom/right)."""
     sec = doc.sections[0]
-    sec.orientation = WD_ORIENT.PORTRAIT
-    sec.page_width, sec.page_height = Cm(21.0), Cm(29.7)
-    sec.left_margin, sec.right_margin = Cm(3.0), Cm(2.0)
-    sec.top_margin, sec.bottom_margin = Cm(3.0), Cm(2.0)
+    a4_portrait(sec, top=Cm(3.0), bottom=Cm(2.0), left=Cm(3.0), right=Cm(2.0))
     sec.header_distance, sec.footer_distance = Cm(1.0), Cm(1.0)
     sect = sec._sectPr
     for attr in ("w:rsidR", "w:rsidRPr", "w:rsidSect"):

@@ -16,13 +16,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from docx import Document
-from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
 
+from lexconsolida.docx.page import a4_portrait
 from lexconsolida.docx.save import save_deterministic
 from lexconsolida.forms.document import FormDoc
 from lexconsolida.forms.textnorm import strip_accents
@@ -99,11 +99,7 @@ def _add_styles(document) -> None:
 
 
 def _page_setup(document) -> None:
-    section = document.sections[0]
-    section.orientation = WD_ORIENT.PORTRAIT
-    section.page_width, section.page_height = Mm(210), Mm(297)
-    section.top_margin, section.bottom_margin = Mm(18), Mm(20)
-    section.left_margin, section.right_margin = Mm(16), Mm(16)
+    a4_portrait(document.sections[0], top=Mm(18), bottom=Mm(20), left=Mm(16), right=Mm(16))
 
 
 KEEP_TABLE_STYLES = {"Table Grid", "Normal Table"}
