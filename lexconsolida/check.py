@@ -237,7 +237,7 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
     for d in norma.dispositivos():
         if not d.text or d.kind is Kind.OMISSIS:
             continue
-        article = d.id.split("_")[0]
+        article = LexId(d.id).components[0]
         for c in find_dispositivos(d.text):
             if c.act is not None and not c.proprio:
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from lexconsolida.consolidation.model import AppliedEdit, BrokenCitation
 from lexconsolida.consolidation.renumber import reverse_mapping
-from lexconsolida.model import Norma
+from lexconsolida.model import LexId, Norma
 from lexconsolida.model.ids import citation_parts
 from lexconsolida.model.numbering import int_to_letter, int_to_roman, is_roman, roman_to_int
 
@@ -27,7 +27,7 @@ _NUMBER_TOKEN = {
 
 def _component_numbers(lexid: str) -> dict[str, int]:
     out = {}
-    for comp in lexid.split("_"):
+    for comp in LexId(lexid).components:
         m = re.match(r"([a-z]{3})(\d+)", comp)
         if m and m.group(1) in _NUMBER_TOKEN:
             out[m.group(1)] = int(m.group(2))
@@ -115,7 +115,7 @@ def rewrite_all(norma: Norma, renum: dict, sources, citations) -> tuple[list[App
         if d.id not in reverse or not d.text:
             continue
         alias, old_id = reverse[d.id]
-        old_article = old_id.split("_")[0]
+        old_article = LexId(old_id).components[0]
         text = d.text
         spans = []
         for c in citations.find_dispositivos(text):

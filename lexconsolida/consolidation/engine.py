@@ -14,20 +14,20 @@ from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, re
 from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 from lexconsolida.consolidation.spec import Section, Spec
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, LexId, Norma, Number
 from lexconsolida.model.numbering import int_to_roman
 
 
 def label_path(index: dict, node_id: str) -> str:
     """How a unit is cited: 'art. 3º, II, a)', 'art. 5º, § 1º', 'art. 8º, caput'."""
     parts = []
-    comps = node_id.split("_")
-    for i in range(1, len(comps) + 1):
-        u = index.get("_".join(comps[:i]))
+    lineage = LexId(node_id).lineage
+    for lid in lineage:
+        u = index.get(str(lid))
         if u is None or isinstance(u, Agrupador):
             continue
         if u.kind is Kind.CAPUT:
-            if i == len(comps):
+            if lid is lineage[-1]:
                 parts.append("caput")
             continue
         label = u.rotulo or u.id
@@ -152,8 +152,7 @@ def _build_outline(b: _Builder, sections: list[Section], parent_id: str, counter
     for s in sections:
         key = (parent_id, s.tipo)
         counters[key] = counters.get(key, 0) + 1
-        prefix = AgrupadorKind(s.tipo).prefix
-        gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+        gid = str(LexId(parent_id).child(s.tipo, Number(counters[key])))
         g = _agrupador(s.tipo, counters[key], s.nome, gid)
         for selector in s.artigos:
             alias, arts = b.select(selector)
@@ -175,8 +174,7 @@ def _source_order(b: _Builder, sources: list[SourceAct]) -> list:
             if isinstance(n, Agrupador):
                 key = (parent_id, str(n.kind))
                 counters[key] = counters.get(key, 0) + 1
-                prefix = n.id.split("_")[-1][:3]
-                gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+                gid = str(LexId(parent_id).child(str(n.kind), Number(counters[key])))
                 g = _agrupador(str(n.kind), counters[key], n.nome or "", gid)
                 copy(n.children, gid, g.children)
                 if g.children:

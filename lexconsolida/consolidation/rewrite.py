@@ -13,7 +13,7 @@ from lexconsolida.consolidation.citing import rewrite_all
 from lexconsolida.consolidation.model import AppliedEdit, BrokenCitation
 from lexconsolida.consolidation.renumber import reverse_mapping
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, Norma
+from lexconsolida.model import Agrupador, LexId, Norma
 
 
 def _units(norma: Norma):
@@ -74,8 +74,7 @@ def _in_scope(new_id: str, reverse: dict, scope: set[str]) -> bool:
     if src is None:
         return False
     alias, old = src
-    comps = old.split("_")
-    return any(f"{alias}:{'_'.join(comps[:i])}" in scope for i in range(1, len(comps) + 1))
+    return any(f"{alias}:{lid}" in scope for lid in LexId(old).lineage)
 
 
 # --- citations ---------------------------------------------------------------------------------

@@ -97,6 +97,13 @@ class LexId:
         return LexId("_".join(comps[:-1]))
 
     @property
+    def lineage(self) -> list["LexId"]:
+        """This id and its ancestors, outermost first: art3_cpt_inc2 → art3, art3_cpt,
+        art3_cpt_inc2."""
+        comps = self.components
+        return [LexId("_".join(comps[:i])) for i in range(1, len(comps) + 1)]
+
+    @property
     def article(self) -> "LexId | None":
         for i, c in enumerate(self.components):
             if c.startswith("art"):
