@@ -9,7 +9,6 @@ names below; missing ones are added).
 from __future__ import annotations
 
 import io
-import re
 from xml.sax.saxutils import escape
 from datetime import datetime
 from functools import lru_cache
@@ -25,6 +24,7 @@ from docx.shared import Mm, Pt
 from lexconsolida.docx.page import a4_portrait
 from lexconsolida.docx.save import save_deterministic
 from lexconsolida.forms.document import FormDoc
+from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.forms.textnorm import strip_accents
 
 
@@ -210,12 +210,9 @@ W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 CELL_WIDTHS = (Mm(66).twips, Mm(112).twips)
 
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
 def _p_xml(text: str, style_id: str) -> str:
     """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept)."""
-    text = _NOT_XML.sub("", text)
+    text = xml_text(text)
     run = f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>' if text else ""
     return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/></w:pPr>{run}</w:p>'
 
