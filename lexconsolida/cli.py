@@ -15,7 +15,7 @@ import importlib
 import sys
 
 from lexconsolida import __version__
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 
 #: The commands, in the order ``--help`` lists them, with their one-line help. The light table
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
@@ -29,7 +29,7 @@ COMMANDS: dict[str, str] = {
     "diff": "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)",
     "render": "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso",
     "infracoes": "catálogo de infrações de uma lei (classe, penalidade, medida, multa)",
-    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro",
+    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
 }
@@ -189,18 +189,16 @@ def _failure(err: Exception, args) -> int:
     to report it; the traceback only with --debug)."""
     import sqlite3
 
-    from lexconsolida import errors
     from lexconsolida.io import sqlite_failure, write_failure
 
     prefix = f"lexconsolida {args.command}: erro"
-    internal = getattr(errors, "InternalError", None)
-    if internal is not None and isinstance(err, internal):
+    if isinstance(err, InternalError):
         return _bug(err, args, prefix)
     if isinstance(err, LexError):
         print(f"{prefix}: {err}", file=sys.stderr)
         return err.exit_code
     if isinstance(err, OSError):
-        failure = write_failure(err)
+        failure = write_failure(err, verb="acessar")
         print(f"{prefix}: {failure}", file=sys.stderr)
         return failure.exit_code
     if isinstance(err, sqlite3.Error) and (failure := sqlite_failure(err)) is not None:
@@ -213,12 +211,15 @@ def _bug(err: Exception, args, prefix: str) -> int:
     import os
     import traceback
 
-    print(f"{prefix} interno: {type(err).__name__}: {err}", file=sys.stderr)
+    if isinstance(err, InternalError):
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
+    else:
+        print(f"{prefix} interno: {type(err).__name__}: {err}", file=sys.stderr)
     if getattr(args, "debug", False) or os.environ.get("LEXCONSOLIDA_DEBUG"):
         traceback.print_exception(err, file=sys.stderr)
     else:
         print(f"{REPORT_BUG} (rode de novo com --debug para ver o rastreamento)", file=sys.stderr)
-    return 3
+    return InternalError.exit_code
 
 
 if __name__ == "__main__":

@@ -68,11 +68,14 @@ _WRITE_REASONS = {
 }
 
 
-def write_failure(err: OSError, path: str | Path | None = None) -> OutputError:
-    """The Portuguese :class:`OutputError` for an OSError raised while writing ``path``."""
-    reason = _WRITE_REASONS.get(err.errno) or f"não foi possível gravar ({err.strerror or err})"
+def write_failure(err: OSError, path: str | Path | None = None, verb: str = "gravar") -> OutputError:
+    """The Portuguese :class:`OutputError` for an OSError raised while writing ``path`` (or,
+    ``verb='acessar'``, while using a file in a way not known to be a write)."""
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
+        verb = "gravar"
+    reason = _WRITE_REASONS.get(err.errno) or (err.strerror or str(err))
     where = path if path is not None else (err.filename or None)
-    return OutputError(f"não foi possível gravar: {reason}", path=where)
+    return OutputError(f"não foi possível {verb}: {reason}", path=where)
 
 
 def sqlite_failure(err: Exception, path: str | Path | None = None) -> OutputError | None:

@@ -1,7 +1,7 @@
 """`lexconsolida build [-o output]`: everything for the corpus ``statutes/`` into ``output/``.
 
-Stages, in order (each reports where its output is; an optional one that is not available in
-this version is reported as skipped, never a crash):
+Stages, in order (each reports where its output is; a stage with nothing to do is reported as
+skipped):
 
 1. read and check every act with a text → ``lexml/<município>/<ato>.xml`` and its report
    ``relatorios/<município>/<ato>.{json,txt,html}`` (the ``check`` report), with an index
@@ -24,20 +24,27 @@ every available stage ran; 1 when an act could not be read or a stage failed.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.commands.build_stages import forms_stage, quadro_stage
 from lexconsolida.commands.site import default_pages_dir
+from lexconsolida.consolidation import consolidate_spec
+from lexconsolida.consolidation.dossier import build_dossier
+from lexconsolida.consolidation.sources import find_act
+from lexconsolida.consolidation.spec import load_spec
 from lexconsolida.corpus import Corpus, default_root, load
+from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
+from lexconsolida.manifest import OutputSet, code_key, content_key
+from lexconsolida.progress import Progress
+from lexconsolida.reports import act_report, index_html, report_html, report_json, report_text
 from lexconsolida.site import build_site
-from lexconsolida.site.manifest import OutputSet, code_key, content_key
-from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.writers import get_writer
 
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
@@ -45,10 +52,6 @@ DESCRIPTION = (
     "está cada resultado. Uma nova execução sem mudanças não regrava nada."
 )
 MANIFEST = ".manifest-build.json"
-DOSSIER_HOOK = "lexconsolida.consolidation.dossier:build_dossier"
-"""``build_dossier(corpus, spec_path, out_dir) -> list[Path]``: the Indicação dossier, for each
-consolidation spec in ``statutes/*/consolidacoes/`` with an ``[indicacao]``. Skipped, and said
-so, when not available."""
 
 
 @dataclass(slots=True)
@@ -57,7 +60,7 @@ class Stage:
     onde: str | None
     detalhe: str
     status: str = "ok"
-    """'ok', 'pulado' (not available in this version) or 'erro'."""
+    """'ok', 'pulado' (nothing to do) or 'erro'."""
 
 
 def add_arguments(parser) -> None:
@@ -69,15 +72,6 @@ def add_arguments(parser) -> None:
                         help="material compartilhado, de onde vêm os textos dos municípios com "
                              "[fonte_textos] (padrão: $LEXCONSOLIDA_SHARED, senão ../shared ao "
                              "lado do projeto)")
-
-
-def _writer(name: str):
-    from lexconsolida.writers import get_writer
-
-    try:
-        return get_writer(name)
-    except ImportError:
-        return None
 
 
 def _folder(corpus: Corpus, act) -> str:
@@ -105,9 +99,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     """LexML and check report (JSON, text, HTML) of every act with a text (skipped when its
     sources are unchanged); an index of the reports; ``flagged`` gets (folder, errors, warnings)
     of every act with errors."""
-    from lexconsolida.reports import act_report, index_html, report_html, report_json, report_text
-
-    lexml = _writer("xml")
+    lexml = get_writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
     errors = warnings = checked = 0
@@ -119,17 +111,16 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         rel = {ext: f"relatorios/{folder}.{ext}" for ext in ("json", "txt", "html")}
         xml_rel = f"lexml/{folder}.xml"
         progress(i, len(texts), folder)
-        fresh = all(output.fresh(r, key) for r in rel.values()) and (lexml is None or output.fresh(xml_rel, key))
+        fresh = all(output.fresh(r, key) for r in rel.values()) and output.fresh(xml_rel, key)
         if not fresh:
             try:
                 norma = corpus.read(act.urn)  # the text with the metadata of its norma.toml
                 report = act_report(_text_name(corpus, act), norma, corpus.diagnostics(act.urn))
                 output.put(rel["json"], key, lambda r=report: report_json(r))
                 output.put(rel["txt"], key, lambda r=report: report_text(r))
-                link = _relative(rel["html"], xml_rel) if lexml is not None else None
+                link = _relative(rel["html"], xml_rel)
                 output.put(rel["html"], key, lambda r=report, t=link: report_html(r, texto=t))
-                if lexml is not None:
-                    output.put(xml_rel, key, lambda n=norma: lexml(n))
+                output.put(xml_rel, key, lambda n=norma: lexml(n))
             except LexError as err:
                 problems.append(f"{folder}: não foi possível ler o texto: {err}")
                 continue
@@ -146,13 +137,9 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     index = "relatorios/index.html"
     output.put(index, content_key(code, entries), lambda: index_html(entries))
     n = checked
-    stages = [Stage("relatórios", str(output.root / index),
-                    f"{n} atos verificados: {errors} erros e {warnings} avisos")]
-    if lexml is None:
-        stages.insert(0, Stage("LexML", None, "escritor LexML indisponível nesta versão", "pulado"))
-    else:
-        stages.insert(0, Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"))
-    return stages
+    return [Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"),
+            Stage("relatórios", str(output.root / index),
+                  f"{n} atos verificados: {errors} erros e {warnings} avisos")]
 
 
 def site_stage(loaded: LoadedSite, out: Path) -> Stage:
@@ -175,22 +162,19 @@ def _files_key(folder: Path) -> str:
 def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
                problems: list[str]) -> Stage:
     """Every act with a text as DOCX, with its municipality's letterhead."""
-    docx = _writer("docx")
-    if docx is None:
-        return Stage("DOCX", None, "escritor DOCX indisponível nesta versão", "pulado")
+    docx = get_writer("docx")
     by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
     written = 0
     progress = Progress("docx")
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]
-        mun = corpus.municipios[act.municipio]
+        publishing = api.publishing(corpus, act)
         rel = f"docx/{site_act.path}.docx"
-        key = content_key(code, site_act.key, _files_key(corpus.root / act.municipio))
+        key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda a=act, m=mun, n=site_act.norma: docx(
-                n, municipio=m.data, municipio_dir=corpus.root / a.municipio, orgao=a.orgao))
+            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")
@@ -200,8 +184,6 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
 
 def _dossier_specs(corpus: Corpus) -> list[Path]:
     """Consolidation specs of the corpus that come from an Indicação (``[indicacao] minuta``)."""
-    from lexconsolida.corpus.records import read_toml
-
     specs = sorted(corpus.root.glob("*/consolidacoes/*.toml"))
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
@@ -242,11 +224,6 @@ def dossier_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
     """The Indicação dossier of every spec that has one (redone only when its municipality's
     files change)."""
     name = "dossiê da Indicação"
-    module, func = DOSSIER_HOOK.split(":")
-    try:
-        build = getattr(importlib.import_module(module), func)
-    except (ImportError, AttributeError):
-        return Stage(name, None, "ainda não disponível nesta versão", "pulado")
     specs = _dossier_specs(corpus)
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
@@ -259,7 +236,7 @@ def dossier_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
                           _municipio_key(corpus, spec.parent.parent.name))
         try:
             files += int(_incremental(output, prefix, key, lambda s=spec, f=folder: (
-                written := build(corpus, s, f), str(len(written)))))
+                written := build_dossier(corpus, s, f), str(len(written)))))
         except LexError as err:
             return Stage(name, None, str(err), "erro")
     return Stage(name, f"{target}/", f"{files} arquivos")
@@ -269,10 +246,6 @@ def consolidation_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
     ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report); redone
     only when its municipality's files change."""
-    from lexconsolida.consolidation import consolidate_spec
-    from lexconsolida.consolidation.sources import find_act
-    from lexconsolida.consolidation.spec import load_spec
-
     name = "consolidações"
     ready, waiting = [], []
     for path in sorted(corpus.root.glob("*/consolidacoes/*.toml")):

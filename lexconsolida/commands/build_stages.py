@@ -3,9 +3,9 @@
 - quadros comparativos: for every act the corpus amends, its text as published beside its text
   as amended (``quadros/<município>/<ato>.html``), so a clerk sees at once what changed;
 - formulários: for every ready case file ``statutes/<município>/casos/<TIPO>.toml``, the form
-  TIPO issued into ``formularios/<município>/`` and numbered in ``registro.sqlite`` (issued again
-  only when the case, the municipality's settings or the law change: a number is never spent on
-  a rerun).
+  TIPO issued into ``formularios/<município>/`` and numbered in the demo's register
+  ``formularios/<município>/registro.sqlite`` (issued again only when the case, the
+  municipality's settings or the law change: a number is never spent on a rerun).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from lexconsolida.corpus import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
-from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.manifest import OutputSet, content_key
 from lexconsolida.site.source import LoadedSite
 from lexconsolida.site.versions import change_dates
 
@@ -94,7 +94,7 @@ def forms_stage(corpus: Corpus, output: OutputSet, problems: list[str], stage):
     return stage("formulários", f"{output.root / 'formularios'}/",
                  f"{issued + kept} formulário(s) de {len(cases)} caso(s) pronto(s) "
                  f"({issued} emitido(s) agora, {kept} sem mudança; registro em "
-                 f"{output.root / 'registro.sqlite'})")
+                 f"{output.root / 'formularios'}/<município>/registro.sqlite)")
 
 
 def _issue(corpus: Corpus, municipio: Path, case: Path, kind: str, output: OutputSet) -> tuple[int, bool]:
@@ -117,7 +117,9 @@ def _issue(corpus: Corpus, municipio: Path, case: Path, kind: str, output: Outpu
     norma = load_norma(settings.norma_path, acervo=str(corpus.root))
     ctx = Context(settings, norma, extract(norma))
     out_dir = output.root / prefix
-    with Register(output.root / "registro.sqlite") as reg:
+    # The demo's own register, beside the forms it numbered (never the municipality's register).
+    register = output.root / "formularios" / municipio.name / "registro.sqlite"
+    with Register(register, create=True, owner=ctx.owner) as reg:
         issued = issue_batch(kind, cases, ctx, out_dir, reg)
     for item in issued:
         for f in item.arquivos:
