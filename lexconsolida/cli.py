@@ -12,10 +12,14 @@ import argparse
 import contextlib
 import gettext
 import importlib
+import os
+import sqlite3
 import sys
+import traceback
 
 from lexconsolida import __version__
 from lexconsolida.errors import InternalError, LexError
+from lexconsolida.io import sqlite_failure, write_failure
 
 #: The commands, in the order ``--help`` lists them, with their one-line help. The light table
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
@@ -187,10 +191,6 @@ def _failure(err: Exception, args) -> int:
     """One Portuguese line on standard error and the exit code, for every command:
     bad input or usage (2), an output that cannot be written (2), a bug (3: a short request
     to report it; the traceback only with --debug)."""
-    import sqlite3
-
-    from lexconsolida.io import sqlite_failure, write_failure
-
     prefix = f"lexconsolida {args.command}: erro"
     if isinstance(err, InternalError):
         return _bug(err, args, prefix)
@@ -201,16 +201,13 @@ def _failure(err: Exception, args) -> int:
         failure = write_failure(err, verb="acessar")
         print(f"{prefix}: {failure}", file=sys.stderr)
         return failure.exit_code
-    if isinstance(err, sqlite3.Error) and (failure := sqlite_failure(err)) is not None:
-        print(f"{prefix}: {failure}", file=sys.stderr)
-        return failure.exit_code
+    if isinstance(err, sqlite3.Error) and (disk := sqlite_failure(err)) is not None:
+        print(f"{prefix}: {disk}", file=sys.stderr)
+        return disk.exit_code
     return _bug(err, args, prefix)
 
 
 def _bug(err: Exception, args, prefix: str) -> int:
-    import os
-    import traceback
-
     if isinstance(err, InternalError):
         print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
     else:

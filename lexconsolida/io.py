@@ -73,7 +73,7 @@ def write_failure(err: OSError, path: str | Path | None = None, verb: str = "gra
     ``verb='acessar'``, while using a file in a way not known to be a write)."""
     if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
         verb = "gravar"
-    reason = _WRITE_REASONS.get(err.errno) or (err.strerror or str(err))
+    reason = (_WRITE_REASONS.get(err.errno) if err.errno is not None else None) or (err.strerror or str(err))
     where = path if path is not None else (err.filename or None)
     return OutputError(f"não foi possível {verb}: {reason}", path=where)
 

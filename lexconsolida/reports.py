@@ -13,6 +13,7 @@ import json
 from lexconsolida.check import check, counts
 from lexconsolida.model import Diagnostic, Norma, Severity
 from lexconsolida.model.diagnostics import CODES, LOG_CODES
+from lexconsolida.templating import render
 
 KIND_WORDS = (("artigo", "artigos"), ("paragrafo", "parágrafos"), ("inciso", "incisos"),
               ("alinea", "alíneas"), ("item", "itens"), ("agrupadores", "agrupadores"))
@@ -31,7 +32,7 @@ def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
     wheres = {d.where for d in findings if d.where}
     anomalies = [d for d in anomalies if d.line not in lines and d.where not in wheres]
     everything = findings + anomalies
-    registro = {
+    registro: dict[str, object] = {
         "linhas_removidas": sum(1 for d in logs if d.code == "linha-removida"),
         "reparos": sum(1 for d in logs if d.code == "reparo"),
     }
@@ -104,8 +105,6 @@ def _rows(report: dict) -> list[dict]:
 
 def report_html(report: dict, *, texto: str | None = None) -> bytes:
     """The report as a page; ``texto``: link to the act's text or LexML, relative to the page."""
-    from lexconsolida.templating import render
-
     return render("relatorios/ato.html", r=report, rows=_rows(report),
                   contagens=_counts_line(report["contagens"]), texto=texto).encode("utf-8")
 
@@ -113,8 +112,6 @@ def report_html(report: dict, *, texto: str | None = None) -> bytes:
 def index_html(entries: list[dict]) -> bytes:
     """Every act's report in one table: ``entries`` of {'pasta', 'titulo', 'erros', 'avisos',
     'href'}, acts with errors first."""
-    from lexconsolida.templating import render
-
     entries = sorted(entries, key=lambda e: (-e["erros"], -e["avisos"], e["pasta"]))
     return render("relatorios/indice.html", entries=entries,
                   erros=sum(e["erros"] for e in entries),

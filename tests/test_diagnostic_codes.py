@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.model.diagnostics import CODES, LOG_CODES

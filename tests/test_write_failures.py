@@ -75,7 +75,7 @@ COMMANDS = {
     "diff": lambda out: ["diff", L100, L150, "--to", "html", "-o", out / "q.html"],
     "render": lambda out: ["render", L100, "--to", "docx", "-o", out / "l.docx"],
     "forms": lambda out: ["forms", "auto-de-infracao", "--municipio", EX, "--data", CASE,
-                          "-o", out / "formularios", "--registro", out / "registro.sqlite"],
+                          "-o", out / "formularios", "--registro", out / "registro.sqlite", "--novo-registro"],
     "site": lambda out: ["site", "-o", out / "site"],
     "build": lambda out: ["build", "-o", out / "saida"],
 }
@@ -155,13 +155,16 @@ def test_output_path_that_is_a_folder(tmp_path):
                                             "gravar: é uma pasta, não um arquivo")
 
 
-def test_forms_failure_to_write_spends_no_number(tmp_path, readonly_dir):
+def test_forms_failure_to_write_leaves_the_number_pending_not_lost(tmp_path, readonly_dir):
+    """The register keeps the number it reserved, marked pending (``forms --verificar`` finishes
+    it later): a number is never issued twice, and nothing half-written is left."""
     register = tmp_path / "registro.sqlite"
     proc = run_cli("forms", "auto-de-infracao", "--municipio", EX, "--data", CASE,
-                   "-o", readonly_dir / "formularios", "--registro", register)
+                   "-o", readonly_dir / "formularios", "--registro", register, "--novo-registro")
     _assert_clean_failure(proc, readonly_dir)
     listing = run_cli("forms", "--listar", "--registro", register)
-    assert listing.stdout.decode().strip() == "registro vazio"
+    assert "AI-2025/000001\tauto-de-infracao\t2025-03-10\treservado (arquivos pendentes)" in listing.stdout.decode()
+    assert list(readonly_dir.iterdir()) == []
 
 
 def _crash(args):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,8 +90,6 @@ def _text_name(corpus: Corpus, act) -> str:
 
 def _relative(from_rel: str, to_rel: str) -> str:
     """Link from the output file ``from_rel`` to ``to_rel`` (both relative to the output root)."""
-    import posixpath
-
     return posixpath.relpath(to_rel, posixpath.dirname(from_rel))
 
 

@@ -10,14 +10,26 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from lexconsolida.corpus import Corpus
+from lexconsolida.diff import compare, write
 from lexconsolida.errors import LexError
+from lexconsolida.forms.cases import load_cases
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.issue import Context, issue_batch, spec_for
+from lexconsolida.forms.kinds import KINDS
+from lexconsolida.forms.register import Register
+from lexconsolida.forms.settings import load_settings
+from lexconsolida.forms.source import load_norma
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, content_key
+from lexconsolida.model import Kind, Situacao
+from lexconsolida.model.dates import format_long
 from lexconsolida.site.source import LoadedSite
 from lexconsolida.site.versions import change_dates
+from lexconsolida.transforms.pointintime import at
 
 
 def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
@@ -30,7 +42,7 @@ def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: st
         rel = f"quadros/{site_act.path}.html"
         key = content_key(code, "quadro", site_act.key)
         try:
-            output.put(rel, key, lambda a=site_act: _quadro(corpus, a.norma))
+            output.put(rel, key, functools.partial(_quadro, corpus, site_act.norma))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: quadro comparativo não gerado: {err}")
@@ -43,8 +55,6 @@ def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: st
 def _revoked_shown(norma):
     """``norma`` with each revoked unit reading '(Revogado)', as the text in force prints it
     (the tree keeps the last wording of a revoked unit, which the diff would take as unchanged)."""
-    from lexconsolida.model import Kind, Situacao
-
     for d in list(norma.dispositivos()):
         if d.situacao is Situacao.REVOGADO:
             if d.kind is Kind.ARTIGO and d.children and d.children[0].kind is Kind.CAPUT:
@@ -58,10 +68,6 @@ def _revoked_shown(norma):
 def _quadro(corpus: Corpus, amended) -> bytes:
     """The act as published × as in force since its last change (a date taken from the act,
     never today's, so the page is the same on every run)."""
-    from lexconsolida.diff import compare, write
-    from lexconsolida.model.dates import format_long
-    from lexconsolida.transforms.pointintime import at
-
     since = change_dates(amended)[-1]
     report = compare(corpus.read(amended.urn), _revoked_shown(at(amended, since)))
     report.old_title = f"{amended.titulo} — texto original"
@@ -71,8 +77,6 @@ def _quadro(corpus: Corpus, amended) -> bytes:
 
 def forms_stage(corpus: Corpus, output: OutputSet, problems: list[str], stage):
     """Issue the form of every ready case file of the corpus (``<município>/casos/*.toml``)."""
-    from lexconsolida.forms.kinds import KINDS
-
     cases = sorted(corpus.root.glob("*/casos/*.toml"))
     if not cases:
         return stage("formulários", None, "nenhum caso pronto em statutes/*/casos/", "pulado")
@@ -98,13 +102,6 @@ def forms_stage(corpus: Corpus, output: OutputSet, problems: list[str], stage):
 
 
 def _issue(corpus: Corpus, municipio: Path, case: Path, kind: str, output: OutputSet) -> tuple[int, bool]:
-    from lexconsolida.forms.cases import load_cases
-    from lexconsolida.forms.infractions import extract
-    from lexconsolida.forms.issue import Context, issue_batch, spec_for
-    from lexconsolida.forms.register import Register
-    from lexconsolida.forms.settings import load_settings
-    from lexconsolida.forms.source import load_norma
-
     settings = load_settings(municipio)
     act = corpus.find(settings.norma_path)
     law_key = read_bytes(act.texto).hex() if act is not None and act.texto else settings.norma

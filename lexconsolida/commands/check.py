@@ -6,6 +6,7 @@ import sys
 
 from lexconsolida.check import CHECKS
 from lexconsolida.corpus.locate import locate, require_text, try_corpus
+from lexconsolida.reports import act_report, report_json, report_text
 
 DESCRIPTION = (
     "Lê a norma (texto, DOCX ou LexML) e verifica a estrutura: ordem e lacunas da numeração, "
@@ -30,8 +31,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 def run(args) -> int:
-    from lexconsolida.reports import act_report, report_json, report_text
-
     found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt))
     report = act_report(args.file, found.norma, found.diagnostics, disabled=args.desligar,
                         detalhes=args.detalhes)

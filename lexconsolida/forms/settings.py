@@ -21,6 +21,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.forms.fields import DATE_FIELDS
 from lexconsolida.forms.textnorm import fold
 from lexconsolida.forms.tomlfields import TomlText, type_name
+from lexconsolida.io import contained
 
 SETTINGS_FILE = "municipio.toml"
 REGISTER_FOLDER = "registros"
@@ -148,8 +149,6 @@ class Settings:
     @property
     def norma_path(self) -> Path:
         """The law's folder, which must stay inside the municipality's folder."""
-        from lexconsolida.io import contained
-
         return contained(self.folder, self.norma, source=self.path, key="fiscalizacao.norma")
 
     def authority(self, papel: str) -> Authority | None:
