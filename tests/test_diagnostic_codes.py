@@ -109,3 +109,22 @@ def test_parse_and_check_agree_on_severity_and_speak_portuguese(tmp_path):
         by_code.setdefault(d["codigo"], set()).add(d["gravidade"])
     assert by_code["rotulo-repetido"] == {"erro"}
     assert all(len(s) == 1 and s == {str(CODES[code][0])} for code, s in by_code.items())
+
+
+def test_html_report_escapes_and_says_what_each_code_means():
+    from lexconsolida.reports import index_html, report_html, report_text
+
+    report = {
+        "arquivo": "statutes/x/<lei>.txt", "norma": {"titulo": "LEI <b>Nº 5</b>"},
+        "contagens": {"artigo": 2}, "erros": 1, "avisos": 0,
+        "verificacoes": [Diagnostic("rotulo-repetido", "rótulo 'I' <script>x</script>", line=3,
+                                    where="art1_cpt_inc2").to_dict()],
+        "anomalias_da_leitura": [], "registro_da_leitura": {"linhas_removidas": 0, "reparos": 0},
+    }
+    html = report_html(report, texto="../../lexml/x.xml").decode("utf-8")
+    assert "<script>" not in html and "&lt;script&gt;" in html and "LEI &lt;b&gt;" in html
+    assert CODES["rotulo-repetido"][2] in html and 'href="../../lexml/x.xml"' in html
+    assert "  erro  linha 3 [art1_cpt_inc2]: rótulo 'I' <script>x</script>" in report_text(report)
+    index = index_html([{"pasta": "x/<a>", "titulo": "T", "erros": 1, "avisos": 0, "href": "x.html",
+                         "txt": "x.txt", "json": "x.json"}]).decode("utf-8")
+    assert "x/&lt;a&gt;" in index
