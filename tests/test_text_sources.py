@@ -124,8 +124,9 @@ def test_shared_path_escaping_the_shared_root_is_refused(tmp_path):
 
 
 def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
-    out = tmp_path / "out"
-    r = run_cli("build", "-o", out, "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe")
+    out = tmp_path / "out"  # given relative, as `make demo` does
+    r = run_cli("build", "-o", "out", "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe",
+                cwd=tmp_path)
     text = r.stdout.decode()
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
     assert "sem textos de ba-feira-de-santana/ (6 atos só com metadados): material compartilhado " \
@@ -146,7 +147,8 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
     assert "III - (Revogado)" in " ".join(re.sub(r"<[^>]+>", " ", quadro).split())
     # A second run with nothing changed rewrites nothing and spends no form number.
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
-    again = run_cli("build", "-o", out, "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe")
+    again = run_cli("build", "-o", "out", "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe",
+                    cwd=tmp_path)
     assert again.returncode == 0
     assert "(0 emitido(s) agora, 1 sem mudança" in again.stdout.decode()
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}

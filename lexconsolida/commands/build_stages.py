@@ -118,9 +118,11 @@ def _issue(corpus: Corpus, municipio: Path, case: Path, kind: str, output: Outpu
     register = output.root / "formularios" / municipio.name / "registro.sqlite"
     with Register(register, create=True, owner=ctx.owner) as reg:
         issued = issue_batch(kind, cases, ctx, out_dir, reg)
+    root = output.root.resolve()
     for item in issued:
         for f in item.arquivos:
-            output.new[Path(f).relative_to(output.root).as_posix()] = key
-            output.written.append(Path(f).relative_to(output.root).as_posix())
+            rel = Path(f).resolve().relative_to(root).as_posix()
+            output.new[rel] = key
+            output.written.append(rel)
     output.record_group(prefix, key)
     return len(issued), False
