@@ -207,11 +207,13 @@ def test_compile_docx(tmp_path):
 
 
 def test_compile_bad_date_and_unknown_norm():
-    r = run_cli("compile", L2217, "--at", "2000-01-01")
+    # The fictional Lei nº 100/2020 is in the project: this runs without ../shared.
+    l100 = "urn:lex:br;estado.ficticio;exemplo:municipal:lei:2020-03-10;100"
+    r = run_cli("compile", l100, "--at", "2000-01-01")
     assert r.returncode == 2 and "ainda não estava em vigor" in r.stderr.decode()
     r = run_cli("compile", "urn:lex:br:federal:lei:1999-01-01;1", "--at", "2000-01-01")
     assert r.returncode == 2 and "fora do acervo" in r.stderr.decode()
-    r = run_cli("compile", L2217, "--at", "2000-13-01")
+    r = run_cli("compile", l100, "--at", "2000-13-01")
     assert r.returncode == 2 and "data inválida" in r.stderr.decode()
 
 
