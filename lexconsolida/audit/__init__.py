@@ -1,0 +1,56 @@
+"""Audit of a consolidation drafted by hand (LC 95/1998, art. 13): every dispositivo traced to
+its source dispositivo(s), every difference judged as a § 2º change (with the inciso) or a
+change of scope § 1º forbids; report for the procuradoria (HTML, DOCX, JSON).
+
+``table`` reads what the user declares (terms, index, discards, fusions); ``sources`` takes the
+acts in force at the date; ``trace`` aligns; ``judge`` and ``engine`` decide; ``report`` and
+``docx`` write. Documented for users in ``docs/auditoria.md``.
+"""
+
+from __future__ import annotations
+
+from lexconsolida.audit.engine import audit
+from lexconsolida.audit.model import Audit, Finding, Row
+
+FORMATS = ("html", "docx", "json")
+FILE_NAMES = {"html": "auditoria.html", "docx": "auditoria.docx", "json": "auditoria.json"}
+
+
+def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
+                spec: str | None = None, acervo: str | None = None) -> Audit:
+    """The audit of the consolidation named by ``consolidacao`` (file, URN or act folder)
+    against ``fontes`` (or the table's ``[[fontes]]``), each as in force at its date."""
+    from lexconsolida.audit import table as table_mod
+    from lexconsolida.audit.sources import load_sources
+    from lexconsolida.corpus.locate import locate, require_text, try_corpus
+    from lexconsolida.errors import UsageError
+
+    table = table_mod.load(spec)
+    if not fontes and not table.fontes:
+        raise UsageError("indique as normas de origem (FONTE …) ou uma tabela com [[fontes]] (--spec)")
+    corpus = try_corpus(acervo)
+    consolidated = require_text(locate(consolidacao, corpus)).norma
+    sources = load_sources(list(fontes), corpus, em, table)
+    return audit(consolidated, sources, table, date=em)
+
+
+def render(result: Audit, fmt: str, **options) -> bytes:
+    """The report in ``fmt`` ('html', 'docx', 'json'), deterministic."""
+    if fmt == "json":
+        from lexconsolida.audit.report import to_json
+
+        return to_json(result)
+    if fmt == "html":
+        from lexconsolida.audit.report import to_html
+
+        return to_html(result)
+    if fmt == "docx":
+        from lexconsolida.audit.docx import to_docx
+
+        return to_docx(result, **options)
+    from lexconsolida.errors import UsageError
+
+    raise UsageError(f"formato de relatório desconhecido: {fmt!r} (use: {', '.join(FORMATS)})")
+
+
+__all__ = ["Audit", "FILE_NAMES", "FORMATS", "Finding", "Row", "audit", "audit_paths", "render"]

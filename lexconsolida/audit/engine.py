@@ -1,0 +1,281 @@
+"""The audit proper: trace, then judge every consolidated dispositivo and every source
+dispositivo left behind. Pure: reads the trees, never changes them."""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.audit.judge import Resolver, compare_texts, justified, penalty_context, skeleton
+from lexconsolida.audit.model import (MATERIA_NOVA, MERITO, PERDA, PERMITIDO, SEM_ALTERACAO, Audit,
+                                      Finding, Row, SourceRef)
+from lexconsolida.audit.sources import AuditSource, act_key
+from lexconsolida.audit.table import Table
+from lexconsolida.audit.trace import SEP, Trace, trace
+from lexconsolida.citations import find_acts, find_dispositivos
+from lexconsolida.diff.align import ADDED, MERGED, REMOVED, SPLIT, shingles, words
+from lexconsolida.diff.tokens import word_diff
+from lexconsolida.diff.units import Unit
+from lexconsolida.model import Dispositivo, Kind, Norma
+
+_REVOKES = re.compile(r"^\s*(?:ficam?\s+revogad[oa]s?|revogam-se|revoga-se)\b", re.I)
+_VIGENCIA = re.compile(r"\b(?:entra(?:rá|m)?|entrarão)\s+em\s+vigor\b", re.I)
+_ALTERATION = re.compile(r"passa(?:m)?\s+a\s+vigorar|fica(?:m)?\s+acrescid|fica(?:m)?\s+alterad|"
+                         r"acrescenta(?:m)?-se|d[áa]-se\s+nova\s+reda", re.I)
+
+
+class _Selector:
+    """'alias:id' (with its sub-units), 'alias:artA-artB', 'alias:*' over the source units."""
+
+    def __init__(self, trace_: Trace):
+        self.articles: dict[str, list[str]] = {}
+        for u in trace_.old:
+            alias, uid = Trace.split(u.id)
+            if u.kind == "artigo":
+                self.articles.setdefault(alias, []).append(uid)
+
+    def covers(self, selector: str, alias: str, uid: str) -> bool:
+        s_alias, _, sel = selector.partition(":")
+        if s_alias != alias:
+            return False
+        sel = sel.strip()
+        if sel == "*":
+            return True
+        art = uid.split("_")[0]
+        m = re.fullmatch(r"(art[\w-]*?)\s*-\s*(art[\w-]+)", sel)
+        if m and m.group(1) != sel:
+            arts = self.articles.get(alias, [])
+            if m.group(1) in arts and m.group(2) in arts:
+                return art in arts[arts.index(m.group(1)): arts.index(m.group(2)) + 1]
+        return uid == sel or uid.startswith(sel + "_") or uid == sel.removesuffix("_cpt")
+
+
+def _ref(src: AuditSource, u: Unit) -> SourceRef:
+    return SourceRef(src.alias, src.label, u.cite.replace("Art.", "art."), Trace.split(u.id)[1], u.body)
+
+
+def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
+          date: str | None = None) -> Audit:
+    """Every dispositivo of ``consolidated`` traced and judged against ``sources``."""
+    tr = trace(consolidated, sources)
+    by_alias = {s.alias: s for s in sources}
+    old_ids = {u.id for u in tr.old}
+    new_ids = {u.id for u in tr.new}
+    resolver = Resolver(sources, tr.new_of, new_ids, old_ids)
+    selector = _Selector(tr)
+    article_text = _article_texts(tr.old)
+    related = set().union(*(s.related for s in sources)) if sources else set()
+    new_index = consolidated.index()
+    revoked_here = _expressly_revoked(tr.new, resolver)
+    rows_by_new: dict[int, Row] = {}
+    losses: list[Row] = []
+
+    def compare(olds: list[int], n: int, merge: bool) -> tuple[list[Finding], tuple]:
+        o_units = [tr.old[i] for i in olds]
+        nu = tr.new[n]
+        old_text = " ".join(u.body.strip() for u in o_units)
+        cites = []
+        offset = 0
+        for u in o_units:
+            alias, uid = Trace.split(u.id)
+            for c in resolver.old_cites(u.body.strip(), alias, uid):
+                cites.append(type(c)(c.start + offset, c.end + offset, c.text, c.target))
+            offset += len(u.body.strip()) + 1
+        penalty = any(penalty_context(article_text.get(_article_of(u.id), "")) for u in o_units)
+        found = compare_texts(old_text, nu.body, table=table, old_cites=cites,
+                              new_cites=resolver.new_cites(nu.body, nu.id), penalty=penalty, merge=merge)
+        return found, word_diff(old_text, nu.body)
+
+    for m in tr.matches:
+        if m.status == REMOVED:
+            continue
+        if m.status == ADDED:
+            n = m.new[0]
+            rows_by_new[n] = _added(tr.new[n], new_index, resolver, related)
+            continue
+        if m.status == SPLIT:
+            o = m.old[0]
+            src = by_alias[Trace.split(tr.old[o].id)[0]]
+            for k, n in enumerate(m.new):
+                found, ops = compare([o], n, merge=False) if k == 0 else ([], ())
+                found = [f for f in found if f.inciso is not None] if k else found
+                found.insert(0, Finding("I", "divisao", "", "", "dispositivo de origem desdobrado em "
+                                        f"{len(m.new)} dispositivos"))
+                rows_by_new[n] = _row(tr.new[n], [_ref(src, tr.old[o])], found, ops)
+            continue
+        n = m.new[0]
+        merge = m.status == MERGED
+        refs = [_ref(by_alias[Trace.split(tr.old[o].id)[0]], tr.old[o]) for o in m.old]
+        if _vigencia(tr.new[n], new_index) and all(_final_clause(tr.old[o], tr) for o in m.old):
+            rows_by_new[n] = _row(tr.new[n], refs, [_VIGENCIA_FINDING], ())
+            continue
+        found, ops = compare(list(m.old), n, merge)
+        if merge:
+            found.insert(0, Finding("III", "fusao", "", "", f"fusão de {len(m.old)} dispositivos de origem"))
+        elif _relabelled(tr.old[m.old[0]], tr.new[n]):
+            found.insert(0, Finding("II", "renumeracao", refs[0].dispositivo, _cite(tr.new[n]),
+                                    "nova colocação ou numeração"))
+        rows_by_new[n] = _row(tr.new[n], refs, found, ops)
+
+    removed = [m.old[0] for m in tr.matches if m.status == REMOVED]
+    removed_set = {tr.old[o].id for o in removed}
+    new_shingles = [shingles(words(u.body)) for u in tr.new]
+    for o in removed:
+        u = tr.old[o]
+        if u.parent in removed_set or not u.body.strip():
+            continue  # judged with its parent, or a mere container
+        alias, uid = Trace.split(u.id)
+        src = by_alias[alias]
+        finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr)
+        under = _descendants(tr.old, o, removed_set)
+        text = u.body + ("" if not under else f" (e {under} dispositivo(s) subordinado(s))")
+        row = Row(None, "—", text, [_ref(src, u)], [finding] if finding else [],
+                  PERMITIDO if finding and finding.permitted else PERDA, kind=u.kind)
+        losses.append(row)
+    rows = [rows_by_new[i] for i in sorted(rows_by_new)] + losses
+    notes = [f"{s.label}: {n}" for s in sources for n in s.notes]
+    return Audit(consolidated.titulo, date or (sources[0].em if sources else ""),
+                 [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes)
+
+
+def _cite(u: Unit) -> str:
+    return u.cite.replace("Art.", "art.")
+
+
+def _relabelled(o: Unit, n: Unit) -> bool:
+    return _cite(o) != _cite(n)
+
+
+def _article_of(uid: str) -> str:
+    alias, rest = Trace.split(uid)
+    return f"{alias}{SEP}{rest.split('_')[0]}"
+
+
+def _article_texts(units: list[Unit]) -> dict[str, str]:
+    out: dict[str, list[str]] = {}
+    for u in units:
+        out.setdefault(_article_of(u.id), []).append(u.body)
+    return {k: " ".join(v) for k, v in out.items()}
+
+
+def _verdict(found: list[Finding]) -> str:
+    if any(not f.permitted for f in found):
+        return MERITO
+    return PERMITIDO if found else SEM_ALTERACAO
+
+
+def _row(u: Unit, refs: list[SourceRef], found: list[Finding], ops) -> Row:
+    return Row(u.id, _cite(u), u.body, refs, found, _verdict(found), tuple(ops), u.kind)
+
+
+def _descendants(units: list[Unit], o: int, removed: set[str]) -> int:
+    prefix = units[o].id + "_"
+    return sum(1 for u in units[o + 1:] if u.id.startswith(prefix) and u.id in removed)
+
+
+def _article_node(index: dict, uid: str):
+    node = index.get(uid.split("_")[0])
+    return node if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO else None
+
+
+def _added(u: Unit, index: dict, resolver: Resolver, related: set) -> Row:
+    """A consolidated dispositivo with no source: the consolidation's own final clauses, a
+    revocation it declares, an empty container, or new matter."""
+    art = _article_node(index, u.id)
+    head = art.head_text if art is not None else ""
+    if not u.body.strip():
+        return _row(u, [], [Finding("I", "divisao", "", "", "dispositivo sem texto próprio (estrutura)")], ())
+    if _vigencia(u, index):
+        return _row(u, [], [_VIGENCIA_FINDING], ())
+    if art is not None and _REVOKES.match(head):
+        text = u.body
+        acts = find_acts(text)
+        cites = [c for c in find_dispositivos(text) if c.act is not None]
+        foreign = [c.text for c in acts if (c.act.numero or "", c.act.ano) not in related
+                   and act_key(c.act.numero, str(c.act.ano) if c.act.ano else None) not in related]
+        if foreign:
+            return _row(u, [], [Finding(None, "objeto", "", ", ".join(foreign),
+                                        "revoga ato que não está entre as fontes da consolidação")], ())
+        if cites:
+            return _row(u, [], [Finding("XI", "descarte", "", u.body,
+                                        "revogação expressa de dispositivo de ato consolidado",
+                                        justificado=False)], ())
+        return _row(u, [], [Finding(None, "clausula-final", "", u.body,
+                                    "revogação formal das leis consolidadas (LC 95, art. 13, § 1º, e art. 9º)")], ())
+    return Row(u.id, _cite(u), u.body, [], [], MATERIA_NOVA, (), u.kind)
+
+
+_VIGENCIA_FINDING = Finding(None, "clausula-final", "", "",
+                            "cláusula de vigência da consolidação (LC 95, art. 8º)")
+
+
+def _vigencia(u: Unit, index: dict) -> bool:
+    """Whether ``u`` is the consolidation's own vigência article."""
+    art = _article_node(index, u.id)
+    return (art is not None and u.id == art.id and len(art.children) == 1
+            and bool(_VIGENCIA.search(art.head_text)) and len(art.head_text) < 300)
+
+
+def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, str]]:
+    """(alias, id) of source dispositivos a revocation clause of the consolidation names."""
+    out = set()
+    for u in new:
+        if not _REVOKES.match(u.body) and not (u.parent and _REVOKES.match(_parent_text(new, u))):
+            continue
+        for c in find_dispositivos(u.body):
+            alias = resolver._source_alias(c.act) if c.act is not None else None
+            if alias:
+                out.update((alias, i) for i in c.ids)
+    return out
+
+
+def _parent_text(units: list[Unit], u: Unit) -> str:
+    for x in units:
+        if x.id == u.parent:
+            return x.body
+    return ""
+
+
+def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selector,
+                 revoked_here: set, related: set, new_shingles, tr: Trace) -> Finding | None:
+    for f in table.fusoes:
+        if any(selector.covers(s, alias, uid) for s in f.origem):
+            return Finding("III", "fusao", u.body, f.destino, f.motivo)
+    declared = next((d for d in table.descartes if any(selector.covers(s, alias, uid) for s in d.selectors)), None)
+    expressly = any((alias, i) == (alias, uid) or uid.startswith(i + "_") for a, i in revoked_here if a == alias)
+    if declared is not None:
+        return Finding(declared.inciso, "descarte", u.body, "", declared.motivo,
+                       justificado=justified(declared.motivo, declared.fonte))
+    if expressly:
+        return Finding("XI", "descarte", u.body, "", "revogado expressamente pela consolidação",
+                       justificado=False)
+    if u.kind == "artigo" and _final_clause(u, tr):
+        return Finding(None, "clausula-final", u.body, "",
+                       "cláusula final do ato de origem, substituída pelas da consolidação")
+    if _ALTERATION.search(u.body) and _amends_a_source(u.body, related):
+        return Finding(None, "instrucao-cumprida", u.body, "",
+                       "instrução de alteração: a nova redação já está no texto compilado da norma alterada")
+    ws = words(u.body)
+    if len(ws) >= 3:
+        sh = shingles(ws)
+        key = skeleton(u.body)
+        for i, other in enumerate(new_shingles):
+            if other and (len(sh & other) / len(sh) >= 0.8) or skeleton(tr.new[i].body) == key:
+                return Finding("III", "fusao", u.body, _cite(tr.new[i]),
+                               f"disposição repetida, mantida em {_cite(tr.new[i])}")
+    return None
+
+
+def _final_clause(u: Unit, tr: Trace) -> bool:
+    has_children = any(x.parent == u.id for x in tr.old)
+    if has_children or len(u.body) > 300:
+        return False
+    from lexconsolida.consolidation.final import _REVOGACAO_GERAL, _VIGENCIA as VIG
+
+    return bool(VIG.search(u.body) or _REVOGACAO_GERAL.search(u.body))
+
+
+def _amends_a_source(text: str, related: set) -> bool:
+    for c in find_acts(text):
+        if act_key(c.act.numero, str(c.act.ano) if c.act.ano else None) in related:
+            return True
+    return False

@@ -1,0 +1,150 @@
+"""The audit on the project's own consolidation (Feira de Santana): the tool's output audited
+against its sources finds only § 2º changes; copies altered here (a fine raised, a deadline
+shortened, a paragraph dropped, new matter, two articles merged, an organ renamed per the
+table, a penalty updated by the declared index) are each found and judged as intended, and no
+untouched dispositivo is called a change of merit.
+
+The consolidation runs first (``consolidate_spec``) and its ``norma.txt`` is what is audited,
+read back as any hand-drafted text would be; the sources come through the corpus (the spec's
+URNs, located and compiled at the spec's dates). Skips when the Feira texts are absent."""
+
+import re
+
+import pytest
+
+from lexconsolida.audit import audit_paths
+from lexconsolida.consolidation import consolidate_spec
+from lexconsolida.errors import InputError
+from tests.conftest import STATUTES
+
+SPEC = STATUTES / "ba-feira-de-santana" / "consolidacoes" / "transporte.toml"
+
+TABLE = """
+[[termos]]
+de = "Secretaria Municipal de Serviços Públicos"
+para = "Secretaria Municipal de Mobilidade Urbana"
+inciso = "IV"
+motivo = "reorganização administrativa (lei de estrutura do Município)"
+
+[[indices]]
+nome = "IPCA-E acumulado (teste)"
+fator = 1.5
+fonte = "IBGE"
+"""
+
+
+@pytest.fixture(scope="module")
+def consolidated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fsa-audit")
+    if not SPEC.is_file():
+        pytest.skip("especificação da consolidação de Feira de Santana ausente")
+    try:
+        consolidate_spec(SPEC, out, acervo=STATUTES)
+    except InputError as err:
+        pytest.skip(f"textos de Feira de Santana indisponíveis: {err}")
+    return out / "norma.txt"
+
+
+@pytest.fixture(scope="module")
+def table(consolidated, tmp_path_factory):
+    """The consolidation spec (its sources, edits, fusions, discards) plus the test's table."""
+    path = tmp_path_factory.mktemp("tabela") / "tabela.toml"
+    path.write_text(SPEC.read_text(encoding="utf-8") + TABLE, encoding="utf-8")
+    return path
+
+
+def _audit(text_path, table):
+    return audit_paths(str(text_path), [], spec=str(table), acervo=str(STATUTES))
+
+
+def test_tool_output_has_only_allowed_changes(consolidated):
+    a = audit_paths(str(consolidated), [], spec=str(SPEC), acervo=str(STATUTES))
+    c = a.counts()
+    assert (c["merito"], c["perda"], c["materia-nova"]) == (0, 0, 0), [
+        (r.dispositivo, r.verdict, r.findings) for r in a.rows if r.verdict in ("merito", "perda", "materia-nova")]
+    assert a.only_allowed and not a.unjustified()
+    # the spec's edits are found where they were made, with the inciso the spec names
+    terms = {(f.antes, f.inciso) for r in a.rows for f in r.findings if f.tipo == "termo"}
+    assert ("Departamento de Transpores Urbanos", "VII") in terms
+    assert ("Regulamento do Código Nacional de Trânsito", "V") in terms
+    # renumbered citations are § 2º II; the fusions and the discard are declared
+    assert any(f.tipo == "remissao" and f.inciso == "II" for r in a.rows for f in r.findings)
+    kinds = {(s.alias, s.id): r.findings[0].inciso for r in a.rows if r.id is None for s in r.fontes if r.findings}
+    assert kinds[("l2748", "art1")] == "III" and kinds[("l2748", "art2")] == "XI"
+    # every consolidated dispositivo has a row, every row with a source cites it
+    assert sum(1 for r in a.rows if r.id) == len([line for line in consolidated.read_text(encoding="utf-8").splitlines()
+                                                  if re.match(r"^(Art\. |§ |Parágrafo único|[IVXL]+ – |[a-z]\) )", line)])
+
+
+def _alter(text: str) -> tuple[str, dict[str, str]]:
+    """The seven alterations; returns the altered text and what each should be judged."""
+    edits = [
+        # a fine raised (no index explains it)
+        ("multa de R$ 1.200,00 (um mil e duzentos reais)", "multa de R$ 2.000,00 (dois mil reais)"),
+        # a deadline shortened
+        ("terá o prazo de 15 (quinze) dias úteis", "terá o prazo de 5 (cinco) dias úteis"),
+        # a penalty updated by the declared index (× 1,5)
+        ("multa de R$ 1.700,00 (um mil e setecentos reais)",
+         "multa de R$ 2.550,00 (dois mil, quinhentos e cinquenta reais)"),
+        # an organ renamed per the table (one place only)
+        ("Art. 28. Cabe à Secretaria Municipal de Serviços Públicos",
+         "Art. 28. Cabe à Secretaria Municipal de Mobilidade Urbana"),
+        # a paragraph dropped
+        ("§ 5º Após vencida a idade limite o Permissionário terá o prazo máximo de 30 (trinta) dias, "
+         "para apresentar o novo veículo ao Departamento de Transportes Urbanos.\n", ""),
+        # an article of new matter
+        ("Art. 48. Fica o Poder Executivo",
+         "Art. 47-A. Os condutores do STIAC frequentarão curso anual de direção defensiva com carga "
+         "horária mínima de vinte horas, custeado pelo Permissionário.\n\nArt. 48. Fica o Poder Executivo"),
+    ]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    # two articles merged: 34 and 29 are single-caput articles
+    m34 = re.search(r"^Art\. 34\. (.+)\.\n", text, re.M)
+    m29 = re.search(r"^Art\. 29\. (.+)\n", text, re.M)
+    assert m34 and m29
+    text = text.replace(m34.group(0), "")
+    text = text.replace(m29.group(0), f"Art. 29. {m29.group(1)[:-1]}; e {m34.group(1)[0].lower()}{m34.group(1)[1:]}.\n")
+    return text, {}
+
+
+@pytest.fixture(scope="module")
+def altered(consolidated, table, tmp_path_factory):
+    text, _ = _alter(consolidated.read_text(encoding="utf-8"))
+    path = tmp_path_factory.mktemp("alterada") / "minuta.txt"
+    path.write_text(text, encoding="utf-8")
+    return _audit(path, table)
+
+
+def _row(a, cite):
+    rows = [r for r in a.rows if r.dispositivo == cite]
+    assert len(rows) == 1, (cite, [r.dispositivo for r in a.rows][:5])
+    return rows[0]
+
+
+def test_each_alteration_found_and_judged(altered):
+    a = altered
+    fine = _row(a, "art. 42, I, b)")
+    assert fine.verdict == "merito" and {f.tipo for f in fine.findings if not f.permitted} == {"valor"}
+    deadline = _row(a, "art. 35")
+    assert deadline.verdict == "merito" and {f.tipo for f in deadline.findings if not f.permitted} == {"prazo"}
+    indexed = _row(a, "art. 42, I, c)")
+    assert indexed.verdict == "permitido" and "VI" in indexed.incisos()
+    organ = _row(a, "art. 28")
+    assert organ.verdict == "permitido" and any(f.inciso == "IV" and f.tipo == "termo" for f in organ.findings)
+    new = _row(a, "art. 47-A")
+    assert new.verdict == "materia-nova" and not new.fontes
+    merged = _row(a, "art. 29")
+    assert merged.verdict == "permitido" and "III" in merged.incisos()
+    assert sorted(s.id for s in merged.fontes) == ["art29", "art34"]
+    lost = [r for r in a.rows if r.verdict == "perda"]
+    assert len(lost) == 1 and [s.alias for s in lost[0].fontes] == ["l2244"]
+    assert lost[0].fontes[0].texto.startswith("Após vencida a idade limite o Permissionário terá o prazo máximo")
+
+
+def test_no_false_merit_verdict_on_untouched_dispositivos(altered):
+    touched = {"art. 42, I, b)", "art. 35"}
+    merit = {r.dispositivo for r in altered.rows if r.verdict == "merito"}
+    assert merit == touched
+    assert {r.dispositivo for r in altered.rows if r.verdict == "materia-nova"} == {"art. 47-A"}
