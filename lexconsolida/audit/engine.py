@@ -50,7 +50,7 @@ class _Selector:
 
 
 def _ref(src: AuditSource, u: Unit) -> SourceRef:
-    return SourceRef(src.alias, src.label, u.cite.replace("Art.", "art."), Trace.split(u.id)[1], u.body)
+    return SourceRef(src.alias, src.label, _cite(u), Trace.split(u.id)[1], u.body)
 
 
 def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
@@ -138,7 +138,8 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
 
 
 def _cite(u: Unit) -> str:
-    return u.cite.replace("Art.", "art.")
+    """'art. 3º, parágrafo único, I': how the procuradoria cites a unit."""
+    return u.cite.replace("Art.", "art.").replace("Parágrafo único", "parágrafo único")
 
 
 def _relabelled(o: Unit, n: Unit) -> bool:

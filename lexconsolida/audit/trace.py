@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from lexconsolida.audit.sources import AuditSource
-from lexconsolida.diff.align import Match, align
-from lexconsolida.diff.units import Unit, flatten
+from collections import Counter, defaultdict
+
+from lexconsolida.diff.align import (CONTAINED, MAX_POSTING, MERGED, MIN_PIECE_WORDS, REMOVED, SPLIT, Match,
+                                     align, shingles, words)
+from lexconsolida.diff.units import Unit, flatten, normalize
 from lexconsolida.model import Norma, Situacao
 
 SEP = "/"
@@ -69,10 +72,60 @@ def trace(consolidated: Norma, sources: list[AuditSource]) -> Trace:
     units = flatten(consolidated)
     new = [u for u in units if not u.is_agrupador]
     agrupadores = len(units) - len(new)
-    matches = align(old, new)
+    matches = _regroup(old, new, align(old, new))
     new_of: dict[str, str] = {}
     for m in matches:
         if m.new:
             for o in m.old:
                 new_of.setdefault(old[o].id, new[m.new[0]].id)
     return Trace(old, new, matches, agrupadores, new_of)
+
+
+def _regroup(old: list[Unit], new: list[Unit], matches: list[Match]) -> list[Match]:
+    """Source units left unpaired whose words sit in a consolidated unit paired with another
+    source unit that does not explain all its words: a merge of the two.
+
+    The diff leaves such a unit apart when it shares half its word pairs with the unit already
+    paired (right for two versions of one act, where that means a copy); across many sources it
+    is the common shape of two similar provisions merged into one."""
+    single = {m.new[0]: k for k, m in enumerate(matches) if len(m.old) == 1 and len(m.new) == 1}
+    index: dict[str, list[int]] = defaultdict(list)
+    new_sh = {}
+    for n in single:
+        new_sh[n] = shingles(words(new[n].body))
+        for s in new_sh[n]:
+            index[s].append(n)
+    extra: dict[int, list[int]] = defaultdict(list)
+    for m in matches:
+        if m.status != REMOVED:
+            continue
+        o = m.old[0]
+        ws = words(old[o].body)
+        if len(ws) < MIN_PIECE_WORDS:
+            continue
+        sh = shingles(ws)
+        hits: Counter = Counter()
+        for s in sh:
+            posting = index.get(s)
+            if posting and len(posting) <= MAX_POSTING:
+                hits.update(posting)
+        for n, count in sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:3]:
+            if count / len(sh) < CONTAINED:
+                break
+            partner = matches[single[n]].old[0]
+            if normalize(old[partner].body) == normalize(new[n].body):
+                break  # the consolidated unit is its partner word for word: a repetition dropped
+            extra[n].append(o)
+            break
+    if not extra:
+        return matches
+    taken = {o for os in extra.values() for o in os}
+    out = []
+    for m in matches:
+        if m.status == REMOVED and m.old[0] in taken:
+            continue
+        if len(m.new) == 1 and m.new[0] in extra and m.status != SPLIT:
+            out.append(Match(MERGED, tuple(sorted(set(m.old) | set(extra[m.new[0]]))), m.new))
+        else:
+            out.append(m)
+    return out
