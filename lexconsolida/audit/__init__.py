@@ -9,6 +9,8 @@ acts in force at the date; ``trace`` aligns; ``judge`` and ``engine`` decide; ``
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lexconsolida.audit.engine import audit
 from lexconsolida.audit.model import Audit, Finding, Row
 
@@ -31,7 +33,10 @@ def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
     corpus = try_corpus(acervo)
     consolidated = require_text(locate(consolidacao, corpus)).norma
     sources = load_sources(list(fontes), corpus, em, table)
-    return audit(consolidated, sources, table, date=em)
+    result = audit(consolidated, sources, table, date=em)
+    if not consolidated.epigrafe and not consolidated.ementa:  # a bare draft: say which file
+        result.consolidacao = f"{result.consolidacao} ({Path(consolidacao).name})"
+    return result
 
 
 def render(result: Audit, fmt: str, **options) -> bytes:

@@ -115,6 +115,8 @@ def to_docx(a: Audit, *, municipio: dict | None = None, municipio_dir=None, orga
     _borders(table)
     rows = table.rows
     _repeat_header(rows[0])
+    for column, w in zip(table.columns, WIDTHS):
+        column.width = w  # the grid LibreOffice lays out by
     for cell, h, w in zip(rows[0].cells, HEADERS, WIDTHS):
         cell.width = w
         _cell_text(cell, h, bold=True)

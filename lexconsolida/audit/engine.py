@@ -133,8 +133,19 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         losses.append(row)
     rows = [rows_by_new[i] for i in sorted(rows_by_new)] + losses
     notes = [f"{s.label}: {n}" for s in sources for n in s.notes]
-    return Audit(consolidated.titulo, date or (sources[0].em if sources else ""),
+    return Audit(_title(consolidated), date or (sources[0].em if sources else ""),
                  [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes)
+
+
+def _title(norma: Norma) -> str:
+    """The consolidation as the report names it: its epígrafe, or its type and ementa (a draft
+    has no number yet)."""
+    if norma.epigrafe:
+        return norma.epigrafe
+    ementa = (norma.ementa or "").strip()
+    if ementa:
+        return f"{norma.label} ({ementa[:200]}{'…' if len(ementa) > 200 else ''})"
+    return norma.label
 
 
 def _cite(u: Unit) -> str:

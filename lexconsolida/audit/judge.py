@@ -251,7 +251,7 @@ def _apply_indices(old: str, new: str, indices: list[Index], penalty: bool, foun
             continue
         fonte = f" ({idx.fonte})" if idx.fonte else ""
         found.append(Finding("VI", "indice", old[s:e], new[ns:ne],
-                             f"atualizado por {idx.nome}, fator {idx.fator:g}{fonte}".replace(".", ",", 0)))
+                             f"atualizado por {idx.nome}, fator " + f"{idx.fator:g}".replace(".", ",") + fonte))
         old = old[:s] + new[ns:ne] + old[e:]
     return old
 

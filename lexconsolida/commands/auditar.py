@@ -41,19 +41,20 @@ def add_arguments(parser) -> None:
                         help="papel timbrado do DOCX: órgão do municipio.toml (padrão: prefeitura)")
 
 
-def _letterhead(consolidacao: str, acervo: str | None, orgao: str | None) -> dict:
-    """Letterhead options for the DOCX: the municipality of the consolidation (or of its first
-    source) when it is a corpus act."""
+def _letterhead(names: list[str], acervo: str | None, orgao: str | None) -> dict:
+    """Letterhead options for the DOCX: the municipality of the first of ``names`` (the
+    consolidation, then its sources) that is a corpus act."""
     from lexconsolida.corpus.locate import try_corpus
 
     corpus = try_corpus(acervo)
     if corpus is None:
         return {}
-    act = corpus.find(consolidacao)
-    if act is None or act.municipio not in corpus.municipios:
-        return {}
-    mun = corpus.municipios[act.municipio]
-    return {"municipio": mun.data, "municipio_dir": corpus.root / mun.folder, "orgao": orgao}
+    for name in names:
+        act = corpus.find(name)
+        if act is not None and act.municipio in corpus.municipios:
+            mun = corpus.municipios[act.municipio]
+            return {"municipio": mun.data, "municipio_dir": corpus.root / mun.folder, "orgao": orgao}
+    return {}
 
 
 def run(args) -> int:
@@ -70,7 +71,8 @@ def run(args) -> int:
     if args.to == "docx" and not args.output and sys.stdout.isatty():
         raise UsageError("DOCX não vai para o terminal: use -o PASTA")
     result = audit_paths(args.consolidacao, args.fontes, em=args.em, spec=args.spec, acervo=args.acervo)
-    options = _letterhead(args.consolidacao, args.acervo, args.orgao)
+    options = _letterhead([args.consolidacao, *args.fontes, *(u for _, _, u in result.fontes if u)],
+                          args.acervo, args.orgao)
     formats = [args.to] if args.to else list(FORMATS)
     c = result.counts()
     note = (f"{len(result.rows)} linhas: {c['sem-alteracao']} sem alteração, {c['permitido']} permitidas, "
