@@ -3,6 +3,7 @@ on generated consolidations (the tool's own output audits clean; one alteration 
 found there and nowhere else), the CLI contract and the reports."""
 
 import copy
+import re
 import json
 import random
 import zipfile
@@ -159,8 +160,13 @@ def test_new_matter_and_merge():
     assert row.verdict == "permitido" and "III" in row.incisos() and len(row.fontes) == 2
 
 
-def test_revocation_of_an_act_not_among_the_sources_is_merit():
+def test_revocation_clause_revokes_the_sources_and_nothing_else():
     text = CLEAN.replace("e a Lei nº 20, de 1º de março de 2002.", "a Lei nº 20, de 1º de março de 2002, e a Lei nº 99, de 2010.")
+    assert _only(audit(_consolidated(text), _sources(), _table()), "art. 6º").verdict == "merito"
+    text = CLEAN.replace(", e a Lei nº 20, de 1º de março de 2002.", ".")
+    a = audit(_consolidated(text), _sources(), _table())
+    assert a.not_revoked == ["Lei nº 20"] and not a.only_allowed
+    text = CLEAN.replace("2002.", "2002, a partir de 1º de janeiro de 2030.")
     assert _only(audit(_consolidated(text), _sources(), _table()), "art. 6º").verdict == "merito"
 
 
@@ -206,8 +212,8 @@ def test_one_alteration_found_there_and_nowhere_else(seed, kind, rnd):
     assert clean.only_allowed, [(r.dispositivo, r.findings) for r in clean.rows if r.verdict != "permitido"][:3]
     altered = copy.deepcopy(norma)
     units = [d for d in altered.dispositivos() if d.kind in (Kind.CAPUT, Kind.INCISO, Kind.PARAGRAFO, Kind.ALINEA)
-             and len(d.text.split()) >= 8 and not d.children and "revoga" not in d.text.lower()
-             and "vigor" not in d.text]
+             and len(d.text.split()) >= 8 and not d.children and "vigor" not in d.text
+             and not re.match(r"(a|o) (Lei|Decreto) ", d.text)]  # the consolidation's own final clauses
     target = rnd.choice(units)
     parent = next(p for p in altered.dispositivos() if target in p.children)
     if kind == "prazo":
@@ -253,7 +259,7 @@ def test_reports_are_deterministic_escaped_and_portuguese():
     assert "<b>passageiros" not in html and "&lt;b&gt;" in html
     data = json.loads(render(a, "json"))
     assert set(data) == {"consolidacao", "data", "fontes", "resumo", "dispositivos", "perdas_e_supressoes",
-                         "sem_justificativa", "observacoes"}
+                         "sem_justificativa", "fontes_nao_revogadas", "observacoes"}
     assert data["resumo"]["merito"] == 1 and data["dispositivos"][0]["veredito"] == "merito"
     assert {op["op"] for op in data["dispositivos"][0]["trechos"]} == {"=", "-", "+"}
     assert render(a, "docx") == render(audit(_consolidated(text), _sources(), _table()), "docx")
@@ -275,13 +281,13 @@ def test_docx_landscape_with_page_numbers():
 def test_cli_exit_codes_and_outputs(tmp_path):
     (tmp_path / "a.txt").write_text(SOURCE_A, encoding="utf-8")
     (tmp_path / "b.txt").write_text(SOURCE_B, encoding="utf-8")
-    (tmp_path / "c.txt").write_text(CLEAN.split("Art. 6º")[0], encoding="utf-8")
+    (tmp_path / "c.txt").write_text(CLEAN, encoding="utf-8")
     out = tmp_path / "out"
     proc = run_cli("auditar", tmp_path / "c.txt", tmp_path / "a.txt", tmp_path / "b.txt", "--em", "2026-01-01",
                    "-o", out, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr.decode()
     assert sorted(p.name for p in out.iterdir()) == ["auditoria.docx", "auditoria.html", "auditoria.json"]
-    (tmp_path / "d.txt").write_text(CLEAN.replace("30 (trinta)", "3 (três)").split("Art. 6º")[0], encoding="utf-8")
+    (tmp_path / "d.txt").write_text(CLEAN.replace("30 (trinta)", "3 (três)"), encoding="utf-8")
     proc = run_cli("auditar", tmp_path / "d.txt", tmp_path / "a.txt", tmp_path / "b.txt", "--to", "json", cwd=tmp_path)
     assert proc.returncode == 1 and json.loads(proc.stdout)["resumo"]["merito"] == 1
     assert "1 de mérito" in proc.stderr.decode()

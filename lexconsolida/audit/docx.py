@@ -102,6 +102,9 @@ def to_docx(a: Audit, *, municipio: dict | None = None, municipio_dir=None, orga
     document.add_paragraph(f"Resumo: {r['dispositivos_consolidados']} dispositivos consolidados — "
                            f"{r['sem_alteracao']} sem alteração, {r['permitido']} permitidos pelo § 2º ou "
                            f"cláusulas finais. {verdict}", style=TEXT_STYLE)
+    if a.not_revoked:
+        document.add_paragraph("Revogação formal incompleta (§ 1º): a consolidação não revoga "
+                               + "; ".join(a.not_revoked) + ".", style=TEXT_STYLE)
     if r["por_inciso"]:
         document.add_paragraph("Por inciso do § 2º: " + "; ".join(
             f"{inc} ({INCISOS[inc]}): {n}" for inc, n in r["por_inciso"].items()) + ".", style=TEXT_STYLE)

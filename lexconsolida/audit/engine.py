@@ -63,7 +63,9 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     resolver = Resolver(sources, tr.new_of, new_ids, old_ids)
     selector = _Selector(tr)
     article_text = _article_texts(tr.old)
-    related = set().union(*(s.related for s in sources)) if sources else set()
+    related: set | None = set().union(*(s.related for s in sources)) if sources else set()
+    if any(not s.norma.numero for s in sources):
+        related = None  # a source without a number: its revocation cannot be checked
     new_index = consolidated.index()
     revoked_here = _expressly_revoked(tr.new, resolver)
     rows_by_new: dict[int, Row] = {}
@@ -133,8 +135,26 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         losses.append(row)
     rows = [rows_by_new[i] for i in sorted(rows_by_new)] + losses
     notes = [f"{s.label}: {n}" for s in sources for n in s.notes]
+    notes += [f"{s.label}: sem número nos metadados — a revogação formal desta fonte não foi conferida"
+              for s in sources if not s.norma.numero]
+    revoked = _revoked_acts(consolidated)
+    not_revoked = [s.label for s in sources
+                   if s.norma.numero and act_key(s.norma.numero, s.norma.data) not in revoked]
     return Audit(_title(consolidated), date or (sources[0].em if sources else ""),
-                 [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes)
+                 [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes, not_revoked)
+
+
+def _revoked_acts(norma: Norma) -> set:
+    """(number, year) of every act a revocation article of ``norma`` names."""
+    out = set()
+    for art in norma.artigos():
+        if not _REVOKES.match(art.head_text or ""):
+            continue
+        for d in art.walk():
+            for c in find_acts(d.text or ""):
+                if c.act.numero:
+                    out.add(act_key(c.act.numero, str(c.act.ano) if c.act.ano else None))
+    return out
 
 
 def _title(norma: Norma) -> str:
@@ -202,11 +222,14 @@ def _added(u: Unit, index: dict, resolver: Resolver, related: set) -> Row:
         text = u.body
         acts = find_acts(text)
         cites = [c for c in find_dispositivos(text) if c.act is not None]
-        foreign = [c.text for c in acts if (c.act.numero or "", c.act.ano) not in related
+        foreign = [c.text for c in acts if related is not None
                    and act_key(c.act.numero, str(c.act.ano) if c.act.ano else None) not in related]
         if foreign:
             return _row(u, [], [Finding(None, "objeto", "", ", ".join(foreign),
                                         "revoga ato que não está entre as fontes da consolidação")], ())
+        if not _only_revocation(text, acts + cites):
+            return _row(u, [], [Finding(None, "condicao", "", u.body,
+                                        "a cláusula de revogação diz mais do que quais atos revoga")], ())
         if cites:
             return _row(u, [], [Finding("XI", "descarte", "", u.body,
                                         "revogação expressa de dispositivo de ato consolidado",
@@ -225,6 +248,24 @@ def _vigencia(u: Unit, index: dict) -> bool:
     art = _article_node(index, u.id)
     return (art is not None and u.id == art.id and len(art.children) == 1
             and bool(_VIGENCIA.search(art.head_text)) and len(art.head_text) < 300)
+
+
+_REVOCATION_WORDS = frozenset(
+    "a o as os e fica ficam revogado revogada revogados revogadas revoga se revogam expressamente "
+    "seguintes seguinte atos ato leis lei decretos decreto dispositivos dispositivo disposições "
+    "todas todos suas seus alterações posteriores bem como".split())
+
+
+def _only_revocation(text: str, citations) -> bool:
+    """Whether a revocation clause says nothing but which acts (or dispositivos) it revokes."""
+    spans = sorted((c.start, c.end) for c in citations)
+    rest, pos = [], 0
+    for start, end in spans:
+        if start >= pos:
+            rest.append(text[pos:start])
+            pos = end
+    rest.append(text[pos:])
+    return all(w in _REVOCATION_WORDS for w in re.findall(r"\w+", " ".join(rest).lower()))
 
 
 def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, str]]:
@@ -263,7 +304,7 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
     if u.kind == "artigo" and _final_clause(u, tr):
         return Finding(None, "clausula-final", u.body, "",
                        "cláusula final do ato de origem, substituída pelas da consolidação")
-    if _ALTERATION.search(u.body) and _amends_a_source(u.body, related):
+    if _ALTERATION.search(u.body) and related is not None and _amends_a_source(u.body, related):
         return Finding(None, "instrucao-cumprida", u.body, "",
                        "instrução de alteração: a nova redação já está no texto compilado da norma alterada")
     ws = words(u.body)

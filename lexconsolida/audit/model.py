@@ -135,6 +135,9 @@ class Audit:
     """Agrupadores of the consolidation (§ 2º, I: new divisions)."""
     notes: list[str] = field(default_factory=list)
     """What the audit could not decide mechanically and says so."""
+    not_revoked: list[str] = field(default_factory=list)
+    """Labels of source acts the consolidation does not formally revoke (§ 1º: 'revogando-se
+    formalmente as leis incorporadas')."""
 
     def counts(self) -> dict[str, int]:
         out = {v: 0 for v in VERDICTS}
@@ -158,7 +161,8 @@ class Audit:
     def only_allowed(self) -> bool:
         """Whether every difference is one § 2º (or § 1º's formal revocation) allows."""
         c = self.counts()
-        return c[MERITO] == c[MATERIA_NOVA] == c[PERDA] == 0 and not self.unjustified()
+        return (c[MERITO] == c[MATERIA_NOVA] == c[PERDA] == 0 and not self.unjustified()
+                and not self.not_revoked)
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}

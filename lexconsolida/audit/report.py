@@ -72,6 +72,7 @@ def summary(a: Audit) -> dict:
         "por_inciso": a.by_inciso(),
         "agrupadores": a.agrupadores,
         "sem_justificativa": len(a.unjustified()),
+        "fontes_nao_revogadas": len(a.not_revoked),
         "somente_alteracoes_permitidas": a.only_allowed,
     }
 
@@ -88,6 +89,7 @@ def to_dict(a: Audit) -> dict:
             {"dispositivo": r.dispositivo if r.id else "; ".join(f"{s.norma}, {s.dispositivo}" for s in r.fontes),
              "inciso": f.inciso, "motivo": f.motivo}
             for r, f in a.unjustified()],
+        "fontes_nao_revogadas": a.not_revoked,
         "observacoes": a.notes,
     }
 
