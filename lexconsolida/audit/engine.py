@@ -234,7 +234,7 @@ def _added(u: Unit, index: dict, resolver: Resolver, related: set) -> Row:
             return _row(u, [], [Finding("XI", "descarte", "", u.body,
                                         "revogação expressa de dispositivo de ato consolidado",
                                         justificado=False)], ())
-        return _row(u, [], [Finding(None, "clausula-final", "", u.body,
+        return _row(u, [], [Finding(None, "clausula-final", "", "",
                                     "revogação formal das leis consolidadas (LC 95, art. 13, § 1º, e art. 9º)")], ())
     return Row(u.id, _cite(u), u.body, [], [], MATERIA_NOVA, (), u.kind)
 
@@ -253,7 +253,7 @@ def _vigencia(u: Unit, index: dict) -> bool:
 _REVOCATION_WORDS = frozenset(
     "a o as os e fica ficam revogado revogada revogados revogadas revoga se revogam expressamente "
     "seguintes seguinte atos ato leis lei decretos decreto dispositivos dispositivo disposições "
-    "todas todos suas seus alterações posteriores bem como".split())
+    "todas todos suas seus alterações posteriores bem como do da dos das de nº n º".split())
 
 
 def _only_revocation(text: str, citations) -> bool:

@@ -331,8 +331,10 @@ def residual(old: str, new: str, merge: bool, found: list[Finding]) -> None:
             continue
         if merge and _is_glue(dele, ins, new_words):
             continue
-        found.append(Finding(None, merit_kind(dele, ins, before, after, _MONEY_UNITS), dele.strip(),
-                             ins.strip(), "alteração sem amparo no § 2º"))
+        kind = merit_kind(dele, ins, before, after, _MONEY_UNITS)
+        if after.startswith(")") and (dele + ins).count("(") > (dele + ins).count(")"):
+            dele, ins = (x + ")" if x.count("(") > x.count(")") else x for x in (dele, ins))
+        found.append(Finding(None, kind, dele.strip(), ins.strip(), "alteração sem amparo no § 2º"))
 
 
 def _is_glue(dele: str, ins: str, new_words: set[str]) -> bool:

@@ -127,7 +127,9 @@ def _findings_cell(r: Row) -> Markup:
             change = Markup(" — “{}” → “{}”").format(_short(f.antes), _short(f.depois))
         items.append(Markup("<li><strong>{}</strong>{}{}</li>").format(
             category(f), change, Markup(": {}").format(f.motivo) if f.motivo else ""))
-    return Markup("<ul>{}</ul>").format(Markup("").join(items)) if items else Markup("—")
+    if items:
+        return Markup("<ul>{}</ul>").format(Markup("").join(items))
+    return Markup("sem dispositivo de origem nas fontes") if r.verdict == "materia-nova" else Markup("—")
 
 
 def findings_text(r: Row) -> str:

@@ -111,14 +111,41 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
     shutil.copyfile(spec.path, target.with_suffix(".tmp"))
     target.with_suffix(".tmp").replace(target)
     written.append(target)
+    missing = [a for _, a in sources if not a.texto]
+    audited = _audit_minuta(corpus, spec, minuta, missing, put)
     ind = indicacao_norma(spec, [(act.label, act.data) for _, act in sources])
     mun = corpus.municipios[corpus.get(urn).municipio]
     put("indicacao.docx", get_writer("docx")(ind, municipio=mun.data, orgao="camara",
                                              municipio_dir=corpus.root / mun.folder, embed_source=False))
     put("index.html", render("consolidacao/dossie.html", spec=spec, minuta=minuta, effects=effects,
-                             files=[p.name for p in written], missing=[a for _, a in sources if not a.texto],
+                             files=[p.name for p in written], missing=missing, audited=audited,
                              errors=sum(1 for d in findings if d.severity is Severity.ERROR)))
     return written
+
+
+def _audit_minuta(corpus, spec: Spec, minuta: Norma, missing: list, put) -> dict:
+    """The minuta audited against its sources (LC 95 art. 13) when every source text is in the
+    acervo: auditoria.html/.docx/.json. Until then auditoria.json says what is missing.
+    Returns the summary the index shows."""
+    from lexconsolida.audit import audit, render
+    from lexconsolida.audit import table as audit_table
+    from lexconsolida.audit.report import summary
+    from lexconsolida.audit.sources import load_sources
+
+    if missing:
+        put("auditoria.json", json.dumps({
+            "situacao": "pendente",
+            "motivo": "a auditoria da minuta contra as normas de origem espera os textos delas no acervo",
+            "faltam": [{"norma": a.label, "urn": a.urn, "pasta": a.folder.name} for a in missing],
+        }, ensure_ascii=False, indent=2) + "\n")
+        return {}
+    table = audit_table.load(spec.path)
+    result = audit(minuta, load_sources([], corpus, None, table), table)
+    mun = corpus.municipios[corpus.get(spec.indicacao["minuta"]).municipio]
+    put("auditoria.json", render(result, "json"))
+    put("auditoria.html", render(result, "html"))
+    put("auditoria.docx", render(result, "docx", municipio=mun.data, municipio_dir=corpus.root / mun.folder))
+    return summary(result)
 
 
 _EFFECT_KEYS = {"printed": "citacao", "urn": "urn", "label": "norma", "data": "data",
