@@ -148,3 +148,18 @@ def test_no_false_merit_verdict_on_untouched_dispositivos(altered):
     merit = {r.dispositivo for r in altered.rows if r.verdict == "merito"}
     assert merit == touched
     assert {r.dispositivo for r in altered.rows if r.verdict == "materia-nova"} == {"art. 47-A"}
+
+
+@pytest.mark.parametrize("spec", sorted(STATUTES.glob("*/consolidacoes/*.toml")),
+                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_project_consolidation_audits_clean(spec, tmp_path):
+    """Every consolidation spec of the project's acervo (Feira de Santana, the example
+    municipality …): its output, audited against its sources, has only § 2º changes. Specs
+    whose source texts are not in the acervo (the Indicação's) are skipped."""
+    try:
+        consolidate_spec(spec, tmp_path, acervo=STATUTES)
+    except InputError as err:
+        pytest.skip(f"{spec.name}: {err}")
+    a = audit_paths(str(tmp_path / "norma.xml"), [], spec=str(spec), acervo=str(STATUTES))
+    assert a.only_allowed, [(r.dispositivo, r.verdict, r.findings) for r in a.rows
+                            if r.verdict in ("merito", "perda", "materia-nova")][:5]
