@@ -5,7 +5,6 @@ found there and nowhere else), the CLI contract and the reports."""
 import copy
 import re
 import json
-import random
 import zipfile
 
 import pytest
@@ -300,3 +299,19 @@ def test_cli_exit_codes_and_outputs(tmp_path):
     assert "tabela.toml" in proc.stderr.decode() and "fator" in proc.stderr.decode()
     proc = run_cli("auditar", tmp_path / "c.txt", cwd=tmp_path)
     assert proc.returncode == 2 and "FONTE" in proc.stderr.decode()
+
+
+def test_split_is_a_new_division():
+    src = [_src("a", "Art. 1º O condutor deverá portar a licença municipal durante todo o serviço, e o veículo "
+                     "deverá passar por vistoria anual obrigatória no órgão municipal competente.\n"
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")]
+    text = ("Art. 1º O condutor deverá portar a licença municipal durante todo o serviço.\n"
+            "Parágrafo único. O veículo deverá passar por vistoria anual obrigatória no órgão municipal competente.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 3º Fica revogada a Lei nº 10, de 5 de janeiro de 2001.\n")
+    a = audit(_consolidated(text), src, _table())
+    assert a.only_allowed, [(r.dispositivo, r.verdict, r.findings) for r in a.rows]
+    assert "I" in _only(a, "art. 1º, parágrafo único").incisos()
+    worse = text.replace("vistoria anual", "vistoria semestral")
+    flagged = [r.dispositivo for r in audit(_consolidated(worse), src, _table()).rows if r.verdict == "merito"]
+    assert flagged == ["art. 1º"]  # the split is judged whole, on its first piece

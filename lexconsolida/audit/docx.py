@@ -14,7 +14,7 @@ from docx.oxml.ns import qn
 from docx.shared import Cm, Pt, RGBColor
 
 from lexconsolida.audit.model import INCISOS, Audit, Row
-from lexconsolida.audit.report import findings_text, category, summary
+from lexconsolida.audit.report import findings_text, summary
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.model import Norma
 from lexconsolida.writers.docx import default_template, xml_safe

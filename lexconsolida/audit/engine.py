@@ -12,6 +12,7 @@ from lexconsolida.audit.sources import AuditSource, act_key
 from lexconsolida.audit.table import Table
 from lexconsolida.audit.trace import SEP, Trace, trace
 from lexconsolida.citations import find_acts, find_dispositivos
+from lexconsolida.consolidation.final import final_clause_kind
 from lexconsolida.diff.align import ADDED, MERGED, REMOVED, SPLIT, shingles, words
 from lexconsolida.diff.tokens import word_diff
 from lexconsolida.diff.units import Unit
@@ -71,9 +72,10 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     rows_by_new: dict[int, Row] = {}
     losses: list[Row] = []
 
-    def compare(olds: list[int], n: int, merge: bool) -> tuple[list[Finding], tuple]:
+    def compare(olds: list[int], news: list[int], joined: bool) -> tuple[list[Finding], tuple]:
         o_units = [tr.old[i] for i in olds]
-        nu = tr.new[n]
+        nu = tr.new[news[0]]
+        new_text = " ".join(tr.new[n].body.strip() for n in news)
         old_text = " ".join(u.body.strip() for u in o_units)
         cites = []
         offset = 0
@@ -83,9 +85,15 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
                 cites.append(type(c)(c.start + offset, c.end + offset, c.text, c.target))
             offset += len(u.body.strip()) + 1
         penalty = any(penalty_context(article_text.get(_article_of(u.id), "")) for u in o_units)
-        found = compare_texts(old_text, nu.body, table=table, old_cites=cites,
-                              new_cites=resolver.new_cites(nu.body, nu.id), penalty=penalty, merge=merge)
-        return found, word_diff(old_text, nu.body)
+        offset, shifted = 0, []
+        for n in news:  # citations of each piece, at their place in the joined text
+            body = tr.new[n].body.strip()
+            shifted += [type(c)(c.start + offset, c.end + offset, c.text, c.target)
+                        for c in resolver.new_cites(body, tr.new[n].id)]
+            offset += len(body) + 1
+        found = compare_texts(old_text, new_text, table=table, old_cites=cites, new_cites=shifted,
+                              penalty=penalty, joined=joined)
+        return found, word_diff(old_text, nu.body if len(news) == 1 else new_text)
 
     for m in tr.matches:
         if m.status == REMOVED:
@@ -97,20 +105,19 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         if m.status == SPLIT:
             o = m.old[0]
             src = by_alias[Trace.split(tr.old[o].id)[0]]
+            whole, ops = compare([o], list(m.new), joined=True)  # judged on the pieces joined
+            split = Finding("I", "divisao", "", "", f"dispositivo de origem desdobrado em {len(m.new)} dispositivos")
             for k, n in enumerate(m.new):
-                found, ops = compare([o], n, merge=False) if k == 0 else ([], ())
-                found = [f for f in found if f.inciso is not None] if k else found
-                found.insert(0, Finding("I", "divisao", "", "", "dispositivo de origem desdobrado em "
-                                        f"{len(m.new)} dispositivos"))
-                rows_by_new[n] = _row(tr.new[n], [_ref(src, tr.old[o])], found, ops)
+                rows_by_new[n] = _row(tr.new[n], [_ref(src, tr.old[o])], [split, *whole] if k == 0 else [split],
+                                      ops if k == 0 else ())
             continue
         n = m.new[0]
         merge = m.status == MERGED
         refs = [_ref(by_alias[Trace.split(tr.old[o].id)[0]], tr.old[o]) for o in m.old]
-        if _vigencia(tr.new[n], new_index) and all(_final_clause(tr.old[o], tr) for o in m.old):
+        if _vigencia(tr.new[n], new_index) and all(_source_final_clause(tr.old[o], by_alias) for o in m.old):
             rows_by_new[n] = _row(tr.new[n], refs, [_VIGENCIA_FINDING], ())
             continue
-        found, ops = compare(list(m.old), n, merge)
+        found, ops = compare(list(m.old), [n], merge)
         if merge:
             found.insert(0, Finding("III", "fusao", "", "", f"fusão de {len(m.old)} dispositivos de origem"))
         elif _relabelled(tr.old[m.old[0]], tr.new[n]):
@@ -127,7 +134,8 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
             continue  # judged with its parent, or a mere container
         alias, uid = Trace.split(u.id)
         src = by_alias[alias]
-        finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr)
+        finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr,
+                               src.norma.find(uid))
         under = _descendants(tr.old, o, removed_set)
         text = u.body + ("" if not under else f" (e {under} dispositivo(s) subordinado(s))")
         row = Row(None, "—", text, [_ref(src, u)], [finding] if finding else [],
@@ -243,6 +251,13 @@ _VIGENCIA_FINDING = Finding(None, "clausula-final", "", "",
                             "cláusula de vigência da consolidação (LC 95, art. 8º)")
 
 
+def _source_final_clause(u: Unit, by_alias: dict) -> bool:
+    """Whether ``u`` is a source's own vigência or generic revocation article."""
+    alias, uid = Trace.split(u.id)
+    node = by_alias[alias].norma.find(uid)
+    return isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO and final_clause_kind(node) is not None
+
+
 def _vigencia(u: Unit, index: dict) -> bool:
     """Whether ``u`` is the consolidation's own vigência article."""
     art = _article_node(index, u.id)
@@ -289,7 +304,8 @@ def _parent_text(units: list[Unit], u: Unit) -> str:
 
 
 def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selector,
-                 revoked_here: set, related: set, new_shingles, tr: Trace) -> Finding | None:
+                 revoked_here: set, related: set | None, new_shingles, tr: Trace,
+                 node) -> Finding | None:
     for f in table.fusoes:
         if any(selector.covers(s, alias, uid) for s in f.origem):
             return Finding("III", "fusao", u.body, f.destino, f.motivo)
@@ -301,7 +317,7 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
     if expressly:
         return Finding("XI", "descarte", u.body, "", "revogado expressamente pela consolidação",
                        justificado=False)
-    if u.kind == "artigo" and _final_clause(u, tr):
+    if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO and final_clause_kind(node):
         return Finding(None, "clausula-final", u.body, "",
                        "cláusula final do ato de origem, substituída pelas da consolidação")
     if _ALTERATION.search(u.body) and related is not None and _amends_a_source(u.body, related):
@@ -316,15 +332,6 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
                 return Finding("III", "fusao", u.body, _cite(tr.new[i]),
                                f"disposição repetida, mantida em {_cite(tr.new[i])}")
     return None
-
-
-def _final_clause(u: Unit, tr: Trace) -> bool:
-    has_children = any(x.parent == u.id for x in tr.old)
-    if has_children or len(u.body) > 300:
-        return False
-    from lexconsolida.consolidation.final import _REVOGACAO_GERAL, _VIGENCIA as VIG
-
-    return bool(VIG.search(u.body) or _REVOGACAO_GERAL.search(u.body))
 
 
 def _amends_a_source(text: str, related: set) -> bool:

@@ -308,7 +308,7 @@ def merit_kind(dele: str, ins: str, before: str, after: str, money_units: set[st
 _MONEY_UNITS = {"UFIR", "UFM", "URM", "UPF", "UFR", "VRM", "UPM", "UFRM"}
 
 
-def residual(old: str, new: str, merge: bool, found: list[Finding]) -> None:
+def residual(old: str, new: str, joined: bool, found: list[Finding]) -> None:
     """Classify what still differs after the allowed steps."""
     if normalize(old) == normalize(new):
         return
@@ -329,7 +329,7 @@ def residual(old: str, new: str, merge: bool, found: list[Finding]) -> None:
                 found.append(Finding("VII", "pontuacao", dele.strip(), ins.strip(),
                                      "pontuação (confira se não muda o sentido)"))
             continue
-        if merge and _is_glue(dele, ins, new_words):
+        if joined and _is_glue(dele, ins, new_words):
             continue
         kind = merit_kind(dele, ins, before, after, _MONEY_UNITS)
         if after.startswith(")") and (dele + ins).count("(") > (dele + ins).count(")"):
@@ -338,7 +338,8 @@ def residual(old: str, new: str, merge: bool, found: list[Finding]) -> None:
 
 
 def _is_glue(dele: str, ins: str, new_words: set[str]) -> bool:
-    """In a merge: connectives and punctuation added, repeated words dropped."""
+    """Where texts are joined (a merge) or cut (a split): connectives and punctuation changed,
+    repeated words dropped."""
     ins_words = _strip(ins).split()
     ins_words = [w for w in re.findall(r"\w+", " ".join(ins_words))]
     if any(w not in _GLUE_WORDS for w in ins_words):
@@ -347,13 +348,13 @@ def _is_glue(dele: str, ins: str, new_words: set[str]) -> bool:
 
 
 def compare_texts(old: str, new: str, *, table: Table, old_cites, new_cites, penalty: bool,
-                  merge: bool) -> list[Finding]:
+                  joined: bool) -> list[Finding]:
     """The findings that carry ``old`` (source text, citations found in it) to ``new``."""
     found: list[Finding] = []
     step = _apply_citations(old, old_cites, new_cites, found)
     step = _apply_terms(step, new, table.termos, found)
     step = _apply_indices(step, new, table.indices, penalty, found)
-    residual(step, new, merge, found)
+    residual(step, new, joined, found)
     return found
 
 
