@@ -20,8 +20,6 @@ from lexconsolida.model import Dispositivo, Kind, Norma
 
 _REVOKES = re.compile(r"^\s*(?:ficam?\s+revogad[oa]s?|revogam-se|revoga-se)\b", re.I)
 _VIGENCIA = re.compile(r"\b(?:entra(?:rá|m)?|entrarão)\s+em\s+vigor\b", re.I)
-_ALTERATION = re.compile(r"passa(?:m)?\s+a\s+vigorar|fica(?:m)?\s+acrescid|fica(?:m)?\s+alterad|"
-                         r"acrescenta(?:m)?-se|d[áa]-se\s+nova\s+reda", re.I)
 
 
 class _Selector:
@@ -320,7 +318,7 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
     if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO and final_clause_kind(node):
         return Finding(None, "clausula-final", u.body, "",
                        "cláusula final do ato de origem, substituída pelas da consolidação")
-    if _ALTERATION.search(u.body) and related is not None and _amends_a_source(u.body, related):
+    if _is_instruction(u.body, node) and related is not None and _amends_a_source(u.body, related):
         return Finding(None, "instrucao-cumprida", u.body, "",
                        "instrução de alteração: a nova redação já está no texto compilado da norma alterada")
     ws = words(u.body)
@@ -332,6 +330,14 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
                 return Finding("III", "fusao", u.body, _cite(tr.new[i]),
                                f"disposição repetida, mantida em {_cite(tr.new[i])}")
     return None
+
+
+def _is_instruction(text: str, node) -> bool:
+    """An amending instruction ('passa a vigorar com a seguinte redação', 'Dê-se aos incisos …'),
+    as the amendment recogniser reads one."""
+    from lexconsolida.amendments.phrases import classify
+
+    return bool(getattr(node, "alteracoes", None)) or classify(text) is not None
 
 
 def _amends_a_source(text: str, related: set) -> bool:
