@@ -315,3 +315,13 @@ def test_split_is_a_new_division():
     worse = text.replace("vistoria anual", "vistoria semestral")
     flagged = [r.dispositivo for r in audit(_consolidated(worse), src, _table()).rows if r.verdict == "merito"]
     assert flagged == ["art. 1º"]  # the split is judged whole, on its first piece
+
+
+def test_same_number_written_another_way_is_vii():
+    text = CLEAN.replace("prazo de 30 (trinta) dias", "prazo de trinta dias").replace(
+        "R$ 100,00 (cem reais)", "R$ 100,00")
+    a = audit(_consolidated(text), _sources(), _table())
+    assert a.only_allowed
+    assert "VII" in _only(a, "art. 3º, parágrafo único").incisos() and "VII" in _only(a, "art. 3º").incisos()
+    text = CLEAN.replace("prazo de 30 (trinta) dias", "prazo de trinta e um dias")
+    assert _only(audit(_consolidated(text), _sources(), _table()), "art. 3º, parágrafo único").verdict == "merito"

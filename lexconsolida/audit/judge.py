@@ -256,6 +256,69 @@ def _apply_indices(old: str, new: str, indices: list[Index], penalty: bool, foun
     return old
 
 
+_NUMBER_WORD_VALUES = {
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7,
+    "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13, "catorze": 14, "quatorze": 14,
+    "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18, "dezenove": 19, "vinte": 20,
+    "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80,
+    "noventa": 90, "cem": 100, "cento": 100, "duzentos": 200, "duzentas": 200, "trezentos": 300,
+    "trezentas": 300, "quatrocentos": 400, "quatrocentas": 400, "quinhentos": 500, "quinhentas": 500,
+    "seiscentos": 600, "seiscentas": 600, "setecentos": 700, "setecentas": 700, "oitocentos": 800,
+    "oitocentas": 800, "novecentos": 900, "novecentas": 900,
+}
+_MULTIPLIERS = {"mil": 1000, "milhao": 10**6, "milhoes": 10**6}
+_NUMBER_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|\w+")
+
+
+def number_values(text: str) -> tuple[float, ...]:
+    """The numbers a text states, in order, whether in digits or in words ('30 (trinta)' is
+    30 twice; 'um mil e duzentos' is 1200); consecutive repeats collapsed."""
+    out: list[float] = []
+    total = current = 0
+    in_number = False
+
+    def close() -> None:
+        nonlocal total, current, in_number
+        if in_number:
+            out.append(float(total + current))
+        total = current = 0
+        in_number = False
+
+    for tok in _NUMBER_TOKEN.findall(_strip(text)):
+        if tok[0].isdigit():
+            close()
+            out.append(_amount(tok) if "," in tok or re.fullmatch(r"\d{1,3}(\.\d{3})+", tok) else float(tok.replace(".", "")))
+        elif tok in _NUMBER_WORD_VALUES:
+            current += _NUMBER_WORD_VALUES[tok]
+            in_number = True
+        elif tok in _MULTIPLIERS:
+            total += (current or 1) * _MULTIPLIERS[tok]
+            current = 0
+            in_number = True
+        elif tok == "e" and in_number:
+            continue
+        else:
+            close()
+    close()
+    return tuple(v for i, v in enumerate(out) if i == 0 or v != out[i - 1])
+
+
+def _without_numbers(text: str) -> str:
+    words_only = [t for t in _NUMBER_TOKEN.findall(_strip(text))
+                  if not t[0].isdigit() and t not in _NUMBER_WORD_VALUES and t not in _MULTIPLIERS]
+    return " ".join(w for i, w in enumerate(words_only) if w != "e" or (i and words_only[i - 1] != "e"))
+
+
+def _apply_number_writing(old: str, new: str, found: list[Finding]) -> str:
+    """The same numbers written another way ('trinta dias' → '30 (trinta) dias'): § 2º, VII."""
+    if normalize(old) == normalize(new) or number_values(old) != number_values(new):
+        return old
+    if not number_values(old) or _without_numbers(old) != _without_numbers(new):
+        return old
+    found.append(Finding("VII", "grafia", "", "", "números escritos de outro modo, com o mesmo valor"))
+    return new
+
+
 def _hunks(ops) -> list[tuple[str, str, str, str]]:
     """(deleted, inserted, text before, text after) of each change in ``ops``."""
     out = []
@@ -354,6 +417,7 @@ def compare_texts(old: str, new: str, *, table: Table, old_cites, new_cites, pen
     step = _apply_citations(old, old_cites, new_cites, found)
     step = _apply_terms(step, new, table.termos, found)
     step = _apply_indices(step, new, table.indices, penalty, found)
+    step = _apply_number_writing(step, new, found)
     residual(step, new, joined, found)
     return found
 
