@@ -303,9 +303,13 @@ def number_values(text: str) -> tuple[float, ...]:
     return tuple(v for i, v in enumerate(out) if i == 0 or v != out[i - 1])
 
 
+_CURRENCY_WORDS = frozenset({"r", "reais", "real", "centavos", "centavo"})
+
+
 def _without_numbers(text: str) -> str:
     words_only = [t for t in _NUMBER_TOKEN.findall(_strip(text))
-                  if not t[0].isdigit() and t not in _NUMBER_WORD_VALUES and t not in _MULTIPLIERS]
+                  if not t[0].isdigit() and t not in _NUMBER_WORD_VALUES and t not in _MULTIPLIERS
+                  and t not in _CURRENCY_WORDS]
     return " ".join(w for i, w in enumerate(words_only) if w != "e" or (i and words_only[i - 1] != "e"))
 
 
