@@ -259,7 +259,7 @@ def test_reports_are_deterministic_escaped_and_portuguese():
     assert "<b>passageiros" not in html and "&lt;b&gt;" in html
     data = json.loads(render(a, "json"))
     assert set(data) == {"consolidacao", "data", "fontes", "resumo", "dispositivos", "perdas_e_supressoes",
-                         "sem_justificativa", "fontes_nao_revogadas", "observacoes"}
+                         "sem_justificativa", "fontes_nao_revogadas", "tabela_de_correspondencia", "observacoes"}
     assert data["resumo"]["merito"] == 1 and data["dispositivos"][0]["veredito"] == "merito"
     assert {op["op"] for op in data["dispositivos"][0]["trechos"]} == {"=", "-", "+"}
     assert render(a, "docx") == render(audit(_consolidated(text), _sources(), _table()), "docx")

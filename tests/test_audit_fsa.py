@@ -8,6 +8,8 @@ The consolidation runs first (``consolidate_spec``) and its ``norma.txt`` is wha
 read back as any hand-drafted text would be; the sources come through the corpus (the spec's
 URNs, located and compiled at the spec's dates). Skips when the Feira texts are absent."""
 
+import csv
+import io
 import re
 
 import pytest
@@ -163,3 +165,21 @@ def test_every_project_consolidation_audits_clean(spec, tmp_path):
     a = audit_paths(str(tmp_path / "norma.xml"), [], spec=str(spec), acervo=str(STATUTES))
     assert a.only_allowed, [(r.dispositivo, r.verdict, r.findings) for r in a.rows
                             if r.verdict in ("merito", "perda", "materia-nova")][:5]
+
+
+def test_trace_agrees_with_the_consolidation_table(consolidated, tmp_path):
+    """The trace, built without the table, finds for every source unit the place the
+    consolidation engine put it; a wrong row of a table is reported."""
+    csv_path = consolidated.parent / "correspondencia.csv"
+    a = audit_paths(str(consolidated), [], spec=str(SPEC), acervo=str(STATUTES), correspondencia=str(csv_path))
+    assert a.table_check.checked > 200 and a.table_mismatches == []
+    rows = list(csv.DictReader(io.StringIO(csv_path.read_text(encoding="utf-8"))))
+    target = next(r for r in rows if (r["fonte"], r["dispositivo_origem_id"]) == ("l2244", "art16_par1"))
+    target["dispositivo_novo_id"] = "art1"
+    wrong = tmp_path / "errada.csv"
+    with wrong.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    b = audit_paths(str(consolidated), [], spec=str(SPEC), acervo=str(STATUTES), correspondencia=str(wrong))
+    assert [(m["fonte"], m["origem"]) for m in b.table_mismatches] == [("l2244", "art16_par1")]

@@ -19,9 +19,12 @@ FILE_NAMES = {"html": "auditoria.html", "docx": "auditoria.docx", "json": "audit
 
 
 def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
-                spec: str | None = None, acervo: str | None = None) -> Audit:
+                spec: str | None = None, acervo: str | None = None,
+                correspondencia: str | None = None) -> Audit:
     """The audit of the consolidation named by ``consolidacao`` (file, URN or act folder)
-    against ``fontes`` (or the table's ``[[fontes]]``), each as in force at its date."""
+    against ``fontes`` (or the table's ``[[fontes]]``), each as in force at its date; the
+    drafter's correspondence CSV, when given, checked against the trace."""
+    from lexconsolida.audit import correspondence
     from lexconsolida.audit import table as table_mod
     from lexconsolida.audit.sources import load_sources
     from lexconsolida.corpus.locate import locate, require_text, try_corpus
@@ -33,7 +36,8 @@ def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
     corpus = try_corpus(acervo)
     consolidated = require_text(locate(consolidacao, corpus)).norma
     sources = load_sources(list(fontes), corpus, em, table)
-    result = audit(consolidated, sources, table, date=em)
+    declared = correspondence.read(correspondencia) if correspondencia else None
+    result = audit(consolidated, sources, table, date=em, declared=declared)
     if not consolidated.epigrafe and not consolidated.ementa:  # a bare draft: say which file
         result.consolidacao = f"{result.consolidacao} ({Path(consolidacao).name})"
     return result

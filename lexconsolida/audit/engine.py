@@ -53,8 +53,9 @@ def _ref(src: AuditSource, u: Unit) -> SourceRef:
 
 
 def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
-          date: str | None = None) -> Audit:
-    """Every dispositivo of ``consolidated`` traced and judged against ``sources``."""
+          date: str | None = None, declared: dict | None = None) -> Audit:
+    """Every dispositivo of ``consolidated`` traced and judged against ``sources``; the
+    drafter's correspondence table (``declared``), when given, checked against the trace."""
     tr = trace(consolidated, sources)
     by_alias = {s.alias: s for s in sources}
     old_ids = {u.id for u in tr.old}
@@ -146,8 +147,13 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     revoked = _revoked_acts(consolidated)
     not_revoked = [s.label for s in sources
                    if s.norma.numero and act_key(s.norma.numero, s.norma.data) not in revoked]
-    return Audit(_title(consolidated), date or (sources[0].em if sources else ""),
-                 [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes, not_revoked)
+    result = Audit(_title(consolidated), date or (sources[0].em if sources else ""),
+                   [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes, not_revoked)
+    if declared is not None:
+        from lexconsolida.audit.correspondence import check
+
+        result.table_check = check(declared, tr.new_of, new_ids)
+    return result
 
 
 def _revoked_acts(norma: Norma) -> set:

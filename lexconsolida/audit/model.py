@@ -138,6 +138,8 @@ class Audit:
     not_revoked: list[str] = field(default_factory=list)
     """Labels of source acts the consolidation does not formally revoke (§ 1º: 'revogando-se
     formalmente as leis incorporadas')."""
+    table_check: object | None = None
+    """The drafter's correspondence table checked against the trace (``correspondence.TableCheck``)."""
 
     def counts(self) -> dict[str, int]:
         out = {v: 0 for v in VERDICTS}
@@ -163,6 +165,10 @@ class Audit:
         c = self.counts()
         return (c[MERITO] == c[MATERIA_NOVA] == c[PERDA] == 0 and not self.unjustified()
                 and not self.not_revoked)
+
+    @property
+    def table_mismatches(self) -> list[dict]:
+        return list(getattr(self.table_check, "mismatches", []))
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}

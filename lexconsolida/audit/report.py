@@ -90,6 +90,8 @@ def to_dict(a: Audit) -> dict:
              "inciso": f.inciso, "motivo": f.motivo}
             for r, f in a.unjustified()],
         "fontes_nao_revogadas": a.not_revoked,
+        "tabela_de_correspondencia": None if a.table_check is None else {
+            "conferidas": a.table_check.checked, "divergencias": a.table_check.mismatches},
         "observacoes": a.notes,
     }
 

@@ -34,6 +34,9 @@ def add_arguments(parser) -> None:
                              "tabela, ou hoje)")
     parser.add_argument("--spec", metavar="TABELA.toml",
                         help="tabela de termos, índices, supressões e fusões (ou a especificação da consolidação)")
+    parser.add_argument("--tabela", metavar="CORRESPONDENCIA.csv",
+                        help="tabela de correspondência do redator (a correspondencia.csv de consolidate), "
+                             "conferida com o rastreio (nunca usada para alinhar)")
     parser.add_argument("-o", "--output", metavar="DIR", help="pasta de saída")
     parser.add_argument("--to", choices=FORMATS, help="só este formato (sem -o: para a tela)")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
@@ -70,14 +73,18 @@ def run(args) -> int:
             raise UsageError(f"data inválida: {args.em!r} (use AAAA-MM-DD)") from None
     if args.to == "docx" and not args.output and sys.stdout.isatty():
         raise UsageError("DOCX não vai para o terminal: use -o PASTA")
-    result = audit_paths(args.consolidacao, args.fontes, em=args.em, spec=args.spec, acervo=args.acervo)
+    result = audit_paths(args.consolidacao, args.fontes, em=args.em, spec=args.spec, acervo=args.acervo,
+                         correspondencia=args.tabela)
     options = _letterhead([args.consolidacao, *args.fontes, *(u for _, _, u in result.fontes if u)],
                           args.acervo, args.orgao)
     formats = [args.to] if args.to else list(FORMATS)
     c = result.counts()
     note = (f"{len(result.rows)} linhas: {c['sem-alteracao']} sem alteração, {c['permitido']} permitidas, "
             f"{c['merito']} de mérito, {c['perda']} perdas, {c['materia-nova']} de matéria nova; "
-            f"{len(result.unjustified())} sem justificativa (§ 3º)")
+            f"{len(result.unjustified())} sem justificativa (§ 3º)"
+            + ("" if result.table_check is None else
+               f"; tabela de correspondência: {len(result.table_mismatches)} divergência(s) em "
+               f"{result.table_check.checked}"))
     if args.output:
         data = {fmt: render(result, fmt, **options) for fmt in formats}  # all built before any write
         for fmt in formats:
