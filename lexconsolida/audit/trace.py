@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from lexconsolida.audit.sources import AuditSource
-from collections import Counter, defaultdict
+from collections import defaultdict
 
-from lexconsolida.diff.align import (CONTAINED, MAX_POSTING, MERGED, MIN_PIECE_WORDS, REMOVED, SPLIT, Match,
-                                     align, shingles, words)
+from lexconsolida.diff.align import (CONTAINED, MERGED, MIN_PIECE_WORDS, REMOVED, SPLIT, Match, align,
+                                     containers, shingles, words)
 from lexconsolida.diff.units import Unit, flatten, normalize
 from lexconsolida.model import Norma, Situacao
 
@@ -104,12 +104,7 @@ def _regroup(old: list[Unit], new: list[Unit], matches: list[Match]) -> list[Mat
         if len(ws) < MIN_PIECE_WORDS:
             continue
         sh = shingles(ws)
-        hits: Counter = Counter()
-        for s in sh:
-            posting = index.get(s)
-            if posting and len(posting) <= MAX_POSTING:
-                hits.update(posting)
-        for n, count in sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:3]:
+        for n, count in containers(sh, index):
             if count / len(sh) < CONTAINED:
                 break
             partner = matches[single[n]].old[0]
