@@ -127,6 +127,12 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     removed = [m.old[0] for m in tr.matches if m.status == REMOVED]
     removed_set = {tr.old[o].id for o in removed}
     new_shingles = [shingles(words(u.body)) for u in tr.new]
+    skeletons: dict[int, str] = {}
+
+    def new_skeleton(i: int) -> str:
+        if i not in skeletons:
+            skeletons[i] = skeleton(tr.new[i].body)
+        return skeletons[i]
     for o in removed:
         u = tr.old[o]
         if u.parent in removed_set or not u.body.strip():
@@ -134,7 +140,7 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         alias, uid = Trace.split(u.id)
         src = by_alias[alias]
         finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr,
-                               src.norma.find(uid))
+                               src.norma.find(uid), new_skeleton)
         under = _descendants(tr.old, o, removed_set)
         text = u.body + ("" if not under else f" (e {under} dispositivo(s) subordinado(s))")
         row = Row(None, "—", text, [_ref(src, u)], [finding] if finding else [],
@@ -290,8 +296,9 @@ def _only_revocation(text: str, citations) -> bool:
 def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, str]]:
     """(alias, id) of source dispositivos a revocation clause of the consolidation names."""
     out = set()
+    body = {u.id: u.body for u in new}
     for u in new:
-        if not _REVOKES.match(u.body) and not (u.parent and _REVOKES.match(_parent_text(new, u))):
+        if not _REVOKES.match(u.body) and not (u.parent and _REVOKES.match(body.get(u.parent, ""))):
             continue
         for c in find_dispositivos(u.body):
             alias = resolver._source_alias(c.act) if c.act is not None else None
@@ -300,16 +307,9 @@ def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, st
     return out
 
 
-def _parent_text(units: list[Unit], u: Unit) -> str:
-    for x in units:
-        if x.id == u.parent:
-            return x.body
-    return ""
-
-
 def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selector,
                  revoked_here: set, related: set | None, new_shingles, tr: Trace,
-                 node) -> Finding | None:
+                 node, new_skeletons) -> Finding | None:
     for f in table.fusoes:
         if any(selector.covers(s, alias, uid) for s in f.origem):
             return Finding("III", "fusao", u.body, f.destino, f.motivo)
@@ -332,7 +332,7 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
         sh = shingles(ws)
         key = skeleton(u.body)
         for i, other in enumerate(new_shingles):
-            if other and (len(sh & other) / len(sh) >= 0.8) or skeleton(tr.new[i].body) == key:
+            if (other and len(sh & other) / len(sh) >= 0.8) or new_skeletons(i) == key:
                 return Finding("III", "fusao", u.body, _cite(tr.new[i]),
                                f"disposição repetida, mantida em {_cite(tr.new[i])}")
     return None
