@@ -51,7 +51,7 @@ def _finding(f: Finding) -> dict:
 
 def _row(r: Row) -> dict:
     d = {
-        "id": r.id, "dispositivo": r.dispositivo, "texto": r.texto,
+        "id": r.id, "dispositivo": r.dispositivo if r.id else None, "texto": r.texto,
         "fontes": [{"apelido": s.alias, "norma": s.norma, "dispositivo": s.dispositivo, "id": s.id}
                    for s in r.fontes],
         "categorias": categories(r), "veredito": r.verdict, "veredito_texto": r.verdict_text(),
