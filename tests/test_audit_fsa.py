@@ -13,8 +13,11 @@ import io
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lexconsolida.audit import audit_paths
+from lexconsolida.diff.units import mask
 from lexconsolida.consolidation import consolidate_spec
 from lexconsolida.errors import InputError
 from tests.conftest import STATUTES
@@ -183,3 +186,96 @@ def test_trace_agrees_with_the_consolidation_table(consolidated, tmp_path):
         w.writerows(rows)
     b = audit_paths(str(consolidated), [], spec=str(SPEC), acervo=str(STATUTES), correspondencia=str(wrong))
     assert [(m["fonte"], m["origem"]) for m in b.table_mismatches] == [("l2244", "art16_par1")]
+
+
+@pytest.fixture(scope="module")
+def feira_sources(consolidated):
+    from lexconsolida.audit import table as audit_table
+    from lexconsolida.audit.sources import load_sources
+    from lexconsolida.corpus.locate import try_corpus
+
+    table = audit_table.load(SPEC)
+    return load_sources([], try_corpus(str(STATUTES)), None, table), table
+
+
+_NUMBERED_LINE = re.compile(r"^(?P<label>(?:Art\. \d+º?\.?|§ \d+º|Parágrafo único\.|[IVXL]+ –|[a-z]\))) (?P<body>.*\d.*)$")
+
+
+def _number_sites(lines: list[str]) -> list[tuple[int, int, int]]:
+    """(line, start, end) of every number in a dispositivo's text that is not a citation's
+    (article, paragraph or act numbers are the citations' business, checked apart)."""
+    out = []
+    for i, line in enumerate(lines):
+        m = _NUMBERED_LINE.match(line)
+        if not m:
+            continue
+        for n in re.finditer(r"(?<![\w.,/])\d+(?:[.,]\d+)*(?![\w/])", m.group("body")):
+            if not re.search(r"(?:art\.|Art\.|nº|Lei|§|inciso|alínea|de)\s*$", m.group("body")[:n.start()]):
+                out.append((i, m.start("body") + n.start(), m.start("body") + n.end()))
+    return out
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_one_number_changed_anywhere_is_found_there_only(consolidated, feira_sources, data):
+    """Property on the real consolidation: change one number of one dispositivo (a deadline,
+    an amount, a quantity…) and the audit flags that dispositivo, and no other, as merit."""
+    from lexconsolida.audit import audit
+    from lexconsolida.readers import get_reader
+
+    sources, table = feira_sources
+    lines = consolidated.read_text(encoding="utf-8").splitlines()
+    i, start, end = data.draw(st.sampled_from(_number_sites(lines)))
+    digits = re.sub(r"\D", "", lines[i][start:end])
+    lines[i] = lines[i][:start] + str(int(digits) + 7) + lines[i][end:]
+    norma = get_reader("text")(("\n".join(lines) + "\n").encode("utf-8"), path="alterada.txt").norma
+    a = audit(norma, sources, table)
+    flagged = [(r.dispositivo, r.verdict) for r in a.rows if r.verdict in ("merito", "perda", "materia-nova")]
+    assert len(flagged) == 1 and flagged[0][1] == "merito", (lines[i], flagged)
+    assert _text_of(a, flagged[0][0]) == _NUMBERED_LINE.match(lines[i]).group("body").strip()
+
+
+def _text_of(a, cite):
+    return next(r.texto for r in a.rows if r.dispositivo == cite).strip()
+
+
+_LEAF = re.compile(r"^(?:§ \d+º|Parágrafo único\.|[IVXL]+ –|[a-z]\)) (?P<body>.+)$")
+
+
+def _leaf_sites(lines: list[str]) -> list[int]:
+    """Lines of dispositivos without sub-units, outside the revocation article."""
+    out, in_revocation = [], False
+    for i, line in enumerate(lines):
+        if line.startswith("Art. "):
+            in_revocation = bool(re.match(r"Art\. \d+º?\.? Fica(m)? revogad", line))
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        deeper = (re.match(r"^(§|Parágrafo)", line) and re.match(r"^[IVXL]+ –", nxt)) or (
+            re.match(r"^[IVXL]+ –", line) and re.match(r"^[a-z]\)", nxt))
+        if _LEAF.match(line) and not in_revocation and not deeper:
+            out.append(i)
+    return out
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_one_dispositivo_dropped_anywhere_is_a_loss_there_only(consolidated, feira_sources, data):
+    """Property on the real consolidation: drop one dispositivo and the audit reports the loss
+    of its source; nothing else is flagged but a citation that named the dropped unit."""
+    from lexconsolida.audit import audit
+    from lexconsolida.readers import get_reader
+
+    sources, table = feira_sources
+    lines = consolidated.read_text(encoding="utf-8").splitlines()
+    i = data.draw(st.sampled_from(_leaf_sites(lines)))
+    dropped = _LEAF.match(lines[i]).group("body")
+    del lines[i]
+    norma = get_reader("text")(("\n".join(lines) + "\n").encode("utf-8"), path="alterada.txt").norma
+    a = audit(norma, sources, table)
+    lost = [r for r in a.rows if r.verdict == "perda"]
+    assert len(lost) == 1, (dropped, [r.fontes for r in lost])
+    assert mask(lost[0].fontes[0].texto) == mask(dropped)  # the source's words (citations renumbered aside)
+    others = [r for r in a.rows if r.verdict in ("merito", "materia-nova")]
+    assert all(r.verdict == "merito" and {f.tipo for f in r.findings if not f.permitted} == {"remissao"}
+               for r in others), [(r.dispositivo, r.findings) for r in others]

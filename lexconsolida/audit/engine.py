@@ -13,7 +13,7 @@ from lexconsolida.audit.table import Table
 from lexconsolida.audit.trace import SEP, Trace, trace
 from lexconsolida.citations import find_acts, find_dispositivos
 from lexconsolida.consolidation.final import final_clause_kind
-from lexconsolida.diff.align import ADDED, MERGED, REMOVED, SPLIT, shingles, words
+from lexconsolida.diff.align import ADDED, MERGED, MIN_PIECE_WORDS, REMOVED, SPLIT, shingles, words
 from lexconsolida.diff.tokens import word_diff
 from lexconsolida.diff.units import Unit
 from lexconsolida.model import Dispositivo, Kind, Norma
@@ -25,7 +25,8 @@ _VIGENCIA = re.compile(r"\b(?:entra(?:rá|m)?|entrarão)\s+em\s+vigor\b", re.I)
 class _Selector:
     """'alias:id' (with its sub-units), 'alias:artA-artB', 'alias:*' over the source units."""
 
-    def __init__(self, trace_: Trace):
+    def __init__(self, trace_: Trace, moved: set[str] = frozenset()):
+        self.moved = moved
         self.articles: dict[str, list[str]] = {}
         for u in trace_.old:
             alias, uid = Trace.split(u.id)
@@ -34,8 +35,9 @@ class _Selector:
 
     def covers(self, selector: str, alias: str, uid: str) -> bool:
         s_alias, _, sel = selector.partition(":")
-        if s_alias != alias:
-            return False
+        if s_alias != alias or any(f"{alias}:{uid}" == m or uid.startswith(m.partition(":")[2] + "_")
+                                   for m in self.moved if m.startswith(alias + ":")):
+            return False  # moved elsewhere by the spec: not what the fusion or discard set aside
         sel = sel.strip()
         if sel == "*":
             return True
@@ -61,7 +63,7 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     old_ids = {u.id for u in tr.old}
     new_ids = {u.id for u in tr.new}
     resolver = Resolver(sources, tr.new_of, new_ids, old_ids)
-    selector = _Selector(tr)
+    selector = _Selector(tr, table.moved)
     article_text = _article_texts(tr.old)
     related: set | None = set().union(*(s.related for s in sources)) if sources else set()
     if any(not s.norma.numero for s in sources):
@@ -133,14 +135,19 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         if i not in skeletons:
             skeletons[i] = skeleton(tr.new[i].body)
         return skeletons[i]
+    judged: dict[str, tuple | None] = {}
     for o in removed:
         u = tr.old[o]
-        if u.parent in removed_set or not u.body.strip():
-            continue  # judged with its parent, or a mere container
+        if not u.body.strip():
+            continue  # a mere container
         alias, uid = Trace.split(u.id)
         src = by_alias[alias]
         finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr,
                                src.norma.find(uid), new_skeleton)
+        reason = (finding.inciso, finding.tipo, finding.motivo) if finding else None
+        judged[u.id] = reason
+        if u.parent in judged and judged[u.parent] == reason:
+            continue  # judged with its parent, for the same reason
         under = _descendants(tr.old, o, removed_set)
         text = u.body + ("" if not under else f" (e {under} dispositivo(s) subordinado(s))")
         row = Row(None, "—", text, [_ref(src, u)], [finding] if finding else [],
@@ -328,11 +335,12 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
         return Finding(None, "instrucao-cumprida", u.body, "",
                        "instrução de alteração: a nova redação já está no texto compilado da norma alterada")
     ws = words(u.body)
-    if len(ws) >= 3:
+    if len(ws) >= 3:  # a provision repeated: the same words kept elsewhere (short ones: all of them)
         sh = shingles(ws)
         key = skeleton(u.body)
+        long_enough = len(ws) >= MIN_PIECE_WORDS
         for i, other in enumerate(new_shingles):
-            if (other and len(sh & other) / len(sh) >= 0.8) or new_skeletons(i) == key:
+            if (long_enough and other and len(sh & other) / len(sh) >= 0.9) or new_skeletons(i) == key:
                 return Finding("III", "fusao", u.body, _cite(tr.new[i]),
                                f"disposição repetida, mantida em {_cite(tr.new[i])}")
     return None

@@ -96,6 +96,9 @@ class Table:
     descartes: list[Discard] = field(default_factory=list)
     fusoes: list[Fusion] = field(default_factory=list)
     fontes: list[SourceSpec] = field(default_factory=list)
+    moved: set[str] = field(default_factory=set)
+    """'alias:id' of units a consolidation spec moves ([[deslocamentos]]): a fusion or discard
+    of their article does not cover them."""
     base_dir: Path = Path(".")
     path: str | None = None
 
@@ -158,6 +161,8 @@ def parse(data: dict, path=None, base_dir: Path = Path(".")) -> Table:
     for i, e in enumerate(data.get("fontes", [])):
         w = f"fontes #{i + 1}"
         t.fontes.append(SourceSpec(_str(e, "alias", w, path), _str(e, "ato", w, path), e.get("em")))
+    for i, e in enumerate(data.get("deslocamentos", [])):
+        t.moved.add(_str(e, "origem", f"deslocamentos #{i + 1}", path))
     for sel in [s for d in t.descartes for s in d.selectors] + [o for f in t.fusoes for o in f.origem]:
         if ":" not in sel:
             raise InputError(f"seleção {sel!r} sem apelido da fonte (use 'apelido:art3')", path=path)
