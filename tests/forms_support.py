@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "forms"
 CASES = FIXTURES / "casos"
 STATUTES = ROOT / "statutes"
-TODAY = date(2025, 3, 10)
+TODAY = date(2025, 12, 15)
 
 from lexconsolida.forms.infractions import extract
 from lexconsolida.forms.issue import Context

@@ -7,7 +7,6 @@ import sys
 from datetime import date
 from pathlib import Path
 
-HELP = "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)"
 DESCRIPTION = (
     "Rastreia cada dispositivo da consolidação até o(s) dispositivo(s) de origem — também "
     "renumerados, deslocados, desdobrados ou fundidos — nas normas de origem vigentes na data, e "
