@@ -308,7 +308,7 @@ def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, st
         if not _REVOKES.match(u.body) and not (u.parent and _REVOKES.match(body.get(u.parent, ""))):
             continue
         for c in find_dispositivos(u.body):
-            alias = resolver._source_alias(c.act) if c.act is not None else None
+            alias = resolver.source_alias(c.act) if c.act is not None else None
             if alias:
                 out.update((alias, i) for i in c.ids)
     return out

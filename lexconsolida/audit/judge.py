@@ -44,9 +44,10 @@ _OBLIGATION = re.compile(r"\b(?:dever[áa]|dever[ãa]o|deve|devem|poder[áa]|pod
                          r"n[ãa]o|nunca|permitid[oa]s?|compete|cabe|caber[áa])\b", re.I)
 _CONDITION = re.compile(r"\b(?:se|quando|desde\s+que|salvo|exceto|caso|sempre\s+que|enquanto|somente|"
                         r"apenas|mediante|ressalvad[oa]s?|independentemente|condicionad[oa]s?)\b", re.I)
-_GLUE_WORDS = {"e", "ou", "bem", "como", "tamb", "também", "assim", "além", "disso", "ainda", "que", "o", "a",
-               "os", "as", "de", "do", "da", "dos", "das", "ao", "à", "aos", "às"}
-_JUSTIFICATION_SOURCE = re.compile(r"\b(?:STF|ADI|ADC|ADPF|RE|Supremo|Tribunal|Resolu[çc][ãa]o|"
+_GLUE_WORDS = frozenset({"e", "ou", "bem", "como", "tambem", "assim", "alem", "disso", "ainda", "que", "o", "a",
+                         "os", "as", "de", "do", "da", "dos", "das", "ao", "aos"})
+"""Connectives a merge or a split may add or drop (compared without accents)."""
+_JUSTIFICATION_SOURCE = re.compile(r"\b(?:(?-i:STF|ADI|ADC|ADPF|RE)|Supremo|Tribunal|Resolu[çc][ãa]o|"
                                    r"parecer|ac[óo]rd[ãa]o|decis[ãa]o)\b", re.I)
 
 
@@ -86,9 +87,12 @@ class Resolver:
         self.by_key = {act_key(s.norma.numero, s.norma.data): s.alias for s in sources if s.norma.numero}
         self.new_of = new_of
         self.new_ids = new_ids
-        self.old_ids = old_ids
+        self.old_by_alias: dict[str, set[str]] = {}
+        for x in old_ids:
+            alias, _, uid = x.partition("/")
+            self.old_by_alias.setdefault(alias, set()).add(uid)
 
-    def _source_alias(self, act) -> str | None:
+    def source_alias(self, act) -> str | None:
         if act is None or not act.numero:
             return None
         return self.by_key.get((act.numero, act.ano))
@@ -127,14 +131,13 @@ class Resolver:
             if ext:
                 out.append(_Cite(c.start, c.end, c.text, ("ext", normalize(ext.group(1)).lower(), c.ids)))
                 continue
-            src = alias if (c.act is None or c.proprio) else self._source_alias(c.act)
+            src = alias if (c.act is None or c.proprio) else self.source_alias(c.act)
             if src is None:
                 out.append(_Cite(c.start, c.end, c.text, ("ext", c.act.key, c.ids)))
                 continue
             ids = c.ids
             if c.incompleto and src == alias:
-                ids = tuple(self._relative(unit_id, i, {x.split("/", 1)[1] for x in self.old_ids
-                                                        if x.startswith(alias + "/")}) or i for i in ids)
+                ids = tuple(self._relative(unit_id, i, self.old_by_alias.get(alias, set())) or i for i in ids)
             out.append(_Cite(c.start, c.end, c.text, ("own", self.map_old(src, ids))))
         return out
 
@@ -145,7 +148,7 @@ class Resolver:
             if ext:
                 out.append(_Cite(c.start, c.end, c.text, ("ext", normalize(ext.group(1)).lower(), c.ids)))
             elif c.act is not None and not c.proprio:
-                src = self._source_alias(c.act)
+                src = self.source_alias(c.act)
                 out.append(_Cite(c.start, c.end, c.text,
                                  ("revogado", src, c.ids) if src else ("ext", c.act.key, c.ids)))
             else:
