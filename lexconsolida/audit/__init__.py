@@ -11,8 +11,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lexconsolida import api
+from lexconsolida.audit import correspondence
+from lexconsolida.audit import table as table_mod
+from lexconsolida.audit.docx import to_docx
 from lexconsolida.audit.engine import audit
 from lexconsolida.audit.model import Audit, Finding, Row
+from lexconsolida.audit.report import to_html, to_json
+from lexconsolida.audit.sources import load_sources
+from lexconsolida.corpus.locate import require_text
+from lexconsolida.errors import UsageError
 
 FORMATS = ("html", "docx", "json")
 FILE_NAMES = {"html": "auditoria.html", "docx": "auditoria.docx", "json": "auditoria.json"}
@@ -24,17 +32,11 @@ def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
     """The audit of the consolidation named by ``consolidacao`` (file, URN or act folder)
     against ``fontes`` (or the table's ``[[fontes]]``), each as in force at its date; the
     drafter's correspondence CSV, when given, checked against the trace."""
-    from lexconsolida.audit import correspondence
-    from lexconsolida.audit import table as table_mod
-    from lexconsolida.audit.sources import load_sources
-    from lexconsolida.corpus.locate import locate, require_text, try_corpus
-    from lexconsolida.errors import UsageError
-
     table = table_mod.load(spec)
     if not fontes and not table.fontes:
         raise UsageError("indique as normas de origem (FONTE …) ou uma tabela com [[fontes]] (--spec)")
-    corpus = try_corpus(acervo)
-    consolidated = require_text(locate(consolidacao, corpus)).norma
+    corpus = api.corpus(acervo)
+    consolidated = require_text(api.locate(consolidacao, corpus)).norma
     sources = load_sources(list(fontes), corpus, em, table)
     declared = correspondence.read(correspondencia) if correspondencia else None
     result = audit(consolidated, sources, table, date=em, declared=declared)
@@ -46,19 +48,11 @@ def audit_paths(consolidacao: str, fontes: list[str], *, em: str | None = None,
 def render(result: Audit, fmt: str, **options) -> bytes:
     """The report in ``fmt`` ('html', 'docx', 'json'), deterministic."""
     if fmt == "json":
-        from lexconsolida.audit.report import to_json
-
         return to_json(result)
     if fmt == "html":
-        from lexconsolida.audit.report import to_html
-
         return to_html(result)
     if fmt == "docx":
-        from lexconsolida.audit.docx import to_docx
-
         return to_docx(result, **options)
-    from lexconsolida.errors import UsageError
-
     raise UsageError(f"formato de relatório desconhecido: {fmt!r} (use: {', '.join(FORMATS)})")
 
 

@@ -17,9 +17,10 @@ from lexconsolida.audit.model import INCISOS, Audit, Row
 from lexconsolida.audit.report import findings_text, summary
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.model import Norma
-from lexconsolida.writers.docx import default_template, xml_safe
-from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import deterministic_zip
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.docx.save import deterministic_zip
+from lexconsolida.lexml.xml_safe import xml_text as xml_safe
+from lexconsolida.writers.docx import default_template
 
 TITLE_STYLE = "Documento Título"
 TEXT_STYLE = "Documento"

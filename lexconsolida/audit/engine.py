@@ -12,20 +12,21 @@ from lexconsolida.audit.sources import AuditSource, act_key
 from lexconsolida.audit.table import Table
 from lexconsolida.audit.trace import SEP, Trace, trace
 from lexconsolida.citations import find_acts, find_dispositivos
-from lexconsolida.consolidation.final import final_clause_kind
+from lexconsolida.amendments.phrases import classify
+from lexconsolida.audit.correspondence import check
 from lexconsolida.diff.align import ADDED, MERGED, MIN_PIECE_WORDS, REMOVED, SPLIT, shingles, words
 from lexconsolida.diff.tokens import word_diff
 from lexconsolida.diff.units import Unit
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.clauses import VIGENCIA, final_clause_kind
 
 _REVOKES = re.compile(r"^\s*(?:ficam?\s+revogad[oa]s?|revogam-se|revoga-se)\b", re.I)
-_VIGENCIA = re.compile(r"\b(?:entra(?:rá|m)?|entrarão)\s+em\s+vigor\b", re.I)
 
 
 class _Selector:
     """'alias:id' (with its sub-units), 'alias:artA-artB', 'alias:*' over the source units."""
 
-    def __init__(self, trace_: Trace, moved: set[str] = frozenset()):
+    def __init__(self, trace_: Trace, moved: set[str] | frozenset[str] = frozenset()):
         self.moved = moved
         self.articles: dict[str, list[str]] = {}
         for u in trace_.old:
@@ -163,8 +164,6 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
     result = Audit(_title(consolidated), date or (sources[0].em if sources else ""),
                    [(s.alias, s.label, s.urn) for s in sources], rows, tr.agrupadores, notes, not_revoked)
     if declared is not None:
-        from lexconsolida.audit.correspondence import check
-
         result.table_check = check(declared, tr.new_of, new_ids)
     return result
 
@@ -177,8 +176,8 @@ def _revoked_acts(norma: Norma) -> set:
             continue
         for d in art.walk():
             for c in find_acts(d.text or ""):
-                if c.act.numero:
-                    out.add(act_key(c.act.numero, str(c.act.ano) if c.act.ano else None))
+                if c.act is not None and c.act.numero:
+                    out.add(_key(c.act))
     return out
 
 
@@ -234,7 +233,7 @@ def _article_node(index: dict, uid: str):
     return node if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO else None
 
 
-def _added(u: Unit, index: dict, resolver: Resolver, related: set) -> Row:
+def _added(u: Unit, index: dict, resolver: Resolver, related: set | None) -> Row:
     """A consolidated dispositivo with no source: the consolidation's own final clauses, a
     revocation it declares, an empty container, or new matter."""
     art = _article_node(index, u.id)
@@ -247,8 +246,8 @@ def _added(u: Unit, index: dict, resolver: Resolver, related: set) -> Row:
         text = u.body
         acts = find_acts(text)
         cites = [c for c in find_dispositivos(text) if c.act is not None]
-        foreign = [c.text for c in acts if related is not None
-                   and act_key(c.act.numero, str(c.act.ano) if c.act.ano else None) not in related]
+        foreign = [c.text for c in acts if related is not None and c.act is not None
+                   and _key(c.act) not in related]
         if foreign:
             return _row(u, [], [Finding(None, "objeto", "", ", ".join(foreign),
                                         "revoga ato que não está entre as fontes da consolidação")], ())
@@ -279,7 +278,7 @@ def _vigencia(u: Unit, index: dict) -> bool:
     """Whether ``u`` is the consolidation's own vigência article."""
     art = _article_node(index, u.id)
     return (art is not None and u.id == art.id and len(art.children) == 1
-            and bool(_VIGENCIA.search(art.head_text)) and len(art.head_text) < 300)
+            and bool(VIGENCIA.search(art.head_text)) and len(art.head_text) < 300)
 
 
 _REVOCATION_WORDS = frozenset(
@@ -302,7 +301,7 @@ def _only_revocation(text: str, citations) -> bool:
 
 def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, str]]:
     """(alias, id) of source dispositivos a revocation clause of the consolidation names."""
-    out = set()
+    out: set[tuple[str, str]] = set()
     body = {u.id: u.body for u in new}
     for u in new:
         if not _REVOKES.match(u.body) and not (u.parent and _REVOKES.match(body.get(u.parent, ""))):
@@ -349,13 +348,13 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
 def _is_instruction(text: str, node) -> bool:
     """An amending instruction ('passa a vigorar com a seguinte redação', 'Dê-se aos incisos …'),
     as the amendment recogniser reads one."""
-    from lexconsolida.amendments.phrases import classify
-
     return bool(getattr(node, "alteracoes", None)) or classify(text) is not None
 
 
 def _amends_a_source(text: str, related: set) -> bool:
-    for c in find_acts(text):
-        if act_key(c.act.numero, str(c.act.ano) if c.act.ano else None) in related:
-            return True
-    return False
+    return any(c.act is not None and _key(c.act) in related for c in find_acts(text))
+
+
+def _key(act) -> tuple[str, int | None]:
+    """An act cited, as :func:`act_key` keys the sources: (number digits, year)."""
+    return act_key(act.numero, str(act.ano) if act.ano else None)

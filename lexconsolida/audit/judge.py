@@ -132,9 +132,10 @@ class Resolver:
                 out.append(_Cite(c.start, c.end, c.text, ("ext", normalize(ext.group(1)).lower(), c.ids)))
                 continue
             src = alias if (c.act is None or c.proprio) else self.source_alias(c.act)
-            if src is None:
+            if src is None and c.act is not None:
                 out.append(_Cite(c.start, c.end, c.text, ("ext", c.act.key, c.ids)))
                 continue
+            src = src or alias
             ids = c.ids
             if c.incompleto and src == alias:
                 ids = tuple(self._relative(unit_id, i, self.old_by_alias.get(alias, set())) or i for i in ids)
@@ -328,7 +329,7 @@ def _apply_number_writing(old: str, new: str, found: list[Finding]) -> str:
 
 def _hunks(ops) -> list[tuple[str, str, str, str]]:
     """(deleted, inserted, text before, text after) of each change in ``ops``."""
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     i = 0
     while i < len(ops):
         if ops[i].kind == EQUAL:

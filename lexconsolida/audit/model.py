@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lexconsolida.audit.correspondence import TableCheck
 from lexconsolida.diff.tokens import Op
 
 INCISOS: dict[str, str] = {
@@ -138,7 +139,7 @@ class Audit:
     not_revoked: list[str] = field(default_factory=list)
     """Labels of source acts the consolidation does not formally revoke (§ 1º: 'revogando-se
     formalmente as leis incorporadas')."""
-    table_check: object | None = None
+    table_check: TableCheck | None = None
     """The drafter's correspondence table checked against the trace (``correspondence.TableCheck``)."""
 
     def counts(self) -> dict[str, int]:
@@ -168,7 +169,7 @@ class Audit:
 
     @property
     def table_mismatches(self) -> list[dict]:
-        return list(getattr(self.table_check, "mismatches", []))
+        return list(self.table_check.mismatches) if self.table_check is not None else []
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}

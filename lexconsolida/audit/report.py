@@ -42,7 +42,7 @@ def categories(r: Row) -> list[str]:
 
 
 def _finding(f: Finding) -> dict:
-    d = {"categoria": category(f), "inciso": f.inciso, "tipo": f.tipo, "antes": f.antes,
+    d: dict[str, object] = {"categoria": category(f), "inciso": f.inciso, "tipo": f.tipo, "antes": f.antes,
          "depois": f.depois, "motivo": f.motivo}
     if f.inciso in ("IX", "X", "XI"):
         d["justificado"] = f.justificado

@@ -1,12 +1,14 @@
 """The sources of an audit, each as in force at its date: corpus acts (URN or folder) compiled
-with every amending act of the corpus, or files taken with the history they carry."""
+with every amending act of the corpus, or files taken with the history they carry (both through
+:func:`lexconsolida.api.act_at`)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date as _date
 
+from lexconsolida import api
+from lexconsolida.corpus.store import Corpus
 from lexconsolida.model import Norma
 
 
@@ -38,36 +40,29 @@ def _alias_for(norma: Norma, taken: set[str], i: int) -> str:
     return alias
 
 
-def load_sources(names: list[str], corpus, when: str | None, table) -> list[AuditSource]:
+def load_sources(names: list[str], corpus: Corpus | None, when: str | None, table) -> list[AuditSource]:
     """Each name (URN, act folder or file) as in force at its date: the table's ``em`` for a
     source it names, else ``when``, else today. Aliases come from the table's ``[[fontes]]``
     (matched by URN or by the name given), else from the act's type and number ('l2217')."""
-    from lexconsolida.corpus.history import history
-    from lexconsolida.corpus.locate import locate, require_text
-    from lexconsolida.transforms.pointintime import at
-
     declared = list(table.fontes)
     if not names:
         names = [_resolve(s.ato, table) for s in declared]
-    default = when or _date.today().isoformat()
+    default = when or api.today()
     out: list[AuditSource] = []
     taken: set[str] = set()
     for i, name in enumerate(names, start=1):
-        found = require_text(locate(name, corpus))
-        norma, notes, related = found.norma, [], set()
-        urn = found.act.urn if found.act is not None else norma.urn
-        if found.act is not None:
-            h = history(found.corpus, found.act.urn)
-            norma = h.norma
-            notes = [f"{a.label}: {p.describe()}" for a, p in h.open_problems if p.blocking]
-            related = {act_key(r.act.numero, r.act.data) for r in h.reports if r.applied}
+        found = api.locate(name, corpus)
+        urn = found.act.urn if found.act is not None else found.norma.urn
         spec = next((s for s in declared if (urn and s.ato == urn) or _resolve(s.ato, table) == name), None)
         em = (spec.em if spec and spec.em else None) or default
-        alias = spec.alias if spec else _alias_for(norma, taken, i)
+        state = api.act_at(found, em)
+        related = {act_key(r.act.numero, r.act.data) for r in state.history.reports if r.applied} \
+            if state.history is not None else set()
+        notes = [f"{a.label}: {p.describe()}" for a, p in state.problems if p.blocking]
+        alias = spec.alias if spec else _alias_for(state.norma, taken, i)
         taken.add(alias)
-        related.add(act_key(norma.numero, norma.data))
-        label = found.act.label if found.act is not None else norma.label
-        out.append(AuditSource(alias, label, urn, at(norma, em), em, related, notes))
+        related.add(act_key(state.norma.numero, state.norma.data))
+        out.append(AuditSource(alias, api.label_of(found), urn, state.norma, em, related, notes))
     return out
 
 

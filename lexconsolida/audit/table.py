@@ -43,6 +43,7 @@ from importlib import resources
 from pathlib import Path
 
 from lexconsolida.audit.model import INCISOS
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import InputError
 
 _INCISO_IN_MOTIVE = re.compile(r"§\s*2\s*[º°o]?\s*,?\s*(?:inciso\s+)?([IVX]+)\b")
@@ -173,8 +174,6 @@ def _read_toml(p: Path) -> dict:
     try:
         return tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
-        from lexconsolida.corpus.records import toml_error
-
         raise toml_error(err, p) from None
     except UnicodeDecodeError:
         raise InputError("a tabela deve estar em UTF-8", path=p) from None

@@ -7,6 +7,12 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from lexconsolida import api
+from lexconsolida.audit import FILE_NAMES, FORMATS, audit_paths, render
+from lexconsolida.commands import emit
+from lexconsolida.errors import UsageError
+from lexconsolida.io import atomic_write
+
 DESCRIPTION = (
     "Rastreia cada dispositivo da consolidação até o(s) dispositivo(s) de origem — também "
     "renumerados, deslocados, desdobrados ou fundidos — nas normas de origem vigentes na data, e "
@@ -22,8 +28,6 @@ DESCRIPTION = (
 
 
 def add_arguments(parser) -> None:
-    from lexconsolida.audit import FORMATS
-
     parser.add_argument("consolidacao", metavar="CONSOLIDACAO",
                         help="a consolidação (arquivo .txt, .xml LexML, .docx, .md; URN ou pasta do acervo)")
     parser.add_argument("fontes", metavar="FONTE", nargs="*",
@@ -46,25 +50,18 @@ def add_arguments(parser) -> None:
 def _letterhead(names: list[str], acervo: str | None, orgao: str | None) -> dict:
     """Letterhead options for the DOCX: the municipality of the first of ``names`` (the
     consolidation, then its sources) that is a corpus act."""
-    from lexconsolida.corpus.locate import try_corpus
-
-    corpus = try_corpus(acervo)
+    corpus = api.corpus(acervo)
     if corpus is None:
         return {}
     for name in names:
         act = corpus.find(name)
         if act is not None and act.municipio in corpus.municipios:
-            mun = corpus.municipios[act.municipio]
-            return {"municipio": mun.data, "municipio_dir": corpus.root / mun.folder, "orgao": orgao}
+            pub = api.publishing(corpus, act)
+            return {"municipio": pub.municipio, "municipio_dir": pub.municipio_dir, "orgao": orgao}
     return {}
 
 
 def run(args) -> int:
-    from lexconsolida.audit import FILE_NAMES, FORMATS, audit_paths, render
-    from lexconsolida.commands import emit
-    from lexconsolida.errors import UsageError
-    from lexconsolida.io import atomic_write
-
     if args.em:
         try:
             date.fromisoformat(args.em)

@@ -17,6 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida import api
+from lexconsolida.audit import audit
+from lexconsolida.audit import render as render_audit
+from lexconsolida.audit import table as audit_table
+from lexconsolida.audit.report import summary
+from lexconsolida.audit.sources import load_sources
 from lexconsolida.check import check, counts
 from lexconsolida.citations import find_acts
 from lexconsolida.consolidation.indicacao import indicacao_norma
@@ -126,11 +131,6 @@ def _audit_minuta(corpus, spec: Spec, minuta: Norma, missing: list, put) -> dict
     """The minuta audited against its sources (LC 95 art. 13) when every source text is in the
     acervo: auditoria.html/.docx/.json. Until then auditoria.json says what is missing.
     Returns the summary the index shows."""
-    from lexconsolida.audit import audit, render
-    from lexconsolida.audit import table as audit_table
-    from lexconsolida.audit.report import summary
-    from lexconsolida.audit.sources import load_sources
-
     if missing:
         put("auditoria.json", json.dumps({
             "situacao": "pendente",
@@ -140,10 +140,10 @@ def _audit_minuta(corpus, spec: Spec, minuta: Norma, missing: list, put) -> dict
         return {}
     table = audit_table.load(spec.path)
     result = audit(minuta, load_sources([], corpus, None, table), table)
-    mun = corpus.municipios[corpus.get(spec.indicacao["minuta"]).municipio]
-    put("auditoria.json", render(result, "json"))
-    put("auditoria.html", render(result, "html"))
-    put("auditoria.docx", render(result, "docx", municipio=mun.data, municipio_dir=corpus.root / mun.folder))
+    pub = api.publishing(corpus, corpus.get(spec.indicacao["minuta"]))
+    put("auditoria.json", render_audit(result, "json"))
+    put("auditoria.html", render_audit(result, "html"))
+    put("auditoria.docx", render_audit(result, "docx", municipio=pub.municipio, municipio_dir=pub.municipio_dir))
     return summary(result)
 
 
