@@ -122,9 +122,8 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         if not fresh:
             try:
                 result = read_file(act.texto, "text")
-                report = _report(act.texto.relative_to(corpus.root.parent)
-                                 if act.texto.is_relative_to(corpus.root.parent) else act.texto,
-                                 result)
+                result.norma.provenance.path = corpus.relative(act.texto)  # never the checkout's
+                report = _report(Path(corpus.relative(act.texto)), result)
                 output.put(report_rel, key, lambda r=report: _json(r))
                 if lexml is not None:
                     output.put(xml_rel, key, lambda n=result.norma: lexml(n))

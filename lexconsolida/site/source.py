@@ -92,7 +92,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             motivo_indisponivel=(f"Não foi possível ler o texto: {why}" if why else UNAVAILABLE)
             if norma is None else None,
             orgao=_orgao_name(corpus, act),
-            fonte=act.fonte,
+            fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published
             relations=relations,
         ))
     return LoadedSite(SiteCorpus(acts), problems, warnings)

@@ -32,6 +32,7 @@ from docx.oxml.ns import qn
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.status import which_text
 from lexconsolida.writers.docx_letterhead import letterhead
 from lexconsolida.writers.docx_template import (
     CORE_DROP,
@@ -198,6 +199,9 @@ class _BodyWriter:
     # -- the act ------------------------------------------------------------------------------
 
     def norma(self, norma: Norma) -> None:
+        if norma.articulacao:  # which text this is: draft, compiled or original, incomplete
+            for sentence in which_text(norma, self.view):
+                self.para("Situação do texto", sentence)
         for documento in norma.documentos:
             self.para("Documento Título", documento.tipo)
             for line in documento.text.split("\n"):
@@ -269,6 +273,9 @@ class _BodyWriter:
         else:
             text = d.head_text
         self.para(style, text, label=label, sep=separator(d, label) if label else "", anchor=d.id)
+        note = vigente_note(d)
+        if note:  # the text in force says which act gave each changed wording
+            self.para("Nota de alteração", f"({note})")
 
     def _compiled(self, d: Dispositivo, style: str) -> None:
         for entry in entries_for(d):
@@ -332,6 +339,15 @@ def _status_word(d: Dispositivo) -> str:
     return word[:-1] + "a" if feminine else word
 
 
+def vigente_note(d: Dispositivo) -> str | None:
+    """'Redação dada pela Lei nº …' for a unit whose wording in force another act gave."""
+    cap = d.caput
+    for unit in (d, cap) if cap is not None else (d,):
+        if unit.history and unit.history[-1].event.kind != "original":
+            return unit.history[-1].event.nota()
+    return None
+
+
 def entries_for(d: Dispositivo) -> list[Entry]:
     """Compiled-view lines of a dispositivo; an artigo's wording may live on its caput."""
     cap = d.caput
@@ -367,9 +383,13 @@ def _core_properties(doc, norma: Norma) -> None:
 
 def _embed_lexml(doc, norma: Norma) -> None:
     """The source LexML as ``customXml/item1.xml`` (+ its properties part), from the document."""
+    from dataclasses import replace
+
     from lexconsolida.writers import get_writer
 
-    xml = get_writer("xml")(norma)
+    # A published document names no file of the acervo: the source's hash stays, its path not.
+    public = replace(norma, provenance=replace(norma.provenance, path=None))
+    xml = get_writer("xml")(public)
     package = doc.part.package
     item = Part(PackURI(CUSTOM_XML_PART), "application/xml", xml, package)
     item_id = "{" + str(uuid.uuid5(_UUID_NS, norma.urn or norma.titulo)).upper() + "}"

@@ -89,6 +89,8 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
               extra={"border_bottom": True}),
     StyleSpec("Rodapé órgão", "RodapeOrgao", align="center", after_pt=0, size_pt=8),
     StyleSpec("Número de página", "NumeroPagina", align="right", after_pt=0, size_pt=9),
+    StyleSpec("Situação do texto", "SituacaoTexto", align="center", before_pt=0, after_pt=12,
+              size_pt=10, italic=True, keep_with_next=True, extra={"border_box": True}),
     StyleSpec("Epígrafe", "Epigrafe", align="center", before_pt=12, after_pt=18, bold=True,
               caps=True, keep_with_next=True, next_style="Ementa"),
     StyleSpec("Ementa", "Ementa", left_indent_cm=8.0, after_pt=18, keep_with_next=True,
@@ -243,15 +245,17 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     pf.widow_control = True
     if spec.extra.get("border_bottom"):
         _border_bottom(style)
+    if spec.extra.get("border_box"):
+        _border_bottom(style, sides=("top", "left", "bottom", "right"))
 
 
-def _border_bottom(style) -> None:
-    """A thin rule under the paragraph (the letterhead's last line)."""
+def _border_bottom(style, sides=("bottom",)) -> None:
+    """A thin rule under the paragraph (the letterhead's last line), or a box (``sides``)."""
     ppr = style.element.get_or_add_pPr()
     bdr = ppr.makeelement(qn("w:pBdr"), {})
-    bottom = bdr.makeelement(qn("w:bottom"), {
-        qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"})
-    bdr.append(bottom)
+    for side in sides:
+        bdr.append(bdr.makeelement(qn(f"w:{side}"), {
+            qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"}))
     # CT_PPr's schema order: pBdr comes after keepNext/keepLines/pageBreakBefore/widowControl…
     anchor = ppr.find(qn("w:spacing"))
     if anchor is not None:

@@ -21,7 +21,7 @@ from lexconsolida.model import Norma
 from lexconsolida.site import templates
 from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker
-from lexconsolida.site.view import VIEW_NOTICES, VIEW_TITLES, act_info, check_view, titulo_ato
+from lexconsolida.site.view import VIEW_NOTICES, act_info, check_view, titulo_ato, view_title
 
 def _inline_css() -> Markup:
     """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
@@ -47,13 +47,14 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         site=None,
         root="",
         css_inline=_inline_css(),
-        page_title=f"{titulo} — {VIEW_TITLES[view]}",
+        page_title=f"{titulo} — {view_title(norma, view)}",
         current=None,
         nivel_base=3,
         titulo=titulo,
-        titulo_texto=VIEW_TITLES[view],
+        titulo_texto=view_title(norma, view),
         aviso_visao=VIEW_NOTICES.get(view),
-        ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
+        ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos,
+                     view=view),
         abas=[],
         relacoes=[],
         rich=rich,

@@ -1,0 +1,177 @@
+"""What is published is right and says what it is (issue 12), on the demo acervo ``statutes/``.
+
+One build of the demo acervo (module fixture) is looked at the way a câmara would before
+publishing: every page of the site and every DOCX. The tests do not depend on the Feira de
+Santana copies in ``statutes/`` (they may move to ``../shared``): they use the Pedra Preta and
+Barra do Garças acts, or every act the build finds.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from lxml import html
+
+from lexconsolida.model import Norma, Situacao
+from lexconsolida.model.status import status_of, which_text
+from tests.conftest import STATUTES, run_cli
+
+MINUTA = "mt-barra-do-garcas/indicacao-2023-11-23"
+LEI_846 = "mt-pedra-preta/lei-846-2015"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("demo")
+    proc = run_cli("build", "--acervo", STATUTES, "-o", out)
+    assert proc.returncode in (0, 1), proc.stderr.decode()
+    assert (out / "site" / "index.html").is_file(), proc.stdout.decode()
+    return out
+
+
+def _pages(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def _docx_text(path: Path) -> str:
+    """Every XML part of a DOCX (body, header, footer, embedded LexML) as one string."""
+    with zipfile.ZipFile(io.BytesIO(path.read_bytes())) as z:
+        return "\n".join(z.read(n).decode("utf-8", "replace") for n in z.namelist()
+                         if n.endswith(".xml") or n.endswith(".rels"))
+
+
+def _docx_paragraphs(path: Path) -> list[tuple[str, str]]:
+    import docx
+
+    d = docx.Document(str(path))
+    return [(p.style.name, p.text) for p in d.paragraphs]
+
+
+# -- 1. a status for every document; drafts never shown as in force ----------------------------
+
+def test_status_of_each_kind_of_document():
+    assert status_of(Norma(tipo="Lei", vigencia="2015-05-12"), on="2020-01-01").code == "vigente"
+    assert status_of(Norma(tipo="Lei", situacao=Situacao.REVOGADO)).label == "revogada"
+    assert status_of(Norma(tipo="Decreto", situacao=Situacao.REVOGADO)).label == "revogado"
+    future = status_of(Norma(tipo="Lei", vigencia="2031-01-01"), on="2030-12-31")
+    assert future.code == "vigencia-futura" and "1º de janeiro de 2031" in future.label
+    for tipo in ("Minuta de Lei", "Projeto de Lei", "Indicação", "Projeto de Resolução"):
+        s = status_of(Norma(tipo=tipo))
+        assert s.code == "proposicao" and not s.normative and "sem valor normativo" in s.label
+    s = status_of(Norma(tipo="Lei", estado="consolidacao"))
+    assert s.code == "consolidacao" and not s.normative
+    assert "em elaboração" in s.label and "sem valor normativo" in s.label
+
+
+def _header_text(page: Path) -> str:
+    """What a page says about the act (header, tabs, text title), not the act's own words."""
+    doc = html.fromstring(page.read_bytes())
+    parts = doc.xpath("//header[@class='cabecalho-ato'] | //h2[@id='texto-titulo'] | //nav[@class='abas']")
+    return " ".join(p.text_content() for p in parts)
+
+
+def test_no_page_of_a_proposicao_says_in_force(demo):
+    pages = _pages(demo / "site" / MINUTA)
+    assert pages
+    for page in pages:
+        head = _header_text(page)
+        assert "em vigor" not in head and "vigente" not in head.lower(), page
+        assert "sem valor normativo" in head, page
+    assert not (demo / "site" / MINUTA / "compilado.html").exists()
+
+
+def test_drafts_are_never_listed_among_acts(demo):
+    doc = html.fromstring((demo / "site" / "index.html").read_bytes())
+    link = doc.xpath(f"//a[@href='{MINUTA}/index.html']")[0]
+    section = link.xpath("ancestor::section[@class='tipo']")[0]
+    assert "sem valor normativo" in section.xpath("h3")[0].text_content()
+    # and no act of that section is a norm
+    for a in section.xpath(".//ul[@class='lista-atos']//a"):
+        assert "sem valor normativo" in a.getparent().text_content()
+
+
+def test_acts_a_draft_would_revoke_are_not_shown_revoked(demo):
+    page = demo / "site" / "mt-barra-do-garcas" / "lei-4092-2019" / "index.html"
+    text = html.fromstring(page.read_bytes()).text_content()
+    assert "Revogação proposta por" in text
+    assert "Revogado por" not in text and "revogada" not in _header_text(page)
+
+
+def test_docx_and_html_of_drafts_say_what_they_are(demo):
+    for path in (demo / "docx" / f"{MINUTA}.docx", demo / "dossie-indicacao" / "minuta.docx"):
+        paras = _docx_paragraphs(path)
+        situacao = [t for s, t in paras if s == "Situação do texto"]
+        assert situacao and "sem valor normativo" in situacao[0], path
+        assert not any("em vigor" in t for t in situacao)
+    consolidated = next((demo / "consolidacoes").glob("*/norma.docx"), None)
+    if consolidated is not None:  # only when the acervo has every source text
+        situacao = [t for s, t in _docx_paragraphs(consolidated) if s == "Situação do texto"]
+        assert situacao and "Consolidação em elaboração" in situacao[0]
+        page = consolidated.with_name("norma.html")
+        assert "consolidação em elaboração" in _header_text(page)
+        assert "em vigor" not in _header_text(page)
+
+
+# -- 2. public vs internal ------------------------------------------------------------------------
+
+INTERNAL = re.compile(r"semente|Acrescente-o|texto_disponivel|commit [0-9a-f]{7}|\.\./shared|"
+                      r"texto\.txt|norma\.toml|" + re.escape(str(STATUTES.parent)))
+
+
+def test_no_published_page_carries_internal_notes_or_paths(demo):
+    published = _pages(demo / "site") + _pages(demo / "consolidacoes")
+    assert published
+    for page in published:
+        found = INTERNAL.search(page.read_text("utf-8"))
+        assert found is None, f"{page.relative_to(demo)}: {found.group(0)!r}"
+    docs = sorted((demo / "docx").rglob("*.docx")) + sorted((demo / "consolidacoes").rglob("*.docx"))
+    assert docs
+    for path in docs:
+        found = INTERNAL.search(_docx_text(path))
+        assert found is None, f"{path.relative_to(demo)}: {found.group(0)!r}"
+
+
+def test_lexml_names_its_source_relative_to_the_acervo(demo):
+    xml = (demo / "lexml" / f"{LEI_846}.xml").read_text("utf-8")
+    assert f'caminho="{LEI_846}/texto.txt"' in xml
+    assert str(STATUTES.parent) not in xml
+
+
+def test_two_clones_build_byte_identical_outputs(tmp_path):
+    outs = []
+    for where in ("um/acervo", "outro/lugar/bem/mais/fundo/statutes"):
+        acervo = tmp_path / where
+        shutil.copytree(STATUTES, acervo)
+        out = tmp_path / where.replace("/", "-") / "saida"
+        proc = run_cli("build", "--acervo", acervo, "-o", out, cwd=acervo.parent)
+        assert (out / "site" / "index.html").is_file(), proc.stdout.decode() + proc.stderr.decode()
+        outs.append(out)
+    a, b = ({p.relative_to(o).as_posix(): p.read_bytes() for p in o.rglob("*") if p.is_file()}
+            for o in outs)
+    assert sorted(a) == sorted(b)
+    differ = [name for name in a if a[name] != b[name]]
+    assert not differ, differ
+
+
+def test_which_text_of_an_original_and_of_a_compiled_text():
+    from lexconsolida.model import Dispositivo, Event, Kind, Version
+
+    art = Dispositivo(Kind.ARTIGO, "art1", "Art. 1º")
+    cap = Dispositivo(Kind.CAPUT, "art1_cpt", text="Novo.", history=[
+        Version("Velho.", Event("original")),
+        Version("Novo.", Event("redacao", "urn:x", "Lei nº 9, de 2 de maio de 2003", "2003-05-02"),
+                start="2003-05-02")])
+    art.children.append(cap)
+    n = Norma(tipo="Lei", numero="1", data="2001-01-01", urn="urn:a", articulacao=[art],
+              fecho=["Cidade, 1º de janeiro de 2001."])
+    assert which_text(n) == [
+        "Texto compilado até 2 de maio de 2003, com as alterações da Lei nº 9, de 2 de maio de "
+        "2003. As redações alteradas trazem a nota do ato que as alterou; a epígrafe, o fecho e as "
+        "assinaturas são os do texto original."]
+    cap.history = []
+    assert which_text(n) == ["Texto original, como publicado."]
