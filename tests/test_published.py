@@ -175,3 +175,12 @@ def test_which_text_of_an_original_and_of_a_compiled_text():
         "assinaturas são os do texto original."]
     cap.history = []
     assert which_text(n) == ["Texto original, como publicado."]
+
+
+def test_forms_from_a_draft_say_it_has_no_normative_value():
+    from lexconsolida.forms.cite import act_title
+    from lexconsolida.forms.source import load_norma
+
+    title = act_title(load_norma(STATUTES / MINUTA))
+    assert title.endswith("(minuta de lei — sem valor normativo)")
+    assert act_title(load_norma(STATUTES / LEI_846)) == "Lei nº 846, de 12 de maio de 2015"
