@@ -160,7 +160,7 @@ def test_unreadable_text_is_a_problem_not_a_crash(acervo, tmp_path, capsys, monk
     assert rc == 1
     assert "Problemas:" in text and "nenhum artigo encontrado" in text
     page = (tmp_path / "output/site/sp-vila-exemplo/lei-100-2020/index.html").read_text("utf-8")
-    assert "Não foi possível ler o texto" in page
+    assert "Texto indisponível." in page and "não pôde ser atualizado" in page
 
 
 def test_missing_acervo_is_a_usage_error(tmp_path):

@@ -153,9 +153,10 @@ def site_stage(loaded: LoadedSite, out: Path) -> Stage:
     progress = Progress("site")
     report = build_site(loaded.corpus, out / "site", docs_dir=default_pages_dir(), progress=progress)
     progress.done()
+    kept = f"; páginas anteriores mantidas: {', '.join(report.kept)}" if report.kept else ""
     return Stage("site", str(report.out / "index.html"),
                  f"{report.acts} atos, {report.pages} páginas ({report.written} arquivos "
-                 f"gravados, {report.skipped} sem mudança)")
+                 f"gravados, {report.skipped} sem mudança{kept})")
 
 
 def _files_key(folder: Path) -> str:
@@ -175,6 +176,8 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
     written = 0
     progress = Progress("docx")
+    for failed in (a for a in loaded.corpus.acts if a.failed):
+        output.keep_previous(f"docx/{failed.path}.docx")  # the last good one, never a stale text
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]

@@ -67,6 +67,8 @@ class SiteAct:
     maintainers (sources, commits, file names, to-dos) never go here."""
     relations: list[Relation] = field(default_factory=list)
     """Relations this act declares towards others."""
+    failed: str | None = None
+    """Why the act's text in force could not be built (its pages are then kept as they were)."""
     _key: str | None = None
 
     @property
