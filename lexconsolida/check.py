@@ -258,6 +258,14 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
             )
 
 
+def check_residue(norma: Norma) -> Iterator[Diagnostic]:
+    """OCR leftovers inside a unit's text: a stamp read as letters at its end ('média GO'),
+    a symbol standing for '§' mid-sentence ('conforme & 2º do art. 56')."""
+    from lexconsolida.readers.text.residue import warnings
+
+    yield from warnings(norma)
+
+
 CHECKS = [
     ("ids", check_ids),
     ("sequencia", check_sequence),
@@ -267,6 +275,7 @@ CHECKS = [
     ("vazios", check_empty),
     ("agrupadores", check_agrupadores),
     ("remissoes", check_references),
+    ("ruido", check_residue),
 ]
 
 

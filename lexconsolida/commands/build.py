@@ -30,6 +30,7 @@ from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Severity
 from lexconsolida.readers import read_file
+from lexconsolida.readers.text.residue import CODE as RESIDUE
 from lexconsolida.site import build_site
 from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.progress import Progress
@@ -94,6 +95,7 @@ def _report(path: Path, result) -> dict:
         "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
         "verificacoes": [d.to_dict() for d in findings],
         "anomalias_da_leitura": [d.to_dict() for d in anomalies],
+        "ruido_residual": sum(1 for d in everything if d.code == RESIDUE),
         "registro_da_leitura": {
             "linhas_removidas": sum(1 for d in logs if d.code == "furniture"),
             "reparos": sum(1 for d in logs if d.code == "repair"),
@@ -111,7 +113,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     lexml = _writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
-    errors = warnings = checked = 0
+    errors = warnings = checked = residues = 0
     for i, act in enumerate(sorted(texts, key=lambda a: a.urn)):
         folder = _folder(corpus, act)
         key = content_key(code, read_bytes(act.texto).hex(),
@@ -138,10 +140,13 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         checked += 1
         errors += summary.get("erros", 0)
         warnings += summary.get("avisos", 0)
+        residues += summary.get("ruido_residual", 0)
     progress.done()
     n = checked
     stages = [Stage("relatórios", f"{output.root / 'relatorios'}/",
-                    f"{n} atos verificados: {errors} erros e {warnings} avisos")]
+                    f"{n} atos verificados: {errors} erros e {warnings} avisos"
+                    + (f" ({residues} de provável ruído de OCR no texto: veja os relatórios)"
+                       if residues else ""))]
     if lexml is None:
         stages.insert(0, Stage("LexML", None, "escritor LexML indisponível nesta versão", "pulado"))
     else:
