@@ -258,6 +258,15 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
             )
 
 
+def check_epigrafe(norma: Norma) -> Iterator[Diagnostic]:
+    """The epígrafe against the fecho and the metadata: a date or number that disagrees
+    (outputs print the epígrafe normalised, dated by the fecho)."""
+    from lexconsolida.model.epigrafe import conflicts
+
+    for message in conflicts(norma):
+        yield Diagnostic("epigrafe-divergente", message, WARNING, line=None, where=None)
+
+
 def check_residue(norma: Norma) -> Iterator[Diagnostic]:
     """OCR leftovers inside a unit's text: a stamp read as letters at its end ('média GO'),
     a symbol standing for '§' mid-sentence ('conforme & 2º do art. 56')."""
@@ -276,6 +285,7 @@ CHECKS = [
     ("agrupadores", check_agrupadores),
     ("remissoes", check_references),
     ("ruido", check_residue),
+    ("epigrafe", check_epigrafe),
 ]
 
 

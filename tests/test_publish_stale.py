@@ -135,3 +135,37 @@ def test_a_build_that_fails_half_way_leaves_the_published_site_untouched(acervo,
     after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before
     assert not list(tmp_path.glob(".site.*"))
+
+
+# -- every published text says which text it is (issue 12, point 3 of the report) -------------
+
+def test_compiled_text_says_so_and_names_the_amending_acts(acervo, tmp_path):
+    import docx
+
+    out = tmp_path / "output"
+    run_cli("build", "--acervo", acervo, "-o", out)
+    page = (out / "site" / "sp-vila-ficta" / "lei-10-2020" / "index.html").read_text("utf-8")
+    expected = ("Texto compilado até 5 de abril de 2021, com as alterações da Lei nº 20, de 5 de "
+                "abril de 2021.")
+    assert expected in page
+    paras = [(p.style.name, p.text) for p in
+             docx.Document(str(out / "docx" / "sp-vila-ficta" / "lei-10-2020.docx")).paragraphs]
+    assert paras[0][0] == "Situação do texto" and paras[0][1].startswith(expected)
+    # the changed wording carries its note under the original signature
+    i = next(i for i, (_, t) in enumerate(paras) if "R$ 200,00" in t)
+    assert paras[i + 1] == ("Nota de alteração", "(Redação dada pela Lei nº 20, de 5 de abril de 2021)")
+    original = (out / "site" / "sp-vila-ficta" / "lei-20-2021" / "index.html").read_text("utf-8")
+    assert "Texto original, como publicado." in original and "Texto compilado até" not in original
+
+
+def test_epigrafe_is_normalised_and_its_conflict_reported(acervo, tmp_path):
+    text = acervo / "sp-vila-ficta" / "lei-10-2020" / "texto.txt"
+    text.write_text(BASE.replace("LEI Nº 10, DE 2 DE MARÇO DE 2020", "LEI Nº 10, DE 3/3/2020"), "utf-8")
+    out = tmp_path / "site"
+    _site(acervo, out)
+    page = (out / "sp-vila-ficta" / "lei-10-2020" / "index.html").read_text("utf-8")
+    assert '<p class="epigrafe">LEI Nº 10, DE 2 DE MARÇO DE 2020</p>' in page
+    assert "3/3/2020" not in page
+    proc = run_cli("check", text)
+    assert ("a epígrafe data o ato de 3 de março de 2020 e o fecho, de 2 de março de 2020"
+            in proc.stdout.decode())

@@ -184,3 +184,10 @@ def test_forms_from_a_draft_say_it_has_no_normative_value():
     title = act_title(load_norma(STATUTES / MINUTA))
     assert title.endswith("(minuta de lei — sem valor normativo)")
     assert act_title(load_norma(STATUTES / LEI_846)) == "Lei nº 846, de 12 de maio de 2015"
+
+
+def test_pedra_preta_epigrafe_printed_normalised(demo):
+    page = (demo / "site" / LEI_846 / "index.html").read_text("utf-8")
+    assert '<p class="epigrafe">LEI Nº 846, DE 12 DE MAIO DE 2015</p>' in page
+    paras = _docx_paragraphs(demo / "docx" / f"{LEI_846}.docx")
+    assert ("Epígrafe", "LEI Nº 846, DE 12 DE MAIO DE 2015") in paras

@@ -6,6 +6,7 @@ from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.status import status_of, which_text
 
 VIEWS = ("vigente", "compilado")
@@ -34,6 +35,7 @@ def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None =
     qual = which_text(shown or norma, view) if texto_disponivel and (shown or norma).articulacao else []
     return {
         "qual_texto": [s for s in qual if s != status.notice],
+        "epigrafe": printed_epigrafe(shown or norma),
         "localidade": localidade or norma.localidade,
         "metadados": metadados(norma, orgao),
         "texto_disponivel": texto_disponivel,

@@ -32,6 +32,7 @@ from docx.oxml.ns import qn
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.status import which_text
 from lexconsolida.writers.docx_letterhead import letterhead
 from lexconsolida.writers.docx_template import (
@@ -207,8 +208,9 @@ class _BodyWriter:
             for line in documento.text.split("\n"):
                 if line.strip():
                     self.para("Documento", line)
-        if norma.epigrafe:
-            self.para("Epígrafe", norma.epigrafe)
+        epigrafe = printed_epigrafe(norma)
+        if epigrafe:
+            self.para("Epígrafe", epigrafe)
         if norma.ementa:
             self.para("Ementa", norma.ementa)
         for line in norma.preambulo:
