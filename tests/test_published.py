@@ -191,3 +191,42 @@ def test_pedra_preta_epigrafe_printed_normalised(demo):
     assert '<p class="epigrafe">LEI Nº 846, DE 12 DE MAIO DE 2015</p>' in page
     paras = _docx_paragraphs(demo / "docx" / f"{LEI_846}.docx")
     assert ("Epígrafe", "LEI Nº 846, DE 12 DE MAIO DE 2015") in paras
+
+
+# -- 6. gaps marked, a text without fecho labelled incomplete ------------------------------------
+
+GAPS_846 = ["[Inciso X não consta do texto-fonte]", "[Art. 18 não consta do texto-fonte]",
+            "[Inciso XXIV não consta do texto-fonte]"]
+
+
+def test_gaps_and_truncation_marked_on_the_site(demo):
+    for name in ("index.html", "compilado.html"):
+        page = demo / "site" / LEI_846 / name
+        if not page.exists():
+            continue
+        doc = html.fromstring(page.read_bytes())
+        assert [p.text_content() for p in doc.xpath("//p[contains(@class, 'lacuna')]")] == \
+            GAPS_846 + ["[O texto-fonte termina aqui, sem fecho nem assinaturas: o texto está incompleto]"]
+        assert "Texto incompleto: o texto-fonte termina no Art. 69" in _header_text(page)
+        # in place: the gap of art. 18 comes right before art. 19
+        art19 = doc.get_element_by_id("art19")
+        assert art19.getprevious().text_content() == "[Art. 18 não consta do texto-fonte]"
+
+
+def test_gaps_and_truncation_marked_in_the_docx(demo):
+    paras = _docx_paragraphs(demo / "docx" / f"{LEI_846}.docx")
+    assert [t for s, t in paras if s == "Lacuna"] == GAPS_846 + [
+        "[O texto-fonte termina aqui, sem fecho nem assinaturas: o texto está incompleto]"]
+    i = paras.index(("Lacuna", "[Art. 18 não consta do texto-fonte]"))
+    assert paras[i + 1][1].startswith("Art. 19")
+    assert any(s == "Situação do texto" and t.startswith("Texto incompleto") for s, t in paras)
+
+
+def test_gaps_marked_in_standalone_html():
+    from lexconsolida.readers import read_file
+    from lexconsolida.writers import get_writer
+
+    norma = read_file(STATUTES / LEI_846 / "texto.txt", "text").norma
+    page = get_writer("html")(norma).decode()
+    for gap in GAPS_846:
+        assert gap in page

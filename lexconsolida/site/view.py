@@ -7,7 +7,8 @@ from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, S
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
-from lexconsolida.model.status import status_of, which_text
+from lexconsolida.model.gaps import END_OF_SOURCE
+from lexconsolida.model.status import is_incomplete, status_of, which_text
 
 VIEWS = ("vigente", "compilado")
 VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
@@ -36,6 +37,7 @@ def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None =
     return {
         "qual_texto": [s for s in qual if s != status.notice],
         "epigrafe": printed_epigrafe(shown or norma),
+        "fim_incompleto": END_OF_SOURCE if is_incomplete(norma) else None,
         "localidade": localidade or norma.localidade,
         "metadados": metadados(norma, orgao),
         "texto_disponivel": texto_disponivel,

@@ -33,7 +33,8 @@ from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
-from lexconsolida.model.status import which_text
+from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
+from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.docx_letterhead import letterhead
 from lexconsolida.writers.docx_template import (
     CORE_DROP,
@@ -160,6 +161,7 @@ class _BodyWriter:
         """Name → id, looked up once (python-docx searches the styles part on every call)."""
         self.bookmark_id = 0
         self.bookmarks: set[str] = set()
+        self.gaps: dict[str, list[str]] = {}
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -200,6 +202,7 @@ class _BodyWriter:
     # -- the act ------------------------------------------------------------------------------
 
     def norma(self, norma: Norma) -> None:
+        self.gaps = gaps(norma)
         if norma.articulacao:  # which text this is: draft, compiled or original, incomplete
             for sentence in which_text(norma, self.view):
                 self.para("Situação do texto", sentence)
@@ -217,6 +220,8 @@ class _BodyWriter:
             self.para("Preâmbulo", line)
         for node in norma.articulacao:
             self.node(node)
+        if is_incomplete(norma):
+            self.para("Lacuna", END_OF_SOURCE)
         for line in norma.fecho:
             self.para("Fecho", line)
         for sig in norma.assinaturas:
@@ -259,6 +264,8 @@ class _BodyWriter:
             self.para("Texto alterado", OMISSIS_TEXT)
             return
         style = STYLE_OF_KIND[d.kind]
+        for line in gap_lines(self.gaps.get(d.id, ())):  # never jump silently over a gap
+            self.para("Lacuna", line)
         if self.view == "compilado":
             self._compiled(d, style)
         else:

@@ -114,6 +114,7 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Nota de alteração", "NotaAlteracao", base="Artigo", align="right", after_pt=6,
               size_pt=10, italic=True),
     StyleSpec("Texto alterado", "TextoAlterado", base="Artigo", left_indent_cm=2.0),
+    StyleSpec("Lacuna", "Lacuna", base="Artigo", italic=True),
     StyleSpec("Fecho", "Fecho", first_indent_cm=DISPOSITIVO_INDENT_CM, before_pt=12, after_pt=24,
               keep_with_next=True),
     StyleSpec("Assinatura", "Assinatura", align="center", before_pt=36, after_pt=12,
