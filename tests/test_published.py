@@ -230,3 +230,40 @@ def test_gaps_marked_in_standalone_html():
     page = get_writer("html")(norma).decode()
     for gap in GAPS_846:
         assert gap in page
+
+
+# -- 7. citations resolve to the act they name -------------------------------------------------
+
+def test_a_citation_of_another_act_by_name_is_not_this_act():
+    from lexconsolida.citations import find
+    from lexconsolida.model import Dispositivo, Kind
+    from lexconsolida.site.links import Linker, Resolver
+    from lexconsolida.site.model import SiteAct
+
+    (c,) = [c for c in find("na forma do Art. 20, da Lei Orgânica Municipal, o serviço") if c.ids]
+    assert c.ids == ("art20",) and c.act is not None and c.act.tipo == "lei.organica"
+
+    arts = [Dispositivo(Kind.ARTIGO, f"art{n}", f"Art. {n}", children=[
+        Dispositivo(Kind.CAPUT, f"art{n}_cpt", text="texto")]) for n in range(1, 25)]
+    urn = "urn:lex:br;sao.paulo;vila.ficta:municipal:lei:2020-03-02;10"
+    lei = SiteAct(Norma(tipo="Lei", numero="10", data="2020-03-02", urn=urn, articulacao=arts),
+                  "sp-vila-ficta/lei-10-2020")
+    resolver = Resolver([lei])
+    link = Linker(resolver, lei, lei.path)
+    page = str(link.html("na forma do Art. 20, da Lei Orgânica Municipal, e do art. 20 desta Lei"))
+    assert '<cite class="cit-externa" title="Norma fora do acervo">Art. 20, da Lei Orgânica Municipal' in page
+    assert '<a class="cit" href="#art20">art. 20 desta Lei</a>' in page
+    assert page.count('href="#art20"') == 1
+    # with the Lei Orgânica in the acervo, the citation goes to it
+    lom = SiteAct(Norma(tipo="Lei Orgânica", data="1990-04-05", articulacao=arts,
+                        urn="urn:lex:br;sao.paulo;vila.ficta:municipal:lei.organica:1990-04-05;1"),
+                  "sp-vila-ficta/lei-organica-1990")
+    resolver = Resolver([lei, lom])
+    page = str(Linker(resolver, lei, lei.path).html("na forma do Art. 20, da Lei Orgânica Municipal"))
+    assert 'href="../lei-organica-1990/index.html#art20"' in page
+
+
+def test_outside_the_acervo_is_marked_on_the_demo_site(demo):
+    doc = html.fromstring((demo / "site" / MINUTA / "index.html").read_bytes())
+    externas = [c.text_content() for c in doc.xpath("//cite[@class='cit-externa']")]
+    assert any("12.587" in t for t in externas)  # Lei Federal nº 12.587/12: not in the acervo
