@@ -267,3 +267,40 @@ def test_outside_the_acervo_is_marked_on_the_demo_site(demo):
     doc = html.fromstring((demo / "site" / MINUTA / "index.html").read_bytes())
     externas = [c.text_content() for c in doc.xpath("//cite[@class='cit-externa']")]
     assert any("12.587" in t for t in externas)  # Lei Federal nº 12.587/12: not in the acervo
+
+
+# -- 8. drafts with their formal parts; the Indicação and its minuta as two documents ------------
+
+def test_minuta_docx_has_formal_parts_and_a_styled_indicacao(demo):
+    paras = _docx_paragraphs(demo / "docx" / f"{MINUTA}.docx")
+    texts = [t for _, t in paras]
+    assert sum(1 for t in texts if t.casefold() == "indicação") == 1  # the title, once
+    styles = {s for s, _ in paras}
+    assert {"Documento Autoria", "Documento Destinatário", "Documento Data", "Assinatura"} <= styles
+    assert ("Documento Autoria", "Autoria: Jairo Gehm – PRTB") in paras
+    # the minuta starts on a new page, says what it is, with its formal parts as blanks
+    xml = zipfile.ZipFile(demo / "docx" / f"{MINUTA}.docx").read("word/document.xml").decode()
+    assert '<w:br w:type="page"/>' in xml
+    i = next(i for i, (s, _) in enumerate(paras) if s == "Situação do texto")
+    assert "sem valor normativo" in paras[i][1]
+    assert paras[i + 1] == ("Epígrafe", "LEI Nº ____, DE ___ DE __________ DE ____")
+    assert any(s == "Preâmbulo" and "sanciona a seguinte Lei" in t for s, t in paras)
+    assert ("Fecho", "Câmara Municipal de Barra do Garças-MT, __ de __________ de ____.") in paras
+    sign = [t for s, t in paras if s == "Assinatura"]
+    assert sign[-1].startswith("____") and sign[-1].endswith("Prefeito Municipal")
+
+
+def test_dossier_gives_the_indicacao_and_the_minuta_as_two_documents(demo):
+    minuta = _docx_paragraphs(demo / "dossie-indicacao" / "minuta.docx")
+    assert not any(s.startswith("Documento") for s, _ in minuta)
+    assert minuta[1] == ("Epígrafe", "LEI Nº ____, DE ___ DE __________ DE ____")
+    indicacao = _docx_paragraphs(demo / "dossie-indicacao" / "indicacao.docx")
+    assert indicacao[0] == ("Documento Título", "Indicação")
+    assert not any(s in ("Artigo", "Epígrafe") for s, _ in indicacao)
+
+
+def test_site_page_of_the_minuta_prints_its_formal_parts(demo):
+    doc = html.fromstring((demo / "site" / MINUTA / "index.html").read_bytes())
+    assert doc.xpath("//p[@class='epigrafe']")[0].text_content() == "LEI Nº ____, DE ___ DE __________ DE ____"
+    assert doc.xpath("//p[@class='fecho']")[0].text_content() == \
+        "Câmara Municipal de Barra do Garças-MT, __ de __________ de ____."

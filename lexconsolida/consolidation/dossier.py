@@ -13,7 +13,7 @@ import io
 import json
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lexconsolida.check import check, counts
@@ -137,7 +137,9 @@ def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:
     if fmt != "docx":
         return get_writer(fmt)(norma)
     mun = corpus.municipios[corpus.get(urn).municipio]
-    return get_writer(fmt)(norma, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
+    # The Indicação is its own document (indicacao.docx): the minuta's DOCX is the minuta only.
+    minuta = replace(norma, documentos=[])
+    return get_writer(fmt)(minuta, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
 
 
 def _check_text(norma: Norma, findings) -> str:

@@ -22,6 +22,7 @@ from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.status import status_of
 from lexconsolida.site.view import VIEW_NOTICES, act_info, titulo_ato, view_title
 
@@ -140,7 +141,7 @@ class ActPages:
 
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
-            norma = text_at(self.act.norma, date) if date else self.act.norma
+            norma = text_at(self.act.norma, date) if date else with_formal_parts(self.act.norma)
             if date:
                 ids = frozenset(n.id for n in norma.walk())
                 linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)

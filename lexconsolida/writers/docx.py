@@ -33,6 +33,7 @@ from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
+from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
 from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.docx_letterhead import letterhead
@@ -96,7 +97,7 @@ def write(
     for child in list(body):
         if child.tag != qn("w:sectPr"):
             body.remove(child)
-    _BodyWriter(doc, view).norma(norma)
+    _BodyWriter(doc, view).norma(with_formal_parts(norma))
     letterhead(doc, norma, municipio, orgao, municipio_dir)
     _core_properties(doc, norma)
     if embed_source:
@@ -203,14 +204,13 @@ class _BodyWriter:
 
     def norma(self, norma: Norma) -> None:
         self.gaps = gaps(norma)
+        for documento in norma.documentos:
+            self.documento(documento)
+        if norma.documentos and norma.articulacao:
+            self._page_break()  # the act after its accompanying documents: a new page
         if norma.articulacao:  # which text this is: draft, compiled or original, incomplete
             for sentence in which_text(norma, self.view):
                 self.para("Situação do texto", sentence)
-        for documento in norma.documentos:
-            self.para("Documento Título", documento.tipo)
-            for line in documento.text.split("\n"):
-                if line.strip():
-                    self.para("Documento", line)
         epigrafe = printed_epigrafe(norma)
         if epigrafe:
             self.para("Epígrafe", epigrafe)
@@ -235,6 +235,27 @@ class _BodyWriter:
             for line in anexo.split("\n"):
                 if line.strip():
                     self.para("Anexo", line)
+
+    def documento(self, documento) -> None:
+        """An accompanying document (an Indicação): title once, authorship, addressee, the
+        request, place and date, and the signature block, each in its style."""
+        self.para("Documento Título", documento.tipo)
+        for style, lines in document_parts(documento):
+            if style == "Assinatura":
+                p = self.para(style, lines[0])
+                for line in lines[1:]:
+                    run = p.add_run()
+                    run.add_break()
+                    run.add_text(xml_safe(line))
+            else:
+                for line in lines:
+                    self.para(style, line)
+
+    def _page_break(self) -> None:
+        from docx.enum.text import WD_BREAK
+
+        last = self.doc.paragraphs[-1]
+        last.add_run().add_break(WD_BREAK.PAGE)
 
     def node(self, node: Agrupador | Dispositivo) -> None:
         if isinstance(node, Agrupador):
@@ -313,6 +334,49 @@ class _BodyWriter:
         lines[-1] = (label, text + "”" + (f" ({alt.nota})" if alt.nota else ""))
         for label, text in lines:
             self.para("Texto alterado", text, label=label, sep=" " if label and text else "")
+
+
+def document_parts(documento) -> list[tuple[str, list[str]]]:
+    """The lines of an accompanying document by role: (style, lines). The first line that
+    repeats the document's type (the printed title) is dropped; 'Autoria: …' is the
+    authorship; short lines before the first long one are the addressee; the line dated by
+    the document ('…, 23 de novembro de 2023.') is its place and date, and what follows it the
+    signature block."""
+    from lexconsolida.model.dates import parse_date
+
+    lines = [ln.strip() for ln in documento.text.split("\n") if ln.strip()]
+    if lines and lines[0].casefold() == (documento.tipo or "").casefold():
+        lines = lines[1:]
+    date = documento.metadata.get("data")
+    dated = next((i for i, ln in enumerate(lines) if len(ln) < 160 and parse_date(ln)
+                  and (date is None or parse_date(ln) == date) and i > 0), None)
+    body_end = dated if dated is not None else len(lines)
+    out: list[tuple[str, list[str]]] = []
+    i = 0
+    if lines and lines[0].lower().startswith("autoria"):
+        out.append(("Documento Autoria", [lines[0]]))
+        i = 1
+    head = []
+    while i < body_end and _addressee(lines[i]):
+        head.append(lines[i])
+        i += 1
+    if head and i < body_end:
+        out.append(("Documento Destinatário", head))
+    else:
+        i -= len(head)
+    out.append(("Documento", lines[i:body_end]))
+    if dated is not None:
+        out.append(("Documento Data", [lines[dated]]))
+        if dated + 1 < len(lines):
+            out.append(("Assinatura", lines[dated + 1:]))
+    return [(s, ls) for s, ls in out if ls]
+
+
+def _addressee(line: str) -> bool:
+    """A line of the addressee block ('À Exma.', 'Mesa Diretora'): a salutation, or a short
+    line that does not end a sentence."""
+    return line.startswith(("À Exm", "Ao Exm", "Exm", "A Sua Excel", "Ao Senhor", "À Senhora")) \
+        or (len(line) < 70 and not line.endswith((".", ":", ";")))
 
 
 def agrupador_styles(kind: AgrupadorKind) -> tuple[str, str]:

@@ -122,6 +122,11 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Documento Título", "DocumentoTitulo", align="center", before_pt=12, after_pt=12,
               bold=True, caps=True, keep_with_next=True),
     StyleSpec("Documento", "Documento", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=6),
+    StyleSpec("Documento Autoria", "DocumentoAutoria", align="left", after_pt=12, bold=True),
+    StyleSpec("Documento Destinatário", "DocumentoDestinatario", align="left", after_pt=0,
+              keep_with_next=True),
+    StyleSpec("Documento Data", "DocumentoData", align="right", before_pt=12, after_pt=12,
+              keep_with_next=True),
     StyleSpec("Anexo", "Anexo", after_pt=6),
 )
 

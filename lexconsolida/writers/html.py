@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
+from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.site import templates
 from lexconsolida.site.blocks import page_blocos
 from lexconsolida.site.links import Linker
@@ -37,6 +38,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
     unknown = set(options) - {"title"}
     if unknown:
         raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
+    norma = with_formal_parts(norma)  # a draft prints blanks for its epígrafe, fecho, signature
     titulo = options.get("title") or titulo_ato(norma)
     local_ids = frozenset(n.id for n in norma.walk())
     rich = Linker(None, None, "", local_ids).html
