@@ -128,13 +128,20 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Documento Data", "DocumentoData", align="right", before_pt=12, after_pt=12,
               keep_with_next=True),
     StyleSpec("Anexo", "Anexo", after_pt=6),
+    StyleSpec("Quadro Cabeçalho", "QuadroCabecalho", align="center", after_pt=0, size_pt=10,
+              bold=True),
+    StyleSpec("Quadro Célula", "QuadroCelula", align="left", after_pt=3, size_pt=10),
 )
 
 CHARACTER_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Rótulo", "Rotulo", base=None, bold=True),
+    StyleSpec("Acréscimo", "Acrescimo", base=None, bold=True, extra={"underline": True}),
+    StyleSpec("Supressão", "Supressao", base=None, strike=True),
 )
+TABLE_STYLES = ("Quadro",)
+"""Table styles: 'Quadro' (the quadro comparativo: thin borders on every cell)."""
 
-STYLE_NAMES = {s.name for s in PARAGRAPH_STYLES + CHARACTER_STYLES}
+STYLE_NAMES = {s.name for s in PARAGRAPH_STYLES + CHARACTER_STYLES} | set(TABLE_STYLES)
 
 
 def build() -> bytes:
@@ -147,6 +154,7 @@ def build() -> bytes:
         _add_style(doc, spec, WD_STYLE_TYPE.PARAGRAPH)
     for spec in CHARACTER_STYLES:
         _add_style(doc, spec, WD_STYLE_TYPE.CHARACTER)
+    _add_table_style(doc, "Quadro", "Quadro")
     _link_next_styles(doc)
     _set_page(doc)
     _set_core_properties(doc, title="Modelo de referência do lexconsolida",
@@ -238,6 +246,7 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     font.italic = spec.italic or None
     font.all_caps = False if spec.extra.get("no_caps") else (spec.caps or None)
     font.strike = spec.strike or None
+    font.underline = True if spec.extra.get("underline") else None
     if kind != WD_STYLE_TYPE.PARAGRAPH:
         return
     pf = style.paragraph_format
@@ -253,6 +262,26 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
         _border_bottom(style)
     if spec.extra.get("border_box"):
         _border_bottom(style, sides=("top", "left", "bottom", "right"))
+
+
+def _add_table_style(doc, name: str, style_id: str) -> None:
+    """A table style with thin single borders on every edge and cell margins of 0.1 cm."""
+    style = doc.styles.add_style(name, WD_STYLE_TYPE.TABLE)
+    style.style_id = style_id
+    style.hidden = False
+    style.priority = 1
+    el = style.element
+    tblpr = el.makeelement(qn("w:tblPr"), {})
+    borders = tblpr.makeelement(qn("w:tblBorders"), {})
+    for side in ("top", "left", "bottom", "right", "insideH", "insideV"):
+        borders.append(borders.makeelement(qn(f"w:{side}"), {
+            qn("w:val"): "single", qn("w:sz"): "4", qn("w:space"): "0", qn("w:color"): "auto"}))
+    tblpr.append(borders)
+    margins = tblpr.makeelement(qn("w:tblCellMar"), {})
+    for side in ("left", "right"):
+        margins.append(margins.makeelement(qn(f"w:{side}"), {qn("w:w"): "57", qn("w:type"): "dxa"}))
+    tblpr.append(margins)
+    el.append(tblpr)
 
 
 def _border_bottom(style, sides=("bottom",)) -> None:
