@@ -6,6 +6,7 @@ from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.gaps import END_OF_SOURCE
 from lexconsolida.model.status import is_incomplete, status_of, which_text
@@ -67,8 +68,6 @@ def check_view(view: str) -> str:
     return view
 
 
-SEPARATORS = {Kind.INCISO: " – "}
-"""What follows a rótulo in the official layout (LC 95): 'I – texto', 'Art. 1º texto'."""
 
 SITUACAO_LABEL = {
     Situacao.VIGENTE: "em vigor",
@@ -83,7 +82,8 @@ def is_agrupador(node: object) -> bool:
 
 
 def separador(d: Dispositivo) -> str:
-    return SEPARATORS.get(d.kind, " ")
+    """What follows the rótulo, per LC 95 ('Art. 10. ', 'Parágrafo único. ', 'I – ')."""
+    return label_and_separator(str(d.kind), d.rotulo)[1]
 
 
 def _holder(d: Dispositivo) -> Dispositivo:

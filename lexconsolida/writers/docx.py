@@ -34,6 +34,7 @@ from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norm
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
 from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.docx_letterhead import letterhead
@@ -131,11 +132,7 @@ def _check_styles(doc, template) -> None:
 
 def separator(d: Dispositivo, rotulo: str) -> str:
     """What follows a rótulo, per LC 95: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
-    if d.kind is Kind.INCISO:
-        return " – "
-    if d.kind in (Kind.ARTIGO, Kind.PARAGRAFO):
-        return " " if "º" in rotulo else ". "
-    return " "
+    return label_and_separator(str(d.kind), rotulo)[1]
 
 
 _XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
