@@ -304,3 +304,37 @@ def test_site_page_of_the_minuta_prints_its_formal_parts(demo):
     assert doc.xpath("//p[@class='epigrafe']")[0].text_content() == "LEI Nº ____, DE ___ DE __________ DE ____"
     assert doc.xpath("//p[@class='fecho']")[0].text_content() == \
         "Câmara Municipal de Barra do Garças-MT, __ de __________ de ____."
+
+
+# -- 10. consistency -----------------------------------------------------------------------------
+
+def test_compile_at_says_the_date_it_compiled_for(tmp_path):
+    proc = run_cli("compile", STATUTES / LEI_846, "--at", "2016-01-01", "--to", "txt")
+    assert proc.returncode == 0
+    assert "texto em vigor em 1º de janeiro de 2016" in proc.stderr.decode()
+    out = tmp_path / "c.txt"
+    proc = run_cli("compile", STATUTES / LEI_846, "--at", "2016-01-01", "--to", "txt", "-o", out)
+    assert f"gravado: {out} (texto em vigor em 1º de janeiro de 2016)" in proc.stderr.decode()
+
+
+def test_one_label_style_in_site_docx_and_quadro(demo, tmp_path):
+    """LC 95: 'Art. 56.' (cardinal with a period), 'Art. 5º', 'Parágrafo único.', 'I –'."""
+    doc = html.fromstring((demo / "site" / LEI_846 / "index.html").read_bytes())
+    art56 = doc.get_element_by_id("art56_cpt").text_content()
+    assert art56.startswith("Art. 56. ")
+    assert doc.get_element_by_id("art5_cpt").text_content().startswith("Art. 5º ")
+    assert doc.get_element_by_id("art16_cpt_inc1").text_content().startswith("I – ")
+    paras = [t for _, t in _docx_paragraphs(demo / "docx" / f"{LEI_846}.docx")]
+    assert any(t.startswith("Art. 56. ") for t in paras)
+    assert not any(re.match(r"Art\. \d{2,} [^.]", t) for t in paras)
+    unicos = [t for t in paras if t.startswith("Parágrafo único")]
+    assert unicos and all(t.startswith("Parágrafo único. ") for t in unicos)
+    quadro = tmp_path / "q.docx"
+    proc = run_cli("diff", STATUTES / LEI_846, STATUTES / LEI_846, "-o", quadro)
+    assert proc.returncode == 0, proc.stderr.decode()
+    import docx
+
+    cells = [c.text for row in docx.Document(str(quadro)).tables[0].rows for c in row.cells]
+    assert any(c.startswith("Art. 56. ") for c in cells)
+    assert not any(re.match(r"Parágrafo único\s*[-–]", c) for c in cells)
+    assert not any(re.match(r"[IVXL]+ - ", c) for c in cells)

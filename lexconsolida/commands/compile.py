@@ -12,6 +12,7 @@ import sys
 from datetime import date
 
 from lexconsolida.commands import accepted, emit
+from lexconsolida.model.dates import format_long
 from lexconsolida.corpus.history import history
 from lexconsolida.corpus.locate import locate, try_corpus
 from lexconsolida.errors import UsageError
@@ -68,7 +69,10 @@ def run(args) -> int:
         mun = found.corpus.municipios[found.act.municipio]
         options.update(municipio=mun.data, orgao=found.act.orgao,
                        municipio_dir=found.corpus.root / mun.folder)
-    emit(writer(norma, **accepted(writer, options)), args.output)
+    note = f"texto em vigor em {format_long(when)}" + ("" if args.at else " (hoje)")
+    if not args.output:
+        print(f"lexconsolida compile: {note}", file=sys.stderr)  # stdout carries the text
+    emit(writer(norma, **accepted(writer, options)), args.output, note if args.output else None)
     return 0
 
 
