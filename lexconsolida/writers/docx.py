@@ -263,9 +263,14 @@ class _BodyWriter:
     def agrupador(self, a: Agrupador) -> None:
         label_style, name_style = agrupador_styles(a.kind)
         if a.rotulo or a.rotulo_printed:
-            self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
+            # Label and name in ONE paragraph (a line break between them): LibreOffice does not
+            # keep a chain of 'keep with next' headings together, and left 'Seção II' alone at
+            # the foot of a page with its name on the next.
+            p = self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
             if a.nome:
-                self.para(name_style, a.nome)
+                run = p.add_run()
+                run.add_break()
+                run.add_text(xml_safe(a.nome))
         else:
             self.para(name_style, a.nome or "", anchor=a.id)
         for child in a.children:
