@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 
@@ -49,15 +48,9 @@ def _sibling_groups(norma: Norma) -> Iterator[list[Dispositivo]]:
 
 
 def _label_of(kind: Kind, value: int) -> str:
-    if kind is Kind.ARTIGO:
-        return f"Art. {value}{'º' if value < 10 else ''}"
-    if kind is Kind.PARAGRAFO:
-        return f"§ {value}{'º' if value < 10 else ''}"
-    if kind is Kind.INCISO:
-        return int_to_roman(value)
-    if kind is Kind.ALINEA:
-        return f"{int_to_letter(value)})"
-    return f"{value}."
+    from lexconsolida.model.gaps import rotulo_of
+
+    return rotulo_of(kind, value)
 
 
 def _position(d: Dispositivo) -> Number | None:

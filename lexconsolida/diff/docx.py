@@ -24,7 +24,7 @@ import docx
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
-from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
+from lexconsolida.diff.report import DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
 from lexconsolida.diff.units import Unit
 from lexconsolida.writers.docx import LABEL_STYLE, default_template, xml_safe
@@ -41,8 +41,6 @@ STYLE_OF_KIND = {
 }
 """Paragraph style of each unit kind (the reference template's); agrupadores: 'Agrupador Nome'."""
 AGRUPADOR_STYLE = "Agrupador Nome"
-TITLE_STYLE = "Documento Título"
-TEXT_STYLE = "Documento"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +187,6 @@ def _iso_datetime(date: str | None) -> str | None:
     if not date:
         return None
     return date if "T" in date else f"{date}T00:00:00Z"
-
-
-def summary_line(report: DiffReport) -> str:
-    parts = [f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n]
-    return "Resumo (linhas por situação) – " + ("; ".join(parts) if parts else "nenhuma") + "."
 
 
 def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None = None,

@@ -27,7 +27,7 @@ from lexconsolida.diff.view import blocks
 from lexconsolida.model import Norma
 from lexconsolida.writers.docx import LABEL_STYLE, default_template, xml_safe
 from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import CORE_DROP, deterministic_zip
+from lexconsolida.writers.docx_template import _set_core_properties, deterministic_zip
 
 TITLE_STYLE = "Documento Título"
 TEXT_STYLE = "Documento"
@@ -149,16 +149,8 @@ def _landscape(document) -> None:
 
 
 def _properties(document, report: DiffReport) -> None:
-    cp = document.core_properties
-    cp.title = f"Quadro comparativo – {report.new_title}"[:255]
-    cp.author = "lexconsolida"
-    cp.comments = ""
-    cp.keywords = ""
-    cp.revision = 1
-    el = cp._element
-    for tag in CORE_DROP:
-        for child in el.findall(qn(tag)):
-            el.remove(child)
+    _set_core_properties(document, title=f"Quadro comparativo – {report.new_title}"[:255],
+                         subject=report.old_title[:255])
 
 
 def write(report: DiffReport, *, justificativa: bool = False, municipio: dict | None = None,

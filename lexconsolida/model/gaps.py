@@ -22,17 +22,23 @@ from lexconsolida.model.numbering import int_to_letter, int_to_roman
 _KINDS = (Kind.PARAGRAFO, Kind.INCISO, Kind.ALINEA, Kind.ITEM)
 
 
-def label_of(kind: Kind, value: int) -> str:
-    """How the missing unit is named: 'Art. 18', '§ 3º', 'Inciso X', 'Alínea c)', 'Item 2'."""
+def rotulo_of(kind: Kind, value: int) -> str:
+    """The normalised rótulo of unit number ``value``: 'Art. 18', '§ 3º', 'X', 'c)', '2.'."""
     if kind is Kind.ARTIGO:
         return f"Art. {value}{'º' if value < 10 else ''}"
     if kind is Kind.PARAGRAFO:
         return f"§ {value}{'º' if value < 10 else ''}"
     if kind is Kind.INCISO:
-        return f"Inciso {int_to_roman(value)}"
+        return int_to_roman(value)
     if kind is Kind.ALINEA:
-        return f"Alínea {int_to_letter(value)})"
-    return f"Item {value}"
+        return f"{int_to_letter(value)})"
+    return f"{value}."
+
+
+def label_of(kind: Kind, value: int) -> str:
+    """How a missing unit is named: 'Art. 18', '§ 3º', 'Inciso X', 'Alínea c)', 'Item 2.'."""
+    prefix = {Kind.INCISO: "Inciso ", Kind.ALINEA: "Alínea ", Kind.ITEM: "Item "}.get(kind, "")
+    return prefix + rotulo_of(kind, value)
 
 
 def notice(label: str) -> str:
