@@ -15,7 +15,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from lexconsolida.citations import find_dispositivos
+from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao
+from lexconsolida.model.ids import LexId
+from lexconsolida.model.epigrafe import conflicts
+from lexconsolida.model.gaps import rotulo_of
+from lexconsolida.readers.text.residue import warnings as residue_warnings
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 
@@ -48,15 +54,11 @@ def _sibling_groups(norma: Norma) -> Iterator[list[Dispositivo]]:
 
 
 def _label_of(kind: Kind, value: int) -> str:
-    from lexconsolida.model.gaps import rotulo_of
-
     return rotulo_of(kind, value)
 
 
 def _position(d: Dispositivo) -> Number | None:
     """The number the id gives (the position, where the printed label repeats or goes back)."""
-    from lexconsolida.model.ids import LexId
-
     try:
         return LexId(d.id).number
     except (KeyError, ValueError, AssertionError):
@@ -225,13 +227,11 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
     """Internal citations ('art. 14, parágrafo único desta Lei') must point to a dispositivo
     of the act. An explicit 'desta Lei' pointing nowhere is an error; a bare citation ('o art.
     14') pointing nowhere is a warning, since it may cite an act named earlier in the text."""
-    from lexconsolida.citations import find_dispositivos
-
     ids = {n.id for n in norma.walk()}
     for d in norma.dispositivos():
         if not d.text or d.kind is Kind.OMISSIS:
             continue
-        article = d.id.split("_")[0]
+        article = LexId(d.id).components[0]
         for c in find_dispositivos(d.text):
             if c.act is not None and not c.proprio:
                 continue
@@ -254,8 +254,6 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
 def check_epigrafe(norma: Norma) -> Iterator[Diagnostic]:
     """The epígrafe against the fecho and the metadata: a date or number that disagrees
     (outputs print the epígrafe normalised, dated by the fecho)."""
-    from lexconsolida.model.epigrafe import conflicts
-
     for message in conflicts(norma):
         yield Diagnostic("epigrafe-divergente", message, WARNING, line=None, where=None)
 
@@ -263,9 +261,7 @@ def check_epigrafe(norma: Norma) -> Iterator[Diagnostic]:
 def check_residue(norma: Norma) -> Iterator[Diagnostic]:
     """OCR leftovers inside a unit's text: a stamp read as letters at its end ('média GO'),
     a symbol standing for '§' mid-sentence ('conforme & 2º do art. 56')."""
-    from lexconsolida.readers.text.residue import warnings
-
-    yield from warnings(norma)
+    yield from residue_warnings(norma)
 
 
 CHECKS = [
@@ -287,8 +283,6 @@ def check(norma: Norma, disable: Iterable[str] = ()) -> list[Diagnostic]:
     off = set(disable)
     unknown = off - {name for name, _ in CHECKS}
     if unknown:
-        from lexconsolida.errors import UsageError
-
         raise UsageError(f"verificação desconhecida: {', '.join(sorted(unknown))}")
     out: list[Diagnostic] = []
     for name, fn in CHECKS:

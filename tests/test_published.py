@@ -237,7 +237,8 @@ def test_gaps_marked_in_standalone_html():
 def test_a_citation_of_another_act_by_name_is_not_this_act():
     from lexconsolida.citations import find
     from lexconsolida.model import Dispositivo, Kind
-    from lexconsolida.site.links import Linker, Resolver
+    from lexconsolida.site.links import Resolver
+    from lexconsolida.writers.html.links import Linker
     from lexconsolida.site.model import SiteAct
 
     (c,) = [c for c in find("na forma do Art. 20, da Lei Orgânica Municipal, o serviço") if c.ids]

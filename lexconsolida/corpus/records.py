@@ -14,6 +14,9 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
+from lexconsolida.model.nodes import Norma
+from lexconsolida.model.status import estado_of
+from lexconsolida.model.nodes import act_label
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
 EVENT_KINDS = ("publicacao", "vigencia", "revogacao")
@@ -167,9 +170,6 @@ class Act:
     def normative(self) -> bool:
         """False for a proposição or a consolidation in preparation: its relations are
         proposals and are never applied to other acts."""
-        from lexconsolida.model.status import estado_of
-        from lexconsolida.model.nodes import Norma
-
         return estado_of(Norma(tipo=self.tipo, estado=self.estado)) == "norma"
 
     @property
@@ -180,8 +180,6 @@ class Act:
     @property
     def label(self) -> str:
         """'Lei nº 2.331, de 21 de maio de 2002' (as compiled-text notes name acts)."""
-        from lexconsolida.model.nodes import act_label
-
         return act_label(self.tipo, self.numero, self.data)
 
 

@@ -27,8 +27,11 @@ from docx.oxml.ns import qn
 from lexconsolida.diff.report import DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
 from lexconsolida.diff.units import Unit
-from lexconsolida.writers.docx import LABEL_STYLE, default_template, xml_safe
-from lexconsolida.writers.docx_template import deterministic_zip
+from lexconsolida.docx.save import deterministic_zip
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.model import Norma
+from lexconsolida.lexml.xml_safe import xml_text
+from lexconsolida.writers.docx import LABEL_STYLE, default_template
 
 DEFAULT_AUTHOR = "lexconsolida"
 
@@ -214,16 +217,13 @@ def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None 
 def _header_and_footer(document, report: DiffReport, municipio, orgao, municipio_dir) -> None:
     """What the redline is, in the page header (the body holds only the text and its
     revisions: 'Aceitar todas' gives exactly the new text); page numbers in the footer."""
-    from lexconsolida.model import Norma
-    from lexconsolida.writers.docx_letterhead import letterhead
-
     letterhead(document, Norma(tipo="Indicação"), municipio, orgao, municipio_dir)
     header = document.sections[0].header
     what = f"Quadro comparativo (controle de alterações): {report.old_title} → {report.new_title}"
     if report.middle_title:
         what += f", pela {report.middle_title}"
     p = header.add_paragraph(style="Rodapé órgão")
-    p.add_run(xml_safe(what))
+    p.add_run(xml_text(what))
 
 
 def _settle_properties(document, report: DiffReport, author: str, date: str | None) -> None:

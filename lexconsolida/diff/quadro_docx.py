@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 
 import docx
+from docx.document import Document as DocxDocument
 from docx.enum.section import WD_ORIENT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
@@ -25,9 +26,11 @@ from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.diff.view import blocks
 from lexconsolida.model import Norma
-from lexconsolida.writers.docx import LABEL_STYLE, default_template, xml_safe
-from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import _set_core_properties, deterministic_zip
+from lexconsolida.lexml.xml_safe import xml_text
+from lexconsolida.writers.docx import LABEL_STYLE, default_template
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.docx.save import save_deterministic
+from lexconsolida.docx.styles import _set_core_properties
 
 TITLE_STYLE = "Documento Título"
 TEXT_STYLE = "Documento"
@@ -43,7 +46,7 @@ def _cell_paragraph(cell, first: bool):
 
 
 def _run(p, text: str, style_id: str | None) -> None:
-    run = p.add_run(xml_safe(text))
+    run = p.add_run(xml_text(text))
     if style_id:
         run._r.style = style_id
 
@@ -62,15 +65,15 @@ def _side(cell, pair: Pair, side: str, ids: dict[str, str], empty: str) -> None:
         first = False
         p._p.style = ids[CELL_STYLE]
         if b.label:
-            style = ids[LABEL_STYLE]
+            label_style = ids[LABEL_STYLE]
             if marked and b.label_kind == DELETE:
-                style = ids[REMOVED_STYLE]
+                label_style = ids[REMOVED_STYLE]
             elif marked and b.label_kind == INSERT:
-                style = ids[ADDED_STYLE]
-            _run(p, b.label_text, style)
+                label_style = ids[ADDED_STYLE]
+            _run(p, b.label_text, label_style)
             _run(p, b.label[len(b.label_text):] or " ", None)
         for r in b.runs:
-            style = None
+            style: str | None = None
             if marked and r.kind == DELETE:
                 style = ids[REMOVED_STYLE]
             elif marked and r.kind == INSERT:
@@ -95,7 +98,7 @@ def _cant_split(row) -> None:
 
 
 def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | None = None,
-          orgao: str | None = None, municipio_dir=None) -> docx.Document:
+          orgao: str | None = None, municipio_dir=None) -> DocxDocument:
     document = docx.Document(io.BytesIO(default_template()))
     body = document.element.body
     for child in list(body):
@@ -157,6 +160,4 @@ def write(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
           orgao: str | None = None, municipio_dir=None, **_options) -> bytes:
     document = build(report, justificativa=justificativa, municipio=municipio, orgao=orgao,
                      municipio_dir=municipio_dir)
-    buf = io.BytesIO()
-    document.save(buf)
-    return deterministic_zip(buf.getvalue())
+    return save_deterministic(document)

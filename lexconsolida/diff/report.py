@@ -19,6 +19,8 @@ from lexconsolida.diff.tokens import (
 )
 from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.status import alterations, status_of
 
 STATUS_LABELS = {
     "unchanged": "inalterado",
@@ -196,9 +198,6 @@ def compare(
 def version_title(norma: Norma) -> str:
     """'Lei nº 2.217, de 5 de janeiro de 2001 (texto compilado até 10 de setembro de 2014)':
     the act as notes name it, and which text of it this is."""
-    from lexconsolida.model.dates import format_long
-    from lexconsolida.model.status import alterations, status_of
-
     status = status_of(norma)
     if not status.normative:
         return f"{norma.label} ({status.label})"

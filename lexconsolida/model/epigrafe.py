@@ -23,6 +23,7 @@ import re
 from lexconsolida.model.dates import format_long, parse_date
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.numbering import format_act_number
+from lexconsolida.model.status import status_of
 
 _NUMBER = re.compile(r"\bN\s*[.º°o]*\s*[º°]?\s*\.?\s*(?P<n>\d[\d.]*)", re.IGNORECASE)
 
@@ -99,8 +100,6 @@ def placeholder(norma: Norma) -> str:
 def printed(norma: Norma) -> str | None:
     """The epígrafe every output prints: normalised; for a draft without one, the
     placeholder to fill in; None for a norm that printed none."""
-    from lexconsolida.model.status import status_of
-
     if not status_of(norma).normative:
         if norma.epigrafe and "_" in norma.epigrafe:
             return norma.epigrafe

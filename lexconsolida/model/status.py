@@ -166,8 +166,9 @@ def alterations(norma: Norma) -> list[tuple[str, str | None]]:
             date = v.start or ev.date
             if ev.act_label not in found or (date and (found[ev.act_label] or "") < date):
                 found[ev.act_label] = date
-    for ev in norma.events:
-        if ev.kind == "revogacao" and ev.act_label and ev.act_urn != norma.urn:
+    for ev in norma.events:  # a revocation; or the changes of a text whose history was dropped
+        if ev.kind in ("revogacao", "alteracao") and ev.act_label and (
+                not ev.act_urn or ev.act_urn != norma.urn):
             found.setdefault(ev.act_label, ev.date)
     return sorted(found.items(), key=lambda kv: (kv[1] or "", kv[0]))
 
@@ -197,9 +198,7 @@ def which_text(norma: Norma, view: str = "vigente") -> list[str]:
         else:
             out.append("Texto original, como publicado.")
     if is_incomplete(norma):
-        last = None
-        for art in norma.artigos():
-            last = art
-        where = f" no {last.rotulo}" if last is not None and last.rotulo else ""
+        artigos = list(norma.artigos())
+        where = f" no {artigos[-1].rotulo}" if artigos and artigos[-1].rotulo else ""
         out.append(f"Texto incompleto: o texto-fonte termina{where}, sem fecho nem assinaturas.")
     return out

@@ -14,10 +14,11 @@ from functools import lru_cache
 
 from lexconsolida.model import LexId, Norma, Urn
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
-from lexconsolida.site.links import Resolver, relative_href
+from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.model.status import status_of
-from lexconsolida.site.view import titulo_ato
+from lexconsolida.writers.html.links import relative_href
+from lexconsolida.writers.html.view import titulo_ato
 
 INCOMING = {"altera": "Alterado por", "revoga": "Revogado por",
             "regulamenta": "Regulamentado por", "consolida": "Consolidado por"}
@@ -194,14 +195,15 @@ def groups_for(act: SiteAct, links: list[Link], resolver: Resolver, page_dir: st
                 "href": _href(other, None, resolver, page_dir),
                 "detalhe": _detail(link.via, "por meio do", link.notas)})
     out = []
-    for side, titles, proposed in ((incoming, INCOMING, PROPOSED_INCOMING),
-                                   (outgoing, OUTGOING, PROPOSED_OUTGOING)):
+    sides: tuple[tuple[dict[str, list[dict]], dict[str, str], dict[str, str]], ...] = (
+        (incoming, INCOMING, PROPOSED_INCOMING), (outgoing, OUTGOING, PROPOSED_OUTGOING))
+    for side, titles, proposals in sides:
         for tipo in ORDER:
             if side.get(tipo):
                 out.append({"titulo": titles[tipo], "itens": side[tipo]})
         for tipo in ORDER:
             if side.get(f"{tipo}:proposta"):
-                out.append({"titulo": proposed[tipo], "itens": side[f"{tipo}:proposta"]})
+                out.append({"titulo": proposals[tipo], "itens": side[f"{tipo}:proposta"]})
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.model import Norma
@@ -49,19 +50,16 @@ def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
     recognition. Raises :class:`StaleText` when an amending act cannot be read or applied
     (a blocking problem awaits a human decision): the text as read would not be the text in
     force, and is never published as such."""
-    from lexconsolida.corpus.history import history
-
     try:
-        result = history(corpus, urn)
+        result = api.amended(corpus, corpus.get(urn))
     except LexError as err:
         raise StaleText(f"o histórico de alterações não pôde ser aplicado: {err}") from None
     blocking = [(r.act, p) for r in result.reports for p in r.problems if p.blocking]
     if blocking:
         act, p = blocking[0]
         more = f" (e mais {len(blocking) - 1})" if len(blocking) > 1 else ""
-        raise StaleText(f"{act.label} não pôde ser aplicada: {getattr(p, 'message', p)}{more}")
-    notes = [f"alteração com aviso ({act.label}): {getattr(p, 'message', p)}"
-             for act, p in result.open_problems]
+        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}")
+    notes = [f"alteração com aviso ({act.label}): {p.message}" for act, p in result.open_problems]
     return result.norma, notes
 
 

@@ -13,8 +13,9 @@ from datetime import date as _date
 import re
 
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, Situacao
+from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Number, Situacao
 from lexconsolida.model.numbering import letter_to_int, roman_to_int
+from lexconsolida.model.status import alterations
 from lexconsolida.transforms.amend import clone
 
 
@@ -25,10 +26,15 @@ def _check(iso: str) -> str:
         raise InputError(f"data inválida: {iso!r} (use AAAA-MM-DD)") from None
 
 
+def in_force_from(norma: Norma) -> str | None:
+    """The first date the norm was in force: its vigência, else publication, else its date."""
+    return norma.vigencia or norma.publicacao or norma.data
+
+
 def at(norma: Norma, when: str) -> Norma:
     """A new Norma: ``norma`` as it stood on ``when`` (ISO date)."""
     when = _check(when)
-    start = norma.vigencia or norma.publicacao or norma.data
+    start = in_force_from(norma)
     if start and when < start:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
     out = clone(norma)
@@ -103,8 +109,7 @@ def _component(kind: Kind, rotulo: str) -> str | None:
             return "par1u"
         if kind in (Kind.ARTIGO, Kind.PARAGRAFO, Kind.ITEM):
             m = re.search(r"\d+\s*[º°o]?(?:\s*-\s*[A-Z])*", text)
-            prefix = {Kind.ARTIGO: "art", Kind.PARAGRAFO: "par", Kind.ITEM: "ite"}[kind]
-            return prefix + Number.parse_arabic(m.group(0)).id_part if m else None
+            return kind.prefix + Number.parse_arabic(m.group(0)).id_part if m else None
         if kind is Kind.INCISO:
             head, _, suf = text.partition("-")
             return "inc" + Number(roman_to_int(head.strip()), (suf,) if suf else ()).id_part
@@ -116,8 +121,16 @@ def _component(kind: Kind, rotulo: str) -> str | None:
 
 
 def vigente(norma: Norma) -> Norma:
-    """A new Norma without history: the text in force only."""
+    """A new Norma without history: the text in force only. The acts whose changes it carries
+    stay as whole-act events ('alteracao'), so outputs can still say 'Texto compilado até …,
+    com as alterações da Lei nº …'."""
     out = clone(norma)
+    known = {(e.kind, e.act_label) for e in out.events}
+    for label, date in alterations(norma):
+        if ("alteracao", label) not in known and ("revogacao", label) not in known:
+            urn = next((v.event.act_urn for n in norma.walk() for v in n.history
+                        if v.event.act_label == label), None)
+            out.events.append(Event("alteracao", urn, label, date))
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []

@@ -1,7 +1,7 @@
 """DOCX writer: a Norma as a Word document in the issuing body's format.
 
 python-docx over the reference template (``lexconsolida/data/reference.docx``, rebuilt by
-:mod:`lexconsolida.writers.docx_template`). Every paragraph names a style of the template and
+:mod:`lexconsolida.docx.styles`). Every paragraph names a style of the template and
 carries no formatting of its own; rótulos are literal text in the character style "Rótulo"
 (LC 95 labels are identifiers, not list counters). Each dispositivo and agrupador is marked by
 a bookmark named after its LexML id, and the source LexML travels inside the file as a custom
@@ -17,8 +17,8 @@ Same input, same bytes: no dates in the core properties, fixed zip timestamps.
 from __future__ import annotations
 
 import io
-import re
 import uuid
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -27,23 +27,24 @@ from docx import Document
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import OxmlElement
+from docx.enum.text import WD_BREAK
 from docx.oxml.ns import qn
 
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.docx.save import CORE_DROP, deterministic_zip
+from lexconsolida.docx.styles import PARAGRAPH_STYLES, STYLE_NAMES
 from lexconsolida.errors import InputError, UsageError
+from lexconsolida.io import read_bytes
+from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
-from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
+from lexconsolida.model.history import entries_for
+from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.status import is_incomplete, which_text
-from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import (
-    CORE_DROP,
-    PARAGRAPH_STYLES,
-    STYLE_NAMES,
-    deterministic_zip,
-)
+from lexconsolida.writers.lexml import write as lexml_write
 
 VIEWS = ("vigente", "compilado")
 
@@ -63,7 +64,6 @@ RT_CUSTOM_XML_PROPS = "http://schemas.openxmlformats.org/officeDocument/2006/rel
 CT_CUSTOM_XML_PROPS = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
 CUSTOM_XML_PART = "/customXml/item1.xml"
 CUSTOM_XML_PROPS_PART = "/customXml/itemProps1.xml"
-NS_LEXML = "http://www.lexml.gov.br/1.0"
 _UUID_NS = uuid.UUID("6f1f4c1e-2a52-5d3c-9b7e-6c65786c6d6c")
 
 
@@ -113,8 +113,6 @@ def _template_bytes(template: bytes | str | Path | None) -> bytes:
         return default_template()
     if isinstance(template, bytes):
         return template
-    from lexconsolida.io import read_bytes
-
     return read_bytes(template)
 
 
@@ -125,7 +123,7 @@ def _check_styles(doc, template) -> None:
         where = template if isinstance(template, (str, Path)) else None
         raise InputError(
             "o modelo DOCX não tem os estilos: " + ", ".join(missing)
-            + " (gere um com 'python -m lexconsolida.writers.docx_template')",
+            + " (gere um com 'python -m lexconsolida.docx.styles')",
             path=where,
         )
 
@@ -133,14 +131,6 @@ def _check_styles(doc, template) -> None:
 def separator(d: Dispositivo, rotulo: str) -> str:
     """What follows a rótulo, per LC 95: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
     return label_and_separator(str(d.kind), rotulo)[1]
-
-
-_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_safe(text: str) -> str:
-    """``text`` without the characters XML 1.0 cannot carry (C0 controls but tab and newline)."""
-    return _XML_INCOMPATIBLE.sub("", text)
 
 
 def bookmark_name(node_id: str) -> str | None:
@@ -167,7 +157,7 @@ class _BodyWriter:
              anchor: str | None = None):
         p = self.doc.add_paragraph()
         p._p.style = self.style_ids[style]
-        text, label = xml_safe(text), xml_safe(label) if label else label
+        text, label = xml_text(text), xml_text(label) if label else label
         if label:
             run = p.add_run(label)
             run._r.style = self.style_ids[LABEL_STYLE]
@@ -243,14 +233,12 @@ class _BodyWriter:
                 for line in lines[1:]:
                     run = p.add_run()
                     run.add_break()
-                    run.add_text(xml_safe(line))
+                    run.add_text(xml_text(line))
             else:
                 for line in lines:
                     self.para(style, line)
 
     def _page_break(self) -> None:
-        from docx.enum.text import WD_BREAK
-
         last = self.doc.paragraphs[-1]
         last.add_run().add_break(WD_BREAK.PAGE)
 
@@ -270,7 +258,7 @@ class _BodyWriter:
             if a.nome:
                 run = p.add_run()
                 run.add_break()
-                run.add_text(xml_safe(a.nome))
+                run.add_text(xml_text(a.nome))
         else:
             self.para(name_style, a.nome or "", anchor=a.id)
         for child in a.children:
@@ -287,7 +275,7 @@ class _BodyWriter:
             self.para("Texto alterado", OMISSIS_TEXT)
             return
         style = STYLE_OF_KIND[d.kind]
-        for line in gap_lines(self.gaps.get(d.id, ())):  # never jump silently over a gap
+        for line in gap_lines(self.gaps.get(d.id, [])):  # never jump silently over a gap
             self.para("Lacuna", line)
         if self.view == "compilado":
             self._compiled(d, style)
@@ -344,8 +332,6 @@ def document_parts(documento) -> list[tuple[str, list[str]]]:
     authorship; short lines before the first long one are the addressee; the line dated by
     the document ('…, 23 de novembro de 2023.') is its place and date, and what follows it the
     signature block."""
-    from lexconsolida.model.dates import parse_date
-
     lines = [ln.strip() for ln in documento.text.split("\n") if ln.strip()]
     if lines and lines[0].casefold() == (documento.tipo or "").casefold():
         lines = lines[1:]
@@ -423,16 +409,6 @@ def vigente_note(d: Dispositivo) -> str | None:
     return None
 
 
-def entries_for(d: Dispositivo) -> list[Entry]:
-    """Compiled-view lines of a dispositivo; an artigo's wording may live on its caput."""
-    cap = d.caput
-    if d.history or cap is None or not cap.history:
-        return compiled_entries(d)
-    return [
-        Entry(e.text, e.rotulo or d.rotulo, e.struck, e.note) for e in compiled_entries(cap)
-    ]
-
-
 def _fit(text: str | None, limit: int = 255) -> str:
     """Core properties hold at most 255 characters (OPC); longer text ends in '…'."""
     text = text or ""
@@ -458,13 +434,8 @@ def _core_properties(doc, norma: Norma) -> None:
 
 def _embed_lexml(doc, norma: Norma) -> None:
     """The source LexML as ``customXml/item1.xml`` (+ its properties part), from the document."""
-    from dataclasses import replace
-
-    from lexconsolida.writers import get_writer
-
     # A published document names no file of the acervo: the source's hash stays, its path not.
-    public = replace(norma, provenance=replace(norma.provenance, path=None))
-    xml = get_writer("xml")(public)
+    xml = lexml_write(replace(norma, provenance=replace(norma.provenance, path=None)))
     package = doc.part.package
     item = Part(PackURI(CUSTOM_XML_PART), "application/xml", xml, package)
     item_id = "{" + str(uuid.uuid5(_UUID_NS, norma.urn or norma.titulo)).upper() + "}"

@@ -35,6 +35,7 @@ from functools import cache
 from importlib import resources
 
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Severity
+from lexconsolida.model.ids import citation_parts
 
 CODE = "ruido-residual"
 """Diagnostic code of a residue that could not be repaired with certainty (a warning)."""
@@ -151,8 +152,6 @@ def find(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None, st
 
 def _where(unit: Dispositivo) -> str:
     """'art. 55, § 18, alínea a' (the unit as legal text cites it), or its id."""
-    from lexconsolida.model.ids import citation_parts
-
     try:
         return ", ".join(citation_parts(unit.id)) or unit.id
     except (ValueError, KeyError, AssertionError):
@@ -196,7 +195,7 @@ def repair_residue(state) -> None:
                     Severity.INFO, line=_line_of(state, lines) or line,
                     where=unit.id, before=before[m.start("sym"):m.end() + 3],
                     after="§ " + before[m.end():m.end() + 3]))
-        elif residue.certain:
+        elif residue is not None and residue.certain:
             removed = unit.text[residue.start:]
             unit.text = unit.text[:residue.start].rstrip()
             state.diagnostics.append(Diagnostic(
