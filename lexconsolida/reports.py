@@ -47,6 +47,7 @@ def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
         "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
         "verificacoes": [d.to_dict() for d in findings],
         "anomalias_da_leitura": [d.to_dict() for d in anomalies],
+        "ruido_residual": sum(1 for d in everything if d.code == "ruido-residual"),
         "registro_da_leitura": registro,
     }
 

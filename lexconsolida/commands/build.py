@@ -80,12 +80,9 @@ def _folder(corpus: Corpus, act) -> str:
 
 
 def _text_name(corpus: Corpus, act) -> str:
-    """The act's text as the report names it: the same on every machine."""
-    if act.texto_origem:
-        return act.texto_origem
-    if act.texto.is_relative_to(corpus.root.parent):
-        return act.texto.relative_to(corpus.root.parent).as_posix()
-    return act.texto.as_posix()
+    """The act's text as the report names it: relative to the acervo (or to the shared
+    material), never the checkout's path, so two clones give the same report."""
+    return act.texto_origem or corpus.relative(act.texto)
 
 
 def _relative(from_rel: str, to_rel: str) -> str:
@@ -101,7 +98,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     lexml = get_writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
-    errors = warnings = checked = 0
+    errors = warnings = checked = residues = 0
     entries = []
     for i, act in enumerate(sorted(texts, key=lambda a: a.urn)):
         folder = _folder(corpus, act)
@@ -127,6 +124,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         checked += 1
         errors += summary["erros"]
         warnings += summary["avisos"]
+        residues += summary.get("ruido_residual", 0)
         if summary["erros"]:
             flagged.append((folder, summary["erros"], summary["avisos"]))
         entries.append({"pasta": folder, "titulo": summary["norma"]["titulo"], "erros": summary["erros"],
@@ -138,16 +136,19 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     n = checked
     return [Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"),
             Stage("relatórios", str(output.root / index),
-                  f"{n} atos verificados: {errors} erros e {warnings} avisos")]
+                  f"{n} atos verificados: {errors} erros e {warnings} avisos"
+                  + (f" ({residues} de provável ruído de OCR no texto: veja os relatórios)"
+                     if residues else ""))]
 
 
 def site_stage(loaded: LoadedSite, out: Path) -> Stage:
     progress = Progress("site")
     report = build_site(loaded.corpus, out / "site", docs_dir=default_pages_dir(), progress=progress)
     progress.done()
+    kept = f"; páginas anteriores mantidas: {', '.join(report.kept)}" if report.kept else ""
     return Stage("site", str(report.out / "index.html"),
                  f"{report.acts} atos, {report.pages} páginas ({report.written} arquivos "
-                 f"gravados, {report.skipped} sem mudança)")
+                 f"gravados, {report.skipped} sem mudança{kept})")
 
 
 def _files_key(folder: Path) -> str:
@@ -165,6 +166,8 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
     written = 0
     progress = Progress("docx")
+    for failed in (a for a in loaded.corpus.acts if a.failed):
+        output.keep_previous(f"docx/{failed.path}.docx")  # the last good one, never a stale text
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]

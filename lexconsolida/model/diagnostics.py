@@ -60,6 +60,7 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "agrupador-sem-rotulo": (WARNING, False, "título de agrupador sem rótulo"),
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
+    "epigrafe-divergente": (WARNING, False, "a epígrafe diverge dos metadados ou do fecho do ato"),
     # --- leitura do texto
     "texto-solto": (WARNING, False, "texto fora de qualquer dispositivo"),
     "quebra-de-pagina": (INFO, False, "dispositivo continuado depois de uma quebra de página"),
@@ -70,6 +71,7 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "sem-fecho": (WARNING, False, "o ato não tem fecho (local, data e assinatura)"),
     "truncado": (WARNING, False, "o texto parece terminar no meio"),
     "codificacao": (WARNING, False, "o arquivo não está em UTF-8"),
+    "ruido-residual": (WARNING, False, "provável ruído de OCR que ficou no texto (carimbo, '&' por '§')"),
     "localidade-desconhecida": (WARNING, False, "o texto não diz de que município é o ato"),
     # --- leitura de DOCX e LexML
     "docx-sem-modelo": (INFO, False, "DOCX sem os estilos do modelo, lido como texto"),
