@@ -58,8 +58,9 @@ def test_every_readme_command_runs_as_written(tmp_path):
     issued = sorted(p.name for p in (work / "formularios").glob("AI-*"))
     assert issued == ["AI-2025-000001.docx", "AI-2025-000001.html"]
     # What is published of the fictional municipality says it is fictional.
-    assert "LEI FICTÍCIA" in (work / "lei100-compilada.html").read_text(encoding="utf-8")
-    assert "LEI FICTÍCIA" in (work / "quadro.html").read_text(encoding="utf-8")
+    assert "Exemplo (município fictício)" in (work / "lei100-compilada.html").read_text(encoding="utf-8")
+    # the quadro's titles come from the metadata; its URN names the fictional state
+    assert "urn:lex:br;estado.ficticio;exemplo" in (work / "quadro.html").read_text(encoding="utf-8")
     with zipfile.ZipFile(work / "lei100.docx") as z:
         headers = "".join(z.read(n).decode("utf-8") for n in z.namelist() if n.startswith("word/header"))
     assert "MUNICÍPIO FICTÍCIO" in headers

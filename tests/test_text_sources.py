@@ -144,7 +144,7 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
     quadro = (out / "quadros/xx-municipio-de-exemplo/lei-100-2020.html").read_text(encoding="utf-8")
     assert "texto original" in quadro and "texto vigente desde 21 de junho de 2022" in quadro
     assert "Mostrar somente alterações (5 de 67 linhas)" in quadro  # 5º, 6º (2), 7º-A, 8º, III
-    assert "III - (Revogado)" in " ".join(re.sub(r"<[^>]+>", " ", quadro).split())
+    assert "III – (Revogado)" in " ".join(re.sub(r"<[^>]+>", " ", quadro).split())
     # A second run with nothing changed rewrites nothing and spends no form number.
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
     again = run_cli("build", "-o", "out", "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe",
