@@ -35,6 +35,7 @@ _TIPOS = [
     (r"lei\s+complementar", "lei.complementar"),
     (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei.organica"),
     (r"decreto[\s-]+lei", "decreto.lei"),
+    (r"decreto\s+legislativo", "decreto.legislativo"),
     (r"emenda\s+constitucional", "emenda.constitucional"),
     (r"emenda\s+[àa]\s+lei\s+org[âa]nica", "emenda.lei.organica"),
     (r"medida\s+provis[óo]ria", "medida.provisoria"),
@@ -116,7 +117,9 @@ class ActRef:
             return self.nome
         name = {"lei.complementar": "Lei Complementar", "decreto.lei": "Decreto-Lei",
                 "lei.organica": "Lei Orgânica", "emenda.constitucional": "Emenda Constitucional",
-                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução"}.get(
+                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução",
+                "decreto.legislativo": "Decreto Legislativo",
+                "emenda.lei.organica": "Emenda à Lei Orgânica"}.get(
             self.tipo, self.tipo.replace(".", " ").capitalize())
         s = name
         if self.numero:
@@ -255,7 +258,7 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    return Number.parse_arabic(token)
+    return Number.parse_arabic(token.replace("ª", "º"))  # 'art. 40ª': a feminine ordinal typed for º
 
 
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:

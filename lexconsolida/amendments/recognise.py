@@ -53,7 +53,30 @@ def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
     for art in norma.artigos():
         _article(ctx, art)
     _check_ementa(ctx)
+    _safety_net(ctx)
     return rec
+
+
+_EMENTA_AMENDS = re.compile(r"\b(?:altera|modifica|acrescenta|acresce|inclui|insere|revoga|suprime|renumera|"
+                            r"d[áa]\s+nova\s+reda[çc][ãa]o)", re.IGNORECASE)
+
+
+def _safety_net(ctx: _Ctx) -> None:
+    """No silent loss: every amending dispositivo the formulas did not recognise becomes a
+    problem, and an act whose ementa says it amends but yields nothing says why."""
+    from lexconsolida.amendments.coverage import unaccounted
+
+    for d in unaccounted(ctx.norma, ctx.rec):
+        ctx.rec.problems.append(Problem(
+            "instrucao-nao-reconhecida",
+            f"{_label(d)} parece alterar outra norma (texto entre aspas ou verbo de alteração junto a "
+            "dispositivo citado), mas a fórmula não foi reconhecida: decida o que ele altera",
+            d.text, _line(d), _where(d)))
+    rec = ctx.rec
+    if not rec.operations and not rec.problems and _EMENTA_AMENDS.search(ctx.norma.ementa or ""):
+        rec.problems.append(Problem(
+            "sem-operacoes", "a ementa diz que o ato altera ou revoga outra norma, mas nenhuma instrução "
+            "de alteração foi encontrada nos artigos", ctx.norma.ementa or "", None, None))
 
 
 def act_label(norma: Norma) -> str:
