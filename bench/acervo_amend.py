@@ -175,6 +175,9 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
         base = read_file(_WORKER["root"] / rel).norma
     except LexError as err:
         return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
+    if not base.artigos():
+        return [PairResult(a.rel, rel, "recusado", "o alvo no acervo não tem artigos (ato inexistente ou só a "
+                           "epígrafe)") for a in acts]
     out = []
     for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
         ops = [o for o in a.ops if o.target_urn == target]
@@ -265,16 +268,44 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
     return ok_silent and ok_applied
 
 
+def formula_counts(root: Path) -> None:
+    """How often each formula of the vocabulary occurs in the acervo (lines outside quotes),
+    with the acts it occurs in: the figures of the table in docs/alteracoes.md."""
+    from lexconsolida.amendments.vocabulary import FORMULAS
+
+    rxs = [re.compile(f.pattern, re.IGNORECASE) for f in FORMULAS]
+    hits = [0] * len(FORMULAS)
+    acts = [set() for _ in FORMULAS]
+    for e in load_index(root):
+        for line in (root / e.rel).read_text(encoding="utf-8").splitlines():
+            s = line.strip()
+            if not s or s[0] in "\"“":
+                continue
+            for i, rx in enumerate(rxs):
+                n = len(rx.findall(s))
+                if n:
+                    hits[i] += n
+                    acts[i].add(e.rel)
+    print("| operação | fórmula | ocorrências | atos | exemplo (escrito para a tabela) |")
+    print("|---|---|---|---|---|")
+    for f, n, a in zip(FORMULAS, hits, acts):
+        print(f"| `{f.kind}` | {f.name} | {n} | {len(a)} | {f.example} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--acervo", type=Path, default=DEFAULT)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--list", default="", help="situações a listar: silencioso,decisão,recusado")
+    ap.add_argument("--formulas", action="store_true", help="só conta as fórmulas do vocabulário no acervo")
     args = ap.parse_args(argv)
     if not (args.acervo / "indice.csv").is_file():
         print(f"acervo não encontrado: {args.acervo}", file=sys.stderr)
         return 2
+    if args.formulas:
+        formula_counts(args.acervo)
+        return 0
     times = []
     for _ in range(max(args.repeat, 1)):
         t = time.perf_counter()

@@ -54,6 +54,9 @@ class Operation:
     exist yet is an inclusão."""
     note: str | None = None
     """For operations from a human decision: the decision's note."""
+    implicit_renumbering: bool = False
+    """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
+    artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
     target_act: ActRef | None = field(default=None, compare=False)
     """The citation of the target norm, for matching a base outside the corpus."""
 

@@ -294,15 +294,22 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> 
                 op_kind, lenient = "redacao", True
             elif kind == "revogacao":
                 op_kind = "revogacao"
-            elif rel == "other":
+            elif rel in ("other", "inside"):
+                # a unit quoted inside the one named ('o art. 5º passa a vigorar com a seguinte
+                # redação' quoting a new § 3º): new wording if it exists, else included
                 lenient = True
+            implicit = (u.kind == "paragrafo" and not u.unico and op_kind != "revogacao"
+                        and not _MENTIONS_UNICO.search(d.text))
             ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
                                           text=u.text if op_kind != "revogacao" else None,
-                                          lenient=lenient))
+                                          lenient=lenient, implicit_renumbering=implicit))
     for c in u.children:
         if c.kind == "omissis" or (c.number is None and not c.unico):
             continue
         _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered)
+
+
+_MENTIONS_UNICO = re.compile(r"par[áa]grafo\s+[úu]nico", re.IGNORECASE)
 
 
 def _rotulo(u: QuotedUnit) -> str | None:

@@ -11,6 +11,7 @@ their number and last wording, with a last Version whose event is the revocation
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -252,8 +253,16 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     if index.get(op.target_id) is not None:
         raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}")
     if id_kind(op.target_id) == "paragrafo" and op.target_id.endswith("par1u") is False:
-        art = index.get(op.target_id.split("_")[0])
-        if art is not None and any(c.unico for c in art.children):
+        art_id = op.target_id.split("_")[0]
+        art = index.get(art_id)
+        unico = index.get(f"{art_id}_par1u") if art is not None else None
+        if (op.implicit_renumbering and unico is not None and unico.situacao is Situacao.VIGENTE
+                and _is_paragraph_of(op.target_id, art_id)):
+            _implicit_renumbering(norma, index, op, ev, unico)
+            if op.target_id == f"{art_id}_par1":
+                _redacao(norma, index, op, replace(ev, kind="redacao"))
+                return
+        elif art is not None and any(c.unico for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
                              f"{op.target_id}")
     container = _container_for(norma, index, op)
@@ -267,6 +276,20 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
+
+
+def _is_paragraph_of(target_id: str, art_id: str) -> bool:
+    return re.fullmatch(rf"{re.escape(art_id)}_par\d+(?:-\d+)*", target_id) is not None
+
+
+def _implicit_renumbering(norma: Norma, index: _Index, op: Operation, ev: Event, unico: Dispositivo) -> None:
+    """A numbered § included in an artigo that has a parágrafo único: the parágrafo único
+    becomes § 1º (LC 95/1998, art. 12, III, c: units are numbered in sequence), noted as an
+    implicit renumbering by the same act."""
+    renum = replace(op, kind="renumeracao", target_id=unico.id, new_id=unico.id[:-len("par1u")] + "par1",
+                    new_rotulo="§ 1º", text=None)
+    note = "parágrafo único renumerado como § 1º pelo acréscimo de parágrafos"
+    _renumeracao(norma, index, renum, replace(ev, kind="renumeracao", note=ev.note or note))
 
 
 # --- renumbering -----------------------------------------------------------------------------

@@ -118,8 +118,8 @@ _SITE_NOTE = re.compile(
 """Lines a publishing site (or the clerk) puts after the act: author, publication, downloads."""
 _LOOSE_FECHO = re.compile(
     r"^\s*(?:(?:PREF[EI]\w*TURA|GABINETE|PA[ÇC]O|C[ÂA]MARA|SALA\s+DAS\s+SESS|PAL[ÁA]CIO)\b[^:;]{0,120}"
-    r"(?:\d{4}|\d\.\d{3})|.{0,80}\b(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro"
-    r"|outubro|novembro|dezembro)\b.{0,20}(?:\d{4}|\d\.\d{3}))\.?\s*$",
+    r"|[A-ZÀ-Ý][\w\s-]{2,60},?\s+(?:em\s+)?\d{1,2}[º°]?\s*(?:de\s*)?(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho"
+    r"|julho|agosto|setembro|outubro|novembro|dezembro)\b\D{0,8})(?:\d{4}|\d\.\d{3})\.?\s*$",
     re.IGNORECASE,
 )
 """A place-and-date line printed loosely ('GABINETE DO PREFEITO MUNICIPAL 04 DE JANEIRO DE 2001',
@@ -131,7 +131,7 @@ def _closing_kind(text: str) -> str | None:
     s = text.strip()
     if _SITE_NOTE.match(s):
         return "site"
-    if _LOOSE_FECHO.match(s) and len(s) <= 200:
+    if _LOOSE_FECHO.match(s) and len(s) <= 200 and not re.search(r"\bn[º°o]\s*\d|\bart\.", s, re.I):
         return "fecho"
     if _is_person(s.replace("DR.", "DR. ").replace("Dr.", "Dr. ")):
         return "pessoa"
