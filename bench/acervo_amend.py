@@ -175,7 +175,7 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
         base = read_file(_WORKER["root"] / rel).norma
     except LexError as err:
         return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
-    if not base.artigos():
+    if next(iter(base.artigos()), None) is None:
         return [PairResult(a.rel, rel, "recusado", "o alvo no acervo não tem artigos (ato inexistente ou só a "
                            "epígrafe)") for a in acts]
     out = []

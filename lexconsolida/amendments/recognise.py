@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
-    QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id,
+    QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
 )
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
@@ -202,6 +202,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()
+    _unlabelled(ctx, d, kind, default, blocks, named, covered)
     for u in units:
         if u.kind == "omissis":
             continue
@@ -210,11 +211,31 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
-    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)]
+    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
+               and not (n.endswith("_cpt") and n[:-4] in covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
+    """A quoted block that opens without a label ('“Fica o Poder Executivo autorizado …”') is the
+    wording of the one unit the instruction names ('O caput do art. 5º passa a viger …')."""
+    if len(named) != 1:
+        return
+    for b in blocks:
+        lead = leading_text(b)
+        if lead is None or phrases.is_omissis(lead[0]):
+            continue
+        target = named[0][:-4] if named[0].endswith("_cpt") else named[0]
+        op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
+        ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
+                                      rotulo=_rotulo_of_id(target),
+                                      text=None if op_kind == "revogacao" else lead[0],
+                                      lenient=kind == "redacao" and phrases.is_generic(d.text)))
+        covered.add(named[0])
+        return
 
 
 def _named_ids(disp: list[Citation]) -> list[str]:
