@@ -87,6 +87,21 @@ KNOWN_NAMES: list[tuple[str, str, str]] = [
 """Acts cited by name (federal codes): pattern, URN, name."""
 _KNOWN_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_NAMES)), re.I)
 
+LOCAL_NAMES: list[tuple[str, str, str]] = [
+    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio(?:\s+de\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:de\s+)?[A-ZÀ-Ý][\w-]*)*)?))?",
+     "lei.organica", "Lei Orgânica do Município"),
+    (r"regimento\s+interno(?:\s+da\s+c[âa]mara(?:\s+municipal)?(?:\s+de\s+vereadores)?)?", "resolucao",
+     "Regimento Interno da Câmara Municipal"),
+    (r"c[óo]digo\s+tribut[áa]rio\s+(?:municipal|do\s+munic[íi]pio)", "lei.complementar", "Código Tributário Municipal"),
+    (r"c[óo]digo\s+de\s+posturas(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Posturas"),
+    (r"c[óo]digo\s+de\s+obras(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Obras"),
+    (r"c[óo]digo\s+do\s+meio\s+ambiente", "lei", "Código do Meio Ambiente"),
+]
+"""A municipality's own norms cited by name and no number ('a Lei Orgânica do Município'):
+pattern, URN type, name. Resolved by the caller (the BASE of the command line, or the aliases
+of an acervo); the citation carries ``nome`` and no ``numero``."""
+_LOCAL_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(LOCAL_NAMES)), re.I)
+
 
 @dataclass(slots=True, frozen=True)
 class ActRef:
@@ -200,6 +215,14 @@ def find_acts(text: str) -> list[Citation]:
         tipo = urn.split(":")[4]
         out.append(Citation(m.start(), m.end(), m.group(0),
                             act=ActRef(tipo=tipo, urn=urn, nome=nome, esfera="federal")))
+    for m in _LOCAL_RE.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v)[1:])
+        _, tipo, nome = LOCAL_NAMES[i]
+        if any(c.start <= m.start() < c.end or m.start() <= c.start < m.end() for c in out):
+            continue  # 'Lei Orgânica nº 1' is a numbered citation; a federal code came first
+        if re.match(r"\s*(?:n[º°o.]|\d)", text[m.end():m.end() + 6]):
+            continue
+        out.append(Citation(m.start(), m.end(), m.group(0), act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
     out.sort(key=lambda c: c.start)
     return out
 

@@ -40,16 +40,25 @@ class _Ctx:
     norma: Norma
     resolve: Resolver | None
     rec: Recognition
+    base: tuple[str, str] | None = None
+    """(URN, label) of the BASE given on the command line: a norm cited by name, or not at all."""
+    base_noticed: bool = False
     targets_seen: set[str] = field(default_factory=set)
     out_of_corpus_reported: set[str] = field(default_factory=set)
 
 
-def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
+def recognise(norma: Norma, resolve: Resolver | None = None, *,
+              base: tuple[str, str] | None = None) -> Recognition:
     """Operations and problems of the amending act ``norma``.
 
-    ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus)."""
+    ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus); a norm
+    cited by name and no number ('Lei Orgânica do Município') reaches it with ``ref.nome`` set
+    (an acervo resolves it by the aliases in norma.toml). ``base`` = (URN, label) of the norm
+    given on the command line: a norm cited by name that ``resolve`` does not know, or an
+    instruction that names no norm at all (not even in the ementa or preâmbulo), is that BASE,
+    with a notice (``alvo-pela-base``)."""
     rec = Recognition(norma.urn, act_label(norma))
-    ctx = _Ctx(norma, resolve, rec)
+    ctx = _Ctx(norma, resolve, rec, base)
     for art in norma.artigos():
         _article(ctx, art)
     _check_ementa(ctx)
@@ -102,11 +111,24 @@ def _virtual_urn(ctx: _Ctx, ref: ActRef) -> str:
     return str(Urn(loc, aut, ref.tipo, desc))
 
 
-def _target(ctx: _Ctx, ref: ActRef) -> _Target:
+def _target(ctx: _Ctx, ref: ActRef, d: Dispositivo | None = None) -> _Target:
     urn = ctx.resolve(ref) if ctx.resolve else None
     if urn:
         return _Target(urn, ref.label(), True, ref)
+    if ref.nome and not ref.numero and not ref.urn and ctx.base is not None:
+        return _base_target(ctx, d, f"a instrução cita {ref.nome}, sem número")
     return _Target(_virtual_urn(ctx, ref), ref.label(), False, ref)
+
+
+def _base_target(ctx: _Ctx, d: Dispositivo | None, why: str) -> _Target:
+    urn, label = ctx.base
+    if not ctx.base_noticed:
+        ctx.base_noticed = True
+        ctx.rec.problems.append(Problem(
+            "alvo-pela-base", f"{why}: entendida como a norma BASE indicada na linha de comando ({label})",
+            d.text if d is not None else "", _line(d) if d is not None else None,
+            _where(d) if d is not None else None, blocking=False))
+    return _Target(urn, label, True, None)
 
 
 def _is_context(text: str, c: Citation) -> bool:
@@ -261,18 +283,23 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
     ref = next((c.act for c in disp if c.act is not None), None)
     if ref is None and acts:
         ref = acts[0].act
-    if ref is None:
-        ementa_acts = [c.act for c in find_acts(ctx.norma.ementa or "")
-                       if not _is_context(ctx.norma.ementa or "", c)]
-        if len({a.key for a in ementa_acts}) == 1:
-            ref = ementa_acts[0]
+    for where in ([ctx.norma.ementa or ""], ctx.norma.preambulo):
+        if ref is not None:
+            break
+        found = [c.act for t in where for c in find_acts(t) if not _is_context(t, c)]
+        if len({(a.key, a.nome) for a in found}) == 1:
+            ref = found[0]
+    if ref is None and ctx.base is not None and (disp or acts or phrases.classify(d.text) != "revogacao"):
+        t = _base_target(ctx, d, "a instrução não diz qual norma altera (nem a ementa, nem o preâmbulo)")
+        _note_target(ctx, t, d)
+        return t
     if ref is None:
         if disp or acts or phrases.classify(d.text) != "revogacao":
             ctx.rec.problems.append(Problem(
                 "norma-alvo-nao-identificada", "a instrução não diz qual norma altera",
                 d.text, _line(d), _where(d)))
         return None
-    t = _target(ctx, ref)
+    t = _target(ctx, ref, d)
     _note_target(ctx, t, d)
     return t
 

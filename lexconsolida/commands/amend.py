@@ -61,7 +61,7 @@ def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
     if corpus is not None:
         near = amending.act.urn if amending.act else None
         resolver = lambda ref: corpus.resolve(ref, near)  # noqa: E731
-    rec = recognise(amending.norma, resolver)
+    rec = recognise(amending.norma, resolver, base=(base.norma.urn, label_of(base)) if base.norma.urn else None)
     rec.act_label = label_of(amending)
     if amending.act is not None:
         decided = recognise_act(corpus, amending.act)

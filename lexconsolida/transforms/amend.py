@@ -319,13 +319,17 @@ _APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
 
 
 def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
-    """The operations whose target is ``norma`` (by URN, else by type and number)."""
+    """The operations whose target is ``norma``: by URN as a work (accents, case and the version
+    after '@' ignored), else by type and number ('Resolução' is 'resolucao')."""
+    from lexconsolida.amendments.targets import same_work, work_key
+
     out = []
     numero = (norma.numero or "").replace(".", "").lstrip("0")
+    tipo = work_key((norma.tipo or "").replace(" ", "."))
     for op in ops:
-        if norma.urn and op.target_urn == norma.urn:
+        if norma.urn and same_work(op.target_urn, norma.urn):
             out.append(op)
         elif op.target_act is not None and op.target_act.numero and op.target_act.numero == numero \
-                and (norma.tipo or "").lower().replace(" ", ".").startswith(op.target_act.tipo):
+                and tipo.startswith(work_key(op.target_act.tipo)):
             out.append(op)
     return out

@@ -27,7 +27,7 @@ from lexconsolida.readers.text.truncation import check_sentence_end
 
 EPIGRAFE = re.compile(
     r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI\s+ORDIN[ÁA]RIA|LEI\s+PROMULGADA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
-        |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA
+        |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA|EMENDA
         |MEDIDA\s+PROVIS[ÓO]RIA|INSTRU[ÇC][ÃA]O\s+NORMATIVA|MINUTA\s+DE\s+LEI)
         \s+(?:(?:MUNICIPAL|FEDERAL)\s+)?(?:N\s*[º°o.]+\s*|N[º°]\s*|Nº\s*|N\.º\s*|NO\s+|N\s+)
         (?P<numero>\d[\d.]*(?:/\d{2,4})?)""",
@@ -241,7 +241,16 @@ def _read_head(state: TextState, head: list[SourceLine]) -> None:
     norma.preambulo = _paragraphs(rest[pre:], "preambulo")
 
 
+_TIPO_ALIASES = {"lei ordinária": "Lei", "lei ordinaria": "Lei", "lei promulgada": "Lei",
+                 "emenda": "Emenda à Lei Orgânica"}
+"""Headings that name a tipo another way ('LEI PROMULGADA Nº 143/2005' is a Lei; 'EMENDA Nº
+30/2007' of a municipality amends its Lei Orgânica)."""
+
+
 def _tipo_name(printed: str) -> str:
+    alias = _TIPO_ALIASES.get(re.sub(r"\s+", " ", printed.strip()).lower())
+    if alias:
+        return alias
     words = re.sub(r"\s+", " ", printed.strip()).lower().split(" ")
     small = {"de", "à", "a"}
     out = [w if w in small else w.capitalize() for w in words]
@@ -285,11 +294,29 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
         else:
             closing[first].tag = "fecho"
             norma.fecho.append(closing[first].text.strip())
-            if norma.data is None:
-                norma.data = parse_date(closing[first].text)
+            _date_from_fecho(state, closing[first])
             _signatures(state, closing[first + 1:])
     if annexes:
         _annexes(state, annexes)
+
+
+_WEB_DATE = re.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
+
+
+def _date_from_fecho(state: TextState, line: SourceLine) -> None:
+    """The act's date from its fecho when the epígrafe gave none; when a web-style title
+    ('LEI Nº 2217, DE 6/1/2001', as publishing sites retype it) disagrees with the fecho, the
+    conflict is reported and the fecho, printed by the signer, prevails."""
+    norma = state.norma
+    fecho = parse_date(line.text)
+    if norma.data is None:
+        norma.data = fecho
+        return
+    if fecho and fecho != norma.data and _WEB_DATE.search(norma.epigrafe or ""):
+        state.diagnostics.append(Diagnostic(
+            "data-divergente", f"o título dá a data {norma.data}, mas o fecho dá {fecho}: "
+            "prevalece a do fecho", Severity.WARNING, line=line.number))
+        norma.data = fecho
 
 
 _HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
@@ -324,8 +351,8 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
         if _SITE_NOTE.match(s) or (current is None and _LOOSE_FECHO.match(s)):
             ln.tag = "fecho"
             norma.fecho.append(s)
-            if norma.data is None and not _SITE_NOTE.match(s):
-                norma.data = parse_date(s)
+            if not _SITE_NOTE.match(s):
+                _date_from_fecho(state, ln)
         elif _is_person(s):
             current = Signature(s)
             norma.assinaturas.append(current)

@@ -1,0 +1,205 @@
+"""Amending acts as real drafters write them: one regression test per class of issue 10.
+
+Every text here is written for the test (fictional municipality of Vila Nova), not copied.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexconsolida.amendments import recognise
+from lexconsolida.amendments.coverage import unaccounted
+from lexconsolida.amendments.targets import amendment_targets, same_work
+from lexconsolida.amendments.vocabulary import FORMULAS
+from lexconsolida.citations import find
+from lexconsolida.errors import InputError
+from lexconsolida.model import Event, Norma
+from lexconsolida.readers.text import read
+from lexconsolida.transforms.amend import apply, ops_for
+
+HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
+FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
+BASE = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+        "Art. 1º As feiras livres funcionam aos domingos.\n"
+        "Art. 2º A licença custa dez reais.\n"
+        "Parágrafo único. A licença vale um ano.\n"
+        "Art. 3º São deveres do feirante:\n"
+        "I - manter a banca limpa;\n"
+        "II - respeitar o horário.\n"
+        "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+
+
+def act(body: str, head: str = HEAD) -> Norma:
+    return read((head + body + FECHO).encode(), path="ato.txt").norma
+
+
+def base() -> Norma:
+    return read(BASE.encode(), path="base.txt").norma
+
+
+def ops_of(body: str, **kw):
+    rec = recognise(act(body), **kw)
+    return rec, [(o.kind, o.target_id, o.text) for o in rec.operations]
+
+
+# --- item 1: no silent loss ------------------------------------------------------------------
+
+def test_unknown_formula_is_a_problem_not_silence():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == []
+    assert [p.code for p in rec.problems] == ["instrucao-nao-reconhecida"]
+    assert not unaccounted(act("Art. 1º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+                               "\"Art. 2º A licença custa vinte reais.\"\n"), rec)
+
+
+def test_act_whose_ementa_amends_but_yields_nothing_says_why():
+    rec = recognise(act("Art. 1º Fica criado o conselho das feiras.\n"))
+    assert [p.code for p in rec.problems] == ["sem-operacoes"]
+
+
+# --- item 2: the vocabulary ------------------------------------------------------------------
+
+@pytest.mark.parametrize("formula", FORMULAS, ids=lambda f: f.name[:40])
+def test_every_formula_example_is_recognised_as_its_kind(formula):
+    from lexconsolida.amendments import phrases
+
+    kind = phrases.classify(formula.example)
+    expected = "redacao" if formula.kind == "generica" else formula.kind
+    assert kind == expected, (formula.name, formula.example)
+
+
+@pytest.mark.parametrize("verb", ["passa a viger com a seguinte redação", "passará a vigorar com a seguinte redação",
+                                  "passam a ter o seguinte teor"])
+def test_tenses_of_new_wording(verb):
+    rec, ops = ops_of(f"Art. 1º O art. 2º da Lei nº 100/2001 {verb}:\n\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ("redacao", "art2", "A licença custa vinte reais.") in ops
+
+
+def test_de_se_with_spaces_around_the_hyphen():
+    rec, ops = ops_of("Art. 1º Dê - se ao art. 1º da Lei nº 100/2001 a seguinte redação:\n"
+                      "\"Art. 1º As feiras livres funcionam aos sábados.\"\n")
+    assert ops == [("redacao", "art1", "As feiras livres funcionam aos sábados.")]
+
+
+def test_new_caput_quoting_new_incisos_is_new_wording_plus_inclusions():
+    rec, ops = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"Art. 3º São deveres do feirante, entre outros:\n"
+                      "I - manter a banca limpa;\nII - respeitar o horário;\n"
+                      "III - exibir a licença.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art3_cpt_inc3").text == "exibir a licença."
+    assert result.find("art3").caput.text == "São deveres do feirante, entre outros:"
+
+
+def test_numbered_paragraph_added_renumbers_the_paragrafo_unico():
+    rec, _ = ops_of("Art. 1º Acrescente-se ao art. 2º da Lei nº 100/2001 o seguinte § 2º:\n"
+                    "\"§ 2º A licença pode ser renovada.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("inclusao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art2_par1").text == "A licença vale um ano."
+    assert result.find("art2_par1u") is None
+    assert result.find("art2_par2").text == "A licença pode ser renovada."
+
+
+# --- item 3: the target norm -------------------------------------------------------------------
+
+def test_norm_cited_by_name_is_the_base_given_with_a_notice():
+    body = ("Art. 1º O art. 2º da Lei Orgânica do Município passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º O Município é dividido em distritos.\"\n")
+    head = "EMENDA Nº 7/2021\n\nAltera a Lei Orgânica.\n\nA MESA DA CÂMARA MUNICIPAL DE VILA NOVA-MT promulga:\n\n"
+    rec = recognise(act(body, head), base=("urn:lex:br;mato.grosso;vila.nova:municipal:lei.organica:1990-04-05;1990",
+                                           "Lei Orgânica"))
+    assert [(o.kind, o.target_id, o.in_corpus) for o in rec.operations] == [("redacao", "art2", True)]
+    assert [(p.code, p.blocking) for p in rec.problems] == [("alvo-pela-base", False)]
+    assert [c.act.nome for c in find("o Regimento Interno da Câmara Municipal e o Código Tributário Municipal")] \
+        == ["Regimento Interno da Câmara Municipal", "Código Tributário Municipal"]
+
+
+def test_target_from_the_preambulo_when_the_article_names_none():
+    head = ("LEI Nº 901, DE 3 DE MAIO DE 2021\n\nDá outras providências.\n\n"
+            "O PREFEITO MUNICIPAL DE VILA NOVA-MT, no uso de suas atribuições, e considerando a Lei nº 100/2001, "
+            "faz saber:\n\n")
+    rec = recognise(act("Art. 1º O art. 2º passa a vigorar com a seguinte redação:\n"
+                        "\"Art. 2º A licença custa vinte reais.\"\n", head))
+    assert [(o.target_label, o.target_id) for o in rec.operations] == [("Lei nº 100/2001", "art2")]
+
+
+def test_urn_comparison_ignores_accents_case_and_version():
+    assert same_work("urn:lex:br:federal:constituicao:1988-10-05;1988@1988-10-05;publicacao;1988-10-05",
+                     "urn:lex:br:federal:constituicao:1988-10-05;1988")
+    assert same_work("urn:lex:br;bahia;vila.nova:municipal:RESOLUÇÃO:2001;3", "urn:lex:br;bahia;vila.nova:municipal:resolucao:2001;3")
+    assert not same_work("urn:lex:br:federal:lei:2001;3", "urn:lex:br:federal:lei:2001;4")
+
+
+def test_amendment_targets_for_the_acervo():
+    n = act("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º A licença custa vinte reais.\"\n"
+            "Art. 2º Revoga-se a Lei nº 50/1999.\n")
+    res = amendment_targets(n, lambda ref: f"urn:acervo:{ref.numero}" if ref.numero == "100" else None)
+    assert [(t.label, t.in_corpus, t.kinds) for t in res.targets] == [
+        ("Lei nº 100/2001", True, ("redacao",)), ("Lei nº 50/1999", False, ("revogacao_total",))]
+    assert [t.label for t in res.revokes_whole] == ["Lei nº 50/1999"]
+
+
+# --- item 4: quoted blocks as they really come -------------------------------------------------
+
+def test_quoted_article_without_its_label_is_the_unit_named():
+    rec, ops = ops_of("Art. 1º O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+# --- item 5: truncation without false refusals -------------------------------------------------
+
+@pytest.mark.parametrize("tail", [
+    "\nFULANO DE TAL\nPrefeito Municipal\nBELTRANO DA SILVA\nSecretário de Governo\n",
+    "\nGabinete do Prefeito, 13 Fevereiro de 2003\nFULANO DE TAL\nPrefeito\n",
+    "\nPromulgado em: 25/02/2015\n",
+    "\nFULANO DE TAL\nPrefeito\nAutor: Vereador Sicrano\nData da Publicação: 16/12/1995\n\n\n",
+])
+def test_closing_blocks_are_not_truncation_and_signatures_are_not_article_text(tail):
+    text = "LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º Esta Lei entra em vigor na data de sua publicação, " \
+           "revogadas as disposições em contrário" + tail
+    n = read(text.encode(), path="a.txt").norma
+    assert n.find("art1").caput.text.endswith("em contrário")
+
+
+def test_a_real_cut_is_still_refused():
+    with pytest.raises(InputError, match="truncado"):
+        read("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Fica o Poder Executivo autorizado a".encode(), path="a.txt")
+
+
+# --- item 6: headings ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("heading, tipo, numero", [
+    ("EMENDA Nº 30/2007", "Emenda à Lei Orgânica", "30"),
+    ("LEI PROMULGADA Nº 143/2005", "Lei", "143"),
+    ("LEI ORDINÁRIA Nº 3709/2017", "Lei", "3709"),
+    ("RESOLUÇÃO Nº 12/2004", "Resolução", "12"),
+    ("DECRETO LEGISLATIVO Nº 4/2010", "Decreto Legislativo", "4"),
+    ("LEI COMPLEMENTAR Nº 9/2011", "Lei Complementar", "9"),
+])
+def test_headings_give_type_and_number(heading, tipo, numero):
+    n = read(f"{heading}\n\nDispõe.\n\nArt. 1º Texto.\n".encode(), path="a.txt").norma
+    assert (n.tipo, n.numero) == (tipo, numero)
+
+
+def test_web_style_title_against_fecho_prefers_the_fecho():
+    r = read(("LEI Nº 2217, DE 6/1/2001\n\nDispõe.\n\nArt. 1º Texto.\n"
+              "\nPrefeitura Municipal de Vila Nova-MT, 5 de janeiro de 2001.\n\nFULANO DE TAL\nPrefeito\n").encode())
+    assert r.norma.data == "2001-01-05"
+    assert "data-divergente" in [d.code for d in r.diagnostics]
+
+
+# --- item 10: labels -----------------------------------------------------------------------------
+
+def test_label_variants_and_items_under_alineas():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Texto:\nI - um;\nI- A - acrescido;\nII - dois:\n"
+            "a) as multas são:\n1 - leve;\n2 - grave;\nb) outra.\n"
+            "Art. 2ºA Texto.\nArt. 3º - A - Texto.\nArt. 5º A Secretaria fará.\n")
+    ids = [d.id for d in read(text.encode()).norma.dispositivos() if not d.id.endswith("_cpt")]
+    assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
+                   "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
+                   "art2-1", "art3-1", "art5"]
