@@ -264,19 +264,32 @@ def _named_ids(disp: list[Citation]) -> list[str]:
     """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
     takes the article of the instruction's other citations when there is exactly one."""
     articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    complete = list(dict.fromkeys(i for c in disp if not c.incompleto for i in c.ids))
     out: list[str] = []
     for c in disp:
         for i in c.ids:
-            if c.incompleto and len(articles) == 1:
+            if c.incompleto and len(complete) == 1 and _can_hold(complete[0], i):
+                i = _join(complete[0], i)  # 'ao § 7º do art. 307 … os incisos I e II'
+            elif c.incompleto and len(articles) == 1:
                 i = _join(next(iter(articles)), i)
             if i not in out:
                 out.append(i)
     return out
 
 
-def _join(article: str, rel: str) -> str:
+def _join(parent: str, rel: str) -> str:
     first = rel.split("_")[0][:3]
-    return f"{article}_cpt_{rel}" if first in ("inc", "ali") else f"{article}_{rel}"
+    if id_kind(parent) == "artigo" and "_" not in parent:
+        return f"{parent}_cpt_{rel}" if first in ("inc", "ali") else f"{parent}_{rel}"
+    return f"{parent}_{rel}"
+
+
+def _can_hold(parent: str, rel: str) -> bool:
+    """True when a unit of ``rel``'s kind can sit directly in ``parent`` (a § holds incisos)."""
+    from lexconsolida.amendments.blocks import PARENT_KINDS
+
+    kind = id_kind(rel.split("_")[0])
+    return id_kind(parent) != "artigo" and id_kind(parent) in PARENT_KINDS.get(kind, ())
 
 
 def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
