@@ -203,3 +203,37 @@ def test_label_variants_and_items_under_alineas():
     assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
                    "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
                    "art2-1", "art3-1", "art5"]
+
+
+# --- wordings that name a unit that does not exist yet, or a number alone ----------------------
+
+def test_new_wording_of_the_next_unit_in_sequence_is_its_inclusion_with_a_note():
+    rec, _ = ops_of("Art. 1º O inciso III do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"III - exibir a licença.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    unit = result.find("art3_cpt_inc3")
+    assert unit.text == "exibir a licença."
+    assert unit.history[0].event.kind == "inclusao" and "seguinte na numeração" in unit.history[0].event.note
+
+
+def test_new_wording_of_a_unit_far_from_the_sequence_is_still_refused():
+    from lexconsolida.transforms.amend import failures
+
+    rec, _ = ops_of("Art. 1º O inciso IX do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"IX - exibir a licença.\"\n")
+    b = base()
+    errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert [e.message.split(" — ")[0] for e in errors] == ["art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001"]
+
+
+def test_renumbering_to_a_bare_number():
+    rec, ops = ops_of("Art. 1º O parágrafo único do art. 2º da Lei nº 100/2001 passa a ser o 2º.\n")
+    assert [(o.kind, o.target_id, o.new_id, o.new_rotulo) for o in rec.operations] == [
+        ("renumeracao", "art2_par1u", "art2_par2", "§ 2º")]
+
+
+def test_change_of_an_annex_without_quoted_text_asks_a_person():
+    rec, ops = ops_of("Art. 1º O Anexo I da Lei nº 100/2001 passa a vigorar com a redação da tabela anexa a esta Lei.\n")
+    assert ops == []
+    assert [p.code for p in rec.problems if p.blocking] == ["alteracao-nao-textual"]

@@ -212,6 +212,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         return
     named = _named_ids(disp)
     if not blocks:
+        if not named:
+            ctx.rec.problems.append(Problem(
+                "alteracao-nao-textual", "a instrução altera a norma sem citar dispositivo nem trazer texto "
+                "entre aspas (anexo, tabela, quadro de cargos, valores): aplique à mão ou registre a decisão",
+                text, _line(d), _where(d)))
+            return
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
@@ -397,8 +403,21 @@ def _revocation(ctx, d, disp, acts, default) -> None:
         ctx.rec.operations.append(_op(ctx, d, t, "revogacao_total", None))
 
 
+_BARE_NUMBER = re.compile(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\s+(?:o|a)\s+(\d{1,3})\s*[º°]\s*[.;,]?\s*$", re.I)
+
+
 def _renumbering(ctx, d, disp, default) -> None:
     text = d.text
+    bare = _BARE_NUMBER.search(text)
+    if bare and len(disp) == 1 and len(disp[0].ids) == 1 and default is not None:
+        # 'o parágrafo único do art. 1º passa a ser o 2º': same kind, the number given
+        old = disp[0].ids[0]
+        head, _, last = old.rpartition("_")
+        prefix = re.match(r"[a-z]+", last).group(0)
+        new = f"{head}_{prefix}{int(bare.group(1))}" if head else f"{prefix}{int(bare.group(1))}"
+        ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", old, new_id=new,
+                                      new_rotulo=_rotulo_of_id(new)))
+        return
     pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",

@@ -111,7 +111,7 @@ FORMULAS: tuple[Formula, ...] = (
             "Renumere-se o parágrafo único do art. 2º como § 1º."),
     Formula("renumeracao", "passa(m) a ser o § 1º / passa a vigorar como",
             rf"{PASSA}\s+(?:ser|{VIGORAR}\s+como)\s+(?:o\s+|a\s+|os\s+|as\s+)?"
-            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?)",
+            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$)",
             "O parágrafo único do art. 6º passa a ser o § 1º."),
 )
 

@@ -157,12 +157,36 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         if op.lenient:
             _inclusao(norma, index, op, replace(ev, kind="inclusao"))
             return
+        if _next_in_sequence(index, op.target_id):
+            note = ("incluído: a instrução dá nova redação a dispositivo que ainda não existia, o "
+                    "seguinte na numeração")
+            _inclusao(norma, index, op, replace(ev, kind="inclusao", note=ev.note or note))
+            return
         raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
     h = _wording_holder(d)
     if h.text == op.text and d.situacao is Situacao.VIGENTE:
         return  # quoted as context, unchanged
     _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
     d.situacao = Situacao.VIGENTE
+
+
+def _next_in_sequence(index: _Index, target_id: str) -> bool:
+    """True when ``target_id`` would be the next unit of its kind in a parent that exists (the
+    § 3º of an artigo with §§ 1º and 2º, the inciso V after IV, an 'A' unit after its base):
+    new wording of it can only mean its inclusion."""
+    try:
+        lid = LexId.parse(target_id)
+    except (ValueError, KeyError):
+        return False
+    parent = lid.parent
+    if parent is None or lid.number is None or index.get(str(parent)) is None:
+        return False
+    kids = [c for c in index.get(str(parent)).children if c.kind.value == lid.kind and c.number is not None]
+    if lid.number.suffixes:
+        base_id = target_id.rsplit("-", len(lid.number.suffixes))[0]
+        return index.get(base_id) is not None
+    last = max((c.number.value for c in kids), default=0)
+    return lid.number.value == last + 1 and not (lid.kind == "paragrafo" and any(c.unico for c in kids))
 
 
 def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
