@@ -237,3 +237,47 @@ def test_change_of_an_annex_without_quoted_text_asks_a_person():
     rec, ops = ops_of("Art. 1º O Anexo I da Lei nº 100/2001 passa a vigorar com a redação da tabela anexa a esta Lei.\n")
     assert ops == []
     assert [p.code for p in rec.problems if p.blocking] == ["alteracao-nao-textual"]
+
+
+# --- items 7 and 9: decisions per instruction, --parcial, the caput's history in txt/md ---------
+
+PARTIAL = ("Art. 1º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+           "\"Art. 1º As feiras livres funcionam aos sábados e domingos.\"\n"
+           "Art. 2º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+           "\"Art. 2º A licença custa vinte reais.\"\n")
+
+
+def test_instructions_listed_with_their_status():
+    from lexconsolida.amendments.partial import instructions
+
+    rec = recognise(act(PARTIAL))
+    assert [i.describe() for i in instructions(rec)] == [
+        "art1 (linha 7): certa — 1 operação(ões)",
+        "art2 (linha 9): pendente de decisão — instrucao-nao-reconhecida"]
+
+
+def _write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_amend_parcial_applies_the_certain_and_marks_the_pending(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "alt.txt", HEAD + PARTIAL + FECHO)
+    refused = run_cli("amend", str(b), str(a), "-o", str(tmp_path / "x.xml"), cwd=tmp_path)
+    assert refused.returncode == 2 and not (tmp_path / "x.xml").exists()
+    done = run_cli("amend", str(b), str(a), "--parcial", "-o", str(tmp_path / "out.xml"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "pendente de decisão: art2 (linha 9)" in done.stderr.decode()
+    for fmt in ("txt", "md"):
+        out = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", fmt, cwd=tmp_path)
+        text = out.stdout if isinstance(out.stdout, str) else out.stdout.decode()
+        assert "As feiras livres funcionam aos domingos." in text  # the caput's old wording (item 9)
+        assert "(Redação dada pela Lei nº 900, de 3 de maio de 2021)" in text
+        assert "Alteração pendente de decisão: Lei nº 900, de 3 de maio de 2021" in text
+    txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout
+    txt = txt if isinstance(txt, str) else txt.decode()
+    assert "Art. 2º A licença custa dez reais." in txt  # the pending one is still in force, not struck

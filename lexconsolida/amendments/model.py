@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 from lexconsolida.citations import ActRef
 
-OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
-"""'nota' only comes from a recorded human decision: a note on a unit, wording unchanged."""
+OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota", "pendente")
+"""'nota' only comes from a recorded human decision: a note on a unit, wording unchanged;
+'pendente' from ``amend --parcial``: an instruction left for a decision, noted on the unit."""
 
 KIND_NAMES = {
     "redacao": "nova redação",
@@ -16,6 +17,7 @@ KIND_NAMES = {
     "renumeracao": "renumeração",
     "revogacao_total": "revogação do ato",
     "nota": "anotação",
+    "pendente": "alteração pendente de decisão",
 }
 
 

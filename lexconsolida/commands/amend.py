@@ -19,7 +19,8 @@ from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, failures, ops_for
+from lexconsolida.amendments.partial import certain_operations, instructions, pending_operations
+from lexconsolida.transforms.amend import apply, ops_for, refused_operations
 
 HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
 DESCRIPTION = (
@@ -27,7 +28,9 @@ DESCRIPTION = (
     "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "
     "BASE e AMENDING são URNs ou pastas do acervo, ou arquivos. --dry-run só lista as "
     "operações e os problemas para revisão. Problemas que pedem decisão humana impedem a "
-    "aplicação; registre a decisão em [[decisoes]] no norma.toml do ato alterador."
+    "aplicação; registre a decisão em [[decisoes]] no norma.toml do ato alterador, ou use "
+    "--parcial para aplicar só as instruções certas (as outras ficam no histórico como "
+    "'alteração pendente de decisão')."
 )
 
 
@@ -36,6 +39,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("amending", metavar="AMENDING", help="ato alterador (URN, pasta do acervo ou arquivo)")
     parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML de saída")
     parser.add_argument("--dry-run", action="store_true", help="só lista as operações, sem aplicar")
+    parser.add_argument("--parcial", action="store_true",
+                        help="aplica as instruções certas e deixa as outras como 'alteração pendente de decisão'")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
@@ -97,11 +102,17 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     out(rec.describe())
     out(describe_decisions(decided))
     out(f"Operações sobre a norma base: {len(ops)}\n")
-    refused = failures(base, ops, event_for(amending))
+    pairs = refused_operations(base, ops, event_for(amending))
+    refused = [err for _, err in pairs]
     if refused:
         out(f"Operações que não podem ser aplicadas a {base.titulo}:\n")
         for err in refused:
             out(f"{with_source(err, amending)}\n")
+    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    if instrs:
+        out("Instruções:\n")
+        for i in instrs:
+            out(f"  {i.describe()}\n")
     stops = len(rec.blocking) + len(refused) + (0 if ops else 1)
     if not stops:
         return 0
@@ -111,6 +122,13 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     print(f"lexconsolida amend: {rec.act_label} não seria aplicado: "
           + "; ".join(w for w in why if w), file=sys.stderr)
     return 2
+
+
+def _on_base(rec, ops):
+    """``rec`` with only the operations on the base (problems kept)."""
+    from dataclasses import replace
+
+    return replace(rec, operations=list(ops))
 
 
 def source_of(found: Located) -> Path | None:
@@ -140,6 +158,8 @@ def run(args) -> int:
 def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     rec = decided.recognition
     blocking = rec.blocking
+    if args.parcial:
+        return _apply_partial(args, base, rec, ops, amending)
     if blocking:
         listing = "\n".join(p.describe() for p in blocking)
         raise AmendmentError(f"{rec.act_label} pede decisão humana antes de ser aplicado:\n{listing}")
@@ -150,3 +170,32 @@ def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
 
     emit(get_writer("xml")(result), args.output, f"{len(ops)} operações")
     return 0
+
+
+def _apply_partial(args, base: Norma, rec, ops, amending: Located) -> int:
+    """``--parcial``: the certain instructions applied, each pending one noted on the base."""
+    event = event_for(amending)
+    pairs = refused_operations(base, ops, event)
+    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    certain = certain_operations(instrs)
+    if not certain:
+        listing = "\n".join(i.describe() for i in instrs) or "(nenhuma instrução)"
+        raise AmendmentError(f"{rec.act_label}: nenhuma instrução certa sobre {base.titulo}; "
+                             f"nada a aplicar:\n{listing}")
+    pending = pending_operations(instrs)
+    result = apply(base, certain + [replace_target(p, base) for p in pending], event)
+    for i in instrs:
+        if not i.certain:
+            print(f"pendente de decisão: {i.describe()}", file=sys.stderr)
+    from lexconsolida.writers import get_writer
+
+    emit(get_writer("xml")(result), args.output,
+         f"{len(certain)} operações aplicadas, {sum(1 for i in instrs if not i.certain)} instrução(ões) pendentes")
+    return 0
+
+
+def replace_target(op, base: Norma):
+    """A pending mark on the base itself (its URN), whatever norm the instruction named."""
+    from dataclasses import replace
+
+    return replace(op, target_urn=base.urn)

@@ -23,7 +23,8 @@ from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
-              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao"}
+              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
+              "pendente": "pendente"}
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
 
 
@@ -69,16 +70,21 @@ def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[Amendm
     """What :func:`apply` would refuse, every operation checked (not only the first failing):
     each on ``base`` as the operations before it that can be applied leave it. ``base`` is
     not changed and nothing is returned but the errors (for a dry run)."""
+    return [err for _, err in refused_operations(base, ops, event)]
+
+
+def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> list[tuple[Operation, AmendmentError]]:
+    """:func:`failures`, each error with the operation it refuses."""
     ops = list(ops)
     norma = clone(base)
     index = _Index(norma)
     done: list[Operation] = []
-    errors: list[AmendmentError] = []
+    errors: list[tuple[Operation, AmendmentError]] = []
     for op in ops:
         try:
             _apply_one(norma, index, op, event)
         except AmendmentError as err:
-            errors.append(err)
+            errors.append((op, err))
             # the failed operation may have left a partial change: replay the good ones
             norma = clone(base)
             index = _Index(norma)
@@ -211,6 +217,23 @@ def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     _push(h, Version(op.text or h.text, ev, ev.date, None, d.situacao, d.rotulo), d.rotulo)
 
 
+def _pendente(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """An instruction left for a decision (``amend --parcial``): noted on the nearest unit that
+    exists (the unit, else its ancestors), else on the act; nothing changes, never fails."""
+    target = op.target_id
+    while target:
+        d = index.get(target)
+        if d is not None:
+            h = _wording_holder(d)
+            _start_history(h, d.rotulo)
+            h.history.append(Version(h.text, ev, ev.date, None, h.situacao, d.rotulo))
+            return
+        target = target.rpartition("_")[0]
+        if target.endswith("_cpt"):
+            target = target[:-4]
+    norma.events.append(ev)
+
+
 def _revogacao_total(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     if norma.situacao is Situacao.REVOGADO:
         raise _error(op, f"{norma.titulo} já está revogada")
@@ -339,7 +362,8 @@ def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
 
 
 _APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
-          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota}
+          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota,
+          "pendente": _pendente}
 
 
 def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
