@@ -281,3 +281,15 @@ def test_amend_parcial_applies_the_certain_and_marks_the_pending(tmp_path):
     txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout
     txt = txt if isinstance(txt, str) else txt.decode()
     assert "Art. 2º A licença custa dez reais." in txt  # the pending one is still in force, not struck
+
+
+def test_history_note_never_names_the_act_norma(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "emenda.txt", "Altera a Lei nº 100/2001.\n\n" + PARTIAL.split("Art. 2º")[0] + FECHO)
+    done = run_cli("amend", str(b), str(a), "-o", str(tmp_path / "out.xml"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout.decode()
+    assert "(Redação dada pela norma do arquivo emenda.txt, de 3 de maio de 2021)" in txt
+    assert "pela Norma" not in txt

@@ -19,6 +19,7 @@ from lexconsolida.corpus.history import history, recognise_act
 from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.model import Event, Norma
+from lexconsolida.model.dates import format_long
 from lexconsolida.amendments.partial import certain_operations, instructions, pending_operations
 from lexconsolida.transforms.amend import apply, ops_for, refused_operations
 
@@ -45,10 +46,17 @@ def add_arguments(parser) -> None:
 
 
 def label_of(found: Located) -> str:
+    """How history notes name the act. Never 'Norma, de …': an act whose type the text does not
+    give is named by its epígrafe, else by its file ('(Redação dada pela Lei nº …)')."""
     if found.act is not None:
         return found.act.label
     n = found.norma
-    return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
+    if n.tipo:
+        return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
+    if n.epigrafe:
+        return " ".join(n.epigrafe.split())
+    name = found.path.name if found.path is not None else "sem identificação"
+    return f"norma do arquivo {name}" + (f", de {format_long(n.data)}" if n.data else "")
 
 
 def event_for(found: Located) -> Event:
