@@ -23,7 +23,6 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.amendments.partial import certain_operations, instructions, pending_operations
 from lexconsolida.transforms.amend import apply, ops_for, refused_operations
 
-HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
 DESCRIPTION = (
     "Reconhece as instruções de alteração do ato AMENDING (nova redação, acréscimo, revogação, "
     "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "
