@@ -293,3 +293,15 @@ def test_history_note_never_names_the_act_norma(tmp_path):
     txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout.decode()
     assert "(Redação dada pela norma do arquivo emenda.txt, de 3 de maio de 2021)" in txt
     assert "pela Norma" not in txt
+
+
+def test_altere_se_and_redacao_seguinte_and_the_ementa():
+    rec, ops = ops_of("Art. 1º Altere-se a redação do inciso II do art. 3º da Lei nº 100/2001:\n"
+                      "\"II - respeitar o horário e o silêncio.\"\n"
+                      "Art. 2º Dê-se ao art. 4º da Lei nº 100/2001 a redação seguinte:\n"
+                      "\"Art. 4º Esta Lei entra em vigor em 30 dias.\"\n"
+                      "Art. 3º A ementa da Lei nº 100/2001 passa a ter a seguinte redação:\n"
+                      "\"Dispõe sobre feiras e mercados.\"\n")
+    assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
+                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
+    assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]

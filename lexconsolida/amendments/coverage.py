@@ -29,6 +29,9 @@ CHANGE_VERB = re.compile(
 )
 
 
+_UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?|al[íi]neas?|caput)", re.IGNORECASE)
+
+
 def amends(d: Dispositivo) -> bool:
     """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
     change."""
@@ -36,7 +39,11 @@ def amends(d: Dispositivo) -> bool:
         return True
     if not d.text or not CHANGE_VERB.search(d.text):
         return False
-    return any(c.ids and not c.proprio and c.act is not None for c in find(d.text))
+    cits = find(d.text)
+    if any(c.ids and not c.proprio and c.act is not None for c in cits):
+        return True
+    # a dispositivo the citation parser could not read ('do artigo1º'), next to a cited act
+    return bool(_UNIT_WORD.search(d.text)) and any(c.act is not None and not c.ids and not c.proprio for c in cits)
 
 
 def amending_units(norma: Norma) -> list[Dispositivo]:

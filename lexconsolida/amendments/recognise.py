@@ -239,6 +239,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
+    if not named and not covered and not units:
+        what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
+        ctx.rec.problems.append(Problem(
+            "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
+            "ou registre a decisão", text, _line(d), _where(d)))
+        return
     missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
                and not (n.endswith("_cpt") and n[:-4] in covered)]
     for n in missing:
