@@ -74,7 +74,7 @@ FORMULAS: tuple[Formula, ...] = (
             r"(?:com\s+as|introduz(?:idas)?\s+as|sofre\s+as)\s+seguintes\s+(?:altera[çc][õo]es|modifica[çc][õo]es)",
             "O Anexo da Lei nº 12/2010 fica com as seguintes alterações:"),
     Formula("generica", "passa(m) a vigorar com os seguintes parágrafos/incisos/nomes…",
-            rf"{PASSA}\s+(?:{VIGORAR}|ter)\s+com\s+(?:o|os|a|as)\s+{SEGUINTE}\s+[a-zà-ÿ]+",
+            rf"{PASSA}\s+(?:{VIGORAR}|ter)\s+com\s+(?:o|os|a|as)\s+{SEGUINTE}\s+(?!reda[çc]|teor)[a-zà-ÿ]+",
             "O art. 4º passa a vigorar com os seguintes parágrafos:"),
     Formula("generica", "altere(m)-se (a redação de / no art. … os seguintes)",
             rf"\baltere(?:m)?{HIFEN}se\b",
