@@ -305,3 +305,13 @@ def test_altere_se_and_redacao_seguinte_and_the_ementa():
     assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
                    ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
     assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]
+
+
+def test_supracitado_artigo_continues_the_previous_instruction():
+    rec, ops = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001 a seguinte redação:\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Dê-se ao parágrafo único do supracitado artigo a seguinte redação:\n"
+                      "\"Parágrafo único. A licença vale dois anos.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais."),
+                   ("redacao", "art2_par1u", "A licença vale dois anos.")]
+    assert {o.target_label for o in rec.operations} == {"Lei nº 100/2001"}

@@ -43,6 +43,10 @@ class _Ctx:
     base: tuple[str, str] | None = None
     """(URN, label) of the BASE given on the command line: a norm cited by name, or not at all."""
     base_noticed: bool = False
+    last_article: str | None = None
+    """The artigo the previous instruction named ('Dê-se ao parágrafo único do supracitado
+    artigo' continues it)."""
+    last_target: "_Target | None" = None
     targets_seen: set[str] = field(default_factory=set)
     out_of_corpus_reported: set[str] = field(default_factory=set)
 
@@ -210,7 +214,11 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         kind = "inclusao" if phrases.INCLUSAO.search(text) else "redacao"
     if default is None:
         return
-    named = _named_ids(disp)
+    named = _named_ids(disp, ctx.last_article if _CONTINUES.search(text) or not _articles_of(disp) else None)
+    arts = _articles_of(disp)
+    if arts:
+        ctx.last_article = arts[-1]
+    ctx.last_target = default
     if not blocks:
         if not named:
             ctx.rec.problems.append(Problem(
@@ -272,10 +280,22 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
         return
 
 
-def _named_ids(disp: list[Citation]) -> list[str]:
+_CONTINUES = re.compile(r"\b(?:supracitad|referid|mesm|aludid|citad|retromencionad)[oa]s?\s+(?:artigo|art\.)"
+                        r"|\b(?:artigo|art\.)\s+(?:supracitad|referid|aludid|citad)", re.IGNORECASE)
+"""'do supracitado artigo', 'do mesmo artigo': the artigo of the previous instruction."""
+
+
+def _articles_of(disp: list[Citation]) -> list[str]:
+    return list(dict.fromkeys(i.split("_")[0] for c in disp if not c.incompleto for i in c.ids))
+
+
+def _named_ids(disp: list[Citation], previous_article: str | None = None) -> list[str]:
     """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
-    takes the article of the instruction's other citations when there is exactly one."""
+    takes the article of the instruction's other citations when there is exactly one, else
+    the article of the previous instruction ('do supracitado artigo')."""
     articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    if not articles and previous_article:
+        articles = {previous_article}
     complete = list(dict.fromkeys(i for c in disp if not c.incompleto for i in c.ids))
     out: list[str] = []
     for c in disp:
@@ -314,6 +334,8 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
         found = [c.act for t in where for c in find_acts(t) if not _is_context(t, c)]
         if len({(a.key, a.nome) for a in found}) == 1:
             ref = found[0]
+    if ref is None and ctx.last_target is not None and disp and _CONTINUES.search(d.text):
+        return ctx.last_target  # 'Dê-se ao parágrafo único do supracitado artigo'
     if ref is None and ctx.base is not None and (disp or acts or phrases.classify(d.text) != "revogacao"):
         t = _base_target(ctx, d, "a instrução não diz qual norma altera (nem a ementa, nem o preâmbulo)")
         _note_target(ctx, t, d)
