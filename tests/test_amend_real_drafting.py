@@ -315,3 +315,13 @@ def test_supracitado_artigo_continues_the_previous_instruction():
     assert ops == [("redacao", "art2", "A licença custa vinte reais."),
                    ("redacao", "art2_par1u", "A licença vale dois anos.")]
     assert {o.target_label for o in rec.operations} == {"Lei nº 100/2001"}
+
+
+def test_caput_and_incisos_in_one_chain():
+    rec, ops = ops_of("Art. 1º O caput do artigo 3º e o inciso II da Lei nº 100/2001 passam a viger com a seguinte redação:\n"
+                      "\"Art. 3º São deveres de quem vende na feira:\n"
+                      "...\n"
+                      "II - respeitar o horário e o silêncio.\"\n")
+    assert ops == [("redacao", "art3", "São deveres de quem vende na feira:"),
+                   ("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio.")]
+    assert not [p for p in rec.problems if p.blocking]

@@ -286,24 +286,26 @@ _CONTINUES = re.compile(r"\b(?:supracitad|referid|mesm|aludid|citad|retromencion
 
 
 def _articles_of(disp: list[Citation]) -> list[str]:
-    return list(dict.fromkeys(i.split("_")[0] for c in disp if not c.incompleto for i in c.ids))
+    return list(dict.fromkeys(i.split("_")[0] for c in disp for i in c.ids if i.startswith("art")))
 
 
 def _named_ids(disp: list[Citation], previous_article: str | None = None) -> list[str]:
     """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
     takes the article of the instruction's other citations when there is exactly one, else
     the article of the previous instruction ('do supracitado artigo')."""
-    articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    complete = list(dict.fromkeys(i for c in disp for i in c.ids if i.startswith("art")))
+    articles = {i.split("_")[0] for i in complete}
     if not articles and previous_article:
         articles = {previous_article}
-    complete = list(dict.fromkeys(i for c in disp if not c.incompleto for i in c.ids))
     out: list[str] = []
     for c in disp:
         for i in c.ids:
-            if c.incompleto and len(complete) == 1 and _can_hold(complete[0], i):
+            if i.startswith("art"):
+                pass
+            elif len(complete) == 1 and _can_hold(complete[0], i):
                 i = _join(complete[0], i)  # 'ao § 7º do art. 307 … os incisos I e II'
-            elif c.incompleto and len(articles) == 1:
-                i = _join(next(iter(articles)), i)
+            elif len(articles) == 1:
+                i = _join(next(iter(articles)), i)  # 'o caput do artigo 2º e os incisos II e IX'
             if i not in out:
                 out.append(i)
     return out
