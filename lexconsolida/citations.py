@@ -242,7 +242,8 @@ _KIND_WORD = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b)*"
+_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))*"
+"""'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
 _NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN,
@@ -281,7 +282,8 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    return Number.parse_arabic(token.replace("ª", "º"))  # 'art. 40ª': a feminine ordinal typed for º
+    token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
+    return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 
 
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:

@@ -325,3 +325,13 @@ def test_caput_and_incisos_in_one_chain():
     assert ops == [("redacao", "art3", "São deveres de quem vende na feira:"),
                    ("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio.")]
     assert not [p for p in rec.problems if p.blocking]
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("Fica acrescido o artigo 4º A - à Lei nº 100/2001", ("art4-1",)),
+    ("o art. 2ºA da Lei nº 100/2001", ("art2-1",)),
+    ("o art. 18 - A da Lei nº 100/2001", ("art18-1",)),
+    ("o art. 5º A Lei nº 100/2001 diz", ("art5",)),
+])
+def test_citations_of_letter_units_as_printed(text, ids):
+    assert [c.ids for c in find(text) if c.ids] == [ids]
