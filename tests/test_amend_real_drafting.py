@@ -335,3 +335,30 @@ def test_caput_and_incisos_in_one_chain():
 ])
 def test_citations_of_letter_units_as_printed(text, ids):
     assert [c.ids for c in find(text) if c.ids] == [ids]
+
+
+# --- item 8: an act that amends an amending act --------------------------------------------------
+
+def test_act_rewriting_an_article_of_an_amending_law_changes_the_law_it_amended():
+    first = act("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                "\"Art. 2º A licença custa vinte reais.\"\n")
+    second_head = HEAD.replace("LEI Nº 900, DE 3 DE MAIO DE 2021", "LEI Nº 950, DE 4 DE JUNHO DE 2022")
+    second = act("Art. 1º O art. 1º da Lei nº 900/2021, que altera o art. 2º da Lei nº 100/2001, passa a ter a "
+                 "seguinte redação:\n\"Art. 2º A licença custa trinta reais.\"\n", second_head)
+    rec1, rec2 = recognise(first), recognise(second)
+    assert [(o.target_label, o.target_id) for o in rec2.operations] == [("Lei nº 100/2001", "art2")]
+    assert [(p.code, p.blocking) for p in rec2.problems if p.code == "alteracao-de-ato-alterador"] == [
+        ("alteracao-de-ato-alterador", False)]
+    b = base()
+    b = apply(b, ops_for(b, rec1.operations), Event("redacao", "a", "Lei nº 900, de 3 de maio de 2021", "2021-05-03"))
+    b = apply(b, ops_for(b, rec2.operations), Event("redacao", "b", "Lei nº 950, de 4 de junho de 2022", "2022-06-04"))
+    from lexconsolida.writers.text import write
+
+    text = write(b, view="compilado").decode()
+    assert "[sem vigor] A licença custa vinte reais. (Redação dada pela Lei nº 900, de 3 de maio de 2021)" in text
+    assert "A licença custa trinta reais. (Redação dada pela Lei nº 950, de 4 de junho de 2022)" in text
+
+
+def test_renumbering_with_passara_a_ser():
+    rec, _ = ops_of("Art. 1º O atual artigo 4º da Lei nº 100/2001 passará a ser artigo 5º.\n")
+    assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]

@@ -203,6 +203,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     cits = find(text)
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
+    disp, acts = _through_amending_act(ctx, d, disp, acts)
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
@@ -259,6 +260,28 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+_THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
+                      r"acrescent(?:a|ou)|acresce|incluiu|inclui)\b", re.IGNORECASE)
+
+
+def _through_amending_act(ctx: _Ctx, d: Dispositivo, disp: list[Citation], acts: list[Citation]):
+    """'O art. 1º da Lei B, que altera o art. 2º da Lei A, passa a ter a seguinte redação': an
+    act that amends an amending act. The quoted text is the wording of A's art. 2º as B gave it,
+    so the instruction is applied to A, and a notice says so (``alteracao-de-ato-alterador``)."""
+    if len(disp) < 2 or disp[0].act is None or disp[1].act is None:
+        return disp, acts
+    between = d.text[disp[0].end:disp[1].start]
+    if not _THROUGH.match(between):
+        return disp, acts
+    b, a = disp[0], disp[1]
+    ctx.rec.problems.append(Problem(
+        "alteracao-de-ato-alterador",
+        f"a instrução altera {', '.join(b.ids)} da {b.act.label()}, que alterou {', '.join(a.ids)} da "
+        f"{a.act.label()}: aplicada como alteração da {a.act.label()}, cujo histórico mostra a redação dada "
+        f"pela {b.act.label()} e a nova", d.text, _line(d), _where(d), blocking=False))
+    return [c for c in disp if c is not b], [c for c in acts if c.act is None or c.act.key != b.act.key]
 
 
 def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
@@ -448,7 +471,7 @@ def _renumbering(ctx, d, disp, default) -> None:
         ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", old, new_id=new,
                                       new_rotulo=_rotulo_of_id(new)))
         return
-    pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
+    pivot = re.search(r"\b(?:como|para|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
                                         text, _line(d), _where(d)))
