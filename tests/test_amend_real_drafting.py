@@ -362,3 +362,13 @@ def test_act_rewriting_an_article_of_an_amending_law_changes_the_law_it_amended(
 def test_renumbering_with_passara_a_ser():
     rec, _ = ops_of("Art. 1º O atual artigo 4º da Lei nº 100/2001 passará a ser artigo 5º.\n")
     assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]
+
+
+def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_units():
+    from lexconsolida.transforms.amend import failures
+
+    rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário.\"\n")
+    b = base()
+    errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert errors and all("reestruturado" in e.message for e in errors)

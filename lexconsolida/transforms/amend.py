@@ -161,6 +161,7 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
         if op.lenient:
+            _check_same_structure(norma, index, op)
             _inclusao(norma, index, op, replace(ev, kind="inclusao"))
             return
         if _next_in_sequence(index, op.target_id):
@@ -174,6 +175,27 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         return  # quoted as context, unchanged
     _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
     d.situacao = Situacao.VIGENTE
+
+
+_LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
+
+
+def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
+    """A unit included because the quoted text brings it must fit the list it joins: alíneas
+    quoted directly under a caput whose list is of incisos mean the article was restructured
+    (its old units replaced), which is for a person to decide, not an inclusion beside them."""
+    try:
+        container = _container_for(norma, index, op)
+        kind = Kind(LexId.parse(op.target_id).kind)
+    except (ValueError, KeyError, AmendmentError):
+        return
+    if kind not in _LISTS:
+        return
+    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS}
+    if kinds and kind not in kinds:
+        have = ", ".join(sorted(k.value for k in kinds))
+        raise _error(op, f"o texto entre aspas traz {kind.value} {op.target_id} onde {norma.titulo} tem {have}: "
+                         "o dispositivo foi reestruturado; decida se os antigos são substituídos")
 
 
 def _next_in_sequence(index: _Index, target_id: str) -> bool:
