@@ -372,3 +372,21 @@ def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_unit
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
     assert errors and all("reestruturado" in e.message for e in errors)
+
+
+def test_cf88_official_i_a_round_trips_with_its_id_and_clean_text():
+    from tests.conftest import CF88_DIR
+
+    src = CF88_DIR / "CON1988--20150303.LexML.xml"
+    if not src.exists():
+        pytest.skip("CF/88 LexML ausente")
+    from lexconsolida.readers import read_file
+    from lexconsolida.writers.text import write
+
+    n = read_file(src).norma
+    assert n.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+    official = "LEI Nº 1, DE 2 DE JANEIRO DE 2001\n\nArt. 92. São órgãos:\nI - o Supremo;\nI- A - o Conselho Nacional de Justiça;\nII - o Superior.\n"
+    again = read(official.encode()).norma
+    assert again.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+    back = read(write(n)).norma
+    assert back.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
