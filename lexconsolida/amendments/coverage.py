@@ -65,11 +65,11 @@ def where_of(d: Dispositivo) -> str:
 
 def accounted(d: Dispositivo, rec: Recognition) -> bool:
     where = where_of(d)
-    lo, hi = d.lines if d.lines else (None, None)
-    for item in [*rec.operations, *rec.problems]:
-        if item.where is not None and item.where == where:
+    places = [(o.where, o.line) for o in rec.operations] + [(p.where, p.line) for p in rec.problems]
+    for item_where, item_line in places:
+        if item_where is not None and item_where == where:
             return True
-        if lo is not None and item.line is not None and lo <= item.line <= hi:
+        if d.lines is not None and item_line is not None and d.lines[0] <= item_line <= d.lines[1]:
             return True
     return False
 

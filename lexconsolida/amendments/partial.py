@@ -46,7 +46,7 @@ class Instruction:
         return f"{loc}: pendente de decisão — " + "; ".join(why)
 
 
-def instructions(rec: Recognition, refused: list[tuple[Operation, str]] = ()) -> list[Instruction]:
+def instructions(rec: Recognition, refused: list[tuple[Operation, str]] | None = None) -> list[Instruction]:
     """The act's instructions in order, with their operations, problems and refusals."""
     out: dict[str, Instruction] = {}
 
@@ -60,7 +60,7 @@ def instructions(rec: Recognition, refused: list[tuple[Operation, str]] = ()) ->
         get(op.where, op.line, op.source).operations.append(op)
     for p in rec.problems:
         get(p.where, p.line, p.source).problems.append(p)
-    for op, message in refused:
+    for op, message in refused or []:
         get(op.where, op.line, op.source).refusals.append(message)
     whole = out.get("ato")
     if whole is not None and any(p.blocking for p in whole.problems):

@@ -125,6 +125,7 @@ def _target(ctx: _Ctx, ref: ActRef, d: Dispositivo | None = None) -> _Target:
 
 
 def _base_target(ctx: _Ctx, d: Dispositivo | None, why: str) -> _Target:
+    assert ctx.base is not None
     urn, label = ctx.base
     if not ctx.base_noticed:
         ctx.base_noticed = True

@@ -78,6 +78,6 @@ def amendment_targets(norma: Norma, resolve: Resolver | None = None, *,
             info[key] = (op, [])
         if op.kind not in info[key][1]:
             info[key][1].append(op.kind)
-    targets = [Target(info[k][0].target_urn, info[k][0].target_label, info[k][0].in_corpus,
+    targets = [Target(info[k][0].target_urn or "", info[k][0].target_label, info[k][0].in_corpus,
                       info[k][0].target_act, tuple(info[k][1])) for k in order]
     return AmendmentTargets(targets, rec.operations, rec.problems, rec)
