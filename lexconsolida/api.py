@@ -30,6 +30,7 @@ from lexconsolida.corpus.locate import Located, require_text, try_corpus
 from lexconsolida.corpus.locate import locate as _locate
 from lexconsolida.history import History, history, recognise_act
 from lexconsolida.model import Event, Norma
+from lexconsolida.model.dates import format_long
 from lexconsolida.transforms.amend import ops_for
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers import get_writer
@@ -137,8 +138,6 @@ def label_of(found: Located) -> str:
         return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
     if n.epigrafe:
         return " ".join(n.epigrafe.split())
-    from lexconsolida.model.dates import format_long
-
     name = found.path.name if found.path is not None else "sem identificação"
     return f"norma do arquivo {name}" + (f", de {format_long(n.data)}" if n.data else "")
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
-    QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
+    PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
 )
+from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Dispositivo, Kind, Norma
@@ -77,8 +78,6 @@ _EMENTA_AMENDS = re.compile(r"\b(?:altera|modifica|acrescenta|acresce|inclui|ins
 def _safety_net(ctx: _Ctx) -> None:
     """No silent loss: every amending dispositivo the formulas did not recognise becomes a
     problem, and an act whose ementa says it amends but yields nothing says why."""
-    from lexconsolida.amendments.coverage import unaccounted
-
     for d in unaccounted(ctx.norma, ctx.rec):
         ctx.rec.problems.append(Problem(
             "instrucao-nao-reconhecida",
@@ -344,8 +343,6 @@ def _join(parent: str, rel: str) -> str:
 
 def _can_hold(parent: str, rel: str) -> bool:
     """True when a unit of ``rel``'s kind can sit directly in ``parent`` (a § holds incisos)."""
-    from lexconsolida.amendments.blocks import PARENT_KINDS
-
     kind = id_kind(rel.split("_")[0])
     return id_kind(parent) != "artigo" and id_kind(parent) in PARENT_KINDS.get(kind, ())
 

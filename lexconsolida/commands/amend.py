@@ -10,6 +10,7 @@ application: nothing is written, and each problem names the instruction and its 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from lexconsolida import api
@@ -87,8 +88,6 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
 
 def _on_base(rec, ops):
     """``rec`` with only the operations on the base (problems kept)."""
-    from dataclasses import replace
-
     return replace(rec, operations=list(ops))
 
 
@@ -154,6 +153,4 @@ def _apply_partial(args, base: Norma, rec, ops, amending: Located) -> int:
 
 def replace_target(op, base: Norma):
     """A pending mark on the base itself (its URN), whatever norm the instruction named."""
-    from dataclasses import replace
-
     return replace(op, target_urn=base.urn)

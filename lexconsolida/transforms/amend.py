@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from lexconsolida.amendments.blocks import id_kind
 from lexconsolida.amendments.model import Operation
+from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
@@ -391,8 +392,6 @@ _APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
 def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
     """The operations whose target is ``norma``: by URN as a work (accents, case and the version
     after '@' ignored), else by type and number ('Resolução' is 'resolucao')."""
-    from lexconsolida.amendments.targets import same_work, work_key
-
     out = []
     numero = (norma.numero or "").replace(".", "").lstrip("0")
     tipo = work_key((norma.tipo or "").replace(" ", "."))
