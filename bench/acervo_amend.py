@@ -192,7 +192,8 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
             continue
         refused = failures(base, ops, event)
         if blocking or refused:
-            why = "; ".join([p.code for p in blocking][:3] + [e.message[:70] for e in refused][:2])
+            why = "; ".join([p.code for p in blocking][:3] + [f"recusada pela base ({e.message[:70]})"
+                                                              for e in refused][:2])
             out.append(PairResult(a.rel, rel, "pede decisão", why))
             continue
         try:
@@ -255,11 +256,15 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
         f"{len({p.target for p in pairs})} alvos)")
     for s in ("aplicado", "pede decisão", "silencioso", "recusado"):
         out(f"  {s:13s} {status[s]:5d}  {status[s] / max(total, 1):.1%}")
-    why = collections.Counter(p.why.split(";")[0].split(":")[0] for p in pairs if p.status == "pede decisão")
+    why = collections.Counter(p.why.split(";")[0].split(" (")[0].split(":")[0] for p in pairs
+                              if p.status == "pede decisão")
     out("  pede decisão, primeiro motivo: " + ", ".join(f"{w} {n}" for w, n in why.most_common(12)))
     for p in pairs:
         if p.status in listing:
             out(f"  [{p.status}] {p.act} → {p.target}: {p.why}")
+    readable = total - status["recusado"]
+    out(f"  aplicado entre os pares com alvo legível: {status['aplicado'] / max(readable, 1):.1%} "
+        f"({status['aplicado']} de {readable})")
     applied = status["aplicado"] / max(total, 1)
     ok_silent = status["silencioso"] == 0 and not silent_units
     ok_applied = applied >= TARGET_APPLIED
