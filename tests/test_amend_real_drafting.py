@@ -390,3 +390,31 @@ def test_cf88_official_i_a_round_trips_with_its_id_and_clean_text():
     assert again.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
     back = read(write(n)).norma
     assert back.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+
+
+# --- item 4: quoted blocks as they really come ---------------------------------------------------
+
+def test_instruction_ending_in_a_period_still_opens_the_block():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação.\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+def test_block_without_opening_quote_labelled_with_the_article_named():
+    rec, ops = ops_of("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "Art. 7º A licença custa vinte reais.\n"
+                      "Parágrafo único. A licença vale dois anos.”\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art7", "A licença custa vinte reais."),
+                   ("redacao", "art7_par1u", "A licença vale dois anos.")]
+    assert [d.id for d in act("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                              "Art. 7º A licença custa vinte reais.”\n"
+                              "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n").artigos()] == ["art1", "art2"]
+
+
+def test_unquoted_article_that_may_be_the_acts_own_next_one_is_not_guessed():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == []
+    assert "sem-texto-novo" in [p.code for p in rec.problems]
