@@ -39,7 +39,7 @@ _UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([
 _CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
 
 
-def opens_alteracao(line_text: str, host_text: str, host: Dispositivo | None = None,
+def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | None = None,
                     host_article: int | None = None) -> bool:
     """True when ``line_text`` opens a quoted block that ``host_text`` announces.
 
@@ -48,7 +48,7 @@ def opens_alteracao(line_text: str, host_text: str, host: Dispositivo | None = N
     with a quote; or, the opening quote missing, with the label of the very article the host
     names ('O art. 7º da Lei nº … passa a vigorar com a seguinte redação:' / 'Art. 7º …')."""
     s = line_text.lstrip()
-    host_node, host = host, host_text.rstrip()
+    host = host_text.rstrip()
     if not s or not host.endswith((":", ".")) or not _AMENDS.search(host[-400:]):
         return False
     if host.endswith(".") and not re.search(r"(?:reda[çc][ãa]o|teor|seguintes?)\s*\.$", host, re.I):
