@@ -418,3 +418,10 @@ def test_unquoted_article_that_may_be_the_acts_own_next_one_is_not_guessed():
                       "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
     assert ops == []
     assert "sem-texto-novo" in [p.code for p in rec.problems]
+
+
+def test_act_promulgated_by_the_mesa_of_a_camara_gives_its_municipality():
+    n = read(("RESOLUÇÃO Nº 12/2004\n\nDispõe.\n\nA MESA DA CÂMARA MUNICIPAL DE VILA NOVA, Estado de Mato Grosso, "
+              "promulga:\n\nArt. 1º Texto.\n").encode()).norma
+    assert (n.tipo, n.localidade) == ("Resolução", "Vila Nova-MT")
+    assert n.urn.startswith("urn:lex:br;mato.grosso;vila.nova:municipal:resolucao:")
