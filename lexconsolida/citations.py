@@ -89,18 +89,20 @@ KNOWN_NAMES: list[tuple[str, str, str]] = [
 _KNOWN_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_NAMES)), re.I)
 
 LOCAL_NAMES: list[tuple[str, str, str]] = [
-    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio(?:\s+de\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:de\s+)?[A-ZÀ-Ý][\w-]*)*)?))?",
-     "lei.organica", "Lei Orgânica do Município"),
+    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio(?:\s+de\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:de\s+)?[A-ZÀ-Ý][\w-]*)*)?))?"
+     r"(?![\w-])", "lei.organica", "Lei Orgânica do Município"),
     (r"regimento\s+interno(?:\s+da\s+c[âa]mara(?:\s+municipal)?(?:\s+de\s+vereadores)?)?", "resolucao",
-     "Regimento Interno da Câmara Municipal"),
-    (r"c[óo]digo\s+tribut[áa]rio\s+(?:municipal|do\s+munic[íi]pio)", "lei.complementar", "Código Tributário Municipal"),
-    (r"c[óo]digo\s+de\s+posturas(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Posturas"),
+     "Regimento Interno"),
+    (r"c[óo]digo\s+tribut[áa]rio\s+(?:municipal|do\s+munic[íi]pio)", "lei.complementar",
+     "Código Tributário Municipal"),
+    (r"c[óo]digo\s+de\s+posturas(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei",
+     "Código de Posturas"),
     (r"c[óo]digo\s+de\s+obras(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Obras"),
     (r"c[óo]digo\s+do\s+meio\s+ambiente", "lei", "Código do Meio Ambiente"),
 ]
-"""A municipality's own norms cited by name and no number ('a Lei Orgânica do Município'):
-pattern, URN type, name. Resolved by the caller (the BASE of the command line, or the aliases
-of an acervo); the citation carries ``nome`` and no ``numero``."""
+"""Acts of the municipality cited by name, without a number ('da Lei Orgânica Municipal'):
+pattern, URN type, name. They are another act than the citing one, found in the acervo only
+when it holds exactly one act of that type; ``amend`` takes the BASE of its command line."""
 _LOCAL_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(LOCAL_NAMES)), re.I)
 
 
@@ -223,7 +225,8 @@ def find_acts(text: str) -> list[Citation]:
             continue  # 'Lei Orgânica nº 1' is a numbered citation; a federal code came first
         if re.match(r"\s*(?:n[º°o.]|\d)", text[m.end():m.end() + 6]):
             continue
-        out.append(Citation(m.start(), m.end(), m.group(0), act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
+        out.append(Citation(m.start(), m.end(), m.group(0).rstrip(),
+                            act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
     out.sort(key=lambda c: c.start)
     return out
 

@@ -24,7 +24,7 @@ MANIFEST = ".manifest.json"
 def code_key() -> str:
     """Hash of the package's code and data, so outputs are redone when the program changes."""
     h = hashlib.sha256()
-    pkg = Path(__file__).resolve().parents[1]
+    pkg = Path(__file__).resolve().parent  # the package (this module is at its top level)
     for f in sorted(pkg.rglob("*")):
         if f.is_file() and "__pycache__" not in f.parts:
             h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())
@@ -104,6 +104,15 @@ class OutputSet:
         self.new[prefix] = key
         self.skipped += len(group)
         return True
+
+    def keep_previous(self, prefix: str) -> int:
+        """Keep every file the previous run wrote under ``prefix`` (and still there), whatever
+        its key: the last good pages of an act that could not be rebuilt. Returns how many."""
+        kept = {r: k for r, k in self.old.items()
+                if r.startswith(prefix) and (self.root / r).is_file()}
+        self.new.update(kept)
+        self.skipped += len(kept)
+        return len(kept)
 
     def record_group(self, prefix: str, key: str) -> None:
         self.new[prefix] = key
