@@ -425,3 +425,13 @@ def test_act_promulgated_by_the_mesa_of_a_camara_gives_its_municipality():
               "promulga:\n\nArt. 1º Texto.\n").encode()).norma
     assert (n.tipo, n.localidade) == ("Resolução", "Vila Nova-MT")
     assert n.urn.startswith("urn:lex:br;mato.grosso;vila.nova:municipal:resolucao:")
+
+
+def test_base_given_as_a_file_is_not_reported_outside_the_acervo(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "alt.txt", HEAD + PARTIAL.split("Art. 2º")[0] + FECHO)
+    out = run_cli("amend", str(b), str(a), "--dry-run", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr.decode()
+    assert "alvo-fora-do-acervo" not in out.stdout.decode()
