@@ -61,6 +61,7 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
     "epigrafe-divergente": (WARNING, False, "a epígrafe diverge dos metadados ou do fecho do ato"),
+    "data-divergente": (WARNING, False, "o título dá uma data e o fecho outra (prevalece a do fecho)"),
     # --- leitura do texto
     "texto-solto": (WARNING, False, "texto fora de qualquer dispositivo"),
     "quebra-de-pagina": (INFO, False, "dispositivo continuado depois de uma quebra de página"),
