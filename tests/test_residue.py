@@ -60,7 +60,7 @@ def test_check_reports_what_is_left_whatever_the_reader(lei_846):
     assert "linha 725 [art55_par42_ali1]: “ar ed”" in out
 
 
-@pytest.mark.skipif(not CF88_DIR.is_dir(), reason="../shared/anchors não disponível")
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["CON1988--19881005.LexML.xml", "CON1988--20150303.LexML.xml"])
 def test_at_most_one_in_a_thousand_dispositivos_of_the_cf88(name):
     sys.path.insert(0, str(ROOT))
