@@ -255,7 +255,7 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    return Number.parse_arabic(token)
+    return Number.parse_arabic(token.replace("ª", "º"))  # '40ª' (feminine ordinal typed for 'º')
 
 
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:

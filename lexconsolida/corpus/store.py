@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexconsolida.citations import ActRef, Citation, find_acts
+from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Event, Norma
@@ -33,6 +34,8 @@ class Corpus:
     """URN → act."""
     _texts: dict[str, Norma] = field(default_factory=dict)
     _diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    _index: ActIndex | None = None
+    _index_pinned: bool = False
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
@@ -57,29 +60,23 @@ class Corpus:
     def localidade_of(self, act: Act) -> str:
         return self.municipios[act.municipio].localidade_urn
 
+    @property
+    def index(self) -> ActIndex:
+        """The lookup table of citations to acts (built once; rebuilt when acts change)."""
+        if self._index is None or (self._index.size != len(self.acts) and not self._index_pinned):
+            self._index = ActIndex.of(self.acts.values())
+        return self._index
+
+    def pin_index(self, index: ActIndex) -> None:
+        """Resolve citations with ``index`` (a whole acervo's) though only some acts are
+        loaded here: how a worker process sees the acervo."""
+        self._index, self._index_pinned = index, True
+
     def resolve(self, ref: ActRef, near: str | None = None) -> str | None:
         """URN of the act ``ref`` cites, or None when it is not in the corpus (or ambiguous).
 
         ``near`` is the URN of the citing act: candidates from its municipality win."""
-        if ref.urn:
-            return ref.urn if ref.urn in self.acts else None
-        if not ref.numero:
-            return None
-        cands = [a for a in self.acts.values()
-                 if Urn.parse(a.urn).tipo == ref.tipo
-                 and (a.numero or "").replace(".", "").lstrip("0") == ref.numero]
-        if ref.data:
-            cands = [a for a in cands if a.data == ref.data or a.publicacao == ref.data] or \
-                    [a for a in cands if a.data and a.data[:4] == ref.data[:4]]
-        elif ref.ano:
-            cands = [a for a in cands if a.data and int(a.data[:4]) == ref.ano]
-        if ref.esfera == "federal":
-            cands = [a for a in cands if Urn.parse(a.urn).autoridade == "federal"]
-        if near and len(cands) > 1:
-            loc = Urn.parse(near).localidade
-            local = [a for a in cands if Urn.parse(a.urn).localidade == loc]
-            cands = local or cands
-        return cands[0].urn if len(cands) == 1 else None
+        return self.index.resolve(ref, near)
 
     def resolve_text(self, text: str, near: str | None = None) -> list[str | None]:
         """URNs of the acts cited in ``text`` (None for those outside the corpus)."""
@@ -110,10 +107,18 @@ class Corpus:
             self._texts[act.urn] = self._read_uncached(act)
         return copy.deepcopy(self._texts[act.urn])
 
+    def read_shared(self, urn: str) -> Norma:
+        """The act's text as a Norma, the corpus' own copy: for reading only, never edit it
+        (:meth:`read` gives a copy to change)."""
+        act = self.get(urn)
+        if act.urn not in self._texts:
+            self._texts[act.urn] = self._read_uncached(act)
+        return self._texts[act.urn]
+
     def diagnostics(self, urn: str) -> list[Diagnostic]:
         """What the text reader said of the act's text file (furniture, repairs, anomalies)."""
         act = self.get(urn)
-        self.read(act.urn)
+        self.read_shared(act.urn)
         return list(self._diagnostics.get(act.urn, ()))
 
     def _read_uncached(self, act: Act) -> Norma:
@@ -122,7 +127,7 @@ class Corpus:
         else:
             from lexconsolida.readers import read_file
 
-            result = read_file(act.texto, "text")
+            result = read_file(act.texto)  # by suffix: texto.txt, texto.docx, texto.md
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
         mun = self.municipios[act.municipio]

@@ -1,0 +1,222 @@
+"""Per-act work of the acervo: read, check, recognise, relations found in the text.
+
+:func:`analyse` is a pure function of one act folder and the acervo's
+:class:`~lexconsolida.corpus.index.ActIndex` (run in worker processes). It returns an
+:class:`ActResult`, small and picklable: the act's identity, how its text was read, the
+findings of the checks, and — for an act that amends, adds to, revokes or regulates others —
+the operations recognised (with the decisions in its ``norma.toml`` applied), the problems
+still open and the relations they make.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexconsolida.amendments import phrases
+from lexconsolida.citations import find, find_acts
+from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.records import Act, load_act, load_municipio
+from lexconsolida.corpus.store import Corpus
+from lexconsolida.errors import LexError
+
+FOUND_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos", "regulamenta")
+"""Kinds of relations found in texts: nova redação or renumeração; inclusão; revogação of the
+whole act; revogação of dispositivos; regulamentação (no change to the text)."""
+OP_RELATION = {"redacao": "altera", "renumeracao": "altera", "inclusao": "acrescenta",
+               "revogacao": "revoga-dispositivos", "revogacao_total": "revoga", "nota": "altera"}
+AMENDING_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos")
+"""Relations whose source changes the target's text or status (applied in the history)."""
+DECLARED_KIND = {"altera": "altera", "acrescenta": "altera", "revoga-dispositivos": "altera",
+                 "revoga": "revoga", "regulamenta": "regulamenta"}
+"""How a found kind is declared in ``[[relacoes]]`` (which knows altera, revoga, regulamenta)."""
+
+_EMENTA_VERB = re.compile(
+    r"\b(?P<v>altera|alteram|modifica|d[áa]\s+nova\s+reda[çc][ãa]o|acrescenta|acresce|inclui|introduz"
+    r"|revoga|regulamenta)\w*", re.IGNORECASE)
+_VERB_KIND = {"altera": "altera", "alteram": "altera", "modifica": "altera", "acrescenta": "acrescenta",
+              "acresce": "acrescenta", "inclui": "acrescenta", "introduz": "altera",
+              "revoga": "revoga", "regulamenta": "regulamenta"}
+
+
+@dataclass(slots=True, frozen=True)
+class Found:
+    """A relation found in an act's text."""
+
+    tipo: str
+    """One of :data:`FOUND_KINDS`."""
+    alvo: str
+    """URN of the target (a URN made from the citation when it is outside the acervo)."""
+    alvo_rotulo: str
+    no_acervo: bool
+    origem: str
+    """'instrução' (an instruction recognised in an article) or 'ementa'."""
+    dispositivo: str | None = None
+    linha: int | None = None
+    texto: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class Instrucao:
+    """One operation or open problem of an amending act, as the work list shows it."""
+
+    alvo: str | None
+    tipo: str
+    """Operation kind ('redacao' …) or the problem's code."""
+    mensagem: str
+    dispositivo: str | None
+    linha: int | None
+    texto: str
+    bloqueia: bool = False
+
+
+@dataclass(slots=True)
+class ActResult:
+    pasta: str
+    """Folder relative to the acervo root ('ba-feira-de-santana/lei-2217-2001')."""
+    urn: str
+    rotulo: str
+    tipo: str
+    ano: str | None
+    vigencia: str | None
+    """Date from which the act's changes count (vigência, else publicação, else data)."""
+    ementa: str | None
+    texto: bool
+    """The acervo has a text for it."""
+    recusa: str | None = None
+    """Why the reader refused the text."""
+    avisos_leitura: int = 0
+    verificacoes: dict[str, int] = field(default_factory=dict)
+    """Findings of the structural checks, by code."""
+    dispositivos: int = 0
+    relacoes: list[Found] = field(default_factory=list)
+    operacoes: list[Instrucao] = field(default_factory=list)
+    problemas: list[Instrucao] = field(default_factory=list)
+    """Open problems of the recognition (after the recorded decisions)."""
+    decididos: int = 0
+    """Problems answered by a recorded decision."""
+    duvidas_importacao: list[dict] = field(default_factory=list)
+    erros_internos: list[str] = field(default_factory=list)
+    """Bugs met on this act (reported for the maintainers; the rest of the acervo goes on)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _municipio(folder: Path, mtime: int):
+    """The municipality of a folder, read once per worker process (``mtime``: a changed file
+    is read again)."""
+    return load_municipio(folder)
+
+
+def act_corpus(root: Path, folders: list[str], index: ActIndex) -> tuple[Corpus, list[Act]]:
+    """A corpus of just ``folders`` (relative to ``root``) that resolves citations with the
+    whole acervo's ``index``."""
+    corpus = Corpus(root)
+    acts = []
+    for rel in folders:
+        folder = root / rel
+        mun = folder.parent.name
+        if mun not in corpus.municipios:
+            corpus.municipios[mun] = _municipio(folder.parent, (folder.parent / "municipio.toml").stat().st_mtime_ns)
+        act = load_act(folder, mun)
+        corpus.acts[act.urn] = act
+        acts.append(act)
+    corpus.pin_index(index)
+    return corpus, acts
+
+
+def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
+    """Read, check and recognise the act in ``root/pasta``."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index)
+    res = ActResult(pasta, act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
+                    act.texto is not None,
+                    duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
+    if act.texto is None:
+        return res
+    try:
+        norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
+    except LexError as err:
+        res.recusa = getattr(err, "message", str(err))
+        return res
+    res.avisos_leitura = sum(1 for d in corpus.diagnostics(act.urn) if d.severity.value != "info")
+    res.dispositivos = sum(1 for _ in norma.dispositivos())
+    for stage, run in (("verificação", lambda: _checks(norma, res)),
+                       ("reconhecimento das alterações", lambda: _may_amend(norma) and _recognition(corpus, act, res)),
+                       ("relações da ementa", lambda: _ementa_relations(corpus, act, res))):
+        try:
+            run()
+        except LexError:
+            raise
+        except Exception as err:  # a bug: reported as one, for this act only, never as bad input
+            res.erros_internos.append(f"{stage}: {type(err).__name__}: {err}")
+    return res
+
+
+def _checks(norma, res: ActResult) -> None:
+    from lexconsolida.check import check
+
+    res.verificacoes = dict(sorted(Counter(d.code for d in check(norma)).items()))
+
+
+def _year(act: Act) -> str | None:
+    from lexconsolida.model.urn import Urn
+
+    d = act.data or Urn.parse(act.urn).data
+    return d[:4] if d else None
+
+
+def _may_amend(norma) -> bool:
+    return any(phrases.classify(d.text) for d in norma.dispositivos() if d.text)
+
+
+def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
+    from lexconsolida.corpus.history import recognise_act
+
+    decided = recognise_act(corpus, act)
+    rec = decided.recognition
+    res.decididos = len(decided.resolved)
+    seen: set[tuple[str, str]] = set()
+    for op in rec.operations:
+        kind = OP_RELATION[op.kind]
+        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source))
+        if op.target_urn and (kind, op.target_urn) not in seen:
+            seen.add((kind, op.target_urn))
+            res.relacoes.append(Found(kind, op.target_urn, op.target_label, op.in_corpus, "instrução",
+                                      op.where, op.line, op.source))
+    for p in rec.problems:
+        res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
+
+
+def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
+    """'Altera a Lei nº …', 'Regulamenta a Lei nº …' in the ementa: a relation to each act it
+    names after the verb, unless the articles already made one to that act."""
+    ementa = act.ementa or ""
+    verbs = list(_EMENTA_VERB.finditer(ementa))
+    if not verbs:
+        return
+    have = {r.alvo for r in res.relacoes}
+    spans = [(v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa),
+              _VERB_KIND[re.sub(r"\s+", " ", v.group("v").lower()).split(" ")[0]]
+              if not v.group("v").lower().startswith("d") else "altera") for i, v in enumerate(verbs)]
+    cited = [(c.start, c.act, bool(c.ids)) for c in find(ementa) if c.act is not None and not c.proprio]
+    cited += [(c.start, c.act, False) for c in find_acts(ementa)]
+    named = [(s, urn) for s, _, urn in corpus.index.named_in(ementa, act.urn)]
+    out: dict[str, Found] = {}
+    for start, end, kind in spans:
+        for pos, ref, partial in cited:
+            if not (start <= pos < end) or phrases.CONTEXT_BEFORE_ACT.search(ementa[:pos]):
+                continue
+            urn = corpus.resolve(ref, act.urn)
+            k = "revoga-dispositivos" if kind == "revoga" and partial else kind
+            if urn is None:
+                key = f"fora:{ref.label()}"
+                out.setdefault(key, Found(k, key, ref.label(), False, "ementa", None, None, ementa))
+            elif urn not in have and urn != act.urn:
+                out.setdefault(urn, Found(k, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
+                                          True, "ementa", None, None, ementa))
+        for pos, urn in named:
+            if start <= pos < end and urn not in have and urn != act.urn:
+                out.setdefault(urn, Found(kind, urn, urn, True, "ementa", None, None, ementa))
+    res.relacoes.extend(out[k] for k in sorted(out))
