@@ -189,6 +189,23 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
 
 
+def _outside_urn(own: str, ref) -> str:
+    """A URN for an act outside the acervo, from its citation (municipal, of the citing act's
+    municipality, unless the citation says federal or state)."""
+    from lexconsolida.model.urn import Urn
+
+    if ref.urn:
+        return ref.urn
+    u = Urn.parse(own)
+    loc, aut = u.localidade, "municipal"
+    if ref.esfera == "federal":
+        loc, aut = "br", "federal"
+    elif ref.esfera == "estadual":
+        loc, aut = ";".join(u.localidade.split(";")[:2]), "estadual"
+    date = ref.data or (str(ref.ano) if ref.ano else None)
+    return str(Urn(loc, aut, ref.tipo, ";".join(p for p in (date, ref.numero) if p) or "s.n"))
+
+
 def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
     """'Altera a Lei nº …', 'Regulamenta a Lei nº …' in the ementa: a relation to each act it
     names after the verb, unless the articles already made one to that act."""
@@ -197,6 +214,7 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
     if not verbs:
         return
     have = {r.alvo for r in res.relacoes}
+    outside = {r.alvo_rotulo for r in res.relacoes if not r.no_acervo}
     spans = [(v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa),
               _VERB_KIND[re.sub(r"\s+", " ", v.group("v").lower()).split(" ")[0]]
               if not v.group("v").lower().startswith("d") else "altera") for i, v in enumerate(verbs)]
@@ -211,7 +229,9 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
             urn = corpus.resolve(ref, act.urn)
             k = "revoga-dispositivos" if kind == "revoga" and partial else kind
             if urn is None:
-                key = f"fora:{ref.label()}"
+                if ref.label() in outside:
+                    continue
+                key = _outside_urn(act.urn, ref)
                 out.setdefault(key, Found(k, key, ref.label(), False, "ementa", None, None, ementa))
             elif urn not in have and urn != act.urn:
                 out.setdefault(urn, Found(k, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
