@@ -1,0 +1,56 @@
+"""The gazette site of a whole acervo, from its compiled acts (:class:`Acervo`).
+
+Each act is published with every amendment the acervo applied (its history), its relations —
+declared or found in the texts — and, when its text is unavailable or was refused by the
+reader, its metadata and why. The site itself is :func:`lexconsolida.site.build_site`
+(incremental: a rerun rewrites only the pages that changed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lexconsolida.acervo.analysis import DECLARED_KIND
+from lexconsolida.acervo.pipeline import Acervo
+from lexconsolida.errors import LexError
+from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
+from lexconsolida.site.source import UNAVAILABLE, _metadata_only, _orgao_name
+
+
+def site_corpus(ac: Acervo) -> SiteCorpus:
+    corpus = ac.corpus
+    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    relations: dict[str, list[Relation]] = {}
+    for r in ac.relations:
+        if r.no_acervo:
+            relations.setdefault(r.fonte, []).append(
+                Relation(DECLARED_KIND.get(r.tipo, r.tipo), r.fonte, r.alvo, r.dispositivo,
+                         None if r.origem == "declarada" else f"Relação encontrada no texto ({r.origem})."))
+    acts = []
+    for urn in sorted(corpus.acts):
+        act, res = corpus.acts[urn], ac.acts[urn]
+        norma, why = None, None
+        if act.texto is not None and not res.recusa:
+            try:
+                norma = ac.norma(urn)
+            except LexError as err:
+                why = str(err)
+        elif res.recusa:
+            why = res.recusa
+        acts.append(SiteAct(
+            norma=norma or _metadata_only(corpus, urn),
+            path=res.pasta,
+            municipio=municipios.get(act.municipio),
+            texto_disponivel=norma is not None,
+            motivo_indisponivel=(f"Não foi possível ler o texto: {why}" if why else UNAVAILABLE)
+            if norma is None else None,
+            orgao=_orgao_name(corpus, act),
+            fonte=act.fonte,
+            relations=sorted(relations.get(urn, []), key=lambda r: (r.target, r.tipo)),
+        ))
+    return SiteCorpus(acts)
+
+
+def build_gazette(ac: Acervo, out: str | Path, *, docs_dir: str | Path | None = None):
+    """Write the site of the whole acervo into ``out`` (a :class:`~lexconsolida.site.SiteReport`)."""
+    return build_site(site_corpus(ac), out, docs_dir=docs_dir)
