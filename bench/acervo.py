@@ -14,6 +14,7 @@ peak memory < 1.5 GB (the main process plus its two workers).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import statistics
@@ -46,10 +47,28 @@ def verdict(ok: bool) -> str:
     return "OK" if ok else "FALHOU"
 
 
+WORKERS: dict[int, tuple[float, float]] = {}
+"""pid → (peak resident MB, CPU seconds) of each worker process seen."""
+
+
+def sample_workers(executor) -> None:
+    """Peak memory (VmHWM) and CPU time of the pool's workers, read from /proc while they
+    live (forkserver workers are not this process' children, so getrusage misses them)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in list(getattr(executor, "_processes", None) or {}):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        hwm = next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:")), 0.0)
+        WORKERS[pid] = (hwm, (int(stat[11]) + int(stat[12])) / tick)
+
+
 def peak_mb() -> tuple[float, float]:
-    """(this process, the largest child process) peak resident memory in MB."""
+    """(this process, the largest worker) peak resident memory in MB."""
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    child = max([m for m, _ in WORKERS.values()] + [resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024])
     return own, child
 
 
@@ -90,6 +109,10 @@ def main() -> int:
               f"{r['atos_alterados']} atos alterados; {r['decisoes_pendentes']} decisões na fila; "
               f"{r['erros_internos']} erros internos")
         pipeline = t_imp + t_build + t_list
+        sample_workers(executor)
+        cpu_workers = sum(c for _, c in WORKERS.values())
+        print(f"  CPU dos processos auxiliares até aqui: {cpu_workers:.1f} s; CPU deste processo: "
+              f"{time.process_time():.1f} s (a máquina é compartilhada: o tempo de relógio inclui espera)")
         t_site = 0.0
         if not args.sem_site:
             site, t_site = timed("site do diário oficial", lambda: build_gazette(ac, out / "site"))
@@ -108,11 +131,12 @@ def main() -> int:
         changed.write_bytes(original)
     finally:
         if executor is not None:
+            sample_workers(executor)
             executor.shutdown()
         if not args.out:
             shutil.rmtree(out, ignore_errors=True)
     own, child = peak_mb()
-    total = own + child * max(1, args.processos if args.processos > 1 else 0)
+    total = own + child * (args.processos if args.processos > 1 else 0)
     med = statistics.median(times) if times else 0.0
     spread = (max(times) - min(times)) if times else 0.0
     print()

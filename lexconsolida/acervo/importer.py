@@ -2,8 +2,8 @@
 
 Each act file (txt, docx, md) becomes an act folder ``<tipo>-<número>-<ano>/`` with the file
 as received (``texto.txt`` / ``texto.docx`` / ``texto.md``) and a ``norma.toml`` filled from the
-text (:mod:`lexconsolida.acervo.sources`). What the import read is kept in ``[importacao.lido]``;
-on a re-import, a key whose value differs from what was read last time was edited by a person
+text (:mod:`lexconsolida.acervo.sources`). A short hash of what the import wrote for each key is kept
+in ``[importacao.lido]``; on a re-import, a key whose value no longer matches it was edited by a person
 and is kept, as are every table the import does not write (``[[relacoes]]``, ``[[decisoes]]``,
 ``apelidos`` …). A doubt on a key a person edited, or listed in ``[importacao] resolvidas``, is
 settled. Re-importing the same folder writes nothing.
@@ -14,6 +14,7 @@ each with its reason, in ``<município>/importacao.toml``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections import Counter
@@ -180,7 +181,7 @@ def _table(lido: Lido, old: dict, loc: str) -> tuple[dict | None, list[Duvida]]:
     (kept in ``[importacao.lido]``); removing a key is an edit too."""
     imp_old = old.get("importacao") or {}
     last = imp_old.get("lido", {})
-    edited = {k for k in WRITTEN_KEYS if old and old.get(k) != last.get(k)}
+    edited = {k for k in WRITTEN_KEYS if old and _fingerprint(old.get(k)) != last.get(k)}
     read = {"tipo": lido.tipo, "numero": lido.numero, "data": lido.data, "ementa": lido.ementa,
             "autor": lido.autor}
     values = {k: (old.get(k) if k in edited else v) for k, v in read.items()}
@@ -201,12 +202,20 @@ def _table(lido: Lido, old: dict, loc: str) -> tuple[dict | None, list[Duvida]]:
     imp: dict = {"origem": lido.origem, "sha256": lido.sha256}
     if resolved:
         imp["resolvidas"] = sorted(resolved)
-    imp["lido"] = computed
+    imp["lido"] = {k: _fingerprint(v) for k, v in computed.items()}
     if doubts:
         imp["duvidas"] = [{k: v for k, v in (("codigo", d.codigo), ("mensagem", d.mensagem),
                                              ("linha", d.linha)) if v is not None} for d in doubts]
     table["importacao"] = imp
     return table, doubts
+
+
+def _fingerprint(value) -> str | None:
+    """What the import wrote for a key, as a short hash (to tell a person's edit apart
+    without repeating the value in the file)."""
+    if value is None:
+        return None
+    return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()[:12]
 
 
 def _descritor(data: str | None, numero: str | None) -> str:

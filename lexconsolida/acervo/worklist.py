@@ -14,12 +14,16 @@ render it. Same acervo → byte-identical files.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from pathlib import Path
 
+from lexconsolida import __version__
+
 from lexconsolida.acervo.pipeline import APPLIED, IGNORED, PENDING, Acervo
-from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.io import read_bytes
+from lexconsolida.site.manifest import OutputSet, content_key
 from lexconsolida.templating import render
 
 SITUACAO_EM_VIGOR = "em vigor"
@@ -166,8 +170,7 @@ def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
     return sorted(out, key=lambda d: (d["pasta"], d["linha"] or 0, d["codigo"]))
 
 
-def _decoded(path: Path) -> str:
-    raw = read_bytes(path)
+def _decoded(raw: bytes) -> str:
     for enc in ("utf-8-sig", "cp1252"):
         try:
             return raw.decode(enc)
@@ -201,36 +204,43 @@ def _prune_links(d: dict, linked: set[str]) -> None:
                     i["link"] = None
 
 
+MANIFEST = ".manifest-lista.json"
+
+
+def _templates_key() -> str:
+    folder = Path(__file__).resolve().parents[1] / "data" / "templates" / "acervo"
+    return content_key(*[(f.name, f.read_bytes().hex()) for f in sorted(folder.iterdir()) if f.is_file()])
+
+
 def write(ac: Acervo, out: str | Path) -> dict:
     """Write ``lista.json``, ``index.html``, ``atos.html`` and the text pages into ``out``;
-    returns the data. Files whose content did not change are not rewritten."""
+    returns the data. Files whose content key did not change are not rendered again; pages
+    no list points to any more are removed."""
     out = Path(out)
     d = data(ac)
     linked = _linked(ac, d)
     _prune_links(d, linked)
-    files: dict[str, str] = {
-        "lista.json": json.dumps(d, ensure_ascii=False, indent=1) + "\n",
-        "index.html": render("acervo/lista.html", d=d, fora=FORA, rel_labels=RELATION_LABELS,
-                             PENDING=PENDING, APPLIED=APPLIED, IGNORED=IGNORED),
-        "atos.html": render("acervo/atos.html", d=d),
-        "acervo.css": render("acervo/acervo.css"),
-    }
+    output = OutputSet(out, MANIFEST)
+    base = content_key("lista", __version__, _templates_key())
+    payload = json.dumps(d, ensure_ascii=False, indent=1) + "\n"
+    key = content_key(base, hashlib.sha256(payload.encode("utf-8")).hexdigest())
+    output.put("lista.json", key, lambda: payload)
+    output.put("index.html", key, lambda: render("acervo/lista.html", d=d, fora=FORA, rel_labels=RELATION_LABELS,
+                                                 PENDING=PENDING, APPLIED=APPLIED, IGNORED=IGNORED))
+    output.put("atos.html", key, lambda: render("acervo/atos.html", d=d))
+    output.put("acervo.css", base, lambda: render("acervo/acervo.css"))
     by_pasta = {r.pasta: r for r in ac.acts.values()}
     for p in sorted(linked):
         r = by_pasta[p]
         act = ac.corpus.acts[r.urn]
-        lines = _decoded(act.texto).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
-        depth = "../" * (p.count("/") + 1)
-        files[f"textos/{p}.html"] = render("acervo/texto.html", r=r, lines=lines, depth=depth,
-                                           arquivo=act.texto.name, d=d)
-    for name, text in files.items():
-        path = out / name
-        data_bytes = text.encode("utf-8")
-        if not path.is_file() or read_bytes(path) != data_bytes:
-            atomic_write(path, data_bytes)
-    textos = out / "textos"
-    if textos.is_dir():  # pages of acts no list points to any more
-        for page in sorted(textos.rglob("*.html")):
-            if page.relative_to(out).as_posix() not in files:
-                page.unlink()
+        raw = read_bytes(act.texto)
+        page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, hashlib.sha256(raw).hexdigest())
+
+        def page(r=r, act=act, raw=raw, p=p) -> str:
+            lines = _decoded(raw).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
+            return render("acervo/texto.html", r=r, lines=lines, depth="../" * (p.count("/") + 1),
+                          arquivo=act.texto.name, d=d)
+
+        output.put(f"textos/{p}.html", page_key, page)
+    output.finish()
     return d
