@@ -64,7 +64,7 @@ def test_import_fills_norma_toml_from_the_text(tmp_path):
     assert report.atos == 8 and report.novos == 8
     assert [(r.origem, "sem epígrafe nem data" in r.motivo) for r in report.recusados] == [("aviso.txt", True)]
     mun = tomllib.loads((tmp_path / "acervo" / MUN / "municipio.toml").read_text(encoding="utf-8"))
-    assert (mun["nome"], mun["uf"], mun["localidade_urn"]) == ("Serra Ficticia", "MG", "br;minas.gerais;serra.ficticia")
+    assert (mun["nome"], mun["uf"], mun["localidade_urn"]) == ("Serra Fictícia", "MG", "br;minas.gerais;serra.ficticia")
     t = tomllib.loads((tmp_path / "acervo" / MUN / "lei-10-2010" / "norma.toml").read_text(encoding="utf-8"))
     assert (t["tipo"], t["numero"], t["data"], t["publicacao"], t["vigencia"]) == (
         "Lei", "10", "2010-03-10", "2010-03-12", "2010-03-12")

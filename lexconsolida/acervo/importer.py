@@ -72,10 +72,16 @@ def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido]) -> Non
         return  # a person's configuration: never rewritten
     small = {"de", "da", "do", "das", "dos", "e"}
     nome = " ".join(w if w in small and i else w.capitalize() for i, w in enumerate(words.split("-")))
+    # the name as the texts spell it (accents included), when it is the folder's name
+    named = Counter(x.localidade.rsplit("-", 1)[0] for x in lidos
+                    if x.localidade and x.localidade.endswith(f"-{uf}")
+                    and slug(x.localidade.rsplit("-", 1)[0]).replace(".", "-") == slug(nome).replace(".", "-"))
+    if named:
+        nome = sorted(named.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
     loc = Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf], municipio=nome).localidade
     table = {"nome": nome, "uf": uf, "uf_nome": UF[uf], "localidade_urn": loc}
     head = ("# Configuração do município (ver docs/acervo.md), criada por 'lexconsolida importar'.\n"
-            "# Confira o nome: ele vem do nome da pasta.\n")
+            "# Confira o nome: ele vem dos textos, ou do nome da pasta quando os textos não o dizem.\n")
     atomic_write(path, head + tomli_w.dumps(table))
 
 

@@ -54,6 +54,8 @@ class Lido:
     ano: str | None = None
     """The year the epígrafe gives with the number ('Nº 5/2015'), for acts without a date."""
     ementa: str | None = None
+    localidade: str | None = None
+    """'Serra Fictícia-MG', as the text names its place (for the municipality's name)."""
     autor: str | None = None
     publicacao: str | None = None
     publicacao_linha: int | None = None
@@ -97,6 +99,7 @@ def read_source(path: str, origem: str) -> Lido:
     text = _decoded(data) if fmt in ("text", "markdown") else _plain_docx(norma)
     if norma is not None:
         lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
+        lido.localidade = norma.localidade
         _dates(lido, norma, text)
         lido.autor = _author(" ".join(norma.preambulo))
         lido.ano = _year_of(norma.epigrafe or "")

@@ -8,6 +8,7 @@ blocking problems is not applied: its problems are returned for a human decision
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
@@ -87,11 +88,23 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
             errors = failures(out.norma, report.operations, event_of(act))
             if errors:
                 report.applied = False
-                report.problems += [Problem("falha-na-aplicacao", str(e), "", None, None) for e in errors]
+                report.problems += [_failure(e) for e in errors]
         if report.applied:
             out.norma = apply(out.norma, report.operations, event_of(act))
         out.reports.append(report)
     return out
+
+
+_FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)
+
+
+def _failure(err) -> Problem:
+    """A problem for an operation :func:`apply` refused ('art2: dispositivo … não existe')."""
+    m = _FAILURE.match(err.message)
+    if m is None:
+        return Problem("falha-na-aplicacao", err.message, "", err.line, None)
+    where = m.group("where") if m.group("where") != "instrução" else None
+    return Problem("falha-na-aplicacao", m.group("msg"), m.group("src") or "", err.line, where)
 
 
 def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
