@@ -216,7 +216,7 @@ def test_dask_local_cluster(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     root = _import(tmp_path)
     serial = worklist.data(build(root))
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         assert worklist.data(build(root, executor=client.get_executor())) == serial
 
