@@ -61,7 +61,7 @@ def _projection(norma) -> str:
 
 def test_import_fills_norma_toml_from_the_text(tmp_path):
     report = import_folder(ATOS, tmp_path / "acervo", MUN)
-    assert report.atos == 8 and report.novos == 8
+    assert report.atos == 10 and report.novos == 10
     assert [(r.origem, "sem epígrafe nem data" in r.motivo) for r in report.recusados] == [("aviso.txt", True)]
     mun = tomllib.loads((tmp_path / "acervo" / MUN / "municipio.toml").read_text(encoding="utf-8"))
     assert (mun["nome"], mun["uf"], mun["localidade_urn"]) == ("Serra Fictícia", "MG", "br;minas.gerais;serra.ficticia")
@@ -90,7 +90,7 @@ def test_reimport_is_idempotent_and_keeps_what_a_person_recorded(tmp_path):
     root = _import(tmp_path)
     before = _snapshot(root)
     report = import_folder(ATOS, root, MUN)
-    assert (report.novos, report.atualizados, report.sem_mudanca) == (0, 0, 8)
+    assert (report.novos, report.atualizados, report.sem_mudanca) == (0, 0, 10)
     assert _snapshot(root) == before  # nothing rewritten
     path = root / MUN / "lei-15-2011" / "norma.toml"
     text = path.read_text(encoding="utf-8")
@@ -170,7 +170,7 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
                     encoding="utf-8")
     d = worklist.write(build(root), tmp_path / "lista")
     pend = [a for a in d["alteracoes"] if a["situacao"] == "pendente"]
-    assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015"]
+    assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015", "emenda-a-lei-organica-1-2019"]
     assert pend[0]["instrucoes"][0]["codigo"] == "falha-na-aplicacao"
     queue = [q for q in d["decisoes"] if q["pasta"].endswith("lei-30-2015")]
     assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/norma.toml"
@@ -178,6 +178,39 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
     # the act before it was applied; the text after Lei 30 keeps Lei 20's wording
     lei10 = [a for a in d["alteracoes"] if a["ato_pasta"].endswith("lei-20-2012")]
     assert lei10[0]["situacao"] == "aplicada"
+
+
+def test_target_cited_by_name_and_a_recorded_decision(tmp_path):
+    """'Lei Orgânica do Município' (no number) is found by the aliases the import recorded;
+    the instruction's target is not recognised, so the emenda waits for a decision — and once
+    the decision is recorded, it is applied."""
+    root = _import(tmp_path)
+    lom = tomllib.loads((root / MUN / "lei-organica-1-1990" / "norma.toml").read_text(encoding="utf-8"))
+    assert lom["apelidos"] == ["Lei Orgânica do Município", "Lei Orgânica Municipal"]
+    ac = build(root)
+    emenda = next(u for u in ac.acts if ":emenda.a.lei.organica:" in u)
+    step = ac.histories[lom["urn"]].steps[0]
+    assert (step.ato, step.situacao) == (emenda, "pendente")
+    assert [p.tipo for p in step.problemas] == ["norma-alvo-nao-identificada"]
+    path = root / MUN / "emenda-a-lei-organica-1-2019" / "norma.toml"
+    path.write_text(path.read_text(encoding="utf-8") + f"""
+[[decisoes]]
+problema = "norma-alvo-nao-identificada"
+dispositivo = "art1"
+decisao = "operacoes"
+nota = "A Emenda altera a Lei Orgânica do Município."
+
+[[decisoes.operacoes]]
+tipo = "redacao"
+alvo = "{lom['urn']}!art2"
+texto = "São Poderes do Município o Legislativo e o Executivo."
+""", encoding="utf-8")
+    ac = build(root)
+    assert ac.histories[lom["urn"]].steps[0].situacao == "aplicada"
+    assert _projection(ac.text_at(lom["urn"], "2020-01-01")).splitlines()[1] == (
+        "Art. 2º São Poderes do Município o Legislativo e o Executivo.")
+    assert _projection(ac.text_at(lom["urn"], "2018-01-01")).splitlines()[1].endswith("o Legislativo e o Executivo.")
+    assert "harmônicos" in _projection(ac.text_at(lom["urn"], "2018-01-01"))
 
 
 # --- work list -------------------------------------------------------------------------------
@@ -192,10 +225,11 @@ def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
                        "relacoes", "relacoes_ignoradas", "recusados", "duvidas_da_importacao",
                        "erros_internos", "atos"]
     r = d["resumo"]
-    assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (8, 7, 1, 1)
-    assert r["alteracoes"] == {"aplicada": 3}
+    assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (10, 9, 1, 1)
+    assert r["alteracoes"] == {"aplicada": 3, "pendente": 1}
     assert {t["tipo"]: t["anos"] for t in d["por_tipo_e_ano"]} == {
-        "Decreto": {"2012": 1}, "Lei": {"2010": 1, "2011": 1, "2012": 1, "2015": 1, "2016": 1, "2017": 1, "2018": 1}}
+        "Decreto": {"2012": 1}, "Emenda à Lei Orgânica": {"2019": 1}, "Lei Orgânica": {"1990": 1},
+        "Lei": {"2010": 1, "2011": 1, "2012": 1, "2015": 1, "2016": 1, "2017": 1, "2018": 1}}
     assert a == d
     for row in d["alteracoes"] + d["relacoes"]:
         if row["link"]:
@@ -241,10 +275,10 @@ def test_cli_importar_and_acervo(tmp_path, capsys):
     acervo_dir, out = tmp_path / "acervo", tmp_path / "lista"
     assert main(["importar", str(ATOS), "-o", str(acervo_dir), "--municipio", MUN, "--processos", "1"]) == 0
     said = capsys.readouterr().out
-    assert "importação: 8 atos" in said and "recusado: aviso.txt" in said
+    assert "importação: 10 atos" in said and "recusado: aviso.txt" in said
     assert main(["acervo", str(acervo_dir), "-o", str(out), "--processos", "1"]) == 0
     said = capsys.readouterr().out
-    assert "acervo: 8 atos (7 em vigor, 1 revogados" in said
-    assert "alterações: 3 aplicadas, 0 pendentes de decisão, 0 ignoradas" in said
+    assert "acervo: 10 atos (9 em vigor, 1 revogados" in said
+    assert "alterações: 3 aplicadas, 1 pendentes de decisão, 0 ignoradas" in said
     assert (out / "index.html").is_file() and (out / "lista.json").is_file()
     assert os.listdir(out / "textos" / MUN)

@@ -37,6 +37,8 @@ DOUBT_KEYS = {"tipo-nao-identificado": "tipo", "numero-nao-identificado": "numer
               "publicacao-anterior-a-data": "publicacao", "ementa-nao-identificada": "ementa"}
 TEXT_NAMES = {"text": "texto.txt", "docx": "texto.docx", "markdown": "texto.md"}
 REPORT = "importacao.toml"
+ORGANICA_ALIASES = ("Lei Orgânica do Município", "Lei Orgânica Municipal")
+"""Names a Lei Orgânica is cited by (its ``apelidos``, written by the import)."""
 _MUNICIPIO = re.compile(r"^(?P<uf>[a-z]{2})-(?P<nome>[a-z0-9]+(?:-[a-z0-9]+)*)$")
 
 
@@ -172,11 +174,13 @@ def _computed(lido: Lido, loc: str, values: dict) -> dict:
             out["vigencia"] = lido.publicacao
             out["vigencia_nota"] = "O texto diz que entra em vigor na data de sua publicação."
     out["fonte"] = f"Importado de {lido.origem}."
+    if slug(out["tipo"]) == "lei.organica":  # cited by name, never by number
+        out["apelidos"] = list(ORGANICA_ALIASES)
     return out
 
 
 WRITTEN_KEYS = ("tipo", "numero", "data", "urn", "ementa", "autor", "texto", "publicacao",
-                "publicacao_nota", "vigencia", "vigencia_nota", "fonte")
+                "publicacao_nota", "vigencia", "vigencia_nota", "fonte", "apelidos")
 """Keys the import writes; any other key of norma.toml is a person's and is never touched."""
 
 
