@@ -15,7 +15,7 @@ from lexconsolida.acervo import worklist
 from lexconsolida.acervo.importer import import_folder
 from lexconsolida.acervo.pipeline import build
 from tests.conftest import ROOT
-from tests.test_browser_site import ARGS, CHROMIUM, _QuietHandler
+from tests.test_browser_site import CHROMIUM, _QuietHandler, browser, page  # noqa: F401  (fixtures)
 
 ATOS = ROOT / "tests" / "fixtures" / "acervo-ficticio" / "atos"
 
@@ -42,28 +42,6 @@ def server(tmp_path_factory):
     httpd.shutdown()
     httpd.server_close()
     thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="pt-BR")
-    pg = context.new_page()
-    pg.errors = []
-    pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
-    pg.on("requestfailed", lambda r: pg.errors.append(f"requestfailed: {r.url}"))
-    pg.on("response", lambda r: pg.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
-    yield pg
-    context.close()
 
 
 def test_work_list_renders_with_its_sections(server, page):

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.errors import InputError
 from lexconsolida.model.dates import parse_date
 
@@ -69,15 +70,6 @@ def _line_of(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
-def _decoded(data: bytes) -> str:
-    for enc in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("utf-8", "replace")
-
-
 def read_source(path: str, origem: str) -> Lido:
     """Read one act file (txt, docx, md) for the import."""
     from lexconsolida.io import read_bytes
@@ -96,7 +88,7 @@ def read_source(path: str, origem: str) -> Lido:
                 norma = read_file(path, aceitar_truncado=True).norma
             except InputError:
                 norma = None
-    text = _decoded(data) if fmt in ("text", "markdown") else _plain_docx(norma)
+    text = decode_text_bytes(data) if fmt in ("text", "markdown") else _plain_docx(norma)
     if norma is not None:
         lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
         lido.localidade = norma.localidade

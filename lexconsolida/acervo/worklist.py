@@ -22,6 +22,7 @@ from pathlib import Path
 from lexconsolida import __version__
 
 from lexconsolida.acervo.pipeline import APPLIED, IGNORED, PENDING, Acervo
+from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.io import read_bytes
 from lexconsolida.site.manifest import OutputSet, content_key
 from lexconsolida.templating import render
@@ -170,15 +171,6 @@ def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
     return sorted(out, key=lambda d: (d["pasta"], d["linha"] or 0, d["codigo"]))
 
 
-def _decoded(raw: bytes) -> str:
-    for enc in ("utf-8-sig", "cp1252"):
-        try:
-            return raw.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return raw.decode("utf-8", "replace")
-
-
 def _linked(ac: Acervo, d: dict) -> set[str]:
     """Act folders whose text page is written: those the lists point into (not every act in
     force, which would only repeat the gazette)."""
@@ -237,7 +229,7 @@ def write(ac: Acervo, out: str | Path) -> dict:
         page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, hashlib.sha256(raw).hexdigest())
 
         def page(r=r, act=act, raw=raw, p=p) -> str:
-            lines = _decoded(raw).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
+            lines = decode_text_bytes(raw).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
             return render("acervo/texto.html", r=r, lines=lines, depth="../" * (p.count("/") + 1),
                           arquivo=act.texto.name, d=d)
 

@@ -142,7 +142,11 @@ class Corpus:
 def _decoded(path: Path) -> str:
     from lexconsolida.io import read_bytes
 
-    data = read_bytes(path)
+    return decode_text_bytes(read_bytes(path))
+
+
+def decode_text_bytes(data: bytes) -> str:
+    """A text file of the acervo as received: UTF-8 (with or without BOM), else Windows-1252."""
     for enc in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(enc)
