@@ -282,3 +282,19 @@ def test_cli_importar_and_acervo(tmp_path, capsys):
     assert "alterações: 3 aplicadas, 1 pendentes de decisão, 0 ignoradas" in said
     assert (out / "index.html").is_file() and (out / "lista.json").is_file()
     assert os.listdir(out / "textos" / MUN)
+
+
+@pytest.mark.slow
+def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.site.linkcheck import check_site
+
+    report = build_gazette(acervo, tmp_path / "site")
+    assert report.acts == 10
+    assert check_site(tmp_path / "site") == []
+    lei10 = (tmp_path / "site" / MUN / "lei-10-2010" / "index.html").read_text(encoding="utf-8")
+    assert "multa de cem reais, dobrada na reincidência" in lei10  # amendments applied
+    lei15 = (tmp_path / "site" / MUN / "lei-15-2011" / "index.html").read_text(encoding="utf-8")
+    assert "Revogad" in lei15
+    again = build_gazette(acervo, tmp_path / "site")
+    assert again.written == 0
