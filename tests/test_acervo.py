@@ -213,6 +213,28 @@ texto = "São Poderes do Município o Legislativo e o Executivo."
     assert "harmônicos" in _projection(ac.text_at(lom["urn"], "2018-01-01"))
 
 
+def test_ementa_announcing_a_change_no_instruction_makes_waits_for_a_decision(tmp_path):
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'ementa = "Denomina praça pública no bairro Centro."',
+        'ementa = "Denomina praça pública no bairro Centro e altera a Lei nº 10, de 10 de março de 2010."', 1),
+        encoding="utf-8")
+    ac = build(root)
+    lei10 = next(u for u in ac.acts if u.endswith(";10"))
+    step = next(s for s in ac.histories[lei10].steps if s.ato.endswith(";60"))
+    assert step.situacao == "pendente" and step.problemas[0].tipo == "relacao-sem-operacoes"
+    d = worklist.data(ac)
+    assert any(q["codigo"] == "relacao-sem-operacoes" and q["pasta"].endswith("lei-60-2018") for q in d["decisoes"])
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[decisoes]]\nproblema = "relacao-sem-operacoes"\n'
+                    'decisao = "ignorar"\nnota = "A ementa só menciona a Lei nº 10."\n', encoding="utf-8")
+    ac = build(root)
+    step = next(s for s in ac.histories[lei10].steps if s.ato.endswith(";60"))
+    assert (step.situacao, step.motivo) == ("ignorada", "decisão registrada: A ementa só menciona a Lei nº 10.")
+    # Lei 10's text is the same as without Lei 60
+    assert "multa de cem reais" in _projection(ac.text_at(lei10, "2019-01-01"))
+
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):

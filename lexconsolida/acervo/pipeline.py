@@ -270,10 +270,28 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
                 out.revogado_por, out.revogado_em = rep.act.urn, rep.act.in_force_from
         elif blocking:
             out.steps.append(Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs))
+        elif any(p.code == "relacao-sem-operacoes" for p in rep.problems):
+            out.steps.append(_without_operations(rep.act, tact, probs))
         else:
             why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
             out.steps.append(Step(rep.act.urn, IGNORED, why, 0, probs))
     return out
+
+
+NO_OPERATIONS = "relacao-sem-operacoes"
+
+
+def _without_operations(act, target, probs: list[Instrucao]) -> Step:
+    """An act related to the target (by its ementa, or declared) with no instruction on it:
+    a change the recogniser may have missed, so a person decides — unless one already did
+    (``[[decisoes]]`` with ``problema = "relacao-sem-operacoes"``: ``ignorar``)."""
+    decided = next((d for d in act.decisoes if d.problema == NO_OPERATIONS and d.decisao == "ignorar"), None)
+    if decided is not None:
+        return Step(act.urn, IGNORED, f"decisão registrada: {decided.nota or 'ignorar'}", 0, [])
+    why = (f"{act.label} se relaciona com {target.label} (ementa ou [[relacoes]]), mas nenhuma instrução "
+           "reconhecida no texto o altera: confira se há alteração a aplicar ou registre a decisão de ignorar")
+    probs = [p for p in probs if p.tipo != NO_OPERATIONS]
+    return Step(act.urn, PENDING, why, 0, [Instrucao(None, NO_OPERATIONS, why, None, None, "", True), *probs])
 
 
 def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
