@@ -81,6 +81,32 @@ def test_import_fills_norma_toml_from_the_text(tmp_path):
     assert rep["recusados"][0]["origem"] == "aviso.txt"
 
 
+def test_docx_and_markdown_acts_are_imported_and_read(tmp_path):
+    import shutil
+
+    import docx
+
+    src = tmp_path / "atos"
+    shutil.copytree(ATOS, src)
+    doc = docx.Document()
+    for line in (src / "lei-15-2011.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            doc.add_paragraph(line)
+    doc.save(src / "lei-15-2011.docx")
+    (src / "lei-15-2011.txt").unlink()
+    (src / "lei-60-2018.txt").rename(src / "lei-60-2018.md")
+    import_folder(src, tmp_path / "acervo", MUN)
+    folder = tmp_path / "acervo" / MUN
+    t15 = tomllib.loads((folder / "lei-15-2011" / "norma.toml").read_text(encoding="utf-8"))
+    t60 = tomllib.loads((folder / "lei-60-2018" / "norma.toml").read_text(encoding="utf-8"))
+    assert (t15["numero"], t15["data"], t15["texto"]) == ("15", "2011-04-03", "texto.docx")
+    assert (t60["numero"], t60["data"], t60["texto"]) == ("60", "2018-03-09", "texto.md")
+    ac = build(tmp_path / "acervo")
+    lei15 = next(u for u in ac.acts if u.endswith(";15"))
+    assert not ac.acts[lei15].recusa and ac.acts[lei15].dispositivos == 4
+    assert ac.revoked(lei15)  # still revoked by Lei 40, now from a DOCX
+
+
 def _snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
     return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
             for p in sorted(root.rglob("*")) if p.is_file()}
@@ -320,3 +346,11 @@ def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
     assert "Revogad" in lei15
     again = build_gazette(acervo, tmp_path / "site")
     assert again.written == 0
+
+
+def test_cli_bad_input_exits_2_without_output(tmp_path, capsys):
+    assert main(["importar", str(tmp_path / "nada"), "-o", str(tmp_path / "a"), "--municipio", MUN]) == 2
+    assert "pasta de atos não encontrada" in capsys.readouterr().err
+    assert main(["acervo", str(tmp_path / "nada"), "-o", str(tmp_path / "lista"), "--processos", "1"]) == 2
+    assert "pasta do acervo não encontrada" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "lista").exists()
