@@ -21,7 +21,6 @@ from lexconsolida.errors import AmendmentError, LexError
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.amend import apply, failures, ops_for
 
-HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
 DESCRIPTION = (
     "Reconhece as instruções de alteração do ato AMENDING (nova redação, acréscimo, revogação, "
     "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "

@@ -35,7 +35,6 @@ from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
 
-HELP = "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê"
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
     "gera o site do diário oficial, o DOCX de cada ato e o dossiê da Indicação, e mostra onde "

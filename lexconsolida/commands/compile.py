@@ -18,7 +18,6 @@ from lexconsolida.errors import UsageError
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers import get_writer
 
-HELP = "texto da norma em vigor numa data (texto compilado)"
 DESCRIPTION = (
     "Compila a norma com todas as alterações do acervo e dá o texto em vigor na data pedida "
     "(padrão: hoje). --view compilado mostra as redações anteriores riscadas com as notas "

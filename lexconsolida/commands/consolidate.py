@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 
-HELP = "consolida várias normas numa só, com tabela de correspondência e relatório de revisão"
 DESCRIPTION = (
     "Lê a especificação (TOML; veja docs/consolidacao.md), toma cada norma de origem como "
     "vigente na data pedida, renumera, atualiza remissões, aplica as edições listadas, escreve "

@@ -14,7 +14,6 @@ from lexconsolida.diff.table import read_table
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
 
-HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
 DESCRIPTION = (
     "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
     "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "

@@ -9,7 +9,6 @@ from pathlib import Path
 from lexconsolida.errors import UsageError
 from lexconsolida.forms.kinds import KINDS
 
-HELP = "emite autos de infração e notificações (DOCX e HTML) com número de registro"
 DESCRIPTION = (
     "Emite o formulário TIPO para o caso em CASO.toml, ou um por linha de casos.csv (tudo ou "
     "nada), com a base legal citada da própria lei, a multa calculada, os prazos com data final "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-HELP = "catálogo de infrações de uma lei (classe, penalidade, medida, multa)"
 DESCRIPTION = (
     "Extrai da lei as infrações que ela define (parágrafos ou incisos com 'Infração:', "
     "'Penalidade:', 'Medida administrativa:'), a tabela de multas por classe e as regras "

@@ -22,7 +22,6 @@ from lexconsolida.model import Norma
 from lexconsolida.readers import read_file
 from lexconsolida.writers import get_writer
 
-HELP = "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso"
 DESCRIPTION = (
     "Lê a norma (texto, LexML, DOCX ou Markdown) e a grava no formato pedido: docx (com o "
     "timbre do órgão e os estilos do modelo), html, md, txt ou akn (Akoma Ntoso 3.0). "

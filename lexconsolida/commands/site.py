@@ -15,7 +15,6 @@ from lexconsolida.site import build_site
 from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import load_site
 
-HELP = "gera o site do diário oficial para todo o acervo"
 DESCRIPTION = (
     "Gera o site estático do diário oficial a partir do acervo (statutes/): índice por "
     "município, tipo e ano; para cada ato o texto vigente, o texto compilado e uma página por "

@@ -130,7 +130,11 @@ def normalize(text: str) -> str:
 
 def mask(text: str) -> str:
     """Text with numbers and labels masked, to recognise renumbered or moved units."""
-    t = normalize(text)
+    return mask_normalized(normalize(text))
+
+
+def mask_normalized(t: str) -> str:
+    """:func:`mask` of a text already through :func:`normalize`."""
     t = _LETTER_REF.sub(lambda m: m.group(1) + " #", t)
     t = _LETTER_LABEL.sub("#", t)
     t = _NUMBER.sub("#", t)
