@@ -9,7 +9,6 @@ from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import default_executor
 
-HELP = "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)"
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
     "acrescenta, revoga, regulamenta), aplica em ordem de vigência as alterações de cada ato e "

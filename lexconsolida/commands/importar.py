@@ -5,7 +5,6 @@ from __future__ import annotations
 from lexconsolida.acervo.importer import import_folder
 from lexconsolida.acervo.work import default_executor
 
-HELP = "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/"
 DESCRIPTION = (
     "Cria (ou atualiza) no ACERVO a pasta do município com um ato por arquivo: o texto como "
     "recebido e o norma.toml preenchido a partir do texto (tipo, número, data, ementa, autor, "
