@@ -131,10 +131,21 @@ class Acervo:
                       if (r.vigencia or "") <= when and not self.revoked(u, when))
 
 
-def _sha(path: Path | None) -> str:
+def _sha(path: Path | None, memo: dict | None = None) -> str:
+    """SHA-256 of a file ('' when absent); ``memo`` (path → (stamp, hash)) spares reading
+    files whose size and modification time did not change."""
     if path is None or not path.is_file():
         return ""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    if memo is None:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    hit = memo.get(str(path))
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    memo[str(path)] = (stamp, digest)
+    return digest
 
 
 def build(root: str | Path, *, executor: Executor | None = None,
@@ -143,12 +154,16 @@ def build(root: str | Path, *, executor: Executor | None = None,
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root)
-    corpus = load(root)
-    index = corpus.index
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
+    state_key = content_key("estado", code, str(root.resolve()))
+    state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
+    before = (len(state["atos"]), len(state["hashes"]))
+    corpus = load(root, memo=state["atos"] if cache.folder else None)
+    index = corpus.index
     idx_digest = index.digest()
-    mun_sha = {m: _sha(root / m / "municipio.toml") for m in corpus.municipios}
+    hashes = state["hashes"] if cache.folder else None
+    mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in corpus.municipios}
     urns = sorted(corpus.acts)
     keys: dict[str, str] = {}
     results: dict[str, ActResult] = {}
@@ -156,7 +171,7 @@ def build(root: str | Path, *, executor: Executor | None = None,
     for urn in urns:
         act = corpus.acts[urn]
         keys[urn] = content_key("analise", code, idx_digest, mun_sha[act.municipio],
-                                _sha(act.folder / "norma.toml"), _sha(act.texto))
+                                _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes))
         hit = cache.get("analise", keys[urn])
         if hit is not None:
             results[urn] = hit
@@ -186,6 +201,10 @@ def build(root: str | Path, *, executor: Executor | None = None,
     for (target, hkey), h in zip(todo_h, fresh_h):
         histories[target] = h
         cache.put("historia", hkey, h)
+    if (len(state["atos"]), len(state["hashes"])) != before or cache.misses:
+        cache.put("estado", state_key, state)
+    else:
+        cache.get("estado", state_key)  # kept (marked used) for the next run
     cache.prune()
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     return Acervo(root, corpus, results, relations, ignored, histories, _refused_sources(root, corpus),

@@ -155,8 +155,13 @@ def decode_text_bytes(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-def load(root: str | Path | None = None) -> Corpus:
-    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved."""
+def load(root: str | Path | None = None, *, memo: dict | None = None) -> Corpus:
+    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
+
+    ``memo``: acts parsed by an earlier load (folder → (stamp, Act)); an act whose
+    ``norma.toml`` and folder are unchanged since (same size and modification times) is taken
+    from it instead of parsing its TOML again, and the memo is updated in place. For callers
+    that reload a large acervo often (the acervo pipeline keeps it in its cache)."""
     base = Path(root) if root else default_root()
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
@@ -164,7 +169,7 @@ def load(root: str | Path | None = None) -> Corpus:
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
         corpus.municipios[mfolder.name] = load_municipio(mfolder)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
-            act = load_act(afolder, mfolder.name)
+            act = load_act(afolder, mfolder.name) if memo is None else _memo_act(afolder, mfolder.name, memo)
             if act.urn in corpus.acts:
                 raise InputError(f"URN repetida no acervo: {act.urn} (também em "
                                  f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
@@ -172,6 +177,23 @@ def load(root: str | Path | None = None) -> Corpus:
     for act in corpus.acts.values():
         _resolve_relations(corpus, act)
     return corpus
+
+
+def _memo_act(folder: Path, municipio: str, memo: dict) -> Act:
+    toml, here = (folder / "norma.toml").stat(), folder.stat()
+    stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns)
+    hit = memo.get(str(folder))
+    act = hit[1] if hit is not None and hit[0] == stamp else None
+    if act is None:
+        act = load_act(folder, municipio)
+        memo[str(folder)] = (stamp, _fresh_relations(act))
+    return _fresh_relations(act)
+
+
+def _fresh_relations(act: Act) -> Act:
+    """``act`` with its own copy of the relations (loading resolves their targets in place)."""
+    return replace(act, relacoes=[replace(r, alvos=list(r.alvos), alvos_texto=list(r.alvos_texto))
+                                  for r in act.relacoes])
 
 
 def _resolve_relations(corpus: Corpus, act: Act) -> None:
