@@ -261,6 +261,27 @@ def test_ementa_announcing_a_change_no_instruction_makes_waits_for_a_decision(tm
     assert "multa de cem reais" in _projection(ac.text_at(lei10, "2019-01-01"))
 
 
+@pytest.mark.parametrize("ementa, expected", [
+    ("Altera a Lei nº 15, de 3 de abril de 2011, que altera, modifica e dá nova redação à "
+     "Lei nº 10, de 10 de março de 2010.", [("altera", "lei-15-2011")]),
+    ("Acrescenta dispositivo à Lei nº 10, de 10 de março de 2010, com redação dada pela "
+     "Lei nº 20, de 5 de maio de 2012.", [("acrescenta", "lei-10-2010")]),
+    ("Regulamenta a Lei nº 10/2010 e revoga a Lei nº 15/2011.", [("regulamenta", "lei-10-2010"),
+                                                                 ("revoga", "lei-15-2011")]),
+    ("Denomina praça pública, revogadas as disposições em contrário.", []),
+])
+def test_relations_from_the_ementa(tmp_path, ementa, expected):
+    """Only the acts the ementa's own verbs act on: not those of a relative clause that
+    describes another act, nor an act cited as the agent ('com redação dada pela …')."""
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'ementa = "Denomina praça pública no bairro Centro."', f'ementa = "{ementa}"', 1), encoding="utf-8")
+    ac = build(root)
+    found = sorted((r.tipo, _folder(ac, r.alvo)) for r in ac.relations if r.fonte.endswith(";60"))
+    assert found == expected
+
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):

@@ -189,6 +189,26 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
 
 
+_RELATIVE = re.compile(r"\bque\s+$|\bque\s+(?:a|o|as|os)\s+$", re.IGNORECASE)
+_LIST_GAP = re.compile(r"^(?:\s*,\s*|\s+e\s+|\s*,?\s*\w+\s*,?\s*(?:e\s+)?)$", re.IGNORECASE)
+_AGENT = re.compile(r"\b(?:pel[oa]s?|por)\s+$", re.IGNORECASE)
+
+
+def _verb_kind(ementa: str, verb: re.Match) -> str | None:
+    """The relation a verb of the ementa makes; None for a verb of a relative clause that
+    describes another act ('… da Lei nº 41, que altera a Lei nº 1.612 …')."""
+    if _RELATIVE.search(ementa[max(0, verb.start() - 12):verb.start()]):
+        return None
+    word = re.sub(r"\s+", " ", verb.group("v").lower())
+    return "altera" if word.startswith("d") else _VERB_KIND[word.split(" ")[0]]
+
+
+def _context(before: str) -> bool:
+    """An act cited as the agent of something ('com redação dada pela Lei nº 28',
+    'alterada pela Lei nº …', 'criado pelo Decreto nº …'), not as the target."""
+    return bool(phrases.CONTEXT_BEFORE_ACT.search(before) or _AGENT.search(before[-12:]))
+
+
 def _outside_urn(own: str, ref) -> str:
     """A URN for an act outside the acervo, from its citation (municipal, of the citing act's
     municipality, unless the citation says federal or state)."""
@@ -215,16 +235,21 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
         return
     have = {r.alvo for r in res.relacoes}
     outside = {r.alvo_rotulo for r in res.relacoes if not r.no_acervo}
-    spans = [(v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa),
-              _VERB_KIND[re.sub(r"\s+", " ", v.group("v").lower()).split(" ")[0]]
-              if not v.group("v").lower().startswith("d") else "altera") for i, v in enumerate(verbs)]
+    spans = []
+    for i, v in enumerate(verbs):
+        kind = _verb_kind(ementa, v)
+        if i and spans[-1][2] is None and _LIST_GAP.match(ementa[verbs[i - 1].end():v.start()]):
+            kind = None  # '… que altera, modifica e dá nova redação à Lei …': still the relative clause
+        spans.append((v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa), kind))
     cited = [(c.start, c.act, bool(c.ids)) for c in find(ementa) if c.act is not None and not c.proprio]
     cited += [(c.start, c.act, False) for c in find_acts(ementa)]
     named = [(s, urn) for s, _, urn in corpus.index.named_in(ementa, act.urn)]
     out: dict[str, Found] = {}
     for start, end, kind in spans:
+        if kind is None:
+            continue
         for pos, ref, partial in cited:
-            if not (start <= pos < end) or phrases.CONTEXT_BEFORE_ACT.search(ementa[:pos]):
+            if not (start <= pos < end) or _context(ementa[:pos]):
                 continue
             urn = corpus.resolve(ref, act.urn)
             k = "revoga-dispositivos" if kind == "revoga" and partial else kind
@@ -237,6 +262,6 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
                 out.setdefault(urn, Found(k, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
                                           True, "ementa", None, None, ementa))
         for pos, urn in named:
-            if start <= pos < end and urn not in have and urn != act.urn:
+            if start <= pos < end and urn not in have and urn != act.urn and not _context(ementa[:pos]):
                 out.setdefault(urn, Found(kind, urn, urn, True, "ementa", None, None, ementa))
     res.relacoes.extend(out[k] for k in sorted(out))
