@@ -104,8 +104,9 @@ def rebuilds(out: Path, ac, executor, runs: int) -> Stats:
             again = build(out / "acervo", executor=executor, cache_dir=out / "lista" / ".cache")
             worklist.write(again, out / "lista")
             times.append(time.perf_counter() - start)
-            print(f"  reconstrução {i + 1}: {times[-1]:.2f} s ({again.cache_misses} resultados refeitos: "
-                  f"{changed.parent.name} e a compilação do ato que ele altera)", flush=True)
+            print(f"  reconstrução {i + 1}: {times[-1]:.2f} s (refeitos: {len(again.redone)} ato(s) e "
+                  f"{len(again.redone_histories)} compilação(ões) — {changed.parent.name} e o que ele altera)",
+                  flush=True)
     finally:
         changed.write_bytes(original)
     return Stats(tuple(times))

@@ -335,9 +335,19 @@ def test_rebuild_after_one_act_changes_redoes_only_what_depends_on_it(tmp_path):
     text.write_text(text.read_text(encoding="utf-8").replace("cem reais", "duzentos reais"), encoding="utf-8")
     third = build(root, cache_dir=cache)
     assert third.cache_misses == 2  # Lei 30 itself and the history of Lei 10, which it amends
+    assert [_folder(third, u) for u in third.redone + third.redone_histories] == ["lei-30-2015", "lei-10-2010"]
     lei10 = next(u for u in third.acts if u.endswith(";10"))
     assert "duzentos reais" in _projection(third.text_at(lei10, "2016-01-01"))
     assert worklist.data(third) == worklist.data(build(root))
+    # a metadata fix (the index of citable acts changes) redoes only the acts that cite others
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('data = "2018-03-09"', 'data = "2018-03-08"', 1),
+                    encoding="utf-8")
+    fourth = build(root, cache_dir=cache)
+    citing = {"lei-20-2012", "lei-30-2015", "lei-40-2016", "lei-50-2017", "decreto-100-2012",
+              "emenda-a-lei-organica-1-2019"}  # instructions or an ementa that cites other acts
+    assert sorted(_folder(fourth, u) for u in fourth.redone) == sorted(citing | {"lei-60-2018"})
+    assert worklist.data(fourth) == worklist.data(build(root))
 
 
 def test_cli_importar_and_acervo(tmp_path, capsys):

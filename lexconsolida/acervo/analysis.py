@@ -101,6 +101,8 @@ class ActResult:
     duvidas_importacao: list[dict] = field(default_factory=list)
     erros_internos: list[str] = field(default_factory=list)
     """Bugs met on this act (reported for the maintainers; the rest of the acervo goes on)."""
+    usa_indice: bool = False
+    """The result depends on the acervo's index (citations of other acts were resolved)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -174,6 +176,7 @@ def _may_amend(norma) -> bool:
 def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
     from lexconsolida.corpus.history import recognise_act
 
+    res.usa_indice = True
     decided = recognise_act(corpus, act)
     rec = decided.recognition
     res.decididos = len(decided.resolved)
@@ -233,6 +236,7 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
     verbs = list(_EMENTA_VERB.finditer(ementa))
     if not verbs:
         return
+    res.usa_indice = True
     have = {r.alvo for r in res.relacoes}
     outside = {r.alvo_rotulo for r in res.relacoes if not r.no_acervo}
     spans = []

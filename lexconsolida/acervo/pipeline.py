@@ -35,6 +35,10 @@ from lexconsolida.model import Norma
 from lexconsolida.site.manifest import code_key, content_key
 
 APPLIED, PENDING, IGNORED = "aplicada", "pendente", "ignorada"
+USES_INDEX = "depende-do-indice"
+"""Cached in place of an act's result when the result depends on the acervo's index (it
+resolved citations): the result itself is then cached under a key that includes the index, so
+a change to another act's metadata redoes only the acts that cite others."""
 
 
 @dataclass(slots=True)
@@ -100,6 +104,10 @@ class Acervo:
     cache_misses: int = 0
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per stage ('carga', 'atos', 'historias')."""
+    redone: list[str] = field(default_factory=list)
+    """URNs of the acts analysed in this run (not taken from the cache)."""
+    redone_histories: list[str] = field(default_factory=list)
+    """URNs of the amended acts whose history was compiled in this run."""
 
     def revoked(self, urn: str, when: str | None = None) -> bool:
         h = self.histories.get(urn)
@@ -168,11 +176,15 @@ def build(root: str | Path, *, executor: Executor | None = None,
     keys: dict[str, str] = {}
     results: dict[str, ActResult] = {}
     todo: list[str] = []
+    base: dict[str, str] = {}
     for urn in urns:
         act = corpus.acts[urn]
-        keys[urn] = content_key("analise", code, idx_digest, mun_sha[act.municipio],
-                                _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes))
-        hit = cache.get("analise", keys[urn])
+        base[urn] = keys[urn] = content_key("analise", code, mun_sha[act.municipio],
+                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes))
+        hit = cache.get("analise", base[urn])
+        if hit == USES_INDEX:  # the result depends on which acts the acervo has
+            keys[urn] = content_key(base[urn], idx_digest)
+            hit = cache.get("analise-indice", keys[urn])
         if hit is not None:
             results[urn] = hit
         else:
@@ -181,7 +193,12 @@ def build(root: str | Path, *, executor: Executor | None = None,
     fresh = run_map(_analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)
     for urn, res in zip(todo, fresh):
         results[urn] = res
-        cache.put("analise", keys[urn], res)
+        if res.usa_indice:
+            cache.put("analise", base[urn], USES_INDEX)
+            keys[urn] = content_key(base[urn], idx_digest)
+            cache.put("analise-indice", keys[urn], res)
+        else:
+            cache.put("analise", base[urn], res)
     timings["atos"] = time.perf_counter() - clock - timings["carga"]
     relations, ignored = _relations(corpus, results)
     amended = _amended(relations)
@@ -208,7 +225,7 @@ def build(root: str | Path, *, executor: Executor | None = None,
     cache.prune()
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     return Acervo(root, corpus, results, relations, ignored, histories, _refused_sources(root, corpus),
-                  cache.hits, cache.misses, timings)
+                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
 
 
 def _analyse(root: str, pasta: str, index: ActIndex) -> ActResult:

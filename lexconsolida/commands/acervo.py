@@ -53,7 +53,8 @@ def run(args) -> int:
     print(f"lista de trabalho: {out / 'index.html'}")
     if args.site:
         from lexconsolida.acervo.gazette import build_gazette
+        from lexconsolida.commands.site import default_pages_dir
 
-        report = build_gazette(ac, args.site)
+        report = build_gazette(ac, args.site, docs_dir=default_pages_dir())
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
     return 0
