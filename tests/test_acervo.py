@@ -282,6 +282,22 @@ def test_relations_from_the_ementa(tmp_path, ementa, expected):
     assert found == expected
 
 
+def test_amending_act_whose_text_is_refused_still_shows_in_the_history(tmp_path):
+    root = _import(tmp_path)
+    text = root / MUN / "lei-20-2012" / "texto.txt"
+    data = text.read_text(encoding="utf-8")
+    text.write_text(data[: data.index("Art. 2º Fica acrescentado") + 30], encoding="utf-8")  # cut mid-sentence
+    ac = build(root)
+    lei20 = next(u for u in ac.acts if u.endswith(";20"))
+    assert ac.acts[lei20].recusa
+    lei10 = next(u for u in ac.acts if u.endswith(";10"))
+    steps = [(_folder(ac, s.ato), s.situacao) for s in ac.histories[lei10].steps]
+    assert steps == [("lei-20-2012", "pendente"), ("lei-30-2015", "pendente")]
+    assert "recusado pelo leitor" in ac.histories[lei10].steps[0].motivo
+    # Lei 30 rewrites art. 3º-A, which only Lei 20 would have added
+    assert ac.histories[lei10].steps[1].problemas[0].tipo == "falha-na-aplicacao"
+
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):

@@ -141,6 +141,7 @@ def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
         norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
     except LexError as err:
         res.recusa = getattr(err, "message", str(err))
+        _ementa_relations(corpus, act, res)  # what the ementa announces is not lost with the text
         return res
     res.avisos_leitura = sum(1 for d in corpus.diagnostics(act.urn) if d.severity.value != "info")
     res.dispositivos = sum(1 for _ in norma.dispositivos())

@@ -214,8 +214,11 @@ def build(root: str | Path, *, executor: Executor | None = None,
         else:
             todo_h.append((target, hkey))
     fresh_h = run_map(history_of, [(str(root), _pasta(corpus, t), [_pasta(corpus, s) for s in amended[t]],
-                                    results[t].recusa, index) for t, _ in todo_h], executor)
+                                    results[t].recusa, index,
+                                    {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
+                                   for t, _ in todo_h], executor)
     for (target, hkey), h in zip(todo_h, fresh_h):
+        h.steps.sort(key=lambda st: (results[st.ato].vigencia or "", st.ato))  # order of vigência
         histories[target] = h
         cache.put("historia", hkey, h)
     if (len(state["atos"]), len(state["hashes"])) != before or cache.misses:
@@ -273,14 +276,24 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
 
 
 def history_of(root: str, target: str, sources: list[str], refused: str | None,
-               index: ActIndex) -> TargetHistory:
+               index: ActIndex, refused_sources: dict[str, str] | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
-    worker): each step applied, pending a decision or ignored, with the reason."""
+    worker): each step applied, pending a decision or ignored, with the reason.
+
+    ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
+    amending acts (folder → reason), which are then left out, with the reason."""
     from lexconsolida.corpus.history import _order, history
 
     corpus, acts = act_corpus(Path(root), [target, *sources], index)
-    tact, amending = acts[0], acts[1:]
+    tact = acts[0]
     out = TargetHistory(tact.urn)
+    refused_sources = refused_sources or {}
+    unread = [(a, refused_sources[s]) for a, s in zip(acts[1:], sources) if s in refused_sources]
+    amending = [a for a, s in zip(acts[1:], sources) if s not in refused_sources]
+    for act, why in sorted(unread, key=lambda x: _order(x[0])):
+        out.steps.append(Step(act.urn, PENDING, f"o texto do ato alterador foi recusado pelo leitor: {why}", 0,
+                              [Instrucao(None, "texto-recusado", f"o texto foi recusado pelo leitor: {why}",
+                                         None, None, "", True)]))
     if tact.texto is None or refused:
         why = ("o texto do ato alterado não está no acervo" if tact.texto is None
                else f"o texto do ato alterado foi recusado pelo leitor: {refused}")
