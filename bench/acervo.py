@@ -86,7 +86,7 @@ def complete(src: Path, out: Path, executor, site: bool) -> dict:
     w, c, d = step("lista de trabalho", executor, lambda: worklist.write(ac, out / "lista"))
     t["lista"] = (w, c)
     if site:
-        w, c, rep = step("site do diário oficial", executor, lambda: build_gazette(ac, out / "site"))
+        w, c, rep = step("site do diário oficial", executor, lambda: build_gazette(ac, out / "site", executor=executor))
         t["site"] = (w, c)
         print(f"  {rep.acts} atos, {rep.pages} páginas")
     return {"tempos": t, "resumo": d["resumo"], "acervo": ac}

@@ -384,7 +384,8 @@ def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
     from lexconsolida.acervo.gazette import build_gazette
     from lexconsolida.site.linkcheck import check_site
 
-    report = build_gazette(acervo, tmp_path / "site")
+    with ProcessPoolExecutor(2) as ex:
+        report = build_gazette(acervo, tmp_path / "site", executor=ex)
     assert report.acts == 10
     assert check_site(tmp_path / "site") == []
     lei10 = (tmp_path / "site" / MUN / "lei-10-2010" / "index.html").read_text(encoding="utf-8")

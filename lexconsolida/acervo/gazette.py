@@ -8,17 +8,33 @@ reader, its metadata and why. The site itself is :func:`lexconsolida.site.build_
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from pathlib import Path
 
-from lexconsolida.acervo.analysis import DECLARED_KIND
+from lexconsolida.acervo.analysis import DECLARED_KIND, act_corpus
 from lexconsolida.acervo.pipeline import Acervo
+from lexconsolida.acervo.work import run_map
+from lexconsolida.corpus.index import ActIndex
+from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
 from lexconsolida.site.source import UNAVAILABLE, _metadata_only, _orgao_name
 
 
-def site_corpus(ac: Acervo) -> SiteCorpus:
+def read_norma(root: str, pasta: str, index: ActIndex) -> Norma:
+    """The act's text as the corpus reads it (a pure function, run in a worker)."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index)
+    return corpus.read_shared(act.urn)
+
+
+def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
+    """The site's acts: the compiled ones from the acervo's histories, the others read (in
+    parallel on ``executor``)."""
     corpus = ac.corpus
+    plain = [u for u in sorted(corpus.acts) if corpus.acts[u].texto is not None and not ac.acts[u].recusa
+             and (u not in ac.histories or ac.histories[u].norma is None)]
+    read = dict(zip(plain, run_map(read_norma, [(str(ac.root), ac.acts[u].pasta, corpus.index) for u in plain],
+                                   executor)))
     municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
     relations: dict[str, list[Relation]] = {}
     for r in ac.relations:
@@ -30,7 +46,9 @@ def site_corpus(ac: Acervo) -> SiteCorpus:
     for urn in sorted(corpus.acts):
         act, res = corpus.acts[urn], ac.acts[urn]
         norma, why = None, None
-        if act.texto is not None and not res.recusa:
+        if urn in read:
+            norma = read[urn]
+        elif act.texto is not None and not res.recusa:
             try:
                 norma = ac.norma(urn)
             except LexError as err:
@@ -51,6 +69,7 @@ def site_corpus(ac: Acervo) -> SiteCorpus:
     return SiteCorpus(acts)
 
 
-def build_gazette(ac: Acervo, out: str | Path, *, docs_dir: str | Path | None = None):
+def build_gazette(ac: Acervo, out: str | Path, *, docs_dir: str | Path | None = None,
+                  executor: Executor | None = None):
     """Write the site of the whole acervo into ``out`` (a :class:`~lexconsolida.site.SiteReport`)."""
-    return build_site(site_corpus(ac), out, docs_dir=docs_dir)
+    return build_site(site_corpus(ac, executor), out, docs_dir=docs_dir)

@@ -35,10 +35,14 @@ def run(args) -> int:
     out = Path(args.output)
     executor = default_executor(args.processos)
     try:
-        ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
+        return _run(args, out, executor)
     finally:
         if executor is not None:
             executor.shutdown()
+
+
+def _run(args, out: Path, executor) -> int:
+    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
@@ -55,6 +59,6 @@ def run(args) -> int:
         from lexconsolida.acervo.gazette import build_gazette
         from lexconsolida.commands.site import default_pages_dir
 
-        report = build_gazette(ac, args.site, docs_dir=default_pages_dir())
+        report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
     return 0
