@@ -8,6 +8,7 @@ reader, its metadata and why. The site itself is :func:`lexconsolida.site.build_
 
 from __future__ import annotations
 
+import pickle
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -25,6 +26,14 @@ def read_norma(root: str, pasta: str, index: ActIndex) -> Norma:
     """The act's text as the corpus reads it (a pure function, run in a worker)."""
     corpus, (act,) = act_corpus(Path(root), [pasta], index)
     return corpus.read_shared(act.urn)
+
+
+def _settled(norma: Norma) -> Norma:
+    """``norma`` after one pickle round trip. The site keys each act's pages by the pickled
+    bytes of its Norma, and a Norma that came back from a worker or the cache pickles slightly
+    differently (shared strings) from one read here: settling every one the same way keeps a
+    rebuild from rewriting pages that did not change."""
+    return pickle.loads(pickle.dumps(norma, protocol=5))
 
 
 def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
@@ -56,7 +65,7 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
         elif res.recusa:
             why = res.recusa
         acts.append(SiteAct(
-            norma=norma or _metadata_only(corpus, urn),
+            norma=_settled(norma) if norma is not None else _metadata_only(corpus, urn),
             path=res.pasta,
             municipio=municipios.get(act.municipio),
             texto_disponivel=norma is not None,
