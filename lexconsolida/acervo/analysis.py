@@ -43,17 +43,19 @@ _VERB_KIND = {"altera": "altera", "alteram": "altera", "modifica": "altera", "ac
 
 
 @dataclass(slots=True, frozen=True)
-class Found:
-    """A relation found in an act's text."""
+class Relation:
+    """A relation of one act to another: found in its text, or declared in its norma.toml."""
 
     tipo: str
-    """One of :data:`FOUND_KINDS`."""
+    """One of :data:`FOUND_KINDS` (found), or of ``[[relacoes]]`` (declared)."""
+    fonte: str
+    """URN of the act that makes it."""
     alvo: str
     """URN of the target (a URN made from the citation when it is outside the acervo)."""
     alvo_rotulo: str
     no_acervo: bool
     origem: str
-    """'instrução' (an instruction recognised in an article) or 'ementa'."""
+    """'instrução' (an instruction recognised in an article), 'ementa' or 'declarada'."""
     dispositivo: str | None = None
     linha: int | None = None
     texto: str = ""
@@ -92,7 +94,7 @@ class ActResult:
     verificacoes: dict[str, int] = field(default_factory=dict)
     """Findings of the structural checks, by code."""
     dispositivos: int = 0
-    relacoes: list[Found] = field(default_factory=list)
+    relacoes: list[Relation] = field(default_factory=list)
     operacoes: list[Instrucao] = field(default_factory=list)
     problemas: list[Instrucao] = field(default_factory=list)
     """Open problems of the recognition (after the recorded decisions)."""
@@ -187,7 +189,7 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
         res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source))
         if op.target_urn and (kind, op.target_urn) not in seen:
             seen.add((kind, op.target_urn))
-            res.relacoes.append(Found(kind, op.target_urn, op.target_label, op.in_corpus, "instrução",
+            res.relacoes.append(Relation(kind, act.urn, op.target_urn, op.target_label, op.in_corpus, "instrução",
                                       op.where, op.line, op.source))
     for p in rec.problems:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
@@ -249,7 +251,7 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
     cited = [(c.start, c.act, bool(c.ids)) for c in find(ementa) if c.act is not None and not c.proprio]
     cited += [(c.start, c.act, False) for c in find_acts(ementa)]
     named = [(s, urn) for s, _, urn in corpus.index.named_in(ementa, act.urn)]
-    out: dict[str, Found] = {}
+    out: dict[str, Relation] = {}
     for start, end, kind in spans:
         if kind is None:
             continue
@@ -262,11 +264,11 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
                 if ref.label() in outside:
                     continue
                 key = _outside_urn(act.urn, ref)
-                out.setdefault(key, Found(k, key, ref.label(), False, "ementa", None, None, ementa))
+                out.setdefault(key, Relation(k, act.urn, key, ref.label(), False, "ementa", None, None, ementa))
             elif urn not in have and urn != act.urn:
-                out.setdefault(urn, Found(k, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
+                out.setdefault(urn, Relation(k, act.urn, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
                                           True, "ementa", None, None, ementa))
         for pos, urn in named:
             if start <= pos < end and urn not in have and urn != act.urn and not _context(ementa[:pos]):
-                out.setdefault(urn, Found(kind, urn, urn, True, "ementa", None, None, ementa))
+                out.setdefault(urn, Relation(kind, act.urn, urn, urn, True, "ementa", None, None, ementa))
     res.relacoes.extend(out[k] for k in sorted(out))

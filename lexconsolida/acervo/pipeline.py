@@ -22,10 +22,10 @@ from __future__ import annotations
 import hashlib
 import time
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Found, Instrucao, act_corpus
+from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Instrucao, Relation, act_corpus
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
@@ -67,24 +67,8 @@ class TargetHistory:
 
 
 @dataclass(slots=True)
-class Relation:
-    """A relation in force in the acervo (declared or found)."""
-
-    tipo: str
-    fonte: str
-    alvo: str
-    alvo_rotulo: str
-    no_acervo: bool
-    origem: str
-    """'declarada', 'instrução' or 'ementa'."""
-    dispositivo: str | None = None
-    linha: int | None = None
-    texto: str = ""
-
-
-@dataclass(slots=True)
 class IgnoredRelation:
-    relacao: Found
+    relacao: Relation
     fonte: str
     motivo: str
 
@@ -261,8 +245,7 @@ def _relations(corpus: Corpus, results: dict[str, ActResult]) -> tuple[list[Rela
                 continue
             if f.alvo == urn:
                 continue
-            out.append(Relation(f.tipo, urn, f.alvo, f.alvo_rotulo, f.no_acervo and f.alvo in corpus.acts,
-                                f.origem, f.dispositivo, f.linha, f.texto))
+            out.append(replace(f, no_acervo=f.no_acervo and f.alvo in corpus.acts))
     return out, ignored
 
 
