@@ -2,7 +2,7 @@
 
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
 ``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input.
+found errors, 2 bad usage or unreadable input, 3 a bug (:class:`~lexconsolida.errors.InternalError`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import importlib
 import sys
 
 from lexconsolida import __version__
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 
 #: The commands, in the order ``--help`` lists them, with their one-line help. The light table
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
@@ -28,11 +28,12 @@ COMMANDS: dict[str, str] = {
     "diff": "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)",
     "render": "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso",
     "infracoes": "catálogo de infrações de uma lei (classe, penalidade, medida, multa)",
-    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro",
+    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
     "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
+    "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
 }
 
 
@@ -171,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except LexError as err:
         print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
+        return err.exit_code
+    except InternalError as err:
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -10,8 +11,10 @@ from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
+from lexconsolida.readers import read_file
 
 
 def default_root() -> Path:
@@ -100,8 +103,6 @@ class Corpus:
     # --- texts -----------------------------------------------------------------------------
     def read(self, urn: str) -> Norma:
         """The act's text as a Norma (metadata from norma.toml); a fresh copy on every call."""
-        import copy
-
         act = self.get(urn)
         if act.urn not in self._texts:
             self._texts[act.urn] = self._read_uncached(act)
@@ -125,8 +126,6 @@ class Corpus:
         if act.texto is None:
             norma = Norma()
         else:
-            from lexconsolida.readers import read_file
-
             result = read_file(act.texto)  # by suffix: texto.txt, texto.docx, texto.md
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
@@ -140,8 +139,6 @@ class Corpus:
 
 
 def _decoded(path: Path) -> str:
-    from lexconsolida.io import read_bytes
-
     return decode_text_bytes(read_bytes(path))
 
 
