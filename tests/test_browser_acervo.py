@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import http.server
 import threading
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urljoin
 
 import pytest
 
@@ -15,9 +15,12 @@ from lexconsolida.acervo import worklist
 from lexconsolida.acervo.importer import import_folder
 from lexconsolida.acervo.pipeline import build
 from tests.conftest import ROOT
-from tests.test_browser_site import CHROMIUM, _QuietHandler, browser, page  # noqa: F401  (fixtures)
+from tests import test_browser_site as site_tests
+from tests.test_browser_site import CHROMIUM, _QuietHandler
 
 ATOS = ROOT / "tests" / "fixtures" / "acervo-ficticio" / "atos"
+browser = site_tests.browser  # the site tests' chromium fixtures (console errors, failed requests)
+page = site_tests.page
 
 pytestmark = [
     pytest.mark.browser,

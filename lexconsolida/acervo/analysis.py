@@ -17,11 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexconsolida.amendments import phrases
-from lexconsolida.citations import find, find_acts
+from lexconsolida.check import check
+from lexconsolida.citations import ActRef, find, find_acts
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import Act, load_act, load_municipio
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
+from lexconsolida.history import recognise_act
+from lexconsolida.model.urn import Urn
 
 FOUND_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos", "regulamenta")
 """Kinds of relations found in texts: nova redação or renumeração; inclusão; revogação of the
@@ -147,8 +150,12 @@ def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
         return res
     res.avisos_leitura = sum(1 for d in corpus.diagnostics(act.urn) if d.severity.value != "info")
     res.dispositivos = sum(1 for _ in norma.dispositivos())
+    def recognition() -> None:
+        if _may_amend(norma):
+            _recognition(corpus, act, res)
+
     for stage, run in (("verificação", lambda: _checks(norma, res)),
-                       ("reconhecimento das alterações", lambda: _may_amend(norma) and _recognition(corpus, act, res)),
+                       ("reconhecimento das alterações", recognition),
                        ("relações da ementa", lambda: _ementa_relations(corpus, act, res))):
         try:
             run()
@@ -160,14 +167,10 @@ def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
 
 
 def _checks(norma, res: ActResult) -> None:
-    from lexconsolida.check import check
-
     res.verificacoes = dict(sorted(Counter(d.code for d in check(norma)).items()))
 
 
 def _year(act: Act) -> str | None:
-    from lexconsolida.model.urn import Urn
-
     d = act.data or Urn.parse(act.urn).data
     return d[:4] if d else None
 
@@ -177,8 +180,6 @@ def _may_amend(norma) -> bool:
 
 
 def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
-    from lexconsolida.corpus.history import recognise_act
-
     res.usa_indice = True
     decided = recognise_act(corpus, act)
     rec = decided.recognition
@@ -218,8 +219,6 @@ def _context(before: str) -> bool:
 def _outside_urn(own: str, ref) -> str:
     """A URN for an act outside the acervo, from its citation (municipal, of the citing act's
     municipality, unless the citation says federal or state)."""
-    from lexconsolida.model.urn import Urn
-
     if ref.urn:
         return ref.urn
     u = Urn.parse(own)
@@ -242,14 +241,19 @@ def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
     res.usa_indice = True
     have = {r.alvo for r in res.relacoes}
     outside = {r.alvo_rotulo for r in res.relacoes if not r.no_acervo}
-    spans = []
+    spans: list[tuple[int, int, str | None]] = []
     for i, v in enumerate(verbs):
         kind = _verb_kind(ementa, v)
         if i and spans[-1][2] is None and _LIST_GAP.match(ementa[verbs[i - 1].end():v.start()]):
             kind = None  # '… que altera, modifica e dá nova redação à Lei …': still the relative clause
         spans.append((v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa), kind))
-    cited = [(c.start, c.act, bool(c.ids)) for c in find(ementa) if c.act is not None and not c.proprio]
-    cited += [(c.start, c.act, False) for c in find_acts(ementa)]
+    cited: list[tuple[int, ActRef, bool]] = []
+    for c in find(ementa):
+        if c.act is not None and not c.proprio:
+            cited.append((c.start, c.act, bool(c.ids)))
+    for c in find_acts(ementa):
+        if c.act is not None:
+            cited.append((c.start, c.act, False))
     named = [(s, urn) for s, _, urn in corpus.index.named_in(ementa, act.urn)]
     out: dict[str, Relation] = {}
     for start, end, kind in spans:

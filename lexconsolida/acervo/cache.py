@@ -2,7 +2,7 @@
 
 A key is a hash of everything the result depends on: the act's source bytes (text and
 ``norma.toml``, decisions included), the acervo's index of citable acts and the code version
-(:func:`lexconsolida.site.manifest.code_key`). A result is a pickle written atomically; a
+(:func:`lexconsolida.manifest.code_key`). A result is a pickle written atomically; a
 missing or unreadable entry is simply recomputed. Entries no key reaches any more are removed
 by :meth:`Cache.prune`.
 """

@@ -26,6 +26,7 @@ import tomli_w
 
 from lexconsolida.acervo.sources import Duvida, Lido, read_source, sources_in
 from lexconsolida.acervo.work import run_map
+from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import atomic_write, read_bytes
 from lexconsolida.model.urn import Urn, slug
@@ -150,8 +151,6 @@ def _existing(folder: Path) -> dict[str, str]:
 
 
 def _read_old(folder: Path) -> dict:
-    from lexconsolida.corpus.records import read_toml
-
     return read_toml(folder / "norma.toml")
 
 

@@ -25,14 +25,18 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Instrucao, Relation, act_corpus
+from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Instrucao, Relation, act_corpus, analyse
 from lexconsolida.acervo.cache import Cache
+from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
-from lexconsolida.model import Norma
-from lexconsolida.site.manifest import code_key, content_key
+from lexconsolida.history import _order, history, recognise_act
+from lexconsolida.manifest import code_key, content_key
+from lexconsolida.model import Norma, Situacao
+from lexconsolida.transforms.pointintime import at
 
 APPLIED, PENDING, IGNORED = "aplicada", "pendente", "ignorada"
 USES_INDEX = "depende-do-indice"
@@ -108,12 +112,8 @@ class Acervo:
 
     def text_at(self, urn: str, when: str) -> Norma:
         """The act as it stood on ``when`` (AAAA-MM-DD)."""
-        from lexconsolida.transforms.pointintime import at
-
         out = at(self.norma(urn), when)
         if self.revoked(urn, when):
-            from lexconsolida.model import Situacao
-
             out.situacao = Situacao.REVOGADO
         return out
 
@@ -174,7 +174,7 @@ def build(root: str | Path, *, executor: Executor | None = None,
         else:
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
-    fresh = run_map(_analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)
+    fresh = run_map(analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)
     for urn, res in zip(todo, fresh):
         results[urn] = res
         if res.usa_indice:
@@ -213,12 +213,6 @@ def build(root: str | Path, *, executor: Executor | None = None,
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     return Acervo(root, corpus, results, relations, ignored, histories, _refused_sources(root, corpus),
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
-
-
-def _analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
-    from lexconsolida.acervo.analysis import analyse
-
-    return analyse(root, pasta, index)
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -265,8 +259,6 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
     amending acts (folder → reason), which are then left out, with the reason."""
-    from lexconsolida.corpus.history import _order, history
-
     corpus, acts = act_corpus(Path(root), [target, *sources], index)
     tact = acts[0]
     out = TargetHistory(tact.urn)
@@ -328,8 +320,6 @@ def _without_operations(act, target, probs: list[Instrucao]) -> Step:
 
 def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
     """Without the target's text only a whole-act revocation can be applied."""
-    from lexconsolida.corpus.history import recognise_act
-
     if act.texto is None:
         return Step(act.urn, IGNORED, "o texto do ato alterador não está no acervo")
     try:
@@ -343,9 +333,6 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
 
 
 def _refused_sources(root: Path, corpus: Corpus) -> list[dict]:
-    from lexconsolida.acervo.importer import REPORT
-    from lexconsolida.corpus.records import read_toml
-
     out = []
     for mun in sorted(corpus.municipios):
         path = root / mun / REPORT

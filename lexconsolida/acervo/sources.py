@@ -15,7 +15,10 @@ from pathlib import Path
 
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
 from lexconsolida.model.dates import parse_date
+from lexconsolida.readers import format_of, read_file
+from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
 
 SUFFIXES = (".txt", ".docx", ".md")
 """Files an import takes from a folder."""
@@ -72,9 +75,6 @@ def _line_of(text: str, pos: int) -> int:
 
 def read_source(path: str, origem: str) -> Lido:
     """Read one act file (txt, docx, md) for the import."""
-    from lexconsolida.io import read_bytes
-    from lexconsolida.readers import format_of, read_file
-
     data = read_bytes(path)
     fmt = format_of(path)
     lido = Lido(origem, hashlib.sha256(data).hexdigest(), fmt)
@@ -167,8 +167,6 @@ def _publication(lido: Lido, text: str) -> None:
 
 def _from_heading(lido: Lido, text: str) -> None:
     """When the reader gave nothing: the epígrafe on the first lines, the way the reader reads it."""
-    from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
-
     for i, line in enumerate(text.splitlines()[:10]):
         m = EPIGRAFE.match(line)
         if m:
@@ -181,8 +179,6 @@ def _from_heading(lido: Lido, text: str) -> None:
 
 def _year_of(epigrafe: str) -> str | None:
     """'DECRETO LEGISLATIVO Nº 5/2015' → '2015' ('/98' → '1998')."""
-    from lexconsolida.readers.text.parts import EPIGRAFE
-
     m = EPIGRAFE.match(epigrafe)
     if not m or "/" not in m.group("numero"):
         return None

@@ -14,6 +14,7 @@ Work is sent in batches (one task per batch, not per act) and results come back 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -44,6 +45,4 @@ def default_executor(workers: int | None = None) -> Executor | None:
     n = workers if workers is not None else int(os.environ.get("LEXCONSOLIDA_PROCESSOS", DEFAULT_WORKERS))
     if n <= 1:
         return None
-    import multiprocessing
-
     return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))

@@ -18,13 +18,14 @@ import hashlib
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from lexconsolida import __version__
 
 from lexconsolida.acervo.pipeline import APPLIED, IGNORED, PENDING, Acervo
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.io import read_bytes
-from lexconsolida.site.manifest import OutputSet, content_key
+from lexconsolida.manifest import OutputSet, content_key
 from lexconsolida.templating import render
 
 SITUACAO_EM_VIGOR = "em vigor"
@@ -45,12 +46,13 @@ def data(ac: Acervo) -> dict:
     corpus = ac.corpus
     pasta = {u: r.pasta for u, r in ac.acts.items()}
     rotulo = {u: r.rotulo for u, r in ac.acts.items()}
-    atos = []
+    atos: list[dict[str, Any]] = []
     for urn in sorted(ac.acts, key=lambda u: pasta[u]):
         r = ac.acts[urn]
         h = ac.histories.get(urn)
         if h is not None and h.revogado_em:
-            sit, motivo = SITUACAO_REVOGADO, f"revogado por {rotulo.get(h.revogado_por, h.revogado_por)}"
+            revoker = h.revogado_por or ""
+            sit, motivo = SITUACAO_REVOGADO, f"revogado por {rotulo.get(revoker, revoker)}"
         elif not r.texto:
             sit, motivo = SITUACAO_SEM_TEXTO, "o acervo só tem os metadados"
         elif r.recusa:
@@ -63,7 +65,7 @@ def data(ac: Acervo) -> dict:
                      "revogado_em": h.revogado_em if h else None,
                      "dispositivos": r.dispositivos, "verificacoes": sum(r.verificacoes.values()),
                      "link": _link(r.pasta, None) if r.texto else None})
-    alteracoes = []
+    alteracoes: list[dict[str, Any]] = []
     for target in sorted(ac.histories, key=lambda u: pasta[u]):
         for s in ac.histories[target].steps:
             src = ac.acts[s.ato]
@@ -105,7 +107,7 @@ def data(ac: Acervo) -> dict:
     acts_steps: dict[str, set[str]] = {APPLIED: set(), PENDING: set(), IGNORED: set()}
     for a in alteracoes:
         acts_steps[a["situacao"]].add(a["ato"])
-    resumo = {
+    resumo: dict[str, Any] = {
         "atos": len(atos),
         "em_vigor": situacoes[SITUACAO_EM_VIGOR],
         "revogados": situacoes[SITUACAO_REVOGADO],
@@ -225,6 +227,7 @@ def write(ac: Acervo, out: str | Path) -> dict:
     for p in sorted(linked):
         r = by_pasta[p]
         act = ac.corpus.acts[r.urn]
+        assert act.texto is not None  # _linked keeps acts with a text only
         raw = read_bytes(act.texto)
         page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, hashlib.sha256(raw).hexdigest())
 

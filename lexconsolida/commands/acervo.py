@@ -56,8 +56,8 @@ def _run(args, out: Path, executor) -> int:
         print(f"aviso: {r['erros_internos']} erro(s) interno(s) (veja a lista de trabalho)", file=sys.stderr)
     print(f"lista de trabalho: {out / 'index.html'}")
     if args.site:
-        from lexconsolida.acervo.gazette import build_gazette
-        from lexconsolida.commands.site import default_pages_dir
+        from lexconsolida.acervo.gazette import build_gazette  # heavy (the site builder): only with --site
+        from lexconsolida.commands.site import default_pages_dir  # with the site builder above
 
         report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
