@@ -31,9 +31,9 @@ COMMANDS: dict[str, str] = {
     "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
+    "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
     "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
-    "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
 }
 
 

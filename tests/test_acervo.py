@@ -382,7 +382,7 @@ def test_cli_importar_and_acervo(tmp_path, capsys):
 @pytest.mark.slow
 def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
     from lexconsolida.acervo.gazette import build_gazette
-    from lexconsolida.site.linkcheck import check_site
+    from tests.linkcheck import check_site
 
     with ProcessPoolExecutor(2) as ex:
         report = build_gazette(acervo, tmp_path / "site", executor=ex)
