@@ -27,10 +27,12 @@ def feira(tmp_path_factory):
     executor = default_executor(2)
     try:
         report = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor)
+        again = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor)
         ac = build(root / "acervo", executor=executor)
     finally:
         if executor is not None:
             executor.shutdown()
+    assert (again.novos, again.atualizados, again.sem_mudanca) == (0, 0, report.atos)  # idempotent
     return report, ac, worklist.data(ac)
 
 
