@@ -298,6 +298,17 @@ def test_amending_act_whose_text_is_refused_still_shows_in_the_history(tmp_path)
     assert ac.histories[lei10].steps[1].problemas[0].tipo == "falha-na-aplicacao"
 
 
+def test_act_without_text_is_listed_as_unavailable(tmp_path):
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('texto = "texto.txt"', "texto_disponivel = false", 1),
+                    encoding="utf-8")
+    d = worklist.data(build(root))
+    row = next(a for a in d["atos"] if a["pasta"].endswith("lei-60-2018"))
+    assert (row["situacao"], row["link"]) == (worklist.SITUACAO_SEM_TEXTO, None)
+    assert d["resumo"]["texto_indisponivel"] == 1
+
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
