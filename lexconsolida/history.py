@@ -79,7 +79,8 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     out = History(norma)
     if amending is None:
         amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
-    acts = {a.urn: a for a in amending}
+    # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
+    acts = {a.urn: a for a in amending if a.normative}
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue

@@ -19,7 +19,7 @@ from lexconsolida.corpus.index import ActIndex
 from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
-from lexconsolida.site.source import UNAVAILABLE, _metadata_only, _orgao_name
+from lexconsolida.site.source import NOT_PUBLISHED, UNAVAILABLE, _metadata_only, _orgao_name
 
 
 def read_norma(root: str, pasta: str, index: ActIndex) -> Norma:
@@ -69,10 +69,10 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
             path=res.pasta,
             municipio=municipios.get(act.municipio),
             texto_disponivel=norma is not None,
-            motivo_indisponivel=(f"Não foi possível ler o texto: {why}" if why else UNAVAILABLE)
-            if norma is None else None,
+            motivo_indisponivel=(NOT_PUBLISHED if why else UNAVAILABLE) if norma is None else None,
+            failed=why,  # for the maintainers (the work list says it too); never on a public page
             orgao=_orgao_name(corpus, act),
-            fonte=act.fonte,
+            fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published
             relations=sorted(relations.get(urn, []), key=lambda r: (r.target, r.tipo)),
         ))
     return SiteCorpus(acts)
