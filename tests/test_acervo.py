@@ -196,7 +196,7 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
                     encoding="utf-8")
     d = worklist.write(build(root), tmp_path / "lista")
     pend = [a for a in d["alteracoes"] if a["situacao"] == "pendente"]
-    assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015", "emenda-a-lei-organica-1-2019"]
+    assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015"]
     assert pend[0]["instrucoes"][0]["codigo"] == "falha-na-aplicacao"
     queue = [q for q in d["decisoes"] if q["pasta"].endswith("lei-30-2015")]
     assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/norma.toml"
@@ -206,37 +206,18 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
     assert lei10[0]["situacao"] == "aplicada"
 
 
-def test_target_cited_by_name_and_a_recorded_decision(tmp_path):
-    """'Lei Orgânica do Município' (no number) is found by the aliases the import recorded;
-    the instruction's target is not recognised, so the emenda waits for a decision — and once
-    the decision is recorded, it is applied."""
+def test_target_cited_by_name_is_found_by_its_aliases(tmp_path):
+    """'Lei Orgânica do Município' (no number) is found by the aliases the import recorded:
+    the ementa's relation, and the emenda applied to it."""
     root = _import(tmp_path)
     lom = tomllib.loads((root / MUN / "lei-organica-1-1990" / "norma.toml").read_text(encoding="utf-8"))
     assert lom["apelidos"] == ["Lei Orgânica do Município", "Lei Orgânica Municipal"]
     ac = build(root)
     emenda = next(u for u in ac.acts if ":emenda.a.lei.organica:" in u)
     step = ac.histories[lom["urn"]].steps[0]
-    assert (step.ato, step.situacao) == (emenda, "pendente")
-    assert [p.tipo for p in step.problemas] == ["norma-alvo-nao-identificada"]
-    path = root / MUN / "emenda-a-lei-organica-1-2019" / "norma.toml"
-    path.write_text(path.read_text(encoding="utf-8") + f"""
-[[decisoes]]
-problema = "norma-alvo-nao-identificada"
-dispositivo = "art1"
-decisao = "operacoes"
-nota = "A Emenda altera a Lei Orgânica do Município."
-
-[[decisoes.operacoes]]
-tipo = "redacao"
-alvo = "{lom['urn']}!art2"
-texto = "São Poderes do Município o Legislativo e o Executivo."
-""", encoding="utf-8")
-    ac = build(root)
-    assert ac.histories[lom["urn"]].steps[0].situacao == "aplicada"
-    assert _projection(ac.text_at(lom["urn"], "2020-01-01")).splitlines()[1] == (
-        "Art. 2º São Poderes do Município o Legislativo e o Executivo.")
-    assert _projection(ac.text_at(lom["urn"], "2018-01-01")).splitlines()[1].endswith("o Legislativo e o Executivo.")
-    assert "harmônicos" in _projection(ac.text_at(lom["urn"], "2018-01-01"))
+    assert (step.ato, step.situacao) == (emenda, "aplicada")
+    assert "exercido pela Câmara Municipal" in _projection(ac.text_at(lom["urn"], "2020-01-01"))
+    assert "exercido" not in _projection(ac.text_at(lom["urn"], "2018-01-01"))
 
 
 def test_ementa_announcing_a_change_no_instruction_makes_waits_for_a_decision(tmp_path):
@@ -322,7 +303,7 @@ def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
                        "erros_internos", "atos"]
     r = d["resumo"]
     assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (10, 9, 1, 1)
-    assert r["alteracoes"] == {"aplicada": 3, "pendente": 1}
+    assert r["alteracoes"] == {"aplicada": 4}
     assert {t["tipo"]: t["anos"] for t in d["por_tipo_e_ano"]} == {
         "Decreto": {"2012": 1}, "Emenda à Lei Orgânica": {"2019": 1}, "Lei Orgânica": {"1990": 1},
         "Lei": {"2010": 1, "2011": 1, "2012": 1, "2015": 1, "2016": 1, "2017": 1, "2018": 1}}
@@ -385,7 +366,7 @@ def test_cli_importar_and_acervo(tmp_path, capsys):
     assert main(["acervo", str(acervo_dir), "-o", str(out), "--processos", "1"]) == 0
     said = capsys.readouterr().out
     assert "acervo: 10 atos (9 em vigor, 1 revogados" in said
-    assert "alterações: 3 aplicadas, 1 pendentes de decisão, 0 ignoradas" in said
+    assert "alterações: 4 aplicadas, 0 pendentes de decisão, 0 ignoradas" in said
     assert (out / "index.html").is_file() and (out / "lista.json").is_file()
     assert os.listdir(out / "textos" / MUN)
 
