@@ -113,8 +113,10 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
         return _declared_revocation(act, target)
     decided = recognise_act(corpus, act)
     rec = decided.recognition
-    mine = [p for p in rec.problems]
     ops = [o for o in rec.operations if o.target_urn == target.urn]
+    # With no operation on this target, the recogniser's "ementa announces a change, no
+    # instruction makes it" is said below about this target (relacao-sem-operacoes).
+    mine = [p for p in rec.problems if ops or p.code != "sem-operacoes"]
     blocking = [p for p in mine if p.blocking]
     declared = _declared_revocation(act, target)
     if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:
