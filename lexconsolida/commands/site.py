@@ -42,12 +42,13 @@ def default_pages_dir() -> Path | None:
 
 def run(args) -> int:
     loaded = load_site(args.acervo or default_root())
-    for problem in loaded.problems + loaded.warnings:
-        print(f"aviso: {problem}", file=sys.stderr)
     progress = Progress("site")
     pages = Path(args.paginas) if args.paginas else default_pages_dir()
     report = build_site(loaded.corpus, args.output, docs_dir=pages, progress=progress)
     progress.done()
+    # After the build: what each act's reading said is then known (memoised for unchanged acts).
+    for problem in loaded.problems + loaded.warnings:
+        print(f"aviso: {problem}", file=sys.stderr)
     print(f"site: {report.acts} atos, {report.pages} páginas em {report.out} "
           f"({report.written} arquivos gravados, {report.skipped} sem mudança"
           f"{f', {report.removed} removidos' if report.removed else ''})")

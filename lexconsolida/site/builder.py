@@ -13,7 +13,8 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
-from lexconsolida.site import templates
+from lexconsolida.site import search, templates
+from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.model import SiteAct, SiteCorpus
@@ -21,7 +22,6 @@ from lexconsolida.site.pages import (
     GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
 )
 from lexconsolida.site.relations import build_graph, index_graph
-from lexconsolida.site.search import build_index
 
 Progress = Callable[[int, int, str], None]
 """progress(done, total, what): called while acts are processed."""
@@ -69,7 +69,14 @@ def _check_paths(acts: list[SiteAct]) -> None:
 
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
                progress: Progress | None = None) -> SiteReport:
-    """Write the site for ``corpus`` into ``out``; returns what was written and skipped."""
+    """Write the site for ``corpus`` into ``out``; returns what was written and skipped.
+
+    Two passes over the acts, so that at most one act's tree is in memory at a time:
+    first each act's facts (what the other acts' pages need of it) and search shard, both
+    memoised by the act's key; then each act's pages, rendered only when their key changed.
+    An act whose key is unchanged is not read at all; one read in the first pass is kept
+    compressed in memory for the second, not parsed twice.
+    """
     out = Path(out)
     acts = corpus.acts
     _check_paths(acts)
@@ -79,6 +86,27 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out)
     pages = 0
+    search_key = content_key(base, [(a.path, a.key) for a in acts])
+    search_kept = output.keep_group("busca/", search_key)
+    shards: list[tuple[str, str, bytes]] = []
+    for act in acts:
+        act_key = content_key(base, FACTS_VERSION, act.key)
+        act.set_facts(ActFacts.from_json(output.remember(
+            f"fatos:{act.path}", act_key, lambda a=act: a.facts.to_json())))
+        if not search_kept:
+            rel = f"busca/atos/{act.path}.json"
+            if output.fresh(rel, act_key):
+                shard = (output.root / rel).read_bytes()
+            else:
+                shard = search.act_index(act)
+                output.put(rel, act_key, lambda d=shard: d)
+            shards.append((act.path, act.facts.titulo, shard))
+        act.spill()
+    if not search_kept:
+        for name, data in sorted(search.merge(shards).items()):
+            output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
+        output.record_group("busca/", search_key)
+        del shards
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
         output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)
@@ -86,11 +114,6 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    search_key = content_key(base, [(a.path, a.key) for a in acts])
-    if not output.keep_group("busca/", search_key):
-        for name, data in sorted(build_index(acts).items()):
-            output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
-        output.record_group("busca/", search_key)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
@@ -98,8 +121,11 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
         for page in pages_of.pages():
             output.put(page.path, page.key, page.render)
             pages += 1
+        act.release()
         if progress:
             progress(i + 1, len(acts), act.path)
+    for act in acts:
+        act.unspill()
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
                       len(output.removed))

@@ -48,15 +48,15 @@ class Resolver:
     def __init__(self, acts: Iterable[SiteAct]) -> None:
         self.by_urn: dict[str, SiteAct] = {}
         self._by_number: dict[tuple[str, str, str], list[SiteAct]] = {}
-        self._ids: dict[str, frozenset[str]] = {}
         self._catalog_key: str | None = None
         for act in acts:
             self.by_urn[act.urn] = act
-            place, urn_tipo = _place_of(act.norma.urn)
-            numero = _digits(act.norma.numero).lstrip("0")
+            f = act.facts
+            place, urn_tipo = _place_of(f.urn)
+            numero = _digits(f.numero).lstrip("0")
             if not place or not numero:
                 continue
-            for tipo in {urn_tipo, slug(act.norma.tipo or "")} - {None, ""}:
+            for tipo in {urn_tipo, slug(f.tipo or "")} - {None, ""}:
                 self._by_number.setdefault((place, tipo, numero), []).append(act)
 
     @property
@@ -66,18 +66,15 @@ class Resolver:
             h = hashlib.sha256()
             for urn in sorted(self.by_urn):
                 act = self.by_urn[urn]
-                n = act.norma
+                n = act.facts
                 h.update(repr((urn, act.path, n.tipo, n.numero, n.data)).encode())
                 h.update("\0".join(sorted(self.ids(act))).encode())
             self._catalog_key = h.hexdigest()
         return self._catalog_key
 
     def ids(self, act: SiteAct) -> frozenset[str]:
-        """Every node id of the act's articulação (cached)."""
-        found = self._ids.get(act.urn)
-        if found is None:
-            found = self._ids[act.urn] = frozenset(n.id for n in act.norma.walk())
-        return found
+        """Every node id of the act's articulação."""
+        return act.facts.ids
 
     def act_for_urn(self, urn: str) -> SiteAct | None:
         return self.by_urn.get(urn.split("!")[0])
@@ -92,7 +89,7 @@ class Resolver:
             return self.act_for_urn(ref.urn)
         if not ref.numero:
             return None
-        place, _ = _place_of(citing.norma.urn)
+        place, _ = _place_of(citing.facts.urn)
         if ref.esfera == "federal":
             place = "br"
         elif ref.esfera == "estadual" and place:
@@ -101,10 +98,10 @@ class Resolver:
             return None
         found = self._by_number.get((place, ref.tipo, ref.numero.lstrip("0")), [])
         if ref.data:
-            found = [a for a in found if a.norma.data in (None, ref.data)] or \
-                    [a for a in found if (a.norma.data or "")[:4] == ref.data[:4]]
+            found = [a for a in found if a.facts.data in (None, ref.data)] or \
+                    [a for a in found if (a.facts.data or "")[:4] == ref.data[:4]]
         elif ref.ano:
-            found = [a for a in found if (a.norma.data or "")[:4] in ("", str(ref.ano))]
+            found = [a for a in found if (a.facts.data or "")[:4] in ("", str(ref.ano))]
         unique = {a.urn: a for a in found}
         return next(iter(unique.values())) if len(unique) == 1 else None
 

@@ -21,7 +21,7 @@ from lexconsolida.site.links import Linker, Resolver
 from lexconsolida.site.manifest import content_key
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
-from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.site.versions import text_at
 from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
@@ -98,7 +98,7 @@ class ActPages:
         self.resolver = resolver
         self.links = links
         self.site = site
-        self.dates = version_dates(act.norma) if act.texto_disponivel else []
+        self.dates = list(act.facts.dates)
         self.found: dict = {}
         """Citations of each text, shared by all the act's pages."""
         self._linker: Linker | None = None
@@ -182,8 +182,8 @@ def _type_rank(tipo: str) -> tuple:
 
 
 def _numero_key(act: SiteAct) -> tuple:
-    digits = "".join(c for c in act.norma.numero or "" if c.isdigit())
-    return (act.norma.data or "", int(digits) if digits else 0, act.path)
+    digits = "".join(c for c in act.facts.numero or "" if c.isdigit())
+    return (act.facts.data or "", int(digits) if digits else 0, act.path)
 
 
 def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
@@ -194,10 +194,10 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
         mid = f"m-{m.slug}" if m else "m-outras"
         place = by_place.setdefault(mid, {"id": mid, "nome": m.titulo if m else "Outras normas",
                                           "tipos": {}})
-        tipo = act.norma.tipo or "Outros atos"
+        tipo = act.facts.tipo or "Outros atos"
         tid = f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
-        ano = (act.norma.data or "")[:4] or "Sem data"
+        ano = (act.facts.data or "")[:4] or "Sem data"
         t["anos"].setdefault(ano, []).append(act)
     out = []
     for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
@@ -214,12 +214,12 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
 
 
 def _index_entry(act: SiteAct, root: str) -> dict:
-    n = act.norma
+    n = act.facts
     return {
         "href": f"{root}{act.path}/index.html",
-        "titulo": titulo_ato(n),
+        "titulo": n.titulo,
         "ementa": n.ementa,
-        "situacao": None if n.situacao.value == "vigente" else SITUACAO_LABEL.get(n.situacao),
+        "situacao": None if n.situacao == "vigente" else SITUACAO_LABEL.get(n.situacao_enum),
         "indisponivel": not act.texto_disponivel,
     }
 

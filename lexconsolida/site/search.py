@@ -68,23 +68,43 @@ def _dumps(obj) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
-    """Every file of ``busca/``, by name."""
+def act_index(act: SiteAct) -> bytes:
+    """The search shard of one act: its docs and the terms of each (see :func:`merge`).
+
+    ``{"docs": [[dispositivo id, label, excerpt], …], "terms": {term: [doc, …]}}`` with doc
+    numbers local to the act. Cached by the act's key, so only a changed act is read again.
+    """
+    postings: dict[str, list[int]] = defaultdict(list)
+    docs: list[list] = []
+    for _, target, label, text in _docs_of(0, act):
+        for t in terms(text):
+            postings[t].append(len(docs))
+        excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
+        docs.append([target, label, excerpt])
+    return _dumps({"docs": docs, "terms": dict(sorted(postings.items()))})
+
+
+def merge(shards: list[tuple[str, str, bytes]]) -> dict[str, bytes]:
+    """Every file of ``busca/`` from the acts' shards: (path, title, :func:`act_index`)."""
     postings: dict[str, list[int]] = defaultdict(list)
     records: list[list] = []
-    for i, act in enumerate(acts):
-        for act_i, target, label, text in _docs_of(i, act):
-            doc = len(records)
-            for t in terms(text):
-                postings[t].append(doc)
-            excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
-            records.append([act_i, target, label, excerpt])
-    shards: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for i, (_, _, data) in enumerate(shards):
+        shard = json.loads(data)
+        base = len(records)
+        for term, docs in shard["terms"].items():
+            postings[term].extend(base + d for d in docs)
+        records.extend([i, *doc] for doc in shard["docs"])
+    shards_by: dict[str, dict[str, list[int]]] = defaultdict(dict)
     for term in sorted(postings):
-        shards[term[:2]][term] = postings[term]
-    files = {f"t-{key}.json": _dumps(shard) for key, shard in shards.items()}
+        shards_by[term[:2]][term] = postings[term]
+    files = {f"t-{key}.json": _dumps(shard) for key, shard in shards_by.items()}
     for k in range(0, len(records), CHUNK):
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
-    files["atos.json"] = _dumps([[a.path, titulo_ato(a.norma)] for a in acts])
-    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards)})
+    files["atos.json"] = _dumps([[path, title] for path, title, _ in shards])
+    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards_by)})
     return files
+
+
+def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
+    """Every file of ``busca/``, by name (all shards computed now)."""
+    return merge([(a.path, a.facts.titulo, act_index(a)) for a in acts])
