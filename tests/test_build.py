@@ -90,6 +90,13 @@ def _mtimes(root: Path) -> dict[str, int]:
     return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
 
 
+def _stamps(root: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime) of every file under ``root``: a file rewritten, even atomically with the
+    same bytes, gets a new inode."""
+    return {p.relative_to(root).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in root.rglob("*") if p.is_file()}
+
+
 def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
     out = tmp_path / "output"
     rc, text = build(capsys, out, acervo)
@@ -117,13 +124,11 @@ def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
 def test_rerun_with_nothing_changed_writes_nothing(acervo, tmp_path, capsys):
     out = tmp_path / "output"
     build(capsys, out, acervo)
-    before = _mtimes(out)
+    before = _stamps(out)
     rc, text = build(capsys, out, acervo)
     assert rc == 0
     assert "(0 arquivos gravados," in text
-    after = _mtimes(out)
-    changed = [p for p in after if after[p] != before.get(p) and not p.endswith(".json")]
-    assert changed == []
+    assert _stamps(out) == before  # manifests included
 
 
 def test_changed_text_is_rebuilt(acervo, tmp_path, capsys):
@@ -189,8 +194,11 @@ def test_build_on_the_repository_statutes(tmp_path):
     consolidated = out / "consolidacoes/ba-feira-de-santana-transporte"
     assert {p.name for p in consolidated.iterdir()} >= {"norma.xml", "correspondencia.csv", "revisao.html"}
     assert "aguardando textos: transporte-aplicativo" in text
+    before = _stamps(out)
     again = run_cli("build", "-o", out)
     assert "(0 arquivos gravados," in again.stdout.decode()
+    # Nothing rewritten anywhere: site, LexML, DOCX, dossier, consolidations, manifests.
+    assert _stamps(out) == before
 
 
 def test_site_command_help_and_output(tmp_path):

@@ -200,8 +200,41 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
 
-def dossier_stage(corpus: Corpus, out: Path) -> Stage:
-    """The Indicação dossier of every spec that has one (branch consolidation's API)."""
+def _stage_key(corpus: Corpus, code: str, spec: Path) -> str:
+    """Everything a consolidation or a dossier is made from: the program, the spec and the
+    files beside it (the Indicação, its minuta), and the sources of every act of the acervo
+    (texts, norma.toml with decisions, municipio.toml; :func:`source_keys`)."""
+    from lexconsolida.site.source import source_keys
+
+    folder = spec.parent
+    files = [(f.relative_to(folder).as_posix(), hashlib.sha256(f.read_bytes()).hexdigest())
+             for f in sorted(folder.rglob("*")) if f.is_file()]
+    return content_key(code, "etapa/1", spec.name, files, sorted(source_keys(corpus).items()))
+
+
+def _cached_stage(output: OutputSet, prefix: str, key: str, run) -> tuple[str, bool]:
+    """(detail, ran): ``run()`` writes the files under ``prefix`` and returns the stage's detail;
+    skipped when ``key`` is unchanged and every file it wrote is still there."""
+    memo = f"etapa:{prefix}"
+    old = output.old_memo.get(memo)
+    if old and old[0] == key and output.keep_group(prefix, key):
+        output.memo[memo] = old
+        return old[1], False
+    detail = run()
+    root = output.root / prefix
+    for f in sorted(root.rglob("*")) if root.is_dir() else []:
+        if f.is_file():
+            output.new[f.relative_to(output.root).as_posix()] = key
+    output.record_group(prefix, key)
+    output.memo[memo] = [key, detail]
+    return detail, True
+
+
+def dossier_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                  code: str | None = None) -> Stage:
+    """The Indicação dossier of every spec that has one (branch consolidation's API).
+
+    With ``output``, keyed like the other stages: not recomputed when its sources are unchanged."""
     name = "dossiê da Indicação"
     module, func = DOSSIER_HOOK.split(":")
     try:
@@ -212,21 +245,34 @@ def dossier_stage(corpus: Corpus, out: Path) -> Stage:
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
     target = out / "dossie-indicacao"
-    files = 0
-    for spec in specs:
-        folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
-        try:
+
+    def run() -> str:
+        files = 0
+        for spec in specs:
+            folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
             files += len(build(corpus, spec, folder))
-        except LexError as err:
-            return Stage(name, None, str(err), "erro")
-        except (ImportError, AttributeError):
-            return Stage(name, None, "o leitor de texto não está disponível nesta versão", "pulado")
-    return Stage(name, f"{target}/", f"{files} arquivos")
+        return f"{files} arquivos"
+
+    try:
+        if output is None:
+            detail = run()
+        else:
+            key = content_key(*(_stage_key(corpus, code or code_key(), s) for s in specs))
+            detail, _ = _cached_stage(output, "dossie-indicacao/", key, run)
+    except LexError as err:
+        return Stage(name, None, str(err), "erro")
+    except (ImportError, AttributeError):
+        return Stage(name, None, "o leitor de texto não está disponível nesta versão", "pulado")
+    return Stage(name, f"{target}/", detail)
 
 
-def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
+def consolidation_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                        code: str | None = None) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
-    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
+    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report).
+
+    With ``output``, each spec is keyed like the other stages (:func:`_stage_key`): not
+    consolidated again when nothing it is made from changed."""
     from lexconsolida.consolidation import consolidate_spec
     from lexconsolida.consolidation.sources import find_act
     from lexconsolida.consolidation.spec import load_spec
@@ -244,12 +290,20 @@ def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
     target = out / "consolidacoes"
     arts = []
     for path in ready:
+        folder = f"{path.parent.parent.name}-{path.stem}"
+
+        def run(path=path, folder=folder) -> str:
+            result, _ = consolidate_spec(path, target / folder, corpus=corpus)
+            return f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos"
+
         try:
-            result, _ = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
-                                         corpus=corpus)
+            if output is None:
+                arts.append(run())
+            else:
+                key = _stage_key(corpus, code or code_key(), path)
+                arts.append(_cached_stage(output, f"consolidacoes/{folder}/", key, run)[0])
         except LexError as err:
             return Stage(name, None, str(err), "erro")
-        arts.append(f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos")
     detail = "; ".join(arts)
     if waiting:
         detail += f" (aguardando textos: {', '.join(waiting)})"
@@ -296,13 +350,14 @@ def run(args) -> int:
     output = OutputSet(out, MANIFEST)
     stages = parse_and_check(corpus, output, code, problems)
     loaded = site_from_corpus(corpus)
+    stages.append(site_stage(loaded, out))
+    # After the site: what reading each act said is then known without reading it again.
     problems += [p for p in loaded.problems if not any(p.split(":")[0] == q.split(":")[0]
                                                         for q in problems)]
-    stages.append(site_stage(loaded, out))
     stages.append(docx_stage(corpus, loaded, output, code, problems))
+    stages.append(dossier_stage(corpus, out, output, code))
+    stages.append(consolidation_stage(corpus, out, output, code))
     output.finish()
-    stages.append(dossier_stage(corpus, out))
-    stages.append(consolidation_stage(corpus, out))
     print_summary(corpus, stages, problems, loaded.warnings)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

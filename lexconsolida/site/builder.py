@@ -7,6 +7,7 @@ Deterministic: the same corpus gives the same bytes (no dates of generation anyw
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,9 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
         act.spill()
     if not search_kept:
         for name, data in sorted(search.merge(shards).items()):
-            output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
+            # Keyed by their bytes: a file of the index one changed act does not touch is kept.
+            digest = hashlib.sha256(data).hexdigest()
+            output.put(f"busca/{name}", content_key(base, name, digest), lambda d=data: d)
         output.record_group("busca/", search_key)
         del shards
     for name in templates.STATIC_FILES:

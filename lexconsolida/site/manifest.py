@@ -116,8 +116,17 @@ class OutputSet:
                 path.unlink()
                 self.removed.append(rel)
                 self._prune(path.parent)
+        if not self.removed and self.new == self.old and self.memo == self.old_memo \
+                and self.manifest_path.is_file():
+            return  # a run that changed nothing rewrites nothing, not even the manifest
         data = {"arquivos": dict(sorted(self.new.items())), "memo": dict(sorted(self.memo.items()))}
-        atomic_write(self.manifest_path, json.dumps(data, ensure_ascii=False, indent=0) + "\n")
+        text = (json.dumps(data, ensure_ascii=False, indent=0) + "\n").encode("utf-8")
+        try:
+            unchanged = self.manifest_path.read_bytes() == text
+        except OSError:
+            unchanged = False
+        if not unchanged:  # a run that changed nothing rewrites nothing, not even the manifest
+            atomic_write(self.manifest_path, text)
 
     def _prune(self, folder: Path) -> None:
         while folder != self.root and folder.is_dir() and not any(folder.iterdir()):
