@@ -27,7 +27,7 @@ from measure import Verdicts, peak_rss_mb, repeat  # noqa: E402
 
 from lexconsolida.readers.lexml import read  # noqa: E402
 from lexconsolida.writers import get_writer  # noqa: E402
-from lexconsolida.xmlutil import validation_errors  # noqa: E402
+from lexconsolida.lexml.schemas import validation_errors  # noqa: E402
 
 SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
 CF88_DIR = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"nenhum arquivo LexML em {CF88_DIR}", file=sys.stderr)
         return 2
-    from lexconsolida.xmlutil import schema
+    from lexconsolida.lexml.schemas import schema
 
     schema("lexml-rigido"), schema("lexml-flexivel")  # compile the XSDs outside the timings
     print("Medianas de tempo de parede (ms) de cada etapa; validação numa execução só.")

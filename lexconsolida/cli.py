@@ -2,7 +2,7 @@
 
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
 ``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input.
+found errors, 2 bad usage or unreadable input, 3 a bug (:class:`~lexconsolida.errors.InternalError`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import importlib
 import sys
 
 from lexconsolida import __version__
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 
 #: The commands, in the order ``--help`` lists them, with their one-line help. The light table
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
@@ -169,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except LexError as err:
         print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
+        return err.exit_code
+    except InternalError as err:
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)

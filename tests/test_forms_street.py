@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from datetime import date, datetime, time
+from datetime import datetime, time
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import needs_soffice
-from tests.forms_support import CASES, STATUTES, TODAY, docx_text, pp_context
+from tests.forms_support import STATUTES, TODAY, docx_text, pp_context
 from lexconsolida.errors import FormError, InputError
 from lexconsolida.forms.cases import load_cases, make_case
 from lexconsolida.forms.docx import render_docx

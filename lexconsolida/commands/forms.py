@@ -7,7 +7,16 @@ import sys
 from pathlib import Path
 
 from lexconsolida.errors import FormError, UsageError
+from lexconsolida.forms.cases import load_cases
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.issue import Context, issue_batch, issue_talao, spec_for
 from lexconsolida.forms.kinds import KINDS
+from lexconsolida.forms.reconcile import verify
+from lexconsolida.forms.register import Register
+from lexconsolida.forms.report import numbers_csv, report_html, summary_csv
+from lexconsolida.forms.settings import load_settings
+from lexconsolida.forms.source import load_norma
+from lexconsolida.io import atomic_write
 
 DESCRIPTION = (
     "Emite o formulário TIPO para o caso em CASO.toml, ou um por linha de casos.csv (tudo ou "
@@ -51,14 +60,12 @@ def add_arguments(parser) -> None:
 
 
 def _settings(args):
-    from lexconsolida.forms.settings import load_settings
 
     return load_settings(args.municipio) if args.municipio else None
 
 
 def _register(args, settings, owner=None):
     """The register: --registro, else the issuing body's one in the municipality's folder."""
-    from lexconsolida.forms.register import Register
 
     if args.registro:
         path = Path(args.registro)
@@ -123,7 +130,6 @@ def _cancel_or_void(args, settings) -> int:
 
 
 def _verify(args, settings) -> int:
-    from lexconsolida.forms.reconcile import verify
 
     with _register(args, settings) as reg:
         done, differences = verify(reg)
@@ -139,8 +145,6 @@ def _verify(args, settings) -> int:
 
 
 def _report(args, settings) -> int:
-    from lexconsolida.forms.report import numbers_csv, report_html, summary_csv
-    from lexconsolida.io import atomic_write
 
     with _register(args, settings) as reg:
         entries, info = reg.entries(_municipio_name(settings)), reg.info()
@@ -153,17 +157,12 @@ def _report(args, settings) -> int:
 
 
 def _context(args, settings):
-    from lexconsolida.forms.infractions import extract
-    from lexconsolida.forms.issue import Context
-    from lexconsolida.forms.source import load_norma
 
     norma = load_norma(args.norma or settings.norma_path)
     return Context(settings, norma, extract(norma))
 
 
 def _issue(args, settings) -> int:
-    from lexconsolida.forms.cases import load_cases
-    from lexconsolida.forms.issue import issue_batch, spec_for
 
     if not args.kind or not args.data:
         raise UsageError("informe TIPO e --data CASO.toml|casos.csv (ou use talao, --listar, --verificar, "
@@ -184,7 +183,6 @@ def _issue(args, settings) -> int:
 
 
 def _talao(args, settings) -> int:
-    from lexconsolida.forms.issue import issue_talao
 
     if settings is None:
         raise UsageError("informe --municipio (a pasta do município no acervo, com municipio.toml)")

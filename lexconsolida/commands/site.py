@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from lexconsolida.corpus import default_root
+from lexconsolida.progress import Progress
 from lexconsolida.site import build_site
-from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import load_site
 
 DESCRIPTION = (

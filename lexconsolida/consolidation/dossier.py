@@ -16,6 +16,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.check import check, counts
 from lexconsolida.citations import find_acts
 from lexconsolida.consolidation.indicacao import indicacao_norma
@@ -69,8 +70,6 @@ def _sources_meta(corpus, spec: Spec) -> list:
 
 def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Path]:
     """Write the dossier of the Indicação described in ``spec_path``; returns the files."""
-    from lexconsolida.writers import get_writer
-
     spec = load_spec(spec_path)
     urn = spec.indicacao.get("minuta")
     if not urn:
@@ -90,7 +89,7 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
         "verificacoes": [d.to_dict() for d in findings],
     }, ensure_ascii=False, indent=2) + "\n")
     put("verificacao.txt", _check_text(minuta, findings))
-    put("minuta.xml", get_writer("xml")(minuta))
+    put("minuta.xml", api.render(minuta, "xml"))
     for fmt, name in (("docx", "minuta.docx"), ("html", "minuta.html"), ("txt", "minuta.txt")):
         put(name, _render(fmt, minuta, corpus, urn))
 
@@ -112,9 +111,9 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
     target.with_suffix(".tmp").replace(target)
     written.append(target)
     ind = indicacao_norma(spec, [(act.label, act.data) for _, act in sources])
-    mun = corpus.municipios[corpus.get(urn).municipio]
-    put("indicacao.docx", get_writer("docx")(ind, municipio=mun.data, orgao="camara",
-                                             municipio_dir=corpus.root / mun.folder, embed_source=False))
+    letterhead = api.publishing(corpus, corpus.get(urn))
+    letterhead.orgao = "camara"
+    put("indicacao.docx", api.render(ind, "docx", publishing=letterhead, embed_source=False))
     put("index.html", render("consolidacao/dossie.html", spec=spec, minuta=minuta, effects=effects,
                              files=[p.name for p in written], missing=[a for _, a in sources if not a.texto],
                              errors=sum(1 for d in findings if d.severity is Severity.ERROR)))
@@ -132,12 +131,7 @@ def _as_dict(e: Effect) -> dict:
 
 def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:
     """The minuta in ``fmt``; the DOCX carries the letterhead of the act's municipality."""
-    from lexconsolida.writers import get_writer
-
-    if fmt != "docx":
-        return get_writer(fmt)(norma)
-    mun = corpus.municipios[corpus.get(urn).municipio]
-    return get_writer(fmt)(norma, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
+    return api.render(norma, fmt, publishing=api.publishing(corpus, corpus.get(urn)))
 
 
 def _check_text(norma: Norma, findings) -> str:

@@ -87,8 +87,9 @@ def revocation_items(sources: list) -> list[str]:
             for i, n in enumerate(names)]
 
 
-def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
-    """Vigência, then the express revocation of every consolidated act (as the seed minuta)."""
+def add_final_clauses(norma: Norma, spec, sources: list) -> dict[str, str]:
+    """Vigência, then the express revocation of every consolidated act (as the seed minuta);
+    the new articles' ids by kind ('vigencia', 'revogacao')."""
     target = norma.articulacao
     if target and isinstance(target[-1], Agrupador):
         target = target[-1].children
@@ -97,7 +98,7 @@ def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
     n = _next_article(norma)
     vig = _new_article(n, spec.vigencia)
     target.append(vig)
-    b.final_article_ids = {"vigencia": vig.id}
+    ids = {"vigencia": vig.id}
     if spec.revogacao:
         items = revocation_items(sources)
         head = "Ficam revogados:" if len(items) > 1 else "Fica revogado:"
@@ -107,4 +108,5 @@ def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
         else:
             rev = _new_article(n + 1, head, items)
         target.append(rev)
-        b.final_article_ids["revogacao"] = rev.id
+        ids["revogacao"] = rev.id
+    return ids

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import pickle
 from dataclasses import dataclass, field, replace
@@ -10,8 +11,10 @@ from pathlib import Path
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
+from lexconsolida.readers import read_file
 
 
 def default_root() -> Path:
@@ -130,8 +133,6 @@ class Corpus:
         if act.texto is None:
             norma = Norma()
         else:
-            from lexconsolida.readers import read_file
-
             result = read_file(act.texto, "text")
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
@@ -145,8 +146,6 @@ class Corpus:
 
 
 def _decoded(path: Path) -> str:
-    from lexconsolida.io import read_bytes
-
     data = read_bytes(path)
     for enc in ("utf-8-sig", "cp1252"):
         try:

@@ -15,54 +15,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cite import citation
+from lexconsolida.forms.fields import (  # noqa: F401 (re-exported: the case vocabulary)
+    BOOL, DATE, DATE_FIELDS, DATE_OR_TIME, DATETIME, FIELDS, INT, PLATE, TEXT,
+)
 from lexconsolida.forms.settings import FormSpec
 from lexconsolida.forms.textnorm import fold
 from lexconsolida.forms.tomlfields import TomlText, type_name
 from lexconsolida.io import read_bytes
-
-TEXT, DATETIME, DATE, BOOL, INT, PLATE = "texto", "data e hora", "data", "sim/não", "número", "placa"
-DATE_OR_TIME = "data (e hora, se houver)"
-
-FIELDS: dict[str, tuple[str, str]] = {
-    "infracao": ("dispositivo da infração (ex.: art55_par13)", TEXT),
-    "condutor_autorizado": ("nome do condutor autorizado (permissionário)", TEXT),
-    "condutor": ("nome do condutor do veículo", TEXT),
-    "documento": ("CPF ou CNH do condutor", TEXT),
-    "endereco": ("endereço do notificado", TEXT),
-    "placa": ("placa do veículo", PLATE),
-    "veiculo": ("marca, modelo e cor do veículo", TEXT),
-    "local": ("local da infração", TEXT),
-    "data_hora": ("data e horário da infração", DATETIME),
-    "descricao": ("descrição da infração cometida", TEXT),
-    "agente": ("nome e matrícula do agente autuante", TEXT),
-    "autoridade": ("autoridade que impõe a penalidade", TEXT),
-    "auto": ("número do auto de infração", TEXT),
-    "data_auto": ("data da lavratura do auto de infração", DATE),
-    "data_ciencia": ("data (e hora) da ciência do notificado", DATE_OR_TIME),
-    "data_ar": ("data do recebimento anotada no aviso de recebimento (AR)", DATE),
-    "data_publicacao": ("data da publicação ou afixação do edital", DATE),
-    "data_emissao": ("data de emissão do formulário", DATE),
-    "data_recurso": ("data do protocolo do recurso", DATE),
-    "data_intimacao": ("data do recebimento da intimação da decisão", DATE),
-    "meio_entrega": ("meio de entrega da notificação", TEXT),
-    "reincidente": ("reincidência (sim/não)", BOOL),
-    "em_dobro": ("circunstância que manda aplicar a pena em dobro (sim/não)", BOOL),
-    "irregularidade": ("irregularidade constatada", TEXT),
-    "prazo_dias": ("prazo para regularizar, em dias", INT),
-    "motivo": ("motivo da apreensão ou remoção", TEXT),
-    "deposito": ("local do depósito do veículo", TEXT),
-    "observacoes": ("observações", TEXT),
-    "flagrante": ("autuação em flagrante (sim/não; sem flagrante, o agente relata o fato)", BOOL),
-    "recusa_assinatura": ("o autuado recusou-se a assinar (sim/não)", BOOL),
-    "testemunha_1": ("1ª testemunha da recusa (nome e documento)", TEXT),
-    "testemunha_2": ("2ª testemunha da recusa (nome e documento)", TEXT),
-    "numero": ("número pré-impresso do talão (ao lançar um auto lavrado à mão)", TEXT),
-}
-"""Case field → (label for messages and forms, type)."""
-
-DATE_FIELDS = tuple(k for k, (_, kind) in FIELDS.items() if kind in (DATE, DATETIME, DATE_OR_TIME))
 
 _PLATE = re.compile(r"^[A-Z]{3}-?\d[A-Z0-9]\d{2}$")
 _TRUE = {"sim", "s", "true", "verdadeiro", "1", "x"}
@@ -209,8 +171,6 @@ def load_cases(path: str | Path) -> list[Case]:
         except UnicodeDecodeError:
             raise FormError("o arquivo de casos deve estar em UTF-8", path=p) from None
         except tomllib.TOMLDecodeError as err:
-            from lexconsolida.corpus.records import toml_error
-
             raise FormError(toml_error(err, None).message, path=p) from None
         text = TomlText(raw.decode("utf-8"))
         if "casos" in data:

@@ -9,25 +9,24 @@ names below; missing ones are added).
 from __future__ import annotations
 
 import io
-import re
 import zipfile
-from xml.sax.saxutils import escape
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from docx import Document
-from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement, parse_xml
-from docx.opc.pkgwriter import PackageWriter
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
 
-from lexconsolida.forms.document import FormDoc
-
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+from lexconsolida.docx.page import a4_portrait
+from lexconsolida.docx.save import FIXED_ZIP_TIME, save_deterministic
+from lexconsolida.forms.document import BLANK_DATE, BLANK_TIME, FormDoc, Signature
+from lexconsolida.forms.textnorm import strip_accents
+from lexconsolida.lexml.xml_safe import xml_text
 
 # name → (based on, size pt, bold, italic, alignment, space before, space after, extra)
 PARAGRAPH_STYLES = {
@@ -68,8 +67,6 @@ def _border_top(ppr) -> None:
 
 def _ascii_id(name: str) -> str:
     """An ASCII style id for a Portuguese style name ('Seção do Formulário' → 'SecaodoFormulario')."""
-    from lexconsolida.forms.textnorm import strip_accents
-
     return "".join(ch for ch in strip_accents(name) if ch.isalnum())
 
 
@@ -103,11 +100,7 @@ def _add_styles(document) -> None:
 
 
 def _page_setup(document) -> None:
-    section = document.sections[0]
-    section.orientation = WD_ORIENT.PORTRAIT
-    section.page_width, section.page_height = Mm(210), Mm(297)
-    section.top_margin, section.bottom_margin = Mm(18), Mm(20)
-    section.left_margin, section.right_margin = Mm(16), Mm(16)
+    a4_portrait(document.sections[0], top=Mm(18), bottom=Mm(20), left=Mm(16), right=Mm(16))
 
 
 KEEP_TABLE_STYLES = {"Table Grid", "Normal Table"}
@@ -218,13 +211,12 @@ W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 CELL_WIDTHS = (Mm(66).twips, Mm(112).twips)
 
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _p_xml(text: str, style_id: str, keep: bool = False) -> str:
     """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept); ``keep``:
     kept on the page of the next paragraph."""
-    text = _NOT_XML.sub("", text)
+    text = xml_text(text)
     run = f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>' if text else ""
     keep_next = "<w:keepNext/>" if keep else ""
     return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/>{keep_next}</w:pPr>{run}</w:p>'
@@ -287,9 +279,8 @@ def signatures_xml(sigs, ids: dict[str, str], keep_last: bool = False, space: in
 
 def ciencia_xml(doc: FormDoc, ids: dict[str, str]) -> str:
     """'Ciente em … às …' and the refusal to sign, before the signatures."""
-    from lexconsolida.forms.document import BLANK_DATE, BLANK_TIME
-
     c = doc.ciencia
+    assert c is not None, "ciencia_xml is called only for forms with a ciência block"
     text = ids["Texto do Formulário"]
     out = [_p_xml("Ciência do autuado", ids["Seção do Formulário"], True),
            _p_xml(f"Ciente em {c.data_hora or BLANK_DATE + ', às ' + BLANK_TIME}.", text, True),
@@ -299,8 +290,6 @@ def ciencia_xml(doc: FormDoc, ids: dict[str, str]) -> str:
 
 
 def witnesses(doc: FormDoc):
-    from lexconsolida.forms.document import Signature
-
     names = doc.ciencia.testemunhas if doc.ciencia else (None, None)
     return [Signature("1ª testemunha da recusa (nome e documento)", names[0]),
             Signature("2ª testemunha da recusa (nome e documento)", names[1])]
@@ -309,6 +298,7 @@ def witnesses(doc: FormDoc):
 def stub_xml(doc: FormDoc, ids: dict[str, str]) -> str:
     """The receipt stub: a cut line, its title and text, and two signature lines."""
     stub = doc.canhoto
+    assert stub is not None, "stub_xml is called only for forms with a receipt stub"
     out = [_p_xml("✂ - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -",
                    ids["Recorte"], True),
            _p_xml(stub.titulo, ids["Seção do Formulário"], True)]
@@ -357,37 +347,6 @@ def _body(document, doc: FormDoc, ids: dict[str, str]) -> None:
             body.append(child)
 
 
-class _FixedTimeZip:
-    """A zip writer with python-docx's physical-writer interface and fixed entry timestamps."""
-
-    def __init__(self, out: io.BytesIO) -> None:
-        self._zip = zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED)
-
-    def write(self, pack_uri, blob: bytes) -> None:
-        info = zipfile.ZipInfo(pack_uri.membername, FIXED_ZIP_TIME)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        self._zip.writestr(info, blob)
-
-    def close(self) -> None:
-        self._zip.close()
-
-
-def save_deterministic(document) -> bytes:
-    """Serialise ``document`` as python-docx does, but with fixed zip timestamps (same bytes
-    for the same content), in one pass."""
-    package = document.part.package
-    for part in package.parts:
-        part.before_marshal()
-    out = io.BytesIO()
-    writer = _FixedTimeZip(out)
-    PackageWriter._write_content_types_stream(writer, package.parts)
-    PackageWriter._write_pkg_rels(writer, package.rels)
-    PackageWriter._write_parts(writer, package.parts)
-    writer.close()
-    return out.getvalue()
-
-
 NUMBER_MARK = "\u2063NUMERO\u2063"
 """Stands for the form's number in the prepared package (invisible separator, never in case data)."""
 DATE_MARK = datetime(1901, 1, 1)
@@ -400,8 +359,6 @@ def _prepared(model_path: str | None, titulo: str, norma: str, orgao: str, setor
     """The parts of a form's package with everything but the number, the date and the body
     filled in (letterhead, footer, styles, properties), built once per kind and issuing body:
     python-docx takes ~10 ms to open and save a package, the rest is string work."""
-    from lexconsolida.forms.document import FormDoc
-
     document = Document(io.BytesIO(base_bytes(model_path)))
     props = document.core_properties
     props.title = f"{titulo} nº {NUMBER_MARK}"

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cases import Case, check_dates, check_required
+from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.docx import render_docx
 from lexconsolida.forms.document import FormDoc, build
 from lexconsolida.forms.html import render_html
@@ -42,6 +43,7 @@ from lexconsolida.forms.register import (
     Owner, PendingFile, Register, Reserved, file_stem, flush_to_disk, format_number, write_file,
 )
 from lexconsolida.forms.settings import Settings, cited_dispositivos
+from lexconsolida.forms.talao import MAX_TALAO, TALAO_KINDS, build_talao, render_talao_docx, render_talao_html
 from lexconsolida.model import Norma
 
 CHECKPOINTS = ("antes-do-commit", "depois-do-commit", "entre-arquivos", "antes-de-marcar", "depois-de-marcar")
@@ -121,7 +123,6 @@ def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> For
 
 def check_citations(settings: Settings, norma: Norma) -> None:
     """Every dispositivo the settings cite must exist in the law they apply."""
-    from lexconsolida.forms.cite import act_title, citation
 
     index = norma.index()
     for where, node_id in cited_dispositivos(settings):
@@ -313,7 +314,6 @@ def issue_talao(kind: str, count: int, ctx: Context, out_dir: str | Path, regist
                 *, today: date | None = None, notes: list[str] | None = None) -> TalaoIssued:
     """Reserve ``count`` numbers of ``kind`` as 'talão' and write the blank talão (DOCX + HTML),
     crash-safe like :func:`issue_batch`."""
-    from lexconsolida.forms.talao import MAX_TALAO, TALAO_KINDS, build_talao, render_talao_docx, render_talao_html
 
     today = today or date.today()
     spec = spec_for(kind, ctx.settings)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida.errors import FormError
+from lexconsolida.forms.issue import complete_pending
 from lexconsolida.forms.register import Register
 
 FORM_FILE = re.compile(r"^(?:talao-)?[A-Z][A-Z0-9]*-\d{4}-\d{6}(?:-a-\d{6})?\.(?:docx|html)$")
@@ -86,7 +87,6 @@ def reconcile(register: Register) -> list[Difference]:
 
 def verify(register: Register) -> tuple[list[str], list[Difference]]:
     """Complete pending lotes, then reconcile; (what was completed, differences)."""
-    from lexconsolida.forms.issue import complete_pending
 
     with register.issue_lock() as lock:
         if not lock.alone:

@@ -214,7 +214,7 @@ class IssueLock:
     alone: bool
 
     def share(self) -> None:
-        import fcntl
+        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
 
         if self.alone:
             fcntl.flock(self.fd, fcntl.LOCK_SH)
@@ -320,7 +320,8 @@ class Register:
         """A new lote (call inside :meth:`transaction`)."""
         cur = self.conn.execute("INSERT INTO lotes (criado_em, operacao, pasta) VALUES (?, ?, ?)",
                                 (_now(), operacao, str(folder)))
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT always sets it
+        return cur.lastrowid
 
     def allocate(self, municipio: str, tipo: str, ano: int, count: int = 1) -> list[int]:
         """``count`` consecutive sequence numbers; call inside :meth:`transaction`, and record every
@@ -473,7 +474,7 @@ class Register:
         no other process is issuing, so pending lotes left by a killed process can be completed
         safely; ``lock.share()`` then lets other processes issue at the same time. The lock dies
         with the process (even on kill -9)."""
-        import fcntl
+        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
 
         fd = os.open(self.path.with_name(self.path.name + ".trava"), os.O_RDWR | os.O_CREAT, 0o644)
         try:

@@ -12,6 +12,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from lexconsolida.forms.html import environment
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.register import Entry
 
@@ -73,7 +74,7 @@ def _csv(rows: list[list]) -> bytes:
 
 def summary_csv(entries: list[Entry]) -> bytes:
     lines = summary(entries)
-    rows = [["mes", "tipo", *COLUMNS, "total"]]
+    rows: list[list[str | int]] = [["mes", "tipo", *COLUMNS, "total"]]
     rows += [[ln.mes, ln.tipo, *(ln.contagem[c] for c in COLUMNS), ln.total] for ln in lines]
     tot = totals(lines)
     rows.append(["total", "", *(tot[c] for c in COLUMNS), sum(tot.values())])
@@ -91,7 +92,6 @@ def numbers_csv(entries: list[Entry]) -> bytes:
 
 
 def report_html(entries: list[Entry], info: dict[str, str]) -> bytes:
-    from lexconsolida.forms.html import environment
 
     lines = summary(entries)
     template = environment(None).get_template("registro.html.j2")

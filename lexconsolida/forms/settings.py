@@ -12,10 +12,14 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import InputError
+from lexconsolida.forms.fields import DATE_FIELDS
+from lexconsolida.forms.textnorm import fold
 from lexconsolida.forms.tomlfields import TomlText, type_name
 
 SETTINGS_FILE = "municipio.toml"
@@ -237,7 +241,6 @@ def _unit(r: _Reader, data: dict) -> FiscalUnit:
 
 
 def _date_field(r: _Reader, t: dict, key: str, default: str, header: str, i: int, where: str) -> str:
-    from lexconsolida.forms.cases import DATE_FIELDS
 
     value = r.get(t, key, "texto", header, i, where=where, required=False, default=default)
     if value not in DATE_FIELDS:
@@ -320,7 +323,6 @@ def load_settings(folder: str | Path) -> Settings:
     except UnicodeDecodeError:
         raise InputError("o arquivo deve estar em UTF-8", path=path) from None
     except tomllib.TOMLDecodeError as err:
-        from lexconsolida.corpus.records import toml_error
 
         raise toml_error(err, path) from None
     r = _Reader(path, TomlText(text))
@@ -359,7 +361,6 @@ def load_settings(folder: str | Path) -> Settings:
 def _register_path(r: _Reader, fisc: dict, settings: Settings) -> Path:
     """The register of this issuing body: ``[fiscalizacao] registro`` (relative to the municipality's
     folder, and inside it), by default ``registros/<órgão-e-setor>.sqlite`` there."""
-    from lexconsolida.forms.textnorm import fold
 
     default = f"{REGISTER_FOLDER}/{_slug(fold(settings.setor or settings.orgao_emissor))}.sqlite"
     value = r.get(fisc, "registro", "texto", "fiscalizacao", required=False, default=default)
@@ -377,7 +378,6 @@ def _slug(text: str) -> str:
 
 
 def _holidays(r: _Reader, fisc: dict) -> frozenset:
-    from datetime import date
 
     values = r.get(fisc, "feriados", "lista", "fiscalizacao", required=False, default=[])
     out = set()

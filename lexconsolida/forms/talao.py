@@ -15,12 +15,18 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
+from xml.sax.saxutils import escape
 
 from docx import Document
+from docx.oxml import parse_xml
+from docx.oxml.ns import qn
 
 from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.compute import units_text
-from lexconsolida.forms.document import BLANK_DATE, BLANK_TIME, COUNTING_TEXT, Signature, signatures
+from lexconsolida.forms.document import BLANK_DATE, BLANK_TIME, COUNTING_TEXT, Ciencia, FormDoc, Signature, signatures
+from lexconsolida.forms.docx import W_NS, _header_footer, base_bytes, save_deterministic, signatures_xml, style_ids, witnesses
+from lexconsolida.forms.html import environment
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.settings import FormSpec, Settings
@@ -116,7 +122,8 @@ def build_talao(kind: str, numeros: list[str], *, settings: Settings, norma: Nor
     if spec.sem_flagrante is not None:
         marks.append((f"Autuação sem flagrante ({citation(spec.sem_flagrante.dispositivo)}): o agente relata o fato "
                       "à autoridade", ["sim"]))
-    rules, back_rules = [], []
+    rules: list[str] = []
+    back_rules: list[str] = []
     for key in spec.prazos:
         d = settings.prazos[key]
         rules.append(f"{d.descricao}: {d.dias} {COUNTING_TEXT[d.contagem]}, a contar da {d.inicio} "
@@ -148,7 +155,6 @@ SMALL = 12  # half-points: 6 pt
 
 
 def _run(text: str, size: int | None = None, bold: bool = False) -> str:
-    from xml.sax.saxutils import escape
 
     props = ("<w:b/>" if bold else "") + (f'<w:sz w:val="{size}"/><w:szCs w:val="{size}"/>' if size else "")
     rpr = f"<w:rPr>{props}</w:rPr>" if props else ""
@@ -199,8 +205,6 @@ def _infractions_xml(t: Talao, ids: dict[str, str]) -> str:
 
 
 def _front_xml(t: Talao, ids: dict[str, str], first: bool) -> str:
-    from lexconsolida.forms.docx import signatures_xml, witnesses
-    from lexconsolida.forms.document import Ciencia, FormDoc
 
     out = [_p(_run(t.titulo), ids["Título do Formulário"], page_break=not first),
            _p(_run("Nº ") + _run("{NUMERO}", bold=True), ids["Número do Formulário"]),
@@ -232,13 +236,8 @@ def _back_xml(t: Talao, ids: dict[str, str]) -> str:
 
 def render_talao_docx(t: Talao, issued: datetime, model=None) -> bytes:
     """The talão as one DOCX: for each number, a front page and its back (print duplex)."""
-    from pathlib import Path
 
-    from docx.oxml import parse_xml
-    from docx.oxml.ns import qn
 
-    from lexconsolida.forms.docx import W_NS, _header_footer, base_bytes, save_deterministic, style_ids
-    from lexconsolida.forms.document import FormDoc
 
     model_path = str(model) if model and Path(model).is_file() else None
     document = Document(io.BytesIO(base_bytes(model_path)))
@@ -266,9 +265,7 @@ def render_talao_docx(t: Talao, issued: datetime, model=None) -> bytes:
 
 def render_talao_html(t: Talao, override=None) -> bytes:
     """The talão as one print-ready HTML page (a page break before every front and back)."""
-    from pathlib import Path
 
-    from lexconsolida.forms.html import environment
 
     folder = str(override) if override and Path(override).is_dir() else None
     template = environment(folder).get_template("talao.html.j2")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from lexconsolida.model import Situacao
 from lexconsolida.site.versions import version_dates
-from lexconsolida.site.view import titulo_ato
+from lexconsolida.writers.html.view import titulo_ato
 
 FACTS_VERSION = 1
 """Layout of :meth:`ActFacts.to_json`; part of the memo's key."""

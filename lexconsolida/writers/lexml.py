@@ -1,11 +1,11 @@
 """LexML Brasil writer: Norma → LexML XML bytes (deterministic), valid against the chosen XSD.
 
 ``write(norma, profile="auto")`` picks ``lexml-br-rigido`` when the structure follows LC 95
-(see :mod:`lexconsolida.lexml_profile`) and ``lexml-flexivel`` otherwise. Layout:
+(see :mod:`lexconsolida.lexml.profile`) and ``lexml-flexivel`` otherwise. Layout:
 
 - ``LexML/Metadado``: ``Identificacao URN`` (the Norma's URN, or one derived from tipo, data
-  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml_lifecycle`), then ``MetadadoProprietario`` holding the extension of
-  :mod:`lexconsolida.lexml_ext` (everything LexML cannot say, for a lossless round trip).
+  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml.lifecycle`), then ``MetadadoProprietario`` holding the extension of
+  :mod:`lexconsolida.lexml.extension` (everything LexML cannot say, for a lossless round trip).
 - ``Norma`` — or ``ProjetoNorma/Norma`` when ``norma.tipo`` names a draft (minuta, projeto,
   anteprojeto, proposta) — with ``ParteInicial`` (Epigrafe, Ementa, Preambulo), ``Articulacao``
   and ``ParteFinal`` (LocalDataFecho, Assinatura). A Norma with an empty articulação is written
@@ -30,36 +30,26 @@ import re
 
 from lxml import etree
 
-from lexconsolida import lexml_ext as ext
+from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
-from lexconsolida.lexml_ext import xml_text
-from lexconsolida.lexml_lifecycle import ciclo_de_vida
-from lexconsolida.lexml_profile import RIGIDO, choose_profile
+from lexconsolida.lexml.lifecycle import ciclo_de_vida
+from lexconsolida.lexml.profile import RIGIDO, choose_profile
+from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, VALID_ID
 from lexconsolida.model import (
     Agrupador,
     Alteracao,
     Dispositivo,
     Kind,
     Norma,
-    Number,
     Situacao,
     Urn,
 )
-from lexconsolida.xmlutil import NS_LEXML, NS_XLINK, NS_XML, lx
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx, xml_text
 
 _SubElement = etree.SubElement
 _LC_NO = ext.lc("no")
 _LX_ROTULO = lx("Rotulo")
 _SITUACAO_WRITTEN = (Situacao.REVOGADO, Situacao.VETADO)
-
-TAG_OF_KIND = {
-    Kind.ARTIGO: "Artigo", Kind.CAPUT: "Caput", Kind.PARAGRAFO: "Paragrafo",
-    Kind.INCISO: "Inciso", Kind.ALINEA: "Alinea", Kind.ITEM: "Item", Kind.OMISSIS: "Omissis",
-}
-TAG_OF_AGRUPADOR = {
-    "parte": "Parte", "livro": "Livro", "titulo": "Titulo", "subtitulo": "Subtitulo",
-    "capitulo": "Capitulo", "secao": "Secao", "subsecao": "Subsecao",
-}
 _ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
 """An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
 ('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
@@ -69,8 +59,6 @@ DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
 _NCNAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
-_VALID_ID = re.compile(r"(?:[a-z]{3}(?:\d+(?:-\d+)*)?u?_)*[a-z]{3}(\d+(?:-\d+)*)?u?\Z")
-"""A LexML id as :class:`LexId` accepts it, the number of its last component in group 1."""
 _TAG: dict[str, str] = {}
 
 
@@ -88,21 +76,13 @@ def is_draft(norma: Norma) -> bool:
     return any(w in tipo for w in DRAFT_WORDS)
 
 
-def derived_number(kind: str, node_id: str, unico: bool = False):
-    """The number a reader derives from an id (None for caput, omissis, Parágrafo único)."""
-    if kind in ("caput", "omissis") or unico:
-        return None
-    m = _VALID_ID.match(node_id)  # what LexId.parse(node_id).number says, in one match
-    return Number.from_id_part(m.group(1)) if m is not None and m.group(1) else None
-
-
 def _number_is_derived(node, kind: str, node_id: str, unico: bool) -> bool:
     """``node.number == derived_number(kind, node_id, unico)``, without building a LexId: the
     writer asks it once per node, and one match of the whole id tells it."""
     number = node.number
     if kind in ("caput", "omissis") or unico:
         return number is None
-    m = _VALID_ID.match(node_id)
+    m = VALID_ID.match(node_id)
     if m is None or not m.group(1):
         return number is None
     return number is not None and number.id_part == m.group(1)

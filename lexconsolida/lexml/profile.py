@@ -30,8 +30,10 @@ from functools import cache
 
 from lxml import etree
 
+from lexconsolida.errors import UsageError
+from lexconsolida.lexml.schemas import SCHEMAS
+from lexconsolida.lexml.xml_safe import safe_parser
 from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Dispositivo, Kind, Norma
-from lexconsolida.xmlutil import SCHEMAS, safe_parser
 
 RIGIDO = "lexml-rigido"
 FLEXIVEL = "lexml-flexivel"
@@ -192,8 +194,6 @@ def rigid_violation(norma: Norma) -> str | None:
 
 def choose_profile(norma: Norma, requested: str = "auto") -> str:
     """'lexml-rigido' when ``norma`` fits it (or was asked for and fits), else 'lexml-flexivel'."""
-    from lexconsolida.errors import UsageError
-
     aliases = {"auto": "auto", "rigido": RIGIDO, "flexivel": FLEXIVEL, RIGIDO: RIGIDO, FLEXIVEL: FLEXIVEL}
     if requested not in aliases:
         raise UsageError(f"perfil LexML desconhecido: {requested!r} (use auto, rigido ou flexivel)")
