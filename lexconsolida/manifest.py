@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from lexconsolida.io import atomic_write
 
@@ -24,7 +25,7 @@ MANIFEST = ".manifest.json"
 def code_key() -> str:
     """Hash of the package's code and data, so outputs are redone when the program changes."""
     h = hashlib.sha256()
-    pkg = Path(__file__).resolve().parents[1]
+    pkg = Path(__file__).resolve().parent  # the package (this module is at its top level)
     for f in sorted(pkg.rglob("*")):
         if f.is_file() and "__pycache__" not in f.parts:
             h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())
@@ -65,9 +66,10 @@ class OutputSet:
         if isinstance(memo, dict):
             self.old_memo = {str(k): v for k, v in memo.items() if isinstance(v, list) and len(v) == 2}
 
-    def remember(self, name: str, key: str, compute: Callable[[], str]) -> str:
+    def remember(self, name: str, key: str, compute: Callable[[], Any]) -> Any:
         """A value computed from inputs hashed as ``key``, reused from the previous run when
-        ``key`` is unchanged (for costly parts of content keys)."""
+        ``key`` is unchanged (for costly parts of content keys, or facts worth not reading a
+        source again for); any JSON value."""
         old = self.old_memo.get(name)
         value = old[1] if old and old[0] == key else compute()
         self.memo[name] = [key, value]

@@ -38,7 +38,7 @@ from lexconsolida.model import Severity
 from lexconsolida.progress import Progress
 from lexconsolida.readers import read_file
 from lexconsolida.site import build_site
-from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
 from lexconsolida.writers import get_writer
 
 DESCRIPTION = (
@@ -165,7 +165,7 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
         key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
+            output.put(rel, key, lambda p=publishing, s=site_act: docx(s.norma, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")
@@ -183,8 +183,6 @@ def _stage_key(corpus: Corpus, code: str, spec: Path) -> str:
     """Everything a consolidation or a dossier is made from: the program, the spec and the
     files beside it (the Indicação, its minuta), and the sources of every act of the acervo
     (texts, norma.toml with decisions, municipio.toml; :func:`source_keys`)."""
-    from lexconsolida.site.source import source_keys
-
     folder = spec.parent
     files = [(f.relative_to(folder).as_posix(), hashlib.sha256(f.read_bytes()).hexdigest())
              for f in sorted(folder.rglob("*")) if f.is_file()]

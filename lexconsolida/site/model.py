@@ -103,6 +103,7 @@ class SiteAct:
     def facts(self) -> ActFacts:
         """What other acts' pages and the index need of this act (computed once)."""
         if self._facts is None:
+            # facts.py uses the HTML writer's view and the versions; the model stays below them.
             from lexconsolida.site.facts import facts_of
 
             self._facts = facts_of(self)
@@ -143,7 +144,7 @@ class LazySiteAct(SiteAct):
         self._read = read
         self._fallback = fallback
         self._state: tuple | None = None
-        self._spilled = None
+        self._spilled: bytes | None = None
         SiteAct.__init__(self, None, path, **kw)  # type: ignore[arg-type]
 
     def _loaded(self) -> tuple:
@@ -159,14 +160,14 @@ class LazySiteAct(SiteAct):
                     self._state = (norma, True, None, None, notes)
         return self._state
 
-    norma = property(lambda self: self._loaded()[0], lambda self, value: None)  # type: ignore[assignment]
+    norma = property(lambda self: self._loaded()[0], lambda self, value: None)
 
     @property
     def urn(self) -> str:
         """The act's URN, known without reading it (the tree carries the same)."""
         return self._urn
 
-    @property  # type: ignore[override]
+    @property
     def texto_disponivel(self) -> bool:
         if self._facts is not None and self._state is None:
             return self._facts.texto_disponivel
@@ -176,7 +177,7 @@ class LazySiteAct(SiteAct):
     def texto_disponivel(self, value) -> None:
         pass
 
-    @property  # type: ignore[override]
+    @property
     def motivo_indisponivel(self) -> str | None:
         if self._facts is not None and self._state is None:
             return self._facts.motivo

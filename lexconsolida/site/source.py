@@ -136,11 +136,11 @@ def source_keys(corpus: Corpus) -> dict[str, str]:
             if rel.tipo in ("altera", "revoga"):
                 for alvo in rel.alvos:
                     amended_by.setdefault(alvo, set()).add(act.urn)
-    catalog: str | None = None
+    catalog = ""
     out: dict[str, str] = {}
     for urn in corpus.acts:
         amenders = sorted(amended_by.get(urn, ()))
-        if amenders and catalog is None:
+        if amenders and not catalog:
             catalog = hashlib.sha256(repr(sorted(
                 (a.urn, a.numero, a.data, a.publicacao) for a in corpus.acts.values())).encode()
             ).hexdigest()
