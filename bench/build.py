@@ -56,6 +56,8 @@ def main() -> int:
             print(f"  regravado ou removido: {p}")
         verdicts.check("build sem mudanças (mediana)", again.wall.median, TARGET_NOOP_S, digits=2)
         verdicts.check("arquivos regravados", len(rewritten) + len(gone), 1, "", digits=0)
+        verdicts.check("build sem mudanças (CPU, mediana)", again.cpu.median, TARGET_NOOP_S,
+                       digits=2)
     finally:
         shutil.rmtree(out, ignore_errors=True)
     return verdicts.done()
