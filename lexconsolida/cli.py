@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
+    "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
 }
 
 

@@ -4,32 +4,13 @@ act and of the acts that amended them, in chronological order."""
 
 from __future__ import annotations
 
-import re
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, label_for
+from lexconsolida.model.clauses import final_clause_kind
 from lexconsolida.model.dates import format_long
 
-_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
-_REVOGACAO_GERAL = re.compile(
-    r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
-    re.IGNORECASE,
-)
-
-
-def final_clause_kind(article: Dispositivo) -> str | None:
-    """'vigencia' or 'revogacao' when the article is a source act's own final clause."""
-    text = article.head_text
-    has_more = any(c.kind is not Kind.CAPUT for c in article.children) or (
-        article.caput is not None and article.caput.children
-    )
-    if has_more or len(text) > 300:
-        return None
-    if _VIGENCIA.search(text):
-        return "vigencia"
-    if _REVOGACAO_GERAL.search(text):
-        return "revogacao"
-    return None
-
+__all__ = ["add_final_clauses", "epigrafe", "final_clause_kind", "revocation_items", "revoked_acts",
+           "with_article"]
 
 def epigrafe(meta: dict) -> str:
     """'LEI Nº 4.321, DE 10 DE JANEIRO DE 2026', or blanks to fill in for a draft."""

@@ -261,12 +261,7 @@ class _Aligner:
         out: dict[int, list[int]] = defaultdict(list)
         for p in pieces:
             sh = self.shingles_of(piece_side, p)
-            hits: Counter = Counter()
-            for s in sh:
-                posting = index.get(s)
-                if posting and len(posting) <= MAX_POSTING:
-                    hits.update(posting)
-            for w, count in sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:3]:
+            for w, count in containers(sh, index):
                 if count / len(sh) < CONTAINED:
                     break
                 other = partner.get(w)
@@ -280,6 +275,17 @@ class _Aligner:
         side = "n" if whole_side == "o" else "o"
         theirs = self.shingles_of(side, i)
         return len(sh & theirs) / len(sh) >= 0.5
+
+
+def containers(sh: set[str], index: Mapping[str, list[int]], limit: int = 3) -> list[tuple[int, int]]:
+    """(unit, word pairs shared) of the units sharing most of ``sh``, best first; word pairs
+    found in more than :data:`MAX_POSTING` units are not used."""
+    hits: Counter = Counter()
+    for s in sh:
+        posting = index.get(s)
+        if posting and len(posting) <= MAX_POSTING:
+            hits.update(posting)
+    return sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:limit]
 
 
 def _pair_status(a: _Aligner, o: int, n: int) -> str:
