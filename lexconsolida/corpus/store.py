@@ -36,6 +36,11 @@ class Corpus:
     """URN → act."""
     _texts: dict[str, bytes] = field(default_factory=dict)
     _diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    _by_number: dict[tuple[str, str], list[Act]] = field(default_factory=dict)
+    """(URN tipo, número without dots and leading zeros) → acts, in ``acts`` order; built on
+    the first :meth:`resolve` (and again if ``acts`` grew), so resolving is not a scan of the
+    acervo with a URN parse per act."""
+    _by_number_size: int = -1
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
@@ -68,9 +73,13 @@ class Corpus:
             return ref.urn if ref.urn in self.acts else None
         if not ref.numero:
             return None
-        cands = [a for a in self.acts.values()
-                 if Urn.parse(a.urn).tipo == ref.tipo
-                 and (a.numero or "").replace(".", "").lstrip("0") == ref.numero]
+        if self._by_number_size != len(self.acts):
+            self._by_number = {}
+            for a in self.acts.values():
+                key = (Urn.parse(a.urn).tipo, (a.numero or "").replace(".", "").lstrip("0"))
+                self._by_number.setdefault(key, []).append(a)
+            self._by_number_size = len(self.acts)
+        cands = list(self._by_number.get((ref.tipo, ref.numero), ()))
         if ref.data:
             cands = [a for a in cands if a.data == ref.data or a.publicacao == ref.data] or \
                     [a for a in cands if a.data and a.data[:4] == ref.data[:4]]
