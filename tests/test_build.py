@@ -238,3 +238,37 @@ def test_progress_only_on_a_terminal():
         p.done()
     assert quiet.text == ""
     assert "site: 2/2 a/c" in tty.text and tty.text.endswith("\r\x1b[2K")
+
+
+def test_keyed_stage_runs_only_when_its_key_changes_or_a_file_is_gone(tmp_path):
+    from lexconsolida.commands.build import _cached_stage
+    from lexconsolida.manifest import OutputSet
+
+    runs: list[str] = []
+
+    def stage(files: dict[str, str]):
+        def run() -> str:
+            runs.append("run")
+            for name, text in files.items():
+                (tmp_path / "etapa" / name).parent.mkdir(parents=True, exist_ok=True)
+                (tmp_path / "etapa" / name).write_text(text, "utf-8")
+            return f"{len(files)} arquivos"
+        return run
+
+    def build(key: str, files: dict[str, str]) -> tuple[str, bool]:
+        output = OutputSet(tmp_path, ".m.json")
+        result = _cached_stage(output, "etapa/", key, stage(files))
+        output.finish()
+        return result
+
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"}) == ("2 arquivos", True)
+    before = _stamps(tmp_path)
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"}) == ("2 arquivos", False)
+    assert _stamps(tmp_path) == before and runs == ["run"]
+    (tmp_path / "etapa/b/c.txt").unlink()  # a file of the stage is gone: run again
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"})[1] is True
+    # The sources changed and the new run makes fewer files: the one it no longer makes goes.
+    assert build("k2", {"a.txt": "A2"}) == ("1 arquivos", True)
+    assert build("k2", {"a.txt": "A2"})[1] is False
+    assert (tmp_path / "etapa/a.txt").read_text("utf-8") == "A2"
+    assert not (tmp_path / "etapa/b").exists()

@@ -179,14 +179,19 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
 
-def _stage_key(corpus: Corpus, code: str, spec: Path) -> str:
+def _acervo_key(corpus: Corpus) -> str:
+    """Hash of the sources of every act of the acervo (:func:`source_keys`)."""
+    return content_key(sorted(source_keys(corpus).items()))
+
+
+def _stage_key(corpus: Corpus, code: str, spec: Path, acervo: str) -> str:
     """Everything a consolidation or a dossier is made from: the program, the spec and the
     files beside it (the Indicação, its minuta), and the sources of every act of the acervo
     (texts, norma.toml with decisions, municipio.toml; :func:`source_keys`)."""
     folder = spec.parent
     files = [(f.relative_to(folder).as_posix(), hashlib.sha256(f.read_bytes()).hexdigest())
              for f in sorted(folder.rglob("*")) if f.is_file()]
-    return content_key(code, "etapa/1", spec.name, files, sorted(source_keys(corpus).items()))
+    return content_key(code, "etapa/1", spec.name, files, acervo)
 
 
 def _cached_stage(output: OutputSet, prefix: str, key: str, run) -> tuple[str, bool]:
@@ -197,8 +202,15 @@ def _cached_stage(output: OutputSet, prefix: str, key: str, run) -> tuple[str, b
     if old and old[0] == key and output.keep_group(prefix, key):
         output.memo[memo] = old
         return old[1], False
+    # Start clean: what the previous run of this stage wrote goes (a file it no longer makes
+    # must not be recorded as made now, nor stay behind).
+    for rel in sorted(r for r in output.old if r.startswith(prefix) and r != prefix):
+        (output.root / rel).unlink(missing_ok=True)
     detail = run()
     root = output.root / prefix
+    for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
     for f in sorted(root.rglob("*")) if root.is_dir() else []:
         if f.is_file():
             output.new[f.relative_to(output.root).as_posix()] = key
@@ -229,7 +241,8 @@ def dossier_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
         if output is None:
             detail = run()
         else:
-            key = content_key(*(_stage_key(corpus, code or code_key(), s) for s in specs))
+            acervo = _acervo_key(corpus)
+            key = content_key(*(_stage_key(corpus, code or code_key(), s, acervo) for s in specs))
             detail, _ = _cached_stage(output, "dossie-indicacao/", key, run)
     except LexError as err:
         return Stage(name, None, str(err), "erro")
@@ -256,6 +269,7 @@ def consolidation_stage(corpus: Corpus, out: Path, output: OutputSet | None = No
         return Stage(name, None, "nenhuma especificação com todos os textos no acervo", "pulado")
     target = out / "consolidacoes"
     arts = []
+    acervo = _acervo_key(corpus) if output is not None else ""
     for path in ready:
         folder = f"{path.parent.parent.name}-{path.stem}"
 
@@ -267,7 +281,7 @@ def consolidation_stage(corpus: Corpus, out: Path, output: OutputSet | None = No
             if output is None:
                 arts.append(run())
             else:
-                key = _stage_key(corpus, code or code_key(), path)
+                key = _stage_key(corpus, code or code_key(), path, acervo)
                 arts.append(_cached_stage(output, f"consolidacoes/{folder}/", key, run)[0])
         except LexError as err:
             return Stage(name, None, str(err), "erro")
