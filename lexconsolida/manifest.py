@@ -41,8 +41,14 @@ def content_key(*parts: object) -> str:
 class OutputSet:
     """The files of one output folder, written only when their key changed."""
 
-    def __init__(self, root: Path, manifest: str = MANIFEST) -> None:
+    def __init__(self, root: Path, manifest: str = MANIFEST,
+                 stage: Callable[[], Path] | None = None) -> None:
+        """``stage()``, when given, is called before the first change to the folder and returns
+        the folder to write into instead (a copy of ``root`` to be swapped in when complete):
+        a run that changes nothing never makes one."""
         self.root = Path(root)
+        self._stage = stage
+        self.staged = False
         self.manifest_path = self.root / manifest
         self.old: dict[str, str] = {}
         self.old_memo: dict[str, list] = {}
@@ -87,7 +93,8 @@ class OutputSet:
         """Write ``produce()`` to ``rel`` unless it is fresh."""
         if self.fresh(rel, key):
             return
-        atomic_write(self.root / rel, produce())
+        data = produce()
+        atomic_write(self._writable() / rel, data)
         self.new[rel] = key
         self.written.append(rel)
 
@@ -107,17 +114,36 @@ class OutputSet:
         self.skipped += len(group)
         return True
 
+    def keep_previous(self, prefix: str) -> int:
+        """Keep every file the previous run wrote under ``prefix`` (and still there), whatever
+        its key: the last good pages of an act that could not be rebuilt. Returns how many."""
+        kept = {r: k for r, k in self.old.items()
+                if r.startswith(prefix) and (self.root / r).is_file()}
+        self.new.update(kept)
+        self.skipped += len(kept)
+        return len(kept)
+
     def record_group(self, prefix: str, key: str) -> None:
         self.new[prefix] = key
 
+    def _writable(self) -> Path:
+        """The folder to write into (on the first change of a staged set, the staging copy)."""
+        if self._stage is not None and not self.staged:
+            self.root = Path(self._stage())
+            self.manifest_path = self.root / self.manifest_path.name
+            self.staged = True
+        return self.root
+
     def finish(self) -> None:
         """Remove what the previous run wrote and this one did not; save the manifest."""
-        for rel in sorted(set(self.old) - set(self.new)):
+        stale = [rel for rel in sorted(set(self.old) - set(self.new)) if (self.root / rel).is_file()]
+        if stale:
+            self._writable()
+        for rel in stale:
             path = self.root / rel
-            if path.is_file():
-                path.unlink()
-                self.removed.append(rel)
-                self._prune(path.parent)
+            path.unlink()
+            self.removed.append(rel)
+            self._prune(path.parent)
         if not self.removed and self.new == self.old and self.memo == self.old_memo \
                 and self.manifest_path.is_file():
             return  # a run that changed nothing rewrites nothing, not even the manifest
@@ -128,6 +154,7 @@ class OutputSet:
         except OSError:
             unchanged = False
         if not unchanged:  # a run that changed nothing rewrites nothing, not even the manifest
+            self._writable()
             atomic_write(self.manifest_path, text)
 
     def _prune(self, folder: Path) -> None:

@@ -3,11 +3,19 @@
 Incremental (see :mod:`lexconsolida.manifest`): a page is rendered only when its content
 key changed, so a rerun with nothing changed only plans pages and compares keys.
 Deterministic: the same corpus gives the same bytes (no dates of generation anywhere).
+
+Atomic: the new site is built in a temporary folder beside the output (starting from hard links
+to the current files, so the incremental build stays cheap) and swapped into place only when
+complete; an error leaves the published site as it was. The folder is made on the first change:
+a run that changes nothing touches nothing. An act marked ``failed`` (its text in
+force could not be built) keeps its last good pages.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +45,8 @@ class SiteReport:
     written: int
     skipped: int
     removed: int
+    kept: list[str] | None = None
+    """Acts that failed and whose previous pages were kept (their folders)."""
 
 
 def _editorial(docs_dir: Path | None) -> list[tuple[str, str]]:
@@ -69,48 +79,101 @@ def _check_paths(acts: list[SiteAct]) -> None:
         seen[act.path] = act.urn
 
 
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _staging(out: Path) -> Path:
+    """A fresh folder beside ``out`` holding (links to) the current site."""
+    tmp = out.parent / f".{out.name}.novo"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    if out.is_dir():
+        shutil.copytree(out, tmp, copy_function=_link_or_copy, symlinks=True)
+    else:
+        tmp.mkdir(parents=True)
+    return tmp
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Put the finished site in place: two renames, the old one removed after."""
+    old = out.parent / f".{out.name}.antigo"
+    if old.exists():
+        shutil.rmtree(old)
+    if out.exists():
+        out.rename(old)
+    tmp.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+
+
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
                progress: Progress | None = None) -> SiteReport:
-    """Write the site for ``corpus`` into ``out``; returns what was written and skipped.
-
-    Two passes over the acts, so that at most one act's tree is in memory at a time:
-    first each act's facts (what the other acts' pages need of it) and search shard, both
-    memoised by the act's key; then each act's pages, rendered only when their key changed.
-    An act whose key is unchanged is not read at all; one read in the first pass is kept
-    compressed in memory for the second, not parsed twice.
-    """
+    """Write the site for ``corpus`` into ``out`` (atomically); returns what was written."""
     out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staged: list[Path] = []
+
+    def stage() -> Path:
+        staged.append(_staging(out))
+        return staged[-1]
+
+    try:
+        report = _build(corpus, out, docs_dir, progress, stage)
+    except BaseException:
+        for tmp in staged:
+            shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if staged:
+        _swap(staged[0], out)
+    report.out = out
+    return report
+
+
+def _build(corpus: SiteCorpus, out: Path, docs_dir, progress: Progress | None,
+           stage: Callable[[], Path]) -> SiteReport:
+    """Two passes over the acts, so that at most one act's tree is expanded at a time: first
+    each act's facts (what the other acts' pages need of it) and search shard, both memoised
+    by the act's key; then each act's pages, rendered only when their key changed. An act whose
+    key is unchanged is not read at all; one read in the first pass is kept compressed in
+    memory for the second, not parsed twice."""
     acts = corpus.acts
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     site = SiteInfo(corpus.nome, [{"titulo": _title(src, href), "href": href}
                                   for href, src in editorial])
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
-    output = OutputSet(out)
-    pages = 0
-    search_key = content_key(base, [(a.path, a.key) for a in acts])
-    search_kept = output.keep_group("busca/", search_key)
-    shards: list[tuple[str, str, bytes]] = []
+    output = OutputSet(out, stage=stage)
     for act in acts:
-        act_key = content_key(base, FACTS_VERSION, act.key)
         act.set_facts(ActFacts.from_json(output.remember(
-            f"fatos:{act.path}", act_key, lambda a=act: a.facts.to_json())))
-        if not search_kept:
-            rel = f"busca/atos/{act.path}.json"
-            if output.fresh(rel, act_key):
+            f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
+            lambda a=act: a.facts.to_json())))
+        act.spill()
+    # An act that failed keeps the pages it had; without any, only its metadata page is made.
+    kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
+    searchable = [a for a in acts if not a.failed]
+    search_key = content_key(base, [(a.path, a.key) for a in searchable])
+    if not output.keep_group("busca/", search_key):
+        shards: list[tuple[str, str, bytes]] = []
+        for act in searchable:
+            rel, key = f"busca/atos/{act.path}.json", content_key(base, FACTS_VERSION, act.key)
+            if output.fresh(rel, key):
                 shard = (output.root / rel).read_bytes()
             else:
                 shard = search.act_index(act)
-                output.put(rel, act_key, lambda d=shard: d)
-            shards.append((act.path, act.facts.titulo, shard))
-        act.spill()
-    if not search_kept:
+                output.put(rel, key, lambda d=shard: d)
+            shards.append((act.path, act.facts.search_title, shard))
+            act.spill()
         for name, data in sorted(search.merge(shards).items()):
             # Keyed by their bytes: a file of the index one changed act does not touch is kept.
             digest = hashlib.sha256(data).hexdigest()
             output.put(f"busca/{name}", content_key(base, name, digest), lambda d=data: d)
         output.record_group("busca/", search_key)
         del shards
+    pages = 0
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
         output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)
@@ -121,6 +184,8 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
+        if act.path in kept:
+            continue
         pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
         for page in pages_of.pages():
             output.put(page.path, page.key, page.render)
@@ -132,4 +197,4 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
         act.unspill()
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
-                      len(output.removed))
+                      len(output.removed), kept)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexconsolida.model import Situacao
+from lexconsolida.model import Norma, Situacao
+from lexconsolida.model.status import Status, status_of
 from lexconsolida.site.versions import version_dates
 from lexconsolida.writers.html.view import titulo_ato
 
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 """Layout of :meth:`ActFacts.to_json`; part of the memo's key."""
 
 
@@ -43,24 +44,37 @@ class ActFacts:
     """Why the text could not be read (reported to the user), None when it was read."""
     notes: tuple[str, ...] = ()
     """Warnings from reading it (amendments that could not be applied)."""
+    estado: str | None = None
+    """``Norma.estado`` ('norma', 'proposicao', 'consolidacao' or None)."""
+    vigencia: str | None = None
+    """``Norma.vigencia``: with the date of the run, whether the act is already in force."""
+
+    def status(self) -> Status:
+        """The act's status today (:func:`~lexconsolida.model.status.status_of`): computed on
+        each run from the memoised metadata, since it depends on the date."""
+        return status_of(Norma(tipo=self.tipo, estado=self.estado, situacao=Situacao(self.situacao),
+                               vigencia=self.vigencia))
 
     @property
-    def situacao_enum(self) -> Situacao:
-        return Situacao(self.situacao)
+    def search_title(self) -> str:
+        """The title in search results, with the status when it is not a norm."""
+        status = self.status()
+        return self.titulo if status.normative else f"{self.titulo} ({status.label})"
 
     def to_json(self) -> list:
         return [self.urn, self.tipo, self.numero, self.data, self.ementa, self.situacao,
                 self.titulo, sorted(self.ids), list(self.dates),
                 [[k, s, list(c), lbl] for k, s, c, lbl in self.history],
-                self.texto_disponivel, self.motivo, self.problem, list(self.notes)]
+                self.texto_disponivel, self.motivo, self.problem, list(self.notes),
+                self.estado, self.vigencia]
 
     @classmethod
     def from_json(cls, data: list) -> ActFacts:
         (urn, tipo, numero, data_, ementa, situacao, titulo, ids, dates, history,
-         disponivel, motivo, problem, notes) = data
+         disponivel, motivo, problem, notes, estado, vigencia) = data
         return cls(urn, tipo, numero, data_, ementa, situacao, titulo, frozenset(ids),
                    tuple(dates), tuple((k, s, tuple(c), lbl) for k, s, c, lbl in history),
-                   disponivel, motivo, problem, tuple(notes))
+                   disponivel, motivo, problem, tuple(notes), estado, vigencia)
 
 
 def history_links(norma, urn: str) -> tuple[tuple[str, str, tuple[str, ...], str | None], ...]:
@@ -93,5 +107,5 @@ def facts_of(act) -> ActFacts:
         dates=tuple(version_dates(norma)) if act.texto_disponivel else (),
         history=history_links(norma, act.urn),
         texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
-        problem=problem, notes=tuple(notes),
+        problem=problem, notes=tuple(notes), estado=norma.estado, vigencia=norma.vigencia,
     )

@@ -69,9 +69,12 @@ class SiteAct:
     orgao: str | None = None
     """'câmara' or 'prefeitura' — the issuing body's name when known."""
     fonte: str | None = None
-    """Provenance note (Markdown)."""
+    """Public provenance note (Markdown; ``nota_publica`` in norma.toml). Notes meant for
+    maintainers (sources, commits, file names, to-dos) never go here."""
     relations: list[Relation] = field(default_factory=list)
     """Relations this act declares towards others."""
+    failed: str | None = None
+    """Why the act's text in force could not be built (its pages are then kept as they were)."""
     source_key: str | None = None
     """Hash of the sources the act is read from (text, norma.toml, decisions, amending acts;
     set by :mod:`lexconsolida.site.source`); None for acts built in memory."""
@@ -114,8 +117,8 @@ class SiteAct:
         self._facts = facts
 
     def read_notes(self) -> tuple[str | None, list[str]]:
-        """(why the text could not be read, warnings from reading it); none in memory."""
-        return None, []
+        """(why the text in force could not be built, warnings from reading it)."""
+        return self.failed, []
 
     def release(self) -> None:
         """Drop the tree when it can be read again (see :class:`LazySiteAct`)."""
@@ -185,6 +188,16 @@ class LazySiteAct(SiteAct):
 
     @motivo_indisponivel.setter
     def motivo_indisponivel(self, value) -> None:
+        pass
+
+    @property
+    def failed(self) -> str | None:
+        if self._facts is not None and self._state is None:
+            return self._facts.problem
+        return self._loaded()[3]
+
+    @failed.setter
+    def failed(self, value) -> None:
         pass
 
     def read_notes(self) -> tuple[str | None, list[str]]:

@@ -5,7 +5,10 @@ Layout under ``busca/`` (read by ``static/busca.js``):
 - ``meta.json``: ``{"chunk": N, "shards": ["ab", …]}``;
 - ``atos.json``: ``[[path, title], …]``, one per act, in site order;
 - ``t-XX.json``: the inverted index of every term starting with ``XX`` (term → doc numbers);
-- ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``.
+- ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``;
+- ``a-N.json``: the dispositivos of every act's article N, ``{dispositivo id: [doc, …]}``, so
+  a query that cites a dispositivo ("art 55 § 13", "§ 13 do art. 55", "inciso II do art. 5º")
+  finds it by its id (busca.js reads the citation the way :mod:`lexconsolida.citations` does).
 
 A doc is one dispositivo (a caput counts as its artigo) or an act's ementa. Terms are the
 words of the text, lower-cased and without accents (as the script normalises the query); a
@@ -59,6 +62,9 @@ def _docs_of(act_index: int, act: SiteAct) -> list[tuple[int, str, str, str]]:
     return docs
 
 
+_ARTICLE = re.compile(r"art(\d+(?:-\d+)?)(?:_|$)")
+
+
 def _label(d: Dispositivo, target: str) -> str:
     label = id_label(target)
     return label[:1].upper() + label[1:]
@@ -69,42 +75,58 @@ def _dumps(obj) -> bytes:
 
 
 def act_index(act: SiteAct) -> bytes:
-    """The search shard of one act: its docs and the terms of each (see :func:`merge`).
+    """The search shard of one act: its docs, the terms of each, its dispositivos by article.
 
-    ``{"docs": [[dispositivo id, label, excerpt], …], "terms": {term: [doc, …]}}`` with doc
-    numbers local to the act. Cached by the act's key, so only a changed act is read again.
+    ``{"docs": [[dispositivo id, label, excerpt], …], "terms": {term: [doc, …]},
+    "artigos": {N: {dispositivo id: [doc, …]}}}`` with doc numbers local to the act. Cached by
+    the act's key (``busca/atos/<ato>.json``), so only a changed act is read again;
+    :func:`merge` makes the files busca.js reads from the shards.
     """
     postings: dict[str, list[int]] = defaultdict(list)
+    articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     docs: list[list] = []
     for _, target, label, text in _docs_of(0, act):
+        doc = len(docs)
         for t in terms(text):
-            postings[t].append(len(docs))
+            postings[t].append(doc)
+        m = _ARTICLE.match(target)
+        if m:
+            articles[m.group(1)][target].append(doc)
         excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
         docs.append([target, label, excerpt])
-    return _dumps({"docs": docs, "terms": dict(sorted(postings.items()))})
+    return _dumps({"docs": docs, "terms": dict(sorted(postings.items())),
+                   "artigos": {n: dict(by_id) for n, by_id in sorted(articles.items())}})
 
 
 def merge(shards: list[tuple[str, str, bytes]]) -> dict[str, bytes]:
-    """Every file of ``busca/`` from the acts' shards: (path, title, :func:`act_index`)."""
+    """Every file of ``busca/`` from the acts' shards: (path, title in results,
+    :func:`act_index`), in site order. The same bytes as indexing every act at once."""
     postings: dict[str, list[int]] = defaultdict(list)
+    articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     records: list[list] = []
     for i, (_, _, data) in enumerate(shards):
         shard = json.loads(data)
         base = len(records)
         for term, docs in shard["terms"].items():
             postings[term].extend(base + d for d in docs)
+        for number, by_id in shard["artigos"].items():
+            for target, docs in by_id.items():
+                articles[number][target].extend(base + d for d in docs)
         records.extend([i, *doc] for doc in shard["docs"])
-    shards_by: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    by_prefix: dict[str, dict[str, list[int]]] = defaultdict(dict)
     for term in sorted(postings):
-        shards_by[term[:2]][term] = postings[term]
-    files = {f"t-{key}.json": _dumps(shard) for key, shard in shards_by.items()}
+        by_prefix[term[:2]][term] = postings[term]
+    files = {f"t-{key}.json": _dumps(shard) for key, shard in by_prefix.items()}
     for k in range(0, len(records), CHUNK):
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
+    for number, by_id in articles.items():
+        files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
     files["atos.json"] = _dumps([[path, title] for path, title, _ in shards])
-    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards_by)})
+    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(by_prefix),
+                                 "artigos": sorted(articles, key=lambda n: (len(n), n))})
     return files
 
 
 def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
     """Every file of ``busca/``, by name (all shards computed now)."""
-    return merge([(a.path, a.facts.titulo, act_index(a)) for a in acts])
+    return merge([(a.path, a.facts.search_title, act_index(a)) for a in acts])
