@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -41,14 +42,14 @@ def content_key(*parts: object) -> str:
 class OutputSet:
     """The files of one output folder, written only when their key changed."""
 
-    def __init__(self, root: Path, manifest: str = MANIFEST,
-                 stage: Callable[[], Path] | None = None) -> None:
-        """``stage()``, when given, is called before the first change to the folder and returns
-        the folder to write into instead (a copy of ``root`` to be swapped in when complete):
-        a run that changes nothing never makes one."""
+    def __init__(self, root: Path, manifest: str = MANIFEST, staging: Path | None = None) -> None:
+        """With ``staging``, nothing in ``root`` changes before :meth:`finish`: new files are
+        written into ``staging`` (a folder beside ``root``) and moved into place by
+        :meth:`finish`, each by an atomic rename, the manifest last; stale files are removed
+        only then. A run that fails before ``finish`` leaves ``root`` as it was, and the cost
+        is that of the files that changed, not of copying the folder."""
         self.root = Path(root)
-        self._stage = stage
-        self.staged = False
+        self.staging = Path(staging) if staging is not None else None
         self.manifest_path = self.root / manifest
         self.old: dict[str, str] = {}
         self.old_memo: dict[str, list] = {}
@@ -93,8 +94,7 @@ class OutputSet:
         """Write ``produce()`` to ``rel`` unless it is fresh."""
         if self.fresh(rel, key):
             return
-        data = produce()
-        atomic_write(self._writable() / rel, data)
+        atomic_write((self.staging or self.root) / rel, produce())
         self.new[rel] = key
         self.written.append(rel)
 
@@ -126,24 +126,20 @@ class OutputSet:
     def record_group(self, prefix: str, key: str) -> None:
         self.new[prefix] = key
 
-    def _writable(self) -> Path:
-        """The folder to write into (on the first change of a staged set, the staging copy)."""
-        if self._stage is not None and not self.staged:
-            self.root = Path(self._stage())
-            self.manifest_path = self.root / self.manifest_path.name
-            self.staged = True
-        return self.root
-
     def finish(self) -> None:
-        """Remove what the previous run wrote and this one did not; save the manifest."""
-        stale = [rel for rel in sorted(set(self.old) - set(self.new)) if (self.root / rel).is_file()]
-        if stale:
-            self._writable()
-        for rel in stale:
+        """Remove what the previous run wrote and this one did not; save the manifest (with
+        ``staging``: move the new files into place first)."""
+        if self.staging is not None:
+            for rel in self.written:
+                target = self.root / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(self.staging / rel, target)
+        for rel in sorted(set(self.old) - set(self.new)):
             path = self.root / rel
-            path.unlink()
-            self.removed.append(rel)
-            self._prune(path.parent)
+            if path.is_file():
+                path.unlink()
+                self.removed.append(rel)
+                self._prune(path.parent)
         if not self.removed and self.new == self.old and self.memo == self.old_memo \
                 and self.manifest_path.is_file():
             return  # a run that changed nothing rewrites nothing, not even the manifest
@@ -154,7 +150,6 @@ class OutputSet:
         except OSError:
             unchanged = False
         if not unchanged:  # a run that changed nothing rewrites nothing, not even the manifest
-            self._writable()
             atomic_write(self.manifest_path, text)
 
     def _prune(self, folder: Path) -> None:
