@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -41,6 +43,7 @@ class Corpus:
     the first :meth:`resolve` (and again if ``acts`` grew), so resolving is not a scan of the
     acervo with a URN parse per act."""
     _by_number_size: int = -1
+    _cache_texts: bool = True
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
@@ -122,9 +125,20 @@ class Corpus:
         data = self._texts.get(act.urn)
         if data is None:
             norma = self._read_uncached(act)
-            self._texts[act.urn] = pickle.dumps(norma, protocol=5)
+            if self._cache_texts:
+                self._texts[act.urn] = pickle.dumps(norma, protocol=5)
             return norma
         return pickle.loads(data)
+
+    @contextmanager
+    def reading_once(self) -> Iterator[None]:
+        """Reads inside the block are not cached (a pass over the acervo that reads each act
+        once, such as the site's, would only pay for copies it never uses)."""
+        before, self._cache_texts = self._cache_texts, False
+        try:
+            yield
+        finally:
+            self._cache_texts = before
 
     def forget_texts(self) -> None:
         """Drop the texts read so far (a long run over the whole acervo keeps memory bounded)."""

@@ -109,10 +109,14 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                                   for href, src in editorial])
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out, staging=staging)
+    read_now: dict[str, bytes] = {}
+    """Search shards of the acts read in this pass (computed while their tree is expanded)."""
     for act in acts:
         act.set_facts(ActFacts.from_json(output.remember(
             f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
             lambda a=act: a.facts.to_json())))
+        if act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
+            read_now[act.path] = search.act_index(act)
         act.spill()
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
@@ -125,16 +129,17 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
             if output.fresh(rel, key):
                 shard = (output.root / rel).read_bytes()
             else:
-                shard = search.act_index(act)
+                shard = read_now.pop(act.path, None) or search.act_index(act)
                 output.put(rel, key, lambda d=shard: d)
+                act.spill()
             shards.append((act.path, act.facts.search_title, shard))
-            act.spill()
         for name, data in sorted(search.merge(shards).items()):
             # Keyed by their bytes: a file of the index one changed act does not touch is kept.
             digest = hashlib.sha256(data).hexdigest()
             output.put(f"busca/{name}", content_key(base, name, digest), lambda d=data: d)
         output.record_group("busca/", search_key)
         del shards
+    read_now.clear()
     pages = 0
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)

@@ -123,6 +123,10 @@ class SiteAct:
     def release(self) -> None:
         """Drop the tree when it can be read again (see :class:`LazySiteAct`)."""
 
+    def is_expanded(self) -> bool:
+        """True when a lazily read tree is in memory right now (False for acts in memory)."""
+        return False
+
     def spill(self) -> None:
         """Keep the tree only compressed (pickled, zlib), to be expanded when needed again."""
 
@@ -206,6 +210,9 @@ class LazySiteAct(SiteAct):
 
     def release(self) -> None:
         self._state = None
+
+    def is_expanded(self) -> bool:
+        return self._state is not None
 
     def spill(self) -> None:
         # A 50-article act is ~40 KB pickled, ~10 KB compressed: a thousand acts stay in ~10 MB,

@@ -117,9 +117,10 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
 def _reader(corpus: Corpus, urn: str, read):
     def run():
         try:
-            return read(corpus, urn)
+            with corpus.reading_once():  # the site reads each act once: no cached copies
+                return read(corpus, urn)
         finally:
-            corpus.forget_texts()  # memory stays bounded: the site reads each act once
+            corpus.forget_texts()  # memory stays bounded
     return run
 
 
