@@ -129,7 +129,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
             if output.fresh(rel, key):
                 shard = (output.root / rel).read_bytes()
             else:
-                shard = read_now.pop(act.path, None) or search.act_index(act)
+                shard = read_now.pop(act.path, b"") or search.act_index(act)
                 output.put(rel, key, lambda d=shard: d)
                 act.spill()
             shards.append((act.path, act.facts.search_title, shard))
