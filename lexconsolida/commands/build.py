@@ -44,7 +44,7 @@ from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.progress import Progress
 from lexconsolida.reports import act_report, index_html, report_html, report_json, report_text
 from lexconsolida.site import build_site
-from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
 from lexconsolida.writers import get_writer
 
 DESCRIPTION = (
@@ -176,7 +176,7 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
         key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
+            output.put(rel, key, lambda p=publishing, s=site_act: docx(s.norma, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")
@@ -190,64 +190,84 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
 
-def _municipio_key(corpus: Corpus, municipio: str) -> str:
-    """Hash of everything a consolidation of ``municipio`` is made from: every file of its
-    folder (acts, decisions, specs) and the texts its acts read from the shared material."""
-    h = hashlib.sha256()
-    folder = corpus.root / municipio
-    for f in sorted(p for p in folder.rglob("*") if p.is_file()):
-        h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes())
-    for act in sorted((a for a in corpus.acts.values() if a.municipio == municipio and a.texto_origem
-                       and a.texto is not None), key=lambda a: a.urn):
-        h.update(act.texto_origem.encode() + b"\0" + act.texto.read_bytes())
-    return h.hexdigest()
+def _acervo_key(corpus: Corpus) -> str:
+    """Hash of the sources of every act of the acervo (:func:`source_keys`)."""
+    return content_key(sorted(source_keys(corpus).items()))
 
 
-def _incremental(output: OutputSet, prefix: str, key: str, produce) -> str:
-    """``produce() -> (files written, summary)`` unless the group ``prefix`` is unchanged since
-    the last run (its files are then kept and the summary remembered)."""
-    memo = f"grupo:{prefix}"
-    if output.keep_group(prefix, key):
-        old = output.old_memo.get(memo)
-        if old and old[0] == key:
-            output.memo[memo] = old
-            return old[1]
-    files, summary = produce()
-    for f in files:
-        rel = Path(f).resolve().relative_to(output.root.resolve()).as_posix()
-        output.new[rel] = key
-        output.written.append(rel)
+def _stage_key(corpus: Corpus, code: str, spec: Path, acervo: str) -> str:
+    """Everything a consolidation or a dossier is made from: the program, the spec and the
+    files beside it (the Indicação, its minuta), and the sources of every act of the acervo
+    (texts, norma.toml with decisions, municipio.toml; :func:`source_keys`)."""
+    folder = spec.parent
+    files = [(f.relative_to(folder).as_posix(), hashlib.sha256(f.read_bytes()).hexdigest())
+             for f in sorted(folder.rglob("*")) if f.is_file()]
+    return content_key(code, "etapa/1", spec.name, files, acervo)
+
+
+def _cached_stage(output: OutputSet, prefix: str, key: str, run) -> tuple[str, bool]:
+    """(detail, ran): ``run()`` writes the files under ``prefix`` and returns the stage's detail;
+    skipped when ``key`` is unchanged and every file it wrote is still there."""
+    memo = f"etapa:{prefix}"
+    old = output.old_memo.get(memo)
+    if old and old[0] == key and output.keep_group(prefix, key):
+        output.memo[memo] = old
+        return old[1], False
+    # Start clean: what the previous run of this stage wrote goes (a file it no longer makes
+    # must not be recorded as made now, nor stay behind).
+    for rel in sorted(r for r in output.old if r.startswith(prefix) and r != prefix):
+        (output.root / rel).unlink(missing_ok=True)
+    detail = run()
+    root = output.root / prefix
+    for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    for f in sorted(root.rglob("*")) if root.is_dir() else []:
+        if f.is_file():
+            output.new[f.relative_to(output.root).as_posix()] = key
     output.record_group(prefix, key)
-    output.memo[memo] = [key, summary]
-    return summary
+    output.memo[memo] = [key, detail]
+    return detail, True
 
 
-def dossier_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
-    """The Indicação dossier of every spec that has one (redone only when its municipality's
-    files change)."""
+def dossier_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                  code: str | None = None) -> Stage:
+    """The Indicação dossier of every spec that has one (branch consolidation's API).
+
+    With ``output``, keyed like the other stages: not recomputed when its sources are unchanged."""
     name = "dossiê da Indicação"
     specs = _dossier_specs(corpus)
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
-    target = output.root / "dossie-indicacao"
-    files = 0
-    for spec in specs:
-        folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
-        prefix = folder.relative_to(output.root).as_posix() + "/"
-        key = content_key(code, "dossie", spec.relative_to(corpus.root).as_posix(),
-                          _municipio_key(corpus, spec.parent.parent.name))
-        try:
-            files += int(_incremental(output, prefix, key, lambda s=spec, f=folder: (
-                written := build_dossier(corpus, s, f), str(len(written)))))
-        except LexError as err:
-            return Stage(name, None, str(err), "erro")
-    return Stage(name, f"{target}/", f"{files} arquivos")
+    target = out / "dossie-indicacao"
+
+    def run() -> str:
+        files = 0
+        for spec in specs:
+            folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
+            files += len(build_dossier(corpus, spec, folder))
+        return f"{files} arquivos"
+
+    try:
+        if output is None:
+            detail = run()
+        else:
+            acervo = _acervo_key(corpus)
+            key = content_key(*(_stage_key(corpus, code or code_key(), s, acervo) for s in specs))
+            detail, _ = _cached_stage(output, "dossie-indicacao/", key, run)
+    except LexError as err:
+        return Stage(name, None, str(err), "erro")
+    return Stage(name, f"{target}/", detail)
 
 
-def consolidation_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
+def consolidation_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                        code: str | None = None) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
-    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report); redone
-    only when its municipality's files change."""
+    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report).
+
+    With ``output``, each spec is keyed like the other stages (:func:`_stage_key`): not
+    consolidated again when nothing it is made from changed."""
+
     name = "consolidações"
     ready, waiting = [], []
     for path in sorted(corpus.root.glob("*/consolidacoes/*.toml")):
@@ -258,20 +278,22 @@ def consolidation_stage(corpus: Corpus, output: OutputSet, code: str) -> Stage:
             waiting.append(path.stem)
     if not ready:
         return Stage(name, None, "nenhuma especificação com todos os textos no acervo", "pulado")
-    target = output.root / "consolidacoes"
+    target = out / "consolidacoes"
     arts = []
-
-    def run(path: Path):
-        result, written = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
-                                           corpus=corpus)
-        return written, f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos"
-
+    acervo = _acervo_key(corpus) if output is not None else ""
     for path in ready:
-        prefix = f"consolidacoes/{path.parent.parent.name}-{path.stem}/"
-        key = content_key(code, "consolidacao", path.relative_to(corpus.root).as_posix(),
-                          _municipio_key(corpus, path.parent.parent.name))
+        folder = f"{path.parent.parent.name}-{path.stem}"
+
+        def run(path=path, folder=folder) -> str:
+            result, _ = consolidate_spec(path, target / folder, corpus=corpus)
+            return f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos"
+
         try:
-            arts.append(_incremental(output, prefix, key, lambda p=path: run(p)))
+            if output is None:
+                arts.append(run())
+            else:
+                key = _stage_key(corpus, code or code_key(), path, acervo)
+                arts.append(_cached_stage(output, f"consolidacoes/{folder}/", key, run)[0])
         except LexError as err:
             return Stage(name, None, str(err), "erro")
     detail = "; ".join(arts)
@@ -340,14 +362,15 @@ def run(args) -> int:
     flagged: list[tuple[str, int, int]] = []
     stages = parse_and_check(corpus, output, code, problems, flagged)
     loaded = site_from_corpus(corpus)
+    stages.append(site_stage(loaded, out))
+    # After the site: what reading each act said is then known without reading it again.
     problems += [p for p in loaded.problems if not any(p.split(":")[0] == q.split(":")[0]
                                                         for q in problems)]
-    stages.append(site_stage(loaded, out))
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     stages.append(quadro_stage(corpus, loaded, output, code, problems, Stage))
     stages.append(forms_stage(corpus, output, problems, Stage))
-    stages.append(dossier_stage(corpus, output, code))
-    stages.append(consolidation_stage(corpus, output, code))
+    stages.append(dossier_stage(corpus, out, output, code))
+    stages.append(consolidation_stage(corpus, out, output, code))
     output.finish()
     print_summary(corpus, stages, problems, loaded.warnings, flagged, out)
     failed = problems or any(s.status == "erro" for s in stages)
