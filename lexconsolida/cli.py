@@ -18,7 +18,7 @@ from lexconsolida.errors import LexError
 
 COMMANDS = [
     "parse", "check", "amend", "compile", "consolidate", "diff", "render",
-    "infracoes", "forms", "site", "build",
+    "infracoes", "forms", "site", "build", "separar",
 ]
 
 

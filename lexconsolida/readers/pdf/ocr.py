@@ -1,0 +1,144 @@
+"""OCR of the pages that have no text layer: Tesseract with its Portuguese data, via pytesseract.
+
+A page is rendered by PDFium (:meth:`PdfFile.render`) and read by ``tesseract -l por`` (layout
+analysis on, so columns come out in reading order); its TSV output gives each word with its box
+and confidence, from which come the page's lines (:class:`~lexconsolida.readers.pdf.layout.Line`)
+and the confidence the reading report shows. Tesseract is a Debian package
+(``tesseract-ocr``, ``tesseract-ocr-por``), not a Python one: without it, or without its
+Portuguese data, reading a scanned page is refused with a message saying what to install.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from contextlib import contextmanager
+from statistics import median
+
+from lexconsolida.errors import InputError
+from lexconsolida.readers.pdf.layout import Line
+
+DPI = 300
+"""Resolution pages are rendered at for OCR. Tesseract reads best at about 300 dpi: a 200 dpi
+scan rendered at 300 reads better than at its own resolution (a bold 'Art. 6º' survives)."""
+LANG = "por"
+INSTALL = ("instale o Tesseract e seus dados de português — no Debian/Ubuntu: "
+           "apt-get install tesseract-ocr tesseract-ocr-por")
+
+
+def tesseract_command() -> str | None:
+    """The tesseract program to run (``LEXCONSOLIDA_TESSERACT`` or ``tesseract`` on the PATH)."""
+    return shutil.which(os.environ.get("LEXCONSOLIDA_TESSERACT", "tesseract"))
+
+
+def require_tesseract(path: str | None, pages: list[int]) -> str:
+    """The tesseract command, or an InputError naming the pages that need it and what to install."""
+    listed = ", ".join(str(p) for p in pages[:10]) + (" …" if len(pages) > 10 else "")
+    which = "a página" if len(pages) == 1 else "as páginas"
+    cmd = tesseract_command()
+    if cmd is None:
+        raise InputError(f"{which} {listed} do PDF não têm camada de texto (são imagens digitalizadas) e "
+                         f"o Tesseract, que faz o OCR, não está instalado: {INSTALL}", path=path)
+    import pytesseract
+
+    pytesseract.pytesseract.tesseract_cmd = cmd
+    try:
+        langs = pytesseract.get_languages(config="")
+    except Exception as err:  # pytesseract wraps a broken install in several types
+        raise InputError(f"o Tesseract ({cmd}) não funciona ({err}): {INSTALL}", path=path) from None
+    if LANG not in langs:
+        raise InputError(f"{which} {listed} do PDF precisam de OCR, mas o Tesseract não tem os dados de "
+                         f"português ('{LANG}'): {INSTALL}", path=path)
+    return cmd
+
+
+@contextmanager
+def one_thread_each():
+    """Tesseract runs one page per core (``OMP_THREAD_LIMIT=1``): its own threads only slow that."""
+    before = os.environ.get("OMP_THREAD_LIMIT")
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("OMP_THREAD_LIMIT", None)
+        else:
+            os.environ["OMP_THREAD_LIMIT"] = before
+
+
+SPECK_CONFIDENCE = 80.0
+"""A token of punctuation only at a line's edge is a speck of the scan below this confidence."""
+DEBRIS_CONFIDENCE = 70.0
+_LABEL = re.compile(r"^(?:Art(?:igo)?\.?\s*\d|§|Par[áa]grafo\s+[úu]nico|[IVXLC]+\s*[-–—]\s|[a-z]\)\s)")
+
+
+def clean(tokens: list[tuple[str, float, int]]) -> list[int]:
+    """Indices of a line's tokens (text, confidence, height) that are not scan debris.
+
+    Debris is what a speck of dirt reads as: a token of punctuation only ('“', '.', '|') at
+    either edge of the line, read with low confidence or much smaller than the line's letters;
+    and one or two short tokens read with low confidence before a label ('e = Art. 1º').
+    """
+    heights = [h for t, _, h in tokens if any(c.isalnum() for c in t)]
+    usual = median(heights) if heights else 0
+
+    def speck(k: int) -> bool:
+        t, conf, h = tokens[k]
+        return not any(c.isalnum() for c in t) and (conf < SPECK_CONFIDENCE or h < 0.5 * usual)
+
+    start, end = 0, len(tokens)
+    while start < end and speck(start):
+        start += 1
+    while end > start and speck(end - 1):
+        end -= 1
+    for k in range(start + 1, min(start + 3, end)):
+        before = tokens[start:k]
+        if (all(len(t) <= 2 and (conf < DEBRIS_CONFIDENCE or not any(c.isalnum() for c in t)) for t, conf, _ in before)
+                and _LABEL.match(" ".join(t for t, _, _ in tokens[k:end]) + " ")):
+            start = k
+            break
+    return list(range(start, end))
+
+
+def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
+    """The lines Tesseract reads on ``image`` (page number ``page``), in reading order."""
+    import pytesseract
+
+    try:
+        data = pytesseract.image_to_data(image, lang=LANG, config="--psm 3",
+                                         output_type=pytesseract.Output.DICT)
+    except pytesseract.TesseractError as err:
+        raise InputError(f"o Tesseract falhou na página {page} ({err.message})") from None
+    scale = 72.0 / dpi
+    rows: dict[tuple[int, int, int], list[int]] = {}
+    for i, word in enumerate(data["text"]):
+        if not word or not word.strip():
+            continue
+        rows.setdefault((data["block_num"][i], data["par_num"][i], data["line_num"][i]), []).append(i)
+    lines: list[Line] = []
+    for idx in rows.values():
+        kept = clean([(data["text"][i].strip(), float(data["conf"][i]), data["height"][i]) for i in idx])
+        raw = " ".join(data["text"][i].strip() for i in idx)
+        idx = [idx[k] for k in kept]
+        if not idx:
+            continue
+        words = [data["text"][i].strip() for i in idx]
+        confs = [float(data["conf"][i]) for i in idx if float(data["conf"][i]) >= 0]
+        left = min(data["left"][i] for i in idx)
+        right = max(data["left"][i] + data["width"][i] for i in idx)
+        top = min(data["top"][i] for i in idx)
+        bottom = max(data["top"][i] + data["height"][i] for i in idx)
+        height = median(data["height"][i] for i in idx)
+        text = " ".join(words)
+        lines.append(Line(
+            page=page, text=text, x0=left * scale, x1=right * scale, top=top * scale,
+            bottom=bottom * scale, size=height * scale, first_word=data["width"][idx[0]] * scale,
+            confidence=sum(confs) / len(confs) if confs else 0.0, words=confs,
+            original=raw if raw != text else None,
+        ))
+    if lines:
+        edges = (min(ln.x0 for ln in lines), max(ln.x1 for ln in lines))
+        for ln in lines:
+            ln.column = edges
+    return lines
