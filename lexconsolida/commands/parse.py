@@ -119,7 +119,8 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
     pages = [d for d in diagnostics if d.code == "leitura-pagina"]
     if pages:
         ocr = sum("OCR" in d.message for d in pages)
-        lines.append(f"  {len(pages)} páginas do PDF: {len(pages) - ocr} pela camada de texto, {ocr} por OCR")
+        lines.append(f"  {len(pages)} página{'s' if len(pages) != 1 else ''} do PDF: {len(pages) - ocr} pela "
+                     f"camada de texto, {ocr} por OCR")
     for d in warnings[:25]:
         lines.append("  " + d.format())
     if len(warnings) > 25:

@@ -29,6 +29,7 @@ from lexconsolida.readers import ReadResult
 from lexconsolida.readers.pdf.edition import ActSpan, edition_of, outside, split
 from lexconsolida.readers.pdf.extract import Extraction, PageReport, extract
 from lexconsolida.readers.pdf.paragraphs import TextLine, text_lines
+from lexconsolida.readers.text.truncation import ACCEPT_OPTION
 
 PDF_OPTIONS = frozenset({"ato", "dpi"})
 
@@ -49,6 +50,9 @@ def read_edition(data: bytes, /, *, path: str | None = None, **options) -> Editi
     head, spans = split(lines)
     sha = hashlib.sha256(data).hexdigest()
     text_options = {k: v for k, v in options.items() if k not in PDF_OPTIONS}
+    # PDFium read every page, so the file is whole: an act whose last sentence does not end is an
+    # OCR misreading of its final period or a page missing from the scan, a warning, not a refusal
+    text_options.setdefault(ACCEPT_OPTION, True)
     many = len(spans) > 1
     acts = []
     for n, span in enumerate(spans, start=1):

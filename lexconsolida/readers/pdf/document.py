@@ -73,7 +73,7 @@ class PdfFile:
             try:
                 self.doc = pdfium.PdfDocument(data)
             except pdfium.PdfiumError as err:
-                raise InputError(_open_error(str(err)), path=path) from None
+                raise InputError(_open_error(getattr(err, "err_code", None)), path=path) from None
             count = len(self.doc)
         if count == 0:
             self.close()
@@ -122,13 +122,21 @@ class PdfFile:
         return image.convert("L")
 
 
-def _open_error(message: str) -> str:
-    low = message.lower()
-    if "password" in low or "security" in low:
-        return "o PDF é protegido por senha (criptografado): abra-o sem senha e salve uma cópia desprotegida"
-    if "format" in low or "file" in low or "data" in low:
-        return f"o PDF está corrompido ou incompleto e não pôde ser aberto ({message})"
-    return f"o PDF não pôde ser aberto ({message})"
+_OPEN_ERRORS = {
+    1: "o PDF não pôde ser aberto (erro desconhecido do PDFium)",
+    2: "o PDF não pôde ser lido (arquivo inacessível ou incompleto)",
+    3: "o PDF está corrompido ou incompleto (estrutura inválida) e não pôde ser aberto",
+    4: "o PDF é protegido por senha (criptografado): abra-o com a senha e salve uma cópia sem proteção",
+    5: "o PDF usa um esquema de proteção (segurança) que não é suportado: salve uma cópia sem proteção",
+    6: "o PDF tem uma página inválida e não pôde ser aberto",
+}
+
+
+def _open_error(code: int | None) -> str:
+    if code in _OPEN_ERRORS:
+        return _OPEN_ERRORS[code]
+    # PDFium opened nothing yet reported no error: a PDF whose page tree is empty or broken
+    return "o PDF não tem nenhuma página legível (árvore de páginas vazia ou danificada)"
 
 
 def _chars(raw, textpage, height: float) -> list[Char]:

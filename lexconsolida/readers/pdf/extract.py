@@ -9,6 +9,7 @@ for each page or line OCR'd with low confidence.
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -59,6 +60,9 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                     per_page[n - 1] = lines
     for lines in per_page:
         number_lines(lines)
+        for ln in lines:
+            if ln.confidence is not None:
+                ln.original = ln.original or ln.text
     found = furniture.find([(lines, t.height) for lines, t in zip(per_page, texts)],
                            fuzzy=bool(scanned))
     diagnostics: list[Diagnostic] = []
@@ -77,14 +81,34 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                 report.header.append(ln.text)
             diagnostics.append(Diagnostic("furniture", f"linha removida ({reason})", Severity.INFO,
                                           line=ln.number, page=ln.page, text=ln.text))
+        _stray_quotes(kept, content)
         diagnostics.extend(
-            Diagnostic("repair", f"resíduo de digitalização tirado da borda da linha: '{ln.original}' → '{ln.text}'",
+            Diagnostic("repair", f"linha do OCR limpa (resíduo de digitalização nas bordas, '§' em negrito mal lido): '{ln.original}' → '{ln.text}'",
                        Severity.INFO, line=ln.number, page=ln.page, before=ln.original, after=ln.text)
-            for ln in kept if ln.original is not None)
+            for ln in kept if ln.original is not None and ln.original != ln.text)
         diagnostics.append(_page_diagnostic(report))
         diagnostics.extend(_low_confidence(report, kept))
         content.extend(kept)
     return Extraction(content, reports, diagnostics)
+
+
+_QUOTED_LABEL = re.compile(r"^[“\"'‘«]+\s*(?=Art(?:igo)?\.?\s*\d|§|[IVXLC]+\s*[-–—]|[a-z]\)|CAP[ÍI]TULO|SE[ÇC][ÃA]O|Se[çc][ãa]o)")
+
+
+def _stray_quotes(lines: list[Line], before: list[Line]) -> None:
+    """Take an OCR'd quote off a label that no amending instruction introduces.
+
+    A quoted 'Art. 5º' opens an alteration block only after the instruction that announces it
+    ('… passa a vigorar com a seguinte redação:'); after a line that does not end in ':' (or
+    inside a block already quoted) it is a speck of the scan read as a quote.
+    """
+    previous = before[-1] if before else None
+    for ln in lines:
+        if ln.confidence is not None and previous is not None:
+            m = _QUOTED_LABEL.match(ln.text)
+            if m and not previous.text.rstrip().endswith(":") and "“" not in previous.text and '"' not in previous.text:
+                ln.text = ln.text[m.end():]
+        previous = ln
 
 
 def _report(number: int, lines: list[Line], scanned: set[int]) -> PageReport:

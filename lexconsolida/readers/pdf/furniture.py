@@ -74,8 +74,7 @@ def find(pages: list[tuple[list[Line], float]], fuzzy: bool = False) -> dict[int
         edges.update({id(ln): rank for rank, ln in enumerate(ordered[::-1][:2])})
         for ln, band in candidates(lines, height):
             if PAGE_NUMBER.match(ln.text) and _page_number_at(ln, edges):
-                found[id(ln)] = REASON_PAGE
-                continue
+                found[id(ln)] = REASON_PAGE  # and grouped too: its OCR variants on other pages join it
             k = key(ln.text)
             if len(k) < 3:
                 continue

@@ -70,35 +70,61 @@ def one_thread_each():
 SPECK_CONFIDENCE = 80.0
 """A token of punctuation only at a line's edge is a speck of the scan below this confidence."""
 DEBRIS_CONFIDENCE = 70.0
+GLUED_CONFIDENCE = 60.0
+"""Below this confidence, a quote or dash glued to a line's first word is a speck (a quote read
+with confidence opens a quoted alteration block and stays)."""
 _LABEL = re.compile(r"^(?:Art(?:igo)?\.?\s*\d|§|Par[áa]grafo\s+[úu]nico|[IVXLC]+\s*[-–—]\s|[a-z]\)\s)")
+_SPECK_CHARS = set("“”\"'‘’«»|.,:;-–—_~`*^°•")
+_SECTION = re.compile(r"^[§$&S8s5]{1,3}-?$")
+"""What the OCR makes of a '§' printed in bold: '$', '8', 'S$', '$8', '$-'."""
+_ART_PUNCT = re.compile(r"^Art[.,:;]{1,3}$")
+_NUMBER_THEN_O = re.compile(r"^\d{1,3}\.0$")
+_ORDINAL = re.compile(r"^\d{1,3}(?:[º°o]|\.)?$")
 
 
-def clean(tokens: list[tuple[str, float, int]]) -> list[int]:
-    """Indices of a line's tokens (text, confidence, height) that are not scan debris.
+def clean(tokens: list[tuple[str, float, int]]) -> tuple[list[int], dict[int, str]]:
+    """Which of a line's tokens (text, confidence, height) to keep, and the repaired text of some.
 
-    Debris is what a speck of dirt reads as: a token of punctuation only ('“', '.', '|') at
-    either edge of the line, read with low confidence or much smaller than the line's letters;
-    and one or two short tokens read with low confidence before a label ('e = Art. 1º').
+    Scan debris is what a speck of dirt reads as: a token of punctuation only ('“', '.', '|')
+    at either edge of the line, read with low confidence or much smaller than the line's
+    letters; a quote or dash glued with low confidence to the first word ('“TI', '-Art.'); one
+    or two short tokens read with low confidence before a label ('e = Art. 1º'). A first token
+    made of the shapes a bold '§' takes ('S$', '$8') before a number is one '§' ('$', '8', 'S'
+    alone are left to the text reader, which knows them).
     """
     heights = [h for t, _, h in tokens if any(c.isalnum() for c in t)]
     usual = median(heights) if heights else 0
+    repaired: dict[int, str] = {}
 
     def speck(k: int) -> bool:
         t, conf, h = tokens[k]
-        return not any(c.isalnum() for c in t) and (conf < SPECK_CONFIDENCE or h < 0.5 * usual)
+        return all(c in _SPECK_CHARS for c in t) and (conf < SPECK_CONFIDENCE or h < 0.5 * usual)
 
     start, end = 0, len(tokens)
     while start < end and speck(start):
         start += 1
     while end > start and speck(end - 1):
         end -= 1
+    if start < end:
+        t, conf, _ = tokens[start]
+        stripped = t.lstrip("".join(_SPECK_CHARS))
+        if stripped and stripped != t and conf < GLUED_CONFIDENCE:
+            repaired[start] = stripped
     for k in range(start + 1, min(start + 3, end)):
         before = tokens[start:k]
         if (all(len(t) <= 2 and (conf < DEBRIS_CONFIDENCE or not any(c.isalnum() for c in t)) for t, conf, _ in before)
                 and _LABEL.match(" ".join(t for t, _, _ in tokens[k:end]) + " ")):
             start = k
             break
-    return list(range(start, end))
+    first = repaired.get(start, tokens[start][0]) if start < end else ""
+    if _ART_PUNCT.match(first) and first != "Art.":
+        repaired[start] = first = "Art."  # 'Art..', 'Art,', 'Art:' (the article number follows)
+    if first == "Art." and start + 1 < end and _NUMBER_THEN_O.match(tokens[start + 1][0]):
+        repaired[start + 1] = tokens[start + 1][0][:-1] + " O"  # 'Art. 34.0 requerimento': 'O' read as '0'
+
+    if start + 1 < end and _SECTION.match(first) and len(first) > 1 and _ORDINAL.match(tokens[start + 1][0]):
+        repaired[start] = "§"
+    return list(range(start, end)), repaired
 
 
 def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
@@ -118,12 +144,12 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
         rows.setdefault((data["block_num"][i], data["par_num"][i], data["line_num"][i]), []).append(i)
     lines: list[Line] = []
     for idx in rows.values():
-        kept = clean([(data["text"][i].strip(), float(data["conf"][i]), data["height"][i]) for i in idx])
+        kept, repaired = clean([(data["text"][i].strip(), float(data["conf"][i]), data["height"][i]) for i in idx])
         raw = " ".join(data["text"][i].strip() for i in idx)
+        words = [repaired.get(k, data["text"][idx[k]].strip()) for k in kept]
         idx = [idx[k] for k in kept]
         if not idx:
             continue
-        words = [data["text"][i].strip() for i in idx]
         confs = [float(data["conf"][i]) for i in idx if float(data["conf"][i]) >= 0]
         left = min(data["left"][i] for i in idx)
         right = max(data["left"][i] + data["width"][i] for i in idx)

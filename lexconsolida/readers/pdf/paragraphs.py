@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from statistics import median
 
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.pdf.layout import Line
@@ -44,11 +43,14 @@ class TextLine:
 
 
 def leading(lines: list[Line]) -> float:
-    """The usual distance between consecutive baselines of body text."""
+    """The distance between the lines of one paragraph (the tightest usual baseline gap)."""
     gaps = [b.bottom - a.bottom for a, b in zip(lines, lines[1:])
             if a.page == b.page and a.column == b.column and abs(a.size - b.size) < 0.5
             and 0 < b.bottom - a.bottom < 3 * max(a.size, 1.0)]
-    return median(gaps) if gaps else 14.0
+    if not gaps:
+        return 14.0
+    gaps.sort()
+    return gaps[len(gaps) // 4]  # the lower quartile: most gaps may be between paragraphs
 
 
 def _centred_like(line: Line) -> bool:
@@ -74,8 +76,8 @@ def starts_paragraph(prev: Line, cur: Line, lead: float) -> bool:
         return True  # the line before had room for this line's first word: it ended there
     if prev.text.rstrip().endswith(TERMINAL) and LABEL.match(cur.text):
         return True
-    return (same_flow and prev.text.rstrip().endswith(TERMINAL)
-            and cur.x0 > prev.x0 + prev.size and prev.x0 <= prev.column[0] + 2)
+    indented = same_flow and cur.x0 > prev.x0 + prev.size and prev.x0 <= prev.column[0] + 2
+    return indented and (prev.text.rstrip().endswith(TERMINAL) or bool(LABEL.match(cur.text)))
 
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:-[A-Za-zÀ-ÿ]+)*")

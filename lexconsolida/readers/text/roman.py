@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from lexconsolida.model.numbering import int_to_roman, is_roman, roman_to_int
 
-SHAPES = {"H": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",)}
-"""What an OCR-damaged stroke may stand for, most likely first."""
+SHAPES = {"H": ("II", "I"), "N": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "l": ("I",)}
+"""What an OCR-damaged stroke may stand for, most likely first ('N' and a lower-case 'l' are how
+a scan of a bold serif 'II' or 'I' comes out: 'NH' for II, 'Il' for II)."""
 
 def roman_readings(token: str) -> list[int]:
     """Values a possibly damaged Roman numeral can stand for, best reading first."""
     up = token.upper()
-    if is_roman(up):
+    if is_roman(up) and "l" not in token:
         return [roman_to_int(up)]
     readings: list[str] = [""]
-    for ch in up:
+    for ch in token.replace("l", "1").upper():
         options = SHAPES.get(ch, (ch,))
         readings = [r + o for r in readings for o in options]
     values = []
