@@ -3,7 +3,7 @@ gazette edition. Everything is generated here, deterministically (seeded noise).
 
 from __future__ import annotations
 
-import io
+import atexit
 import random
 import shutil
 import subprocess
@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from lexconsolida.model import Dispositivo, Kind
+from tests.conftest import ROOT, SEEDS, SOFFICE, convert_to_pdf, run_cli
 
 PDFTOPPM = shutil.which("pdftoppm")
 needs_pdftoppm = pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm (poppler-utils) não instalado")
@@ -209,6 +210,55 @@ def gazette_pdf(acts: list[Act], out: Path) -> Path:
         story.append(Paragraph(act.cargo, ParagraphStyle("cargo", parent=unit, alignment=TA_CENTER)))
     doc.build(story)
     return out
+
+
+MUNICIPIO = {"000": "mt-barra-do-garcas", "004": "mt-pedra-preta"}
+
+
+def example_acts() -> list[Path]:
+    """Texts of the example acervo in statutes/ (the fictional municipality when there is one)."""
+    base = ROOT / "statutes"
+    return sorted(base.glob("xx-*/*/texto.txt")) or sorted(base.glob("mt-*/*/texto.txt"))
+
+
+_OFFICE: dict[str, tuple[Path, Path]] = {}
+
+
+def office_pdfs() -> dict[str, tuple[Path, Path]]:
+    """Our DOCX of the seeds and of the example acts (`lexconsolida render`, with the
+    municipality's letterhead), converted to PDF by LibreOffice in one start, made once per
+    test session: name ('semente-004', 'exemplo-lei-100-2020') → (source text, PDF)."""
+    if _OFFICE:
+        return _OFFICE
+    if SOFFICE is None:
+        pytest.skip("LibreOffice (soffice) não instalado")
+    seeds = sorted(SEEDS.glob("0*.txt"))
+    if not seeds:
+        pytest.skip("../shared/seeds ausente")
+    tmp = Path(tempfile.mkdtemp(prefix="lexconsolida-pdf-"))
+    atexit.register(shutil.rmtree, tmp, True)
+    sources: dict[str, Path] = {}
+    docx = []
+    for seed in seeds:
+        key = seed.name[:3]
+        out = tmp / f"semente-{key}.docx"
+        args = ["render", seed, "--to", "docx", "-o", out]
+        if key in MUNICIPIO:
+            args += ["--municipio", ROOT / "statutes" / MUNICIPIO[key]]
+        proc = run_cli(*args)
+        assert proc.returncode == 0, proc.stderr.decode()
+        sources[out.stem] = seed
+        docx.append(out)
+    for text in example_acts():
+        out = tmp / f"exemplo-{text.parent.name}.docx"
+        proc = run_cli("render", text, "--from", "text", "--to", "docx", "-o", out,
+                       "--municipio", text.parent.parent)
+        assert proc.returncode == 0, proc.stderr.decode()
+        sources[out.stem] = text
+        docx.append(out)
+    for pdf in convert_to_pdf(docx, tmp / "pdf"):
+        _OFFICE[pdf.stem] = (sources[pdf.stem], pdf)
+    return _OFFICE
 
 
 def units(norma) -> list[Dispositivo]:

@@ -9,7 +9,7 @@ from lexconsolida.cli import COMMANDS, build_parser
 from tests.conftest import ROOT, run_cli
 
 CONTRACT = ["parse", "check", "amend", "compile", "consolidate", "diff", "render", "infracoes",
-            "forms", "site", "build"]
+            "forms", "site", "build", "separar"]
 
 
 def test_every_command_of_the_design_contract_is_there():

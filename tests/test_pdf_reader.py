@@ -16,59 +16,20 @@ from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.pdf import read, read_edition
 from lexconsolida.readers.pdf.layout import Line
 from lexconsolida.readers.text import read as read_text
-from tests.conftest import ROOT, SEEDS, SOFFICE, convert_to_pdf, run_cli
-from tests.pdf_support import Act, gazette_pdf, sample_acts, shape
-
-SEED_FILES = sorted(SEEDS.glob("0*.txt"))
-MUNICIPIO = {"000": "mt-barra-do-garcas", "004": "mt-pedra-preta"}
-
-
-def example_acts() -> list[Path]:
-    """Texts of the example acervo in statutes/ (the fictional municipality when there is one)."""
-    base = ROOT / "statutes"
-    example = sorted(base.glob("xx-*/*/texto.txt"))
-    return example or sorted(p for p in base.glob("mt-*/*/texto.txt"))
-
+from tests.conftest import run_cli
+from tests.pdf_support import Act, gazette_pdf, office_pdfs, sample_acts, shape
 
 @pytest.fixture(scope="module")
-def office_pdfs(tmp_path_factory) -> dict[str, tuple[Path, Path]]:
-    """Our DOCX of the seeds and of the example acts, made by `lexconsolida render`, converted
-    to PDF by LibreOffice (one start): name → (source, pdf)."""
-    if SOFFICE is None:
-        pytest.skip("LibreOffice (soffice) não instalado")
-    if not SEED_FILES:
-        pytest.skip("../shared/seeds ausente")
-    tmp = tmp_path_factory.mktemp("office")
-    sources: dict[str, Path] = {}
-    docx = []
-    for seed in SEED_FILES:
-        key = seed.name[:3]
-        out = tmp / f"semente-{key}.docx"
-        args = ["render", seed, "--to", "docx", "-o", out]
-        if key in MUNICIPIO:
-            args += ["--municipio", ROOT / "statutes" / MUNICIPIO[key]]
-        proc = run_cli(*args)
-        assert proc.returncode == 0, proc.stderr.decode()
-        sources[out.stem], _ = seed, docx.append(out)
-    for text in example_acts():
-        out = tmp / f"exemplo-{text.parent.name}.docx"
-        proc = run_cli("render", text, "--from", "text", "--to", "docx", "-o", out,
-                       "--municipio", text.parent.parent)
-        assert proc.returncode == 0, proc.stderr.decode()
-        sources[out.stem], _ = text, docx.append(out)
-    pdfs = convert_to_pdf(docx, tmp / "pdf")
-    return {pdf.stem: (sources[pdf.stem], pdf) for pdf in pdfs}
-
-
-pytestmark_office = [pytest.mark.libreoffice, pytest.mark.slow]
+def office():
+    return office_pdfs()
 
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
-def test_round_trip_of_our_docx_through_libreoffice(office_pdfs):
+def test_round_trip_of_our_docx_through_libreoffice(office):
     """Seeds and example acts: same dispositivos (ids, rótulos, text), epígrafe and ementa."""
-    assert len(office_pdfs) >= 3
-    for name, (source, pdf) in office_pdfs.items():
+    assert len(office) >= 3
+    for name, (source, pdf) in office.items():
         original = read_text(source.read_bytes(), path=str(source)).norma
         back = read_file(pdf)
         assert shape(back.norma) == shape(original), name
@@ -81,8 +42,8 @@ def test_round_trip_of_our_docx_through_libreoffice(office_pdfs):
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
-def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office_pdfs):
-    source, pdf = office_pdfs["semente-004"]
+def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office):
+    source, pdf = office["semente-004"]
     result = read_file(pdf)
     furniture = [d for d in result.diagnostics if d.code == "furniture"]
     pages = {d.page for d in result.diagnostics if d.code == "leitura-pagina"}
@@ -100,8 +61,8 @@ def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office_pdfs)
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
-def test_diagnostics_point_at_page_and_line(office_pdfs):
-    source, pdf = office_pdfs["semente-004"]
+def test_diagnostics_point_at_page_and_line(office):
+    source, pdf = office["semente-004"]
     result = read_file(pdf)
     gap = next(d for d in result.diagnostics if d.where == "art19" and d.severity is Severity.WARNING)
     assert gap.page is not None and gap.line is not None
