@@ -77,23 +77,14 @@ def digital_pdf(tmp: Path) -> Path | None:
 
 def scanned_pdf(source: Path, pages: int, out: Path) -> Path:
     """The first ``pages`` pages of ``source`` rendered at 200 dpi (grey) with light noise."""
-    from PIL import Image, ImageChops, ImageDraw
-
     from lexconsolida.readers.pdf.document import PdfFile
+    from tests.scan_noise import noisy
 
     rng = random.Random(17)
     images = []
     with PdfFile(source.read_bytes()) as pdf:
         for i in range(min(pages, pdf.pages)):
-            page = pdf.render(i, 200)
-            w, h = page.size
-            grain = Image.frombytes("L", page.size, rng.randbytes(w * h)).point(lambda v: v // 8)
-            page = ImageChops.add(page, grain, 1.0, -16)
-            draw = ImageDraw.Draw(page)
-            for _ in range(w * h // 10000):
-                x, y = rng.randrange(w - 2), rng.randrange(h - 2)
-                draw.rectangle((x, y, x + 1, y + 1), fill=rng.choice((0, 60, 255)))
-            images.append(page)
+            images.append(noisy(pdf.render(i, 200), rng))
     images[0].save(out, save_all=True, append_images=images[1:], resolution=200)
     return out
 

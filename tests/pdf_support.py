@@ -15,6 +15,7 @@ import pytest
 
 from lexconsolida.model import Dispositivo, Kind
 from tests.conftest import ROOT, SEEDS, SOFFICE, convert_to_pdf, run_cli
+from tests.scan_noise import noisy
 
 PDFTOPPM = shutil.which("pdftoppm")
 needs_pdftoppm = pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm (poppler-utils) não instalado")
@@ -34,20 +35,6 @@ def tesseract_ready() -> bool:
 needs_tesseract = pytest.mark.skipif(
     not tesseract_ready(), reason="Tesseract com dados de português não instalado "
     "(apt-get install tesseract-ocr tesseract-ocr-por; .ci/run instala)")
-
-
-def noisy(image, rng: random.Random):
-    """A page image with the light noise of a scan: grey grain (±16 levels) and a few specks."""
-    from PIL import Image, ImageChops, ImageDraw
-
-    w, h = image.size
-    grain = Image.frombytes("L", image.size, rng.randbytes(w * h)).point(lambda v: v // 8)
-    image = ImageChops.add(image, grain, 1.0, -16)
-    draw = ImageDraw.Draw(image)
-    for _ in range(w * h // 10000):
-        x, y = rng.randrange(w - 2), rng.randrange(h - 2)
-        draw.rectangle((x, y, x + 1, y + 1), fill=rng.choice((0, 60, 255)))
-    return image
 
 
 def scan(pdf: Path, out: Path, *, dpi: int = 200, noise: bool = True, seed: int = 17) -> Path:

@@ -363,6 +363,14 @@ def test_ocr_debris_taken_off_line_edges():
     assert kept == [0, 1, 2]  # '$' is the text reader's to repair
     kept, _ = clean(toks(("Ê", 53, 6), ("Art.", 96, 37), ("2º", 96, 38), ("A", 96, 38)))
     assert kept == [1, 2, 3]
+    kept, repaired = clean(toks(("82º", 80, 42), ("O", 96, 38), ("valor", 96, 38)))
+    assert kept == [0, 1, 2] and repaired == {0: "§ 2º"}  # ordinals stop at 9º: '82º' is '§ 2º'
+    kept, repaired = clean(toks(("g", 60, 42), ("1º", 96, 38), ("No", 96, 38)))
+    assert repaired == {0: "§"}
+    kept, repaired = clean(toks(("821.", 80, 42), ("Utilizar", 96, 38)))
+    assert repaired == {0: "§ 21."}
+    kept, repaired = clean(toks(("21.", 80, 42), ("Utilizar", 96, 38)))
+    assert repaired == {}  # an item 21, or '§ 21.' with its '§' lost: the text reader's numbering tells
     kept, repaired = clean(toks(("“Art.", 92, 38), ("5º", 96, 38), ("Fica", 96, 38)))
     assert kept == [0, 1, 2] and repaired == {}  # a quote read with confidence opens an alteration
 

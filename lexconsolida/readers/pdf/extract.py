@@ -81,34 +81,43 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                 report.header.append(ln.text)
             diagnostics.append(Diagnostic("furniture", f"linha removida ({reason})", Severity.INFO,
                                           line=ln.number, page=ln.page, text=ln.text))
-        _stray_quotes(kept, content)
-        diagnostics.extend(
-            Diagnostic("repair", f"linha do OCR limpa (resíduo de digitalização nas bordas, '§' em negrito mal lido): '{ln.original}' → '{ln.text}'",
-                       Severity.INFO, line=ln.number, page=ln.page, before=ln.original, after=ln.text)
-            for ln in kept if ln.original is not None and ln.original != ln.text)
         diagnostics.append(_page_diagnostic(report))
         diagnostics.extend(_low_confidence(report, kept))
         content.extend(kept)
+    _stray_quotes(content)
+    diagnostics.extend(
+        Diagnostic("repair", "linha do OCR limpa (resíduo de digitalização nas bordas, '§' em negrito mal lido): "
+                   f"'{ln.original}' → '{ln.text}'", Severity.INFO, line=ln.number, page=ln.page,
+                   before=ln.original, after=ln.text)
+        for ln in content if ln.original is not None and ln.original != ln.text)
     return Extraction(content, reports, diagnostics)
 
 
 _QUOTED_LABEL = re.compile(r"^[“\"'‘«]+\s*(?=Art(?:igo)?\.?\s*\d|§|[IVXLC]+\s*[-–—]|[a-z]\)|CAP[ÍI]TULO|SE[ÇC][ÃA]O|Se[çc][ãa]o)")
 
 
-def _stray_quotes(lines: list[Line], before: list[Line]) -> None:
-    """Take an OCR'd quote off a label that no amending instruction introduces.
+CLOSING_WITHIN = 40
+"""Lines within which a quoted alteration block must close (with '”' or '"')."""
+
+
+def _stray_quotes(lines: list[Line]) -> None:
+    """Take an OCR'd quote off a label when no quoted alteration block opens there.
 
     A quoted 'Art. 5º' opens an alteration block only after the instruction that announces it
-    ('… passa a vigorar com a seguinte redação:'); after a line that does not end in ':' (or
-    inside a block already quoted) it is a speck of the scan read as a quote.
+    ('… passa a vigorar com a seguinte redação:') and the block closes with a quote a few lines
+    on; a quote before a label after a line that does not end in ':', or that nothing closes,
+    is a speck of the scan read as a quote.
     """
-    previous = before[-1] if before else None
-    for ln in lines:
-        if ln.confidence is not None and previous is not None:
-            m = _QUOTED_LABEL.match(ln.text)
-            if m and not previous.text.rstrip().endswith(":") and "“" not in previous.text and '"' not in previous.text:
-                ln.text = ln.text[m.end():]
-        previous = ln
+    for i, ln in enumerate(lines):
+        if ln.confidence is None or i == 0:
+            continue
+        m = _QUOTED_LABEL.match(ln.text)
+        if not m:
+            continue
+        announced = lines[i - 1].text.rstrip().endswith(":")
+        closed = any(("”" in later.text or later.text.rstrip().endswith('"')) for later in lines[i:i + CLOSING_WITHIN])
+        if not (announced and closed):
+            ln.text = ln.text[m.end():]
 
 
 def _report(number: int, lines: list[Line], scanned: set[int]) -> PageReport:

@@ -75,10 +75,15 @@ GLUED_CONFIDENCE = 60.0
 with confidence opens a quoted alteration block and stays)."""
 _LABEL = re.compile(r"^(?:Art(?:igo)?\.?\s*\d|§|Par[áa]grafo\s+[úu]nico|[IVXLC]+\s*[-–—]\s|[a-z]\)\s)")
 _SPECK_CHARS = set("“”\"'‘’«»|.,:;-–—_~`*^°•")
-_SECTION = re.compile(r"^[§$&S8s5]{1,3}-?$")
-"""What the OCR makes of a '§' printed in bold: '$', '8', 'S$', '$8', '$-'."""
+_SECTION = re.compile(r"^(?:[§$&S8s5]{2,3}-?|[§$&S8s5]-|g)$")
+"""What the OCR makes of a '§' printed in bold: 'S$', '$8', '$-', 'g' ('$', '8', 'S' alone are the
+text reader's to repair, in the context of the numbering)."""
+_GLUED_SECTION = re.compile(r"^[§$&S8g](?:([1-9][º°])|([1-9]\d\.))$")
+"""'82º', '821.': a '§' read as '8' glued to its number (ordinals go only to 9º, and no list of
+items reaches 821: '82º' and '821.' are no numbers of their own)."""
 _ART_PUNCT = re.compile(r"^Art[.,:;]{1,3}$")
 _NUMBER_THEN_O = re.compile(r"^\d{1,3}\.0$")
+_ACCENTED_A = {"à)", "á)", "â)", "ã)"}
 _ORDINAL = re.compile(r"^\d{1,3}(?:[º°o]|\.)?$")
 
 
@@ -122,9 +127,38 @@ def clean(tokens: list[tuple[str, float, int]]) -> tuple[list[int], dict[int, st
     if first == "Art." and start + 1 < end and _NUMBER_THEN_O.match(tokens[start + 1][0]):
         repaired[start + 1] = tokens[start + 1][0][:-1] + " O"  # 'Art. 34.0 requerimento': 'O' read as '0'
 
-    if start + 1 < end and _SECTION.match(first) and len(first) > 1 and _ORDINAL.match(tokens[start + 1][0]):
+    if start + 1 < end and _SECTION.match(first) and _ORDINAL.match(tokens[start + 1][0]):
         repaired[start] = "§"
+    elif first in _ACCENTED_A:
+        repaired[start] = "a)"  # 'à) Infração': the OCR put an accent on the alínea's letter
+    elif glued := _GLUED_SECTION.match(first):
+        repaired[start] = "§ " + (glued.group(1) or glued.group(2))
     return list(range(start, end)), repaired
+
+
+CONFIG = "--psm 3 -c tessedit_do_invert=0"
+"""Automatic page segmentation (columns in reading order); no search for white-on-black text
+(acts are printed dark on light), which saves a pass over every line."""
+
+
+def binarize(image):
+    """The grey page in black and white at Otsu's threshold (the grey level that best splits the
+    histogram in two): the scan's grain goes, and Tesseract reads the page about twice as fast
+    with the same labels right."""
+    hist = image.histogram()[:256]
+    total = sum(hist)
+    sum_all = sum(i * h for i, h in enumerate(hist))
+    best, threshold, weight, sum_b = -1.0, 127, 0, 0.0
+    for t in range(256):
+        weight += hist[t]
+        if weight == 0 or weight == total:
+            continue
+        sum_b += t * hist[t]
+        mean_b, mean_f = sum_b / weight, (sum_all - sum_b) / (total - weight)
+        between = weight * (total - weight) * (mean_b - mean_f) ** 2
+        if between > best:
+            best, threshold = between, t
+    return image.point(lambda v: 255 if v > threshold else 0)
 
 
 def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
@@ -132,7 +166,7 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
     import pytesseract
 
     try:
-        data = pytesseract.image_to_data(image, lang=LANG, config="--psm 3",
+        data = pytesseract.image_to_data(binarize(image), lang=LANG, config=CONFIG,
                                          output_type=pytesseract.Output.DICT)
     except pytesseract.TesseractError as err:
         raise InputError(f"o Tesseract falhou na página {page} ({err.message})") from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lexconsolida.model.numbering import int_to_roman, is_roman, roman_to_int
 
-SHAPES = {"H": ("II", "I"), "N": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "l": ("I",)}
+SHAPES = {"H": ("II", "I"), "N": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "l": ("II", "I")}
 """What an OCR-damaged stroke may stand for, most likely first ('N' and a lower-case 'l' are how
 a scan of a bold serif 'II' or 'I' comes out: 'NH' for II, 'Il' for II)."""
 
