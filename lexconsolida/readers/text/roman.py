@@ -21,8 +21,8 @@ def roman_readings(token: str) -> list[int]:
     if is_roman(up) and "l" not in token:
         return [roman_to_int(up)]
     readings: list[str] = [""]
-    for ch in token.replace("l", "1").upper():
-        options = SHAPES.get(ch, (ch,))
+    for ch in token:
+        options = SHAPES.get(ch) or SHAPES.get(ch.upper(), (ch.upper(),))
         readings = [r + o for r in readings for o in options]
     values = []
     for r in readings:
