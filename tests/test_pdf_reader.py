@@ -16,6 +16,7 @@ from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.pdf import read, read_edition
 from lexconsolida.readers.pdf.layout import Line
 from lexconsolida.readers.text import read as read_text
+from tests.conftest import STATUTES as ROOT_STATUTES
 from tests.conftest import run_cli
 from tests.pdf_support import Act, gazette_pdf, office_pdfs, sample_acts, shape
 
@@ -385,3 +386,28 @@ def test_repair_of_ordinal_read_as_digit_in_a_scan():
     assert ids == ["art1", "art2", "art3", "art4", "art5", "art7", "art8", "art9"]
     assert any(d.code == "repair" and d.before == "Art. 72" for d in result.diagnostics)
     assert any(d.severity is Severity.WARNING and d.where == "art7" for d in result.diagnostics)
+
+
+def test_an_acervo_act_whose_text_is_a_pdf(tmp_path):
+    """The acervo reads an act's text from a PDF as it reads a .txt (norma.toml: texto = "lei.pdf")."""
+    import shutil as _shutil
+
+    from tests.pdf_support import text_pdf
+
+    acervo = tmp_path / "statutes"
+    municipio = acervo / "mt-pedra-preta"
+    act = municipio / "lei-1-2021"
+    act.mkdir(parents=True)
+    _shutil.copy(ROOT_STATUTES / "mt-pedra-preta" / "municipio.toml", municipio / "municipio.toml")
+    (act / "norma.toml").write_text(
+        'tipo = "Lei"\nnumero = "1"\ndata = "2021-03-01"\n'
+        'urn = "urn:lex:br;mato.grosso;pedra.preta:municipal:lei:2021-03-01;1"\n'
+        'orgao = "prefeitura"\ntexto = "lei.pdf"\n', encoding="utf-8")
+    act_lines = sample_acts()[0].lines()
+    text_pdf(act_lines, act / "lei.pdf", size=8)
+    out = tmp_path / "lei.xml"
+    proc = run_cli("parse", act, "--acervo", acervo, "-o", out)
+    assert proc.returncode == 0, proc.stderr.decode()
+    back = read_file(out).norma
+    assert [d.id for d in back.artigos()] == ["art1", "art2", "art3", "art4"]
+    assert back.provenance.reader == "pdf"

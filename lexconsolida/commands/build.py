@@ -121,7 +121,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         fresh = output.fresh(report_rel, key) and (lexml is None or output.fresh(xml_rel, key))
         if not fresh:
             try:
-                result = read_file(act.texto, "text")
+                result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
                 report = _report(act.texto.relative_to(corpus.root.parent)
                                  if act.texto.is_relative_to(corpus.root.parent) else act.texto,
                                  result)

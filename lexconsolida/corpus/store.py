@@ -122,7 +122,7 @@ class Corpus:
         else:
             from lexconsolida.readers import read_file
 
-            result = read_file(act.texto, "text")
+            result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
         mun = self.municipios[act.municipio]

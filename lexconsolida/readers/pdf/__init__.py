@@ -83,13 +83,13 @@ def read(data: bytes, /, *, path: str | None = None, **options) -> ReadResult:
     if not 1 <= int(chosen) <= len(edition.acts):
         raise InputError(f"--ato {chosen}: o PDF tem {len(edition.acts)} ato(s)", path=path)
     result = edition.acts[int(chosen) - 1]
-    pages = _pages_of(result, edition) if len(edition.acts) > 1 else None
+    pages = _pages_of(result) if len(edition.acts) > 1 else None
     shared = [d for d in edition.diagnostics if pages is None or d.page is None or d.page in pages]
     result.diagnostics = shared + result.diagnostics
     return result
 
 
-def _pages_of(result: ReadResult, edition: Edition) -> set[int]:
+def _pages_of(result: ReadResult) -> set[int]:
     first, _, last = (result.norma.provenance.pages or "").partition("-")
     return set(range(int(first), int(last or first) + 1)) if first else set()
 
