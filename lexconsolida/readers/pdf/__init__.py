@@ -65,6 +65,7 @@ def read_edition(data: bytes, /, *, path: str | None = None, **options) -> Editi
                 result.norma.publicacao = date
         result.norma.provenance = prov
         acts.append(result)
+        _locate(extraction.diagnostics, span, result)
     shared = extraction.diagnostics + outside(head)
     return Edition(acts, extraction.pages, shared)
 
@@ -119,6 +120,28 @@ def _read_act(span: ActSpan, path: str | None, options: dict, label: str | None)
                          line=line, where=err.where) from None
     result.diagnostics = [_remap(d, lines) for d in result.diagnostics]
     return result
+
+
+LOCATED = frozenset({"ocr-baixa-confianca", "ocr-rotulo-perdido"})
+"""Page warnings that also name the dispositivo their line ended in."""
+
+
+def _locate(diagnostics: list[Diagnostic], span: ActSpan, result: ReadResult) -> None:
+    """Give the OCR warnings on this act's pages the id of the dispositivo holding their line."""
+    index = {(ln.page, ln.number): n for n, tl in enumerate(span.lines, start=1) for ln in tl.lines}
+    nodes = [(node.lines, node.id) for node in result.norma.walk() if node.lines and node.id]
+    for i, d in enumerate(diagnostics):
+        n = index.get((d.page, d.line)) if d.code in LOCATED and d.where is None else None
+        if n is None:
+            continue
+        holder = None
+        for (first, last), node_id in nodes:
+            if first <= n:
+                holder = node_id  # the last unit starting at or before the line: the deepest
+            if first > n:
+                break
+        if holder is not None:
+            diagnostics[i] = replace(d, where=holder)
 
 
 def _origin(n: int | None, lines: list[TextLine]) -> tuple[int, int] | None:

@@ -4,7 +4,8 @@ Each page is read from its text layer when it has one (:mod:`.layout`), else ren
 (:mod:`.ocr`; refused with what to install when Tesseract is missing). Headers, footers and page
 numbers found across pages (:mod:`.furniture`) go to the furniture log. The report has one
 ``leitura-pagina`` entry per page (method, OCR confidence) and an ``ocr-baixa-confianca`` warning
-for each page or line OCR'd with low confidence.
+for each page or line OCR'd with low confidence, and an ``ocr-rotulo-perdido`` warning where a
+line opens with a label's dash but no label.
 """
 
 from __future__ import annotations
@@ -149,6 +150,11 @@ def _low_confidence(report: PageReport, kept: list[Line]) -> list[Diagnostic]:
             "ocr-baixa-confianca", f"OCR de baixa confiança nesta página ({report.confidence:.0f}%): "
             "confira o texto com o original", Severity.WARNING, line=kept[0].number, page=report.number))
     for ln in kept:
+        if ln.lost_label:
+            out.append(Diagnostic(
+                "ocr-rotulo-perdido", "a linha começa com o travessão que separa rótulo e texto, sem "
+                "rótulo antes: o OCR pode ter perdido o rótulo (um inciso?); confira com o original",
+                Severity.WARNING, line=ln.number, page=ln.page, text=ln.text))
         if ln.confidence is not None and ln.confidence < LOW_LINE_CONFIDENCE and any(c.isalnum() for c in ln.text):
             out.append(Diagnostic(
                 "ocr-baixa-confianca", f"linha lida por OCR com baixa confiança ({ln.confidence:.0f}%): "

@@ -55,6 +55,8 @@ class Line:
     """OCR word confidences, for the page report."""
     original: str | None = None
     """The line as the OCR read it, when scan debris was taken off its edges."""
+    lost_label: bool = False
+    """OCR: the line opens with a separator dash and no label before it ('— Infração: grave')."""
 
     @property
     def centred(self) -> bool:

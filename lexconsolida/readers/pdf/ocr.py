@@ -83,6 +83,8 @@ _GLUED_SECTION = re.compile(r"^[§$&S8g](?:([1-9][º°])|([1-9]\d\.))$")
 items reaches 821: '82º' and '821.' are no numbers of their own)."""
 _ART_PUNCT = re.compile(r"^Art[.,:;]{1,3}$")
 _NUMBER_THEN_O = re.compile(r"^\d{1,3}\.0$")
+_LOST_LABEL = re.compile(r"^[-–—]\s*[A-Za-zÀ-ÿ]{2}")
+"""A line opening with the dash that separates a label from its text, and no label: lost."""
 _ACCENTED_A = {"à)", "á)", "â)", "ã)"}
 _ORDINAL = re.compile(r"^\d{1,3}(?:[º°o]|\.)?$")
 
@@ -196,6 +198,7 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
             bottom=bottom * scale, size=height * scale, first_word=data["width"][idx[0]] * scale,
             confidence=sum(confs) / len(confs) if confs else 0.0, words=confs,
             original=raw if raw != text else None,
+            lost_label=bool(_LOST_LABEL.match(raw.lstrip("".join(_SPECK_CHARS - set("-–—")) + " "))),
         ))
     if lines:
         edges = (min(ln.x0 for ln in lines), max(ln.x1 for ln in lines))

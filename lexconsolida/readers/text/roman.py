@@ -53,7 +53,8 @@ def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
     """(value, explanation or '') of a Roman token, or None when it is not a plausible numeral.
 
     A canonical upper-case numeral is always accepted. A damaged one (wrong case, H/T/W/1 for
-    strokes) is accepted only when one of its readings is the expected number or the one after.
+    strokes) is accepted only when one of its readings is the expected number, the one after
+    (one skipped) or the one before (printed twice, as originals do: 'II', 'II').
     """
     if is_roman(token):
         return roman_to_int(token), ""
@@ -65,7 +66,7 @@ def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
         if choice is None:
             return None
     else:
-        fits = [v for v in (expected, expected + 1) if v in values]
+        fits = [v for v in (expected, expected + 1, expected - 1) if v in values]
         if not fits:
             return None
         choice = fits[0]
