@@ -83,8 +83,24 @@ _GLUED_SECTION = re.compile(r"^[§$&S8g](?:([1-9][º°])|([1-9]\d\.))$")
 items reaches 821: '82º' and '821.' are no numbers of their own)."""
 _ART_PUNCT = re.compile(r"^Art[.,:;]{1,3}$")
 _NUMBER_THEN_O = re.compile(r"^\d{1,3}\.0$")
-_LOST_LABEL = re.compile(r"^[-–—]\s*[A-Za-zÀ-ÿ]{2}")
-"""A line opening with the dash that separates a label from its text, and no label: lost."""
+
+
+def _lost_label(tokens: list[tuple[str, float]]) -> bool:
+    """Does the line open with the dash that separates a label from its text, and no label?
+
+    ('— Infração: grave' where 'I — Infração: grave' was printed.) The dash must be read with
+    confidence (an en or em dash; a hyphen only with high confidence: specks read as hyphens),
+    and what follows must be a word, not a label."""
+    words = [(t, c) for t, c in tokens if t and not all(ch in _QUOTES for ch in t)]
+    if len(words) < 2:
+        return False
+    (dash, conf), (word, _) = words[0], words[1]
+    dashed = (dash in ("–", "—") and conf >= 60) or (dash == "-" and conf >= 90)
+    rest = " ".join(t for t, _ in words[1:]) + " "
+    return dashed and word[:1].isalpha() and not _LABEL.match(rest)
+
+
+_QUOTES = set("“”\"'‘’«»|")
 _ACCENTED_A = {"à)", "á)", "â)", "ã)"}
 _ORDINAL = re.compile(r"^\d{1,3}(?:[º°o]|\.)?$")
 
@@ -180,6 +196,7 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
         rows.setdefault((data["block_num"][i], data["par_num"][i], data["line_num"][i]), []).append(i)
     lines: list[Line] = []
     for idx in rows.values():
+        rows_idx = idx
         kept, repaired = clean([(data["text"][i].strip(), float(data["conf"][i]), data["height"][i]) for i in idx])
         raw = " ".join(data["text"][i].strip() for i in idx)
         words = [repaired.get(k, data["text"][idx[k]].strip()) for k in kept]
@@ -198,7 +215,7 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
             bottom=bottom * scale, size=height * scale, first_word=data["width"][idx[0]] * scale,
             confidence=sum(confs) / len(confs) if confs else 0.0, words=confs,
             original=raw if raw != text else None,
-            lost_label=bool(_LOST_LABEL.match(raw.lstrip("".join(_SPECK_CHARS - set("-–—")) + " "))),
+            lost_label=_lost_label([(data["text"][i].strip(), float(data["conf"][i])) for i in rows_idx]),
         ))
     if lines:
         edges = (min(ln.x0 for ln in lines), max(ln.x1 for ln in lines))
