@@ -24,6 +24,7 @@ test: install-test
 bench: install
 	for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
+# Never deletes a forms register (statutes/*/registros/ and any *.sqlite left in output/ by older versions).
 clean:
-	rm -rf $(VENV) output/* build *.egg-info
-	git checkout -- output/README.md
+	rm -rf $(VENV) build *.egg-info
+	find output -mindepth 1 -maxdepth 1 ! -name README.md ! -name '*.sqlite' ! -name '*.sqlite-*' -exec rm -rf {} +

@@ -1,8 +1,13 @@
-"""Benchmark: CF/88 original (1988-10-05) vs compiled 2015 (2015-03-03), whole pipeline to
-HTML (read both LexML files, align, word diff, render). Target (issue 6): under 3 seconds.
-Also times the two diff-match-patch implementations on the same word-level diffs: PyPI
-``diff-match-patch`` (pure Python) and ``fast-diff-match-patch`` (C++ port); the faster one is
-``lexconsolida.diff.tokens.DEFAULT_ENGINE``.
+"""Benchmark: CF/88 original (1988-10-05) vs compiled 2015 (2015-03-03), to the HTML quadro.
+
+Figures (see ``bench/measure.py``: medians and spread of ≥ 5 runs, process RSS):
+- the whole ``lexconsolida diff OLD NEW --to html -o OUT`` process, as a user runs it;
+- in process: reading both LexML files, alignment + word diff, HTML, DOCX;
+- the two diff-match-patch implementations on the same word-level diffs: PyPI
+  ``diff-match-patch`` (pure Python) and ``fast-diff-match-patch`` (C++ port); the faster one
+  is ``lexconsolida.diff.tokens.DEFAULT_ENGINE``;
+- a generated 2,000-article law after 40 rounds of random edits.
+Target (issue 16): the whole process under 0.5 s.
 
 Run: python bench/diff.py [--repeat N]
 """
@@ -10,36 +15,23 @@ Run: python bench/diff.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from measure import SHARED, Verdicts, once, peak_rss_mb, process, repeat  # noqa: E402
 
 from lexconsolida.diff import compare, write  # noqa: E402
 from lexconsolida.diff.report import pair_ops  # noqa: E402
 from lexconsolida.diff.tokens import DEFAULT_ENGINE, ENGINES  # noqa: E402
 from lexconsolida.readers import read_file  # noqa: E402
 
-SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared"))
 CF88 = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
-
-
-def best_of(n: int, fn):
-    best, result = float("inf"), None
-    for _ in range(n):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, result
-
-
-def pipeline(old_path: Path, new_path: Path, engine: str | None = None):
-    old, new = read_file(old_path).norma, read_file(new_path).norma
-    report = compare(old, new, engine=engine)
-    return report, write(report, "html")
+TARGET_PROCESS_S = 0.5
 
 
 def generated_pair():
@@ -57,50 +49,58 @@ def generated_pair():
     return norma(*specs), norma(*edited)
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
     old_path = CF88 / "CON1988--19881005.LexML.xml"
     new_path = CF88 / "CON1988--20150303.LexML.xml"
     if not (old_path.exists() and new_path.exists()):
         sys.exit(f"bench/diff.py: faltam os arquivos da CF/88 em {CF88}")
 
-    total, (report, html) = best_of(args.repeat, lambda: pipeline(old_path, new_path))
-    t_read, (old, new) = best_of(args.repeat, lambda: (read_file(old_path).norma, read_file(new_path).norma))
-    t_compare, _ = best_of(args.repeat, lambda: compare(old, new))
-    t_html, _ = best_of(args.repeat, lambda: write(report, "html"))
-    t_docx, docx = best_of(1, lambda: write(report, "docx"))
+    with tempfile.TemporaryDirectory() as tmp:
+        whole = process(["diff", old_path, new_path, "--to", "html", "-o", Path(tmp) / "q.html"],
+                        args.repeat)
+    t_read, (old, new) = repeat(lambda: (read_file(old_path).norma, read_file(new_path).norma),
+                                args.repeat)
+    t_compare, report = repeat(lambda: compare(old, new), args.repeat)
+    t_html, html = repeat(lambda: write(report, "html"), args.repeat)
+    t_docx, docx = repeat(lambda: write(report, "docx"), args.repeat)
 
     diffed = [p for p in report.pairs if p.status not in ("added", "removed", "unchanged")]
     engines = {}
     for name in sorted(ENGINES):
-        engines[name], _ = best_of(
-            args.repeat, lambda name=name: [pair_ops(p.status, p.old, p.new, name) for p in diffed])
+        engines[name], _ = repeat(
+            lambda name=name: [pair_ops(p.status, p.old, p.new, name) for p in diffed], args.repeat)
 
     counts = ", ".join(f"{s} {n}" for s, n in report.counts().items())
     print("bench/diff.py — CF/88 original (1988) × compilada (2015), até o HTML")
-    print(f"  unidades (antes / depois):   {sum(len(p.old) for p in report.pairs)} / "
+    print(f"  unidades (antes / depois):     {sum(len(p.old) for p in report.pairs)} / "
           f"{sum(len(p.new) for p in report.pairs)}")
-    print(f"  linhas por situação:         {counts}")
-    print(f"  leitura LexML (2 arquivos):  {t_read:.3f} s")
-    print(f"  alinhamento + diff:          {t_compare:.3f} s")
-    print(f"  HTML:                        {t_html:.3f} s  ({len(html) / 1e6:.1f} MB)")
-    print(f"  DOCX (controle de alterações): {t_docx:.3f} s  ({len(docx) / 1e6:.2f} MB)")
-    print(f"  total até o HTML:            {total:.3f} s   (meta: < 3 s)")
+    print(f"  linhas por situação:           {counts}")
+    print(f"  processo inteiro (diff → HTML): {whole.wall.fmt()}; CPU {whole.cpu.median:.3f} s; "
+          f"RSS {whole.rss_mb:.0f} MB")
+    print(f"  leitura LexML (2 arquivos):    {t_read.fmt()}")
+    print(f"  alinhamento + diff:            {t_compare.fmt()}")
+    print(f"  HTML ({len(html) / 1e6:.1f} MB):               {t_html.fmt()}")
+    print(f"  DOCX ({len(docx) / 1e6:.2f} MB, controle de alterações): {t_docx.fmt()}")
     print(f"  diff palavra a palavra de {len(diffed)} pares, por implementação:")
-    for name, t in sorted(engines.items(), key=lambda x: x[1]):
+    for name, t in sorted(engines.items(), key=lambda x: x[1].cpu.median):
         lib = {"fast": "fast-diff-match-patch (C++)", "python": "diff-match-patch (Python puro)"}[name]
         mark = "  ← padrão" if name == DEFAULT_ENGINE else ""
-        print(f"    {lib:32s} {t:.3f} s{mark}")
+        print(f"    {lib:32s} {t.fmt()}{mark}")
     big_old, big_new = generated_pair()
-    t_big, big = best_of(1, lambda: compare(big_old, big_new))
+    wall, cpu, big = once(lambda: compare(big_old, big_new))
     print(f"  lei gerada de 2.000 artigos ({sum(len(p.old) for p in big.pairs)} dispositivos), "
-          f"40 rodadas de edições: {t_big:.3f} s")
-    fastest = min(engines, key=engines.get)
+          f"40 rodadas de edições: {wall:.3f} s (CPU {cpu:.3f} s)")
+    print(f"  RSS máximo deste processo de medida: {peak_rss_mb():.0f} MB")
+    fastest = min(engines, key=lambda k: engines[k].cpu.median)
     if fastest != DEFAULT_ENGINE:
         print(f"  aviso: o motor mais rápido nesta máquina é {fastest!r}, não o padrão")
+    v = Verdicts("diff da CF/88 (1988 × 2015) até o HTML")
+    v.check("processo inteiro, tempo (mediana)", whole.wall.median, TARGET_PROCESS_S)
+    return v.done()
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -21,22 +21,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from measure import Verdicts, peak_rss_mb, repeat  # noqa: E402
 
 from lexconsolida.readers.lexml import read  # noqa: E402
 from lexconsolida.writers import get_writer  # noqa: E402
-from lexconsolida.xmlutil import validation_errors  # noqa: E402
+from lexconsolida.lexml.schemas import validation_errors  # noqa: E402
 
 SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
 CF88_DIR = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
 
 
-def best(fn, repeat: int) -> tuple[float, object]:
-    times, out = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), out
+TARGET_READ_S = 0.3
+"""Reading the CF/88 (about 580 KB of LexML) in process."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,24 +46,31 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"nenhum arquivo LexML em {CF88_DIR}", file=sys.stderr)
         return 2
-    from lexconsolida.xmlutil import schema
+    from lexconsolida.lexml.schemas import schema
 
     schema("lexml-rigido"), schema("lexml-flexivel")  # compile the XSDs outside the timings
+    print("Medianas de tempo de parede (ms) de cada etapa; validação numa execução só.")
     print(f"{'arquivo':32} {'KB':>6} {'disp.':>6} {'ler':>8} {'xml':>8} {'validar':>8} {'txt':>8} {'md':>8}")
+    verdicts = Verdicts("LexML (leitura da CF/88)")
     for path in files:
         data = path.read_bytes()
-        t_read, result = best(lambda: read(data, path=str(path)), args.repeat)
+        t_read, result = repeat(lambda: read(data, path=str(path)), args.repeat)
         norma = result.norma
-        t_xml, xml = best(lambda: get_writer("xml")(norma), args.repeat)
+        t_xml, xml = repeat(lambda: get_writer("xml")(norma), args.repeat)
         profile = "lexml-rigido" if b'perfil="lexml-rigido"' in xml else "lexml-flexivel"
-        t_val, errors = best(lambda: validation_errors(xml, profile), 1)
-        t_txt, _ = best(lambda: get_writer("txt")(norma), args.repeat)
-        t_md, _ = best(lambda: get_writer("md")(norma), args.repeat)
+        t0 = time.perf_counter()
+        errors = validation_errors(xml, profile)
+        t_val = time.perf_counter() - t0
+        t_txt, _ = repeat(lambda: get_writer("txt")(norma), args.repeat)
+        t_md, _ = repeat(lambda: get_writer("md")(norma), args.repeat)
         n = sum(1 for _ in norma.dispositivos())
         ms = lambda s: f"{s * 1000:6.1f}ms"  # noqa: E731
-        print(f"{path.name[:32]:32} {len(data) // 1024:6d} {n:6d} {ms(t_read)} {ms(t_xml)} {ms(t_val)} "
-              f"{ms(t_txt)} {ms(t_md)}" + ("" if not errors else f"  INVÁLIDO ({len(errors)})"))
-    return 0
+        print(f"{path.name[:32]:32} {len(data) // 1024:6d} {n:6d} {ms(t_read.wall.median)} "
+              f"{ms(t_xml.wall.median)} {ms(t_val)} {ms(t_txt.wall.median)} {ms(t_md.wall.median)}"
+              + ("" if not errors else f"  INVÁLIDO ({len(errors)})"))
+        verdicts.check(f"ler {path.name}", t_read.wall.median, TARGET_READ_S)
+    print(f"RSS máximo do processo: {peak_rss_mb():.0f} MB")
+    return verdicts.done()
 
 
 if __name__ == "__main__":

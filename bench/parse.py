@@ -1,113 +1,76 @@
-"""Benchmark of ``parse``: text → LexML bytes, in-process and as a whole CLI process.
+"""Benchmark of ``parse``: text → LexML bytes, in process and as a whole CLI process.
 
 Run from the repository root::
 
-    python bench/parse.py [--repeat 5] [--no-process] [FILE ...]
+    python bench/parse.py [--repeat 7] [--no-process] [FILE ...]
 
-Inputs: the CF/88 as plain text (the LexML sample of the Constitution read with the LexML
-reader and written with the plain-text writer, ~340,000 characters) and each seed; or the
-FILEs given. The shared folder is ``$LEXCONSOLIDA_SHARED`` or ``../shared`` beside the
-repository (as in ``tests/conftest.py``).
+Inputs: the CF/88 as plain text (the LexML samples of the Constitution, 1988 and the 2015
+compilation, read with the LexML reader and written with the plain-text writer) and each seed
+(real OCR of scanned PDFs); or the FILEs given. The shared folder is ``$LEXCONSOLIDA_SHARED`` or
+``../shared`` beside the repository.
 
-Figures printed (no assertion; a benchmark reports, tests judge):
-- in-process: best wall time of ``--repeat`` runs of text reader + LexML writer, characters
-  per second, and the peak of Python allocations (tracemalloc, in a separate run);
-- process: wall time of ``python -m lexconsolida parse FILE -o OUT.xml`` and its maximum
-  resident set size (``os.wait4`` rusage of that child);
-- time per rule of the reader's pipeline on each input, to show where the time goes.
-Targets: ≥ 2,000,000 characters/s in-process and < 200 MB of memory.
+Figures (see ``bench/measure.py``: medians and spread of ≥ 5 runs, CPU time beside wall time,
+resident memory of the process):
+- in process: text reader + LexML writer, characters per second from the CPU-time median;
+- process: ``python -m lexconsolida parse FILE -o OUT.xml``, wall-time median and peak RSS;
+- time per rule of the reader's pipeline on each input.
+Targets (issue 16): CF/88 ≥ 5,000,000 characters/s in process; the OCR seed 004 ≥ 2,000,000;
+the whole ``parse`` process on the CF/88 under 0.35 s and under 100 MB resident.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from measure import SHARED, Timing, Verdicts, peak_rss_mb, process, repeat  # noqa: E402
+
+from lexconsolida.readers import get_reader  # noqa: E402
 from lexconsolida.readers.text.decode import decode_text  # noqa: E402
+from lexconsolida.writers import get_writer  # noqa: E402
 
-SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
 CF88_DIR = SHARED / "anchors" / "lexml" / "examples" / "cf1988"
 CF88_XMLS = [("CF/88 1988 (texto)", CF88_DIR / "CON1988--19881005.LexML.xml"),
              ("CF/88 2015 (texto)", CF88_DIR / "CON1988--20150303.LexML.xml")]
-TARGET_CHARS_PER_S = 2_000_000
-TARGET_MB = 200
+TARGET_CF88 = 5_000_000
+TARGET_OCR = 2_000_000
+TARGET_PROCESS_S = 0.35
+TARGET_RSS_MB = 100
 
 
 @dataclass(slots=True)
 class Row:
     name: str
+    path: Path
+    data: bytes
     chars: int
-    lines: int
-    seconds: float | None = None
-    peak_mb: float | None = None
-    process_seconds: float | None = None
-    rss_mb: float | None = None
+    timing: Timing | None = None
+    process_wall: float | None = None
+    process_rss: float | None = None
     error: str | None = None
+
+    @property
+    def rate(self) -> float | None:
+        return self.chars / self.timing.cpu.median if self.timing else None
 
 
 def cf88_text(xml: Path) -> bytes:
     """The CF/88 as plain text in the official layout: LexML reader, then the text writer."""
-    from lexconsolida.readers import get_reader
-    from lexconsolida.writers import get_writer
-
     norma = get_reader("lexml")(xml.read_bytes(), path=str(xml)).norma
     return get_writer("txt")(norma)
 
 
 def parse_in_process(data: bytes, path: str) -> bytes:
     """What ``lexconsolida parse`` does, without the process: text reader + LexML writer."""
-    from lexconsolida.readers import get_reader
-    from lexconsolida.writers import get_writer
-
-    result = get_reader("text")(data, path=path)
-    return get_writer("xml")(result.norma)
-
-
-def time_in_process(data: bytes, path: str, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        parse_in_process(data, path)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def peak_in_process(data: bytes, path: str) -> float:
-    tracemalloc.start()
-    try:
-        parse_in_process(data, path)
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
-
-
-def run_process(path: Path, out: Path) -> tuple[float, float]:
-    """(wall seconds, max RSS in MB) of one ``python -m lexconsolida parse`` process."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    start = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "lexconsolida", "parse", str(path), "-o", str(out)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
-    child.stderr and child.stderr.close()
-    if child.returncode != 0:
-        raise RuntimeError(f"saída {child.returncode}: {err.strip()[:200]}")
-    rss = usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
-    return seconds, rss
+    return get_writer("xml")(get_reader("text")(data, path=path).norma)
 
 
 def rule_times(data: bytes, path: str) -> list[tuple[str, float]]:
@@ -125,38 +88,43 @@ def rule_times(data: bytes, path: str) -> list[tuple[str, float]]:
     return times
 
 
-def measure(name: str, data: bytes, path: Path, args) -> Row:
-    text, _ = decode_text(data)
-    row = Row(name, len(text), len(text.splitlines()))
+def inputs(args, folder: Path) -> list[Row]:
+    found: list[tuple[str, Path, bytes]] = []
+    if args.files:
+        found = [(f.name, f, f.read_bytes()) for f in args.files]
+    else:
+        for name, xml in CF88_XMLS:
+            text = cf88_text(xml)
+            path = folder / f"{xml.stem}.txt"
+            path.write_bytes(text)
+            found.append((name, path, text))
+        found += [(seed.name[:20], seed, seed.read_bytes())
+                  for seed in sorted((SHARED / "seeds").glob("*.txt"))]
+    return [Row(name, path, data, len(decode_text(data)[0])) for name, path, data in found]
+
+
+def measure(row: Row, args, folder: Path) -> None:
     try:
-        parse_in_process(data, str(path))  # warm-up: imports, compiled patterns, schemas
-        row.seconds = time_in_process(data, str(path), args.repeat)
-        row.peak_mb = peak_in_process(data, str(path))
+        row.timing, _ = repeat(lambda: parse_in_process(row.data, str(row.path)), args.repeat)
         if not args.no_process:
-            with tempfile.TemporaryDirectory() as tmp:
-                row.process_seconds, row.rss_mb = run_process(path, Path(tmp) / "out.xml")
+            runs = process(["parse", row.path, "-o", folder / "saida.xml"], args.repeat)
+            row.process_wall, row.process_rss = runs.wall.median, runs.rss_mb
     except Exception as err:  # a benchmark reports failures, it does not stop at the first
         row.error = f"{type(err).__name__}: {err}"
-    return row
 
 
-def _rate(chars: int, seconds: float | None) -> str:
-    return "—" if not seconds else f"{chars / seconds:,.0f}".replace(",", ".")
-
-
-def _num(value: float | None, fmt: str) -> str:
-    return "—" if value is None else format(value, fmt)
+def _n(value: float | None, fmt: str) -> str:
+    return "—" if value is None else format(value, fmt).replace(",", ".")
 
 
 def print_table(rows: list[Row]) -> None:
-    head = ("entrada", "caracteres", "linhas", "em processo (s)", "caract./s", "pico MB",
-            "processo (s)", "caract./s", "RSS máx. MB")
-    body = [
-        (r.name, f"{r.chars:,}".replace(",", "."), str(r.lines), _num(r.seconds, ".4f"),
-         _rate(r.chars, r.seconds), _num(r.peak_mb, ".1f"), _num(r.process_seconds, ".3f"),
-         _rate(r.chars, r.process_seconds), _num(r.rss_mb, ".1f"))
-        for r in rows
-    ]
+    head = ("entrada", "caracteres", "em processo", "(de–a)", "caract./s (CPU)",
+            "processo (s)", "RSS MB")
+    body = [(r.name, _n(r.chars, ","),
+             _n(r.timing and r.timing.wall.median, ".4f"),
+             "—" if not r.timing else f"{r.timing.wall.low:.4f}–{r.timing.wall.high:.4f}",
+             _n(r.rate, ",.0f"), _n(r.process_wall, ".3f"), _n(r.process_rss, ".1f"))
+            for r in rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
     line = "  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(head, widths)))
     print(line)
@@ -166,27 +134,11 @@ def print_table(rows: list[Row]) -> None:
     for r in rows:
         if r.error:
             print(f"ERRO em {r.name}: {r.error}")
-    print()
-    print(f"Metas: ≥ {TARGET_CHARS_PER_S:,} caracteres/s em processo; < {TARGET_MB} MB de memória.".replace(",", "."))
-    for r in rows:
-        verdicts = []
-        if r.seconds:
-            ok = r.chars / r.seconds >= TARGET_CHARS_PER_S
-            verdicts.append(f"velocidade {'OK' if ok else 'ABAIXO DA META'}")
-        for label, mb in (("pico", r.peak_mb), ("RSS", r.rss_mb)):
-            if mb is not None:
-                verdicts.append(f"{label} {'OK' if mb < TARGET_MB else 'ACIMA DA META'}")
-        if verdicts:
-            print(f"  {r.name}: " + ", ".join(verdicts))
 
 
-def print_rules(inputs: list[tuple[str, bytes, Path]]) -> None:
-    try:
-        per_input = [(name, rule_times(data, str(path))) for name, data, path in inputs]
-    except Exception as err:
-        print(f"\n(tempo por regra indisponível: {type(err).__name__}: {err})")
-        return
-    print("\nTempo por regra do leitor (ms):")
+def print_rules(rows: list[Row]) -> None:
+    per_input = [(r.name, rule_times(r.data, str(r.path))) for r in rows]
+    print("\nTempo por regra do leitor (ms, uma execução):")
     names = [rule for rule, _ in per_input[0][1]]
     width = max(len(n) for n in names + ["regra"])
     print("regra".ljust(width) + "".join(f"{name[:16]:>18}" for name, _ in per_input))
@@ -194,32 +146,36 @@ def print_rules(inputs: list[tuple[str, bytes, Path]]) -> None:
         print(rule.ljust(width) + "".join(f"{times[i][1] * 1000:>18.2f}" for _, times in per_input))
 
 
-def inputs_from(args) -> list[tuple[str, bytes, Path]]:
-    if args.files:
-        return [(Path(f).name, Path(f).read_bytes(), Path(f)) for f in args.files]
-    out = []
-    folder = Path(tempfile.mkdtemp(prefix="lexconsolida-bench-"))
-    for name, xml in CF88_XMLS:
-        cf = cf88_text(xml)
-        tmp = folder / f"{xml.stem}.txt"
-        tmp.write_bytes(cf)
-        out.append((name, cf, tmp))
-    for seed in sorted((SHARED / "seeds").glob("*.txt")):
-        out.append((seed.name[:20], seed.read_bytes(), seed))
-    return out
+def verdicts(rows: list[Row]) -> Verdicts:
+    v = Verdicts("parse (texto → LexML)")
+    for r in rows:
+        if r.error or r.rate is None:
+            v.rows.append((r.name, "erro", "—", False))
+            continue
+        if r.name.startswith("CF/88"):
+            v.check(f"{r.name}, em processo", r.rate, TARGET_CF88, "caract./s", at_least=True, digits=0)
+            if r.process_wall is not None:
+                v.check(f"{r.name}, processo inteiro", r.process_wall, TARGET_PROCESS_S)
+                v.check(f"{r.name}, RSS do processo", r.process_rss, TARGET_RSS_MB, "MB", digits=1)
+        elif r.name.startswith("004"):
+            v.check(f"{r.name} (OCR), em processo", r.rate, TARGET_OCR, "caract./s", at_least=True, digits=0)
+    return v
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Vazão de 'parse' (texto → LexML).")
     parser.add_argument("files", nargs="*", type=Path, help="arquivos de texto (padrão: CF/88 e sementes)")
-    parser.add_argument("--repeat", type=int, default=5, help="execuções em processo (vale a melhor)")
+    parser.add_argument("--repeat", type=int, default=7, help="execuções de cada medida (mínimo 5)")
     parser.add_argument("--no-process", action="store_true", help="não medir o processo da CLI")
     args = parser.parse_args(argv)
-    inputs = inputs_from(args)
-    rows = [measure(name, data, path, args) for name, data, path in inputs]
-    print_table(rows)
-    print_rules(inputs)
-    return 0
+    with tempfile.TemporaryDirectory(prefix="lexconsolida-bench-") as tmp:
+        rows = inputs(args, Path(tmp))
+        for row in rows:
+            measure(row, args, Path(tmp))
+        print_table(rows)
+        print_rules(rows)
+    print(f"\nRSS máximo deste processo de medida: {peak_rss_mb():.0f} MB")
+    return verdicts(rows).done()
 
 
 if __name__ == "__main__":

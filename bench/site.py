@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lexconsolida.site import build_site  # noqa: E402
-from lexconsolida.site.sample import generated_corpus  # noqa: E402
+from tests.site_sample import generated_corpus  # noqa: E402
 
 
 def timed(label: str, fn):

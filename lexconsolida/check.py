@@ -15,7 +15,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from lexconsolida.citations import find_dispositivos
+from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao
+from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import int_to_letter, int_to_roman
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
@@ -62,8 +65,6 @@ def _label_of(kind: Kind, value: int) -> str:
 
 def _position(d: Dispositivo) -> Number | None:
     """The number the id gives (the position, where the printed label repeats or goes back)."""
-    from lexconsolida.model.ids import LexId
-
     try:
         return LexId(d.id).number
     except (KeyError, ValueError, AssertionError):
@@ -232,13 +233,11 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
     """Internal citations ('art. 14, parágrafo único desta Lei') must point to a dispositivo
     of the act. An explicit 'desta Lei' pointing nowhere is an error; a bare citation ('o art.
     14') pointing nowhere is a warning, since it may cite an act named earlier in the text."""
-    from lexconsolida.citations import find_dispositivos
-
     ids = {n.id for n in norma.walk()}
     for d in norma.dispositivos():
         if not d.text or d.kind is Kind.OMISSIS:
             continue
-        article = d.id.split("_")[0]
+        article = LexId(d.id).components[0]
         for c in find_dispositivos(d.text):
             if c.act is not None and not c.proprio:
                 continue
@@ -275,8 +274,6 @@ def check(norma: Norma, disable: Iterable[str] = ()) -> list[Diagnostic]:
     off = set(disable)
     unknown = off - {name for name, _ in CHECKS}
     if unknown:
-        from lexconsolida.errors import UsageError
-
         raise UsageError(f"verificação desconhecida: {', '.join(sorted(unknown))}")
     out: list[Diagnostic] = []
     for name, fn in CHECKS:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from lexconsolida.model.dates import parse_date
+from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import Number, format_act_number, is_roman, letter_to_int, roman_to_int
 
 # --- acts ------------------------------------------------------------------------------------
@@ -366,9 +367,7 @@ def id_for(path: list[tuple[str, Number | None]]) -> str:
         else:
             if kind in ("inciso", "alinea") and prev in ("artigo", None) and parts:
                 parts.append("cpt")
-            prefix = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali",
-                      "item": "ite"}[kind]
-            parts.append(prefix + num.id_part)
+            parts.append(PREFIX_OF_KIND[kind] + num.id_part)
         prev = kind
     # a caput followed by its own inciso: 'cpt' already present once
     out: list[str] = []

@@ -1,8 +1,8 @@
 """Command line: a thin layer over the Python API (``lexconsolida.api``).
 
-Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``HELP`` (one line),
-``DESCRIPTION``, ``add_arguments(parser)`` and ``run(args) -> int``. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input.
+Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
+``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`. Exit codes: 0 ok, 1 checks
+found errors, 2 bad usage or unreadable input, 3 a bug (:class:`~lexconsolida.errors.InternalError`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,26 @@ import importlib
 import sys
 
 from lexconsolida import __version__
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 
-COMMANDS = [
-    "parse", "check", "amend", "compile", "consolidate", "diff", "render",
-    "infracoes", "forms", "site", "build", "separar",
-]
+#: The commands, in the order ``--help`` lists them, with their one-line help. The light table
+#: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
+#: the forms stay unloaded for ``--help`` or a small ``compile``).
+COMMANDS: dict[str, str] = {
+    "parse": "lê uma norma (texto, DOCX, PDF, LexML) e grava em LexML",
+    "check": "verificações estruturais de uma norma (sai com 1 se houver erros)",
+    "amend": "aplica um ato alterador a uma norma (lista as operações com --dry-run)",
+    "compile": "texto da norma em vigor numa data (texto compilado)",
+    "consolidate": "consolida várias normas numa só, com tabela de correspondência e relatório de revisão",
+    "diff": "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)",
+    "render": "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso",
+    "infracoes": "catálogo de infrações de uma lei (classe, penalidade, medida, multa)",
+    "forms": "emite autos de infração e notificações (DOCX e HTML) com número de registro; talões; registro",
+    "site": "gera o site do diário oficial para todo o acervo",
+    "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
+    "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
+    "separar": "separa os atos de uma edição do diário oficial em PDF, um LexML por ato",
+}
 
 
 class ArgparsePortuguese(gettext.NullTranslations):
@@ -107,12 +121,27 @@ class _Parser(argparse.ArgumentParser):
             return super().format_usage()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def requested_command(argv: list[str]) -> str | None:
+    """The command named on the command line (its first non-option word), if it is one."""
+    for arg in argv:
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
+def command_module(name: str):
+    """The module of command ``name`` (imported on demand: the CLI loads only what it runs)."""
+    return importlib.import_module(f"lexconsolida.commands.{name}")
+
+
+def build_parser(command: str | None = "*") -> argparse.ArgumentParser:
+    """The CLI's parser. Every command is listed; only ``command`` (all of them when ``"*"``)
+    gets its module imported and its own arguments."""
     with portuguese_argparse():
-        return _build_parser()
+        return _build_parser(command)
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _build_parser(command: str | None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lexconsolida",
         description="Lê, altera, compila, consolida e publica normas municipais (LexML).",
@@ -120,16 +149,20 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lexconsolida {__version__}",
                         help="mostra a versão do programa e sai")
     sub = parser.add_subparsers(dest="command", metavar="COMANDO", parser_class=_Parser)
-    for name in COMMANDS:
-        module = importlib.import_module(f"lexconsolida.commands.{name}")
-        p = sub.add_parser(name, help=module.HELP, description=module.DESCRIPTION)
-        module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+    for name, help_line in COMMANDS.items():
+        if command in (name, "*"):
+            module = command_module(name)
+            p = sub.add_parser(name, help=help_line, description=module.DESCRIPTION)
+            module.add_arguments(p)
+            p.set_defaults(_run=module.run)
+        else:
+            sub.add_parser(name, help=help_line)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(requested_command(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
@@ -138,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except LexError as err:
         print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
+        return err.exit_code
+    except InternalError as err:
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
         return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)

@@ -3,6 +3,9 @@
 Every error a user can provoke is a :class:`LexError` whose message is in Portuguese and names
 the file and line (or the dispositivo). The CLI maps them to exit codes: :class:`InputError`
 (unreadable or malformed input, bad usage) exits 2; :class:`CheckError` exits 1.
+
+A defect of the program is an :class:`InternalError` (exit 3), never a LexError: it is not the
+user's input that is wrong, and tests (fuzzers above all) must be able to tell the two apart.
 """
 
 from __future__ import annotations
@@ -60,3 +63,18 @@ class AmendmentError(LexError):
 
 class FormError(LexError):
     """A form cannot be issued: missing or invalid case data (exit 2)."""
+
+
+class InternalError(Exception):
+    """A bug of lexconsolida (exit 3): never reported as bad input."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, *, path: str | Path | None = None) -> None:
+        self.message = message
+        self.path = str(path) if path is not None else None
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        where = f" ao processar {self.path}" if self.path else ""
+        return f"erro interno do lexconsolida{where} (defeito do programa, não dos dados): {self.message}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 
-from lexconsolida.errors import UsageError
+from lexconsolida.errors import InternalError, UsageError
 
 
 def lookup(registry: Mapping[str, str], name: str, what: str):
@@ -18,4 +18,14 @@ def lookup(registry: Mapping[str, str], name: str, what: str):
         known = ", ".join(sorted(registry))
         raise UsageError(f"{what} desconhecido: {name!r} (conhecidos: {known})") from None
     module, func = target.split(":")
-    return getattr(importlib.import_module(module), func)
+    try:
+        loaded = importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name and not err.name.startswith("lexconsolida"):
+            raise UsageError(f"{what} {name!r} precisa do pacote Python {err.name!r}, que não "
+                             "está instalado") from None
+        raise InternalError(f"{what} {name!r} registrado como {target}, mas: {err}") from err
+    try:
+        return getattr(loaded, func)
+    except AttributeError as err:
+        raise InternalError(f"{what} {name!r} registrado como {target}, mas: {err}") from err

@@ -1,6 +1,10 @@
-"""Jinja2 environment for the HTML reports (consolidation, diff): templates shipped with the
-package in ``lexconsolida/data/templates/`` (``templates/`` at the repository root links to
-them, for a municipality to adapt), autoescape always on, deterministic rendering."""
+"""Jinja2 environments: one policy for every template of the project (autoescape always on,
+undefined names are errors, deterministic rendering), made by :func:`make_environment`.
+
+:func:`environment` is the one of the HTML reports (consolidation, diff): templates shipped with
+the package in ``lexconsolida/data/templates/`` (``templates/`` at the repository root links to
+them, for a municipality to adapt). The site and the HTML writer
+(``writers/html/templates.py``) and the forms (``forms/html.py``) make theirs here too."""
 
 from __future__ import annotations
 
@@ -12,17 +16,23 @@ import jinja2
 TEMPLATE_DIRS = [Path(__file__).parent / "data" / "templates"]
 
 
-@cache
-def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(d) for d in TEMPLATE_DIRS if d.is_dir()]),
+def make_environment(folders: list[str], *, trim: bool = True) -> jinja2.Environment:
+    """An environment over ``folders`` (searched in order). ``trim``: a block tag's line leaves
+    no blank line or indentation behind (the forms, written as HTML by hand, keep theirs)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folders),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
+        trim_blocks=trim,
+        lstrip_blocks=trim,
         keep_trailing_newline=True,
+        auto_reload=False,
     )
-    return env
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return make_environment([str(d) for d in TEMPLATE_DIRS if d.is_dir()])
 
 
 def render(name: str, **context) -> str:

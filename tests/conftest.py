@@ -35,7 +35,7 @@ def update_golden(request) -> bool:
 
 
 def assert_valid_lexml(data: bytes, profile: str = "lexml-flexivel") -> None:
-    from lexconsolida.xmlutil import validation_errors
+    from lexconsolida.lexml.schemas import validation_errors
 
     errors = validation_errors(data, profile)
     assert not errors, "\n".join(errors[:20])

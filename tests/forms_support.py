@@ -9,16 +9,16 @@ from pathlib import Path
 
 from lxml import etree
 
-ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = ROOT / "tests" / "fixtures" / "forms"
-CASES = FIXTURES / "casos"
-STATUTES = ROOT / "statutes"
-TODAY = date(2025, 3, 10)
-
 from lexconsolida.forms.infractions import extract
 from lexconsolida.forms.issue import Context
 from lexconsolida.forms.settings import load_settings
 from tests.fixtures.forms.normas import barra_do_garcas, pedra_preta
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "forms"
+CASES = FIXTURES / "casos"
+STATUTES = ROOT / "statutes"
+TODAY = date(2025, 12, 15)
 
 
 def pp_context() -> Context:

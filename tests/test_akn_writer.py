@@ -9,7 +9,8 @@ from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
 from lexconsolida.writers import get_writer
 from lexconsolida.writers.akn import eid, frbr_work_uri, write
-from lexconsolida.xmlutil import NS_AKN, validation_errors
+from lexconsolida.lexml.schemas import validation_errors
+from lexconsolida.lexml.xml_safe import NS_AKN
 from tests.conftest import GOLDEN, check_golden
 from tests.docx_sample import sample_norma
 from tests.test_docx_reader import norms

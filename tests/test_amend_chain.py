@@ -11,7 +11,7 @@ from tests.conftest import GOLDEN, STATUTES, check_golden
 
 from lexconsolida.amendments import recognise
 from lexconsolida.corpus import load
-from lexconsolida.corpus.history import history, recognise_act
+from lexconsolida.history import history, recognise_act
 from lexconsolida.errors import InputError
 from lexconsolida.model import Kind, Situacao
 from lexconsolida.transforms.pointintime import at, vigente

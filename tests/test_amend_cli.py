@@ -9,7 +9,7 @@ from tests.conftest import STATUTES, assert_valid_lexml, run_cli
 
 from lexconsolida.amendments import recognise
 from lexconsolida.corpus import load
-from lexconsolida.corpus.history import history
+from lexconsolida.history import history
 from lexconsolida.model import Situacao
 from lexconsolida.readers import read_file
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from lexconsolida.site import build_site
-from lexconsolida.site.linkcheck import check_site
-from lexconsolida.site.sample import fictional_corpus
+from tests.linkcheck import check_site
+from tests.site_sample import fictional_corpus
 from tests.conftest import ROOT
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)

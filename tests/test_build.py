@@ -18,7 +18,7 @@ from lexconsolida import writers
 from lexconsolida.cli import main
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.readers import ReadResult
-from lexconsolida.site.linkcheck import check_site
+from tests.linkcheck import check_site
 from tests.conftest import run_cli
 
 MUNICIPIO = """nome = "Vila Exemplo"
@@ -138,14 +138,16 @@ def test_changed_text_is_rebuilt(acervo, tmp_path, capsys):
     assert report["erros"] == 0
 
 
-def test_missing_optional_writers_are_reported_as_skipped(acervo, tmp_path, capsys, monkeypatch):
+def test_a_registered_writer_that_is_missing_is_an_internal_error(acervo, tmp_path, capsys,
+                                                                   monkeypatch):
+    """Every writer ships with the program: one that cannot be loaded is a defect of the
+    program (exit 3), never a stage quietly skipped as 'not available in this version'."""
     monkeypatch.setitem(writers.WRITERS, "docx", "lexconsolida.writers.nao_existe:write")
-    monkeypatch.setitem(writers.WRITERS, "xml", "lexconsolida.writers.nao_existe:write")
-    rc, text = build(capsys, tmp_path / "output", acervo)
-    assert rc == 0, text
-    assert "  DOCX ................. pulado: escritor DOCX indisponível nesta versão" in text
-    assert "  LexML ................ pulado: escritor LexML indisponível nesta versão" in text
-    assert (tmp_path / "output/site/index.html").exists()
+    rc = main(["build", "-o", str(tmp_path / "output"), "--acervo", str(acervo)])
+    err = capsys.readouterr().err
+    assert rc == 3, err
+    assert "erro interno do lexconsolida" in err and "lexconsolida.writers.nao_existe" in err
+    assert "nesta versão" not in err
 
 
 def test_unreadable_text_is_a_problem_not_a_crash(acervo, tmp_path, capsys, monkeypatch):
@@ -218,7 +220,7 @@ class _Stream:
 
 
 def test_progress_only_on_a_terminal():
-    from lexconsolida.site.progress import Progress
+    from lexconsolida.progress import Progress
 
     quiet, tty = _Stream(False), _Stream(True)
     for stream in (quiet, tty):

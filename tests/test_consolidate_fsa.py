@@ -13,9 +13,9 @@ from lexconsolida.check import check
 from lexconsolida.consolidation import consolidate_spec
 from lexconsolida.consolidation.outputs import CORRESPONDENCE_SOURCE
 from lexconsolida.consolidation.rewrite import replay
-from lexconsolida.lexml_ext import NS_EXT
+from lexconsolida.lexml.extension import NS_EXT
 from lexconsolida.model import Severity
-from lexconsolida.xmlutil import NS_LEXML, canonical, parse_xml
+from lexconsolida.lexml.xml_safe import NS_LEXML, canonical, parse_xml
 from tests.conftest import GOLDEN, STATUTES, assert_valid_lexml, check_golden, convert_to_pdf, needs_soffice, run_cli
 
 SPEC = STATUTES / "ba-feira-de-santana" / "consolidacoes" / "transporte.toml"

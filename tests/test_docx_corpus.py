@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lexconsolida.corpus import load
-from lexconsolida.corpus.history import history
+from lexconsolida.history import history
 from lexconsolida.readers.docx import read
 from lexconsolida.writers.docx import write
 from tests.conftest import STATUTES, convert_to_pdf, needs_soffice

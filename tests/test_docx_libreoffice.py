@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from lexconsolida.writers import docx_template
+from lexconsolida.docx import styles as docx_template
 from lexconsolida.writers.docx import write
 from tests.conftest import GOLD, convert_to_pdf, needs_soffice
 from tests.docx_sample import MUNICIPIO, amending_norma, norma_from_gold, sample_norma, tiny_png

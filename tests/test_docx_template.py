@@ -9,7 +9,8 @@ from docx import Document
 from docx.enum.style import WD_STYLE_TYPE
 from docx.shared import Cm
 
-from lexconsolida.writers import docx_template
+from lexconsolida.docx import styles as docx_template
+from lexconsolida.docx.save import FIXED_ZIP_TIME
 from lexconsolida.writers.docx import default_template
 from tests.conftest import ROOT
 
@@ -24,7 +25,7 @@ def test_build_is_byte_identical_on_rebuild():
 def test_both_shipped_copies_are_the_current_build():
     """templates/ (adaptable copy) and the package data are what the script builds now.
 
-    If this fails, run ``python -m lexconsolida.writers.docx_template`` and commit both files.
+    If this fails, run ``python -m lexconsolida.docx.styles`` and commit both files.
     """
     built = docx_template.build()
     assert TEMPLATE.read_bytes() == built
@@ -37,7 +38,7 @@ def test_zip_has_fixed_timestamps_and_sorted_entries():
     names = z.namelist()
     assert names[0] == "[Content_Types].xml"
     assert names[1:] == sorted(names[1:])
-    assert {i.date_time for i in z.infolist()} == {docx_template.FIXED_ZIP_TIME}
+    assert {i.date_time for i in z.infolist()} == {FIXED_ZIP_TIME}
     assert "docProps/thumbnail.jpeg" not in names
     core = z.read("docProps/core.xml")
     assert b"dcterms:created" not in core and b"dcterms:modified" not in core

@@ -10,7 +10,8 @@ from lxml import etree
 
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.writers.docx import write
-from lexconsolida.xmlutil import canonical, validation_errors
+from lexconsolida.lexml.schemas import validation_errors
+from lexconsolida.lexml.xml_safe import canonical
 from tests.conftest import GOLDEN, check_golden
 from tests.docx_sample import MUNICIPIO, docx_parts, sample_norma, tiny_png
 
@@ -76,7 +77,7 @@ def paragraphs(data: bytes) -> list[tuple[str, str]]:
 
 
 def test_every_paragraph_has_one_of_our_styles(outputs):
-    from lexconsolida.writers.docx_template import STYLE_NAMES
+    from lexconsolida.docx.styles import STYLE_NAMES
 
     for view, data in outputs.items():
         assert {style for style, _ in paragraphs(data)} <= STYLE_NAMES, view
@@ -209,7 +210,7 @@ def test_coat_of_arms_output_is_deterministic(tmp_path):
 def test_a_municipality_adapted_template_is_used_by_style_name(tmp_path):
     from docx.shared import Pt
 
-    from lexconsolida.writers.docx_template import build
+    from lexconsolida.docx.styles import build
 
     doc = Document(io.BytesIO(build()))
     doc.styles["Artigo"].font.size = Pt(14)

@@ -27,7 +27,7 @@ def test_every_output_is_there(dossier):
     assert names == {
         "verificacao.json", "verificacao.txt", "minuta.xml", "minuta.docx", "minuta.html",
         "minuta.txt", "efeitos-revogacao.json", "efeitos-revogacao.html", "atos-substituidos.csv",
-        "consolidacao.toml", "indicacao.docx", "index.html",
+        "consolidacao.toml", "indicacao.docx", "index.html", "auditoria.json",
     }
     assert_valid_lexml((out / "minuta.xml").read_bytes())
     report = json.loads((out / "verificacao.json").read_text(encoding="utf-8"))

@@ -63,7 +63,9 @@ def test_docx_is_deterministic_and_uses_named_styles():
     from docx import Document
     import io
 
-    used = {p.style.name for p in Document(io.BytesIO(first)).paragraphs}
+    document = Document(io.BytesIO(first))
+    cells = [p for t in document.tables for row in t.rows for c in row.cells for p in c.paragraphs]
+    used = {p.style.name for p in [*document.paragraphs, *cells]}
     assert {"Título do Formulário", "Seção do Formulário", "Citação Legal", "Assinatura"} <= used
 
 
@@ -130,8 +132,8 @@ def test_unknown_infraction_and_delivery_are_refused():
 def test_year_without_unit_value_is_refused():
     ctx = pp_context()
     base = _raw(load_cases(CASES / "pp-auto-de-infracao.toml")[0].data)
-    base["data_hora"] = "2031-01-02 10:00"
-    with pytest.raises(FormError, match="não há valor da UPFM para 2031"):
+    base["data_hora"] = "2024-01-02 10:00"
+    with pytest.raises(FormError, match="não há valor da UPFM para 2024"):
         validate("auto-de-infracao", [make_case(base, "c.toml")], ctx, TODAY)
 
 

@@ -40,7 +40,8 @@ def test_infracoes_unreadable_input(tmp_path):
 def test_issue_list_and_cancel(tmp_path, law_xml):
     out, reg = tmp_path / "saida", tmp_path / "registro.sqlite"
     common = ["--municipio", STATUTES / "mt-pedra-preta", "--norma", law_xml, "--registro", reg]
-    result = run_cli("forms", "auto-de-infracao", "--data", CASES / "pp-auto-de-infracao.toml", "-o", out, *common)
+    result = run_cli("forms", "auto-de-infracao", "--data", CASES / "pp-auto-de-infracao.toml", "-o", out, *common,
+                     "--novo-registro")
     assert result.returncode == 0, result.stderr.decode()
     assert "AI-2025/000001" in result.stdout.decode()
     assert sorted(p.name for p in out.iterdir()) == ["AI-2025-000001.docx", "AI-2025-000001.html"]
@@ -48,7 +49,7 @@ def test_issue_list_and_cancel(tmp_path, law_xml):
     listed = run_cli("forms", "--listar", "--json", "--registro", reg)
     rows = json.loads(listed.stdout)
     assert [(r["numero"], r["situacao"]) for r in rows] == [("AI-2025/000001", "emitido")]
-    assert rows[0]["dados"]["placa"] == "QBC1D23" and len(rows[0]["sha256_docx"]) == 64
+    assert rows[0]["dados"]["placa"] == "QBC1D23" and [len(f["sha256"]) for f in rows[0]["arquivos"]] == [64, 64]
 
     no_reason = run_cli("forms", "--cancelar", "AI-2025/000001", "--registro", reg)
     assert no_reason.returncode == 2 and "--motivo" in no_reason.stderr.decode()
@@ -66,7 +67,7 @@ def test_bad_csv_row_exits_2_and_names_row_and_field(tmp_path, law_xml):
     csv_path.write_text(csv_cases(10, bad_row=4), encoding="utf-8")
     out, reg = tmp_path / "saida", tmp_path / "registro.sqlite"
     result = run_cli("forms", "auto-de-infracao", "--data", csv_path, "-o", out, "--registro", reg,
-                     "--municipio", STATUTES / "mt-pedra-preta", "--norma", law_xml)
+                     "--municipio", STATUTES / "mt-pedra-preta", "--norma", law_xml, "--novo-registro")
     assert result.returncode == 2
     err = result.stderr.decode()
     assert "linha 5" in err and "'placa'" in err and "art. 56, inciso II" in err

@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 from tests.conftest import GOLDEN, check_golden
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Dispositivo, Kind, Norma
-from lexconsolida.site.linkcheck import check_page
-from lexconsolida.site.sample import lei_100
+from tests.linkcheck import check_page
+from tests.site_sample import lei_100
 from lexconsolida.writers import get_writer, write
 
 GOLDEN_HTML = GOLDEN / "html"

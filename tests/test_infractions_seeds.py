@@ -96,7 +96,7 @@ def test_forms_from_the_seed_laws_end_to_end(tmp_path, folder, kind, case, expec
 
     out = tmp_path / "saida"
     result = run_cli("forms", kind, "--municipio", STATUTES / folder, "--data", CASES / case, "-o", out,
-                     "--registro", tmp_path / "r.sqlite")
+                     "--registro", tmp_path / "r.sqlite", "--novo-registro")
     assert result.returncode == 0, result.stderr.decode()
     html = next(out.glob("*.html")).read_text(encoding="utf-8")
     assert expected in html

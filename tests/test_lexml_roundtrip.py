@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 
-from lexconsolida.lexml_profile import rigid_violation
+from lexconsolida.lexml.profile import rigid_violation
 from lexconsolida.readers.lexml import read
 from lexconsolida.writers.lexml import write
 from tests.conftest import assert_valid_lexml

@@ -8,12 +8,13 @@ import pytest
 from lxml import etree
 
 from lexconsolida.errors import UsageError
-from lexconsolida.lexml_profile import choose_profile, rigid_id_patterns, rigid_violation
+from lexconsolida.lexml.profile import choose_profile, rigid_id_patterns, rigid_violation
 from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Dispositivo, Kind, Norma, Number, Signature
 from lexconsolida.readers.lexml import read
 from lexconsolida.writers import get_writer
 from lexconsolida.writers.lexml import write
-from lexconsolida.xmlutil import NS_LEXML, canonical, validation_errors
+from lexconsolida.lexml.schemas import validation_errors
+from lexconsolida.lexml.xml_safe import NS_LEXML, canonical
 from tests.conftest import GOLDEN, assert_valid_lexml, check_golden
 from tests.strategies import fictional_law
 

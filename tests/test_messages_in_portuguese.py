@@ -13,7 +13,7 @@ from lexconsolida import cli
 from lexconsolida.consolidation.spec import load_spec
 from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import InputError
-from lexconsolida.xmlutil import parse_xml
+from lexconsolida.lexml.xml_safe import parse_xml
 from tests.conftest import run_cli
 
 ENGLISH = ("usage:", "the following arguments", "invalid choice", "unrecognized arguments",

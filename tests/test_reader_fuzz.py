@@ -1,11 +1,12 @@
-"""Fuzzing the text reader: it raises nothing but LexError, and conserves every word it reads."""
+"""Fuzzing the text reader: it raises nothing but LexError (an InternalError, a bug, fails the
+test), and conserves every word it reads."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InternalError, LexError
 from lexconsolida.readers.text.conservation import missing_words
 from lexconsolida.readers.text.decode import decode, decode_text
 from lexconsolida.readers.text.furniture import drop_furniture
@@ -66,6 +67,8 @@ def mutated_legal_text(draw) -> str:
 def _check(data: bytes) -> None:
     try:
         result = read(data, path="fuzz.txt")
+    except InternalError as err:
+        raise AssertionError(f"defeito do leitor com {data!r}: {err}") from err
     except LexError:
         return
     text, _ = decode_text(data)

@@ -9,7 +9,7 @@ from docx import Document
 
 from lexconsolida.readers.docx import read as read_docx
 from lexconsolida.writers import get_writer
-from lexconsolida.xmlutil import validation_errors
+from lexconsolida.lexml.schemas import validation_errors
 from tests.conftest import run_cli
 from tests.docx_sample import sample_norma
 

@@ -10,10 +10,11 @@ import lxml.html
 import pytest
 
 from lexconsolida.site import SiteCorpus, build_site
-from lexconsolida.site.linkcheck import check_page, check_site
-from lexconsolida.site.sample import LEI_100, fictional_corpus, lei_100
+from tests.linkcheck import check_page, check_site
+from tests.site_sample import LEI_100, fictional_corpus, lei_100
 from lexconsolida.site.search import terms
-from lexconsolida.site.versions import text_at, version_dates
+from lexconsolida.site.versions import version_dates
+from lexconsolida.transforms.pointintime import at as text_at
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs" / "site"
@@ -266,10 +267,10 @@ def test_citing_page_follows_a_change_in_the_cited_act(tmp_path):
     assert check_site(tmp_path) == []
 
 
-@pytest.mark.parametrize("module", ["citations", "relations"])
+@pytest.mark.parametrize("module", ["writers.html.citations", "site.relations"])
 def test_doctests(module):
     import doctest
     import importlib
 
-    result = doctest.testmod(importlib.import_module(f"lexconsolida.site.{module}"))
+    result = doctest.testmod(importlib.import_module(f"lexconsolida.{module}"))
     assert result.attempted > 0 and result.failed == 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lexconsolida.site.linkcheck import check_page, check_site
+from tests.linkcheck import check_page, check_site
 
 FOOT = "<footer>Este texto não substitui o publicado no Diário Oficial.</footer>"
 

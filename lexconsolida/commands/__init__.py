@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import sys
 
 from lexconsolida.io import atomic_write
@@ -19,11 +18,3 @@ def emit(data: bytes | str, output: str | None, note: str | None = None) -> None
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-
-
-def accepted(writer, options: dict) -> dict:
-    """Only the options ``writer`` declares (the writers of the registry differ)."""
-    params = inspect.signature(writer).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return options
-    return {k: v for k, v in options.items() if k in params}

@@ -12,16 +12,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from lexconsolida.amendments import recognise
-from lexconsolida.amendments.decisions import decide
+from lexconsolida import api
+from lexconsolida.api import Located, event_for
 from lexconsolida.commands import emit
-from lexconsolida.corpus.history import history, recognise_act
-from lexconsolida.corpus.locate import Located, locate, try_corpus
 from lexconsolida.errors import AmendmentError, LexError
-from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, failures, ops_for
+from lexconsolida.model import Norma
+from lexconsolida.transforms.amend import apply, failures
 
-HELP = "aplica um ato alterador a uma norma (lista as operações com --dry-run)"
 DESCRIPTION = (
     "Reconhece as instruções de alteração do ato AMENDING (nova redação, acréscimo, revogação, "
     "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "
@@ -37,42 +34,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML de saída")
     parser.add_argument("--dry-run", action="store_true", help="só lista as operações, sem aplicar")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
-
-
-def label_of(found: Located) -> str:
-    if found.act is not None:
-        return found.act.label
-    n = found.norma
-    return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
-
-
-def event_for(found: Located) -> Event:
-    n = found.norma
-    when = found.act.in_force_from if found.act else (n.vigencia or n.publicacao or n.data)
-    return Event("redacao", n.urn, label_of(found), when)
-
-
-def plan(base_spec: str, amending_spec: str, acervo: str | None = None):
-    """(base Norma, Decided recognition, operations on the base, amending Located)."""
-    corpus = try_corpus(acervo)
-    amending = locate(amending_spec, corpus)
-    base = locate(base_spec, corpus)
-    resolver = None
-    if corpus is not None:
-        near = amending.act.urn if amending.act else None
-        resolver = lambda ref: corpus.resolve(ref, near)  # noqa: E731
-    rec = recognise(amending.norma, resolver)
-    rec.act_label = label_of(amending)
-    if amending.act is not None:
-        decided = recognise_act(corpus, amending.act)
-    else:
-        decided = decide(rec, [])
-    rec = decided.recognition
-    rec.act_label = label_of(amending)
-    norma = base.norma
-    if base.act is not None:
-        norma = history(corpus, base.act.urn, before=amending.act).norma
-    return norma, decided, ops_for(norma, rec.operations), amending
 
 
 def describe_decisions(decided) -> str:
@@ -128,7 +89,8 @@ def with_source(err: LexError, found: Located) -> LexError:
 
 
 def run(args) -> int:
-    base, decided, ops, amending = plan(args.base, args.amending, args.acervo)
+    p = api.plan(args.base, args.amending, args.acervo)
+    base, decided, ops, amending = p.base, p.decided, p.operations, p.amending
     if args.dry_run:
         return dry_run(base, decided, ops, amending)
     try:
@@ -146,7 +108,5 @@ def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     if not ops:
         raise AmendmentError(f"{rec.act_label} não tem operações sobre {base.titulo}")
     result = apply(base, ops, event_for(amending))
-    from lexconsolida.writers import get_writer
-
-    emit(get_writer("xml")(result), args.output, f"{len(ops)} operações")
+    emit(api.render(result, "xml"), args.output, f"{len(ops)} operações")
     return 0

@@ -1,7 +1,7 @@
 """`lexconsolida build [-o output]`: everything for the corpus ``statutes/`` into ``output/``.
 
-Stages, in order (each reports where its output is; an optional one that is not available in
-this version is reported as skipped, never a crash):
+Stages, in order (each reports where its output is; a stage with nothing to do is reported as
+skipped):
 
 1. read and check every act with a text → ``lexml/<município>/<ato>.xml`` and
    ``relatorios/<município>/<ato>.json`` (the ``check --json`` report);
@@ -17,35 +17,36 @@ every available stage ran; 1 when an act could not be read or a stage failed.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.check import check, counts
 from lexconsolida.commands.check import LOG_CODES
 from lexconsolida.commands.site import default_pages_dir
+from lexconsolida.consolidation import consolidate_spec
+from lexconsolida.consolidation.dossier import build_dossier
+from lexconsolida.consolidation.sources import find_act
+from lexconsolida.consolidation.spec import load_spec
 from lexconsolida.corpus import Corpus, default_root, load
+from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
+from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.model import Severity
+from lexconsolida.progress import Progress
 from lexconsolida.readers import read_file
 from lexconsolida.site import build_site
-from lexconsolida.site.manifest import OutputSet, code_key, content_key
-from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.writers import get_writer
 
-HELP = "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê"
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
     "gera o site do diário oficial, o DOCX de cada ato e o dossiê da Indicação, e mostra onde "
     "está cada resultado. Uma nova execução sem mudanças não regrava nada."
 )
 MANIFEST = ".manifest-build.json"
-DOSSIER_HOOK = "lexconsolida.consolidation.dossier:build_dossier"
-"""``build_dossier(corpus, spec_path, out_dir) -> list[Path]``: the Indicação dossier, for each
-consolidation spec in ``statutes/*/consolidacoes/`` with an ``[indicacao]``. Skipped, and said
-so, when not available."""
 
 
 @dataclass(slots=True)
@@ -54,7 +55,7 @@ class Stage:
     onde: str | None
     detalhe: str
     status: str = "ok"
-    """'ok', 'pulado' (not available in this version) or 'erro'."""
+    """'ok', 'pulado' (nothing to do) or 'erro'."""
 
 
 def add_arguments(parser) -> None:
@@ -62,15 +63,6 @@ def add_arguments(parser) -> None:
                         help="pasta de saída (padrão: output)")
     parser.add_argument("--acervo", metavar="PASTA", default=None,
                         help="pasta do acervo (padrão: statutes/)")
-
-
-def _writer(name: str):
-    from lexconsolida.writers import get_writer
-
-    try:
-        return get_writer(name)
-    except ImportError:
-        return None
 
 
 def _folder(corpus: Corpus, act) -> str:
@@ -108,7 +100,7 @@ def _json(data: dict) -> bytes:
 def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
                     problems: list[str]) -> list[Stage]:
     """LexML and check report of every act with a text (skipped when its sources are unchanged)."""
-    lexml = _writer("xml")
+    lexml = get_writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
     errors = warnings = checked = 0
@@ -118,7 +110,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
                           read_bytes(act.folder / "norma.toml").hex())
         report_rel, xml_rel = f"relatorios/{folder}.json", f"lexml/{folder}.xml"
         progress(i, len(texts), folder)
-        fresh = output.fresh(report_rel, key) and (lexml is None or output.fresh(xml_rel, key))
+        fresh = output.fresh(report_rel, key) and output.fresh(xml_rel, key)
         if not fresh:
             try:
                 result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
@@ -126,14 +118,9 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
                                  if act.texto.is_relative_to(corpus.root.parent) else act.texto,
                                  result)
                 output.put(report_rel, key, lambda r=report: _json(r))
-                if lexml is not None:
-                    output.put(xml_rel, key, lambda n=result.norma: lexml(n))
+                output.put(xml_rel, key, lambda n=result.norma: lexml(n))
             except LexError as err:
                 problems.append(f"{folder}: não foi possível ler o texto: {err}")
-                continue
-            except (ImportError, AttributeError):
-                problems.append(f"{folder}: o leitor de texto não está disponível nesta versão")
-                continue
                 continue
         summary = json.loads((output.root / report_rel).read_text("utf-8"))
         checked += 1
@@ -141,13 +128,9 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         warnings += summary.get("avisos", 0)
     progress.done()
     n = checked
-    stages = [Stage("relatórios", f"{output.root / 'relatorios'}/",
-                    f"{n} atos verificados: {errors} erros e {warnings} avisos")]
-    if lexml is None:
-        stages.insert(0, Stage("LexML", None, "escritor LexML indisponível nesta versão", "pulado"))
-    else:
-        stages.insert(0, Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"))
-    return stages
+    return [Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"),
+            Stage("relatórios", f"{output.root / 'relatorios'}/",
+                  f"{n} atos verificados: {errors} erros e {warnings} avisos")]
 
 
 def site_stage(loaded: LoadedSite, out: Path) -> Stage:
@@ -170,22 +153,19 @@ def _files_key(folder: Path) -> str:
 def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
                problems: list[str]) -> Stage:
     """Every act with a text as DOCX, with its municipality's letterhead."""
-    docx = _writer("docx")
-    if docx is None:
-        return Stage("DOCX", None, "escritor DOCX indisponível nesta versão", "pulado")
+    docx = get_writer("docx")
     by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
     written = 0
     progress = Progress("docx")
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]
-        mun = corpus.municipios[act.municipio]
+        publishing = api.publishing(corpus, act)
         rel = f"docx/{site_act.path}.docx"
-        key = content_key(code, site_act.key, _files_key(corpus.root / act.municipio))
+        key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda a=act, m=mun, n=site_act.norma: docx(
-                n, municipio=m.data, municipio_dir=corpus.root / a.municipio, orgao=a.orgao))
+            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")
@@ -195,8 +175,6 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
 
 def _dossier_specs(corpus: Corpus) -> list[Path]:
     """Consolidation specs of the corpus that come from an Indicação (``[indicacao] minuta``)."""
-    from lexconsolida.corpus.records import read_toml
-
     specs = sorted(corpus.root.glob("*/consolidacoes/*.toml"))
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
@@ -204,11 +182,6 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
 def dossier_stage(corpus: Corpus, out: Path) -> Stage:
     """The Indicação dossier of every spec that has one (branch consolidation's API)."""
     name = "dossiê da Indicação"
-    module, func = DOSSIER_HOOK.split(":")
-    try:
-        build = getattr(importlib.import_module(module), func)
-    except (ImportError, AttributeError):
-        return Stage(name, None, "ainda não disponível nesta versão", "pulado")
     specs = _dossier_specs(corpus)
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
@@ -217,20 +190,15 @@ def dossier_stage(corpus: Corpus, out: Path) -> Stage:
     for spec in specs:
         folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
         try:
-            files += len(build(corpus, spec, folder))
+            files += len(build_dossier(corpus, spec, folder))
         except LexError as err:
             return Stage(name, None, str(err), "erro")
-        except (ImportError, AttributeError):
-            return Stage(name, None, "o leitor de texto não está disponível nesta versão", "pulado")
     return Stage(name, f"{target}/", f"{files} arquivos")
 
 
 def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
     ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
-    from lexconsolida.consolidation import consolidate_spec
-    from lexconsolida.consolidation.sources import find_act
-    from lexconsolida.consolidation.spec import load_spec
 
     name = "consolidações"
     ready, waiting = [], []

@@ -9,7 +9,6 @@ from lexconsolida.check import CHECKS, check, counts
 from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.model import Severity
 
-HELP = "verificações estruturais de uma norma (sai com 1 se houver erros)"
 DESCRIPTION = (
     "Lê a norma (texto, DOCX ou LexML) e verifica a estrutura: ordem e lacunas da numeração, "
     "rótulos repetidos, 'Parágrafo único' acompanhado, '§ 1º' isolado, alínea fora de inciso, "

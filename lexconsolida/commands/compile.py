@@ -1,24 +1,19 @@
 """`lexconsolida compile NORMA [--at DATE] [--to xml|txt|md|html|docx] [--view vigente|compilado] [-o OUT]`.
 
 The text of a norm in force on a date. A corpus act (URN or folder) is compiled with every
-amending act of the corpus applied (``lexconsolida.corpus.history``); a file is taken with the
-history it carries (LexML written by ``amend``). Problems that stopped an amending act are
-printed on standard error.
+amending act of the corpus applied; a file is taken with the history it carries (LexML written
+by ``amend``). Problems that stopped an amending act are printed on standard error. The work is
+:func:`lexconsolida.api.act_at`.
 """
 
 from __future__ import annotations
 
 import sys
-from datetime import date
 
-from lexconsolida.commands import accepted, emit
-from lexconsolida.corpus.history import history
-from lexconsolida.corpus.locate import locate, try_corpus
+from lexconsolida import api
+from lexconsolida.commands import emit
 from lexconsolida.errors import UsageError
-from lexconsolida.transforms.pointintime import at, vigente
-from lexconsolida.writers import get_writer
 
-HELP = "texto da norma em vigor numa data (texto compilado)"
 DESCRIPTION = (
     "Compila a norma com todas as alterações do acervo e dá o texto em vigor na data pedida "
     "(padrão: hoje). --view compilado mostra as redações anteriores riscadas com as notas "
@@ -40,42 +35,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
-def compiled(spec: str, when: str, view: str, acervo: str | None = None):
-    """(Norma at ``when`` in ``view``, open problems, located) — the command's work, as API."""
-    corpus = try_corpus(acervo)
-    found = locate(spec, corpus)
-    problems = []
-    norma = found.norma
-    if found.act is not None:
-        h = history(found.corpus, found.act.urn)
-        norma, problems = h.norma, h.open_problems
-    norma = at(norma, when)
-    if view == "vigente":
-        norma = vigente(norma)
-    return norma, problems, found
-
-
 def run(args) -> int:
     if args.to in BINARY and not args.output:
         raise UsageError(f"o formato {args.to} é binário: indique o arquivo de saída com -o")
-    when = args.at or date.today().isoformat()
-    norma, problems, found = compiled(args.norma, when, args.view, args.acervo)
-    for act, p in problems:
-        print(f"{act.label}: {p.describe()}", file=sys.stderr)
-    writer = _writer(args.to)
-    options = {"view": args.view}
-    if args.to == "docx" and found.act is not None:
-        mun = found.corpus.municipios[found.act.municipio]
-        options.update(municipio=mun.data, orgao=found.act.orgao,
-                       municipio_dir=found.corpus.root / mun.folder)
-    emit(writer(norma, **accepted(writer, options)), args.output)
+    result = api.act_at(args.norma, args.at or api.today(), view=args.view, acervo=args.acervo)
+    for line in api.describe(result.problems):
+        print(line, file=sys.stderr)
+    emit(api.render(result.norma, args.to, publishing=result.publishing, view=args.view),
+         args.output)
     return 0
-
-
-def _writer(fmt: str):
-    try:
-        return get_writer(fmt)
-    except ModuleNotFoundError:
-        raise UsageError(f"o formato de saída {fmt!r} ainda não está disponível nesta versão") from None
-
-

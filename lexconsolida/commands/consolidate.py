@@ -4,8 +4,8 @@ and review report (LC 95/1998, arts. 13–14)."""
 from __future__ import annotations
 
 import sys
+from lexconsolida.consolidation import consolidate_spec
 
-HELP = "consolida várias normas numa só, com tabela de correspondência e relatório de revisão"
 DESCRIPTION = (
     "Lê a especificação (TOML; veja docs/consolidacao.md), toma cada norma de origem como "
     "vigente na data pedida, renumera, atualiza remissões, aplica as edições listadas, escreve "
@@ -25,8 +25,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from lexconsolida.consolidation import consolidate_spec
-
     result, files = consolidate_spec(args.spec, args.output, acervo=args.acervo, today=args.data)
     counts = {k: sum(1 for r in result.rows if r.status == k) for k in ("incluido", "fundido", "descartado")}
     arts = sum(1 for _ in result.norma.artigos())

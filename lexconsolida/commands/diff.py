@@ -11,10 +11,10 @@ from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.diff import WRITERS, compare, write
 from lexconsolida.diff.report import STATUS_LABELS
 from lexconsolida.diff.table import read_table
+from lexconsolida.diff.text import render
 from lexconsolida.diff.tokens import ENGINES
 from lexconsolida.errors import UsageError
 
-HELP = "quadro comparativo de dois textos (HTML, DOCX com controle de alterações, JSON, texto)"
 DESCRIPTION = (
     "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
     "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "
@@ -76,8 +76,6 @@ def run(args) -> int:
     table = read_table(args.tabela) if args.tabela else None
     report = compare(old, new, middle=middle, table=table, engine=args.motor, date=args.data)
     if fmt == "txt":
-        from lexconsolida.diff.text import render
-
         color = not args.output and sys.stdout.isatty()
         data = render(report, color=color, all_rows=args.todas).encode("utf-8")
     else:

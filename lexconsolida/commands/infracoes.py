@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import sys
+from lexconsolida.forms.catalog_io import to_json, to_text
+from lexconsolida.forms.infractions import extract
+from lexconsolida.forms.source import load_norma
+from lexconsolida.io import atomic_write
 
-HELP = "catálogo de infrações de uma lei (classe, penalidade, medida, multa)"
 DESCRIPTION = (
     "Extrai da lei as infrações que ela define (parágrafos ou incisos com 'Infração:', "
     "'Penalidade:', 'Medida administrativa:'), a tabela de multas por classe e as regras "
@@ -20,10 +23,6 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from lexconsolida.forms.catalog_io import to_json, to_text
-    from lexconsolida.forms.infractions import extract
-    from lexconsolida.forms.source import load_norma
-    from lexconsolida.io import atomic_write
 
     catalog = extract(load_norma(args.norma))
     text = to_json(catalog) if args.json else to_text(catalog)

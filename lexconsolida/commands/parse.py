@@ -20,7 +20,6 @@ from lexconsolida.readers import format_of
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
 
-HELP = "lê uma norma (texto, DOCX, PDF, LexML) e grava em LexML"
 DESCRIPTION = (
     "Lê a norma em ARQUIVO (texto simples, inclusive OCR de documento escaneado; DOCX; LexML; "
     "Markdown; PDF com camada de texto ou digitalizado, lido por OCR), monta a árvore de "

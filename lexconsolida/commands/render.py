@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import sys
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
-from lexconsolida.commands import accepted, emit
+from lexconsolida import api
+from lexconsolida.commands import emit
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import read_bytes
-from lexconsolida.model import Norma
 from lexconsolida.readers import read_file
-from lexconsolida.writers import get_writer
 
-HELP = "converte uma norma para DOCX, HTML, Markdown, texto ou Akoma Ntoso"
 DESCRIPTION = (
     "Lê a norma (texto, LexML, DOCX ou Markdown) e a grava no formato pedido: docx (com o "
     "timbre do órgão e os estilos do modelo), html, md, txt ou akn (Akoma Ntoso 3.0). "
@@ -56,55 +54,29 @@ def run(args) -> int:
     fmt = args.to or _format_from_output(args.output)
     if fmt in BINARY_FORMATS and not args.output:
         raise UsageError(f"o formato {fmt} é binário: indique o arquivo de saída com -o")
-    writer = _writer(fmt)
     source = load_source(args.norma, args.fmt, args.acervo)
+    for line in api.describe(source.problems):
+        print(line, file=sys.stderr)
     options = {"view": args.view}
+    publishing = source.publishing
     if fmt == "docx":
-        municipio, municipio_dir = source.municipio, source.municipio_dir
-        if args.municipio or municipio is None:
-            municipio, municipio_dir = find_municipio(Path(args.norma), args.municipio)
-        options.update(municipio=municipio, municipio_dir=municipio_dir,
-                       orgao=args.orgao or source.orgao,
-                       template=Path(args.modelo) if args.modelo else None)
-    emit(writer(source.norma, **accepted(writer, options)), args.output)
+        if args.municipio or publishing.municipio is None:
+            publishing.municipio, publishing.municipio_dir = find_municipio(Path(args.norma),
+                                                                           args.municipio)
+        publishing.orgao = args.orgao or publishing.orgao
+        options["template"] = Path(args.modelo) if args.modelo else None
+    emit(api.render(source.norma, fmt, publishing=publishing, **options), args.output)
     return 0
 
 
-@dataclass(slots=True)
-class Source:
-    """The norm to render and, when it comes from the corpus, its municipality and body."""
-
-    norma: Norma
-    municipio: dict | None = None
-    municipio_dir: Path | None = None
-    orgao: str | None = None
-
-
-def load_source(ref: str, fmt: str | None, acervo: str | None = None) -> Source:
-    """NORMA as a file path, or a corpus act (URN or folder) with every amending act of the
-    corpus applied (its history, for the compiled view); open problems go to stderr."""
+def load_source(ref: str, fmt: str | None, acervo: str | None = None) -> api.ActAtDate:
+    """NORMA as a file path (read as it is), or a corpus act (URN or folder) with every
+    amending act of the corpus applied (its whole history, for the compiled view)."""
     path = Path(ref)
-    if fmt is not None or not _names_corpus_act(ref, path):
-        return Source(read_file(ref, fmt).norma)
-    from lexconsolida.corpus.history import history
-    from lexconsolida.corpus.locate import locate, try_corpus
-
+    if fmt is not None or not api.is_corpus_act(ref):
+        return api.act_at(api.Located(read_file(ref, fmt).norma, None, None, path=path))
     root = acervo or (str(path.resolve().parent.parent) if path.is_dir() else None)
-    found = locate(ref, try_corpus(root))
-    act = found.act
-    if act is None:
-        return Source(found.norma)
-    if act.texto is None:
-        raise InputError(f"o acervo só tem os metadados de {act.label} (sem texto)", path=act.folder)
-    h = history(found.corpus, act.urn)
-    for other, problem in h.open_problems:
-        print(f"{other.label}: {problem.describe()}", file=sys.stderr)
-    municipio = found.corpus.municipios[act.municipio]
-    return Source(h.norma, municipio.data, found.corpus.root / act.municipio, act.orgao)
-
-
-def _names_corpus_act(ref: str, path: Path) -> bool:
-    return ref.startswith("urn:") or (path.is_dir() and (path / "norma.toml").is_file())
+    return api.act_at(ref, acervo=root)
 
 
 def _format_from_output(output: str | None) -> str:
@@ -116,15 +88,6 @@ def _format_from_output(output: str | None) -> str:
     if fmt not in FORMATS:
         raise UsageError(f"não sei o formato de {output!r}: use --to ({', '.join(FORMATS)})")
     return fmt
-
-
-def _writer(fmt: str):
-    try:
-        return get_writer(fmt)
-    except ModuleNotFoundError:
-        raise UsageError(
-            f"o formato de saída {fmt!r} ainda não está disponível nesta versão do lexconsolida"
-        ) from None
 
 
 def find_municipio(norma_path: Path, given: str | None) -> tuple[dict | None, Path | None]:
@@ -148,6 +111,4 @@ def _load_toml(path: Path) -> dict:
     except UnicodeDecodeError:
         raise InputError("configuração do município inválida: não está em UTF-8", path=path) from None
     except tomllib.TOMLDecodeError as err:
-        from lexconsolida.corpus.records import toml_error
-
         raise toml_error(err, path) from None

@@ -18,8 +18,9 @@ from pathlib import Path
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write, read_bytes
 from lexconsolida.model import Severity
+from lexconsolida.readers.pdf import read_edition
+from lexconsolida.writers import get_writer
 
-HELP = "separa os atos de uma edição do diário oficial em PDF, um LexML por ato"
 DESCRIPTION = (
     "Lê a edição do diário oficial em EDICAO.pdf (com camada de texto ou digitalizada, com OCR), "
     "separa os atos pelas epígrafes ('LEI Nº …', 'DECRETO Nº …') e grava cada ato em LexML na "
@@ -48,9 +49,6 @@ def file_name(n: int, norma) -> str:
 
 
 def run(args) -> int:
-    from lexconsolida.readers.pdf import read_edition
-    from lexconsolida.writers import get_writer
-
     if Path(args.file).suffix.lower() != ".pdf":
         raise UsageError(f"separar lê uma edição em PDF, não {args.file!r}")
     options = {"localidade": args.local} if args.local else {}

@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 
 from lexconsolida.corpus import default_root
+from lexconsolida.progress import Progress
 from lexconsolida.site import build_site
-from lexconsolida.site.progress import Progress
 from lexconsolida.site.source import load_site
 
-HELP = "gera o site do diário oficial para todo o acervo"
 DESCRIPTION = (
     "Gera o site estático do diário oficial a partir do acervo (statutes/): índice por "
     "município, tipo e ano; para cada ato o texto vigente, o texto compilado e uma página por "

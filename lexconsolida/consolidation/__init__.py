@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lexconsolida.consolidation import report
+from lexconsolida.consolidation.engine import consolidate
+from lexconsolida.consolidation.outputs import render_all, write_all
+from lexconsolida.consolidation.sources import external_citations, find_act, load_sources
+from lexconsolida.consolidation.spec import load_spec
+from lexconsolida.corpus import load
+
 
 def consolidate_spec(spec_path, out_dir, *, acervo=None, today=None, corpus=None):
     """Run the spec at ``spec_path`` against the corpus and write every output to ``out_dir``.
     Returns (Consolidation, written paths). Nothing is written when anything fails."""
-    from lexconsolida.consolidation import report
-    from lexconsolida.consolidation.engine import consolidate
-    from lexconsolida.consolidation.outputs import render_all, write_all
-    from lexconsolida.consolidation.sources import external_citations, find_act, load_sources
-    from lexconsolida.consolidation.spec import load_spec
-    from lexconsolida.corpus import load
-
     spec = load_spec(spec_path)
     corpus = corpus or load(acervo)
     result = consolidate(spec, load_sources(corpus, spec, today))

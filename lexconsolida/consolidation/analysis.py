@@ -13,7 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from lexconsolida.model import Kind
+from lexconsolida.consolidation.final import final_clause_kind
+from lexconsolida.model import Kind, LexId
 
 STOP = set(
     "a o as os de da do das dos e em no na nos nas por para com que se ao aos à às um uma "
@@ -65,8 +66,6 @@ def _words(text: str) -> list[str]:
 
 def units_of(sources, index_label) -> list[Unit]:
     """Every dispositivo with text in force in each source."""
-    from lexconsolida.consolidation.final import final_clause_kind
-
     out = []
     for s in sources:
         idx = s.norma.index()
@@ -74,7 +73,7 @@ def units_of(sources, index_label) -> list[Unit]:
         for d in s.norma.dispositivos():
             if d.kind in (Kind.ARTIGO, Kind.OMISSIS) or not d.text.strip():
                 continue
-            if d.id.split("_")[0] in finals:
+            if LexId(d.id).components[0] in finals:
                 continue  # the sources' own vigência/revogação clauses: replaced, not compared
             out.append(Unit(s.alias, f"{s.label}, {index_label(s, d, idx)}", d.id, d.text))
     return out

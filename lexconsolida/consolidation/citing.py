@@ -10,10 +10,11 @@ in full from the new ids.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
-from lexconsolida.model import Norma
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
+from lexconsolida.consolidation.model import AppliedEdit, BrokenCitation
+from lexconsolida.consolidation.renumber import reverse_mapping
+from lexconsolida.model import LexId, Norma
+from lexconsolida.model.ids import citation_parts
+from lexconsolida.model.numbering import int_to_letter, int_to_roman, is_roman, roman_to_int
 
 _CONNECTOR_BEFORE_ACT = re.compile(r"\s*,?\s*(?:d[oa]s?|n[oa]s?|em|pel[oa])?\s*$", re.IGNORECASE)
 _NUMBER_TOKEN = {
@@ -24,16 +25,9 @@ _NUMBER_TOKEN = {
 }
 
 
-@dataclass(slots=True)
-class BrokenCitation:
-    new_id: str
-    text: str
-    reason: str
-
-
 def _component_numbers(lexid: str) -> dict[str, int]:
     out = {}
-    for comp in lexid.split("_"):
+    for comp in LexId(lexid).components:
         m = re.match(r"([a-z]{3})(\d+)", comp)
         if m and m.group(1) in _NUMBER_TOKEN:
             out[m.group(1)] = int(m.group(2))
@@ -52,10 +46,13 @@ def _parse(prefix: str, token: str) -> int | None:
     if prefix in ("art", "par"):
         return int(token)
     if prefix == "inc":
-        from lexconsolida.model.numbering import is_roman, roman_to_int
-
         return roman_to_int(token) if is_roman(token) else None
     return ord(token) - 96
+
+
+def format_target(new_id: str) -> str:
+    """Portuguese citation of a dispositivo by id: 'art13_par2' → '§ 2º do art. 13'."""
+    return " do ".join(reversed(citation_parts(new_id, quote_letters=True)))
 
 
 def renumber_text(text: str, pairs: list[tuple[str, str]]) -> str | None:
@@ -102,11 +99,10 @@ def _drop_act(text: str, act_text: str, replacement: str) -> str:
     return f"{head} {replacement}" if head else replacement
 
 
-def rewrite_all(norma: Norma, builder, sources, citations) -> list:
-    from lexconsolida.consolidation.engine import AppliedEdit
-    from lexconsolida.consolidation.rewrite import _reverse_mapping, format_target
-
-    reverse = _reverse_mapping(builder)
+def rewrite_all(norma: Norma, renum: dict, sources, citations) -> tuple[list[AppliedEdit], list[BrokenCitation]]:
+    """The citations of consolidated units renumbered in place (``renum``: alias → its
+    :class:`Renumbering`); the edits made and the citations that could not be carried over."""
+    reverse = reverse_mapping(renum)
     by_key = {}
     for s in sources:
         found = citations.find_acts(s.label)
@@ -119,7 +115,7 @@ def rewrite_all(norma: Norma, builder, sources, citations) -> list:
         if d.id not in reverse or not d.text:
             continue
         alias, old_id = reverse[d.id]
-        old_article = old_id.split("_")[0]
+        old_article = LexId(old_id).components[0]
         text = d.text
         spans = []
         for c in citations.find_dispositivos(text):
@@ -131,7 +127,7 @@ def rewrite_all(norma: Norma, builder, sources, citations) -> list:
                 if c.act is not None and not c.proprio:
                     continue
                 ids = [f"{old_article}_{'cpt_' if i.startswith('inc') else ''}{i}" for i in ids]
-            ren = builder.renum[target]
+            ren = renum[target]
             new_ids = [ren.mapping.get(i) for i in ids]
             if not ids:
                 continue
@@ -164,11 +160,10 @@ def rewrite_all(norma: Norma, builder, sources, citations) -> list:
             start = m.start() if m and m.group(0).strip() else a.start
             before = text[start: a.end]
             spans.append((start, a.end, before, (" " if before[:1].isspace() else "") + self_name))
-        for start, end, before, after in sorted(spans, reverse=True):
+        for start, end, _before, after in sorted(spans, reverse=True):
             text = text[:start] + after + text[end:]
-        for start, end, before, after in sorted(spans):
+        for start, _end, before, after in sorted(spans):
             edits.append(AppliedEdit(d.id, "remissao", before, after,
                                      "remissão atualizada para a numeração da consolidação", start))
         d.text = text
-    builder.broken_citations = broken
-    return edits
+    return edits, broken

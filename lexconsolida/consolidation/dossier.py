@@ -16,6 +16,12 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from lexconsolida import api
+from lexconsolida.audit import audit
+from lexconsolida.audit import render as render_audit
+from lexconsolida.audit import table as audit_table
+from lexconsolida.audit.report import summary
+from lexconsolida.audit.sources import load_sources
 from lexconsolida.check import check, counts
 from lexconsolida.citations import find_acts
 from lexconsolida.consolidation.indicacao import indicacao_norma
@@ -69,8 +75,6 @@ def _sources_meta(corpus, spec: Spec) -> list:
 
 def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Path]:
     """Write the dossier of the Indicação described in ``spec_path``; returns the files."""
-    from lexconsolida.writers import get_writer
-
     spec = load_spec(spec_path)
     urn = spec.indicacao.get("minuta")
     if not urn:
@@ -90,7 +94,7 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
         "verificacoes": [d.to_dict() for d in findings],
     }, ensure_ascii=False, indent=2) + "\n")
     put("verificacao.txt", _check_text(minuta, findings))
-    put("minuta.xml", get_writer("xml")(minuta))
+    put("minuta.xml", api.render(minuta, "xml"))
     for fmt, name in (("docx", "minuta.docx"), ("html", "minuta.html"), ("txt", "minuta.txt")):
         put(name, _render(fmt, minuta, corpus, urn))
 
@@ -111,14 +115,36 @@ def build_dossier(corpus, spec_path: str | Path, out_dir: str | Path) -> list[Pa
     shutil.copyfile(spec.path, target.with_suffix(".tmp"))
     target.with_suffix(".tmp").replace(target)
     written.append(target)
+    missing = [a for _, a in sources if not a.texto]
+    audited = _audit_minuta(corpus, spec, minuta, missing, put)
     ind = indicacao_norma(spec, [(act.label, act.data) for _, act in sources])
-    mun = corpus.municipios[corpus.get(urn).municipio]
-    put("indicacao.docx", get_writer("docx")(ind, municipio=mun.data, orgao="camara",
-                                             municipio_dir=corpus.root / mun.folder, embed_source=False))
+    letterhead = api.publishing(corpus, corpus.get(urn))
+    letterhead.orgao = "camara"
+    put("indicacao.docx", api.render(ind, "docx", publishing=letterhead, embed_source=False))
     put("index.html", render("consolidacao/dossie.html", spec=spec, minuta=minuta, effects=effects,
-                             files=[p.name for p in written], missing=[a for _, a in sources if not a.texto],
+                             files=[p.name for p in written], missing=missing, audited=audited,
                              errors=sum(1 for d in findings if d.severity is Severity.ERROR)))
     return written
+
+
+def _audit_minuta(corpus, spec: Spec, minuta: Norma, missing: list, put) -> dict:
+    """The minuta audited against its sources (LC 95 art. 13) when every source text is in the
+    acervo: auditoria.html/.docx/.json. Until then auditoria.json says what is missing.
+    Returns the summary the index shows."""
+    if missing:
+        put("auditoria.json", json.dumps({
+            "situacao": "pendente",
+            "motivo": "a auditoria da minuta contra as normas de origem espera os textos delas no acervo",
+            "faltam": [{"norma": a.label, "urn": a.urn, "pasta": a.folder.name} for a in missing],
+        }, ensure_ascii=False, indent=2) + "\n")
+        return {}
+    table = audit_table.load(spec.path)
+    result = audit(minuta, load_sources([], corpus, None, table), table)
+    pub = api.publishing(corpus, corpus.get(spec.indicacao["minuta"]))
+    put("auditoria.json", render_audit(result, "json"))
+    put("auditoria.html", render_audit(result, "html"))
+    put("auditoria.docx", render_audit(result, "docx", municipio=pub.municipio, municipio_dir=pub.municipio_dir))
+    return summary(result)
 
 
 _EFFECT_KEYS = {"printed": "citacao", "urn": "urn", "label": "norma", "data": "data",
@@ -132,12 +158,7 @@ def _as_dict(e: Effect) -> dict:
 
 def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:
     """The minuta in ``fmt``; the DOCX carries the letterhead of the act's municipality."""
-    from lexconsolida.writers import get_writer
-
-    if fmt != "docx":
-        return get_writer(fmt)(norma)
-    mun = corpus.municipios[corpus.get(urn).municipio]
-    return get_writer(fmt)(norma, municipio=mun.data, municipio_dir=corpus.root / mun.folder)
+    return api.render(norma, fmt, publishing=api.publishing(corpus, corpus.get(urn)))
 
 
 def _check_text(norma: Norma, findings) -> str:

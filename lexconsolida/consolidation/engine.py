@@ -7,100 +7,27 @@ Loading the sources from the corpus (point in time, amendment problems) is ``sou
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
-from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
 from lexconsolida.consolidation.final import add_final_clauses, epigrafe, final_clause_kind
+from lexconsolida.consolidation.model import Consolidation, Row, SourceAct
+from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
+from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
 from lexconsolida.consolidation.spec import Section, Spec
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Number
-from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman
-
-
-@dataclass(slots=True)
-class SourceAct:
-    """A source act as the consolidation sees it."""
-
-    alias: str
-    urn: str | None
-    label: str
-    """Citation form: 'Lei nº 2.217, de 3 de julho de 2001'."""
-    data: str | None
-    norma: Norma
-    """The act as in force on the spec's date (point in time already applied)."""
-    problems: list[str] = field(default_factory=list)
-    """Unresolved amendment problems: a consolidation refuses to run while any is left."""
-    decisions: list[str] = field(default_factory=list)
-    """Human decisions recorded in the corpus and applied (non-textual alterations …)."""
-    amenders: list["Amender"] = field(default_factory=list)
-    """The acts whose amendments are in ``norma``: revoked with it, their content absorbed."""
-
-
-@dataclass(slots=True)
-class Amender:
-    """An act that amended a source: the consolidation revokes it too (its amendments now live
-    in the consolidated text), so any provision of its own must be looked at."""
-
-    urn: str
-    label: str
-    data: str | None
-    autonomous: list[tuple[str, str]] = field(default_factory=list)
-    """(citation, text) of its units that are not amending instructions nor final clauses:
-    content that would stop being in force unless the consolidation takes it in."""
-
-
-@dataclass(slots=True)
-class Row:
-    """One line of the correspondence table: a source unit and what became of it."""
-
-    alias: str
-    source_label: str
-    source_id: str
-    source_rotulo: str | None
-    source_text: str
-    status: str
-    """'incluido', 'fundido' (merged into the new final clauses) or 'descartado'."""
-    new_id: str | None = None
-    new_rotulo: str | None = None
-    new_text: str | None = None
-    reason: str | None = None
-
-
-@dataclass(slots=True)
-class AppliedEdit:
-    """An editorial change applied at one place (LC 95 art. 13, § 2º)."""
-
-    new_id: str
-    kind: str
-    """'substituicao' (from the spec) or 'remissao' (a citation renumbered)."""
-    before: str
-    after: str
-    motivo: str
-    start: int | None = None
-    """For a citation: its offset in the source unit's text (edits replay from the end)."""
-
-
-@dataclass(slots=True)
-class Consolidation:
-    spec: Spec
-    norma: Norma
-    rows: list[Row]
-    edits: list[AppliedEdit]
-    sources: list[SourceAct]
-    findings: dict = field(default_factory=dict)
-    """Review findings filled by ``analysis``: near duplicates, conflicts, external citations."""
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, LexId, Norma, Number
+from lexconsolida.model.numbering import int_to_roman
 
 
 def label_path(index: dict, node_id: str) -> str:
     """How a unit is cited: 'art. 3º, II, a)', 'art. 5º, § 1º', 'art. 8º, caput'."""
     parts = []
-    comps = node_id.split("_")
-    for i in range(1, len(comps) + 1):
-        u = index.get("_".join(comps[:i]))
+    lineage = LexId(node_id).lineage
+    for lid in lineage:
+        u = index.get(str(lid))
         if u is None or isinstance(u, Agrupador):
             continue
         if u.kind is Kind.CAPUT:
-            if i == len(comps):
+            if lid is lineage[-1]:
                 parts.append("caput")
             continue
         label = u.rotulo or u.id
@@ -118,7 +45,7 @@ def source_rotulo(src: SourceAct, d: Dispositivo, index: dict) -> str:
 
 
 def _agrupador(kind: str, number: int, nome: str, new_id: str) -> Agrupador:
-    word = AGRUPADOR_NAMES[kind]
+    word = AgrupadorKind(kind).word
     return Agrupador(AgrupadorKind(kind), new_id, rotulo=f"{word} {int_to_roman(number)}",
                      number=Number(number), nome=nome)
 
@@ -134,8 +61,6 @@ class _Builder:
         self.placed: dict[tuple[str, str], str] = {}
         """(alias, article id) → where it was placed (for 'placed twice' errors)."""
         self.final_clauses: list[tuple[SourceAct, Dispositivo, str]] = []
-        self.final_article_ids: dict[str, str] = {}
-        self.broken_citations: list = []
         self.set_aside: dict[tuple[str, str], tuple[str, str, str | None]] = {}
         """(alias, article id) → (status, reason, 'alias:destination id' for fusions)."""
         for f in spec.fusoes:
@@ -227,9 +152,7 @@ def _build_outline(b: _Builder, sections: list[Section], parent_id: str, counter
     for s in sections:
         key = (parent_id, s.tipo)
         counters[key] = counters.get(key, 0) + 1
-        prefix = {"parte": "prt", "livro": "liv", "titulo": "tit", "subtitulo": "stt",
-                  "capitulo": "cap", "secao": "sec", "subsecao": "sub"}[s.tipo]
-        gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+        gid = str(LexId(parent_id).child(s.tipo, Number(counters[key])))
         g = _agrupador(s.tipo, counters[key], s.nome, gid)
         for selector in s.artigos:
             alias, arts = b.select(selector)
@@ -251,8 +174,7 @@ def _source_order(b: _Builder, sources: list[SourceAct]) -> list:
             if isinstance(n, Agrupador):
                 key = (parent_id, str(n.kind))
                 counters[key] = counters.get(key, 0) + 1
-                prefix = n.id.split("_")[-1][:3]
-                gid = f"{parent_id}_{prefix}{counters[key]}" if parent_id else f"{prefix}{counters[key]}"
+                gid = str(LexId(parent_id).child(str(n.kind), Number(counters[key])))
                 g = _agrupador(str(n.kind), counters[key], n.nome or "", gid)
                 copy(n.children, gid, g.children)
                 if g.children:
@@ -289,18 +211,16 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
         ementa=spec.norma.get("ementa"), localidade=spec.norma.get("localidade"),
         urn=spec.norma.get("urn"), articulacao=body,
     )
-    from lexconsolida.consolidation.rewrite import apply_edits, rewrite_citations
-
     for (alias, uid), (_, dest) in b.move_reasons.items():
         if uid not in b.renum[alias].mapping:
             raise InputError(f"o destino do deslocamento de {alias}:{uid} ({dest}) não entrou na "
                              "consolidação", path=spec.path)
-    edits = rewrite_citations(norma, b, sources)
-    edits += apply_edits(norma, spec, b)
-    add_final_clauses(norma, spec, sources, b)
-    rows = _rows(b, sources, norma)
+    edits, broken = rewrite_citations(norma, b.renum, sources)
+    edits += apply_edits(norma, spec, b.renum)
+    final_ids = add_final_clauses(norma, spec, sources)
+    rows = _rows(b, sources, norma, final_ids)
     return Consolidation(spec, norma, rows, edits, sources,
-                         findings={"broken_citations": b.broken_citations})
+                         findings={"broken_citations": broken})
 
 
 def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None:
@@ -326,9 +246,9 @@ def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None
         )
 
 
-def _rows(b: _Builder, sources: list[SourceAct], norma: Norma) -> list[Row]:
+def _rows(b: _Builder, sources: list[SourceAct], norma: Norma,
+          final_ids: dict[str, str]) -> list[Row]:
     new_index = norma.index()
-    final_ids = b.final_article_ids
     merged = {(s.alias, a.id): kind for s, a, kind in b.final_clauses}
     rows: list[Row] = []
     for s in sources:

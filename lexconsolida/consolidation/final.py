@@ -4,32 +4,13 @@ act and of the acts that amended them, in chronological order."""
 
 from __future__ import annotations
 
-import re
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, label_for
+from lexconsolida.model.clauses import final_clause_kind
 from lexconsolida.model.dates import format_long
 
-_VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
-_REVOGACAO_GERAL = re.compile(
-    r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
-    re.IGNORECASE,
-)
-
-
-def final_clause_kind(article: Dispositivo) -> str | None:
-    """'vigencia' or 'revogacao' when the article is a source act's own final clause."""
-    text = article.head_text
-    has_more = any(c.kind is not Kind.CAPUT for c in article.children) or (
-        article.caput is not None and article.caput.children
-    )
-    if has_more or len(text) > 300:
-        return None
-    if _VIGENCIA.search(text):
-        return "vigencia"
-    if _REVOGACAO_GERAL.search(text):
-        return "revogacao"
-    return None
-
+__all__ = ["add_final_clauses", "epigrafe", "final_clause_kind", "revocation_items", "revoked_acts",
+           "with_article"]
 
 def epigrafe(meta: dict) -> str:
     """'LEI Nº 4.321, DE 10 DE JANEIRO DE 2026', or blanks to fill in for a draft."""
@@ -87,8 +68,9 @@ def revocation_items(sources: list) -> list[str]:
             for i, n in enumerate(names)]
 
 
-def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
-    """Vigência, then the express revocation of every consolidated act (as the seed minuta)."""
+def add_final_clauses(norma: Norma, spec, sources: list) -> dict[str, str]:
+    """Vigência, then the express revocation of every consolidated act (as the seed minuta);
+    the new articles' ids by kind ('vigencia', 'revogacao')."""
     target = norma.articulacao
     if target and isinstance(target[-1], Agrupador):
         target = target[-1].children
@@ -97,7 +79,7 @@ def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
     n = _next_article(norma)
     vig = _new_article(n, spec.vigencia)
     target.append(vig)
-    b.final_article_ids = {"vigencia": vig.id}
+    ids = {"vigencia": vig.id}
     if spec.revogacao:
         items = revocation_items(sources)
         head = "Ficam revogados:" if len(items) > 1 else "Fica revogado:"
@@ -107,4 +89,5 @@ def add_final_clauses(norma: Norma, spec, sources: list, b) -> None:
         else:
             rev = _new_article(n + 1, head, items)
         target.append(rev)
-        b.final_article_ids["revogacao"] = rev.id
+        ids["revogacao"] = rev.id
+    return ids

@@ -8,6 +8,7 @@ The result is a Norma with no articulação (the request is a ``Documento``), so
 
 from __future__ import annotations
 
+from lexconsolida.consolidation.final import with_article
 from lexconsolida.errors import InputError
 from lexconsolida.model import Documento, Norma, Signature
 from lexconsolida.model.dates import format_long
@@ -21,8 +22,6 @@ DEFAULT_REQUEST = (
 
 def contracted(label: str) -> str:
     """'Lei nº 1' → 'da Lei nº 1'; 'Decreto nº 2' → 'do Decreto nº 2'."""
-    from lexconsolida.consolidation.final import with_article
-
     art = with_article(label)
     return "d" + art
 

@@ -12,18 +12,17 @@ from pathlib import Path
 from lxml import etree
 
 from lexconsolida.consolidation import report
-from lexconsolida.consolidation.engine import Consolidation
+from lexconsolida.consolidation.model import Consolidation
 from lexconsolida.io import atomic_write
-from lexconsolida.lexml_ext import NS_EXT
-from lexconsolida.xmlutil import NS_LEXML, parse_xml
+from lexconsolida.lexml.extension import NS_EXT
+from lexconsolida.lexml.xml_safe import NS_LEXML, parse_xml
+from lexconsolida.writers import get_writer
 
 CORRESPONDENCE_SOURCE = "urn:lexconsolida:correspondencia:1"
 
 
 def lexml_with_table(c: Consolidation) -> bytes:
     """The consolidated norm as LexML, the correspondence table in a MetadadoProprietario."""
-    from lexconsolida.writers import get_writer
-
     root = parse_xml(get_writer("xml")(c.norma))
     meta = root.find(f"{{{NS_LEXML}}}Metadado")
     mp = etree.SubElement(meta, f"{{{NS_LEXML}}}MetadadoProprietario", fonte=CORRESPONDENCE_SOURCE)
@@ -41,8 +40,6 @@ def lexml_with_table(c: Consolidation) -> bytes:
 
 
 def render_all(c: Consolidation, municipio: dict | None = None, municipio_dir=None) -> dict[str, bytes]:
-    from lexconsolida.writers import get_writer
-
     files = {
         "norma.xml": lexml_with_table(c),
         "norma.txt": get_writer("txt")(c.norma),

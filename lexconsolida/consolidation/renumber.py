@@ -120,3 +120,12 @@ def _drop_all(d: Dispositivo, out: Renumbering) -> None:
     reason = _drop_reason(d)
     for u in d.walk():
         out.dropped.append(Dropped(u.id, u.rotulo, reason if u is d else f"dentro de {d.id}: {reason}"))
+
+
+def reverse_mapping(renum: dict[str, Renumbering]) -> dict[str, tuple[str, str]]:
+    """new id → (alias, old id), from each source's renumbering."""
+    out = {}
+    for alias, ren in renum.items():
+        for old, new in ren.mapping.items():
+            out[new] = (alias, old)
+    return out

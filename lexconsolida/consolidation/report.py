@@ -10,7 +10,8 @@ import json
 from collections import Counter
 
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
-from lexconsolida.consolidation.engine import Consolidation, label_path, source_rotulo
+from lexconsolida.consolidation.engine import label_path, source_rotulo
+from lexconsolida.consolidation.model import Consolidation
 from markupsafe import Markup
 
 from lexconsolida.templating import render

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import re
 
-from lexconsolida.model import Agrupador, Norma
-from lexconsolida.model.ids import citation_parts
+from lexconsolida import citations
+from lexconsolida.consolidation.citing import rewrite_all
+from lexconsolida.consolidation.model import AppliedEdit, BrokenCitation
+from lexconsolida.consolidation.renumber import reverse_mapping
+from lexconsolida.errors import InputError
+from lexconsolida.model import Agrupador, LexId, Norma
 
 
 def _units(norma: Norma):
@@ -17,13 +21,11 @@ def _units(norma: Norma):
         yield node
 
 
-def apply_edits(norma: Norma, spec, builder) -> list:
+def apply_edits(norma: Norma, spec, renum: dict) -> list[AppliedEdit]:
     """Apply each ``[[edicoes]]`` substitution (whole words, case kept as given), in place on
     the new tree (which the consolidation owns), recording every place changed."""
-    from lexconsolida.consolidation.engine import AppliedEdit
-
     applied: list[AppliedEdit] = []
-    reverse = _reverse_mapping(builder)
+    reverse = reverse_mapping(renum)
     for edit in spec.edicoes:
         pattern = re.compile(r"(?<!\w)" + re.escape(edit.de) + r"(?!\w)")
         scope = set(edit.onde)
@@ -44,8 +46,6 @@ def apply_edits(norma: Norma, spec, builder) -> list:
                     applied.append(AppliedEdit(node.id, "substituicao", edit.de, edit.para, edit.motivo))
                 count += n
         if count == 0:
-            from lexconsolida.errors import InputError
-
             raise InputError(
                 f"a edição de {edit.de!r} para {edit.para!r} não se aplica a nenhum dispositivo "
                 "(confira a grafia ou o campo 'onde')", path=spec.path,
@@ -69,37 +69,17 @@ def replay(source_text: str, edits: list) -> str:
     return text
 
 
-def _reverse_mapping(builder) -> dict[str, tuple[str, str]]:
-    """new id → (alias, old id)."""
-    out = {}
-    for alias, ren in builder.renum.items():
-        for old, new in ren.mapping.items():
-            out[new] = (alias, old)
-    return out
-
-
 def _in_scope(new_id: str, reverse: dict, scope: set[str]) -> bool:
     src = reverse.get(new_id)
     if src is None:
         return False
     alias, old = src
-    comps = old.split("_")
-    return any(f"{alias}:{'_'.join(comps[:i])}" in scope for i in range(1, len(comps) + 1))
+    return any(f"{alias}:{lid}" in scope for lid in LexId(old).lineage)
 
 
 # --- citations ---------------------------------------------------------------------------------
 
-def format_target(new_id: str) -> str:
-    """Portuguese citation of a dispositivo by id: 'art13_par2' → '§ 2º do art. 13'."""
-    return " do ".join(reversed(citation_parts(new_id, quote_letters=True)))
-
-
-def rewrite_citations(norma: Norma, builder, sources) -> list:
-    """Renumber every citation of a consolidated dispositivo in the new text."""
-    try:
-        from lexconsolida import citations
-    except ImportError:
-        return []
-    from lexconsolida.consolidation.citing import rewrite_all
-
-    return rewrite_all(norma, builder, sources, citations)
+def rewrite_citations(norma: Norma, renum: dict, sources) -> tuple[list[AppliedEdit], list[BrokenCitation]]:
+    """Renumber every citation of a consolidated dispositivo in the new text; the edits made
+    and the citations of units left out of the consolidation."""
+    return rewrite_all(norma, renum, sources, citations)

@@ -4,11 +4,16 @@ on the spec's date."""
 
 from __future__ import annotations
 
-from datetime import date
-
-from lexconsolida.consolidation.engine import SourceAct
+from lexconsolida import api
+from lexconsolida.amendments.phrases import classify
+from lexconsolida.citations import find
+from lexconsolida.consolidation.engine import label_path
+from lexconsolida.consolidation.final import final_clause_kind
+from lexconsolida.consolidation.model import Amender, SourceAct
+from lexconsolida.consolidation.report import new_labels
 from lexconsolida.consolidation.spec import Spec
 from lexconsolida.errors import InputError
+from lexconsolida.model import Kind
 
 
 def find_act(corpus, spec: Spec, ato: str):
@@ -21,10 +26,7 @@ def find_act(corpus, spec: Spec, ato: str):
 
 
 def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct]:
-    from lexconsolida.corpus.history import history
-    from lexconsolida.transforms.pointintime import at
-
-    when_default = today or date.today().isoformat()
+    when_default = today or api.today()
     out = []
     for s in spec.fontes:
         act = find_act(corpus, spec, s.ato)
@@ -33,7 +35,7 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
                 f"a fonte {s.alias!r} ({act.label}) não tem texto no acervo: acrescente "
                 f"{act.folder / 'texto.txt'} antes de consolidar", path=spec.path,
             )
-        h = history(corpus, act.urn)
+        h = api.amended(corpus, act)
         problems = [f"{r.act.label}, {p.where or 'ato'}: {p.message}"
                     for r in h.reports for p in r.problems if p.blocking]
         decisions = []
@@ -43,7 +45,7 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
                                 for d in r.act.decisoes if d.matches(p.code, p.where))
                 decisions.append(f"{r.act.label}, {p.where or 'ato'}: {p.message} — decisão "
                                  f"registrada no acervo ({why or 'aplicada'})")
-        norma = at(h.norma, s.em or when_default)
+        norma = api.at(h.norma, s.em or when_default)
         amenders = [amender(corpus, r) for r in h.reports
                     if r.applied and any(o.kind != "revogacao_total" for o in r.operations)]
         out.append(SourceAct(s.alias, act.urn, act.label, act.data, norma, problems, decisions,
@@ -53,11 +55,6 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
 
 def amender(corpus, report):
     """The amending act of ``report`` and the units of its own that are not instructions."""
-    from lexconsolida.amendments.phrases import classify
-    from lexconsolida.consolidation.engine import Amender, label_path
-    from lexconsolida.consolidation.final import final_clause_kind
-    from lexconsolida.model import Kind
-
     act = report.act
     norma = corpus.read(act.urn)
     index = norma.index()
@@ -77,10 +74,6 @@ def amender(corpus, report):
 def external_citations(corpus, result) -> list[dict]:
     """Citations of the consolidated acts (or their dispositivos) in the other acts of the
     corpus, each with where it now points (LC 95 art. 14: what the consolidation replaces)."""
-    from lexconsolida.citations import find
-    from lexconsolida.consolidation.engine import label_path
-    from lexconsolida.consolidation.report import new_labels
-
     by_urn = {s.urn: s for s in result.sources}
     new_of = {(r.alias, r.source_id): r.new_id for r in result.rows if r.new_id}
     labels = new_labels(result)

@@ -57,6 +57,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import InputError
 from lexconsolida.model.nodes import AgrupadorKind
 
@@ -172,8 +173,6 @@ def load_spec(path: str | Path) -> Spec:
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
-        from lexconsolida.corpus.records import toml_error
-
         raise toml_error(err, p) from None
     except UnicodeDecodeError:
         raise InputError("a especificação deve estar em UTF-8", path=p) from None

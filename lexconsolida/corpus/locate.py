@@ -7,9 +7,11 @@ from pathlib import Path
 
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus, load
+from lexconsolida.corpus.store import default_root
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.model import Diagnostic, Norma
 from lexconsolida.model.urn import Urn
+from lexconsolida.readers import read_file
 
 
 @dataclass(slots=True)
@@ -27,8 +29,6 @@ class Located:
 def try_corpus(root: str | None = None) -> Corpus | None:
     """The corpus, or None when there is no ``statutes/`` here (commands then work on files
     alone). A corpus that exists but cannot be loaded is an error, never silently ignored."""
-    from lexconsolida.corpus.store import default_root
-
     if root is None and not default_root().is_dir():
         return None
     return load(root)
@@ -58,7 +58,6 @@ def locate(spec: str, corpus: Corpus | None, *, fmt: str | None = None,
             raise InputError("pasta de ato fora do acervo carregado (indique o acervo com --acervo PASTA)",
                              path=p)
         raise InputError("é um diretório sem norma.toml: nem arquivo de norma nem ato do acervo", path=p)
-    from lexconsolida.readers import read_file
 
     result = read_file(p, fmt, **(options or {}))
     if act is not None and not explicit:  # a file inside an act folder: the corpus metadata applies

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
+from lexconsolida.model.nodes import act_label
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
 EVENT_KINDS = ("publicacao", "vigencia", "revogacao")
@@ -166,8 +167,6 @@ class Act:
     @property
     def label(self) -> str:
         """'Lei nº 2.331, de 21 de maio de 2002' (as compiled-text notes name acts)."""
-        from lexconsolida.model.nodes import act_label
-
         return act_label(self.tipo, self.numero, self.data)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -9,8 +10,10 @@ from pathlib import Path
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
+from lexconsolida.readers import read_file
 
 
 def default_root() -> Path:
@@ -103,8 +106,6 @@ class Corpus:
     # --- texts -----------------------------------------------------------------------------
     def read(self, urn: str) -> Norma:
         """The act's text as a Norma (metadata from norma.toml); a fresh copy on every call."""
-        import copy
-
         act = self.get(urn)
         if act.urn not in self._texts:
             self._texts[act.urn] = self._read_uncached(act)
@@ -120,8 +121,6 @@ class Corpus:
         if act.texto is None:
             norma = Norma()
         else:
-            from lexconsolida.readers import read_file
-
             result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
@@ -135,8 +134,6 @@ class Corpus:
 
 
 def _decoded(path: Path) -> str:
-    from lexconsolida.io import read_bytes
-
     data = read_bytes(path)
     for enc in ("utf-8-sig", "cp1252"):
         try:

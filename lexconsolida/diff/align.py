@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 import re
 
-from lexconsolida.diff.units import Unit, mask, normalize
+from lexconsolida.diff.units import Unit, mask_normalized, normalize
 
 UNCHANGED, CHANGED, ADDED, REMOVED, MOVED, SPLIT, MERGED = (
     "unchanged", "changed", "added", "removed", "moved", "split", "merged",
@@ -87,6 +87,7 @@ class _Aligner:
         self.norm_new = [normalize(u.body) for u in new]
         self._bags: dict[tuple[str, int], Counter] = {}
         self._words: dict[tuple[str, int], list[str]] = {}
+        self._shingles: dict[tuple[str, int], set[str]] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def pair(self, o: int, n: int) -> None:
@@ -105,6 +106,15 @@ class _Aligner:
             unit = (self.old if side == "o" else self.new)[i]
             self._words[key] = words(unit.body)
         return self._words[key]
+
+    def shingles_of(self, side: str, i: int) -> set[str]:
+        """:func:`shingles` of a unit, computed once (the similarity pass and both split/merge
+        passes ask for the same units)."""
+        key = (side, i)
+        found = self._shingles.get(key)
+        if found is None:
+            found = self._shingles[key] = shingles(self.words_of(side, i))
+        return found
 
     def bag(self, side: str, i: int) -> Counter:
         key = (side, i)
@@ -183,12 +193,12 @@ class _Aligner:
         free_new = self.free_new()
         index: dict[str, list[int]] = defaultdict(list)
         for n in free_new:
-            for s in shingles(self.words_of("n", n)):
+            for s in self.shingles_of("n", n):
                 index[s].append(n)
         scored: list[tuple[float, int, int]] = []
         for o in self.free_old():
             hits: Counter = Counter()
-            for s in shingles(self.words_of("o", o)):
+            for s in self.shingles_of("o", o):
                 posting = index.get(s)
                 if posting and len(posting) <= MAX_POSTING:
                     hits.update(posting)
@@ -234,25 +244,24 @@ class _Aligner:
     def _contained(self, pieces: list[int], piece_side: str, whole_side: str,
                    partner: dict[int, int]) -> dict[int, list[int]]:
         wholes = self.old if whole_side == "o" else self.new
+        piece_units = self.new if piece_side == "n" else self.old
+        pieces = [p for p in pieces if len(self.words_of(piece_side, p)) >= MIN_PIECE_WORDS
+                  and not piece_units[p].is_agrupador]
+        if not pieces:
+            return {}
+        # Postings only for the word pairs the pieces have: the same lists a full index would
+        # hold for them, at a fraction of the cost (few units are left unpaired).
+        wanted = set().union(*(self.shingles_of(piece_side, p) for p in pieces))
         index: dict[str, list[int]] = defaultdict(list)
         for w in range(len(wholes)):
             if wholes[w].is_agrupador:
                 continue
-            for s in shingles(self.words_of(whole_side, w)):
+            for s in self.shingles_of(whole_side, w) & wanted:
                 index[s].append(w)
         out: dict[int, list[int]] = defaultdict(list)
         for p in pieces:
-            ws = self.words_of(piece_side, p)
-            piece_units = self.new if piece_side == "n" else self.old
-            if len(ws) < MIN_PIECE_WORDS or piece_units[p].is_agrupador:
-                continue
-            sh = shingles(ws)
-            hits: Counter = Counter()
-            for s in sh:
-                posting = index.get(s)
-                if posting and len(posting) <= MAX_POSTING:
-                    hits.update(posting)
-            for w, count in sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:3]:
+            sh = self.shingles_of(piece_side, p)
+            for w, count in containers(sh, index):
                 if count / len(sh) < CONTAINED:
                     break
                 other = partner.get(w)
@@ -264,15 +273,27 @@ class _Aligner:
 
     def _contains(self, i: int, whole_side: str, sh: set[str]) -> bool:
         side = "n" if whole_side == "o" else "o"
-        theirs = shingles(self.words_of(side, i))
+        theirs = self.shingles_of(side, i)
         return len(sh & theirs) / len(sh) >= 0.5
 
 
-def _pair_status(old: Unit, new: Unit) -> str:
+def containers(sh: set[str], index: Mapping[str, list[int]], limit: int = 3) -> list[tuple[int, int]]:
+    """(unit, word pairs shared) of the units sharing most of ``sh``, best first; word pairs
+    found in more than :data:`MAX_POSTING` units are not used."""
+    hits: Counter = Counter()
+    for s in sh:
+        posting = index.get(s)
+        if posting and len(posting) <= MAX_POSTING:
+            hits.update(posting)
+    return sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:limit]
+
+
+def _pair_status(a: _Aligner, o: int, n: int) -> str:
+    old, new = a.old[o], a.new[n]
     renumbered = old.id != new.id or (old.rotulo or "").lower() != (new.rotulo or "").lower()
     if renumbered:
         return MOVED
-    return UNCHANGED if normalize(old.body) == normalize(new.body) else CHANGED
+    return UNCHANGED if a.norm_old[o] == a.norm_new[n] else CHANGED
 
 
 def align(old: Sequence[Unit], new: Sequence[Unit],
@@ -284,7 +305,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     a.by_id_and_text()
     a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
-    a.by_unique_key([mask(u.body) for u in old], [mask(u.body) for u in new])
+    a.by_unique_key([mask_normalized(t) for t in a.norm_old], [mask_normalized(t) for t in a.norm_new])
     a.by_parent()
     a.by_similarity()
     a.by_parent()
@@ -314,7 +335,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
         used_new.add(n)
     for o, n in sorted(a.o2n.items()):
         if o not in used_old and n not in used_new:
-            matches.append(Match(_pair_status(old[o], new[n]), (o,), (n,)))
+            matches.append(Match(_pair_status(a, o, n), (o,), (n,)))
             used_old.add(o)
             used_new.add(n)
     matches.extend(Match(REMOVED, (o,), ()) for o in range(len(old)) if o not in used_old)

@@ -24,8 +24,8 @@ from docx.oxml.ns import qn
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
 from lexconsolida.diff.units import Unit
+from lexconsolida.docx.save import deterministic_zip
 from lexconsolida.writers.docx import LABEL_STYLE, default_template
-from lexconsolida.writers.docx_template import deterministic_zip
 
 DEFAULT_AUTHOR = "lexconsolida"
 

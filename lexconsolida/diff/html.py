@@ -9,9 +9,21 @@ CSS (a checkbox, no script); every row has an ``id`` and a permalink.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
+from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.diff.view import Block, blocks
 from lexconsolida.templating import render as render_template
+
+_MARKS = {
+    DELETE: ('<del><span class="visually-hidden">início do trecho removido: </span>',
+             '<span class="visually-hidden"> fim do trecho removido</span></del>'),
+    INSERT: ('<ins><span class="visually-hidden">início do trecho acrescido: </span>',
+             '<span class="visually-hidden"> fim do trecho acrescido</span></ins>'),
+}
+"""How a deleted or inserted stretch is wrapped: the mark, and words for screen readers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +38,9 @@ class Row:
     is_change: bool
     marked: bool
     """Whether to show deletions and insertions (False for unchanged rows)."""
-    old: list[Block]
-    new: list[Block]
+    old: Markup
+    """The old side's blocks as HTML paragraphs (see :func:`side_html`)."""
+    new: Markup
     middle: tuple[MiddleText, ...]
 
 
@@ -39,8 +52,34 @@ def row_name(pair: Pair) -> str:
     return f"{olds} → {news}"
 
 
+def _marked(kind: str, text: str, marked: bool) -> str:
+    if marked and kind in _MARKS:
+        opening, closing = _MARKS[kind]
+        return f"{opening}{escape(text)}{closing}"
+    return escape(text)
+
+
+def side_html(side: list[Block], marked: bool) -> Markup:
+    """One side of a row: a ``<p>`` per block, its label and runs marked when ``marked``.
+
+    Rendered here rather than by a template macro: the quadro of a constitution has thousands
+    of rows, and a macro call per row was most of the time of writing it.
+    """
+    out = []
+    for b in side:
+        out.append("<p>")
+        if b.label:
+            out.append(f'<span class="rotulo">{_marked(b.label_kind, b.label_text, marked)}</span>'
+                       f"{escape(b.label_space)}")
+        out.extend(_marked(r.kind, r.text, marked) for r in b.runs)
+        out.extend(f' <span class="nota">{escape(n)}</span>' for n in b.notes)
+        out.append("</p>")
+    return Markup("".join(out))
+
+
 def make_row(pair: Pair) -> Row:
     unit = (pair.new or pair.old)[0]
+    marked = pair.status != "unchanged"
     return Row(
         anchor=pair.anchor,
         status=pair.status,
@@ -49,9 +88,9 @@ def make_row(pair: Pair) -> Row:
         depth=pair.depth,
         agrupador=unit.is_agrupador,
         is_change=pair.is_change,
-        marked=pair.status != "unchanged",
-        old=blocks(pair, "old"),
-        new=blocks(pair, "new"),
+        marked=marked,
+        old=side_html(blocks(pair, "old"), marked),
+        new=side_html(blocks(pair, "new"), marked),
         middle=pair.middle,
     )
 

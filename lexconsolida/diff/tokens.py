@@ -95,7 +95,7 @@ def _decode_char(c: str) -> int:
 
 
 def _engine_fast(a: str, b: str) -> list[tuple[str, str]]:
-    import fast_diff_match_patch
+    import fast_diff_match_patch  # one of two diff engines: loaded only when this one is chosen
 
     return fast_diff_match_patch.diff(
         a, b, timelimit=0, checklines=False, cleanup="Semantic", counts_only=False
@@ -108,7 +108,7 @@ _PY_DMP = None
 def _engine_python(a: str, b: str) -> list[tuple[str, str]]:
     global _PY_DMP
     if _PY_DMP is None:
-        import diff_match_patch
+        import diff_match_patch  # one of two diff engines: loaded only when this one is chosen
 
         _PY_DMP = diff_match_patch.diff_match_patch()
         _PY_DMP.Diff_Timeout = 0

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma
 
 NOTE = re.compile(
     r"""\s*\(\s*(?:
@@ -37,7 +37,7 @@ _ROMAN = re.compile(r"\b[IVXLCDM]+(?:-[A-Z])?\b")
 _LETTER_LABEL = re.compile(r"(?<![\w])[a-z]\)")
 _LETTER_REF = re.compile(r"\b(al[íi]neas?)\s+[\"“]?[a-z]\b[\"”]?", re.IGNORECASE)
 
-AGRUPADOR_KINDS = frozenset({"parte", "livro", "titulo", "subtitulo", "capitulo", "secao", "subsecao"})
+AGRUPADOR_KINDS = frozenset(k.value for k in AgrupadorKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,11 @@ def normalize(text: str) -> str:
 
 def mask(text: str) -> str:
     """Text with numbers and labels masked, to recognise renumbered or moved units."""
-    t = normalize(text)
+    return mask_normalized(normalize(text))
+
+
+def mask_normalized(t: str) -> str:
+    """:func:`mask` of a text already through :func:`normalize`."""
     t = _LETTER_REF.sub(lambda m: m.group(1) + " #", t)
     t = _LETTER_LABEL.sub("#", t)
     t = _NUMBER.sub("#", t)

@@ -15,43 +15,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 
+from lexconsolida.corpus.records import toml_error
 from lexconsolida.errors import FormError
 from lexconsolida.forms.cite import citation
+from lexconsolida.forms.fields import (  # noqa: F401 (re-exported: the case vocabulary)
+    BOOL, DATE, DATE_FIELDS, DATE_OR_TIME, DATETIME, FIELDS, INT, PLATE, TEXT,
+)
 from lexconsolida.forms.settings import FormSpec
 from lexconsolida.forms.textnorm import fold
+from lexconsolida.forms.tomlfields import TomlText, type_name
 from lexconsolida.io import read_bytes
-
-TEXT, DATETIME, DATE, BOOL, INT, PLATE = "texto", "data e hora", "data", "sim/não", "número", "placa"
-
-FIELDS: dict[str, tuple[str, str]] = {
-    "infracao": ("dispositivo da infração (ex.: art55_par13)", TEXT),
-    "condutor_autorizado": ("nome do condutor autorizado (permissionário)", TEXT),
-    "condutor": ("nome do condutor do veículo", TEXT),
-    "documento": ("CPF ou CNH do condutor", TEXT),
-    "endereco": ("endereço do notificado", TEXT),
-    "placa": ("placa do veículo", PLATE),
-    "veiculo": ("marca, modelo e cor do veículo", TEXT),
-    "local": ("local da infração", TEXT),
-    "data_hora": ("data e horário da infração", DATETIME),
-    "descricao": ("descrição da infração cometida", TEXT),
-    "agente": ("nome e matrícula do agente autuante", TEXT),
-    "autoridade": ("autoridade que impõe a penalidade", TEXT),
-    "auto": ("número do auto de infração", TEXT),
-    "data_auto": ("data da lavratura do auto de infração", DATE),
-    "data_ciencia": ("data da ciência do notificado", DATE),
-    "data_emissao": ("data de emissão do formulário", DATE),
-    "data_recurso": ("data do protocolo do recurso", DATE),
-    "data_intimacao": ("data do recebimento da intimação da decisão", DATE),
-    "meio_entrega": ("meio de entrega da notificação", TEXT),
-    "reincidente": ("reincidência (sim/não)", BOOL),
-    "em_dobro": ("circunstância que manda aplicar a pena em dobro (sim/não)", BOOL),
-    "irregularidade": ("irregularidade constatada", TEXT),
-    "prazo_dias": ("prazo para regularizar, em dias", INT),
-    "motivo": ("motivo da apreensão ou remoção", TEXT),
-    "deposito": ("local do depósito do veículo", TEXT),
-    "observacoes": ("observações", TEXT),
-}
-"""Case field → (label for messages and forms, type)."""
 
 _PLATE = re.compile(r"^[A-Z]{3}-?\d[A-Z0-9]\d{2}$")
 _TRUE = {"sim", "s", "true", "verdadeiro", "1", "x"}
@@ -66,17 +39,35 @@ class Case:
     source: str
     row: int | None = None
     """CSV line number (header is line 1), None for a TOML case."""
+    lines: dict | None = None
+    """TOML case: field → line where it is written."""
 
     def where(self) -> str:
         return f"{self.source}, linha {self.row}" if self.row is not None else self.source
+
+    def line(self, name: str | None = None) -> int | None:
+        """The line to cite for ``name`` (the CSV row, or the field's line in a TOML file)."""
+        if self.row is not None:
+            return self.row
+        return (self.lines or {}).get(name) if name else None
+
+    def error(self, message: str, name: str | None = None) -> FormError:
+        return FormError(message, path=self.source, line=self.line(name))
 
 
 def _error(case_source: str, row: int | None, message: str) -> FormError:
     return FormError(message, path=case_source, line=row)
 
 
+_TOML_TYPES = {TEXT: (str,), PLATE: (str,), BOOL: (bool, str), INT: (int, str),
+               DATE: (date, str), DATETIME: (datetime, date, str), DATE_OR_TIME: (datetime, date, str)}
+
+
 def _convert(name: str, value, source: str, row: int | None):
     label, kind = FIELDS[name]
+    if not isinstance(value, _TOML_TYPES[kind]) or (isinstance(value, bool) and kind == INT):
+        raise _error(source, row, f"tipo errado no campo '{name}' ({label}): esperado {kind}, encontrado "
+                     f"{type_name(value)} {value!r}")
     if isinstance(value, str):
         value = value.strip()
         if value == "" and kind != BOOL:
@@ -86,6 +77,8 @@ def _convert(name: str, value, source: str, row: int | None):
             return _datetime(value)
         if kind == DATE:
             return _date(value)
+        if kind == DATE_OR_TIME:
+            return _date_or_datetime(value)
         if kind == BOOL:
             return _bool(value)
         if kind == INT:
@@ -118,6 +111,15 @@ def _datetime(value) -> datetime:
     raise ValueError(text)
 
 
+def _date_or_datetime(value) -> date | datetime:
+    if isinstance(value, (date, datetime)):
+        return value.replace(tzinfo=None) if isinstance(value, datetime) else value
+    try:
+        return _datetime(value)
+    except ValueError:
+        return _date(value)
+
+
 def _date(value) -> date:
     if isinstance(value, datetime):
         return value.date()
@@ -143,16 +145,18 @@ def _bool(value) -> bool:
     raise ValueError(value)
 
 
-def make_case(raw: dict, source: str, row: int | None = None) -> Case:
+def make_case(raw: dict, source: str, row: int | None = None, lines: dict | None = None) -> Case:
     """Convert a raw mapping (from TOML or a CSV row) into a :class:`Case`."""
     data = {}
+    lines = lines or {}
     for key, value in raw.items():
         name = str(key).strip()
+        line = row if row is not None else lines.get(name)
         if name not in FIELDS:
             known = ", ".join(sorted(FIELDS))
-            raise _error(source, row, f"campo desconhecido: '{name}' (campos válidos: {known})")
-        data[name] = _convert(name, value, source, row)
-    return Case(data, source, row)
+            raise _error(source, line, f"campo desconhecido: '{name}' (campos válidos: {known})")
+        data[name] = _convert(name, value, source, line)
+    return Case(data, source, row, lines or None)
 
 
 def load_cases(path: str | Path) -> list[Case]:
@@ -167,12 +171,15 @@ def load_cases(path: str | Path) -> list[Case]:
         except UnicodeDecodeError:
             raise FormError("o arquivo de casos deve estar em UTF-8", path=p) from None
         except tomllib.TOMLDecodeError as err:
-            from lexconsolida.corpus.records import toml_error
-
             raise FormError(toml_error(err, None).message, path=p) from None
+        text = TomlText(raw.decode("utf-8"))
         if "casos" in data:
-            return [make_case(c, f"{p} [caso {i}]") for i, c in enumerate(data["casos"], 1)]
-        return [make_case(data, str(p))]
+            if not isinstance(data["casos"], list) or not all(isinstance(c, dict) for c in data["casos"]):
+                raise FormError("'casos' deve ser uma lista de tabelas [[casos]]", path=p,
+                                line=text.line(None, None, "casos"))
+            return [make_case(c, f"{p} [caso {i}]", lines={k: text.line("casos", i - 1, k) for k in c})
+                    for i, c in enumerate(data["casos"], 1)]
+        return [make_case(data, str(p), lines={k: text.line(None, None, k) for k in data})]
     raise FormError("formato de caso desconhecido (use .toml ou .csv)", path=p)
 
 
@@ -200,11 +207,61 @@ def _load_csv(raw: bytes, source: str) -> list[Case]:
 
 
 def check_required(case: Case, spec: FormSpec) -> None:
-    """Raise naming the first required field the case lacks, and the dispositivo requiring it."""
-    for req in spec.campos_obrigatorios:
+    """Raise naming the first required field the case lacks, and the dispositivo requiring it.
+
+    A case with ``flagrante = não`` follows the law's rule for an autuação without flagrante
+    (``[formularios.<tipo>.sem_flagrante]``): some fields waived, others added."""
+    flagrante = case.data.get("flagrante")
+    if flagrante is False and spec.sem_flagrante is None:
+        raise case.error(f"autuação sem flagrante não prevista para {spec.kind} no município "
+                         f"(falta [formularios.{spec.kind}.sem_flagrante] no municipio.toml)", "flagrante")
+    for req in spec.required(flagrante is not False):
         value = case.data.get(req.campo)
         if value is None or value == "":
             label = FIELDS.get(req.campo, (req.campo,))[0]
-            raise _error(case.source, case.row,
-                         f"campo obrigatório ausente: '{req.campo}' ({label}), exigido pelo "
-                         f"{citation(req.dispositivo)} para {spec.kind}")
+            how = " (autuação sem flagrante)" if flagrante is False else ""
+            raise case.error(f"campo obrigatório ausente: '{req.campo}' ({label}), exigido pelo "
+                             f"{citation(req.dispositivo)} para {spec.kind}{how}")
+    if case.data.get("recusa_assinatura"):
+        missing = [n for n in ("testemunha_1", "testemunha_2") if not case.data.get(n)]
+        if missing:
+            raise case.error("recusa de assinatura exige duas testemunhas identificadas (nome e documento); "
+                             f"falta: {', '.join(repr(m) for m in missing)}", "recusa_assinatura")
+
+
+def _day(value) -> date | None:
+    return value.date() if isinstance(value, datetime) else value
+
+
+# (earlier field, later field, why): the later one may not come before the earlier one.
+DATE_ORDER = (
+    ("data_hora", "data_emissao", "o formulário não pode ser datado antes da infração"),
+    ("data_hora", "data_auto", "o auto não pode ser lavrado antes da infração"),
+    ("data_auto", "data_emissao", "a notificação não pode ser datada antes do auto de infração"),
+    ("data_hora", "data_ciencia", "a ciência não pode ser anterior à infração"),
+    ("data_emissao", "data_ar", "o aviso de recebimento não pode ser anterior à emissão da notificação"),
+    ("data_emissao", "data_publicacao", "o edital não pode ser publicado antes da emissão da notificação"),
+    ("data_ciencia", "data_recurso", "o recurso não pode ser protocolado antes da ciência"),
+)
+
+
+def check_dates(case: Case, today: date) -> None:
+    """The case's dates in a possible order, none of them in the future (naming the fields)."""
+    data = case.data
+    for name in DATE_FIELDS:
+        when = _day(data.get(name))
+        if when is not None and when > today and name != "data_emissao":
+            raise case.error(f"data no futuro no campo '{name}' ({FIELDS[name][0]}): {when.strftime('%d/%m/%Y')} "
+                             f"(hoje é {today.strftime('%d/%m/%Y')})", name)
+    issued = _day(data.get("data_emissao"))
+    if issued is not None and issued > today:
+        raise case.error(f"data de emissão no futuro: {issued.strftime('%d/%m/%Y')} (hoje é "
+                         f"{today.strftime('%d/%m/%Y')}); um formulário só se data no dia em que é emitido ou antes",
+                         "data_emissao")
+    for first, second, why in DATE_ORDER:
+        a, b = _day(data.get(first)), _day(data.get(second))
+        if first == "data_emissao" and a is None:
+            a = today
+        if a is not None and b is not None and b < a:
+            raise case.error(f"datas incoerentes: {why} ('{second}' {b.strftime('%d/%m/%Y')} é anterior a "
+                             f"'{first}' {a.strftime('%d/%m/%Y')})", second)

@@ -148,11 +148,11 @@ class DeadlineLine:
     dispositivo: str
     inicio_data: date | None
     fim: date | None
-    presumido: bool
-    """True when the start date is presumed (notice deemed received on the issue date)."""
+    como: str | None
+    """How the start date was reached from the notice ('data do AR: 02/06/2025'), if derived."""
 
 
-def deadline_line(d: Deadline, start: date | None, presumed: bool, citacao: str,
+def deadline_line(d: Deadline, start: date | None, how: str | None, citacao: str,
                   holidays: frozenset[date] = frozenset()) -> DeadlineLine:
     end = end_date(start, d.dias, d.contagem, holidays) if start else None
-    return DeadlineLine(d.descricao, d.dias, d.contagem, d.inicio, citacao, d.dispositivo, start, end, presumed)
+    return DeadlineLine(d.descricao, d.dias, d.contagem, d.inicio, citacao, d.dispositivo, start, end, how)

@@ -46,6 +46,34 @@ class Quote:
 
 
 @dataclass(slots=True)
+class Signature:
+    papel: str
+    nome: str | None = None
+    """The signer when the case names them ('Maria Pereira, matrícula 1234')."""
+
+
+@dataclass(slots=True)
+class Ciencia:
+    """The autuado's acknowledgement, filled on the spot: date and time, or the refusal to sign
+    before two witnesses."""
+
+    data_hora: str | None
+    """'10/03/2025, às 14h45' when recorded; None prints blanks to fill by hand."""
+    recusa: bool | None
+    """True/False when recorded; None prints an empty box."""
+    testemunhas: tuple[str | None, str | None]
+
+
+@dataclass(slots=True)
+class Stub:
+    """The receipt stub at the foot of a notice, cut off and kept by the office."""
+
+    titulo: str
+    linhas: list[str]
+    assinaturas: list[Signature]
+
+
+@dataclass(slots=True)
 class FormDoc:
     """Everything a form prints, in order."""
 
@@ -62,8 +90,12 @@ class FormDoc:
     secoes: list[Section]
     fundamentos: list[Quote]
     avisos: list[str]
-    assinaturas: tuple[str, ...]
+    assinaturas: list[Signature]
     local_data: str
+    ciencia: Ciencia | None = None
+    canhoto: Stub | None = None
+    talao: bool = False
+    """A blank pre-numbered form of a talão (fields filled by hand)."""
 
 
 def short_date(d: date) -> str:
@@ -95,8 +127,8 @@ def resolve_infraction(case: Case, catalog: Catalog) -> Infraction | None:
         folded = fold(ref).replace("paragrafo", "§")
         inf = next((i for i in catalog.infracoes if fold(i.citacao) == folded), None)
     if inf is None:
-        raise FormError(f"a infração '{ref}' não consta do catálogo da lei "
-                        "(veja 'lexconsolida infracoes')", path=case.source, line=case.row)
+        raise case.error(f"a infração '{ref}' não consta do catálogo da lei "
+                         "(veja 'lexconsolida infracoes')", "infracao")
     return inf
 
 
@@ -125,53 +157,87 @@ def _fine_section(fine: Fine) -> Section:
     return sec
 
 
-def _deadline_start(d: Deadline, case: Case, issue: date, settings: Settings) -> tuple[date | None, bool]:
+BLANK_DATE = "____/____/________"
+BLANK_TIME = "____h____"
+
+
+def _day(value) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _deadline_start(d: Deadline, case: Case, issue: date, settings: Settings) -> tuple[date | None, str | None]:
+    """The date ``d`` counts from, and how it was reached (None when the case gives it directly).
+
+    A period counted from the notice ('data_ciencia') follows the law's rule for the chosen
+    delivery: in person, the date of ciência; by post, the date on the AR; by edital, the
+    publication plus the days the law adds. Never presumed: unknown → no date (the rule is printed).
+    """
     value = case.data.get(d.base)
-    if isinstance(value, datetime):
-        return value.date(), False
-    if isinstance(value, date):
-        return value, False
-    if d.base == "data_ciencia":
-        delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
-        extra = delivery.dias_apos if delivery else 0
-        return issue + timedelta(days=extra), True
+    if value is not None:
+        return _day(value), None
     if d.base == "data_emissao":
-        return issue, False
-    return None, False
+        return issue, None
+    if d.base != "data_ciencia":
+        return None, None
+    delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
+    if delivery is None or delivery.data_inicio == "data_ciencia":
+        return None, None
+    known = case.data.get(delivery.data_inicio)
+    if known is None:
+        return None, None
+    start = _day(known) + timedelta(days=delivery.dias_apos)
+    label = FIELDS[delivery.data_inicio][0]
+    how = f"{label}: {short_date(_day(known))}"
+    if delivery.dias_apos:
+        how += f", mais {delivery.dias_apos} dias"
+    return start, how
+
+
+def _rule_text(d: Deadline, case: Case, settings: Settings) -> str:
+    """What a deadline without a known start says: the law's rule for the notice, never a date."""
+    delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
+    if d.base == "data_ciencia" and delivery is not None and delivery.ciencia:
+        cited = f" ({citation(delivery.ciencia_dispositivo)})" if delivery.ciencia_dispositivo else ""
+        where = {"data_ar": "da data anotada no aviso de recebimento (AR)",
+                 "data_publicacao": "dessa data"}.get(delivery.data_inicio, "da data da ciência anotada no formulário")
+        return (f"; a notificação considera-se feita {delivery.ciencia}{cited}; o prazo termina {d.dias} dias "
+                f"{'úteis' if d.contagem == 'úteis' else 'corridos'} depois {where}")
+    if d.base == "data_ciencia":
+        return "; o prazo termina contado da data da ciência, a anotar quando a notificação for entregue"
+    return "; a data final depende dessa data"
 
 
 def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settings) -> Section | None:
     lines = []
     for key in spec.prazos:
         d = settings.prazos[key]
-        start, presumed = _deadline_start(d, case, issue, settings)
-        lines.append(deadline_line(d, start, presumed, citation(d.dispositivo), settings.feriados))
+        start, how = _deadline_start(d, case, issue, settings)
+        lines.append((deadline_line(d, start, how, citation(d.dispositivo), settings.feriados), d))
     days = case.data.get("prazo_dias")
     if days and spec.prazos:
         fixed = "; ".join(f"{settings.prazos[k].dias} dias ({citation(settings.prazos[k].dispositivo)})"
                           for k in spec.prazos)
-        raise FormError(f"o campo 'prazo_dias' não se aplica: a lei já fixa o prazo de {spec.kind}: {fixed}",
-                        path=case.source, line=case.row)
+        raise case.error(f"o campo 'prazo_dias' não se aplica: a lei já fixa o prazo de {spec.kind}: {fixed}",
+                         "prazo_dias")
     if days:
         basis = next((r.dispositivo for r in spec.campos_obrigatorios if r.campo == "prazo_dias"),
                      spec.fundamento[0] if spec.fundamento else None)
         extra = Deadline("caso", "Prazo para regularização fixado pela fiscalização", days, "corridos",
                          "data do recebimento desta notificação", "data_ciencia", basis or "")
-        start, presumed = _deadline_start(extra, case, issue, settings)
+        start, how = _deadline_start(extra, case, issue, settings)
         cited = citation(basis) if basis else "prazo fixado pela fiscalização"
-        lines.append(deadline_line(extra, start, presumed, cited, settings.feriados))
+        lines.append((deadline_line(extra, start, how, cited, settings.feriados), extra))
     if not lines:
         return None
     sec = Section("Prazos")
-    for ln in lines:
+    for ln, d in lines:
         value = f"{ln.dias} {COUNTING_TEXT[ln.contagem]}, a contar da {ln.inicio} ({ln.citacao})"
         if ln.fim is not None:
+            if ln.como:
+                value += f"; início em {short_date(ln.inicio_data)} ({ln.como})"
             value += f"; termina em {short_date(ln.fim)}"
-            if ln.presumido:
-                value += (f", considerada a ciência em {short_date(ln.inicio_data)}; se a ciência ocorrer em "
-                          "outra data, o prazo conta a partir dela")
         else:
-            value += "; a data final depende dessa data"
+            value += _rule_text(d, case, settings)
         sec.linhas.append(Row(ln.descricao, value))
     return sec
 
@@ -182,8 +248,8 @@ def _delivery_section(spec: FormSpec, case: Case, settings: Settings) -> Section
     chosen = case.data.get("meio_entrega")
     if chosen and chosen not in spec.entrega:
         allowed = ", ".join(spec.entrega)
-        raise FormError(f"meio de entrega '{chosen}' não previsto para {spec.kind} (previstos: {allowed})",
-                        path=case.source, line=case.row)
+        raise case.error(f"meio de entrega '{chosen}' não previsto para {spec.kind} (previstos: {allowed})",
+                         "meio_entrega")
     sec = Section("Notificação e entrega")
     for key in spec.entrega:
         dl = settings.entrega[key]
@@ -233,10 +299,13 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
     spec = settings.formularios[kind_key]
     inf = resolve_infraction(case, catalog)
     if inf is None and kind.usa_infracao:
-        raise FormError(f"campo obrigatório ausente: 'infracao' ({FIELDS['infracao'][0]}): "
-                        f"{kind.titulo} é sempre sobre uma infração do catálogo", path=case.source, line=case.row)
-    sections = [Section("Identificação", _rows(case, IDENTIFICATION)),
-                Section("Ocorrência", _rows(case, OCCURRENCE))]
+        raise case.error(f"campo obrigatório ausente: 'infracao' ({FIELDS['infracao'][0]}): "
+                         f"{kind.titulo} é sempre sobre uma infração do catálogo", "infracao")
+    occurrence = Section("Ocorrência", _rows(case, OCCURRENCE))
+    if case.data.get("flagrante") is False and spec.sem_flagrante is not None:
+        occurrence.linhas.insert(0, Row("Autuação", "sem flagrante: o agente relata o fato à autoridade neste auto "
+                                        f"({citation(spec.sem_flagrante.dispositivo)})"))
+    sections = [Section("Identificação", _rows(case, IDENTIFICATION)), occurrence]
     quotes: list[Quote] = []
     notes: list[str] = []
     if inf is not None:
@@ -275,6 +344,12 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
         q = _quote(norma, node_id, str(settings.path), index)
         if q.citacao not in {x.citacao for x in quotes}:
             quotes.append(q)
+    if case.data.get("flagrante") is False and spec.sem_flagrante is not None:
+        node_id = spec.sem_flagrante.dispositivo
+        inside = any(node_id == f or node_id.startswith(f + "_") for f in spec.fundamento)  # already quoted whole
+        q = _quote(norma, node_id, str(settings.path), index)
+        if not inside and q.citacao not in {x.citacao for x in quotes}:
+            quotes.append(q)
     when = case.data.get("data_hora")
     opening = kind.abertura.format(
         data_hora_longa=f"{format_long(when.date().isoformat())}, às {when.hour:02d}h{when.minute:02d}" if when else "—",
@@ -285,5 +360,35 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
         orgao=settings.orgao_emissor, setor=settings.setor, cabecalho=settings.cabecalho,
         endereco=settings.endereco, norma=act_title(norma), abertura=opening,
         secoes=[s for s in sections if s.linhas or s.paragrafos], fundamentos=quotes, avisos=notes,
-        assinaturas=kind.assinaturas, local_data=f"{settings.nome}-{settings.uf}, {format_long(issue.isoformat())}.",
+        assinaturas=signatures(kind, case.data),
+        local_data=f"{settings.nome}-{settings.uf}, {format_long(issue.isoformat())}.",
+        ciencia=_ciencia(case.data) if kind.ciencia else None,
+        canhoto=receipt_stub(kind.titulo, numero, case.data) if kind.canhoto else None,
     )
+
+
+def signatures(kind, data: dict) -> list[Signature]:
+    """The kind's signature lines, with the signer's name when the case gives it."""
+    return [Signature(role, str(data[name]) if name and data.get(name) else None) for role, name in kind.assinaturas]
+
+
+def _ciencia(data: dict) -> Ciencia:
+    when = data.get("data_ciencia")
+    text = None
+    if isinstance(when, datetime):
+        text = date_time_text(when)
+    elif isinstance(when, date):
+        text = f"{short_date(when)}, às {BLANK_TIME}"
+    refused = data.get("recusa_assinatura")
+    return Ciencia(text, refused, (data.get("testemunha_1"), data.get("testemunha_2")))
+
+
+def receipt_stub(titulo: str, numero: str, data: dict) -> Stub:
+    """'Comprovante de recebimento' of a notice, with blanks for the date, time and signature."""
+    who = data.get("condutor_autorizado") or data.get("condutor")
+    lines = [f"{titulo} nº {numero}" + (f" — Auto de Infração nº {data['auto']}" if data.get("auto") else "")]
+    if who:
+        lines.append(f"Notificado: {who}")
+    lines.append(f"Recebi a via desta notificação em {BLANK_DATE}, às {BLANK_TIME}.")
+    return Stub("Comprovante de recebimento (destaque e devolva ao órgão emissor)", lines,
+                [Signature("Recebedor (nome legível e documento)"), Signature("Responsável pela entrega")])

@@ -9,25 +9,24 @@ names below; missing ones are added).
 from __future__ import annotations
 
 import io
-import re
 import zipfile
-from xml.sax.saxutils import escape
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from docx import Document
-from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement, parse_xml
-from docx.opc.pkgwriter import PackageWriter
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt
 
-from lexconsolida.forms.document import FormDoc
-
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+from lexconsolida.docx.page import a4_portrait
+from lexconsolida.docx.save import FIXED_ZIP_TIME, save_deterministic
+from lexconsolida.forms.document import BLANK_DATE, BLANK_TIME, FormDoc, Signature
+from lexconsolida.forms.textnorm import strip_accents
+from lexconsolida.lexml.xml_safe import xml_text
 
 # name → (based on, size pt, bold, italic, alignment, space before, space after, extra)
 PARAGRAPH_STYLES = {
@@ -41,7 +40,8 @@ PARAGRAPH_STYLES = {
     "Citação Legal": ("Normal", 9.5, False, False, "justify", 0, 1, {"indent": 6}),
     "Referência Legal": ("Normal", 9.5, True, False, "left", 3, 1, {"indent": 6, "keep": True}),
     "Local e Data": ("Normal", 11, False, False, "right", 12, 24, {}),
-    "Assinatura": ("Normal", 9.5, False, False, "center", 24, 0, {"border_top": True}),
+    "Assinatura": ("Normal", 9.5, False, False, "center", 0, 0, {}),
+    "Recorte": ("Normal", 8, False, False, "center", 14, 4, {"keep": True}),
     "Rodapé do Formulário": ("Footer", 8.5, False, False, "center", 0, 0, {}),
 }
 ALIGN = {"center": WD_ALIGN_PARAGRAPH.CENTER, "left": WD_ALIGN_PARAGRAPH.LEFT,
@@ -67,8 +67,6 @@ def _border_top(ppr) -> None:
 
 def _ascii_id(name: str) -> str:
     """An ASCII style id for a Portuguese style name ('Seção do Formulário' → 'SecaodoFormulario')."""
-    from lexconsolida.forms.textnorm import strip_accents
-
     return "".join(ch for ch in strip_accents(name) if ch.isalnum())
 
 
@@ -102,11 +100,7 @@ def _add_styles(document) -> None:
 
 
 def _page_setup(document) -> None:
-    section = document.sections[0]
-    section.orientation = WD_ORIENT.PORTRAIT
-    section.page_width, section.page_height = Mm(210), Mm(297)
-    section.top_margin, section.bottom_margin = Mm(18), Mm(20)
-    section.left_margin, section.right_margin = Mm(16), Mm(16)
+    a4_portrait(document.sections[0], top=Mm(18), bottom=Mm(20), left=Mm(16), right=Mm(16))
 
 
 KEEP_TABLE_STYLES = {"Table Grid", "Normal Table"}
@@ -217,14 +211,15 @@ W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 CELL_WIDTHS = (Mm(66).twips, Mm(112).twips)
 
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
-def _p_xml(text: str, style_id: str) -> str:
-    """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept)."""
-    text = _NOT_XML.sub("", text)
+def _p_xml(text: str, style_id: str, keep: bool = False) -> str:
+    """One paragraph in a named style, as WordprocessingML (text escaped, spaces kept); ``keep``:
+    kept on the page of the next paragraph."""
+    text = xml_text(text)
     run = f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>' if text else ""
-    return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/></w:pPr>{run}</w:p>'
+    keep_next = "<w:keepNext/>" if keep else ""
+    return f'<w:p><w:pPr><w:pStyle w:val="{style_id}"/>{keep_next}</w:pPr>{run}</w:p>'
 
 
 def _table_xml(rows, ids: dict[str, str]) -> str:
@@ -238,6 +233,77 @@ def _table_xml(rows, ids: dict[str, str]) -> str:
             out.append(f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/></w:tcPr>{_p_xml(text, ids["Campo"])}</w:tc>')
         out.append("</w:tr>")
     out.append("</w:tbl>")
+    return "".join(out)
+
+
+MM = 56.7  # twips per millimetre
+SIG_WIDTHS = (round(80 * MM), round(18 * MM), round(80 * MM))
+"""Two signature columns with a gap: each line is its own cell's top border, so two lines never
+merge into one (two paragraphs with the same top border do merge, in Word and LibreOffice)."""
+SIG_SPACE = round(13 * MM)
+NO_BORDERS = ('<w:tblBorders>' + "".join(f'<w:{side} w:val="nil"/>' for side in
+              ("top", "left", "bottom", "right", "insideH", "insideV")) + '</w:tblBorders>')
+
+
+def _cell(width: int, inner: str, top_line: bool = False) -> str:
+    border = '<w:tcBorders><w:top w:val="single" w:sz="6" w:space="0" w:color="000000"/></w:tcBorders>' \
+        if top_line else ""
+    return f'<w:tc><w:tcPr><w:tcW w:type="dxa" w:w="{width}"/>{border}</w:tcPr>{inner}</w:tc>'
+
+
+def signatures_xml(sigs, ids: dict[str, str], keep_last: bool = False, space: int = SIG_SPACE) -> str:
+    """Signature lines two by two: a blank row to sign in, then the line (the cell's top border)
+    with the signer's name and role under it."""
+    grid = "".join(f'<w:gridCol w:w="{w}"/>' for w in SIG_WIDTHS)
+    out = [f'<w:tbl><w:tblPr><w:tblW w:type="dxa" w:w="{sum(SIG_WIDTHS)}"/>{NO_BORDERS}'
+           f'<w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid>{grid}</w:tblGrid>']
+    pairs = [sigs[i:i + 2] for i in range(0, len(sigs), 2)]
+    style = ids["Assinatura"]
+    for n, pair in enumerate(pairs):
+        keep = keep_last or n < len(pairs) - 1
+        blank = "".join(_cell(w, _p_xml("", style, True)) for w in SIG_WIDTHS)
+        out.append(f'<w:tr><w:trPr><w:cantSplit/><w:trHeight w:val="{space}" w:hRule="atLeast"/></w:trPr>'
+                   f'{blank}</w:tr>')
+        cells = []
+        for col, width in enumerate(SIG_WIDTHS):
+            sig = pair[col // 2] if col != 1 and col // 2 < len(pair) else None
+            if sig is None:
+                cells.append(_cell(width, _p_xml("", style, keep)))
+                continue
+            inner = (_p_xml(sig.nome, style, True) if sig.nome else "") + _p_xml(sig.papel, style, keep)
+            cells.append(_cell(width, inner, top_line=True))
+        out.append(f'<w:tr><w:trPr><w:cantSplit/></w:trPr>{"".join(cells)}</w:tr>')
+    out.append("</w:tbl>")
+    return "".join(out)
+
+
+def ciencia_xml(doc: FormDoc, ids: dict[str, str]) -> str:
+    """'Ciente em … às …' and the refusal to sign, before the signatures."""
+    c = doc.ciencia
+    assert c is not None, "ciencia_xml is called only for forms with a ciência block"
+    text = ids["Texto do Formulário"]
+    out = [_p_xml("Ciência do autuado", ids["Seção do Formulário"], True),
+           _p_xml(f"Ciente em {c.data_hora or BLANK_DATE + ', às ' + BLANK_TIME}.", text, True),
+           _p_xml(f"{'☒' if c.recusa else '☐'} O autuado recusou-se a assinar; a recusa foi presenciada pelas duas "
+                   "testemunhas abaixo identificadas.", text, True)]
+    return "".join(out)
+
+
+def witnesses(doc: FormDoc):
+    names = doc.ciencia.testemunhas if doc.ciencia else (None, None)
+    return [Signature("1ª testemunha da recusa (nome e documento)", names[0]),
+            Signature("2ª testemunha da recusa (nome e documento)", names[1])]
+
+
+def stub_xml(doc: FormDoc, ids: dict[str, str]) -> str:
+    """The receipt stub: a cut line, its title and text, and two signature lines."""
+    stub = doc.canhoto
+    assert stub is not None, "stub_xml is called only for forms with a receipt stub"
+    out = [_p_xml("✂ - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -",
+                   ids["Recorte"], True),
+           _p_xml(stub.titulo, ids["Seção do Formulário"], True)]
+    out += [_p_xml(line, ids["Texto do Formulário"], True) for line in stub.linhas]
+    out.append(signatures_xml(stub.assinaturas, ids))
     return "".join(out)
 
 
@@ -258,8 +324,15 @@ def body_xml(doc: FormDoc, ids: dict[str, str]) -> str:
     for quote in doc.fundamentos:
         out.append(_p_xml(quote.citacao, ids["Referência Legal"]))
         out += [_p_xml(line, ids["Citação Legal"]) for line in quote.linhas]
-    out.append(_p_xml(doc.local_data, ids["Local e Data"]))
-    out += [_p_xml(role, ids["Assinatura"]) for role in doc.assinaturas]
+    out.append(_p_xml(doc.local_data, ids["Local e Data"], True))
+    sigs = list(doc.assinaturas)
+    if doc.ciencia is not None:
+        out.append(ciencia_xml(doc, ids))
+        sigs += witnesses(doc)
+    out.append(signatures_xml(sigs, ids))
+    if doc.canhoto is not None:
+        out.append(stub_xml(doc, ids))
+    out.append(_p_xml("", ids["Texto do Formulário"]))
     return "".join(out)
 
 
@@ -274,47 +347,52 @@ def _body(document, doc: FormDoc, ids: dict[str, str]) -> None:
             body.append(child)
 
 
-class _FixedTimeZip:
-    """A zip writer with python-docx's physical-writer interface and fixed entry timestamps."""
-
-    def __init__(self, out: io.BytesIO) -> None:
-        self._zip = zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED)
-
-    def write(self, pack_uri, blob: bytes) -> None:
-        info = zipfile.ZipInfo(pack_uri.membername, FIXED_ZIP_TIME)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        info.external_attr = 0o644 << 16
-        self._zip.writestr(info, blob)
-
-    def close(self) -> None:
-        self._zip.close()
+NUMBER_MARK = "\u2063NUMERO\u2063"
+"""Stands for the form's number in the prepared package (invisible separator, never in case data)."""
+DATE_MARK = datetime(1901, 1, 1)
+"""Stands for the form's date in the prepared package's core properties."""
 
 
-def save_deterministic(document) -> bytes:
-    """Serialise ``document`` as python-docx does, but with fixed zip timestamps (same bytes
-    for the same content), in one pass."""
-    package = document.part.package
-    for part in package.parts:
-        part.before_marshal()
-    out = io.BytesIO()
-    writer = _FixedTimeZip(out)
-    PackageWriter._write_content_types_stream(writer, package.parts)
-    PackageWriter._write_pkg_rels(writer, package.rels)
-    PackageWriter._write_parts(writer, package.parts)
-    writer.close()
-    return out.getvalue()
+@lru_cache(maxsize=32)
+def _prepared(model_path: str | None, titulo: str, norma: str, orgao: str, setor: str | None,
+              cabecalho: tuple[str, ...], endereco: str | None) -> tuple[tuple[str, bytes], ...]:
+    """The parts of a form's package with everything but the number, the date and the body
+    filled in (letterhead, footer, styles, properties), built once per kind and issuing body:
+    python-docx takes ~10 ms to open and save a package, the rest is string work."""
+    document = Document(io.BytesIO(base_bytes(model_path)))
+    props = document.core_properties
+    props.title = f"{titulo} nº {NUMBER_MARK}"
+    props.subject = norma
+    props.created = props.modified = DATE_MARK
+    props.revision = 1
+    shell = FormDoc("", titulo, NUMBER_MARK, "", orgao, setor, cabecalho, endereco, norma, "", [], [], [], [], "")
+    _header_footer(document, shell, style_ids(model_path))
+    with zipfile.ZipFile(io.BytesIO(save_deterministic(document))) as z:
+        return tuple((name, z.read(name)) for name in z.namelist())
+
+
+def _w3c(when: datetime) -> str:
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def render_docx(doc: FormDoc, issued: datetime, model: str | Path | None = None) -> bytes:
     """The form as DOCX bytes; ``issued`` sets the document's creation date (no clock read)."""
     model_path = str(model) if model and Path(model).is_file() else None
-    document = Document(io.BytesIO(base_bytes(model_path)))
-    props = document.core_properties
-    props.title = f"{doc.titulo} nº {doc.numero}"
-    props.subject = doc.norma
-    props.created = props.modified = issued
-    props.revision = 1
-    ids = style_ids(model_path)
-    _header_footer(document, doc, ids)
-    _body(document, doc, ids)
-    return save_deterministic(document)
+    parts = _prepared(model_path, doc.titulo, doc.norma, doc.orgao, doc.setor, doc.cabecalho, doc.endereco)
+    number = escape(doc.numero).encode("utf-8")
+    mark = NUMBER_MARK.encode("utf-8")
+    body = body_xml(doc, style_ids(model_path)).encode("utf-8")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts:
+            if name == "word/document.xml":
+                head, sep, tail = data.partition(b"<w:sectPr")
+                data = head + body + sep + tail
+            elif name == "docProps/core.xml":
+                data = data.replace(_w3c(DATE_MARK).encode(), _w3c(issued).encode())
+            data = data.replace(mark, number)
+            info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return out.getvalue()

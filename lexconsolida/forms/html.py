@@ -12,6 +12,7 @@ from pathlib import Path
 import jinja2
 
 from lexconsolida.forms.document import FormDoc
+from lexconsolida.templating import make_environment
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "data" / "templates" / "forms"
 
@@ -20,13 +21,7 @@ TEMPLATES = Path(__file__).resolve().parents[1] / "data" / "templates" / "forms"
 def environment(override: str | None = None) -> jinja2.Environment:
     """The template environment; ``override`` is a folder searched before the defaults."""
     paths = ([override] if override else []) + [str(TEMPLATES)]
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(paths),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=False,
-    )
+    return make_environment(paths, trim=False)
 
 
 def render_html(doc: FormDoc, override: str | Path | None = None) -> bytes:

@@ -19,10 +19,11 @@ cannot be classified is listed in ``Catalog.nao_classificados`` with the reason.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from lexconsolida.forms.cite import act_title, citation
+from lexconsolida.forms.rules import find_rules
 from lexconsolida.forms.textnorm import clean_value, fold, ocr_word, strip_accents
 from lexconsolida.model import Dispositivo, Kind, Norma
 
@@ -134,8 +135,6 @@ class Catalog:
 
 def extract(norma: Norma) -> Catalog:
     """The infraction catalog of ``norma``."""
-    from lexconsolida.forms.rules import find_rules
-
     catalog = Catalog(norma=act_title(norma), urn=norma.urn)
     catalog.tabela = find_fine_table(norma)
     parents = _parent_map(norma)
@@ -333,8 +332,6 @@ def find_fine_table(norma: Norma) -> list[FineClass]:
 
 
 def _with_fine(inf: Infraction, catalog: Catalog) -> Infraction:
-    from dataclasses import replace
-
     rules = tuple(r.id for r in catalog.rules_for(inf.id))
     row = catalog.fine_row(inf.classe) if inf.multa else None
     if row is None:

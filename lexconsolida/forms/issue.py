@@ -1,34 +1,67 @@
-"""Issuing forms: validate every case, then number, render, record and write them all — or nothing.
+"""Issuing forms: validate every case, then reserve, write and confirm — never losing or reusing a number.
 
-Order of work for a batch (a CSV of 1,000 cases is one batch):
-1. every case is checked (required fields, infraction in the catalog, fine computable, delivery
-   method allowed) before any number is taken; the first error stops the batch;
-2. in one ``BEGIN IMMEDIATE`` transaction: numbers are allocated, each form is rendered (DOCX and
-   HTML) into a temporary folder inside the output folder and recorded with its hashes;
-3. the files are moved into place and the transaction commits. On any error the transaction
-   rolls back (no number is used), and the temporary folder and any moved file are removed.
+Order of work for a batch (a CSV of 1,000 cases is one batch, one *lote* in the register):
+
+1. every case is checked (required fields, dates, infraction in the catalog, fine computable,
+   delivery method allowed) before any number is taken; the first error stops the batch and
+   nothing is written;
+2. one ``BEGIN IMMEDIATE`` transaction takes the numbers, renders each form (DOCX and HTML) and
+   records the case with its files' hashes and bytes (pending). A file already at a target path
+   aborts the transaction: no number is taken;
+3. the files are written, each atomically (temporary file, rename), and synced to disk once;
+4. a second transaction marks the lote written.
+
+A process killed anywhere leaves either nothing (before step 2 commits) or a pending lote. The
+next issuing run (or ``forms --verificar``) completes pending lotes from the bytes the register
+kept — the same files, byte for byte — or voids a number whose file path holds something else,
+with the reason. Completion runs only when no other process is issuing (an advisory lock held
+while issuing, released by the kernel even on ``kill -9``).
+
+Fault injection for the crash tests: with ``LEXCONSOLIDA_TESTE_INTERROMPER=<ponto>[:n]`` the
+process kills itself (SIGKILL) the n-th time it reaches ``<ponto>`` (one of :data:`CHECKPOINTS`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
+import re
+import signal
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
 
 from lexconsolida.errors import FormError
-from lexconsolida.forms.cases import Case, check_required
+from lexconsolida.forms.cases import Case, check_dates, check_required
+from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.docx import render_docx
 from lexconsolida.forms.document import FormDoc, build
 from lexconsolida.forms.html import render_html
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
-from lexconsolida.forms.register import Issue, Register, format_number
+from lexconsolida.forms.register import (
+    Owner, PendingFile, Register, Reserved, file_stem, flush_to_disk, format_number, write_file,
+)
 from lexconsolida.forms.settings import Settings, cited_dispositivos
+from lexconsolida.forms.talao import MAX_TALAO, TALAO_KINDS, build_talao, render_talao_docx, render_talao_html
 from lexconsolida.model import Norma
+
+CHECKPOINTS = ("antes-do-commit", "depois-do-commit", "entre-arquivos", "antes-de-marcar", "depois-de-marcar")
+FAULT_ENV = "LEXCONSOLIDA_TESTE_INTERROMPER"
+_reached: dict[str, int] = {}
+
+
+def checkpoint(name: str) -> None:
+    """A fault-injection point (see the module docstring); does nothing unless the variable names it."""
+    wanted = os.environ.get(FAULT_ENV)
+    if not wanted:
+        return
+    point, _, nth = wanted.partition(":")
+    if point != name:
+        return
+    _reached[name] = _reached.get(name, 0) + 1
+    if _reached[name] == int(nth or 1):
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 @dataclass(slots=True, frozen=True)
@@ -59,6 +92,11 @@ class Context:
         return f"{self.settings.nome}-{self.settings.uf}"
 
     @property
+    def owner(self) -> Owner:
+        body = self.settings.orgao_emissor + (f" — {self.settings.setor}" if self.settings.setor else "")
+        return Owner(self.municipio, body)
+
+    @property
     def templates(self) -> Path:
         return self.settings.folder / "templates" / "forms"
 
@@ -85,7 +123,6 @@ def _build(kind: str, case: Case, ctx: Context, numero: str, today: date) -> For
 
 def check_citations(settings: Settings, norma: Norma) -> None:
     """Every dispositivo the settings cite must exist in the law they apply."""
-    from lexconsolida.forms.cite import act_title, citation
 
     index = norma.index()
     for where, node_id in cited_dispositivos(settings):
@@ -94,17 +131,35 @@ def check_citations(settings: Settings, norma: Norma) -> None:
                             path=settings.path)
 
 
+def _talao_number(case: Case, sigla: str) -> str | None:
+    numero = case.data.get("numero")
+    if numero is None:
+        return None
+    if not re.fullmatch(rf"{re.escape(sigla)}-\d{{4}}/\d{{6}}", numero):
+        raise case.error(f"número de talão inválido no campo 'numero': {numero!r} (esperado: {sigla}-AAAA/NNNNNN, "
+                         f"como impresso no talão)", "numero")
+    return numero
+
+
 def validate(kind: str, cases: list[Case], ctx: Context, today: date) -> None:
     """Check every case as it would be issued; raise on the first problem (naming the row)."""
     spec = spec_for(kind, ctx.settings)
     check_citations(ctx.settings, ctx.norma)
+    seen: dict[str, str] = {}
     for case in cases:
         check_required(case, spec)
+        check_dates(case, today)
+        numero = _talao_number(case, spec.sigla)
+        if numero is not None:
+            if numero in seen:
+                raise case.error(f"o número de talão {numero} aparece duas vezes no lote (também em {seen[numero]})",
+                                 "numero")
+            seen[numero] = case.where()
         try:
-            _build(kind, case, ctx, format_number(spec.sigla, _issue_date(case, today).year, 0), today)
+            _build(kind, case, ctx, numero or format_number(spec.sigla, _issue_date(case, today).year, 0), today)
         except FormError as err:
-            if err.line is None and case.row is not None:
-                raise FormError(err.message, path=case.source, line=case.row, where=err.where) from None
+            if err.line is None and case.line() is not None:
+                raise FormError(err.message, path=case.source, line=case.line(), where=err.where) from None
             raise
 
 
@@ -114,53 +169,177 @@ def _stored_data(case: Case, issue: date) -> dict:
     return data
 
 
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def issue_batch(kind: str, cases: list[Case], ctx: Context, out_dir: str | Path, register: Register,
-                *, today: date | None = None) -> list[Issued]:
-    """Issue one form of ``kind`` per case (all or nothing); returns what was issued, in order."""
+                *, today: date | None = None, notes: list[str] | None = None) -> list[Issued]:
+    """Issue one form of ``kind`` per case; returns what was issued, in order.
+
+    A case with ``numero`` records a filled talão against that pre-printed number instead of
+    taking a new one. ``notes`` receives what was done about interrupted earlier runs."""
     today = today or date.today()
     validate(kind, cases, ctx, today)
     spec = spec_for(kind, ctx.settings)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".emissao-", dir=out))
-    moved: list[Path] = []
-    try:
+    out = Path(out_dir).resolve()
+    issued, voided = _in_one_lote(register, "emissao", out, notes,
+                                  lambda lote: _reserve_all(kind, spec, cases, ctx, register, lote, out, today))
+    gone = {numero for numero, _ in voided}
+    return [item for item in issued if item.numero not in gone]
+
+
+def _in_one_lote(register: Register, operacao: str, out: Path, notes: list[str] | None, reserve):
+    """The crash-safe frame of an issue: holding the issue lock (and first completing what an
+    interrupted run left, when alone), ``reserve(lote)`` takes the numbers and renders inside one
+    transaction, returning (result, files); then the files are written and the lote marked.
+    Returns (result, voided numbers with the reason)."""
+    with register.issue_lock() as lock:
+        if lock.alone:
+            _append(notes, complete_pending(register))
+            lock.share()
         with register.transaction():
-            issued = _render_all(kind, spec, cases, ctx, register, tmp, out, today)
-            for item in issued:
-                for final in item.arquivos:
-                    if final.exists():
-                        raise FormError("arquivo já existe; não será sobrescrito", path=final)
-            for item in issued:
-                for final in item.arquivos:
-                    os.replace(tmp / final.name, final)
-                    moved.append(final)
-        return issued
-    except BaseException:
-        for path in moved:
-            path.unlink(missing_ok=True)
-        raise
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+            lote = register.new_batch(operacao, out)
+            result, files = reserve(lote)
+            register.add_pending(lote, files)
+            checkpoint("antes-do-commit")
+        checkpoint("depois-do-commit")
+        voided = complete_batch(register, lote, files)
+    _append(notes, [f"{numero}: inutilizado ({why})" for numero, why in voided])
+    return result, voided
 
 
-def _render_all(kind, spec, cases, ctx: Context, register: Register, tmp: Path, out: Path,
-                today: date) -> list[Issued]:
-    issued = []
+def _append(notes: list[str] | None, items: list[str]) -> None:
+    if notes is not None:
+        notes.extend(items)
+
+
+def _reserve_all(kind, spec, cases, ctx: Context, register: Register, lote: int, out: Path,
+                 today: date) -> tuple[list[Issued], list[PendingFile]]:
+    issued, pending = [], []
     for case in cases:
         when = _issue_date(case, today)
-        seq = register.allocate(ctx.municipio, kind, when.year)[0]
-        numero = format_number(spec.sigla, when.year, seq)
+        talao = _talao_number(case, spec.sigla)
+        if talao is None:
+            seq = register.allocate(ctx.municipio, kind, when.year)[0]
+            numero = format_number(spec.sigla, when.year, seq)
+        else:
+            numero, seq = talao, int(talao.rsplit("/", 1)[1])
         doc = _build(kind, case, ctx, numero, today)
+        if talao is not None:
+            doc.avisos.insert(0, f"Transcrição do auto lavrado à mão no talão nº {numero}, para o registro; em caso de "
+                              "divergência prevalece o original assinado no local.")
         html = render_html(doc, ctx.templates)
         docx = render_docx(doc, datetime.combine(when, time()), ctx.templates / "modelo.docx")
-        stem = numero.replace("/", "-")
-        files = []
-        for suffix, data in ((".docx", docx), (".html", html)):
-            (tmp / f"{stem}{suffix}").write_bytes(data)
-            files.append(out / f"{stem}{suffix}")
-        digest_docx, digest_html = hashlib.sha256(docx).hexdigest(), hashlib.sha256(html).hexdigest()
-        register.record(Issue(ctx.municipio, numero, kind, spec.sigla, when.year, seq, case.where(),
-                              _stored_data(case, when), digest_docx, digest_html, [str(f) for f in files]))
-        issued.append(Issued(numero, tuple(files), digest_docx, digest_html))
-    return issued
+        stem = file_stem(numero)
+        files = [PendingFile(out / f"{stem}.docx", _sha(docx), docx), PendingFile(out / f"{stem}.html", _sha(html), html)]
+        item = Reserved(ctx.municipio, numero, kind, spec.sigla, int(numero.rsplit("-", 1)[1][:4]), seq,
+                        "talao" if talao else "emissao", when.isoformat(), case.where(), _stored_data(case, when),
+                        [{"caminho": str(f.path), "sha256": f.sha256} for f in files])
+        if talao is None:
+            register.reserve(item, lote)
+        else:
+            register.record_talao(item, lote)
+        for f in files:
+            if f.path.exists():
+                raise FormError("arquivo já existe; não será sobrescrito (nenhum número foi usado)", path=f.path)
+        pending += files
+        issued.append(Issued(numero, tuple(f.path for f in files), files[0].sha256, files[1].sha256))
+    return issued, pending
+
+
+def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> list[tuple[str, str]]:
+    """Write ``files`` of a pending ``lote`` and mark it written; a number whose file path holds
+    other content is voided with the reason. Returns the voided (number, reason)."""
+    entries = register.batch_entries(lote)
+    owners: dict[str, list[str]] = {}
+    for e in entries:
+        for f in e.arquivos:
+            owners.setdefault(f["caminho"], []).append(e.numero)
+    conflicts: dict[str, str] = {}
+    written: list[Path] = []
+    for f in files:
+        if f.path.exists():
+            if f.path.is_file() and _sha(f.path.read_bytes()) == f.sha256:
+                continue
+            for numero in owners.get(str(f.path), []):
+                conflicts.setdefault(numero, f"o arquivo {f.path} já existe com outro conteúdo")
+            continue
+        try:
+            f.path.parent.mkdir(parents=True, exist_ok=True)
+            write_file(f.path, f.content)
+        except OSError as err:
+            raise FormError(f"não foi possível gravar o arquivo ({err.strerror}); os números deste lote ficam "
+                            "reservados e a emissão será concluída na próxima execução (ou com forms --verificar)",
+                            path=f.path) from None
+        written.append(f.path)
+        checkpoint("entre-arquivos")
+    if written:
+        flush_to_disk()
+    checkpoint("antes-de-marcar")
+    if conflicts:
+        voided_paths = {c for e in entries if e.numero in conflicts for c in (f["caminho"] for f in e.arquivos)}
+        for path in written:
+            if str(path) in voided_paths:
+                path.unlink(missing_ok=True)
+        for numero, why in conflicts.items():
+            register.void_pending(lote, [numero], why)
+    register.mark_written(lote)
+    checkpoint("depois-de-marcar")
+    return sorted(conflicts.items())
+
+
+def complete_pending(register: Register) -> list[str]:
+    """Complete every lote an interrupted run left pending (call only holding the issue lock
+    alone). Returns one line per number completed or voided."""
+    out = []
+    for lote in register.pending_batches():
+        numbers = [e.numero for e in register.batch_entries(lote)]
+        voided = dict(complete_batch(register, lote, register.pending_files(lote)))
+        for numero in numbers:
+            if numero in voided:
+                out.append(f"{numero}: emissão interrompida; número inutilizado ({voided[numero]})")
+            else:
+                out.append(f"{numero}: emissão interrompida concluída (arquivos gravados do registro)")
+    return out
+
+
+@dataclass(slots=True, frozen=True)
+class TalaoIssued:
+    numeros: tuple[str, ...]
+    arquivos: tuple[Path, ...]
+
+
+def issue_talao(kind: str, count: int, ctx: Context, out_dir: str | Path, register: Register,
+                *, today: date | None = None, notes: list[str] | None = None) -> TalaoIssued:
+    """Reserve ``count`` numbers of ``kind`` as 'talão' and write the blank talão (DOCX + HTML),
+    crash-safe like :func:`issue_batch`."""
+
+    today = today or date.today()
+    spec = spec_for(kind, ctx.settings)
+    if kind not in TALAO_KINDS:
+        raise FormError(f"talão só existe para: {', '.join(TALAO_KINDS)} (pedido: {kind})")
+    if not 1 <= count <= MAX_TALAO:
+        raise FormError(f"quantidade de formulários do talão deve estar entre 1 e {MAX_TALAO} (pedido: {count})")
+    check_citations(ctx.settings, ctx.norma)
+    out = Path(out_dir).resolve()
+
+    def reserve(lote: int):
+        seqs = register.allocate(ctx.municipio, kind, today.year, count)
+        numeros = [format_number(spec.sigla, today.year, n) for n in seqs]
+        talao = build_talao(kind, numeros, settings=ctx.settings, norma=ctx.norma, catalog=ctx.catalog, spec=spec)
+        docx = render_talao_docx(talao, datetime.combine(today, time()), ctx.templates / "modelo.docx")
+        html = render_talao_html(talao, ctx.templates)
+        stem = f"talao-{file_stem(numeros[0])}-a-{seqs[-1]:06d}"
+        files = [PendingFile(out / f"{stem}.docx", _sha(docx), docx), PendingFile(out / f"{stem}.html", _sha(html), html)]
+        for f in files:
+            if f.path.exists():
+                raise FormError("arquivo já existe; não será sobrescrito (nenhum número foi usado)", path=f.path)
+        listed = [{"caminho": str(f.path), "sha256": f.sha256} for f in files]
+        for numero, seq in zip(numeros, seqs):
+            register.reserve(Reserved(ctx.municipio, numero, kind, spec.sigla, today.year, seq, "talao", None,
+                                      f"talão {talao.faixa}", {}, listed), lote, situacao="talao")
+        return TalaoIssued(tuple(numeros), tuple(f.path for f in files)), files
+
+    talao, voided = _in_one_lote(register, "talao", out, notes, reserve)
+    return TalaoIssued((), ()) if voided else talao

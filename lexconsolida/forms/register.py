@@ -1,14 +1,30 @@
-"""The register of issued forms (SQLite): numbers are sequential and never reused.
+"""The register of issued forms (SQLite): numbers are sequential, never lost and never reused.
 
-Numbers count per municipality, kind and year ("AI-2025/000123"). Allocation happens inside a
-``BEGIN IMMEDIATE`` transaction (one writer at a time; others wait up to the busy timeout), in
-WAL mode, so two processes issuing at once never get the same number. Rows can be cancelled with
-a reason but never deleted or rewritten: triggers refuse it. The counter table only moves up.
+Numbers count per municipality, kind and year ("AI-2025/000123"). The register belongs to the
+municipality's acervo (its path comes from ``municipio.toml``, see
+:mod:`lexconsolida.forms.settings`), one per issuing body; it records which body and
+municipality it serves and refuses to be used by another.
+
+Issuing is crash-safe in three steps (see :mod:`lexconsolida.forms.issue`):
+
+1. one ``BEGIN IMMEDIATE`` transaction takes the numbers, records each case with the hashes of
+   its files and keeps the files' bytes in ``arquivos_pendentes`` (a *lote* = one batch);
+2. the files are written (each atomically: temporary file, rename) and synced to disk once;
+3. a second transaction marks the lote written and drops the pending bytes.
+
+A process killed between 1 and 3 leaves a pending lote; the next run completes it from the
+pending bytes (never re-rendering, never taking new numbers) or, when a file in the way has other
+content, voids ("inutiliza") the number with the reason. A number is never reissued.
+
+Rows move only along the transitions the ``emissoes_transicoes`` trigger allows (pending →
+written; talão → recorded; issued → cancelled; pending or unused talão → voided); nothing is
+deleted. The counter table only moves up.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,16 +34,35 @@ from pathlib import Path
 
 from lexconsolida.errors import FormError
 
-DEFAULT_PATH = Path("output") / "registro.sqlite"
 BUSY_TIMEOUT_MS = 120_000
+SCHEMA_VERSION = 2
+STATES = ("emitido", "talao", "cancelado", "inutilizado")
+STATE_TEXT = {"emitido": "emitido", "talao": "em talão (não lançado)", "cancelado": "cancelado",
+              "inutilizado": "inutilizado"}
 
-SCHEMA = """
+_FROZEN = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
+    "municipio", "numero", "tipo", "sigla", "ano", "sequencial", "modo", "reservado_em"))
+_DATA_KEPT = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
+    "lote", "data_formulario", "origem", "dados", "arquivos"))
+_REASON = "length(trim(coalesce(NEW.{0}, ''))) > 0 AND NEW.{1} IS NOT NULL"
+
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS registro_info (
+    chave TEXT PRIMARY KEY,
+    valor TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS contadores (
     municipio TEXT NOT NULL,
     tipo TEXT NOT NULL,
     ano INTEGER NOT NULL,
     ultimo INTEGER NOT NULL CHECK (ultimo >= 0),
     PRIMARY KEY (municipio, tipo, ano)
+);
+CREATE TABLE IF NOT EXISTS lotes (
+    id INTEGER PRIMARY KEY,
+    criado_em TEXT NOT NULL,
+    operacao TEXT NOT NULL CHECK (operacao IN ('emissao', 'talao', 'lancamento', 'migracao')),
+    pasta TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS emissoes (
     municipio TEXT NOT NULL,
@@ -36,35 +71,52 @@ CREATE TABLE IF NOT EXISTS emissoes (
     sigla TEXT NOT NULL,
     ano INTEGER NOT NULL,
     sequencial INTEGER NOT NULL,
-    emitido_em TEXT NOT NULL,
+    modo TEXT NOT NULL CHECK (modo IN ('emissao', 'talao')),
+    lote INTEGER NOT NULL REFERENCES lotes(id),
+    reservado_em TEXT NOT NULL,
+    emitido_em TEXT,
+    data_formulario TEXT,
     origem TEXT NOT NULL,
     dados TEXT NOT NULL,
-    sha256_docx TEXT NOT NULL,
-    sha256_html TEXT NOT NULL,
     arquivos TEXT NOT NULL,
-    situacao TEXT NOT NULL DEFAULT 'emitido' CHECK (situacao IN ('emitido', 'cancelado')),
+    pendente INTEGER NOT NULL CHECK (pendente IN (0, 1)),
+    situacao TEXT NOT NULL CHECK (situacao IN {STATES}),
     cancelado_em TEXT,
     motivo_cancelamento TEXT,
+    inutilizado_em TEXT,
+    motivo_inutilizacao TEXT,
     PRIMARY KEY (municipio, numero),
     UNIQUE (municipio, tipo, ano, sequencial)
 );
+CREATE INDEX IF NOT EXISTS emissoes_pendentes ON emissoes (pendente, lote);
+CREATE TABLE IF NOT EXISTS arquivos_pendentes (
+    lote INTEGER NOT NULL REFERENCES lotes(id),
+    caminho TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    conteudo BLOB NOT NULL,
+    PRIMARY KEY (lote, caminho)
+);
 CREATE TRIGGER IF NOT EXISTS emissoes_sem_exclusao BEFORE DELETE ON emissoes
 BEGIN
-    SELECT RAISE(ABORT, 'registro de formulário emitido não pode ser excluído (cancele-o com motivo)');
+    SELECT RAISE(ABORT, 'registro de formulário emitido não pode ser excluído (cancele-o ou inutilize-o com motivo)');
 END;
-CREATE TRIGGER IF NOT EXISTS emissoes_so_cancelamento BEFORE UPDATE ON emissoes
-WHEN NOT (
-    OLD.situacao = 'emitido' AND NEW.situacao = 'cancelado'
-    AND NEW.motivo_cancelamento IS NOT NULL AND length(trim(NEW.motivo_cancelamento)) > 0
-    AND NEW.cancelado_em IS NOT NULL
-    AND NEW.municipio IS OLD.municipio AND NEW.numero IS OLD.numero AND NEW.tipo IS OLD.tipo
-    AND NEW.sigla IS OLD.sigla AND NEW.ano IS OLD.ano AND NEW.sequencial IS OLD.sequencial
-    AND NEW.emitido_em IS OLD.emitido_em AND NEW.origem IS OLD.origem AND NEW.dados IS OLD.dados
-    AND NEW.sha256_docx IS OLD.sha256_docx AND NEW.sha256_html IS OLD.sha256_html
-    AND NEW.arquivos IS OLD.arquivos
-)
+CREATE TRIGGER IF NOT EXISTS emissoes_transicoes BEFORE UPDATE ON emissoes
+WHEN NOT ({_FROZEN} AND (
+    -- the lote's files were written
+    (OLD.pendente = 1 AND NEW.pendente = 0 AND NEW.situacao IS OLD.situacao AND {_DATA_KEPT})
+    -- a filled talão is recorded against its number (its files are then pending)
+    OR (OLD.situacao = 'talao' AND OLD.pendente = 0 AND NEW.situacao = 'emitido' AND NEW.pendente = 1
+        AND NEW.modo = 'talao')
+    -- an issued form is cancelled, once, with a reason
+    OR (OLD.situacao = 'emitido' AND OLD.pendente = 0 AND NEW.situacao = 'cancelado' AND NEW.pendente = 0
+        AND {_REASON.format('motivo_cancelamento', 'cancelado_em')} AND {_DATA_KEPT})
+    -- a pending number, or an unused talão number, is voided with a reason
+    OR ((OLD.pendente = 1 OR OLD.situacao = 'talao') AND OLD.situacao IN ('emitido', 'talao')
+        AND NEW.situacao = 'inutilizado' AND NEW.pendente = 0
+        AND {_REASON.format('motivo_inutilizacao', 'inutilizado_em')} AND {_DATA_KEPT})
+))
 BEGIN
-    SELECT RAISE(ABORT, 'registro de formulário emitido não pode ser alterado (só cancelado, uma vez, com motivo)');
+    SELECT RAISE(ABORT, 'registro de formulário emitido não pode ser alterado (só concluído, lançado, cancelado ou inutilizado, com motivo)');
 END;
 CREATE TRIGGER IF NOT EXISTS contadores_sem_retrocesso BEFORE UPDATE ON contadores
 WHEN NEW.ultimo < OLD.ultimo OR NEW.municipio IS NOT OLD.municipio OR NEW.tipo IS NOT OLD.tipo
@@ -84,28 +136,63 @@ def format_number(sigla: str, year: int, seq: int) -> str:
     return f"{sigla}-{year}/{seq:06d}"
 
 
+def file_stem(numero: str) -> str:
+    """The file name of a number: 'AI-2025/000123' → 'AI-2025-000123'."""
+    return numero.replace("/", "-")
+
+
+@dataclass(slots=True, frozen=True)
+class Owner:
+    """Whom a register serves: the municipality and the issuing body."""
+
+    municipio: str
+    orgao: str
+
+
 @dataclass(slots=True, frozen=True)
 class Entry:
-    """One issued form, as the register holds it."""
+    """One number, as the register holds it."""
 
     municipio: str
     numero: str
     tipo: str
     ano: int
-    emitido_em: str
+    sequencial: int
+    modo: str
+    """'emissao' (issued by the program) or 'talao' (pre-printed blank)."""
+    lote: int
+    reservado_em: str
+    emitido_em: str | None
+    data_formulario: str | None
     origem: str
     dados: dict
-    sha256_docx: str
-    sha256_html: str
     arquivos: list
+    """[{"caminho": absolute path, "sha256": hex}]."""
+    pendente: bool
     situacao: str
     cancelado_em: str | None
     motivo_cancelamento: str | None
+    inutilizado_em: str | None
+    motivo_inutilizacao: str | None
+
+    @property
+    def estado(self) -> str:
+        """The state as a clerk reads it."""
+        if self.pendente:
+            return "reservado (arquivos pendentes)"
+        return STATE_TEXT[self.situacao]
 
 
 @dataclass(slots=True, frozen=True)
-class Issue:
-    """What to record for one form (the number was allocated by :meth:`Register.allocate`)."""
+class PendingFile:
+    path: Path
+    sha256: str
+    content: bytes
+
+
+@dataclass(slots=True, frozen=True)
+class Reserved:
+    """What to record for one number (taken by :meth:`Register.allocate` in the same transaction)."""
 
     municipio: str
     numero: str
@@ -113,31 +200,99 @@ class Issue:
     sigla: str
     ano: int
     sequencial: int
+    modo: str
+    data_formulario: str | None
     origem: str
     dados: dict
-    sha256_docx: str
-    sha256_html: str
     arquivos: list
+    """[{"caminho", "sha256"}] of the files this number's form lives in."""
+
+
+@dataclass(slots=True)
+class IssueLock:
+    fd: int
+    alone: bool
+
+    def share(self) -> None:
+        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
+
+        if self.alone:
+            fcntl.flock(self.fd, fcntl.LOCK_SH)
+            self.alone = False
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class Register:
-    """A connection to the register file (created on first use)."""
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
-    def __init__(self, path: str | Path = DEFAULT_PATH) -> None:
+
+class Register:
+    """A connection to a register file.
+
+    ``create``: make the file when it does not exist (the CLI's ``--novo-registro``); otherwise a
+    missing file is an error, so a mistyped path or another working folder never starts a
+    second numbering. ``owner``: the municipality and issuing body using it; a register made for
+    another one is refused.
+    """
+
+    def __init__(self, path: str | Path, *, create: bool = False, owner: Owner | None = None) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.exists():
+            if not create:
+                raise FormError("registro de formulários não encontrado; para começar um registro novo "
+                                "(numeração a partir de 1) use --novo-registro", path=self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif self.path.is_dir():
+            raise FormError("o registro indicado é uma pasta, não um arquivo", path=self.path)
         try:
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = FULL")
-            self.conn.executescript(SCHEMA)
+            self._prepare()
         except sqlite3.DatabaseError as err:
             raise FormError(f"registro ilegível: {err}", path=self.path) from None
+        if owner is not None:
+            self._claim(owner)
+
+    # --- opening --------------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise FormError(f"registro de uma versão mais nova do programa (esquema {version}); atualize o "
+                            "lexconsolida", path=self.path)
+        if version == SCHEMA_VERSION:
+            return
+        with self.transaction():
+            columns = [r[1] for r in self.conn.execute("PRAGMA table_info(emissoes)")]
+            legacy = bool(columns) and "pendente" not in columns
+            if legacy:
+                for trigger in ("emissoes_sem_exclusao", "emissoes_so_cancelamento"):
+                    self.conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+                self.conn.execute("ALTER TABLE emissoes RENAME TO emissoes_v1")
+            for statement in _statements(SCHEMA):
+                self.conn.execute(statement)
+            if legacy:
+                _migrate_v1(self.conn)
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _claim(self, owner: Owner) -> None:
+        with self.transaction():
+            info = dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
+            if not info:
+                self.conn.executemany("INSERT INTO registro_info VALUES (?, ?)",
+                                      [("municipio", owner.municipio), ("orgao", owner.orgao), ("criado_em", _now())])
+                return
+        if (info.get("municipio"), info.get("orgao")) != (owner.municipio, owner.orgao):
+            raise FormError(f"este registro é de {info.get('orgao')} ({info.get('municipio')}), não de "
+                            f"{owner.orgao} ({owner.municipio}); cada órgão emissor tem o seu", path=self.path)
+
+    def info(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
 
     def close(self) -> None:
         self.conn.close()
@@ -159,8 +314,18 @@ class Register:
             raise
         self.conn.execute("COMMIT")
 
+    # --- step 1: numbers, cases and pending bytes (inside one transaction) -----------------
+
+    def new_batch(self, operacao: str, folder: Path) -> int:
+        """A new lote (call inside :meth:`transaction`)."""
+        cur = self.conn.execute("INSERT INTO lotes (criado_em, operacao, pasta) VALUES (?, ?, ?)",
+                                (_now(), operacao, str(folder)))
+        assert cur.lastrowid is not None  # an INSERT always sets it
+        return cur.lastrowid
+
     def allocate(self, municipio: str, tipo: str, ano: int, count: int = 1) -> list[int]:
-        """``count`` consecutive sequence numbers; call inside :meth:`transaction`."""
+        """``count`` consecutive sequence numbers; call inside :meth:`transaction`, and record every
+        one of them (:meth:`reserve`) in the same transaction."""
         row = self.conn.execute("SELECT ultimo FROM contadores WHERE municipio=? AND tipo=? AND ano=?",
                                 (municipio, tipo, ano)).fetchone()
         last = row[0] if row else 0
@@ -171,34 +336,117 @@ class Register:
                               (last + count, municipio, tipo, ano))
         return list(range(last + 1, last + count + 1))
 
-    def record(self, issue: Issue) -> None:
-        """Insert one issued form; call inside :meth:`transaction`."""
+    def reserve(self, item: Reserved, lote: int, situacao: str = "emitido") -> None:
+        """Record a freshly allocated number as pending in ``lote`` (inside :meth:`transaction`)."""
         self.conn.execute(
-            "INSERT INTO emissoes (municipio, numero, tipo, sigla, ano, sequencial, emitido_em, origem, dados,"
-            " sha256_docx, sha256_html, arquivos) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            (issue.municipio, issue.numero, issue.tipo, issue.sigla, issue.ano, issue.sequencial, _now(),
-             issue.origem, json.dumps(issue.dados, ensure_ascii=False, sort_keys=True, default=str),
-             issue.sha256_docx, issue.sha256_html, json.dumps(issue.arquivos, ensure_ascii=False)),
+            "INSERT INTO emissoes (municipio, numero, tipo, sigla, ano, sequencial, modo, lote, reservado_em,"
+            " data_formulario, origem, dados, arquivos, pendente, situacao) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,1,?)",
+            (item.municipio, item.numero, item.tipo, item.sigla, item.ano, item.sequencial, item.modo, lote, _now(),
+             item.data_formulario, item.origem, _dumps(item.dados), _dumps(item.arquivos), situacao),
         )
+
+    def record_talao(self, item: Reserved, lote: int) -> None:
+        """Record a filled talão against its pre-printed number (inside :meth:`transaction`)."""
+        entry = self.find(item.numero, item.municipio)
+        if entry is None:
+            raise FormError(f"o número {item.numero} não consta do registro (não foi reservado em talão)",
+                            path=self.path)
+        if entry.tipo != item.tipo:
+            raise FormError(f"o número {item.numero} é de um talão de {entry.tipo}, não de {item.tipo}",
+                            path=self.path)
+        if entry.situacao != "talao" or entry.pendente:
+            raise FormError(f"o número {item.numero} não está em talão aguardando lançamento "
+                            f"(situação: {entry.estado})", path=self.path)
+        self.conn.execute(
+            "UPDATE emissoes SET situacao='emitido', pendente=1, lote=?, data_formulario=?, origem=?, dados=?,"
+            " arquivos=? WHERE municipio=? AND numero=?",
+            (lote, item.data_formulario, item.origem, _dumps(item.dados), _dumps(item.arquivos),
+             item.municipio, item.numero),
+        )
+
+    def add_pending(self, lote: int, files: list[PendingFile]) -> None:
+        self.conn.executemany("INSERT INTO arquivos_pendentes VALUES (?, ?, ?, ?)",
+                              [(lote, str(f.path), f.sha256, f.content) for f in files])
+
+    # --- step 3: mark written ---------------------------------------------------------------
+
+    def mark_written(self, lote: int) -> int:
+        """Mark every pending number of ``lote`` written and drop its pending bytes."""
+        with self.transaction():
+            cur = self.conn.execute("UPDATE emissoes SET pendente=0, emitido_em=CASE WHEN situacao='emitido'"
+                                    " THEN ? ELSE emitido_em END WHERE lote=? AND pendente=1", (_now(), lote))
+            self.conn.execute("DELETE FROM arquivos_pendentes WHERE lote=?", (lote,))
+            return cur.rowcount
+
+    # --- recovery ---------------------------------------------------------------------------
+
+    def pending_batches(self) -> list[int]:
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT lote FROM emissoes WHERE pendente=1 ORDER BY lote")]
+
+    def pending_files(self, lote: int) -> list[PendingFile]:
+        return [PendingFile(Path(r[0]), r[1], r[2]) for r in self.conn.execute(
+            "SELECT caminho, sha256, conteudo FROM arquivos_pendentes WHERE lote=? ORDER BY caminho", (lote,))]
+
+    def batch_entries(self, lote: int) -> list[Entry]:
+        return [_entry(r) for r in self.conn.execute(
+            f"SELECT {_COLUMNS} FROM emissoes WHERE lote=? AND pendente=1 ORDER BY tipo, ano, sequencial", (lote,))]
+
+    def void_pending(self, lote: int, numeros: list[str], motivo: str) -> None:
+        """Void pending numbers of ``lote`` that cannot be completed, with the reason."""
+        with self.transaction():
+            for numero in numeros:
+                self.conn.execute("UPDATE emissoes SET situacao='inutilizado', pendente=0, inutilizado_em=?,"
+                                  " motivo_inutilizacao=? WHERE lote=? AND numero=? AND pendente=1",
+                                  (_now(), motivo, lote, numero))
+            left = self.conn.execute("SELECT count(*) FROM emissoes WHERE lote=? AND pendente=1", (lote,)).fetchone()[0]
+            if not left:
+                self.conn.execute("DELETE FROM arquivos_pendentes WHERE lote=?", (lote,))
+
+    # --- cancel and void --------------------------------------------------------------------
 
     def cancel(self, numero: str, motivo: str, municipio: str | None = None) -> Entry:
         """Cancel an issued form with a reason (it stays in the register)."""
         if not motivo or not motivo.strip():
             raise FormError("informe o motivo do cancelamento (--motivo)")
         with self.transaction():
-            rows = self._find(numero, municipio)
-            if not rows:
-                raise FormError(f"formulário {numero} não consta do registro", path=self.path)
-            if len(rows) > 1:
-                names = ", ".join(r.municipio for r in rows)
-                raise FormError(f"o número {numero} existe em mais de um município ({names}); informe --municipio",
-                                path=self.path)
-            entry = rows[0]
+            entry = self._one(numero, municipio)
             if entry.situacao == "cancelado":
                 raise FormError(f"formulário {numero} já foi cancelado em {entry.cancelado_em}", path=self.path)
+            if entry.situacao != "emitido" or entry.pendente:
+                raise FormError(f"formulário {numero} não pode ser cancelado: está {entry.estado}"
+                                + ("; para um número de talão não usado, use --inutilizar" if entry.situacao == "talao"
+                                   else ""), path=self.path)
             self.conn.execute("UPDATE emissoes SET situacao='cancelado', cancelado_em=?, motivo_cancelamento=?"
                               " WHERE municipio=? AND numero=?", (_now(), motivo.strip(), entry.municipio, numero))
-        return self._find(numero, entry.municipio)[0]
+        return self._one(numero, entry.municipio)
+
+    def void(self, numero: str, motivo: str, municipio: str | None = None) -> Entry:
+        """Void an unused talão number (sheet spoiled or lost) with a reason."""
+        if not motivo or not motivo.strip():
+            raise FormError("informe o motivo da inutilização (--motivo)")
+        with self.transaction():
+            entry = self._one(numero, municipio)
+            if entry.situacao != "talao" or entry.pendente:
+                hint = "; um formulário emitido se cancela com --cancelar" if entry.situacao == "emitido" else ""
+                raise FormError(f"o número {numero} não pode ser inutilizado: está {entry.estado}{hint}",
+                                path=self.path)
+            self.conn.execute("UPDATE emissoes SET situacao='inutilizado', inutilizado_em=?, motivo_inutilizacao=?"
+                              " WHERE municipio=? AND numero=?", (_now(), motivo.strip(), entry.municipio, numero))
+        return self._one(numero, entry.municipio)
+
+    def _one(self, numero: str, municipio: str | None) -> Entry:
+        rows = self._find(numero, municipio)
+        if not rows:
+            raise FormError(f"formulário {numero} não consta do registro", path=self.path)
+        if len(rows) > 1:
+            names = ", ".join(r.municipio for r in rows)
+            raise FormError(f"o número {numero} existe em mais de um município ({names}); informe --municipio",
+                            path=self.path)
+        return rows[0]
+
+    def find(self, numero: str, municipio: str | None = None) -> Entry | None:
+        rows = self._find(numero, municipio)
+        return rows[0] if len(rows) == 1 else None
 
     def _find(self, numero: str, municipio: str | None) -> list[Entry]:
         sql = f"SELECT {_COLUMNS} FROM emissoes WHERE numero=?"
@@ -217,11 +465,93 @@ class Register:
         sql += " ORDER BY municipio, tipo, ano, sequencial"
         return [_entry(r) for r in self.conn.execute(sql, args)]
 
+    def counters(self) -> list[tuple[str, str, int, int]]:
+        return list(self.conn.execute("SELECT municipio, tipo, ano, ultimo FROM contadores ORDER BY 1, 2, 3"))
 
-_COLUMNS = ("municipio, numero, tipo, ano, emitido_em, origem, dados, sha256_docx, sha256_html, arquivos,"
-            " situacao, cancelado_em, motivo_cancelamento")
+    @contextmanager
+    def issue_lock(self) -> Iterator["IssueLock"]:
+        """Held while issuing (see :mod:`lexconsolida.forms.issue`). ``lock.alone`` is True when
+        no other process is issuing, so pending lotes left by a killed process can be completed
+        safely; ``lock.share()`` then lets other processes issue at the same time. The lock dies
+        with the process (even on kill -9)."""
+        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
+
+        fd = os.open(self.path.with_name(self.path.name + ".trava"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                alone = True
+            except BlockingIOError:
+                fcntl.flock(fd, fcntl.LOCK_SH)
+                alone = False
+            yield IssueLock(fd, alone)
+        finally:
+            os.close(fd)
+
+    def batch_folders(self) -> list[Path]:
+        return [Path(r[0]) for r in self.conn.execute("SELECT DISTINCT pasta FROM lotes ORDER BY pasta")]
+
+
+_COLUMNS = ("municipio, numero, tipo, ano, sequencial, modo, lote, reservado_em, emitido_em, data_formulario,"
+            " origem, dados, arquivos, pendente, situacao, cancelado_em, motivo_cancelamento, inutilizado_em,"
+            " motivo_inutilizacao")
 
 
 def _entry(row) -> Entry:
-    return Entry(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), row[7], row[8],
-                 json.loads(row[9]), row[10], row[11], row[12])
+    return Entry(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10],
+                 json.loads(row[11]), json.loads(row[12]), bool(row[13]), row[14], row[15], row[16], row[17],
+                 row[18])
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of an SQL script (triggers included), to run one by one inside a transaction
+    (``executescript`` would commit first)."""
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            yield buf.strip()
+            buf = ""
+
+
+def _migrate_v1(conn: sqlite3.Connection) -> None:
+    """Bring the rows of a first-release register (``emissoes_v1``) into the current schema: each
+    issued or cancelled form keeps its number, data, hashes and files, in one 'migracao' lote."""
+    now = _now()
+    lote = conn.execute("INSERT INTO lotes (criado_em, operacao, pasta) VALUES (?, 'migracao', '')", (now,)).lastrowid
+    rows = conn.execute("SELECT municipio, numero, tipo, sigla, ano, sequencial, emitido_em, origem, dados,"
+                        " sha256_docx, sha256_html, arquivos, situacao, cancelado_em, motivo_cancelamento"
+                        " FROM emissoes_v1").fetchall()
+    for r in rows:
+        paths = json.loads(r[11])
+        hashes = {".docx": r[9], ".html": r[10]}
+        files = [{"caminho": str(Path(p).resolve()), "sha256": hashes.get(Path(p).suffix, "")} for p in paths]
+        data = json.loads(r[8])
+        conn.execute(
+            "INSERT INTO emissoes (municipio, numero, tipo, sigla, ano, sequencial, modo, lote, reservado_em,"
+            " emitido_em, data_formulario, origem, dados, arquivos, pendente, situacao, cancelado_em,"
+            " motivo_cancelamento) VALUES (?,?,?,?,?,?,'emissao',?,?,?,?,?,?,?,0,?,?,?)",
+            (r[0], r[1], r[2], r[3], r[4], r[5], lote, r[6], r[6], data.get("data_emissao"), r[7], r[8],
+             _dumps(files), r[12], r[13], r[14]))
+    conn.execute("DROP TABLE emissoes_v1")
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, then rename. A
+    reader (or a killed process) sees no file or the whole file. Durability against power loss
+    comes from :func:`flush_to_disk`, called once for a whole lote before it is marked written
+    (one sync instead of one fsync per file: 2,000 fsyncs cost more than the rendering)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def flush_to_disk() -> None:
+    """Make every file written so far (and the renames) durable before the register says so."""
+    os.sync()

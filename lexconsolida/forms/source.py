@@ -4,21 +4,15 @@ change fines and deadlines."""
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.model import Norma
 
 
 def load_norma(path: str | Path, acervo: str | None = None, when: str | None = None) -> Norma:
     """The parsed law named by ``path`` (a .txt/.xml/.docx file, or a corpus URN or act folder)."""
-    from lexconsolida.corpus.locate import locate, try_corpus
-
-    corpus = try_corpus(acervo)
-    located = locate(str(path), corpus)
-    if located.act is None:
-        return located.norma
-    from lexconsolida.corpus.history import history
-    from lexconsolida.transforms.pointintime import at
-
-    return at(history(corpus, located.act.urn).norma, when or date.today().isoformat())
+    found = api.locate(str(path), acervo)
+    if found.act is None:
+        return found.norma
+    return api.act_at(found, when or api.today()).norma

@@ -17,6 +17,11 @@ from dataclasses import dataclass
 from lexconsolida.model.nodes import Dispositivo, Situacao
 
 
+STRUCK_MARK = "[sem vigor]"
+"""Prefix of a superseded wording in the plain-text compiled view (the Markdown reader reads it
+back)."""
+
+
 @dataclass(slots=True, frozen=True)
 class Entry:
     """One line of the compiled view of a dispositivo."""
@@ -49,3 +54,13 @@ def compiled_entries(d: Dispositivo) -> list[Entry]:
             continue
         out.append(Entry(v.text, rotulo, i < last, note))
     return out
+
+
+def entries_for(d: Dispositivo) -> list[Entry]:
+    """Compiled-view lines of a dispositivo; an artigo's wording may live on its caput."""
+    cap = d.caput
+    if d.history or cap is None or not cap.history:
+        return compiled_entries(d)
+    return [
+        Entry(e.text, e.rotulo or d.rotulo, e.struck, e.note) for e in compiled_entries(cap)
+    ]

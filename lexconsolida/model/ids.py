@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lexconsolida.model.numbering import Number
+from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman
 
 PREFIX_OF_KIND = {
     "artigo": "art",
@@ -41,6 +41,7 @@ PREFIX_OF_KIND = {
     "subsecao": "sub",
     "alteracao": "alt",
 }
+"""The one table of LexML id prefixes; ``Kind.prefix`` and ``AgrupadorKind.prefix`` read it."""
 KIND_OF_PREFIX = {v: k for k, v in PREFIX_OF_KIND.items()}
 
 _COMPONENT = re.compile(
@@ -96,6 +97,13 @@ class LexId:
         return LexId("_".join(comps[:-1]))
 
     @property
+    def lineage(self) -> list["LexId"]:
+        """This id and its ancestors, outermost first: art3_cpt_inc2 → art3, art3_cpt,
+        art3_cpt_inc2."""
+        comps = self.components
+        return [LexId("_".join(comps[:i])) for i in range(1, len(comps) + 1)]
+
+    @property
     def article(self) -> "LexId | None":
         for i, c in enumerate(self.components):
             if c.startswith("art"):
@@ -127,8 +135,6 @@ def citation_parts(node_id: str, *, quote_letters: bool = False) -> list[str]:
     """How legal text names each level of the dispositivo ``node_id``, outermost first:
     'art. 55', '§ 34', 'inciso I', 'alínea b' (the caput is implicit). Join with ', ' to cite
     ('art. 55, § 34, inciso I') or reverse and join with ' do ' ('inciso I do § 34 do art. 55')."""
-    from lexconsolida.model.numbering import int_to_letter, int_to_roman
-
     parts = []
     comps = LexId.parse(node_id).components
     for i in range(len(comps)):

@@ -16,7 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from lexconsolida.model.numbering import Number
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.ids import PREFIX_OF_KIND
+from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
 
 
 class Kind(str, Enum):
@@ -34,6 +36,16 @@ class Kind(str, Enum):
     def __str__(self) -> str:  # so f-strings and JSON give the plain value
         return self.value
 
+    @property
+    def prefix(self) -> str:
+        """The LexML id component: 'art', 'cpt', 'par', 'inc', 'ali', 'ite', 'omi'."""
+        return PREFIX_OF_KIND[self.value]
+
+    @property
+    def word(self) -> str:
+        """The Portuguese name: 'artigo', 'parágrafo', 'alínea' …"""
+        return KIND_WORDS[self.value]
+
 
 class AgrupadorKind(str, Enum):
     PARTE = "parte"
@@ -46,6 +58,16 @@ class AgrupadorKind(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def prefix(self) -> str:
+        """The LexML id component: 'prt', 'liv', 'tit', 'stt', 'cap', 'sec', 'sub'."""
+        return PREFIX_OF_KIND[self.value]
+
+    @property
+    def word(self) -> str:
+        """The printed word: 'Parte', 'Livro', 'Título', 'Capítulo', 'Seção' …"""
+        return AGRUPADOR_NAMES[self.value]
 
     @property
     def level(self) -> int:
@@ -331,8 +353,6 @@ class Norma:
 
 def act_label(tipo: str, numero: str | None, data: str | None) -> str:
     """How notes and citations name an act: 'Lei nº 2.331, de 21 de maio de 2002'."""
-    from lexconsolida.model.dates import format_long
-    from lexconsolida.model.numbering import format_act_number
 
     s = tipo
     if numero:

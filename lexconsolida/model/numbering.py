@@ -139,6 +139,16 @@ AGRUPADOR_NAMES = {
     "subsecao": "Subseção",
 }
 """Kind → printed word of each agrupador (LC 95 art. 10, V–VIII)."""
+KIND_WORDS = {
+    "artigo": "artigo",
+    "caput": "caput",
+    "paragrafo": "parágrafo",
+    "inciso": "inciso",
+    "alinea": "alínea",
+    "item": "item",
+    "omissis": "omissis",
+}
+"""Kind → Portuguese name of each dispositivo."""
 
 
 def format_act_number(numero: str) -> str:

@@ -43,11 +43,26 @@ class InvalidUrn(InputError, ValueError):
 URN_FORM = "urn:lex:br;uf;município:autoridade:tipo:AAAA-MM-DD;número"
 
 
+UF = {
+    "AC": "Acre", "AL": "Alagoas", "AP": "Amapá", "AM": "Amazonas", "BA": "Bahia", "CE": "Ceará",
+    "DF": "Distrito Federal", "ES": "Espírito Santo", "GO": "Goiás", "MA": "Maranhão",
+    "MT": "Mato Grosso", "MS": "Mato Grosso do Sul", "MG": "Minas Gerais", "PA": "Pará",
+    "PB": "Paraíba", "PR": "Paraná", "PE": "Pernambuco", "PI": "Piauí", "RJ": "Rio de Janeiro",
+    "RN": "Rio Grande do Norte", "RS": "Rio Grande do Sul", "RO": "Rondônia", "RR": "Roraima",
+    "SC": "Santa Catarina", "SP": "São Paulo", "SE": "Sergipe", "TO": "Tocantins",
+}
+"""The 27 federative units: sigla → name."""
+
+
 def slug(text: str) -> str:
     """URN form of a name: lower case, no accents, stop words dropped, words joined by '.'."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     words = [w for w in re.split(r"[^a-z0-9]+", plain) if w and w not in STOP_WORDS]
     return ".".join(words)
+
+
+UF_OF_SLUG = {slug(name): sigla for sigla, name in UF.items()}
+"""URN form of a state's name ('mato.grosso.sul') → its sigla ('MS')."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,17 +23,19 @@ from dataclasses import dataclass
 from docx import Document
 from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
+from docx.table import Table
+from docx.text.paragraph import Paragraph
 
+from lexconsolida.docx.styles import STYLE_NAMES
 from lexconsolida.errors import InputError
-from lexconsolida.model import Diagnostic, Norma, Provenance, Severity, Signature
+from lexconsolida.lexml.xml_safe import NS_LEXML
+from lexconsolida.model import Diagnostic, Documento, Norma, Provenance, Severity, Signature
 from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
-from lexconsolida.readers import ReadResult
+from lexconsolida.readers import ReadResult, get_reader
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
-from lexconsolida.writers.docx_template import STYLE_NAMES
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
-NS_LEXML = "http://www.lexml.gov.br/1.0"
 MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
 """Paragraph styles whose presence in the body means 'written with our template'."""
 
@@ -57,8 +59,6 @@ def read(data: bytes, *, path: str | None = None, **opts) -> ReadResult:
     provenance = Provenance(path=path, sha256=hashlib.sha256(data).hexdigest(), reader="docx")
     embedded = embedded_lexml(doc)
     if embedded is not None and opts.get("use_embedded", True):
-        from lexconsolida.readers import get_reader
-
         result = get_reader("lexml")(embedded, path=path)
         result.norma.provenance = provenance
         return result
@@ -101,8 +101,6 @@ TABLE_STYLE = "(tabela)"
 
 def body_paragraphs(doc) -> list[Para]:
     """The body's paragraphs and tables in order, with style name, rótulo runs and bookmark."""
-    from docx.table import Table
-    from docx.text.paragraph import Paragraph
 
     names = {s.style_id: s.name for s in doc.styles}  # once: python-docx searches per call
     default = doc.styles.default(WD_STYLE_TYPE.PARAGRAPH)
@@ -147,8 +145,6 @@ def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
     for p in paras:
         style, text = p.style, p.text.strip()
         if style == "Documento Título":
-            from lexconsolida.model import Documento
-
             documento = Documento(tipo=text, text="")
             norma.documentos.append(documento)
         elif style == "Documento" and documento is not None:
@@ -213,8 +209,6 @@ def _metadata_from_core(doc, norma: Norma) -> None:
 
 
 def _read_as_text(paras: list[Para], *, path: str | None, provenance: Provenance, **opts) -> ReadResult:
-    from lexconsolida.readers import get_reader
-
     text = "\n".join(p.text for p in paras)
     if not text.strip():
         raise InputError("o DOCX não tem texto", path=path)

@@ -15,7 +15,7 @@ import unicodedata
 from lexconsolida.model import (
     Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao,
 )
-from lexconsolida.model.ids import PREFIX_OF_KIND, LexId
+from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import is_roman, letter_to_int, roman_to_int
 
 KIND_OF_STYLE = {
@@ -158,7 +158,7 @@ class StyledTreeBuilder:
         previous = LexId.parse(same[-1].id).number if same else None
         if number is None or (previous is not None and number <= previous):
             number = Number(previous.value + 1) if previous is not None else Number(1)
-        comp = PREFIX_OF_KIND[kind.value] + number.id_part
+        comp = kind.prefix + number.id_part
         return f"{parent.id}_{comp}" if parent else comp
 
     # -- dispositivos ---------------------------------------------------------------------

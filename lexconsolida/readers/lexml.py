@@ -1,6 +1,6 @@
 """LexML Brasil reader: LexML XML bytes → Norma (our own output losslessly, others sensibly).
 
-Our own documents carry the extension of :mod:`lexconsolida.lexml_ext`; reading one back gives
+Our own documents carry the extension of :mod:`lexconsolida.lexml.extension`; reading one back gives
 a Norma equal to the one written (texts exactly as stored). Other LexML (the Senado's parser
 output, the CF/88 samples) is read as follows:
 
@@ -25,9 +25,10 @@ import re
 
 from lxml import etree
 
-from lexconsolida import lexml_ext as ext
+from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import InputError
-from lexconsolida.lexml_lifecycle import read_dates
+from lexconsolida.lexml.lifecycle import read_dates
+from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.model import (
     Agrupador,
     AgrupadorKind,
@@ -44,8 +45,7 @@ from lexconsolida.model import (
 )
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_roman, label_for
 from lexconsolida.readers import ReadResult
-from lexconsolida.writers.lexml import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
-from lexconsolida.xmlutil import NS_LEXML, NS_XML, lx, parse_xml
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XML, lx, parse_xml
 
 _KIND_OF_TAG = {lx(t): k for k, t in TAG_OF_KIND.items()}
 _AGRUPADOR_OF_TAG = {lx(t): AgrupadorKind(k) for k, t in TAG_OF_AGRUPADOR.items()}

@@ -29,9 +29,10 @@ from markdown_it.token import Token
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Severity
+from lexconsolida.model.history import STRUCK_MARK
 from lexconsolida.readers import ReadResult
+from lexconsolida.readers.text import read as read_text
 from lexconsolida.readers.text.decode import decode_text
-from lexconsolida.writers.text import STRUCK_MARK
 
 _HEADING_SPLIT = re.compile(
     r"^([“\"]?(?:PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SE[ÇC][ÃA]O|SUBSE[ÇC][ÃA]O)\b[^—]*?)\s+—\s+(\S.*)$",
@@ -196,8 +197,6 @@ def _remap_nodes(nodes, origin: list[int]) -> None:
 
 def read(data: bytes, /, *, path: str | None = None, **options) -> ReadResult:
     """Read a legal act from Markdown bytes (UTF-8; any encoding the text reader accepts)."""
-    from lexconsolida.readers.text import read as read_text
-
     markdown, encoding = decode_text(data, path)
     lines = layout_lines(markdown)
     while lines.text and lines.text[-1] == "":

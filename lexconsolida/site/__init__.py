@@ -3,30 +3,13 @@
 >>> from lexconsolida.site import build_site, SiteCorpus, SiteAct   # doctest: +SKIP
 >>> build_site(SiteCorpus([SiteAct(norma, "mt-x/lei-1-2020")]), "output/site")  # doctest: +SKIP
 
-The names below are loaded on first use (PEP 562), so that ``lexconsolida.writers.html`` can
-import the site's templates and view helpers without importing the site builder, which itself
-uses the HTML writer.
+The pages are rendered with the HTML writer's templates, blocks and links
+(:mod:`lexconsolida.writers.html`); the site adds the corpus: acts, relations, versions, search.
 """
 
 from __future__ import annotations
 
-import importlib
+from lexconsolida.site.builder import SiteReport, build_site
+from lexconsolida.site.model import Municipio, Relation, SiteAct, SiteCorpus, act_path
 
-_EXPORTS = {
-    "SiteReport": "lexconsolida.site.builder",
-    "build_site": "lexconsolida.site.builder",
-    "Municipio": "lexconsolida.site.model",
-    "Relation": "lexconsolida.site.model",
-    "SiteAct": "lexconsolida.site.model",
-    "SiteCorpus": "lexconsolida.site.model",
-    "act_path": "lexconsolida.site.model",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lexconsolida.site' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__all__ = ["Municipio", "Relation", "SiteAct", "SiteCorpus", "SiteReport", "act_path", "build_site"]

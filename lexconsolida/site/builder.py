@@ -1,6 +1,6 @@
 """Build the gazette site for a corpus: index, search, editorial pages, one set of pages per act.
 
-Incremental (see :mod:`lexconsolida.site.manifest`): a page is rendered only when its content
+Incremental (see :mod:`lexconsolida.manifest`): a page is rendered only when its content
 key changed, so a rerun with nothing changed only plans pages and compares keys.
 Deterministic: the same corpus gives the same bytes (no dates of generation anywhere).
 """
@@ -13,15 +13,15 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
-from lexconsolida.site import templates
+from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.manifest import OutputSet, code_key, content_key
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
     GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
 )
 from lexconsolida.site.relations import build_graph, index_graph
 from lexconsolida.site.search import build_index
+from lexconsolida.writers.html import templates
 
 Progress = Callable[[int, int, str], None]
 """progress(done, total, what): called while acts are processed."""

@@ -12,17 +12,19 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
-from lexconsolida.site import templates
-from lexconsolida.site.blocks import page_blocos
-from lexconsolida.site.links import Linker, Resolver
-from lexconsolida.site.manifest import content_key
+from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
-from lexconsolida.site.versions import text_at, version_dates
-from lexconsolida.site.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
+from lexconsolida.site.versions import version_dates
+from lexconsolida.transforms.pointintime import at
+from lexconsolida.writers.html import templates
+from lexconsolida.writers.html.blocks import page_blocos
+from lexconsolida.writers.html.links import Linker
+from lexconsolida.writers.html.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
 
 GENERATOR = "lexconsolida-site/1"
 """Layout version of the site; with the code's hash, part of every page's key."""
@@ -138,7 +140,7 @@ class ActPages:
 
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
-            norma = text_at(self.act.norma, date) if date else self.act.norma
+            norma = at(self.act.norma, date) if date else self.act.norma
             if date:
                 ids = frozenset(n.id for n in norma.walk())
                 linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)

@@ -14,9 +14,10 @@ from functools import lru_cache
 
 from lexconsolida.model import LexId, Norma, Urn
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
-from lexconsolida.site.links import Resolver, relative_href
+from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
-from lexconsolida.site.view import titulo_ato
+from lexconsolida.writers.html.links import relative_href
+from lexconsolida.writers.html.view import titulo_ato
 
 INCOMING = {"altera": "Alterado por", "revoga": "Revogado por",
             "regulamenta": "Regulamentado por", "consolida": "Consolidado por"}

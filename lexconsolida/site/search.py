@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from lexconsolida.model import Dispositivo, Kind
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import id_label
-from lexconsolida.site.view import titulo_ato
+from lexconsolida.writers.html.view import titulo_ato
 
 CHUNK = 1000
 EXCERPT = 220

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.model import Norma
@@ -36,37 +37,23 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
                  publicacao=act.publicacao, vigencia=act.in_force_from)
 
 
-def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
-    """The act with its amending acts applied, when the corpus can apply them.
-
-    Uses :func:`lexconsolida.corpus.history.history` (amendments branch) when present; an act
-    whose amendments cannot be applied is published as read, and why is returned.
-    """
-    try:
-        from lexconsolida.corpus.history import history
-    except ImportError:
-        return corpus.read(urn), []
-    try:
-        result = history(corpus, urn)
-    except LexError as err:
-        return corpus.read(urn), [f"alterações não aplicadas: {err}"]
-    notes = [f"alteração pendente de decisão ({act.label}): {getattr(p, 'message', p)}"
-             for act, p in getattr(result, "open_problems", [])]
-    return result.norma, notes
-
-
 def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
-    """(the act's text with amendments applied when possible, or None; why not; warnings)."""
+    """(the act's text with amendments applied when possible, or None; why not; warnings).
+
+    An act whose amendments cannot be applied is published as read, and why is returned."""
     act = corpus.get(urn)
     if act.texto is None:
         return None, None, []
     try:
-        norma, notes = _amended(corpus, urn)
-        return norma, None, notes
-    except (ImportError, AttributeError):
-        return None, "o leitor de texto não está disponível nesta versão do lexconsolida", []
+        result = api.amended(corpus, act)
     except LexError as err:
-        return None, str(err), []
+        try:
+            return corpus.read(urn), None, [f"alterações não aplicadas: {err}"]
+        except LexError as unreadable:
+            return None, str(unreadable), []
+    notes = [f"alteração pendente de decisão ({other.label}): {p.message}"
+             for other, p in result.open_problems]
+    return result.norma, None, notes
 
 
 def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:

@@ -25,10 +25,15 @@ def _check(iso: str) -> str:
         raise InputError(f"data inválida: {iso!r} (use AAAA-MM-DD)") from None
 
 
+def in_force_from(norma: Norma) -> str | None:
+    """The first date the norm was in force: its vigência, else publication, else its date."""
+    return norma.vigencia or norma.publicacao or norma.data
+
+
 def at(norma: Norma, when: str) -> Norma:
     """A new Norma: ``norma`` as it stood on ``when`` (ISO date)."""
     when = _check(when)
-    start = norma.vigencia or norma.publicacao or norma.data
+    start = in_force_from(norma)
     if start and when < start:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
     out = clone(norma)
@@ -103,8 +108,7 @@ def _component(kind: Kind, rotulo: str) -> str | None:
             return "par1u"
         if kind in (Kind.ARTIGO, Kind.PARAGRAFO, Kind.ITEM):
             m = re.search(r"\d+\s*[º°o]?(?:\s*-\s*[A-Z])*", text)
-            prefix = {Kind.ARTIGO: "art", Kind.PARAGRAFO: "par", Kind.ITEM: "ite"}[kind]
-            return prefix + Number.parse_arabic(m.group(0)).id_part if m else None
+            return kind.prefix + Number.parse_arabic(m.group(0)).id_part if m else None
         if kind is Kind.INCISO:
             head, _, suf = text.partition("-")
             return "inc" + Number(roman_to_int(head.strip()), (suf,) if suf else ()).id_part

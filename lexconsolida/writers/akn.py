@@ -21,8 +21,9 @@ from lxml import etree
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.urn import Urn, slug
-from lexconsolida.xmlutil import NS_AKN
+from lexconsolida.model.history import entries_for
+from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
+from lexconsolida.lexml.xml_safe import NS_AKN
 
 AKN = "{%s}" % NS_AKN
 AUTHOR = "#lexconsolida"
@@ -39,14 +40,6 @@ ELEMENT_OF_AGRUPADOR = {
 ELEMENT_OF_KIND = {
     Kind.ARTIGO: "article", Kind.PARAGRAFO: "paragraph", Kind.INCISO: "point",
     Kind.ALINEA: "point", Kind.ITEM: "point",
-}
-UF_SIGLAS = {
-    "acre": "ac", "alagoas": "al", "amapa": "ap", "amazonas": "am", "bahia": "ba", "ceara": "ce",
-    "distrito.federal": "df", "espirito.santo": "es", "goias": "go", "maranhao": "ma",
-    "mato.grosso": "mt", "mato.grosso.sul": "ms", "minas.gerais": "mg", "para": "pa",
-    "paraiba": "pb", "parana": "pr", "pernambuco": "pe", "piaui": "pi", "rio.janeiro": "rj",
-    "rio.grande.norte": "rn", "rio.grande.sul": "rs", "rondonia": "ro", "roraima": "rr",
-    "santa.catarina": "sc", "sao.paulo": "sp", "sergipe": "se", "tocantins": "to",
 }
 _COMPONENT = re.compile(r"^([a-z]{3})(\d+(?:-\d+)*)?(u)?$")
 
@@ -71,7 +64,7 @@ def frbr_work_uri(norma: Norma) -> str:
     places = urn.localidade.split(";")
     country = places[0]
     if len(places) > 1:
-        country += "-" + UF_SIGLAS.get(places[1], places[1])
+        country += "-" + UF_OF_SLUG.get(places[1], places[1]).lower()
     if len(places) > 2:
         country += "-" + places[2]
     date = urn.data or norma.data or "0000-00-00"
@@ -267,8 +260,6 @@ class _BodyWriter:
             self.node(el, child)
 
     def _notes(self, p, d: Dispositivo) -> None:
-        from lexconsolida.writers.docx import entries_for
-
         for entry in entries_for(d):
             if entry.note and not entry.struck:
                 self.notes += 1

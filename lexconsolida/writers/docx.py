@@ -1,7 +1,7 @@
 """DOCX writer: a Norma as a Word document in the issuing body's format.
 
 python-docx over the reference template (``lexconsolida/data/reference.docx``, rebuilt by
-:mod:`lexconsolida.writers.docx_template`). Every paragraph names a style of the template and
+:mod:`lexconsolida.docx.styles`). Every paragraph names a style of the template and
 carries no formatting of its own; rótulos are literal text in the character style "Rótulo"
 (LC 95 labels are identifiers, not list counters). Each dispositivo and agrupador is marked by
 a bookmark named after its LexML id, and the source LexML travels inside the file as a custom
@@ -17,7 +17,6 @@ Same input, same bytes: no dates in the core properties, fixed zip timestamps.
 from __future__ import annotations
 
 import io
-import re
 import uuid
 from functools import cache
 from importlib import resources
@@ -29,16 +28,15 @@ from docx.opc.part import Part
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.docx.save import CORE_DROP, deterministic_zip
+from lexconsolida.docx.styles import PARAGRAPH_STYLES, STYLE_NAMES
 from lexconsolida.errors import InputError, UsageError
+from lexconsolida.io import read_bytes
+from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import Entry, compiled_entries
-from lexconsolida.writers.docx_letterhead import letterhead
-from lexconsolida.writers.docx_template import (
-    CORE_DROP,
-    PARAGRAPH_STYLES,
-    STYLE_NAMES,
-    deterministic_zip,
-)
+from lexconsolida.model.history import entries_for
+from lexconsolida.writers.lexml import write as lexml_write
 
 VIEWS = ("vigente", "compilado")
 
@@ -58,7 +56,6 @@ RT_CUSTOM_XML_PROPS = "http://schemas.openxmlformats.org/officeDocument/2006/rel
 CT_CUSTOM_XML_PROPS = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
 CUSTOM_XML_PART = "/customXml/item1.xml"
 CUSTOM_XML_PROPS_PART = "/customXml/itemProps1.xml"
-NS_LEXML = "http://www.lexml.gov.br/1.0"
 _UUID_NS = uuid.UUID("6f1f4c1e-2a52-5d3c-9b7e-6c65786c6d6c")
 
 
@@ -108,8 +105,6 @@ def _template_bytes(template: bytes | str | Path | None) -> bytes:
         return default_template()
     if isinstance(template, bytes):
         return template
-    from lexconsolida.io import read_bytes
-
     return read_bytes(template)
 
 
@@ -120,7 +115,7 @@ def _check_styles(doc, template) -> None:
         where = template if isinstance(template, (str, Path)) else None
         raise InputError(
             "o modelo DOCX não tem os estilos: " + ", ".join(missing)
-            + " (gere um com 'python -m lexconsolida.writers.docx_template')",
+            + " (gere um com 'python -m lexconsolida.docx.styles')",
             path=where,
         )
 
@@ -132,14 +127,6 @@ def separator(d: Dispositivo, rotulo: str) -> str:
     if d.kind in (Kind.ARTIGO, Kind.PARAGRAFO):
         return " " if "º" in rotulo else ". "
     return " "
-
-
-_XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_safe(text: str) -> str:
-    """``text`` without the characters XML 1.0 cannot carry (C0 controls but tab and newline)."""
-    return _XML_INCOMPATIBLE.sub("", text)
 
 
 def bookmark_name(node_id: str) -> str | None:
@@ -165,7 +152,7 @@ class _BodyWriter:
              anchor: str | None = None):
         p = self.doc.add_paragraph()
         p._p.style = self.style_ids[style]
-        text, label = xml_safe(text), xml_safe(label) if label else label
+        text, label = xml_text(text), xml_text(label) if label else label
         if label:
             run = p.add_run(label)
             run._r.style = self.style_ids[LABEL_STYLE]
@@ -332,16 +319,6 @@ def _status_word(d: Dispositivo) -> str:
     return word[:-1] + "a" if feminine else word
 
 
-def entries_for(d: Dispositivo) -> list[Entry]:
-    """Compiled-view lines of a dispositivo; an artigo's wording may live on its caput."""
-    cap = d.caput
-    if d.history or cap is None or not cap.history:
-        return compiled_entries(d)
-    return [
-        Entry(e.text, e.rotulo or d.rotulo, e.struck, e.note) for e in compiled_entries(cap)
-    ]
-
-
 def _fit(text: str | None, limit: int = 255) -> str:
     """Core properties hold at most 255 characters (OPC); longer text ends in '…'."""
     text = text or ""
@@ -367,9 +344,7 @@ def _core_properties(doc, norma: Norma) -> None:
 
 def _embed_lexml(doc, norma: Norma) -> None:
     """The source LexML as ``customXml/item1.xml`` (+ its properties part), from the document."""
-    from lexconsolida.writers import get_writer
-
-    xml = get_writer("xml")(norma)
+    xml = lexml_write(norma)
     package = doc.part.package
     item = Part(PackURI(CUSTOM_XML_PART), "application/xml", xml, package)
     item_id = "{" + str(uuid.uuid5(_UUID_NS, norma.urn or norma.titulo)).upper() + "}"

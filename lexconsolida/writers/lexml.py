@@ -1,11 +1,11 @@
 """LexML Brasil writer: Norma → LexML XML bytes (deterministic), valid against the chosen XSD.
 
 ``write(norma, profile="auto")`` picks ``lexml-br-rigido`` when the structure follows LC 95
-(see :mod:`lexconsolida.lexml_profile`) and ``lexml-flexivel`` otherwise. Layout:
+(see :mod:`lexconsolida.lexml.profile`) and ``lexml-flexivel`` otherwise. Layout:
 
 - ``LexML/Metadado``: ``Identificacao URN`` (the Norma's URN, or one derived from tipo, data
-  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml_lifecycle`), then ``MetadadoProprietario`` holding the extension of
-  :mod:`lexconsolida.lexml_ext` (everything LexML cannot say, for a lossless round trip).
+  and número), ``CicloDeVida`` (see :mod:`lexconsolida.lexml.lifecycle`), then ``MetadadoProprietario`` holding the extension of
+  :mod:`lexconsolida.lexml.extension` (everything LexML cannot say, for a lossless round trip).
 - ``Norma`` — or ``ProjetoNorma/Norma`` when ``norma.tipo`` names a draft (minuta, projeto,
   anteprojeto, proposta) — with ``ParteInicial`` (Epigrafe, Ementa, Preambulo), ``Articulacao``
   and ``ParteFinal`` (LocalDataFecho, Assinatura). A Norma with an empty articulação is written
@@ -30,11 +30,11 @@ import re
 
 from lxml import etree
 
-from lexconsolida import lexml_ext as ext
+from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
-from lexconsolida.lexml_ext import xml_text
-from lexconsolida.lexml_lifecycle import ciclo_de_vida
-from lexconsolida.lexml_profile import RIGIDO, choose_profile
+from lexconsolida.lexml.lifecycle import ciclo_de_vida
+from lexconsolida.lexml.profile import RIGIDO, choose_profile
+from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, VALID_ID
 from lexconsolida.model import (
     Agrupador,
     Alteracao,
@@ -44,25 +44,30 @@ from lexconsolida.model import (
     Situacao,
     Urn,
 )
-from lexconsolida.model.ids import LexId
-from lexconsolida.xmlutil import NS_LEXML, NS_XLINK, NS_XML, lx
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx, xml_text
 
-TAG_OF_KIND = {
-    Kind.ARTIGO: "Artigo", Kind.CAPUT: "Caput", Kind.PARAGRAFO: "Paragrafo",
-    Kind.INCISO: "Inciso", Kind.ALINEA: "Alinea", Kind.ITEM: "Item", Kind.OMISSIS: "Omissis",
-}
-TAG_OF_AGRUPADOR = {
-    "parte": "Parte", "livro": "Livro", "titulo": "Titulo", "subtitulo": "Subtitulo",
-    "capitulo": "Capitulo", "secao": "Secao", "subsecao": "Subsecao",
-}
+_SubElement = etree.SubElement
+_LC_NO = ext.lc("no")
+_LX_ROTULO = lx("Rotulo")
+_SITUACAO_WRITTEN = (Situacao.REVOGADO, Situacao.VETADO)
 _ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
 """An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
 ('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
 and its model id kept in the extension (``lc:no id``)."""
+_LX_OF_KIND = {kind: lx(tag) for kind, tag in TAG_OF_KIND.items()}
 DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
 _NCNAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
+_TAG: dict[str, str] = {}
+
+
+def _lx(tag: str) -> str:
+    """:func:`lx`, memoised: the writer names the same dozen tags thousands of times."""
+    try:
+        return _TAG[tag]
+    except KeyError:
+        return _TAG.setdefault(tag, lx(tag))
 _NSMAP = {None: NS_LEXML, "xlink": NS_XLINK, **ext.NSMAP_EXT}
 
 
@@ -71,14 +76,16 @@ def is_draft(norma: Norma) -> bool:
     return any(w in tipo for w in DRAFT_WORDS)
 
 
-def derived_number(kind: str, node_id: str, unico: bool = False):
-    """The number a reader derives from an id (None for caput, omissis, Parágrafo único)."""
+def _number_is_derived(node, kind: str, node_id: str, unico: bool) -> bool:
+    """``node.number == derived_number(kind, node_id, unico)``, without building a LexId: the
+    writer asks it once per node, and one match of the whole id tells it."""
+    number = node.number
     if kind in ("caput", "omissis") or unico:
-        return None
-    try:
-        return LexId.parse(node_id).number
-    except ValueError:
-        return None
+        return number is None
+    m = VALID_ID.match(node_id)
+    if m is None or not m.group(1):
+        return number is None
+    return number is not None and number.id_part == m.group(1)
 
 
 def identification_urn(norma: Norma) -> str:
@@ -111,43 +118,46 @@ class _Writer:
     # -- helpers ---------------------------------------------------------------------------
     @staticmethod
     def el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str | None):
-        e = etree.SubElement(parent, lx(tag))
-        for k, v in attrs.items():
-            if v is not None:
-                e.set(k, v)
+        e = _SubElement(parent, _lx(tag), {k: v for k, v in attrs.items() if v is not None})
         if text:
             e.text = xml_text(text)
         return e
 
-    def paragraphs(self, parent: etree._Element, text: str) -> None:
+    @staticmethod
+    def paragraphs(parent: etree._Element, text: str) -> None:
         if text:
-            for line in text.split("\n"):
-                self.el(parent, "p", line)
+            p = _lx("p")
+            for line in xml_text(text).split("\n"):
+                e = _SubElement(parent, p)
+                if line:
+                    e.text = line
 
     def note_node(self, xml_id: str, node, *, pai: str | None = None, texto: str | None = None,
                   model_id: str | None = None):
         """Record in the extension what LexML cannot hold for ``node``."""
-        unico = isinstance(node, Dispositivo) and node.unico
-        kind = node.kind.value
-        number = None
-        if node.number != derived_number(kind, node.id, unico):
-            number = ext.number_attr(node.number)
-        situacao = "suprimido" if node.situacao is Situacao.SUPRIMIDO else None
-        attrs = {
-            "ref": xml_id,
-            "id": model_id,
-            "pai": pai,
-            "rotuloImpresso": node.rotulo_printed,
-            "numero": number,
-            "linhas": ext.lines_attr(node.lines),
-            "separador": getattr(node, "separator", None),
-            "situacao": situacao,
-        }
-        if all(v is None for k, v in attrs.items() if k != "ref") and not node.history and not texto:
+        attrs = {"ref": xml_id}
+        if model_id is not None:
+            attrs["id"] = model_id
+        if pai is not None:
+            attrs["pai"] = pai
+        if node.rotulo_printed is not None:
+            attrs["rotuloImpresso"] = xml_text(node.rotulo_printed)
+        if not _number_is_derived(node, node.kind.value, node.id,
+                                  isinstance(node, Dispositivo) and node.unico):
+            attrs["numero"] = ext.number_attr(node.number)
+        lines = node.lines
+        if lines is not None:
+            attrs["linhas"] = f"{lines[0]}-{lines[1]}"
+        separator = getattr(node, "separator", None)
+        if separator is not None:
+            attrs["separador"] = xml_text(separator)
+        if node.situacao is Situacao.SUPRIMIDO:
+            attrs["situacao"] = "suprimido"
+        if len(attrs) == 1 and not node.history and not texto:
             return
         if node.history:
             self.histories.append((xml_id, node.history))
-        e = ext.sub(self._ext_root, "no", attrs)
+        e = _SubElement(self._ext_root, _LC_NO, attrs)
         if texto:
             ext.sub(e, "texto", None, texto)
         ext.add_versions(e, node.history)
@@ -176,25 +186,32 @@ class _Writer:
         return e
 
     def dispositivo(self, parent, d: Dispositivo, prefix: str, pai: str | None, nested: bool = True):
+        kind = d.kind
         xml_id = prefix + d.id
         model_id = None
-        if d.kind is Kind.ITEM and _ITEM_UNDER_PARAGRAPH_ALINEA.search(xml_id):
+        if kind is Kind.ITEM and _ITEM_UNDER_PARAGRAPH_ALINEA.search(xml_id):
             model_id, xml_id = d.id, _ITEM_UNDER_PARAGRAPH_ALINEA.sub(r"\1_dpg", xml_id)
         self.claim(xml_id)
-        if d.kind is Kind.OMISSIS:
-            e = self.el(parent, "Omissis", id=xml_id)
+        if kind is Kind.OMISSIS:
+            e = _SubElement(parent, _lx("Omissis"), {"id": xml_id})
             self.note_node(xml_id, d, pai=pai, texto=d.text)
             return e
-        e = self.el(parent, TAG_OF_KIND[d.kind], id=xml_id, situacao=self._situacao(d))
-        if d.kind is Kind.ARTIGO:
-            etree.SubElement(e, lx("Rotulo")).text = xml_text(d.rotulo or "")
-        elif d.rotulo is not None:
-            self.el(e, "Rotulo", d.rotulo)
-        if d.kind is not Kind.ARTIGO:
+        attrib = {"id": xml_id}
+        if d.situacao in _SITUACAO_WRITTEN:
+            attrib["situacao"] = d.situacao.value
+        e = _SubElement(parent, _LX_OF_KIND[kind], attrib)
+        if kind is Kind.ARTIGO:
+            _SubElement(e, _LX_ROTULO).text = xml_text(d.rotulo or "")
+            self.note_node(xml_id, d, pai=pai, texto=d.text, model_id=model_id)
+        else:
+            if d.rotulo is not None:
+                r = _SubElement(e, _LX_ROTULO)
+                if d.rotulo:
+                    r.text = xml_text(d.rotulo)
             self.paragraphs(e, d.text)
-        self.note_node(xml_id, d, pai=pai, texto=d.text if d.kind is Kind.ARTIGO else None,
-                       model_id=model_id)
-        self.alteracoes(e, d)
+            self.note_node(xml_id, d, pai=pai, model_id=model_id)
+        if d.alteracoes:
+            self.alteracoes(e, d)
         if nested:
             for c in d.children:
                 self.dispositivo(e, c, prefix, None)

@@ -32,11 +32,9 @@ import re
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries
 
 VIEWS = ("vigente", "compilado")
-STRUCK_MARK = "[sem vigor]"
-"""Prefix of a superseded wording in the plain-text compiled view."""
 OMISSIS_LINE = "......."
 _STATUS_NOTE = re.compile(r"^\(\s*(?:revogad|vetad)[oa]s?\b.*\)\.?$", re.I | re.S)
 _STATUS_WORD = {Situacao.REVOGADO: "Revogado", Situacao.VETADO: "Vetado", Situacao.SUPRIMIDO: "Suprimido"}

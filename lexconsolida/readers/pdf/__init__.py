@@ -29,6 +29,7 @@ from lexconsolida.readers import ReadResult
 from lexconsolida.readers.pdf.edition import ActSpan, edition_of, outside, split
 from lexconsolida.readers.pdf.extract import Extraction, PageReport, extract
 from lexconsolida.readers.pdf.paragraphs import TextLine, text_lines
+from lexconsolida.readers.text import read as read_text
 from lexconsolida.readers.text.truncation import ACCEPT_OPTION
 
 PDF_OPTIONS = frozenset({"ato", "dpi"})
@@ -106,8 +107,6 @@ def _lines(data: bytes, path: str | None, options: dict) -> tuple[Extraction, li
 
 
 def _read_act(span: ActSpan, path: str | None, options: dict, label: str | None) -> ReadResult:
-    from lexconsolida.readers.text import read as read_text
-
     lines = span.lines
     text = "\n".join(tl.text for tl in lines) + "\n"
     try:
@@ -128,7 +127,8 @@ LOCATED = frozenset({"ocr-baixa-confianca", "ocr-rotulo-perdido"})
 
 def _locate(diagnostics: list[Diagnostic], span: ActSpan, result: ReadResult) -> None:
     """Give the OCR warnings on this act's pages the id of the dispositivo holding their line."""
-    index = {(ln.page, ln.number): n for n, tl in enumerate(span.lines, start=1) for ln in tl.lines}
+    index: dict[tuple[int | None, int | None], int] = {
+        (ln.page, ln.number): n for n, tl in enumerate(span.lines, start=1) for ln in tl.lines}
     nodes = [(node.lines, node.id) for node in result.norma.walk() if node.lines and node.id]
     for i, d in enumerate(diagnostics):
         n = index.get((d.page, d.line)) if d.code in LOCATED and d.where is None else None

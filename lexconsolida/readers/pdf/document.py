@@ -54,8 +54,9 @@ class PageText:
 
 
 def _pdfium():
+    # heavy (the PDFium library): loaded only when a PDF is read, not by every command's start
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
+    import pypdfium2.raw as raw  # the same library's C functions (characters, fonts, objects)
 
     return pdfium, raw
 

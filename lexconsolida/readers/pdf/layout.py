@@ -221,7 +221,7 @@ def _lines_of(page: int, frags: list[_Fragment], column: tuple[float, float] | N
 
 
 def _first_word_width(f: _Fragment) -> float:
-    word = []
+    word: list[Char] = []
     for c in f.chars:
         if c.ch.isspace():
             if word:

@@ -40,7 +40,7 @@ def require_tesseract(path: str | None, pages: list[int]) -> str:
     if cmd is None:
         raise InputError(f"{which} {listed} do PDF não têm camada de texto (são imagens digitalizadas) e "
                          f"o Tesseract, que faz o OCR, não está instalado: {INSTALL}", path=path)
-    import pytesseract
+    import pytesseract  # only a scanned page needs the OCR driver
 
     pytesseract.pytesseract.tesseract_cmd = cmd
     try:
@@ -181,7 +181,7 @@ def binarize(image):
 
 def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
     """The lines Tesseract reads on ``image`` (page number ``page``), in reading order."""
-    import pytesseract
+    import pytesseract  # only a scanned page needs the OCR driver
 
     try:
         data = pytesseract.image_to_data(binarize(image), lang=LANG, config=CONFIG,

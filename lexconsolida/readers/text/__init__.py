@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from lexconsolida.errors import InputError, LexError
+from lexconsolida.errors import InputError, InternalError, LexError
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.text.decode import decode
 from lexconsolida.readers.text.furniture import drop_furniture
@@ -87,6 +87,6 @@ def read(data: bytes, /, *, path: str | None = None, disable: Iterable[str] = fr
         raise
     except RecursionError:
         raise InputError("estrutura aninhada demais para ser lida", path=path) from None
-    except Exception as err:  # a bug must not escape as a traceback: report it in Portuguese
-        raise InputError(f"erro interno ao ler o texto ({type(err).__name__}: {err})", path=path) from err
+    except Exception as err:  # a bug: said in Portuguese, but never dressed as bad input
+        raise InternalError(f"{type(err).__name__}: {err}", path=path) from err
     return ReadResult(state.norma, state.diagnostics)

@@ -58,11 +58,8 @@ _AGRUPADOR = re.compile(
         (?P<num>[IVXLCDMHTW1]{1,8}|\d{1,3}|[ÚU]NIC[OA])(?P<suf>-[A-Z])?(?![A-Za-zÀ-ÿ\d])""",
     re.VERBOSE | re.IGNORECASE,
 )
-_AGR_KIND = {
-    "parte": AgrupadorKind.PARTE, "livro": AgrupadorKind.LIVRO, "titulo": AgrupadorKind.TITULO,
-    "subtitulo": AgrupadorKind.SUBTITULO, "capitulo": AgrupadorKind.CAPITULO,
-    "secao": AgrupadorKind.SECAO, "subsecao": AgrupadorKind.SUBSECAO,
-}
+_AGR_KIND = {k.value: k for k in AgrupadorKind}
+"""The heading word without accents ('secao') → its kind."""
 _FOLD = str.maketrans("ÍÇÃíçã", "ICAica")
 _MISREAD_SIGN = {"&", "$&", "$", "S", "8", "5"}
 

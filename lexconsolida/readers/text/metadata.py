@@ -17,18 +17,9 @@ import hashlib
 import re
 
 from lexconsolida.model import Diagnostic, Severity, Urn
-from lexconsolida.model.urn import slug
+from lexconsolida.model.urn import UF, UF_OF_SLUG, slug
 from lexconsolida.readers.text.state import TextState
 
-UF = {
-    "AC": "Acre", "AL": "Alagoas", "AP": "Amapá", "AM": "Amazonas", "BA": "Bahia", "CE": "Ceará",
-    "DF": "Distrito Federal", "ES": "Espírito Santo", "GO": "Goiás", "MA": "Maranhão",
-    "MT": "Mato Grosso", "MS": "Mato Grosso do Sul", "MG": "Minas Gerais", "PA": "Pará",
-    "PB": "Paraíba", "PR": "Paraná", "PE": "Pernambuco", "PI": "Piauí", "RJ": "Rio de Janeiro",
-    "RN": "Rio Grande do Norte", "RS": "Rio Grande do Sul", "RO": "Rondônia", "RR": "Roraima",
-    "SC": "Santa Catarina", "SP": "São Paulo", "SE": "Sergipe", "TO": "Tocantins",
-}
-_UF_OF_STATE = {slug(v): k for k, v in UF.items()}
 _NAME = r"(?P<nome>[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+)*)"
 _PLACE_UF = re.compile(
     r"(?:Munic[íi]pio|C[âa]mara\s+Municipal|Prefeitura\s+Municipal|Prefeitura|PREFEITURA(?:\s+MUNICIPAL)?|MUNIC[ÍI]PIO)"
@@ -67,7 +58,7 @@ def find_place(texts: list[str]) -> tuple[str, str] | None:
     for text in texts:
         m = _PLACE_STATE.search(text)
         if m:
-            uf = _UF_OF_STATE.get(slug(m.group("estado")))
+            uf = UF_OF_SLUG.get(slug(m.group("estado")))
             if uf:
                 return _title(m.group("nome")), uf
     return None

@@ -1,15 +1,13 @@
-"""lxml at the edge: namespaces, a safe parser, and offline XSD validation.
+"""lxml at the edge: namespaces, a safe parser, and text XML can carry.
 
 Every XML the project reads goes through :func:`parse_xml` (no DTD, no entity expansion, no
-network); every schema is loaded once from the copies shipped in ``lexconsolida/data/xsd``, with
-the schemas' remote imports mapped to local files.
+network); every text written into XML (LexML, DOCX parts) goes through :func:`xml_text`. The
+schemas are in :mod:`lexconsolida.lexml.schemas`.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
-from pathlib import Path
 
 from lxml import etree
 
@@ -21,32 +19,18 @@ NS_XML = "http://www.w3.org/XML/1998/namespace"
 NS_AKN = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NSMAP_LEXML = {None: NS_LEXML, "xlink": NS_XLINK}
 
-XSD_DIR = Path(__file__).parent / "data" / "xsd"
-SCHEMAS = {
-    "lexml-flexivel": XSD_DIR / "lexml" / "lexml-flexivel.xsd",
-    "lexml-rigido": XSD_DIR / "lexml" / "lexml-br-rigido.xsd",
-    "akn": XSD_DIR / "akn" / "akomantoso30.xsd",
-}
-_REMOTE = {
-    "http://www.w3.org/2001/xml.xsd": XSD_DIR / "lexml" / "catalog" / "xml.xsd",
-    "https://www.w3.org/Math/XMLSchema/mathml2/common/xlink-href.xsd": XSD_DIR / "lexml" / "catalog" / "xlink-href.xsd",
-    "http://www.w3.org/Math/XMLSchema/mathml2/common/xlink-href.xsd": XSD_DIR / "lexml" / "catalog" / "xlink-href.xsd",
-    "https://www.w3.org/Math/XMLSchema/mathml2/mathml2.xsd": XSD_DIR / "lexml" / "mathml2" / "mathml2.xsd",
-    "http://www.w3.org/Math/XMLSchema/mathml2/mathml2.xsd": XSD_DIR / "lexml" / "mathml2" / "mathml2.xsd",
-}
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""Characters XML 1.0 cannot represent: C0 controls but tab/LF/CR, U+FFFE/U+FFFF, surrogates."""
+
+
+def xml_text(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot represent (C0 controls but tab/LF/CR)."""
+    return _NOT_XML.sub("", text)
 
 
 def lx(tag: str) -> str:
     """Clark name of a LexML element: lx('Artigo') → '{http://www.lexml.gov.br/1.0}Artigo'."""
     return f"{{{NS_LEXML}}}{tag}"
-
-
-class _LocalResolver(etree.Resolver):
-    def resolve(self, url, pubid, context):
-        local = _REMOTE.get(url)
-        if local is not None:
-            return self.resolve_filename(str(local), context)
-        return None
 
 
 def safe_parser(**kw) -> etree.XMLParser:
@@ -79,27 +63,6 @@ def xml_syntax_error(err: etree.XMLSyntaxError, path: str | None) -> InputError:
         where += f", coluna {column}"
     detail = re.sub(r",\s*line \d+, column \d+\s*$", "", err.msg or str(err)).strip()
     return InputError(f"XML malformado{where} (detalhe do analisador: {detail})", path=path)
-
-
-@cache
-def schema(name: str) -> etree.XMLSchema:
-    """A compiled XSD by name ('lexml-flexivel', 'lexml-rigido', 'akn'), loaded once, offline."""
-    parser = etree.XMLParser(no_network=True, resolve_entities=False)
-    parser.resolvers.add(_LocalResolver())
-    doc = etree.parse(str(SCHEMAS[name]), parser)
-    return etree.XMLSchema(doc)
-
-
-def validation_errors(root_or_bytes, name: str = "lexml-flexivel") -> list[str]:
-    """Messages of every schema violation ('linha N: …'); empty when valid."""
-    root = root_or_bytes
-    if isinstance(root_or_bytes, (bytes, str)):
-        data = root_or_bytes.encode() if isinstance(root_or_bytes, str) else root_or_bytes
-        root = etree.fromstring(data, safe_parser())
-    s = schema(name)
-    if s.validate(root):
-        return []
-    return [f"linha {e.line}: {e.message}" for e in s.error_log]
 
 
 def canonical(data: bytes) -> bytes:

@@ -15,9 +15,10 @@ from pathlib import Path
 import jinja2
 
 from lexconsolida.errors import UsageError
-from lexconsolida.site import view
+from lexconsolida.templating import make_environment
+from lexconsolida.writers.html import view
 
-PACKAGED = Path(__file__).resolve().parent.parent / "data" / "templates" / "site"
+PACKAGED = Path(__file__).resolve().parents[2] / "data" / "templates" / "site"
 STATIC_FILES = ("site.css", "busca.js")
 """Files copied as they are to ``static/`` of the site."""
 
@@ -33,15 +34,7 @@ def template_dir() -> Path:
 
 @lru_cache(maxsize=4)
 def _environment(folder: str) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folder),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        auto_reload=False,
-    )
+    env = make_environment([folder])
     env.tests["agrupador"] = view.is_agrupador
     env.globals.update(
         separador=view.separador,

@@ -22,9 +22,10 @@ This module only builds and reads those elements; the writer and reader decide w
 from __future__ import annotations
 
 import json
-import re
 
 from lxml import etree
+
+from lexconsolida.lexml.xml_safe import xml_text
 
 from lexconsolida.model import (
     Documento,
@@ -38,14 +39,6 @@ from lexconsolida.model import (
 NS_EXT = "urn:lexconsolida:lexml-ext:1"
 """Namespace (and ``fonte`` of ``MetadadoProprietario``) of the extension."""
 NSMAP_EXT = {"lc": NS_EXT}
-
-
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
-def xml_text(text: str) -> str:
-    """``text`` without the characters XML 1.0 cannot represent (C0 controls but tab/LF/CR)."""
-    return _NOT_XML.sub("", text)
 
 
 def lc(tag: str) -> str:

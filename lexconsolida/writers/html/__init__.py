@@ -18,10 +18,10 @@ from markupsafe import Markup
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
-from lexconsolida.site import templates
-from lexconsolida.site.blocks import page_blocos
-from lexconsolida.site.links import Linker
-from lexconsolida.site.view import VIEW_NOTICES, VIEW_TITLES, act_info, check_view, titulo_ato
+from lexconsolida.writers.html import templates
+from lexconsolida.writers.html.blocks import page_blocos
+from lexconsolida.writers.html.links import Linker
+from lexconsolida.writers.html.view import VIEW_NOTICES, VIEW_TITLES, act_info, check_view, titulo_ato
 
 def _inline_css() -> Markup:
     """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""

@@ -23,7 +23,7 @@ from datetime import date
 from lxml import etree
 
 from lexconsolida.model import Norma, Version
-from lexconsolida.xmlutil import lx
+from lexconsolida.lexml.xml_safe import lx
 
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _REVOCATION = "revogacao"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.site.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
+from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
 Rich = Callable[[str | None], Markup]
 

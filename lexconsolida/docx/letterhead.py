@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
 from docx.shared import Cm
 
+from lexconsolida.docx.fields import page_field
 from lexconsolida.errors import InputError
+from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.model import Norma
 
 BRASAO_HEIGHT = Cm(2.0)
@@ -77,7 +77,7 @@ def _header(header, settings: dict | None, municipio_dir) -> None:
     last = first
     for line in lines:
         last = first if not used_first else header.add_paragraph(style="Cabeçalho órgão")
-        last.add_run(xml_safe(str(line)))
+        last.add_run(xml_text(str(line)))
         used_first = True
     last.style = "Cabeçalho órgão final"
 
@@ -98,37 +98,12 @@ def _footer(footer, settings: dict | None) -> None:
     contacts = [str(settings[k]) for k in CONTACT_KEYS if settings and settings.get(k)]
     if contacts:
         first.style = "Rodapé órgão"
-        first.add_run(xml_safe(" · ".join(contacts)))
+        first.add_run(xml_text(" · ".join(contacts)))
         pages = footer.add_paragraph(style="Número de página")
     else:
         first.style = "Número de página"
         pages = first
     pages.add_run("Página ")
-    _field(pages, "PAGE")
+    page_field(pages, "PAGE")
     pages.add_run(" de ")
-    _field(pages, "NUMPAGES")
-
-
-def xml_safe(text: str) -> str:
-    from lexconsolida.writers.docx import xml_safe as clean
-
-    return clean(text)
-
-
-def _field(paragraph, instruction: str) -> None:
-    """A complex field (PAGE, NUMPAGES) whose cached result is '1'."""
-    def fld_char(kind: str):
-        run = paragraph.add_run()
-        el = OxmlElement("w:fldChar")
-        el.set(qn("w:fldCharType"), kind)
-        run._r.append(el)
-
-    fld_char("begin")
-    run = paragraph.add_run()
-    instr = OxmlElement("w:instrText")
-    instr.set(qn("xml:space"), "preserve")
-    instr.text = f" {instruction} "
-    run._r.append(instr)
-    fld_char("separate")
-    paragraph.add_run("1")
-    fld_char("end")
+    page_field(pages, "NUMPAGES")

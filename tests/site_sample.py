@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 
+from lexconsolida.amendments.model import Operation
 from lexconsolida.model import (
     Agrupador, AgrupadorKind, Alteracao, Dispositivo, Event, Kind, Norma, Signature, Situacao, Version,
 )
 from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman, label_for
 from lexconsolida.site.model import Municipio, Relation, SiteAct, SiteCorpus
+from lexconsolida.transforms.amend import apply
 
 PLACE = "br;sao.paulo;vila.exemplo"
 VILA = Municipio("sp-vila-exemplo", "Vila Exemplo", "SP")
@@ -42,25 +44,22 @@ def _d(kind: Kind, id_: str, rotulo: str | None, text: str = "", children=(), **
 
 def _art(n: str, rotulo: str, caput: str, children=(), caput_children=(), **kw) -> Dispositivo:
     cpt = _d(Kind.CAPUT, f"art{n}_cpt", None, caput, caput_children, **kw.pop("caput_kw", {}))
-    return _d(Kind.ARTIGO, f"art{n}", rotulo, "", [cpt, *children], **kw)
+    return _d(Kind.ARTIGO, f"art{n}", rotulo, "", [cpt, *children], number=Number(int(n)), **kw)
 
 
-def lei_100() -> Norma:
-    """Lei nº 100/2020 of Vila Exemplo: feiras livres, amended in 2021 and 2022."""
+def _op(kind: str, target_id: str, text: str | None = None) -> Operation:
+    return Operation(kind, LEI_100, "Lei nº 100, de 4 de maio de 2020", target_id, text=text)
+
+
+def lei_100_original() -> Norma:
+    """Lei nº 100/2020 of Vila Exemplo as enacted (before its amendments)."""
     art1 = _art("1", "Art. 1º", "Esta Lei regula as feiras livres & os mercados <script>alert(1)"
                 "</script> do Município, nos termos do art. 3º e da Lei Federal nº 9.503/97.")
-    art2 = _art("2", "Art. 2º", "A taxa de ocupação é de 10 UPF por banca.", [
-        _d(Kind.PARAGRAFO, "art2_par1", "§ 1º", "Ficam isentos os feirantes idosos.",
-           situacao=Situacao.REVOGADO, history=[
-               Version("Ficam isentos os feirantes idosos.", ORIGINAL),
-               Version("Ficam isentos os feirantes idosos.", Event("revogacao", **BY_120),
-                       start="2021-03-01", situacao=Situacao.REVOGADO)]),
+    art2 = _art("2", "Art. 2º", "A taxa de ocupação é de 5 UPF por banca.", [
+        _d(Kind.PARAGRAFO, "art2_par1", "§ 1º", "Ficam isentos os feirantes idosos."),
         _d(Kind.PARAGRAFO, "art2_par2", "§ 2º", "A taxa do caput será atualizada na forma do "
            "inciso II do art. 3º."),
-    ], caput_kw={"history": [
-        Version("A taxa de ocupação é de 5 UPF por banca.", ORIGINAL),
-        Version("A taxa de ocupação é de 10 UPF por banca.", Event("redacao", **BY_120),
-                start="2021-03-01")]})
+    ])
     art3 = _art("3", "Art. 3º", "São deveres do feirante:", caput_children=[
         _d(Kind.INCISO, "art3_cpt_inc1", "I", "manter a banca limpa;"),
         _d(Kind.INCISO, "art3_cpt_inc2", "II", "afixar a tabela de preços:", [
@@ -71,23 +70,16 @@ def lei_100() -> Norma:
             ]),
         ]),
     ])
-    art3a = _art("3-1", "Art. 3º-A", "O feirante poderá aceitar pagamento eletrônico.",
-                 history=[Version("", Event("inclusao", **BY_120), start="2021-03-01")])
-    art4 = _art("4", "Art. 4º", "A fiscalização cabe à Secretaria de Abastecimento.", [
+    art4 = _art("4", "Art. 4º", "A fiscalização cabe à Secretaria de Agricultura.", [
         _d(Kind.PARAGRAFO, "art4_par1u", "Parágrafo único",
            "O regulamento disporá sobre o horário das feiras."),
-    ], caput_kw={"history": [
-        Version("A fiscalização cabe à Secretaria de Agricultura.", ORIGINAL),
-        Version("A fiscalização cabe à Secretaria de Fazenda.", Event("redacao", **BY_120),
-                start="2021-03-01"),
-        Version("A fiscalização cabe à Secretaria de Abastecimento.",
-                Event("redacao", **BY_130), start="2022-06-01")]})
+    ])
     art5 = _art("5", "Art. 5º", "Fica revogada a Lei nº 90, de 1º de fevereiro de 2019.")
     art6 = _art("6", "Art. 6º", "Esta Lei entra em vigor na data de sua publicação.")
     cap1 = Agrupador(AgrupadorKind.CAPITULO, "cap1", "Capítulo I", nome="DAS FEIRAS LIVRES",
                      children=[art1, art2])
     sec1 = Agrupador(AgrupadorKind.SECAO, "cap2_sec1", "Seção I", nome="Dos Deveres",
-                     children=[art3, art3a])
+                     children=[art3])
     cap2 = Agrupador(AgrupadorKind.CAPITULO, "cap2", "Capítulo II",
                      nome="DOS FEIRANTES E DA FISCALIZAÇÃO", children=[sec1, art4])
     cap3 = Agrupador(AgrupadorKind.CAPITULO, "cap3", "Capítulo III",
@@ -102,6 +94,21 @@ def lei_100() -> Norma:
         fecho=["Vila Exemplo-SP, 4 de maio de 2020."],
         assinaturas=[Signature("Fulano de Tal", "Prefeito Municipal")],
     )
+
+
+def lei_100() -> Norma:
+    """Lei nº 100/2020 of Vila Exemplo (feiras livres) with its history, as the corpus builds
+    it (``amend.apply``): Lei nº 120/2021 gives art. 2º and art. 4º new wordings, revokes
+    art. 2º § 1º and includes art. 3º-A; Lei nº 130/2022 gives art. 4º another wording."""
+    by_120 = Event("redacao", **BY_120)
+    norma = apply(lei_100_original(), [
+        _op("redacao", "art2", "A taxa de ocupação é de 10 UPF por banca."),
+        _op("revogacao", "art2_par1"),
+        _op("inclusao", "art3-1", "O feirante poderá aceitar pagamento eletrônico."),
+        _op("redacao", "art4", "A fiscalização cabe à Secretaria de Fazenda."),
+    ], by_120)
+    return apply(norma, [_op("redacao", "art4", "A fiscalização cabe à Secretaria de Abastecimento.")],
+                 Event("redacao", **BY_130))
 
 
 def lei_120() -> Norma:

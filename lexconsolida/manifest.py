@@ -24,7 +24,7 @@ MANIFEST = ".manifest.json"
 def code_key() -> str:
     """Hash of the package's code and data, so outputs are redone when the program changes."""
     h = hashlib.sha256()
-    pkg = Path(__file__).resolve().parents[1]
+    pkg = Path(__file__).resolve().parent  # the package (this module is at its top level)
     for f in sorted(pkg.rglob("*")):
         if f.is_file() and "__pycache__" not in f.parts:
             h.update(f.relative_to(pkg).as_posix().encode() + b"\0" + f.read_bytes())

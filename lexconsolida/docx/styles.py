@@ -1,6 +1,6 @@
 """Build the reference DOCX (``templates/reference.docx``): the styles every DOCX we write uses.
 
-Run ``python -m lexconsolida.writers.docx_template [OUT.docx ...]``; without arguments it
+Run ``python -m lexconsolida.docx.styles [OUT.docx ...]``; without arguments it
 rebuilds both copies, ``templates/reference.docx`` (the one municipalities adapt) and
 ``lexconsolida/data/reference.docx`` (the package data the writer loads). The build is
 deterministic: the same code gives byte-identical files (fixed core properties, no dates, zip
@@ -14,21 +14,21 @@ from __future__ import annotations
 
 import io
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from docx import Document
-from docx.enum.section import WD_ORIENT
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml.ns import qn
 from docx.shared import Cm, Pt
 
+from lexconsolida.docx.page import a4_portrait
+from lexconsolida.docx.save import CORE_DROP, deterministic_zip
+from lexconsolida.io import atomic_write
+
 FONT = "Times New Roman"
 """Word's standard serif; LibreOffice on Debian maps it to the metric-compatible Liberation Serif."""
-
-FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 RT_THUMBNAIL = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
@@ -270,17 +270,11 @@ def _link_next_styles(doc) -> None:
 def _set_page(doc) -> None:
     """A4 portrait; margins as Brazilian official documents use (ABNT: 3 cm top/left, 2 cm bottom/right)."""
     sec = doc.sections[0]
-    sec.orientation = WD_ORIENT.PORTRAIT
-    sec.page_width, sec.page_height = Cm(21.0), Cm(29.7)
-    sec.left_margin, sec.right_margin = Cm(3.0), Cm(2.0)
-    sec.top_margin, sec.bottom_margin = Cm(3.0), Cm(2.0)
+    a4_portrait(sec, top=Cm(3.0), bottom=Cm(2.0), left=Cm(3.0), right=Cm(2.0))
     sec.header_distance, sec.footer_distance = Cm(1.0), Cm(1.0)
     sect = sec._sectPr
     for attr in ("w:rsidR", "w:rsidRPr", "w:rsidSect"):
         sect.attrib.pop(qn(attr), None)
-
-
-CORE_DROP = ("dcterms:created", "dcterms:modified", "cp:lastModifiedBy", "cp:lastPrinted")
 
 
 def _set_core_properties(doc, *, title: str, subject: str) -> None:
@@ -299,27 +293,11 @@ def _set_core_properties(doc, *, title: str, subject: str) -> None:
             el.remove(child)
 
 
-def deterministic_zip(data: bytes) -> bytes:
-    """Rewrite a DOCX zip: entries sorted ([Content_Types].xml first), fixed timestamps."""
-    src = zipfile.ZipFile(io.BytesIO(data))
-    names = sorted(src.namelist(), key=lambda n: (n != "[Content_Types].xml", n))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for name in names:
-            info = zipfile.ZipInfo(name, date_time=FIXED_ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            dst.writestr(info, src.read(name), compresslevel=9)
-    return out.getvalue()
-
-
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUTS = (ROOT / "templates" / "reference.docx", Path(__file__).resolve().parents[1] / "data" / "reference.docx")
 
 
 def main(argv: list[str] | None = None) -> int:
-    from lexconsolida.io import atomic_write
-
     args = sys.argv[1:] if argv is None else argv
     outputs = [Path(a) for a in args] or list(DEFAULT_OUTPUTS)
     data = build()

@@ -30,8 +30,10 @@ from functools import cache
 
 from lxml import etree
 
+from lexconsolida.errors import UsageError
+from lexconsolida.lexml.schemas import SCHEMAS
+from lexconsolida.lexml.xml_safe import safe_parser
 from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Dispositivo, Kind, Norma
-from lexconsolida.xmlutil import SCHEMAS, safe_parser
 
 RIGIDO = "lexml-rigido"
 FLEXIVEL = "lexml-flexivel"
@@ -81,8 +83,14 @@ def rigid_id_patterns() -> dict[str, list[re.Pattern]]:
     return out
 
 
+@cache
+def _rigid_id_pattern(kind: str) -> re.Pattern:
+    """The patterns of ``kind`` as one alternation: one match per id instead of one per pattern."""
+    return re.compile("|".join(f"(?:{p.pattern})" for p in rigid_id_patterns()[kind]))
+
+
 def _id_ok(kind: str, xml_id: str) -> bool:
-    return any(p.fullmatch(xml_id) for p in rigid_id_patterns()[kind])
+    return _rigid_id_pattern(kind).fullmatch(xml_id) is not None
 
 
 def _kind_name(node: Agrupador | Dispositivo) -> str:
@@ -186,8 +194,6 @@ def rigid_violation(norma: Norma) -> str | None:
 
 def choose_profile(norma: Norma, requested: str = "auto") -> str:
     """'lexml-rigido' when ``norma`` fits it (or was asked for and fits), else 'lexml-flexivel'."""
-    from lexconsolida.errors import UsageError
-
     aliases = {"auto": "auto", "rigido": RIGIDO, "flexivel": FLEXIVEL, RIGIDO: RIGIDO, FLEXIVEL: FLEXIVEL}
     if requested not in aliases:
         raise UsageError(f"perfil LexML desconhecido: {requested!r} (use auto, rigido ou flexivel)")
