@@ -19,7 +19,9 @@ from lexconsolida.citations import find_dispositivos
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Number, Severity, Situacao
 from lexconsolida.model.ids import LexId
-from lexconsolida.model.numbering import int_to_letter, int_to_roman
+from lexconsolida.model.epigrafe import conflicts
+from lexconsolida.model.gaps import rotulo_of
+from lexconsolida.readers.text.residue import warnings as residue_warnings
 
 ERROR, WARNING = Severity.ERROR, Severity.WARNING
 
@@ -52,15 +54,7 @@ def _sibling_groups(norma: Norma) -> Iterator[list[Dispositivo]]:
 
 
 def _label_of(kind: Kind, value: int) -> str:
-    if kind is Kind.ARTIGO:
-        return f"Art. {value}{'º' if value < 10 else ''}"
-    if kind is Kind.PARAGRAFO:
-        return f"§ {value}{'º' if value < 10 else ''}"
-    if kind is Kind.INCISO:
-        return int_to_roman(value)
-    if kind is Kind.ALINEA:
-        return f"{int_to_letter(value)})"
-    return f"{value}."
+    return rotulo_of(kind, value)
 
 
 def _position(d: Dispositivo) -> Number | None:
@@ -257,6 +251,19 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
             )
 
 
+def check_epigrafe(norma: Norma) -> Iterator[Diagnostic]:
+    """The epígrafe against the fecho and the metadata: a date or number that disagrees
+    (outputs print the epígrafe normalised, dated by the fecho)."""
+    for message in conflicts(norma):
+        yield Diagnostic("epigrafe-divergente", message, WARNING, line=None, where=None)
+
+
+def check_residue(norma: Norma) -> Iterator[Diagnostic]:
+    """OCR leftovers inside a unit's text: a stamp read as letters at its end ('média GO'),
+    a symbol standing for '§' mid-sentence ('conforme & 2º do art. 56')."""
+    yield from residue_warnings(norma)
+
+
 CHECKS = [
     ("ids", check_ids),
     ("sequencia", check_sequence),
@@ -266,6 +273,8 @@ CHECKS = [
     ("vazios", check_empty),
     ("agrupadores", check_agrupadores),
     ("remissoes", check_references),
+    ("ruido", check_residue),
+    ("epigrafe", check_epigrafe),
 ]
 
 

@@ -87,6 +87,20 @@ KNOWN_NAMES: list[tuple[str, str, str]] = [
 """Acts cited by name (federal codes): pattern, URN, name."""
 _KNOWN_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_NAMES)), re.I)
 
+LOCAL_NAMES: list[tuple[str, str, str]] = [
+    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio))?(?![\w-])",
+     "lei.organica", "Lei Orgânica do Município"),
+    (r"regimento\s+interno(?:\s+da\s+c[âa]mara(?:\s+municipal)?)?", "resolucao", "Regimento Interno"),
+    (r"c[óo]digo\s+tribut[áa]rio\s+(?:municipal|do\s+munic[íi]pio)", "lei.complementar",
+     "Código Tributário Municipal"),
+    (r"c[óo]digo\s+de\s+posturas(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei",
+     "Código de Posturas"),
+]
+"""Acts of the municipality cited by name, without a number ('da Lei Orgânica Municipal'):
+pattern, URN type, name. They are another act than the citing one, found in the acervo only
+when it holds exactly one act of that type."""
+_LOCAL_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(LOCAL_NAMES)), re.I)
+
 
 @dataclass(slots=True, frozen=True)
 class ActRef:
@@ -198,6 +212,13 @@ def find_acts(text: str) -> list[Citation]:
         tipo = urn.split(":")[4]
         out.append(Citation(m.start(), m.end(), m.group(0),
                             act=ActRef(tipo=tipo, urn=urn, nome=nome, esfera="federal")))
+    for m in _LOCAL_RE.finditer(text):
+        i = int(next(k for k, v in m.groupdict().items() if v)[1:])
+        _, tipo, nome = LOCAL_NAMES[i]
+        if any(c.start <= m.start() < c.end for c in out):
+            continue
+        out.append(Citation(m.start(), m.end(), m.group(0).rstrip(),
+                            act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
     out.sort(key=lambda c: c.start)
     return out
 

@@ -71,7 +71,9 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None) -> History:
     target = corpus.get(urn)
     norma = corpus.read(target.urn)
     out = History(norma)
-    acts = {a.urn: a for a in corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")}
+    # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
+    acts = {a.urn: a for a in corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
+            if a.normative}
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue

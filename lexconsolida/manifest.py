@@ -105,6 +105,15 @@ class OutputSet:
         self.skipped += len(group)
         return True
 
+    def keep_previous(self, prefix: str) -> int:
+        """Keep every file the previous run wrote under ``prefix`` (and still there), whatever
+        its key: the last good pages of an act that could not be rebuilt. Returns how many."""
+        kept = {r: k for r, k in self.old.items()
+                if r.startswith(prefix) and (self.root / r).is_file()}
+        self.new.update(kept)
+        self.skipped += len(kept)
+        return len(kept)
+
     def record_group(self, prefix: str, key: str) -> None:
         self.new[prefix] = key
 

@@ -175,3 +175,32 @@ def test_screenshots_of_an_act_and_its_compiled_view(server, page):
     page.wait_for_selector("#resultados li")
     page.screenshot(path=str(SCREENSHOTS / "busca.png"), full_page=True)
     assert page.errors == []
+
+
+def _results(page, base: str, query: str) -> list[str]:
+    from urllib.parse import quote
+
+    page.goto(f"{base}/busca.html?q={quote(query)}")
+    page.wait_for_function("document.getElementById('situacao-busca').textContent.length > 10"
+                           " && document.getElementById('situacao-busca').textContent !== 'Buscando…'")
+    return [a.get_attribute("href") for a in page.locator("#resultados li a").all()]
+
+
+def test_search_understands_legal_citations_and_highlights_hits(server, page):
+    """Issue 12: 'art 55 § 13' / '§ 13 do art. 55' find that dispositivo; hits are marked."""
+    _, base = server
+    for query in ("inciso II do art. 3º", "art 3 inc II", "art. 3º, inciso II"):
+        hrefs = _results(page, base, query)
+        assert hrefs and hrefs[0] == f"{LEI}/index.html#art3_cpt_inc2", (query, hrefs)
+        assert all("#art3_cpt_inc2" in h for h in hrefs)  # the inciso and what it holds
+    assert _results(page, base, "parágrafo único do art. 4º") == [f"{LEI}/index.html#art4_par1u"]
+    assert _results(page, base, "art 4 parágrafo único") == [f"{LEI}/index.html#art4_par1u"]
+    hrefs = _results(page, base, "alínea b do inciso II do art. 3º contrastante")
+    assert hrefs == [f"{LEI}/index.html#art3_cpt_inc2_ali2_ite2"]
+    assert page.locator("#resultados .trecho mark").first.inner_text().lower().startswith("contrastante")
+    assert page.locator("#resultados a mark").first.inner_text() == "Art. 3º, inciso II, alínea b, item 2"
+    assert _results(page, base, "art. 3º-A") == [f"{sp}/index.html#art3-1" for sp in (LEI,)]
+    # a plain word search marks the word in the excerpt
+    _results(page, base, "banca")
+    assert page.locator("#resultados .trecho mark").first.inner_text().lower() == "banca"
+    assert page.errors == []

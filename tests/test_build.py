@@ -103,7 +103,8 @@ def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
     act = "sp-vila-exemplo/lei-100-2020"
     report = json.loads((out / "relatorios" / f"{act}.json").read_text("utf-8"))
     assert report["contagens"]["artigo"] == 2
-    assert report["arquivo"] == "statutes/sp-vila-exemplo/lei-100-2020/texto.txt"
+    # relative to the acervo, never to the checkout: two clones give the same report
+    assert report["arquivo"] == "sp-vila-exemplo/lei-100-2020/texto.txt"
     assert (out / "lexml" / f"{act}.xml").read_bytes().startswith(b"<?xml")
     assert (out / "docx" / f"{act}.docx").read_bytes()[:2] == b"PK"
     assert not (out / "docx" / "sp-vila-exemplo/lei-90-2019.docx").exists()
@@ -161,7 +162,7 @@ def test_unreadable_text_is_a_problem_not_a_crash(acervo, tmp_path, capsys, monk
     assert rc == 1
     assert "Problemas:" in text and "nenhum artigo encontrado" in text
     page = (tmp_path / "output/site/sp-vila-exemplo/lei-100-2020/index.html").read_text("utf-8")
-    assert "Não foi possível ler o texto" in page
+    assert "Texto indisponível." in page and "não pôde ser atualizado" in page
 
 
 def test_missing_acervo_is_a_usage_error(tmp_path):

@@ -58,11 +58,12 @@ def test_cli_2001_vs_compiled_2015_is_dated_2014_and_summarised_in_portuguese(tm
     compiled, docx, dated = tmp_path / "c2015.xml", tmp_path / "quadro.docx", tmp_path / "datado.docx"
     proc = run_cli("compile", LEI_2217, "--at", "2015-01-01", "--view", "compilado", "--to", "xml", "-o", compiled)
     assert proc.returncode == 0, proc.stderr.decode()
-    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "-o", docx)
+    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "--to", "docx-alteracoes", "-o", docx)
     assert proc.returncode == 0, proc.stderr.decode()
     assert _dates(docx) == {"2014-09-10T00:00:00Z"}  # Lei 3.477/2014, the latest amendment
     stderr = proc.stderr.decode()
     assert "inalterado: 13; alterado: 8; acrescido: 3" in stderr
     assert "unchanged" not in stderr and "changed" not in stderr
-    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "-o", dated, "--data", "2016-03-01")
+    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "--to", "docx-alteracoes", "-o", dated,
+                   "--data", "2016-03-01")
     assert proc.returncode == 0 and _dates(dated) == {"2016-03-01T00:00:00Z"}

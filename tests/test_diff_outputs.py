@@ -173,13 +173,15 @@ def docx_parts(data: bytes) -> dict[str, bytes]:
 
 def _check_accept_reject(old: Norma, new: Norma) -> bytes:
     report = compare(old, new)
-    data = write(report, "docx", author="Procuradoria", date="2002-05-21")
+    data = write(report, "docx-alteracoes", author="Procuradoria", date="2002-05-21")
     xml = docx_parts(data)["word/document.xml"]
-    head = 3  # title, "Texto anterior: …", "Texto novo: …"
     accepted, rejected = resolve(xml, True), resolve(xml, False)
-    assert accepted[head:-1] == [u.full for u in flatten(new)]
-    assert rejected[head:-1] == [u.full for u in flatten(old)]
-    assert accepted[-1] == rejected[-1] and accepted[-1].startswith("Resumo")
+    # nothing outside the revisions in the body (issue 12): 'Aceitar todas' gives exactly the
+    # new text, 'Rejeitar todas' exactly the old one; what the document is sits in the header
+    assert accepted == [u.full for u in flatten(new)]
+    assert rejected == [u.full for u in flatten(old)]
+    header = b"".join(v for k, v in docx_parts(data).items() if k.startswith("word/header"))
+    assert "Quadro comparativo (controle de alterações)".encode() in header
     return data
 
 
@@ -206,7 +208,7 @@ def test_docx_accept_reject_on_a_renumbered_law():
 
 
 def test_docx_is_deterministic_and_dated_from_the_new_text(report):
-    a, b = write(report, "docx"), write(report, "docx")
+    a, b = write(report, "docx-alteracoes"), write(report, "docx-alteracoes")
     assert a == b
     xml = docx_parts(a)["word/document.xml"].decode()
     assert 'w:date="2002-05-21T00:00:00Z"' in xml and 'w:author="lexconsolida"' in xml
@@ -246,9 +248,9 @@ def test_cli_writes_every_format(tmp_path):
     a, b = _write_lexml(old, tmp_path / "old.xml"), _write_lexml(new, tmp_path / "new.xml")
     from lexconsolida.cli import main
 
-    for fmt in ("html", "docx", "json", "txt"):
+    for fmt in ("html", "docx", "docx-alteracoes", "json", "txt"):
         out = tmp_path / f"quadro.{fmt}"
-        assert main(["diff", str(a), str(b), "-o", str(out)]) == 0
+        assert main(["diff", str(a), str(b), "--to", fmt, "-o", str(out)]) == 0
         assert out.stat().st_size > 0
     data = json.loads((tmp_path / "quadro.json").read_text(encoding="utf-8"))
     assert data["counts"]["split"] == 1 and data["counts"]["added"] == 1
@@ -315,7 +317,7 @@ def test_html_filter_works_without_script(report, tmp_path):
 
 def test_golden_docx_body(report, update_golden):
     """The tracked paragraphs as XML (the template's section properties left out)."""
-    root = etree.fromstring(docx_parts(write(report, "docx"))["word/document.xml"])
+    root = etree.fromstring(docx_parts(write(report, "docx-alteracoes"))["word/document.xml"])
     body = root.find(f"{{{W}}}body")
     paragraphs = [re.sub(r' xmlns:\w+="[^"]*"', "", etree.tostring(p, encoding="unicode"))
                   for p in body if p.tag == f"{{{W}}}p"]

@@ -96,7 +96,12 @@ def test_vigente_view_shows_text_in_force(outputs):
     paras = paragraphs(outputs["vigente"])
     assert ("Artigo", "Art. 3º A poda será feita pelo Município ou por empresa por ele autorizada.") in paras
     assert ("Artigo", "Art. 4º (Revogado).") in paras
-    assert not any(style in ("Texto revogado", "Nota de alteração") for style, _ in paras)
+    assert not any(style == "Texto revogado" for style, _ in paras)
+    # The text in force says which act gave each wording (issue 12: no current text passed
+    # off under the original signature without a note).
+    notes = [t for style, t in paras if style == "Nota de alteração"]
+    assert notes and all(t.startswith("(") and " pela " in t for t in notes)
+    assert paras[0][0] == "Situação do texto" and paras[0][1].startswith("Texto compilado até ")
 
 
 def test_compiled_view_strikes_superseded_wording_and_notes_changes(outputs):

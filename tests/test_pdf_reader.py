@@ -28,13 +28,16 @@ def office():
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_round_trip_of_our_docx_through_libreoffice(office):
-    """Seeds and example acts: same dispositivos (ids, rótulos, text), epígrafe and ementa."""
+    """Seeds and example acts: same dispositivos (ids, rótulos, text), ementa, type, number and
+    date (the epígrafe is printed as the publisher writes it, not as the source had it)."""
     assert len(office) >= 3
     for name, (source, pdf) in office.items():
         original = read_text(source.read_bytes(), path=str(source)).norma
         back = read_file(pdf)
         assert shape(back.norma) == shape(original), name
-        assert (back.norma.epigrafe, back.norma.ementa) == (original.epigrafe, original.ementa), name
+        assert back.norma.ementa == original.ementa, name
+        assert (back.norma.tipo, back.norma.numero, back.norma.data) == \
+               (original.tipo, original.numero, original.data), name
         assert back.norma.provenance.reader == "pdf"
         codes = {d.code for d in back.diagnostics}
         assert "leitura-pagina" in codes

@@ -57,7 +57,7 @@ def test_index_groups_by_municipality_type_and_year(site):
                      "sp-vila-exemplo/lei-90-2019/index.html",
                      "sp-vila-exemplo/decreto-15-2021/index.html"]
     assert "(texto indisponível)" in doc.text_content()
-    assert "(revogado)" in doc.xpath("//a[@href='sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
+    assert "(revogada)" in doc.xpath("//a[@href='sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
 
 
 def test_act_without_text_has_metadata_page(site):

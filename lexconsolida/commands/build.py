@@ -37,6 +37,7 @@ from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.model import Severity
 from lexconsolida.progress import Progress
 from lexconsolida.readers import read_file
+from lexconsolida.readers.text.residue import CODE as RESIDUE
 from lexconsolida.site import build_site
 from lexconsolida.site.source import LoadedSite, site_from_corpus
 from lexconsolida.writers import get_writer
@@ -86,6 +87,7 @@ def _report(path: Path, result) -> dict:
         "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
         "verificacoes": [d.to_dict() for d in findings],
         "anomalias_da_leitura": [d.to_dict() for d in anomalies],
+        "ruido_residual": sum(1 for d in everything if d.code == RESIDUE),
         "registro_da_leitura": {
             "linhas_removidas": sum(1 for d in logs if d.code == "furniture"),
             "reparos": sum(1 for d in logs if d.code == "repair"),
@@ -103,7 +105,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
     lexml = get_writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
-    errors = warnings = checked = 0
+    errors = warnings = checked = residues = 0
     for i, act in enumerate(sorted(texts, key=lambda a: a.urn)):
         folder = _folder(corpus, act)
         key = content_key(code, read_bytes(act.texto).hex(),
@@ -114,9 +116,8 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         if not fresh:
             try:
                 result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
-                report = _report(act.texto.relative_to(corpus.root.parent)
-                                 if act.texto.is_relative_to(corpus.root.parent) else act.texto,
-                                 result)
+                result.norma.provenance.path = corpus.relative(act.texto)  # never the checkout's
+                report = _report(Path(corpus.relative(act.texto)), result)
                 output.put(report_rel, key, lambda r=report: _json(r))
                 output.put(xml_rel, key, lambda n=result.norma: lexml(n))
             except LexError as err:
@@ -126,20 +127,24 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         checked += 1
         errors += summary.get("erros", 0)
         warnings += summary.get("avisos", 0)
+        residues += summary.get("ruido_residual", 0)
     progress.done()
     n = checked
     return [Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"),
             Stage("relatórios", f"{output.root / 'relatorios'}/",
-                  f"{n} atos verificados: {errors} erros e {warnings} avisos")]
+                  f"{n} atos verificados: {errors} erros e {warnings} avisos"
+                  + (f" ({residues} de provável ruído de OCR no texto: veja os relatórios)"
+                     if residues else ""))]
 
 
 def site_stage(loaded: LoadedSite, out: Path) -> Stage:
     progress = Progress("site")
     report = build_site(loaded.corpus, out / "site", docs_dir=default_pages_dir(), progress=progress)
     progress.done()
+    kept = f"; páginas anteriores mantidas: {', '.join(report.kept)}" if report.kept else ""
     return Stage("site", str(report.out / "index.html"),
                  f"{report.acts} atos, {report.pages} páginas ({report.written} arquivos "
-                 f"gravados, {report.skipped} sem mudança)")
+                 f"gravados, {report.skipped} sem mudança{kept})")
 
 
 def _files_key(folder: Path) -> str:
@@ -157,6 +162,8 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     by_path = {_folder(corpus, a): a for a in corpus.acts.values()}
     written = 0
     progress = Progress("docx")
+    for failed in (a for a in loaded.corpus.acts if a.failed):
+        output.keep_previous(f"docx/{failed.path}.docx")  # the last good one, never a stale text
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]

@@ -12,6 +12,7 @@ import sys
 
 from lexconsolida import api
 from lexconsolida.commands import emit
+from lexconsolida.model.dates import format_long
 from lexconsolida.errors import UsageError
 
 DESCRIPTION = (
@@ -38,9 +39,13 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     if args.to in BINARY and not args.output:
         raise UsageError(f"o formato {args.to} é binário: indique o arquivo de saída com -o")
-    result = api.act_at(args.norma, args.at or api.today(), view=args.view, acervo=args.acervo)
+    when = args.at or api.today()
+    result = api.act_at(args.norma, when, view=args.view, acervo=args.acervo)
     for line in api.describe(result.problems):
         print(line, file=sys.stderr)
+    note = f"texto em vigor em {format_long(when)}" + ("" if args.at else " (hoje)")
+    if not args.output:
+        print(f"lexconsolida compile: {note}", file=sys.stderr)  # stdout carries the text
     emit(api.render(result.norma, args.to, publishing=result.publishing, view=args.view),
-         args.output)
+         args.output, note if args.output else None)
     return 0

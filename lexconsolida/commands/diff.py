@@ -18,7 +18,9 @@ from lexconsolida.errors import UsageError
 DESCRIPTION = (
     "Compara dois textos de uma norma dispositivo a dispositivo — também quando renumerados, "
     "movidos, desmembrados ou fundidos — e mostra as mudanças palavra a palavra. Saídas: HTML "
-    "(quadro comparativo), DOCX (com controle de alterações: 'Aceitar todas' dá o texto novo), "
+    "(quadro comparativo), DOCX (tabela 'Redação atual | Redação proposta', com timbre e páginas "
+    "numeradas), DOCX com controle de alterações (--to docx-alteracoes: 'Aceitar todas' dá o "
+    "texto novo), "
     "JSON (pares e operações) e texto para o terminal. ANTIGO e NOVO podem ser arquivos (.txt, "
     ".xml LexML, .docx, .md) ou URNs ou pastas de atos do acervo (o texto do ato como publicado; "
     "para o texto alterado, gere-o com compile). Com --middle, o ato alterador aparece numa "
@@ -38,6 +40,8 @@ def add_arguments(parser) -> None:
                         help="ato alterador, mostrado como coluna 'Alteração'")
     parser.add_argument("--tabela", metavar="TABELA",
                         help="tabela de correspondência (CSV da consolidação ou JSON id→id)")
+    parser.add_argument("--justificativa", action="store_true",
+                        help="no DOCX em tabela, uma coluna 'Justificativa' em branco para preencher")
     parser.add_argument("--autor", default=None, help="autor das alterações no DOCX (padrão: lexconsolida)")
     parser.add_argument("--data", default=None,
                         help="data das alterações no DOCX, AAAA-MM-DD (padrão: a data do texto novo — a da "
@@ -60,9 +64,17 @@ def output_format(args) -> str:
     return "txt"
 
 
+def _letterhead(found) -> dict:
+    """The municipality's letterhead settings when the text is an act of the acervo."""
+    if found.act is None or found.corpus is None:
+        return {}
+    mun = found.corpus.municipios[found.act.municipio]
+    return {"municipio": mun.data, "municipio_dir": found.corpus.root / mun.folder}
+
+
 def run(args) -> int:
     fmt = output_format(args)
-    if fmt == "docx" and not args.output and sys.stdout.isatty():
+    if fmt.startswith("docx") and not args.output and sys.stdout.isatty():
         raise UsageError("DOCX não vai para o terminal: use -o ARQUIVO.docx")
     if args.data:
         try:
@@ -70,8 +82,9 @@ def run(args) -> int:
         except ValueError:
             raise UsageError(f"data inválida: {args.data!r} (use AAAA-MM-DD)") from None
     corpus = try_corpus(args.acervo)
-    old = require_text(locate(args.old, corpus)).norma
-    new = require_text(locate(args.new, corpus)).norma
+    old_found = require_text(locate(args.old, corpus))
+    new_found = require_text(locate(args.new, corpus))
+    old, new = old_found.norma, new_found.norma
     middle = require_text(locate(args.middle, corpus)).norma if args.middle else None
     table = read_table(args.tabela) if args.tabela else None
     report = compare(old, new, middle=middle, table=table, engine=args.motor, date=args.data)
@@ -79,7 +92,8 @@ def run(args) -> int:
         color = not args.output and sys.stdout.isatty()
         data = render(report, color=color, all_rows=args.todas).encode("utf-8")
     else:
-        data = write(report, fmt, author=args.autor)
+        data = write(report, fmt, author=args.autor, justificativa=args.justificativa,
+                     **_letterhead(new_found if new_found.act else old_found))
     counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
     emit(data, args.output, counts or "nenhuma linha")
     return 0

@@ -2,7 +2,9 @@
 
 Builds the gazette site for the whole corpus: an index by municipality, type and year; per act
 its text in force, its compiled text and one page per version; search; editorial pages from
-Markdown. Incremental: pages whose content did not change are not written again.
+Markdown. Incremental: pages whose content did not change are not written again. Exit 1 when
+an act's text or the history of its amendments cannot be read or applied: that act keeps its
+last good pages, and the site is swapped into place only when complete.
 """
 
 from __future__ import annotations
@@ -42,8 +44,10 @@ def default_pages_dir() -> Path | None:
 
 def run(args) -> int:
     loaded = load_site(args.acervo or default_root())
-    for problem in loaded.problems + loaded.warnings:
-        print(f"aviso: {problem}", file=sys.stderr)
+    for problem in loaded.problems:
+        print(f"erro: {problem}", file=sys.stderr)
+    for warning in loaded.warnings:
+        print(f"aviso: {warning}", file=sys.stderr)
     progress = Progress("site")
     pages = Path(args.paginas) if args.paginas else default_pages_dir()
     report = build_site(loaded.corpus, args.output, docs_dir=pages, progress=progress)
@@ -51,4 +55,9 @@ def run(args) -> int:
     print(f"site: {report.acts} atos, {report.pages} páginas em {report.out} "
           f"({report.written} arquivos gravados, {report.skipped} sem mudança"
           f"{f', {report.removed} removidos' if report.removed else ''})")
+    if loaded.problems:
+        kept = f" (páginas anteriores mantidas: {', '.join(report.kept)})" if report.kept else ""
+        print(f"site: {len(loaded.problems)} ato(s) não atualizado(s){kept}; corrija o acervo "
+              "e gere de novo", file=sys.stderr)
+        return 1
     return 0

@@ -13,7 +13,7 @@ import io
 import json
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lexconsolida import api
@@ -158,6 +158,9 @@ def _as_dict(e: Effect) -> dict:
 
 def _render(fmt: str, norma: Norma, corpus, urn: str) -> bytes:
     """The minuta in ``fmt``; the DOCX carries the letterhead of the act's municipality."""
+    # The Indicação is its own document (indicacao.docx): the minuta's DOCX is the minuta only.
+    if fmt == "docx":
+        norma = replace(norma, documentos=[])
     return api.render(norma, fmt, publishing=api.publishing(corpus, corpus.get(urn)))
 
 

@@ -209,7 +209,7 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
         tipo=spec.norma.get("tipo"), numero=spec.norma.get("numero"), data=spec.norma.get("data"),
         epigrafe=spec.norma.get("epigrafe") or epigrafe(spec.norma),
         ementa=spec.norma.get("ementa"), localidade=spec.norma.get("localidade"),
-        urn=spec.norma.get("urn"), articulacao=body,
+        urn=spec.norma.get("urn"), articulacao=body, estado="consolidacao",
     )
     for (alias, uid), (_, dest) in b.move_reasons.items():
         if uid not in b.renum[alias].mapping:

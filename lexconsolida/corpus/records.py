@@ -14,6 +14,8 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
+from lexconsolida.model.nodes import Norma
+from lexconsolida.model.status import estado_of
 from lexconsolida.model.nodes import act_label
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
@@ -158,6 +160,17 @@ class Act:
     decisoes: list[Decisao] = field(default_factory=list)
     data_toml: dict = field(default_factory=dict)
     """The whole TOML table (unknown keys kept)."""
+    estado: str | None = None
+    """'norma', 'proposicao' or 'consolidacao' (``estado`` in norma.toml; else by ``tipo``)."""
+    nota_publica: str | None = None
+    """Provenance note meant for the public (``nota_publica``); ``fonte`` is for maintainers
+    and is never published."""
+
+    @property
+    def normative(self) -> bool:
+        """False for a proposição or a consolidation in preparation: its relations are
+        proposals and are never applied to other acts."""
+        return estado_of(Norma(tipo=self.tipo, estado=self.estado)) == "norma"
 
     @property
     def in_force_from(self) -> str | None:
@@ -235,6 +248,10 @@ def load_act(folder: Path, municipio: str) -> Act:
         elif "texto" in t:
             raise InputError(f"texto indicado não encontrado: {name}", path=path)
     numero = t.get("numero")
+    estado = t.get("estado")
+    if estado is not None and estado not in ("norma", "proposicao", "consolidacao"):
+        raise InputError(f"estado desconhecido: {estado!r} (use norma, proposicao ou consolidacao)",
+                         path=path)
     return Act(
         folder=folder, municipio=municipio, urn=t["urn"], tipo=t["tipo"],
         numero=str(numero) if numero is not None else None, data=_date(t.get("data"), path, "data"),
@@ -242,5 +259,5 @@ def load_act(folder: Path, municipio: str) -> Act:
         publicacao=_date(t.get("publicacao"), path, "publicacao"),
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
-        data_toml=t,
+        data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
     )

@@ -124,13 +124,23 @@ class Corpus:
             result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
+            # The acervo's own path, never the checkout's: two clones give the same bytes.
+            norma.provenance.path = self.relative(act.texto)
         mun = self.municipios[act.municipio]
         events = [Event(e.tipo, act.urn, act.label, e.data, e.nota) for e in act.eventos]
         return replace(
             norma, tipo=act.tipo, numero=act.numero, data=act.data, urn=act.urn,
             ementa=act.ementa or norma.ementa, localidade=f"{mun.nome}-{mun.uf}",
             publicacao=act.publicacao, vigencia=act.in_force_from, events=events,
+            estado=act.estado,
         )
+
+    def relative(self, path: Path) -> str:
+        """``path`` relative to the acervo's folder ('mt-x/lei-1-2020/texto.txt'), '/'-separated."""
+        try:
+            return Path(path).resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return Path(path).name
 
 
 def _decoded(path: Path) -> str:

@@ -4,7 +4,9 @@
 >>> report = compare(old_norma, new_norma)        # doctest: +SKIP
 >>> html = write(report, "html")                  # doctest: +SKIP
 
-Writers by name (``html``, ``docx``, ``json``, ``txt``), as the other registries.
+Writers by name (``html``, ``docx`` — the table "Redação atual | Redação proposta" —,
+``docx-alteracoes`` — the redline with tracked changes —, ``json``, ``txt``), as the other
+registries.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from lexconsolida.registry import lookup
 
 WRITERS: dict[str, str] = {
     "html": "lexconsolida.diff.html:write",
-    "docx": "lexconsolida.diff.docx:write",
+    "docx": "lexconsolida.diff.quadro_docx:write",
+    "docx-alteracoes": "lexconsolida.diff.docx:write",
     "json": "lexconsolida.diff.json_report:write",
     "txt": "lexconsolida.diff.text:write",
 }

@@ -6,8 +6,11 @@ inserted in ``w:pPr/w:rPr/w:ins``), removed units whole deleted ones; a split in
 marks, a merge deletes them. "Accept all" in Word or LibreOffice gives exactly the new text,
 "Reject all" exactly the old one (labels and editorial notes included).
 
-Author and date are options; the date defaults to the new text's date and is never the clock,
-so the same report always gives the same bytes.
+Nothing but the text and its revisions is in the body (what the document is goes in the page
+header, with the letterhead; page numbers in the footer), so "Accept all" gives exactly the new
+text. Author and date are options; the date defaults to the new text's date (its latest
+amendment for a compiled text) and is never the clock, so the same report always gives the
+same bytes. The table form "Redação atual | Redação proposta" is :mod:`lexconsolida.diff.quadro_docx`.
 """
 
 from __future__ import annotations
@@ -21,10 +24,13 @@ import docx
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 
-from lexconsolida.diff.report import STATUS_LABELS, DiffReport, Pair
+from lexconsolida.diff.report import DiffReport, Pair
 from lexconsolida.diff.tokens import DELETE, EQUAL, INSERT, PARAGRAPH_BREAK
 from lexconsolida.diff.units import Unit
 from lexconsolida.docx.save import deterministic_zip
+from lexconsolida.docx.letterhead import letterhead
+from lexconsolida.model import Norma
+from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.writers.docx import LABEL_STYLE, default_template
 
 DEFAULT_AUTHOR = "lexconsolida"
@@ -38,8 +44,6 @@ STYLE_OF_KIND = {
 }
 """Paragraph style of each unit kind (the reference template's); agrupadores: 'Agrupador Nome'."""
 AGRUPADOR_STYLE = "Agrupador Nome"
-TITLE_STYLE = "Documento Título"
-TEXT_STYLE = "Documento"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,12 +192,9 @@ def _iso_datetime(date: str | None) -> str | None:
     return date if "T" in date else f"{date}T00:00:00Z"
 
 
-def summary_line(report: DiffReport) -> str:
-    parts = [f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n]
-    return "Resumo (linhas por situação) – " + ("; ".join(parts) if parts else "nenhuma") + "."
-
-
-def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None = None) -> docx.Document:
+def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None = None,
+          municipio: dict | None = None, orgao: str | None = None,
+          municipio_dir=None) -> docx.Document:
     """The tracked-changes document, on the reference template's styles."""
     document = docx.Document(io.BytesIO(default_template()))
     body = document.element.body
@@ -202,20 +203,27 @@ def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None 
             body.remove(child)
     label_style = document.styles[LABEL_STYLE].style_id
     tracker = _Tracker(author, _iso_datetime(date or report.date))
-    document.add_paragraph("Quadro comparativo", style=TITLE_STYLE)
-    document.add_paragraph(f"Texto anterior: {report.old_title}", style=TEXT_STYLE)
-    if report.middle_title:
-        document.add_paragraph(f"Alteração: {report.middle_title}", style=TEXT_STYLE)
-    document.add_paragraph(f"Texto novo: {report.new_title}", style=TEXT_STYLE)
+    _header_and_footer(document, report, municipio, orgao, municipio_dir)
     for pair in report.pairs:
         unit = (pair.new or pair.old)[0]
         style = AGRUPADOR_STYLE if unit.is_agrupador else STYLE_OF_KIND.get(unit.kind, "Artigo")
         for pieces, mark_kind in paragraphs(pair):
             para = document.add_paragraph(style=style)
             _fill(para._p, pieces, mark_kind, tracker, label_style)
-    document.add_paragraph(summary_line(report), style=TEXT_STYLE)
     _settle_properties(document, report, author, date or report.date)
     return document
+
+
+def _header_and_footer(document, report: DiffReport, municipio, orgao, municipio_dir) -> None:
+    """What the redline is, in the page header (the body holds only the text and its
+    revisions: 'Aceitar todas' gives exactly the new text); page numbers in the footer."""
+    letterhead(document, Norma(tipo="Indicação"), municipio, orgao, municipio_dir)
+    header = document.sections[0].header
+    what = f"Quadro comparativo (controle de alterações): {report.old_title} → {report.new_title}"
+    if report.middle_title:
+        what += f", pela {report.middle_title}"
+    p = header.add_paragraph(style="Rodapé órgão")
+    p.add_run(xml_text(what))
 
 
 def _settle_properties(document, report: DiffReport, author: str, date: str | None) -> None:
@@ -235,8 +243,11 @@ def _settle_properties(document, report: DiffReport, author: str, date: str | No
     props.last_printed = when
 
 
-def write(report: DiffReport, *, author: str | None = None, date: str | None = None, **_options) -> bytes:
-    document = build(report, author=author or DEFAULT_AUTHOR, date=date)
+def write(report: DiffReport, *, author: str | None = None, date: str | None = None,
+          municipio: dict | None = None, orgao: str | None = None, municipio_dir=None,
+          **_options) -> bytes:
+    document = build(report, author=author or DEFAULT_AUTHOR, date=date, municipio=municipio,
+                     orgao=orgao, municipio_dir=municipio_dir)
     buf = io.BytesIO()
     document.save(buf)
     return deterministic_zip(buf.getvalue())

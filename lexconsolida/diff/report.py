@@ -19,6 +19,8 @@ from lexconsolida.diff.tokens import (
 )
 from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.status import alterations, status_of
 
 STATUS_LABELS = {
     "unchanged": "inalterado",
@@ -183,14 +185,28 @@ def compare(
         mid = tuple(t for u in (nu or ou) for t in quoted.get(u.id, ()))
         pairs.append(Pair(m.status, ou, nu, pair_ops(m.status, ou, nu, engine), mid))
     return DiffReport(
-        old_title=old.titulo,
-        new_title=new.titulo,
+        old_title=version_title(old),
+        new_title=version_title(new),
         pairs=pairs,
         old_urn=old.urn,
         new_urn=new.urn,
         middle_title=middle.titulo if middle is not None else None,
         date=date or version_date(new),
     )
+
+
+def version_title(norma: Norma) -> str:
+    """'Lei nº 2.217, de 5 de janeiro de 2001 (texto compilado até 10 de setembro de 2014)':
+    the act as notes name it, and which text of it this is."""
+    status = status_of(norma)
+    if not status.normative:
+        return f"{norma.label} ({status.label})"
+    changes = alterations(norma)
+    dates = [d for _, d in changes if d]
+    if dates:
+        return f"{norma.label} (texto compilado até {format_long(max(dates))})"
+    return f"{norma.label} (texto original)" if norma.tipo and (norma.numero or norma.data) \
+        else norma.label
 
 
 def _history_dates(nodes) -> Iterator[str]:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma
+from lexconsolida.model.rotulos import printed_label
 
 NOTE = re.compile(
     r"""\s*\(\s*(?:
@@ -143,20 +144,15 @@ def mask_normalized(t: str) -> str:
 
 
 def display_label(kind: str, rotulo: str | None, separator: str | None) -> str:
-    """The label as printed before the text, separator included ('I – ', 'Art. 5º ')."""
+    """The label as published before the text, separator included ('I – ', 'Art. 5º ',
+    'Art. 10. '): :func:`lexconsolida.model.rotulos.printed_label`; ``separator`` (as the
+    source printed it) is not used."""
     if not rotulo:
         return ""
-    rot = rotulo.strip()
-    if separator:
-        sep = separator if separator.endswith(" ") else separator + " "
-        return rot + sep
-    if kind == "inciso" and not rot.endswith(("-", "–")):
-        return rot + " – "
-    if kind == "paragrafo" and rot.lower().startswith("parágrafo único") and not rot.endswith("."):
-        return rot + ". "
     if kind in AGRUPADOR_KINDS:
-        return rot + " – "
-    return rot + " "
+        return rotulo.strip() + " – "
+    # LC 95 for every dispositivo, whatever separator the source printed ('Parágrafo único -')
+    return printed_label(kind, rotulo)
 
 
 def flatten(norma: Norma) -> list[Unit]:

@@ -89,18 +89,21 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
               extra={"border_bottom": True}),
     StyleSpec("Rodapé órgão", "RodapeOrgao", align="center", after_pt=0, size_pt=8),
     StyleSpec("Número de página", "NumeroPagina", align="right", after_pt=0, size_pt=9),
+    StyleSpec("Situação do texto", "SituacaoTexto", align="center", before_pt=0, after_pt=12,
+              size_pt=10, italic=True, keep_with_next=True, extra={"border_box": True}),
     StyleSpec("Epígrafe", "Epigrafe", align="center", before_pt=12, after_pt=18, bold=True,
               caps=True, keep_with_next=True, next_style="Ementa"),
     StyleSpec("Ementa", "Ementa", left_indent_cm=8.0, after_pt=18, keep_with_next=True,
               next_style="Preâmbulo"),
     StyleSpec("Preâmbulo", "Preambulo", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=12),
-    StyleSpec("Agrupador Rótulo", "AgrupadorRotulo", align="center", before_pt=12, after_pt=0,
-              bold=True, caps=True, keep_with_next=True, next_style="Agrupador Nome"),
+    StyleSpec("Agrupador Rótulo", "AgrupadorRotulo", align="center", before_pt=12, after_pt=12,
+              bold=True, caps=True, keep_with_next=True, keep_together=True,
+              next_style="Agrupador Nome"),
     StyleSpec("Agrupador Nome", "AgrupadorNome", align="center", after_pt=12, bold=True,
               caps=True, keep_with_next=True, next_style="Artigo"),
     StyleSpec("Seção Rótulo", "SecaoRotulo", base="Agrupador Rótulo", align="center", before_pt=12,
-              after_pt=0, bold=True, keep_with_next=True, next_style="Seção Nome",
-              extra={"no_caps": True}),
+              after_pt=12, bold=True, keep_with_next=True, keep_together=True,
+              next_style="Seção Nome", extra={"no_caps": True}),
     StyleSpec("Seção Nome", "SecaoNome", base="Agrupador Nome", align="center", after_pt=12,
               bold=True, keep_with_next=True, next_style="Artigo", extra={"no_caps": True}),
     StyleSpec("Artigo", "Artigo", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=6),
@@ -112,6 +115,7 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Nota de alteração", "NotaAlteracao", base="Artigo", align="right", after_pt=6,
               size_pt=10, italic=True),
     StyleSpec("Texto alterado", "TextoAlterado", base="Artigo", left_indent_cm=2.0),
+    StyleSpec("Lacuna", "Lacuna", base="Artigo", italic=True),
     StyleSpec("Fecho", "Fecho", first_indent_cm=DISPOSITIVO_INDENT_CM, before_pt=12, after_pt=24,
               keep_with_next=True),
     StyleSpec("Assinatura", "Assinatura", align="center", before_pt=36, after_pt=12,
@@ -119,14 +123,26 @@ PARAGRAPH_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Documento Título", "DocumentoTitulo", align="center", before_pt=12, after_pt=12,
               bold=True, caps=True, keep_with_next=True),
     StyleSpec("Documento", "Documento", first_indent_cm=DISPOSITIVO_INDENT_CM, after_pt=6),
+    StyleSpec("Documento Autoria", "DocumentoAutoria", align="left", after_pt=12, bold=True),
+    StyleSpec("Documento Destinatário", "DocumentoDestinatario", align="left", after_pt=0,
+              keep_with_next=True),
+    StyleSpec("Documento Data", "DocumentoData", align="right", before_pt=12, after_pt=12,
+              keep_with_next=True),
     StyleSpec("Anexo", "Anexo", after_pt=6),
+    StyleSpec("Quadro Cabeçalho", "QuadroCabecalho", align="center", after_pt=0, size_pt=10,
+              bold=True),
+    StyleSpec("Quadro Célula", "QuadroCelula", align="left", after_pt=3, size_pt=10),
 )
 
 CHARACTER_STYLES: tuple[StyleSpec, ...] = (
     StyleSpec("Rótulo", "Rotulo", base=None, bold=True),
+    StyleSpec("Acréscimo", "Acrescimo", base=None, bold=True, extra={"underline": True}),
+    StyleSpec("Supressão", "Supressao", base=None, strike=True),
 )
+TABLE_STYLES = ("Quadro",)
+"""Table styles: 'Quadro' (the quadro comparativo: thin borders on every cell)."""
 
-STYLE_NAMES = {s.name for s in PARAGRAPH_STYLES + CHARACTER_STYLES}
+STYLE_NAMES = {s.name for s in PARAGRAPH_STYLES + CHARACTER_STYLES} | set(TABLE_STYLES)
 
 
 def build() -> bytes:
@@ -139,6 +155,7 @@ def build() -> bytes:
         _add_style(doc, spec, WD_STYLE_TYPE.PARAGRAPH)
     for spec in CHARACTER_STYLES:
         _add_style(doc, spec, WD_STYLE_TYPE.CHARACTER)
+    _add_table_style(doc, "Quadro", "Quadro")
     _link_next_styles(doc)
     _set_page(doc)
     _set_core_properties(doc, title="Modelo de referência do lexconsolida",
@@ -230,6 +247,7 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     font.italic = spec.italic or None
     font.all_caps = False if spec.extra.get("no_caps") else (spec.caps or None)
     font.strike = spec.strike or None
+    font.underline = True if spec.extra.get("underline") else None
     if kind != WD_STYLE_TYPE.PARAGRAPH:
         return
     pf = style.paragraph_format
@@ -243,15 +261,37 @@ def _add_style(doc, spec: StyleSpec, kind) -> None:
     pf.widow_control = True
     if spec.extra.get("border_bottom"):
         _border_bottom(style)
+    if spec.extra.get("border_box"):
+        _border_bottom(style, sides=("top", "left", "bottom", "right"))
 
 
-def _border_bottom(style) -> None:
-    """A thin rule under the paragraph (the letterhead's last line)."""
+def _add_table_style(doc, name: str, style_id: str) -> None:
+    """A table style with thin single borders on every edge and cell margins of 0.1 cm."""
+    style = doc.styles.add_style(name, WD_STYLE_TYPE.TABLE)
+    style.style_id = style_id
+    style.hidden = False
+    style.priority = 1
+    el = style.element
+    tblpr = el.makeelement(qn("w:tblPr"), {})
+    borders = tblpr.makeelement(qn("w:tblBorders"), {})
+    for side in ("top", "left", "bottom", "right", "insideH", "insideV"):
+        borders.append(borders.makeelement(qn(f"w:{side}"), {
+            qn("w:val"): "single", qn("w:sz"): "4", qn("w:space"): "0", qn("w:color"): "auto"}))
+    tblpr.append(borders)
+    margins = tblpr.makeelement(qn("w:tblCellMar"), {})
+    for side in ("left", "right"):
+        margins.append(margins.makeelement(qn(f"w:{side}"), {qn("w:w"): "57", qn("w:type"): "dxa"}))
+    tblpr.append(margins)
+    el.append(tblpr)
+
+
+def _border_bottom(style, sides=("bottom",)) -> None:
+    """A thin rule under the paragraph (the letterhead's last line), or a box (``sides``)."""
     ppr = style.element.get_or_add_pPr()
     bdr = ppr.makeelement(qn("w:pBdr"), {})
-    bottom = bdr.makeelement(qn("w:bottom"), {
-        qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"})
-    bdr.append(bottom)
+    for side in sides:
+        bdr.append(bdr.makeelement(qn(f"w:{side}"), {
+            qn("w:val"): "single", qn("w:sz"): "6", qn("w:space"): "4", qn("w:color"): "auto"}))
     # CT_PPr's schema order: pBdr comes after keepNext/keepLines/pageBreakBefore/widowControl…
     anchor = ppr.find(qn("w:spacing"))
     if anchor is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.model.ids import citation_parts
+from lexconsolida.model.status import status_of
 
 
 def citation(node_id: str) -> str:
@@ -48,8 +49,11 @@ def _quote(node: Dispositivo, out: list[str], with_children: bool) -> None:
 
 def act_title(norma: Norma) -> str:
     """A clean title for notices: 'Lei nº 846, de 12 de maio de 2015' from the metadata when
-    known (epígrafes are often upper case, OCR-damaged or oddly punctuated), else the epígrafe."""
-    return norma.label if norma.tipo and (norma.numero or norma.data) else norma.titulo
+    known (epígrafes are often upper case, OCR-damaged or oddly punctuated), else the epígrafe;
+    with its status when it is not a norm in force ('… (minuta de lei — sem valor normativo)')."""
+    title = norma.label if norma.tipo and (norma.numero or norma.data) else norma.titulo
+    status = status_of(norma)
+    return title if status.code == "vigente" else f"{title} ({status.label})"
 
 
 def find_dispositivo(norma: Norma, node_id: str) -> Dispositivo | None:

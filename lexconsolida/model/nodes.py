@@ -302,6 +302,10 @@ class Norma:
     """ISO date the act entered into force, when known."""
     publicacao: str | None = None
     """ISO publication date, when known."""
+    estado: str | None = None
+    """What the document is: 'norma', 'proposicao' (minuta, projeto, indicação: no normative
+    value) or 'consolidacao' (a consolidation being drafted); None: decided by ``tipo``
+    (see :mod:`lexconsolida.model.status`)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""

@@ -106,6 +106,10 @@ class StyledTreeBuilder:
 
     def _agrupador(self, p) -> None:
         text = p.text.strip()
+        name = None
+        if p.style in LABEL_STYLES and "\n" in text:  # 'Seção II' + line break + its name
+            text, _, name = text.partition("\n")
+            text, name = text.strip(), " ".join(name.split()) or None
         if p.style not in LABEL_STYLES and self.pending_label is not None:
             self.pending_label.nome = text
             self.pending_label = None
@@ -117,10 +121,10 @@ class StyledTreeBuilder:
         parent = self.groups[-1] if self.groups else None
         siblings = parent.children if parent else self.norma.articulacao
         node_id = bookmark_id(p.bookmark, kind.value) or self._agrupador_id(kind, number, parent, siblings)
-        node = Agrupador(kind, node_id, label, label, number, None if label else text)
+        node = Agrupador(kind, node_id, label, label, number, name if label else text)
         siblings.append(node)
         self.groups.append(node)
-        self.pending_label = node if label else None
+        self.pending_label = node if label and name is None else None
         self.artigo = None
 
     def _agrupador_kind(self, label: str | None, p) -> tuple[AgrupadorKind, Number | None]:

@@ -400,6 +400,7 @@ class _Reader:
         n.localidade = x.get("localidade")
         n.situacao = Situacao(x.get("situacao", "vigente"))
         n.vigencia, n.publicacao = x.get("vigencia"), x.get("publicacao")
+        n.estado = x.get("estado")
         n.provenance = ext.read_provenance(x.find(ext.lc("proveniencia")))
         n.events = [ext.read_event(e) for e in x.iterfind(ext.lc("evento"))]
         n.documentos = [ext.read_documento(e) for e in x.iterfind(ext.lc("documento"))]

@@ -3,10 +3,17 @@
 Incremental (see :mod:`lexconsolida.manifest`): a page is rendered only when its content
 key changed, so a rerun with nothing changed only plans pages and compares keys.
 Deterministic: the same corpus gives the same bytes (no dates of generation anywhere).
+
+Atomic: the new site is built in a temporary folder beside the output (starting from hard links
+to the current files, so the incremental build stays cheap) and swapped into place only when
+complete; an error leaves the published site as it was. An act marked ``failed`` (its text in
+force could not be built) keeps its last good pages.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +42,8 @@ class SiteReport:
     written: int
     skipped: int
     removed: int
+    kept: list[str] | None = None
+    """Acts that failed and whose previous pages were kept (their folders)."""
 
 
 def _editorial(docs_dir: Path | None) -> list[tuple[str, str]]:
@@ -67,10 +76,54 @@ def _check_paths(acts: list[SiteAct]) -> None:
         seen[act.path] = act.urn
 
 
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def _staging(out: Path) -> Path:
+    """A fresh folder beside ``out`` holding (links to) the current site."""
+    tmp = out.parent / f".{out.name}.novo"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    if out.is_dir():
+        shutil.copytree(out, tmp, copy_function=_link_or_copy, symlinks=True)
+    else:
+        tmp.mkdir(parents=True)
+    return tmp
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Put the finished site in place: two renames, the old one removed after."""
+    old = out.parent / f".{out.name}.antigo"
+    if old.exists():
+        shutil.rmtree(old)
+    if out.exists():
+        out.rename(old)
+    tmp.rename(out)
+    if old.exists():
+        shutil.rmtree(old)
+
+
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
                progress: Progress | None = None) -> SiteReport:
-    """Write the site for ``corpus`` into ``out``; returns what was written and skipped."""
+    """Write the site for ``corpus`` into ``out`` (atomically); returns what was written."""
     out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _staging(out)
+    try:
+        report = _build(corpus, tmp, docs_dir, progress)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    _swap(tmp, out)
+    report.out = out
+    return report
+
+
+def _build(corpus: SiteCorpus, out: Path, docs_dir, progress: Progress | None) -> SiteReport:
     acts = corpus.acts
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
@@ -78,6 +131,9 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
                                   for href, src in editorial])
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out)
+    # An act that failed keeps the pages it had; without any, only its metadata page is made.
+    kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
+    searchable = [a for a in acts if not a.failed]
     pages = 0
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
@@ -86,14 +142,16 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    search_key = content_key(base, [(a.path, a.key) for a in acts])
+    search_key = content_key(base, [(a.path, a.key) for a in searchable])
     if not output.keep_group("busca/", search_key):
-        for name, data in sorted(build_index(acts).items()):
+        for name, data in sorted(build_index(searchable).items()):
             output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
         output.record_group("busca/", search_key)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
+        if act.path in kept:
+            continue
         pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
         for page in pages_of.pages():
             output.put(page.path, page.key, page.render)
@@ -102,4 +160,4 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
             progress(i + 1, len(acts), act.path)
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
-                      len(output.removed))
+                      len(output.removed), kept)

@@ -35,11 +35,14 @@ class Resolver:
     def __init__(self, acts: Iterable[SiteAct]) -> None:
         self.by_urn: dict[str, SiteAct] = {}
         self._by_number: dict[tuple[str, str, str], list[SiteAct]] = {}
+        self._by_type: dict[tuple[str, str], list[SiteAct]] = {}
         self._ids: dict[str, frozenset[str]] = {}
         self._catalog_key: str | None = None
         for act in acts:
             self.by_urn[act.urn] = act
             place, urn_tipo = _place_of(act.norma.urn)
+            if place and urn_tipo:
+                self._by_type.setdefault((place, urn_tipo), []).append(act)
             numero = _digits(act.norma.numero).lstrip("0")
             if not place or not numero:
                 continue
@@ -77,9 +80,12 @@ class Resolver:
         """
         if ref.urn:
             return self.act_for_urn(ref.urn)
-        if not ref.numero:
-            return None
         place, _ = _place_of(citing.norma.urn)
+        if not ref.numero:
+            # an act cited by name ('da Lei Orgânica Municipal'): the place's only act of that
+            # type, if the acervo holds one; never the citing act itself
+            found = [a for a in self._by_type.get((place, ref.tipo), []) if a.urn != citing.urn]
+            return found[0] if ref.nome and len(found) == 1 else None
         if ref.esfera == "federal":
             place = "br"
         elif ref.esfera == "estadual" and place:

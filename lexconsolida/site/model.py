@@ -63,9 +63,12 @@ class SiteAct:
     orgao: str | None = None
     """'câmara' or 'prefeitura' — the issuing body's name when known."""
     fonte: str | None = None
-    """Provenance note (Markdown)."""
+    """Public provenance note (Markdown; ``nota_publica`` in norma.toml). Notes meant for
+    maintainers (sources, commits, file names, to-dos) never go here."""
     relations: list[Relation] = field(default_factory=list)
     """Relations this act declares towards others."""
+    failed: str | None = None
+    """Why the act's text in force could not be built (its pages are then kept as they were)."""
     _key: str | None = None
 
     @property

@@ -19,12 +19,14 @@ from lexconsolida.model.urn import slug
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
+from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.status import status_of
 from lexconsolida.site.versions import version_dates
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
 from lexconsolida.writers.html.links import Linker
-from lexconsolida.writers.html.view import SITUACAO_LABEL, VIEW_NOTICES, VIEW_TITLES, act_info, titulo_ato
+from lexconsolida.writers.html.view import VIEW_NOTICES, act_info, titulo_ato, view_title
 
 GENERATOR = "lexconsolida-site/1"
 """Layout version of the site; with the code's hash, part of every page's key."""
@@ -108,8 +110,9 @@ class ActPages:
         # nor the catalogue of the corpus (what citations can resolve to) changed.
         linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
                           lambda: self._linked_key())
+        self.status = status_of(act.norma)
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
-                               groups_for(act, links, resolver, act.path))
+                               groups_for(act, links, resolver, act.path), self.status.label)
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -125,13 +128,13 @@ class ActPages:
     def pages(self) -> Iterator[Page]:
         p = self.act.path
         yield self._page(f"{p}/index.html", p, "vigente", None)
-        if self.act.texto_disponivel:
+        if self.act.texto_disponivel and self.status.normative:
             yield self._page(f"{p}/compilado.html", p, "compilado", None)
             for d in self.dates:
                 yield self._page(f"{p}/versoes/{d}.html", f"{p}/versoes", "vigente", d)
 
     def _tabs(self, page_dir: str, current: str) -> list[dict]:
-        if not self.act.texto_disponivel:
+        if not self.act.texto_disponivel or not self.status.normative:
             return []
         back = "../" if page_dir.endswith("/versoes") else ""
         tabs = [("Texto vigente", f"{back}index.html"), ("Texto compilado", f"{back}compilado.html")]
@@ -140,7 +143,7 @@ class ActPages:
 
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
-            norma = at(self.act.norma, date) if date else self.act.norma
+            norma = at(self.act.norma, date) if date else with_formal_parts(self.act.norma)
             if date:
                 ids = frozenset(n.id for n in norma.walk())
                 linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)
@@ -160,11 +163,12 @@ class ActPages:
             aviso = ("Versão histórica: o texto como estava em vigor nesta data. "
                      "Para o texto atual, veja o texto vigente.")
         else:
-            titulo_texto, aviso = VIEW_TITLES[view], VIEW_NOTICES.get(view)
+            titulo_texto, aviso = view_title(act.norma, view), VIEW_NOTICES.get(view)
         local = f"Município de {act.municipio.titulo}" if act.municipio else None
         info = act_info(act.norma, localidade=local, orgao=act.orgao,
                         texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
-                        fonte_html=markdown_inline(act.fonte) if act.fonte else None)
+                        fonte_html=markdown_inline(act.fonte) if act.fonte else None,
+                        view=view, shown=norma)
         return templates.render(
             "norma.html", norma=norma, view=view, site=self.site, root=root_of(page_dir),
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
@@ -176,10 +180,13 @@ class ActPages:
 
 TYPE_ORDER = ["lei orgânica", "emenda à lei orgânica", "lei complementar", "lei", "decreto",
               "resolução", "portaria"]
+DRAFTS = "Proposições e textos em elaboração (sem valor normativo)"
 
 
 def _type_rank(tipo: str) -> tuple:
     t = tipo.lower()
+    if tipo == DRAFTS:
+        return (len(TYPE_ORDER) + 1, t)
     return (TYPE_ORDER.index(t) if t in TYPE_ORDER else len(TYPE_ORDER), t)
 
 
@@ -196,7 +203,8 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
         mid = f"m-{m.slug}" if m else "m-outras"
         place = by_place.setdefault(mid, {"id": mid, "nome": m.titulo if m else "Outras normas",
                                           "tipos": {}})
-        tipo = act.norma.tipo or "Outros atos"
+        # Drafts are never listed among the acts: they have their own group, after them.
+        tipo = (act.norma.tipo or "Outros atos") if status_of(act.norma).normative else DRAFTS
         tid = f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
         ano = (act.norma.data or "")[:4] or "Sem data"
@@ -217,11 +225,12 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
 
 def _index_entry(act: SiteAct, root: str) -> dict:
     n = act.norma
+    status = status_of(n)
     return {
         "href": f"{root}{act.path}/index.html",
         "titulo": titulo_ato(n),
         "ementa": n.ementa,
-        "situacao": None if n.situacao.value == "vigente" else SITUACAO_LABEL.get(n.situacao),
+        "situacao": None if status.code == "vigente" else status.label,
         "indisponivel": not act.texto_disponivel,
     }
 

@@ -16,6 +16,7 @@ from lexconsolida.model import LexId, Norma, Urn
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
+from lexconsolida.model.status import status_of
 from lexconsolida.writers.html.links import relative_href
 from lexconsolida.writers.html.view import titulo_ato
 
@@ -24,6 +25,18 @@ INCOMING = {"altera": "Alterado por", "revoga": "Revogado por",
 OUTGOING = {"altera": "Altera", "revoga": "Revoga",
             "regulamenta": "Regulamenta", "consolida": "Consolida"}
 ORDER = ("revoga", "altera", "consolida", "regulamenta")
+PROPOSED_INCOMING = {"altera": "Alteração proposta por", "revoga": "Revogação proposta por",
+                     "regulamenta": "Regulamentação proposta por",
+                     "consolida": "Consolidação proposta por"}
+PROPOSED_OUTGOING = {"altera": "Propõe alterar", "revoga": "Propõe revogar",
+                     "regulamenta": "Propõe regulamentar", "consolida": "Propõe consolidar"}
+"""Relations declared by a document without normative value (a minuta that would revoke acts):
+proposals, never shown as what happened."""
+
+
+def _proposed(urn: str, resolver: Resolver) -> bool:
+    act = resolver.act_for_urn(urn)
+    return act is not None and not status_of(act.norma).normative
 
 
 @dataclass(slots=True)
@@ -165,27 +178,32 @@ def groups_for(act: SiteAct, links: list[Link], resolver: Resolver, page_dir: st
     incoming: dict[str, list[dict]] = defaultdict(list)
     outgoing: dict[str, list[dict]] = defaultdict(list)
     for link in links:
+        proposed = _proposed(link.source, resolver)
         if link.target == act.urn:
+            key = f"{link.tipo}:proposta" if proposed else link.tipo
             other = resolver.act_for_urn(link.source)
             frag = sorted(link.via, key=_id_order)[0] if link.via else None
             href = _href(other, frag, resolver, page_dir)
-            incoming[link.tipo].append({
+            incoming[key].append({
                 "texto": _name(link.source, resolver, link.label), "href": href,
                 "detalhe": _detail(link.changed, "dispositivos atingidos:", link.notas)
                 if link.changed or link.notas else _detail(link.via, "por meio do", [])})
         if link.source == act.urn:
             other = resolver.act_for_urn(link.target)
-            outgoing[link.tipo].append({
+            outgoing[f"{link.tipo}:proposta" if proposed else link.tipo].append({
                 "texto": _name(link.target, resolver, None),
                 "href": _href(other, None, resolver, page_dir),
                 "detalhe": _detail(link.via, "por meio do", link.notas)})
     out = []
-    for tipo in ORDER:
-        if incoming.get(tipo):
-            out.append({"titulo": INCOMING[tipo], "itens": incoming[tipo]})
-    for tipo in ORDER:
-        if outgoing.get(tipo):
-            out.append({"titulo": OUTGOING[tipo], "itens": outgoing[tipo]})
+    sides: tuple[tuple[dict[str, list[dict]], dict[str, str], dict[str, str]], ...] = (
+        (incoming, INCOMING, PROPOSED_INCOMING), (outgoing, OUTGOING, PROPOSED_OUTGOING))
+    for side, titles, proposals in sides:
+        for tipo in ORDER:
+            if side.get(tipo):
+                out.append({"titulo": titles[tipo], "itens": side[tipo]})
+        for tipo in ORDER:
+            if side.get(f"{tipo}:proposta"):
+                out.append({"titulo": proposals[tipo], "itens": side[f"{tipo}:proposta"]})
     return out
 
 

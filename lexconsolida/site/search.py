@@ -5,7 +5,10 @@ Layout under ``busca/`` (read by ``static/busca.js``):
 - ``meta.json``: ``{"chunk": N, "shards": ["ab", …]}``;
 - ``atos.json``: ``[[path, title], …]``, one per act, in site order;
 - ``t-XX.json``: the inverted index of every term starting with ``XX`` (term → doc numbers);
-- ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``.
+- ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``;
+- ``a-N.json``: the dispositivos of every act's article N, ``{dispositivo id: [doc, …]}``, so
+  a query that cites a dispositivo ("art 55 § 13", "§ 13 do art. 55", "inciso II do art. 5º")
+  finds it by its id (busca.js reads the citation the way :mod:`lexconsolida.citations` does).
 
 A doc is one dispositivo (a caput counts as its artigo) or an act's ementa. Terms are the
 words of the text, lower-cased and without accents (as the script normalises the query); a
@@ -21,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lexconsolida.model import Dispositivo, Kind
+from lexconsolida.model.status import status_of
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import id_label
 from lexconsolida.writers.html.view import titulo_ato
@@ -59,6 +63,17 @@ def _docs_of(act_index: int, act: SiteAct) -> list[tuple[int, str, str, str]]:
     return docs
 
 
+_ARTICLE = re.compile(r"art(\d+(?:-\d+)?)(?:_|$)")
+
+
+def _title(act: SiteAct) -> str:
+    """The act's title in results, with its status when it is not a norm ('… — minuta de lei
+    — sem valor normativo')."""
+    status = status_of(act.norma)
+    title = titulo_ato(act.norma)
+    return title if status.normative else f"{title} ({status.label})"
+
+
 def _label(d: Dispositivo, target: str) -> str:
     label = id_label(target)
     return label[:1].upper() + label[1:]
@@ -71,12 +86,16 @@ def _dumps(obj) -> bytes:
 def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
     """Every file of ``busca/``, by name."""
     postings: dict[str, list[int]] = defaultdict(list)
+    articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     records: list[list] = []
     for i, act in enumerate(acts):
         for act_i, target, label, text in _docs_of(i, act):
             doc = len(records)
             for t in terms(text):
                 postings[t].append(doc)
+            m = _ARTICLE.match(target)
+            if m:
+                articles[m.group(1)][target].append(doc)
             excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
             records.append([act_i, target, label, excerpt])
     shards: dict[str, dict[str, list[int]]] = defaultdict(dict)
@@ -85,6 +104,9 @@ def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
     files = {f"t-{key}.json": _dumps(shard) for key, shard in shards.items()}
     for k in range(0, len(records), CHUNK):
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
-    files["atos.json"] = _dumps([[a.path, titulo_ato(a.norma)] for a in acts])
-    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards)})
+    for number, by_id in articles.items():
+        files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
+    files["atos.json"] = _dumps([[a.path, _title(a)] for a in acts])
+    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards),
+                                 "artigos": sorted(articles, key=lambda n: (len(n), n))})
     return files

@@ -1,9 +1,10 @@
 """The site's acts from the corpus ``statutes/`` (through :mod:`lexconsolida.corpus`).
 
-Each act of the corpus becomes a :class:`SiteAct`: its text as the corpus reads it (amendments
-applied, when the corpus applies them), its municipality, its declared relations. An act whose
-text cannot be read is still published: its page shows the metadata, "texto indisponível" and
-why; the problem is returned so the caller can report it.
+Each act of the corpus becomes a :class:`SiteAct`: its text in force (every amending act of the
+corpus applied), its municipality, its declared relations. An act whose text, or one of whose
+amending acts, cannot be read or applied is marked ``failed``: the builder keeps its last good
+pages (or, without any, publishes only its metadata) and the problem is returned so the
+command exits 1 saying why. A stale text is never published as current.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ from lexconsolida.model import Norma
 from lexconsolida.site.model import Municipio, Relation, SiteAct, SiteCorpus
 
 UNAVAILABLE = "O texto deste ato não está disponível no acervo; só os seus dados são conhecidos."
+NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicado até que o acervo "
+                 "seja corrigido.")
 
 
 @dataclass(slots=True)
 class LoadedSite:
     corpus: SiteCorpus
     problems: list[str] = field(default_factory=list)
-    """'<pasta>: <erro>' for every act whose text could not be read."""
+    """'<pasta>: <erro>' for every act whose text, or whose amendments, could not be read or
+    applied: its pages are not rebuilt (the last good ones are kept)."""
     warnings: list[str] = field(default_factory=list)
     """'<pasta>: <aviso>' for amendments that could not be applied (the text is published)."""
 
@@ -37,23 +41,41 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
                  publicacao=act.publicacao, vigencia=act.in_force_from)
 
 
-def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
-    """(the act's text with amendments applied when possible, or None; why not; warnings).
+class StaleText(Exception):
+    """The act's history cannot be applied: publishing its text would publish a stale text."""
 
-    An act whose amendments cannot be applied is published as read, and why is returned."""
+
+def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
+    """The act with every amending act of the corpus applied, and the warnings of the
+    recognition. Raises :class:`StaleText` when an amending act cannot be read or applied
+    (a blocking problem awaits a human decision): the text as read would not be the text in
+    force, and is never published as such."""
+    try:
+        result = api.amended(corpus, corpus.get(urn))
+    except LexError as err:
+        raise StaleText(f"o histórico de alterações não pôde ser aplicado: {err}") from None
+    blocking = [(r.act, p) for r in result.reports for p in r.problems if p.blocking]
+    if blocking:
+        act, p = blocking[0]
+        more = f" (e mais {len(blocking) - 1})" if len(blocking) > 1 else ""
+        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}")
+    notes = [f"alteração com aviso ({act.label}): {p.message}" for act, p in result.open_problems]
+    return result.norma, notes
+
+
+def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
+    """(the act's text in force, or None; why not; warnings). ``why`` is set when the act's
+    text or the history of its amendments cannot be read or applied."""
     act = corpus.get(urn)
     if act.texto is None:
         return None, None, []
     try:
-        result = api.amended(corpus, act)
+        norma, notes = _amended(corpus, urn)
+        return norma, None, notes
+    except StaleText as err:
+        return None, str(err), []
     except LexError as err:
-        try:
-            return corpus.read(urn), None, [f"alterações não aplicadas: {err}"]
-        except LexError as unreadable:
-            return None, str(unreadable), []
-    notes = [f"alteração pendente de decisão ({other.label}): {p.message}"
-             for other, p in result.open_problems]
-    return result.norma, None, notes
+        return None, f"não foi possível ler o texto: {err}", []
 
 
 def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
@@ -76,10 +98,10 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             path=folder,
             municipio=municipios.get(act.municipio),
             texto_disponivel=norma is not None,
-            motivo_indisponivel=(f"Não foi possível ler o texto: {why}" if why else UNAVAILABLE)
-            if norma is None else None,
+            motivo_indisponivel=(NOT_PUBLISHED if why else UNAVAILABLE) if norma is None else None,
+            failed=why,
             orgao=_orgao_name(corpus, act),
-            fonte=act.fonte,
+            fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published
             relations=relations,
         ))
     return LoadedSite(SiteCorpus(acts), problems, warnings)

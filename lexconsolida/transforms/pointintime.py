@@ -13,8 +13,9 @@ from datetime import date as _date
 import re
 
 from lexconsolida.errors import InputError
-from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Number, Situacao
+from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Number, Situacao
 from lexconsolida.model.numbering import letter_to_int, roman_to_int
+from lexconsolida.model.status import alterations
 from lexconsolida.transforms.amend import clone
 
 
@@ -120,8 +121,16 @@ def _component(kind: Kind, rotulo: str) -> str | None:
 
 
 def vigente(norma: Norma) -> Norma:
-    """A new Norma without history: the text in force only."""
+    """A new Norma without history: the text in force only. The acts whose changes it carries
+    stay as whole-act events ('alteracao'), so outputs can still say 'Texto compilado até …,
+    com as alterações da Lei nº …'."""
     out = clone(norma)
+    known = {(e.kind, e.act_label) for e in out.events}
+    for label, date in alterations(norma):
+        if ("alteracao", label) not in known and ("revogacao", label) not in known:
+            urn = next((v.event.act_urn for n in norma.walk() for v in n.history
+                        if v.event.act_label == label), None)
+            out.events.append(Event("alteracao", urn, label, date))
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import uuid
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -26,6 +27,7 @@ from docx import Document
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import OxmlElement
+from docx.enum.text import WD_BREAK
 from docx.oxml.ns import qn
 
 from lexconsolida.docx.letterhead import letterhead
@@ -35,7 +37,13 @@ from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.dates import parse_date
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
+from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
 from lexconsolida.model.history import entries_for
+from lexconsolida.model.rotulos import label_and_separator
+from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.lexml import write as lexml_write
 
 VIEWS = ("vigente", "compilado")
@@ -90,7 +98,7 @@ def write(
     for child in list(body):
         if child.tag != qn("w:sectPr"):
             body.remove(child)
-    _BodyWriter(doc, view).norma(norma)
+    _BodyWriter(doc, view).norma(with_formal_parts(norma))
     letterhead(doc, norma, municipio, orgao, municipio_dir)
     _core_properties(doc, norma)
     if embed_source:
@@ -122,11 +130,7 @@ def _check_styles(doc, template) -> None:
 
 def separator(d: Dispositivo, rotulo: str) -> str:
     """What follows a rótulo, per LC 95: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
-    if d.kind is Kind.INCISO:
-        return " – "
-    if d.kind in (Kind.ARTIGO, Kind.PARAGRAFO):
-        return " " if "º" in rotulo else ". "
-    return " "
+    return label_and_separator(str(d.kind), rotulo)[1]
 
 
 def bookmark_name(node_id: str) -> str | None:
@@ -145,6 +149,7 @@ class _BodyWriter:
         """Name → id, looked up once (python-docx searches the styles part on every call)."""
         self.bookmark_id = 0
         self.bookmarks: set[str] = set()
+        self.gaps: dict[str, list[str]] = {}
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -185,19 +190,25 @@ class _BodyWriter:
     # -- the act ------------------------------------------------------------------------------
 
     def norma(self, norma: Norma) -> None:
+        self.gaps = gaps(norma)
         for documento in norma.documentos:
-            self.para("Documento Título", documento.tipo)
-            for line in documento.text.split("\n"):
-                if line.strip():
-                    self.para("Documento", line)
-        if norma.epigrafe:
-            self.para("Epígrafe", norma.epigrafe)
+            self.documento(documento)
+        if norma.documentos and norma.articulacao:
+            self._page_break()  # the act after its accompanying documents: a new page
+        if norma.articulacao:  # which text this is: draft, compiled or original, incomplete
+            for sentence in which_text(norma, self.view):
+                self.para("Situação do texto", sentence)
+        epigrafe = printed_epigrafe(norma)
+        if epigrafe:
+            self.para("Epígrafe", epigrafe)
         if norma.ementa:
             self.para("Ementa", norma.ementa)
         for line in norma.preambulo:
             self.para("Preâmbulo", line)
         for node in norma.articulacao:
             self.node(node)
+        if is_incomplete(norma):
+            self.para("Lacuna", END_OF_SOURCE)
         for line in norma.fecho:
             self.para("Fecho", line)
         for sig in norma.assinaturas:
@@ -212,6 +223,25 @@ class _BodyWriter:
                 if line.strip():
                     self.para("Anexo", line)
 
+    def documento(self, documento) -> None:
+        """An accompanying document (an Indicação): title once, authorship, addressee, the
+        request, place and date, and the signature block, each in its style."""
+        self.para("Documento Título", documento.tipo)
+        for style, lines in document_parts(documento):
+            if style == "Assinatura":
+                p = self.para(style, lines[0])
+                for line in lines[1:]:
+                    run = p.add_run()
+                    run.add_break()
+                    run.add_text(xml_text(line))
+            else:
+                for line in lines:
+                    self.para(style, line)
+
+    def _page_break(self) -> None:
+        last = self.doc.paragraphs[-1]
+        last.add_run().add_break(WD_BREAK.PAGE)
+
     def node(self, node: Agrupador | Dispositivo) -> None:
         if isinstance(node, Agrupador):
             self.agrupador(node)
@@ -221,9 +251,14 @@ class _BodyWriter:
     def agrupador(self, a: Agrupador) -> None:
         label_style, name_style = agrupador_styles(a.kind)
         if a.rotulo or a.rotulo_printed:
-            self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
+            # Label and name in ONE paragraph (a line break between them): LibreOffice does not
+            # keep a chain of 'keep with next' headings together, and left 'Seção II' alone at
+            # the foot of a page with its name on the next.
+            p = self.para(label_style, a.rotulo or a.rotulo_printed or "", anchor=a.id)
             if a.nome:
-                self.para(name_style, a.nome)
+                run = p.add_run()
+                run.add_break()
+                run.add_text(xml_text(a.nome))
         else:
             self.para(name_style, a.nome or "", anchor=a.id)
         for child in a.children:
@@ -240,6 +275,8 @@ class _BodyWriter:
             self.para("Texto alterado", OMISSIS_TEXT)
             return
         style = STYLE_OF_KIND[d.kind]
+        for line in gap_lines(self.gaps.get(d.id, [])):  # never jump silently over a gap
+            self.para("Lacuna", line)
         if self.view == "compilado":
             self._compiled(d, style)
         else:
@@ -256,6 +293,9 @@ class _BodyWriter:
         else:
             text = d.head_text
         self.para(style, text, label=label, sep=separator(d, label) if label else "", anchor=d.id)
+        note = vigente_note(d)
+        if note:  # the text in force says which act gave each changed wording
+            self.para("Nota de alteração", f"({note})")
 
     def _compiled(self, d: Dispositivo, style: str) -> None:
         for entry in entries_for(d):
@@ -284,6 +324,47 @@ class _BodyWriter:
         lines[-1] = (label, text + "”" + (f" ({alt.nota})" if alt.nota else ""))
         for label, text in lines:
             self.para("Texto alterado", text, label=label, sep=" " if label and text else "")
+
+
+def document_parts(documento) -> list[tuple[str, list[str]]]:
+    """The lines of an accompanying document by role: (style, lines). The first line that
+    repeats the document's type (the printed title) is dropped; 'Autoria: …' is the
+    authorship; short lines before the first long one are the addressee; the line dated by
+    the document ('…, 23 de novembro de 2023.') is its place and date, and what follows it the
+    signature block."""
+    lines = [ln.strip() for ln in documento.text.split("\n") if ln.strip()]
+    if lines and lines[0].casefold() == (documento.tipo or "").casefold():
+        lines = lines[1:]
+    date = documento.metadata.get("data")
+    dated = next((i for i, ln in enumerate(lines) if len(ln) < 160 and parse_date(ln)
+                  and (date is None or parse_date(ln) == date) and i > 0), None)
+    body_end = dated if dated is not None else len(lines)
+    out: list[tuple[str, list[str]]] = []
+    i = 0
+    if lines and lines[0].lower().startswith("autoria"):
+        out.append(("Documento Autoria", [lines[0]]))
+        i = 1
+    head = []
+    while i < body_end and _addressee(lines[i]):
+        head.append(lines[i])
+        i += 1
+    if head and i < body_end:
+        out.append(("Documento Destinatário", head))
+    else:
+        i -= len(head)
+    out.append(("Documento", lines[i:body_end]))
+    if dated is not None:
+        out.append(("Documento Data", [lines[dated]]))
+        if dated + 1 < len(lines):
+            out.append(("Assinatura", lines[dated + 1:]))
+    return [(s, ls) for s, ls in out if ls]
+
+
+def _addressee(line: str) -> bool:
+    """A line of the addressee block ('À Exma.', 'Mesa Diretora'): a salutation, or a short
+    line that does not end a sentence."""
+    return line.startswith(("À Exm", "Ao Exm", "Exm", "A Sua Excel", "Ao Senhor", "À Senhora")) \
+        or (len(line) < 70 and not line.endswith((".", ":", ";")))
 
 
 def agrupador_styles(kind: AgrupadorKind) -> tuple[str, str]:
@@ -319,6 +400,15 @@ def _status_word(d: Dispositivo) -> str:
     return word[:-1] + "a" if feminine else word
 
 
+def vigente_note(d: Dispositivo) -> str | None:
+    """'Redação dada pela Lei nº …' for a unit whose wording in force another act gave."""
+    cap = d.caput
+    for unit in (d, cap) if cap is not None else (d,):
+        if unit.history and unit.history[-1].event.kind != "original":
+            return unit.history[-1].event.nota()
+    return None
+
+
 def _fit(text: str | None, limit: int = 255) -> str:
     """Core properties hold at most 255 characters (OPC); longer text ends in '…'."""
     text = text or ""
@@ -344,7 +434,8 @@ def _core_properties(doc, norma: Norma) -> None:
 
 def _embed_lexml(doc, norma: Norma) -> None:
     """The source LexML as ``customXml/item1.xml`` (+ its properties part), from the document."""
-    xml = lexml_write(norma)
+    # A published document names no file of the acervo: the source's hash stays, its path not.
+    xml = lexml_write(replace(norma, provenance=replace(norma.provenance, path=None)))
     package = doc.part.package
     item = Part(PackURI(CUSTOM_XML_PART), "application/xml", xml, package)
     item_id = "{" + str(uuid.uuid5(_UUID_NS, norma.urn or norma.titulo)).upper() + "}"

@@ -315,6 +315,7 @@ class _Writer:
             "localidade": norma.localidade,
             "situacao": None if norma.situacao is Situacao.VIGENTE else norma.situacao.value,
             "vigencia": norma.vigencia, "publicacao": norma.publicacao,
+            "estado": norma.estado,
         })
         ext.add_provenance(ne, norma.provenance)
         for ev in norma.events:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.errors import UsageError
+from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries
 
@@ -47,19 +48,14 @@ def check_view(view: str) -> str:
 
 
 def unit_label(d: Dispositivo, rotulo: str | None = None) -> str:
-    """The printed label with its separator: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '."""
+    """The printed label with its separator: 'Art. 1º ', 'Art. 10. ', 'Parágrafo único. ', 'I – '
+    (:func:`lexconsolida.model.rotulos.printed_label`)."""
     rotulo = rotulo if rotulo is not None else d.rotulo
     if not rotulo:
         return ""
-    kind = d.kind
-    if kind in (Kind.ARTIGO, Kind.PARAGRAFO):
-        if d.unico or rotulo.lower().startswith("parágrafo"):
-            return rotulo.rstrip(".") + ". "
-        # 'Art. 10', '§ 12' (cardinal) take a period; 'Art. 1º', '§ 2º-A' do not.
-        return rotulo + (". " if re.search(r"\d(?:-[A-Z])*$", rotulo) else " ")
-    if kind is Kind.INCISO:
-        return rotulo.rstrip(" -–—") + " – "
-    return rotulo + " "
+    if d.unico and not rotulo.lower().startswith("parágrafo"):
+        rotulo = "Parágrafo único"
+    return printed_label(str(d.kind), rotulo)
 
 
 def agrupador_label(a: Agrupador) -> str | None:

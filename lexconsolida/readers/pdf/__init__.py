@@ -21,10 +21,12 @@ OCR, with its confidence) and ``ocr-baixa-confianca`` warnings.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.errors import InputError
-from lexconsolida.model import Diagnostic, Provenance
+from lexconsolida.model import Diagnostic, Provenance, Severity
+from lexconsolida.model.gaps import END_OF_SOURCE
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.pdf.edition import ActSpan, edition_of, outside, split
 from lexconsolida.readers.pdf.extract import Extraction, PageReport, extract
@@ -99,11 +101,27 @@ def _pages_of(result: ReadResult) -> set[int]:
 def _lines(data: bytes, path: str | None, options: dict) -> tuple[Extraction, list[TextLine]]:
     dpi = options.get("dpi")
     extraction = extract(data, path, dpi=int(dpi) if dpi else None)
-    lines = text_lines(extraction.lines, extraction.diagnostics)
+    lines = [tl for tl in text_lines(extraction.lines, extraction.diagnostics)
+             if not _our_notice(tl, extraction.diagnostics)]
     if not any(tl.text.strip() for tl in lines):
         raise InputError("o PDF não tem texto legível (nem camada de texto nem texto reconhecível por OCR)",
                          path=path)
     return extraction, lines
+
+
+_NOTICE = re.compile(r"^\[[^\[\]]{1,60} não consta(?:m)? do texto-fonte\]$")
+
+
+def _our_notice(tl: TextLine, diagnostics: list[Diagnostic]) -> bool:
+    """Is the line a notice our writers print where the source lacks something ('[Art. 18 não
+    consta do texto-fonte]', the end-of-source note)? Then it is the publisher's, not the act's:
+    it goes to the furniture log, so a PDF of our own DOCX reads back to the act it came from."""
+    text = tl.text.strip()
+    if text != END_OF_SOURCE and not _NOTICE.match(text):
+        return False
+    diagnostics.append(Diagnostic("furniture", "linha removida (aviso de lacuna impresso na publicação, não "
+                                  "é texto do ato)", Severity.INFO, line=tl.line, page=tl.page, text=text))
+    return True
 
 
 def _read_act(span: ActSpan, path: str | None, options: dict, label: str | None) -> ReadResult:

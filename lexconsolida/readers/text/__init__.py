@@ -15,6 +15,9 @@
 7. ``number_units`` — ids from printed numbers and position, anomalies (``numbering.py``;
    switched off, ids follow the printed numbers and nothing is reported);
 8. ``join_text`` — lines joined, end-of-line hyphenation undone (``join.py``);
+8a. ``repair_residue`` — OCR leftovers inside a unit's text: '&' for '§' mid-sentence,
+   stamps read as letters at its end ('…passageiro; GA'), repaired when certain, else a
+   warning ``ruido-residual`` (``residue.py``);
 9. ``fill_metadata`` — tipo, número, data, localidade, URN, provenance (``metadata.py``);
 10. ``report_repairs`` — repair and structure diagnostics with their final ids.
 
@@ -38,6 +41,7 @@ from lexconsolida.readers.text.metadata import fill_metadata, report_repairs
 from lexconsolida.readers.text.numbering import number_units, printed_ids
 from lexconsolida.readers.text.ocr import repair_markers
 from lexconsolida.readers.text.parts import split_parts
+from lexconsolida.readers.text.residue import repair_residue
 from lexconsolida.readers.text.state import TextState
 from lexconsolida.readers.text.tree import build_tree
 
@@ -52,6 +56,7 @@ PIPELINE: list[tuple[str, Rule]] = [
     ("build_tree", build_tree),
     ("number_units", number_units),
     ("join_text", join_text),
+    ("repair_residue", repair_residue),
     ("fill_metadata", fill_metadata),
     ("report_repairs", report_repairs),
 ]

@@ -18,10 +18,11 @@ from markupsafe import Markup
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Norma
+from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
 from lexconsolida.writers.html.links import Linker
-from lexconsolida.writers.html.view import VIEW_NOTICES, VIEW_TITLES, act_info, check_view, titulo_ato
+from lexconsolida.writers.html.view import VIEW_NOTICES, act_info, check_view, titulo_ato, view_title
 
 def _inline_css() -> Markup:
     """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
@@ -37,6 +38,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
     unknown = set(options) - {"title"}
     if unknown:
         raise UsageError(f"opção desconhecida do escritor HTML: {', '.join(sorted(unknown))}")
+    norma = with_formal_parts(norma)  # a draft prints blanks for its epígrafe, fecho, signature
     titulo = options.get("title") or titulo_ato(norma)
     local_ids = frozenset(n.id for n in norma.walk())
     rich = Linker(None, None, "", local_ids).html
@@ -47,13 +49,14 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
         site=None,
         root="",
         css_inline=_inline_css(),
-        page_title=f"{titulo} — {VIEW_TITLES[view]}",
+        page_title=f"{titulo} — {view_title(norma, view)}",
         current=None,
         nivel_base=3,
         titulo=titulo,
-        titulo_texto=VIEW_TITLES[view],
+        titulo_texto=view_title(norma, view),
         aviso_visao=VIEW_NOTICES.get(view),
-        ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos),
+        ato=act_info(norma, texto_disponivel=bool(norma.articulacao) or not norma.documentos,
+                     view=view),
         abas=[],
         relacoes=[],
         rich=rich,

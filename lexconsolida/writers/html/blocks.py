@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.gaps import gap_lines, gaps
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
 Rich = Callable[[str | None], Markup]
@@ -23,7 +24,8 @@ Rich = Callable[[str | None], Markup]
 @dataclass(slots=True, frozen=True)
 class Bloco:
     tipo: str
-    """'agrupador', 'fim-agrupador', 'artigo', 'fim-artigo', 'linha' or 'citacao'."""
+    """'agrupador', 'fim-agrupador', 'artigo', 'fim-artigo', 'linha', 'citacao' or 'lacuna'
+    (a unit the source skips: ``texto`` says so)."""
     no: Agrupador | Dispositivo | None = None
     nivel: int = 0
     """Heading level of an agrupador (h3…h6)."""
@@ -81,11 +83,16 @@ def _citacoes(unit: Dispositivo) -> list[Bloco]:
 
 
 class _Walker:
-    def __init__(self, view: str, rich: Rich, nivel_base: int) -> None:
+    def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]]) -> None:
         self.lines = _compilado if view == "compilado" else _vigente
         self.rich = rich
         self.base = nivel_base
+        self.gaps = gaps
         self.out: list[Bloco] = []
+
+    def gap(self, d: Dispositivo) -> None:
+        for line in gap_lines(self.gaps.get(d.id, ())):
+            self.out.append(Bloco("lacuna", classe=f"lacuna {d.kind}", texto=escape(line)))
 
     def node(self, n: Agrupador | Dispositivo, depth: int) -> None:
         if isinstance(n, Agrupador):
@@ -98,6 +105,7 @@ class _Walker:
 
     def dispositivo(self, d: Dispositivo) -> None:
         out = self.out
+        self.gap(d)
         if d.kind is not Kind.ARTIGO:
             out += self.lines(d, d, self.rich)
             out += _citacoes(d)
@@ -120,7 +128,7 @@ class _Walker:
 
 def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Bloco]:
     """The articulação of ``norma`` in ``view`` ('vigente' or 'compilado'), as blocks."""
-    walker = _Walker(view, rich, nivel_base)
+    walker = _Walker(view, rich, nivel_base, gaps(norma))
     for n in norma.articulacao:
         walker.node(n, 0)
     return walker.out

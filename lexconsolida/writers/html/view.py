@@ -6,9 +6,21 @@ from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.history import Entry, compiled_entries
+from lexconsolida.model.rotulos import label_and_separator
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
+from lexconsolida.model.gaps import END_OF_SOURCE
+from lexconsolida.model.status import is_incomplete, status_of, which_text
 
 VIEWS = ("vigente", "compilado")
 VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
+DRAFT_TITLE = "Texto proposto"
+"""The title of the text of a proposição or of a consolidation in preparation: never 'vigente'."""
+
+
+def view_title(norma: Norma, view: str) -> str:
+    """'Texto vigente' / 'Texto compilado', or 'Texto proposto' for a document without
+    normative value."""
+    return VIEW_TITLES[view] if status_of(norma).normative else DRAFT_TITLE
 VIEW_NOTICES = {
     "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
                  "nota do ato que a alterou; a redação em vigor vem por último.",
@@ -17,22 +29,31 @@ VIEW_NOTICES = {
 
 def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None = None,
              texto_disponivel: bool = True, motivo: str | None = None,
-             fonte_html: str | None = None) -> dict:
-    """The ``ato`` block of the act template (metadata shown above the text)."""
+             fonte_html: str | None = None, view: str = "vigente",
+             shown: Norma | None = None) -> dict:
+    """The ``ato`` block of the act template (metadata shown above the text). ``shown`` is
+    the text the page prints (a past version), when not ``norma`` itself."""
+    status = status_of(norma)
+    qual = which_text(shown or norma, view) if texto_disponivel and (shown or norma).articulacao else []
     return {
+        "qual_texto": [s for s in qual if s != status.notice],
+        "epigrafe": printed_epigrafe(shown or norma),
+        "fim_incompleto": END_OF_SOURCE if is_incomplete(norma) else None,
         "localidade": localidade or norma.localidade,
         "metadados": metadados(norma, orgao),
         "texto_disponivel": texto_disponivel,
         "motivo_indisponivel": motivo,
         "fonte_html": fonte_html,
         "aviso_situacao": aviso_situacao(norma),
+        "estado": status_of(norma),
     }
 
 
 def aviso_situacao(norma: Norma) -> str | None:
     """'Ato revogado pela Lei nº …' for an act no longer in force; None when in force."""
-    if norma.situacao is Situacao.VIGENTE:
-        return None
+    status = status_of(norma)
+    if norma.situacao is Situacao.VIGENTE or not status.normative:
+        return status.notice if status.code != "vigente" else None
     word = SITUACAO_LABEL.get(norma.situacao, str(norma.situacao))
     event = next((e for e in reversed(norma.events) if e.kind == "revogacao" and e.act_label), None)
     if event is not None:
@@ -47,8 +68,6 @@ def check_view(view: str) -> str:
     return view
 
 
-SEPARATORS = {Kind.INCISO: " – "}
-"""What follows a rótulo in the official layout (LC 95): 'I – texto', 'Art. 1º texto'."""
 
 SITUACAO_LABEL = {
     Situacao.VIGENTE: "em vigor",
@@ -63,7 +82,8 @@ def is_agrupador(node: object) -> bool:
 
 
 def separador(d: Dispositivo) -> str:
-    return SEPARATORS.get(d.kind, " ")
+    """What follows the rótulo, per LC 95 ('Art. 10. ', 'Parágrafo único. ', 'I – ')."""
+    return label_and_separator(str(d.kind), d.rotulo)[1]
 
 
 def _holder(d: Dispositivo) -> Dispositivo:
@@ -118,14 +138,16 @@ def _date(iso: str | None) -> str | None:
 
 
 def metadados(norma: Norma, orgao: str | None = None) -> list[tuple[str, str]]:
-    """(label, value) pairs for the metadata block of an act's page."""
+    """(label, value) pairs for the metadata block of an act's page. A document without
+    normative value has no publicação or vigência to show."""
+    status = status_of(norma)
     rows = [
         ("Tipo", norma.tipo),
         ("Número", norma.numero),
         ("Data", _date(norma.data)),
-        ("Publicação", _date(norma.publicacao)),
-        ("Vigência", _date(norma.vigencia)),
-        ("Situação", SITUACAO_LABEL.get(norma.situacao, str(norma.situacao))),
+        ("Publicação", _date(norma.publicacao) if status.normative else None),
+        ("Vigência", _date(norma.vigencia) if status.normative else None),
+        ("Situação", status.label),
         ("Órgão", orgao),
         ("URN", norma.urn),
     ]

@@ -25,12 +25,83 @@
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
+  var STOP = {};
+  ("de da do das dos em no na nos nas por para com ao aos as os um uma que se ou e o a " +
+   "sua seu suas seus pelo pela pelos pelas").split(" ").forEach(function (w) { STOP[w] = true; });
+
   function termsOf(query) {
     var seen = {}, out = [];
     normalize(query).split(/[^a-z0-9]+/).forEach(function (t) {
-      if (t.length >= 2 && !seen[t]) { seen[t] = true; out.push(t); }
+      if (t.length >= 2 && !seen[t] && !STOP[t]) { seen[t] = true; out.push(t); }
     });
     return out;
+  }
+
+  /* A citation of a dispositivo in the query ("art 55 § 13", "§ 13 do art. 55", "inciso II do
+     art. 5º", "art. 5º-A, parágrafo único") as its LexML id ("art55_par13"), and the rest of
+     the query. */
+  var ROMAN = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  function roman(s) {
+    var total = 0;
+    for (var i = 0; i < s.length; i++) {
+      var v = ROMAN[s[i]], next = ROMAN[s[i + 1]] || 0;
+      total += v < next ? -v : v;
+    }
+    return total;
+  }
+  var PARTS = [
+    ["art", /\bart(?:igo)?s?\.?\s*(\d+)\s*[º°o]?(?:\s*-\s*([a-z])\b)?/],
+    ["unico", /\bpar(?:agrafo)?\.?\s+unico\b/],
+    ["par", /(?:§|\bpar(?:agrafo)?\.?)\s*(\d+)\s*[º°o]?/],
+    ["inc", /\binc(?:iso)?\.?\s+([ivxlcdm]+)\b/],
+    ["ali", /\bal(?:inea)?\.?\s+["“']?([a-z])\b["”']?/]
+  ];
+  function citation(query) {
+    var q = normalize(query), found = {};
+    PARTS.forEach(function (p) {
+      var m = p[1].exec(q);
+      if (m) { found[p[0]] = m; q = q.slice(0, m.index) + " " + q.slice(m.index + m[0].length); }
+    });
+    if (!found.art) { return null; }
+    var a = found.art, article = a[1] + (a[2] ? "-" + (a[2].charCodeAt(0) - 96) : "");
+    var id = "art" + article;
+    var under = false;
+    if (found.unico) { id += "_par1u"; under = true; }
+    else if (found.par) { id += "_par" + found.par[1]; under = true; }
+    if (found.inc) { id += (under ? "" : "_cpt") + "_inc" + roman(found.inc[1]); }
+    if (found.ali) { id += "_ali" + (found.ali[1].charCodeAt(0) - 96); }
+    return { article: article, id: id, rest: q.replace(/\b(?:do|da|de|dos|das)\b/g, " ") };
+  }
+
+  function byCitation(meta, cit) {
+    if ((meta.artigos || []).indexOf(cit.article) < 0) { return Promise.resolve([]); }
+    return getJSON("a-" + cit.article + ".json").then(function (ids) {
+      var docs = [];
+      Object.keys(ids).forEach(function (id) {
+        var target = id.replace(/_cpt$/, "");
+        if (target === cit.id || id.lastIndexOf(cit.id + "_", 0) === 0) {
+          docs = docs.concat(ids[id]);
+        }
+      });
+      return docs;
+    });
+  }
+
+  /* The excerpt with every word that a query term starts marked (<mark>), built as DOM nodes. */
+  function highlighted(text, terms) {
+    var frag = document.createDocumentFragment();
+    text.split(/([^\s.,;:!?()\[\]"“”'‘’]+)/).forEach(function (piece) {
+      var word = normalize(piece).replace(/[^a-z0-9]/g, "");
+      var hit = word && terms.some(function (t) { return word.lastIndexOf(t, 0) === 0; });
+      if (hit) {
+        var mark = document.createElement("mark");
+        mark.textContent = piece;
+        frag.appendChild(mark);
+      } else {
+        frag.appendChild(document.createTextNode(piece));
+      }
+    });
+    return frag;
   }
 
   function postings(meta, term) {
@@ -58,7 +129,7 @@
     return result.sort(function (a, b) { return a - b; });
   }
 
-  function show(meta, docs, total) {
+  function show(meta, docs, total, terms, cited) {
     var chunks = {};
     docs.forEach(function (d) { chunks[Math.floor(d / meta.chunk)] = true; });
     var names = Object.keys(chunks);
@@ -74,11 +145,16 @@
         var li = document.createElement("li");
         var a = document.createElement("a");
         a.href = ato[0] + "/index.html" + (rec[1] ? "#" + rec[1] : "");
-        a.textContent = ato[1] + (rec[2] ? " — " + rec[2] : "");
+        a.appendChild(document.createTextNode(ato[1] + (rec[2] ? " — " : "")));
+        if (rec[2]) {
+          var label = document.createElement(cited ? "mark" : "span");
+          label.textContent = rec[2];
+          a.appendChild(label);
+        }
         li.appendChild(a);
         var span = document.createElement("span");
         span.className = "trecho";
-        span.textContent = rec[3];
+        span.appendChild(highlighted(rec[3], terms));
         li.appendChild(span);
         list.appendChild(li);
       });
@@ -89,17 +165,20 @@
   }
 
   function search(query) {
-    var terms = termsOf(query);
+    var cit = citation(query);
+    var terms = termsOf(cit ? cit.rest : query);
     list.textContent = "";
-    if (terms.length === 0) {
+    if (terms.length === 0 && !cit) {
       status.textContent = "Digite ao menos uma palavra com duas letras ou mais.";
       return Promise.resolve();
     }
     status.textContent = "Buscando…";
     return getJSON("meta.json").then(function (meta) {
-      return Promise.all(terms.map(function (t) { return postings(meta, t); })).then(function (lists) {
-        var docs = intersect(lists);
-        return show(meta, docs.slice(0, LIMIT), docs.length);
+      var lists = terms.map(function (t) { return postings(meta, t); });
+      if (cit) { lists.push(byCitation(meta, cit)); }
+      return Promise.all(lists).then(function (found) {
+        var docs = intersect(found);
+        return show(meta, docs.slice(0, LIMIT), docs.length, terms, !!cit);
       });
     }).catch(function () {
       status.textContent = "Não foi possível carregar o índice de busca.";

@@ -1,0 +1,216 @@
+"""Rule ``repair_residue`` (and the check ``ruido``): OCR leftovers inside the text of a unit.
+
+Page furniture is removed line by line (``furniture.py``); what the OCR glued to a sentence is
+not a line of its own and stays in the text: a stamp read as letters at the end of an inciso
+("… ao passageiro; GA", "Infração: gravíssima ar ed") or a "§" read as "&" or "$" inside a
+sentence ("conforme & 2º do Art. 56"). This module finds them:
+
+- **symbol for "§"**: "&" or "$" (not "R$") before an ordinal number ("& 2º") inside a text is a
+  paragraph sign: always repaired, the repair reported;
+- **trailing residue**: one or two short tokens (up to three letters) at the end of a unit that
+  are neither Portuguese words, numbers, Roman numerals, nor words the act uses elsewhere.
+  After the sentence's own final punctuation ("passageiro; GA") the residue is certain and is
+  removed (the repair reported); otherwise ("média GO") it is reported as a warning at its line.
+
+Portuguese words come from the Portuguese dictionary of the PyPI package ``pyspellchecker``
+(a frequency list of ~400,000 word forms), loaded only when a text has a candidate.
+
+>>> tail_residue("descartável ao passageiro; GA", lambda w: w.lower() in {"ao"})
+Residue(start=26, text='GA', certain=True)
+>>> tail_residue("a) Infração: média GO", lambda w: w.lower() in {"média", "infração"})
+Residue(start=18, text='GO', certain=False)
+>>> section_symbols("conforme & 2º do Art. 56")
+[(9, '&')]
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Severity
+from lexconsolida.model.ids import citation_parts
+
+CODE = "ruido-residual"
+"""Diagnostic code of a residue that could not be repaired with certainty (a warning)."""
+
+_TOKEN = re.compile(r"\S+")
+_SHORT = re.compile(r"[^\W\d_]{1,3}")
+_ROMAN = re.compile(r"[IVXLCDM]+")
+_SECTION = re.compile(r"(?<=[\s(])(?P<sym>[&$])\s?(?=\d{1,3}\s?[º°]\s)")
+_TERMINAL = ".;:!?"
+FUNCTION_WORDS = frozenset("a o e é à ao as os da de do das dos em no na nos nas um uma ou por "
+                           "se que com sem".split())
+"""Short words that end a broken line: never part of a residue."""
+
+
+@cache
+def portuguese_words() -> frozenset[str]:
+    """Portuguese word forms (lower case) from pyspellchecker's dictionary."""
+    data = resources.files("spellchecker").joinpath("resources", "pt.json.gz").read_bytes()
+    return frozenset(json.loads(gzip.decompress(data)))
+
+
+@dataclass(slots=True, frozen=True)
+class Residue:
+    start: int
+    """Offset in the text where the residue starts."""
+    text: str
+    certain: bool
+    """True when it follows the sentence's own final punctuation (then it is removed)."""
+
+
+def section_symbols(text: str) -> list[tuple[int, str]]:
+    """(offset, symbol) of every '&' or '$' standing for '§' inside ``text``."""
+    return [(m.start("sym"), m.group("sym")) for m in _SECTION.finditer(text)]
+
+
+def tail_residue(text: str, known: Callable[[str], bool]) -> Residue | None:
+    """The residue at the end of ``text``, or None. ``known(token)`` says a token is a word."""
+    toks = list(_TOKEN.finditer(text))
+    if len(toks) < 3:
+        return None
+    last = toks[-1].group()
+    if not _SHORT.fullmatch(last) or _is_known(last, known):
+        return None
+    first = len(toks) - 1
+    prev = toks[-2].group()
+    if (len(toks) >= 4 and _SHORT.fullmatch(prev) and prev.lower() not in FUNCTION_WORDS
+            and not _ROMAN.fullmatch(prev) and prev.islower() == last.islower()):
+        first -= 1
+    before = toks[first - 1].group()
+    if before in ("-", "–", "—", "=", "/"):  # a code after a dash ('Procurador - NE') is data
+        return None
+    certain = before[-1] in _TERMINAL and not any(
+        _is_known(t.group(), known) for t in toks[first:])
+    return Residue(toks[first].start(), text[toks[first].start():].rstrip(), certain)
+
+
+def _is_known(token: str, known: Callable[[str], bool]) -> bool:
+    if len(token) == 1:  # 'a', 'e', 'b' (alínea b): never judged
+        return True
+    if _ROMAN.fullmatch(token):
+        return True
+    return known(token)
+
+
+class Vocabulary:
+    """What counts as a word in one act: the dictionary, and tokens the act itself uses
+    elsewhere (acronyms such as 'CTB' or 'UPF', names)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.own: Counter[str] = Counter()
+        for text in texts:
+            self.own.update(t.group().strip(".,;:()“”\"'").lower() for t in _TOKEN.finditer(text))
+
+    def __call__(self, token: str) -> bool:
+        low = token.lower()
+        if low in FUNCTION_WORDS:
+            return True
+        if self.own[low] >= 2:  # the act uses it again: not a stamp read once
+            return True
+        return low in portuguese_words()
+
+
+def _units(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None]]:
+    """Every dispositivo with text, with the source lines to report (an artigo's for its caput)."""
+    def visit(nodes, lines):
+        for node in nodes:
+            if isinstance(node, Agrupador):
+                yield from visit(node.children, node.lines)
+                continue
+            own = node.lines or lines
+            if node.text and node.kind is not Kind.OMISSIS:
+                yield node, own
+            yield from visit(node.children, own)
+
+    yield from visit(norma.articulacao, None)
+
+
+def find(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None, str, Residue | None]]:
+    """(unit, lines, kind, residue): kind 'simbolo' (residue None) or 'final'."""
+    units = list(_units(norma))
+    vocabulary: Vocabulary | None = None
+    for unit, lines in units:
+        for _ in section_symbols(unit.text):
+            yield unit, lines, "simbolo", None
+        last = unit.text.rsplit(None, 1)[-1] if unit.text.strip() else ""
+        if not _SHORT.fullmatch(last) or len(last) == 1:
+            continue  # the common case: no dictionary needed
+        if vocabulary is None:
+            vocabulary = Vocabulary([u.text for u, _ in units])
+        residue = tail_residue(unit.text, vocabulary)
+        if residue is not None:
+            yield unit, lines, "final", residue
+
+
+def _where(unit: Dispositivo) -> str:
+    """'art. 55, § 18, alínea a' (the unit as legal text cites it), or its id."""
+    try:
+        return ", ".join(citation_parts(unit.id)) or unit.id
+    except (ValueError, KeyError, AssertionError):
+        return unit.rotulo or unit.id
+
+
+def _message(unit: Dispositivo, residue: Residue | None) -> str:
+    if residue is None:
+        return (f"símbolo no lugar de '§' no meio do texto ({_where(unit)}): provável resíduo de "
+                "OCR; confira o texto-fonte")
+    return (f"“{residue.text}” no fim do texto ({_where(unit)}) não é palavra, número, rótulo nem "
+            "citação: provável resíduo de OCR; confira o texto-fonte")
+
+
+def warnings(norma: Norma) -> list[Diagnostic]:
+    """A warning for every residue of ``norma`` (the check ``ruido``; any reader)."""
+    out = []
+    for unit, lines, kind, residue in find(norma):
+        line = lines[1] if lines else None
+        out.append(Diagnostic(CODE, _message(unit, residue), Severity.WARNING, line=line,
+                              where=unit.id))
+    return out
+
+
+def repair_residue(state) -> None:
+    """Pipeline rule: repair the certain residues of the tree, warn about the others. With
+    the OCR repairs switched off (``repair_markers``), every residue is only warned about."""
+    norma = state.norma
+    repair = "repair_markers" not in state.disabled
+    for unit, lines, kind, residue in list(find(norma)):
+        line = lines[1] if lines else None
+        if not repair:
+            state.diagnostics.append(Diagnostic(CODE, _message(unit, residue), Severity.WARNING,
+                                                line=line, where=unit.id))
+        elif kind == "simbolo":
+            before = unit.text
+            unit.text = _SECTION.sub("§ ", unit.text)
+            for m in _SECTION.finditer(before):
+                state.diagnostics.append(Diagnostic(
+                    "repair", "símbolo lido pelo OCR no lugar de '§' no meio do texto",
+                    Severity.INFO, line=_line_of(state, lines) or line,
+                    where=unit.id, before=before[m.start("sym"):m.end() + 3],
+                    after="§ " + before[m.end():m.end() + 3]))
+        elif residue is not None and residue.certain:
+            removed = unit.text[residue.start:]
+            unit.text = unit.text[:residue.start].rstrip()
+            state.diagnostics.append(Diagnostic(
+                "repair", "resíduo de OCR removido do fim do texto (depois do ponto final da frase)",
+                Severity.INFO, line=line, where=unit.id, before=removed.strip(), after=""))
+        else:
+            state.diagnostics.append(Diagnostic(CODE, _message(unit, residue), Severity.WARNING,
+                                                line=line, where=unit.id))
+
+
+def _line_of(state, lines: tuple[int, int] | None) -> int | None:
+    """The source line in ``lines`` that holds a symbol standing for '§'."""
+    if not lines:
+        return None
+    for src in state.lines:
+        if lines[0] <= src.number <= lines[1] and _SECTION.search(" " + src.text + " "):
+            return src.number
+    return None
