@@ -41,6 +41,8 @@ def _article(node_id: str) -> str:
 
 
 def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
+    """≥ 98% of the ids; each id lost or gained has a warning in its article (a lost article:
+    the numbering gap reported at the next one)."""
     assert len(scanned) >= 3
     for name, (source, result) in scanned.items():
         original = [d.id for d in read_text(source.read_bytes()).norma.dispositivos()]
@@ -50,7 +52,14 @@ def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
         assert share >= MIN_SHARE, f"{name}: {share:.3f} dos ids ({sorted(set(original) - same)[:20]})"
         warned = {_article(d.where) for d in result.diagnostics
                   if d.severity is Severity.WARNING and d.where}
-        unreported = sorted(i for i in set(original) ^ set(back) if _article(i) not in warned)
+        articles = list(dict.fromkeys(_article(i) for i in original))
+        after = dict(zip(articles, articles[1:]))  # a lost article is reported at the next one
+
+        def reported(node_id: str) -> bool:
+            art = _article(node_id)
+            return art in warned or after.get(art) in warned
+
+        unreported = sorted(i for i in set(original) ^ set(back) if not reported(i))
         assert not unreported, f"{name}: diferenças sem aviso: {unreported}"
 
 
