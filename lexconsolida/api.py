@@ -30,6 +30,8 @@ from lexconsolida.corpus.locate import Located, require_text, try_corpus
 from lexconsolida.corpus.locate import locate as _locate
 from lexconsolida.history import History, history, recognise_act
 from lexconsolida.model import Event, Norma
+from lexconsolida.model.dates import format_long
+from lexconsolida.amendments.targets import work_key
 from lexconsolida.transforms.amend import ops_for
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers import get_writer
@@ -128,11 +130,17 @@ def act_at(found: Located | str, when: str | None = None, *, view: str | None = 
 
 
 def label_of(found: Located) -> str:
-    """The act's name ('Lei nº 2.331, de 21 de maio de 2002')."""
+    """The act's name ('Lei nº 2.331, de 21 de maio de 2002'). Never 'Norma, de …': an act whose
+    type the text does not give is named by its epígrafe, else by its file."""
     if found.act is not None:
         return found.act.label
     n = found.norma
-    return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
+    if n.tipo:
+        return Norma(tipo=n.tipo, numero=n.numero, data=n.data).titulo
+    if n.epigrafe:
+        return " ".join(n.epigrafe.split())
+    name = found.path.name if found.path is not None else "sem identificação"
+    return f"norma do arquivo {name}" + (f", de {format_long(n.data)}" if n.data else "")
 
 
 def event_for(found: Located) -> Event:
@@ -157,6 +165,21 @@ class Plan:
         return event_for(self.amending)
 
 
+def _resolver_with_base(c: Corpus | None, base: Norma):
+    """The acervo's resolver, and the BASE of the command line for a citation of it (same type
+    and number): an act given as a file is not 'outside the acervo' when it is the BASE."""
+    numero = (base.numero or "").replace(".", "").lstrip("0")
+    tipo = work_key((base.tipo or "").replace(" ", "."))
+
+    def resolve(ref):
+        urn = c.resolve(ref, None) if c is not None else None
+        if urn is None and base.urn and ref.numero and ref.numero == numero and tipo == work_key(ref.tipo):
+            return base.urn
+        return urn
+
+    return resolve
+
+
 def plan(base_spec: str, amending_spec: str, acervo: str | Path | Corpus | None = None) -> Plan:
     """Recognise ``amending_spec``'s instructions and find its operations on ``base_spec``."""
     c = acervo if isinstance(acervo, Corpus) else corpus(acervo)
@@ -165,10 +188,8 @@ def plan(base_spec: str, amending_spec: str, acervo: str | Path | Corpus | None 
     if amending.act is not None and c is not None:
         decided = recognise_act(c, amending.act)
     else:
-        resolver = None
-        if c is not None:
-            resolver = lambda ref: c.resolve(ref, None)  # noqa: E731
-        decided = decide(recognise(amending.norma, resolver), [])
+        given = (base.norma.urn, label_of(base)) if base.norma.urn else None  # BASE names the target
+        decided = decide(recognise(amending.norma, _resolver_with_base(c, base.norma), base=given), [])
     decided.recognition.act_label = label_of(amending)
     norma = base.norma
     if base.act is not None and c is not None:

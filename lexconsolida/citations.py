@@ -36,6 +36,7 @@ _TIPOS = [
     (r"lei\s+complementar", "lei.complementar"),
     (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei.organica"),
     (r"decreto[\s-]+lei", "decreto.lei"),
+    (r"decreto\s+legislativo", "decreto.legislativo"),
     (r"emenda\s+constitucional", "emenda.constitucional"),
     (r"emenda\s+[àa]\s+lei\s+org[âa]nica", "emenda.lei.organica"),
     (r"medida\s+provis[óo]ria", "medida.provisoria"),
@@ -88,17 +89,20 @@ KNOWN_NAMES: list[tuple[str, str, str]] = [
 _KNOWN_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_NAMES)), re.I)
 
 LOCAL_NAMES: list[tuple[str, str, str]] = [
-    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio))?(?![\w-])",
-     "lei.organica", "Lei Orgânica do Município"),
-    (r"regimento\s+interno(?:\s+da\s+c[âa]mara(?:\s+municipal)?)?", "resolucao", "Regimento Interno"),
+    (r"lei\s+org[âa]nica(?:\s+(?:municipal|do\s+munic[íi]pio(?:\s+de\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:de\s+)?[A-ZÀ-Ý][\w-]*)*)?))?"
+     r"(?![\w-])", "lei.organica", "Lei Orgânica do Município"),
+    (r"regimento\s+interno(?:\s+da\s+c[âa]mara(?:\s+municipal)?(?:\s+de\s+vereadores)?)?", "resolucao",
+     "Regimento Interno"),
     (r"c[óo]digo\s+tribut[áa]rio\s+(?:municipal|do\s+munic[íi]pio)", "lei.complementar",
      "Código Tributário Municipal"),
     (r"c[óo]digo\s+de\s+posturas(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei",
      "Código de Posturas"),
+    (r"c[óo]digo\s+de\s+obras(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Obras"),
+    (r"c[óo]digo\s+do\s+meio\s+ambiente", "lei", "Código do Meio Ambiente"),
 ]
 """Acts of the municipality cited by name, without a number ('da Lei Orgânica Municipal'):
 pattern, URN type, name. They are another act than the citing one, found in the acervo only
-when it holds exactly one act of that type."""
+when it holds exactly one act of that type; ``amend`` takes the BASE of its command line."""
 _LOCAL_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(LOCAL_NAMES)), re.I)
 
 
@@ -131,7 +135,9 @@ class ActRef:
             return self.nome
         name = {"lei.complementar": "Lei Complementar", "decreto.lei": "Decreto-Lei",
                 "lei.organica": "Lei Orgânica", "emenda.constitucional": "Emenda Constitucional",
-                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução"}.get(
+                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução",
+                "decreto.legislativo": "Decreto Legislativo",
+                "emenda.lei.organica": "Emenda à Lei Orgânica"}.get(
             self.tipo, self.tipo.replace(".", " ").capitalize())
         s = name
         if self.numero:
@@ -215,7 +221,9 @@ def find_acts(text: str) -> list[Citation]:
     for m in _LOCAL_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v)[1:])
         _, tipo, nome = LOCAL_NAMES[i]
-        if any(c.start <= m.start() < c.end for c in out):
+        if any(c.start <= m.start() < c.end or m.start() <= c.start < m.end() for c in out):
+            continue  # 'Lei Orgânica nº 1' is a numbered citation; a federal code came first
+        if re.match(r"\s*(?:n[º°o.]|\d)", text[m.end():m.end() + 6]):
             continue
         out.append(Citation(m.start(), m.end(), m.group(0).rstrip(),
                             act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
@@ -238,7 +246,8 @@ _KIND_WORD = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b)*"
+_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))*"
+"""'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
 _NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN,
@@ -277,7 +286,8 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    return Number.parse_arabic(token)
+    token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
+    return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 
 
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:

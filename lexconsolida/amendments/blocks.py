@@ -153,6 +153,23 @@ def agrupadores_in(alt: Alteracao) -> list[Agrupador]:
     return [n for c in alt.children if isinstance(c, Agrupador) for n in c.walk() if isinstance(n, Agrupador)]
 
 
+def leading_text(alt: Alteracao) -> tuple[str, int | None] | None:
+    """The text a quoted block opens with before any label ('“Fica o Poder Executivo …”' for an
+    article quoted without its 'Art. 1º'), or None. The instruction names the unit it is."""
+    first = alt.lines[0] if alt.lines else None
+    texts: list[str] = []
+    for i, line in enumerate(alt.raw.splitlines()):
+        unit = _parse_line(line)
+        if unit is None:
+            continue
+        if unit.kind != "texto":
+            break
+        texts.append(unit.text)
+        first = first if len(texts) > 1 or first is None else first + i
+    text = " ".join(t for t in texts if t).strip()
+    return (text, first) if text else None
+
+
 def block_units(alt: Alteracao) -> list[QuotedUnit]:
     """The top-level units of a quoted block."""
     if alt.children:

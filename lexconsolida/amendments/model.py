@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 
 from lexconsolida.citations import ActRef
 
-OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
-"""'nota' only comes from a recorded human decision: a note on a unit, wording unchanged."""
+OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota", "pendente")
+"""'nota' only comes from a recorded human decision: a note on a unit, wording unchanged;
+'pendente' from ``amend --parcial``: an instruction left for a decision, noted on the unit."""
 
 KIND_NAMES = {
     "redacao": "nova redação",
@@ -16,6 +17,7 @@ KIND_NAMES = {
     "renumeracao": "renumeração",
     "revogacao_total": "revogação do ato",
     "nota": "anotação",
+    "pendente": "alteração pendente de decisão",
 }
 
 
@@ -54,6 +56,9 @@ class Operation:
     exist yet is an inclusão."""
     note: str | None = None
     """For operations from a human decision: the decision's note."""
+    implicit_renumbering: bool = False
+    """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
+    artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
     target_act: ActRef | None = field(default=None, compare=False)
     """The citation of the target norm, for matching a base outside the corpus."""
 

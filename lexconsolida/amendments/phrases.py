@@ -1,5 +1,7 @@
 """The drafting formulas of amending instructions (LC 95/1998 art. 12; Decreto 9.191/2017).
 
+The wordings themselves are data, in :mod:`lexconsolida.amendments.vocabulary`.
+
 :func:`classify` says what an instruction does from its verbs alone; the targets come from
 the citation recogniser and the new wording from the quoted blocks.
 
@@ -15,42 +17,15 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida.amendments import vocabulary
+
 _I = re.IGNORECASE
 
-REDACAO = re.compile(
-    r"""passa(?:m)?\s+a\s+(?:vigorar\s+com|ter)\s+a\s+seguinte\s+reda[çc][ãa]o
-      | d[êe](?:-|\s)se\b.{0,300}?\b(?:seguinte|nova)\s+reda[çc][ãa]o
-      | (?:ter[áa]|ter[ãa]o)\s+a\s+seguinte\s+reda[çc][ãa]o
-      | reda[çc][ãa]o\s+(?:dada|seguinte)\s*:
-      | fica(?:m)?\s+alterad[oa]s?\b.{0,200}?\bseguinte\s+reda[çc][ãa]o
-    """,
-    _I | re.VERBOSE | re.DOTALL,
-)
-GENERIC = re.compile(
-    r"""passa(?:m)?\s+a\s+vigorar\s+com\s+as\s+seguintes\s+(?:altera[çc][õo]es|modifica[çc][õo]es)
-      | (?:com\s+as|introduz(?:idas)?\s+as)\s+seguintes\s+altera[çc][õo]es
-    """,
-    _I | re.VERBOSE,
-)
-INCLUSAO = re.compile(
-    r"""acrescid[oa]s?\s+d[oa]s?\b | \bacrescentad[oa]s?\b | \bacrescente(?:m)?-se\b
-      | fica(?:m)?\s+acrescid | \binclu[ai](?:m)?-se\b | \bfica(?:m)?\s+inclu[íi]d
-      | passa(?:m)?\s+a\s+vigorar\s+acrescid | \bacresce(?:m)?-se\b
-    """,
-    _I | re.VERBOSE,
-)
-REVOGACAO = re.compile(
-    r"""\brevoga(?:m)?-se\b | \bfica(?:m)?\s+revogad | \bsuprima(?:m)?-se\b | \bfica(?:m)?\s+suprimid
-      | \bs[ãa]o\s+revogad | \b[ée]\s+revogad | \brevogo\b
-    """,
-    _I | re.VERBOSE,
-)
-RENUMERACAO = re.compile(
-    r"""renumerand[oa]-se | \bfica(?:m)?\s+renumerad | \brenumere(?:m)?-se
-      | passa(?:m)?\s+a\s+vigorar\s+como\b | \bpassa(?:m)?\s+a\s+ser\s+o\b
-    """,
-    _I | re.VERBOSE,
-)
+REDACAO = re.compile(vocabulary.pattern_of("redacao"), _I | re.DOTALL)
+GENERIC = re.compile(vocabulary.pattern_of("generica"), _I)
+INCLUSAO = re.compile(vocabulary.pattern_of("inclusao"), _I)
+REVOGACAO = re.compile(vocabulary.pattern_of("revogacao"), _I)
+RENUMERACAO = re.compile(vocabulary.pattern_of("renumeracao"), _I)
 GENERIC_REVOCATION = re.compile(
     r"revoga(?:m)?-se\s+as\s+disposi[çc][õo]es\s+em\s+contr[áa]rio|revogadas\s+as\s+disposi[çc][õo]es"
     r"\s+em\s+contr[áa]rio", _I)

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
-    QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id,
+    PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
 )
+from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Dispositivo, Kind, Norma
@@ -40,20 +41,54 @@ class _Ctx:
     norma: Norma
     resolve: Resolver | None
     rec: Recognition
+    base: tuple[str, str] | None = None
+    """(URN, label) of the BASE given on the command line: a norm cited by name, or not at all."""
+    base_noticed: bool = False
+    last_article: str | None = None
+    """The artigo the previous instruction named ('Dê-se ao parágrafo único do supracitado
+    artigo' continues it)."""
+    last_target: "_Target | None" = None
     targets_seen: set[str] = field(default_factory=set)
     out_of_corpus_reported: set[str] = field(default_factory=set)
 
 
-def recognise(norma: Norma, resolve: Resolver | None = None) -> Recognition:
+def recognise(norma: Norma, resolve: Resolver | None = None, *,
+              base: tuple[str, str] | None = None) -> Recognition:
     """Operations and problems of the amending act ``norma``.
 
-    ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus)."""
+    ``resolve`` maps a cited act to its URN in the corpus (``None``: outside the corpus); a norm
+    cited by name and no number ('Lei Orgânica do Município') reaches it with ``ref.nome`` set
+    (an acervo resolves it by the aliases in norma.toml). ``base`` = (URN, label) of the norm
+    given on the command line: a norm cited by name that ``resolve`` does not know, or an
+    instruction that names no norm at all (not even in the ementa or preâmbulo), is that BASE,
+    with a notice (``alvo-pela-base``)."""
     rec = Recognition(norma.urn, act_label(norma))
-    ctx = _Ctx(norma, resolve, rec)
+    ctx = _Ctx(norma, resolve, rec, base)
     for art in norma.artigos():
         _article(ctx, art)
     _check_ementa(ctx)
+    _safety_net(ctx)
     return rec
+
+
+_EMENTA_AMENDS = re.compile(r"\b(?:altera|modifica|acrescenta|acresce|inclui|insere|revoga|suprime|renumera|"
+                            r"d[áa]\s+nova\s+reda[çc][ãa]o)", re.IGNORECASE)
+
+
+def _safety_net(ctx: _Ctx) -> None:
+    """No silent loss: every amending dispositivo the formulas did not recognise becomes a
+    problem, and an act whose ementa says it amends but yields nothing says why."""
+    for d in unaccounted(ctx.norma, ctx.rec):
+        ctx.rec.problems.append(Problem(
+            "instrucao-nao-reconhecida",
+            f"{_label(d)} parece alterar outra norma (texto entre aspas ou verbo de alteração junto a "
+            "dispositivo citado), mas a fórmula não foi reconhecida: decida o que ele altera",
+            d.text, _line(d), _where(d)))
+    rec = ctx.rec
+    if not rec.operations and not rec.problems and _EMENTA_AMENDS.search(ctx.norma.ementa or ""):
+        rec.problems.append(Problem(
+            "sem-operacoes", "a ementa diz que o ato altera ou revoga outra norma, mas nenhuma instrução "
+            "de alteração foi encontrada nos artigos", ctx.norma.ementa or "", None, None))
 
 
 def act_label(norma: Norma) -> str:
@@ -79,11 +114,25 @@ def _virtual_urn(ctx: _Ctx, ref: ActRef) -> str:
     return str(Urn(loc, aut, ref.tipo, desc))
 
 
-def _target(ctx: _Ctx, ref: ActRef) -> _Target:
+def _target(ctx: _Ctx, ref: ActRef, d: Dispositivo | None = None) -> _Target:
     urn = ctx.resolve(ref) if ctx.resolve else None
     if urn:
         return _Target(urn, ref.label(), True, ref)
+    if ref.nome and not ref.numero and not ref.urn and ctx.base is not None:
+        return _base_target(ctx, d, f"a instrução cita {ref.nome}, sem número")
     return _Target(_virtual_urn(ctx, ref), ref.label(), False, ref)
+
+
+def _base_target(ctx: _Ctx, d: Dispositivo | None, why: str) -> _Target:
+    assert ctx.base is not None
+    urn, label = ctx.base
+    if not ctx.base_noticed:
+        ctx.base_noticed = True
+        ctx.rec.problems.append(Problem(
+            "alvo-pela-base", f"{why}: entendida como a norma BASE indicada na linha de comando ({label})",
+            d.text if d is not None else "", _line(d) if d is not None else None,
+            _where(d) if d is not None else None, blocking=False))
+    return _Target(urn, label, True, None)
 
 
 def _is_context(text: str, c: Citation) -> bool:
@@ -154,6 +203,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     cits = find(text)
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
+    disp, acts = _through_amending_act(ctx, d, disp, acts)
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
@@ -165,8 +215,18 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         kind = "inclusao" if phrases.INCLUSAO.search(text) else "redacao"
     if default is None:
         return
-    named = _named_ids(disp)
+    named = _named_ids(disp, ctx.last_article if _CONTINUES.search(text) or not _articles_of(disp) else None)
+    arts = _articles_of(disp)
+    if arts:
+        ctx.last_article = arts[-1]
+    ctx.last_target = default
     if not blocks:
+        if not named:
+            ctx.rec.problems.append(Problem(
+                "alteracao-nao-textual", "a instrução altera a norma sem citar dispositivo nem trazer texto "
+                "entre aspas (anexo, tabela, quadro de cargos, valores): aplique à mão ou registre a decisão",
+                text, _line(d), _where(d)))
+            return
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
@@ -179,6 +239,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()
+    _unlabelled(ctx, d, kind, default, blocks, named, covered)
     for u in units:
         if u.kind == "omissis":
             continue
@@ -187,48 +248,128 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
-    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)]
+    if not named and not covered and not units:
+        what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
+        ctx.rec.problems.append(Problem(
+            "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
+            "ou registre a decisão", text, _line(d), _where(d)))
+        return
+    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
+               and not (n.endswith("_cpt") and n[:-4] in covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
 
 
-def _named_ids(disp: list[Citation]) -> list[str]:
+_THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
+                      r"acrescent(?:a|ou)|acresce|incluiu|inclui)\b", re.IGNORECASE)
+
+
+def _through_amending_act(ctx: _Ctx, d: Dispositivo, disp: list[Citation], acts: list[Citation]):
+    """'O art. 1º da Lei B, que altera o art. 2º da Lei A, passa a ter a seguinte redação': an
+    act that amends an amending act. The quoted text is the wording of A's art. 2º as B gave it,
+    so the instruction is applied to A, and a notice says so (``alteracao-de-ato-alterador``)."""
+    if len(disp) < 2 or disp[0].act is None or disp[1].act is None:
+        return disp, acts
+    between = d.text[disp[0].end:disp[1].start]
+    if not _THROUGH.match(between):
+        return disp, acts
+    b, a = disp[0], disp[1]
+    ctx.rec.problems.append(Problem(
+        "alteracao-de-ato-alterador",
+        f"a instrução altera {', '.join(b.ids)} da {b.act.label()}, que alterou {', '.join(a.ids)} da "
+        f"{a.act.label()}: aplicada como alteração da {a.act.label()}, cujo histórico mostra a redação dada "
+        f"pela {b.act.label()} e a nova", d.text, _line(d), _where(d), blocking=False))
+    return [c for c in disp if c is not b], [c for c in acts if c.act is None or c.act.key != b.act.key]
+
+
+def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
+    """A quoted block that opens without a label ('“Fica o Poder Executivo autorizado …”') is the
+    wording of the one unit the instruction names ('O caput do art. 5º passa a viger …')."""
+    if len(named) != 1:
+        return
+    for b in blocks:
+        lead = leading_text(b)
+        if lead is None or phrases.is_omissis(lead[0]):
+            continue
+        target = named[0][:-4] if named[0].endswith("_cpt") else named[0]
+        op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
+        ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
+                                      rotulo=_rotulo_of_id(target),
+                                      text=None if op_kind == "revogacao" else lead[0],
+                                      lenient=kind == "redacao" and phrases.is_generic(d.text)))
+        covered.add(named[0])
+        return
+
+
+_CONTINUES = re.compile(r"\b(?:supracitad|referid|mesm|aludid|citad|retromencionad)[oa]s?\s+(?:artigo|art\.)"
+                        r"|\b(?:artigo|art\.)\s+(?:supracitad|referid|aludid|citad)", re.IGNORECASE)
+"""'do supracitado artigo', 'do mesmo artigo': the artigo of the previous instruction."""
+
+
+def _articles_of(disp: list[Citation]) -> list[str]:
+    return list(dict.fromkeys(i.split("_")[0] for c in disp for i in c.ids if i.startswith("art")))
+
+
+def _named_ids(disp: list[Citation], previous_article: str | None = None) -> list[str]:
     """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
-    takes the article of the instruction's other citations when there is exactly one."""
-    articles = {i.split("_")[0] for c in disp if not c.incompleto for i in c.ids}
+    takes the article of the instruction's other citations when there is exactly one, else
+    the article of the previous instruction ('do supracitado artigo')."""
+    complete = list(dict.fromkeys(i for c in disp for i in c.ids if i.startswith("art")))
+    articles = {i.split("_")[0] for i in complete}
+    if not articles and previous_article:
+        articles = {previous_article}
     out: list[str] = []
     for c in disp:
         for i in c.ids:
-            if c.incompleto and len(articles) == 1:
-                i = _join(next(iter(articles)), i)
+            if i.startswith("art"):
+                pass
+            elif len(complete) == 1 and _can_hold(complete[0], i):
+                i = _join(complete[0], i)  # 'ao § 7º do art. 307 … os incisos I e II'
+            elif len(articles) == 1:
+                i = _join(next(iter(articles)), i)  # 'o caput do artigo 2º e os incisos II e IX'
             if i not in out:
                 out.append(i)
     return out
 
 
-def _join(article: str, rel: str) -> str:
+def _join(parent: str, rel: str) -> str:
     first = rel.split("_")[0][:3]
-    return f"{article}_cpt_{rel}" if first in ("inc", "ali") else f"{article}_{rel}"
+    if id_kind(parent) == "artigo" and "_" not in parent:
+        return f"{parent}_cpt_{rel}" if first in ("inc", "ali") else f"{parent}_{rel}"
+    return f"{parent}_{rel}"
+
+
+def _can_hold(parent: str, rel: str) -> bool:
+    """True when a unit of ``rel``'s kind can sit directly in ``parent`` (a § holds incisos)."""
+    kind = id_kind(rel.split("_")[0])
+    return id_kind(parent) != "artigo" and id_kind(parent) in PARENT_KINDS.get(kind, ())
 
 
 def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) -> _Target | None:
     ref = next((c.act for c in disp if c.act is not None), None)
     if ref is None and acts:
         ref = acts[0].act
-    if ref is None:
-        ementa_acts = [c.act for c in find_acts(ctx.norma.ementa or "")
-                       if not _is_context(ctx.norma.ementa or "", c)]
-        if len({a.key for a in ementa_acts}) == 1:
-            ref = ementa_acts[0]
+    for where in ([ctx.norma.ementa or ""], ctx.norma.preambulo):
+        if ref is not None:
+            break
+        found = [c.act for t in where for c in find_acts(t) if not _is_context(t, c)]
+        if len({(a.key, a.nome) for a in found}) == 1:
+            ref = found[0]
+    if ref is None and ctx.last_target is not None and disp and _CONTINUES.search(d.text):
+        return ctx.last_target  # 'Dê-se ao parágrafo único do supracitado artigo'
+    if ref is None and ctx.base is not None and (disp or acts or phrases.classify(d.text) != "revogacao"):
+        t = _base_target(ctx, d, "a instrução não diz qual norma altera (nem a ementa, nem o preâmbulo)")
+        _note_target(ctx, t, d)
+        return t
     if ref is None:
         if disp or acts or phrases.classify(d.text) != "revogacao":
             ctx.rec.problems.append(Problem(
                 "norma-alvo-nao-identificada", "a instrução não diz qual norma altera",
                 d.text, _line(d), _where(d)))
         return None
-    t = _target(ctx, ref)
+    t = _target(ctx, ref, d)
     _note_target(ctx, t, d)
     return t
 
@@ -271,15 +412,22 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> 
                 op_kind, lenient = "redacao", True
             elif kind == "revogacao":
                 op_kind = "revogacao"
-            elif rel == "other":
+            elif rel in ("other", "inside"):
+                # a unit quoted inside the one named ('o art. 5º passa a vigorar com a seguinte
+                # redação' quoting a new § 3º): new wording if it exists, else included
                 lenient = True
+            implicit = (u.kind == "paragrafo" and not u.unico and op_kind != "revogacao"
+                        and not _MENTIONS_UNICO.search(d.text))
             ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
                                           text=u.text if op_kind != "revogacao" else None,
-                                          lenient=lenient))
+                                          lenient=lenient, implicit_renumbering=implicit))
     for c in u.children:
         if c.kind == "omissis" or (c.number is None and not c.unico):
             continue
         _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered)
+
+
+_MENTIONS_UNICO = re.compile(r"par[áa]grafo\s+[úu]nico", re.IGNORECASE)
 
 
 def _rotulo(u: QuotedUnit) -> str | None:
@@ -306,9 +454,22 @@ def _revocation(ctx, d, disp, acts, default) -> None:
         ctx.rec.operations.append(_op(ctx, d, t, "revogacao_total", None))
 
 
+_BARE_NUMBER = re.compile(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\s+(?:o|a)\s+(\d{1,3})\s*[º°]\s*[.;,]?\s*$", re.I)
+
+
 def _renumbering(ctx, d, disp, default) -> None:
     text = d.text
-    pivot = re.search(r"\b(?:como|para)\b", text[disp[0].end:] if disp else "")
+    bare = _BARE_NUMBER.search(text)
+    if bare and len(disp) == 1 and len(disp[0].ids) == 1 and default is not None:
+        # 'o parágrafo único do art. 1º passa a ser o 2º': same kind, the number given
+        old = disp[0].ids[0]
+        head, _, last = old.rpartition("_")
+        prefix = re.match(r"[a-z]+", last).group(0)
+        new = f"{head}_{prefix}{int(bare.group(1))}" if head else f"{prefix}{int(bare.group(1))}"
+        ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", old, new_id=new,
+                                      new_rotulo=_rotulo_of_id(new)))
+        return
+    pivot = re.search(r"\b(?:como|para|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser)\b", text[disp[0].end:] if disp else "")
     if default is None or len(disp) < 2 or pivot is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
                                         text, _line(d), _where(d)))

@@ -10,21 +10,25 @@ application: nothing is written, and each problem names the instruction and its 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from lexconsolida import api
 from lexconsolida.api import Located, event_for
 from lexconsolida.commands import emit
 from lexconsolida.errors import AmendmentError, LexError
+from lexconsolida.amendments.partial import certain_operations, instructions, pending_operations
 from lexconsolida.model import Norma
-from lexconsolida.transforms.amend import apply, failures
+from lexconsolida.transforms.amend import apply, refused_operations
 
 DESCRIPTION = (
     "Reconhece as instruções de alteração do ato AMENDING (nova redação, acréscimo, revogação, "
     "renumeração) e as aplica à norma BASE, guardando o histórico de cada dispositivo. "
     "BASE e AMENDING são URNs ou pastas do acervo, ou arquivos. --dry-run só lista as "
     "operações e os problemas para revisão. Problemas que pedem decisão humana impedem a "
-    "aplicação; registre a decisão em [[decisoes]] no norma.toml do ato alterador."
+    "aplicação; registre a decisão em [[decisoes]] no norma.toml do ato alterador, ou use "
+    "--parcial para aplicar só as instruções certas (as outras ficam no histórico como "
+    "'alteração pendente de decisão')."
 )
 
 
@@ -33,6 +37,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("amending", metavar="AMENDING", help="ato alterador (URN, pasta do acervo ou arquivo)")
     parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML de saída")
     parser.add_argument("--dry-run", action="store_true", help="só lista as operações, sem aplicar")
+    parser.add_argument("--parcial", action="store_true",
+                        help="aplica as instruções certas e deixa as outras como 'alteração pendente de decisão'")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
@@ -58,11 +64,17 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     out(rec.describe())
     out(describe_decisions(decided))
     out(f"Operações sobre a norma base: {len(ops)}\n")
-    refused = failures(base, ops, event_for(amending))
+    pairs = refused_operations(base, ops, event_for(amending))
+    refused = [err for _, err in pairs]
     if refused:
         out(f"Operações que não podem ser aplicadas a {base.titulo}:\n")
         for err in refused:
             out(f"{with_source(err, amending)}\n")
+    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    if instrs:
+        out("Instruções:\n")
+        for i in instrs:
+            out(f"  {i.describe()}\n")
     stops = len(rec.blocking) + len(refused) + (0 if ops else 1)
     if not stops:
         return 0
@@ -72,6 +84,11 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     print(f"lexconsolida amend: {rec.act_label} não seria aplicado: "
           + "; ".join(w for w in why if w), file=sys.stderr)
     return 2
+
+
+def _on_base(rec, ops):
+    """``rec`` with only the operations on the base (problems kept)."""
+    return replace(rec, operations=list(ops))
 
 
 def source_of(found: Located) -> Path | None:
@@ -102,6 +119,8 @@ def run(args) -> int:
 def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     rec = decided.recognition
     blocking = rec.blocking
+    if args.parcial:
+        return _apply_partial(args, base, rec, ops, amending)
     if blocking:
         listing = "\n".join(p.describe() for p in blocking)
         raise AmendmentError(f"{rec.act_label} pede decisão humana antes de ser aplicado:\n{listing}")
@@ -110,3 +129,28 @@ def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     result = apply(base, ops, event_for(amending))
     emit(api.render(result, "xml"), args.output, f"{len(ops)} operações")
     return 0
+
+
+def _apply_partial(args, base: Norma, rec, ops, amending: Located) -> int:
+    """``--parcial``: the certain instructions applied, each pending one noted on the base."""
+    event = event_for(amending)
+    pairs = refused_operations(base, ops, event)
+    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    certain = certain_operations(instrs)
+    if not certain:
+        listing = "\n".join(i.describe() for i in instrs) or "(nenhuma instrução)"
+        raise AmendmentError(f"{rec.act_label}: nenhuma instrução certa sobre {base.titulo}; "
+                             f"nada a aplicar:\n{listing}")
+    pending = pending_operations(instrs)
+    result = apply(base, certain + [replace_target(p, base) for p in pending], event)
+    for i in instrs:
+        if not i.certain:
+            print(f"pendente de decisão: {i.describe()}", file=sys.stderr)
+    emit(api.render(result, "xml"), args.output,
+         f"{len(certain)} operações aplicadas, {sum(1 for i in instrs if not i.certain)} instrução(ões) pendentes")
+    return 0
+
+
+def replace_target(op, base: Norma):
+    """A pending mark on the base itself (its URN), whatever norm the instruction named."""
+    return replace(op, target_urn=base.urn)

@@ -2,6 +2,8 @@
 
 >>> parse_date("DE 12 DE MAIO DE 2015."), parse_date("1º de março de 2002"), parse_date("07/08/2019")
 ('2015-05-12', '2002-03-01', '2019-08-07')
+>>> parse_date("em 13 Fevereiro de 2003"), parse_date("EM 1º DEJUNHO DE 2.000"), parse_date("6 de abril 2010")
+('2003-02-13', '2000-06-01', '2010-04-06')
 >>> format_long("2019-08-07")
 '7 de agosto de 2019'
 """
@@ -17,8 +19,11 @@ MONTHS = [
 ]
 _MONTH_RE = "|".join(MONTHS + ["marco"])
 LONG_DATE = re.compile(
-    rf"(?P<d>\d{{1,2}})\s*[º°o]?\s+de\s+(?P<m>{_MONTH_RE})\s+de\s+(?P<y>\d{{4}})", re.IGNORECASE
+    rf"(?P<d>\d{{1,2}})\s*[º°o]?\s*(?:de\s*)?(?P<m>{_MONTH_RE})\s+(?:de\s+)?(?P<y>\d\.?\d{{3}})\b",
+    re.IGNORECASE,
 )
+"""Also as real fechos print it: '13 Fevereiro de 2003', '28 de dezembro 1990', '31de Outubro',
+'1º DEJUNHO', 'DE 2.000'."""
 SHORT_DATE = re.compile(r"\b(?P<d>\d{1,2})[/.-](?P<m>\d{1,2})[/.-](?P<y>\d{4}|\d{2})\b")
 
 
@@ -34,7 +39,7 @@ def parse_date(text: str) -> str | None:
     m = LONG_DATE.search(text)
     if m:
         month = m.group("m").lower().replace("marco", "março")
-        return _iso(int(m.group("y")), MONTHS.index(month) + 1, int(m.group("d")))
+        return _iso(int(m.group("y").replace(".", "")), MONTHS.index(month) + 1, int(m.group("d")))
     m = SHORT_DATE.search(text)
     if m:
         y = int(m.group("y"))

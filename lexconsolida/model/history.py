@@ -41,10 +41,15 @@ def compiled_entries(d: Dispositivo) -> list[Entry]:
     if not d.history:
         return [Entry(d.head_text, d.rotulo, d.situacao is not Situacao.VIGENTE, None)]
     out: list[Entry] = []
-    last = len(d.history) - 1
+    # a 'pendente' version (an instruction waiting for a decision) does not supersede the wording
+    last = max((i for i, v in enumerate(d.history) if v.event.kind != "pendente"), default=0)
     for i, v in enumerate(d.history):
         rotulo = v.rotulo or d.rotulo
         note = None if v.event.kind == "original" else v.event.nota()
+        if v.event.kind == "pendente":
+            # the wording does not change: a note under the unit, nothing struck
+            out.append(Entry("", rotulo, False, note))
+            continue
         if v.situacao is Situacao.REVOGADO:
             # The revocation: the last wording struck, with the note.
             if out and not out[-1].struck:

@@ -95,7 +95,8 @@ class Event:
     """An act that changed a dispositivo (or the 'redação original')."""
 
     kind: str
-    """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao'."""
+    """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao',
+    'pendente' (an instruction of the act still waiting for a human decision: wording unchanged)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None
@@ -107,6 +108,8 @@ class Event:
 
     def nota(self) -> str:
         """The compiled-text note, as Planalto writes it."""
+        if self.kind == "pendente":
+            return f"Alteração pendente de decisão: {self.act_label or 'ato alterador'}"
         if self.kind == "original" or not self.act_label:
             return "Redação original"
         verb = {

@@ -243,6 +243,8 @@ class _Reader:
         if not self.own:
             texts += self._pena(e)
         d.text = self.join(texts)
+        if not self.own:
+            _letter_out_of_text(d)
         own_text = self._apply_ext(d, xml_id)
         if own_text is not None:
             d.text = own_text
@@ -405,6 +407,20 @@ class _Reader:
         n.events = [ext.read_event(e) for e in x.iterfind(ext.lc("evento"))]
         n.documentos = [ext.read_documento(e) for e in x.iterfind(ext.lc("documento"))]
         n.anexos = [ext.text_of(e) for e in x.iterfind(ext.lc("anexo"))]
+
+
+def _letter_out_of_text(d: Dispositivo) -> None:
+    """The official CF/88 prints an inciso added between I and II as 'I- A - o Conselho …'
+    (Rotulo 'I-', text 'A - o Conselho …'): the letter belongs to the label, not the text."""
+    n = d.number
+    if n is None or not n.suffixes or not d.text:
+        return
+    printed = d.rotulo_printed or ""
+    if printed.replace(" ", "").endswith("-".join(("",) + tuple(n.suffixes))):
+        return  # the label already carries the letter ('I-A')
+    m = re.match(rf"\s*{re.escape(n.suffixes[-1])}\s*[-–—]\s+", d.text)
+    if m:
+        d.text = d.text[m.end():]
 
 
 def _normalised_label(node, kind: str) -> str | None:

@@ -11,18 +11,21 @@ their number and last wording, with a last Version whose event is the revocation
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
 from lexconsolida.amendments.blocks import id_kind
 from lexconsolida.amendments.model import Operation
+from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
-              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao"}
+              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
+              "pendente": "pendente"}
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
 
 
@@ -68,16 +71,21 @@ def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[Amendm
     """What :func:`apply` would refuse, every operation checked (not only the first failing):
     each on ``base`` as the operations before it that can be applied leave it. ``base`` is
     not changed and nothing is returned but the errors (for a dry run)."""
+    return [err for _, err in refused_operations(base, ops, event)]
+
+
+def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> list[tuple[Operation, AmendmentError]]:
+    """:func:`failures`, each error with the operation it refuses."""
     ops = list(ops)
     norma = clone(base)
     index = _Index(norma)
     done: list[Operation] = []
-    errors: list[AmendmentError] = []
+    errors: list[tuple[Operation, AmendmentError]] = []
     for op in ops:
         try:
             _apply_one(norma, index, op, event)
         except AmendmentError as err:
-            errors.append(err)
+            errors.append((op, err))
             # the failed operation may have left a partial change: replay the good ones
             norma = clone(base)
             index = _Index(norma)
@@ -154,7 +162,13 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
         if op.lenient:
+            _check_same_structure(norma, index, op)
             _inclusao(norma, index, op, replace(ev, kind="inclusao"))
+            return
+        if _next_in_sequence(index, op.target_id):
+            note = ("incluído: a instrução dá nova redação a dispositivo que ainda não existia, o "
+                    "seguinte na numeração")
+            _inclusao(norma, index, op, replace(ev, kind="inclusao", note=ev.note or note))
             return
         raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
     h = _wording_holder(d)
@@ -162,6 +176,46 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         return  # quoted as context, unchanged
     _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
     d.situacao = Situacao.VIGENTE
+
+
+_LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
+
+
+def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
+    """A unit included because the quoted text brings it must fit the list it joins: alíneas
+    quoted directly under a caput whose list is of incisos mean the article was restructured
+    (its old units replaced), which is for a person to decide, not an inclusion beside them."""
+    try:
+        container = _container_for(norma, index, op)
+        kind = Kind(LexId.parse(op.target_id).kind)
+    except (ValueError, KeyError, AmendmentError):
+        return
+    if kind not in _LISTS:
+        return
+    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS}
+    if kinds and kind not in kinds:
+        have = ", ".join(sorted(k.value for k in kinds))
+        raise _error(op, f"o texto entre aspas traz {kind.value} {op.target_id} onde {norma.titulo} tem {have}: "
+                         "o dispositivo foi reestruturado; decida se os antigos são substituídos")
+
+
+def _next_in_sequence(index: _Index, target_id: str) -> bool:
+    """True when ``target_id`` would be the next unit of its kind in a parent that exists (the
+    § 3º of an artigo with §§ 1º and 2º, the inciso V after IV, an 'A' unit after its base):
+    new wording of it can only mean its inclusion."""
+    try:
+        lid = LexId.parse(target_id)
+    except (ValueError, KeyError):
+        return False
+    parent = lid.parent
+    if parent is None or lid.number is None or index.get(str(parent)) is None:
+        return False
+    kids = [c for c in index.get(str(parent)).children if c.kind.value == lid.kind and c.number is not None]
+    if lid.number.suffixes:
+        base_id = target_id.rsplit("-", len(lid.number.suffixes))[0]
+        return index.get(base_id) is not None
+    last = max((c.number.value for c in kids), default=0)
+    return lid.number.value == last + 1 and not (lid.kind == "paragrafo" and any(c.unico for c in kids))
 
 
 def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
@@ -184,6 +238,23 @@ def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
     h = _wording_holder(d)
     _push(h, Version(op.text or h.text, ev, ev.date, None, d.situacao, d.rotulo), d.rotulo)
+
+
+def _pendente(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """An instruction left for a decision (``amend --parcial``): noted on the nearest unit that
+    exists (the unit, else its ancestors), else on the act; nothing changes, never fails."""
+    target = op.target_id
+    while target:
+        d = index.get(target)
+        if d is not None:
+            h = _wording_holder(d)
+            _start_history(h, d.rotulo)
+            h.history.append(Version(h.text, ev, ev.date, None, h.situacao, d.rotulo))
+            return
+        target = target.rpartition("_")[0]
+        if target.endswith("_cpt"):
+            target = target[:-4]
+    norma.events.append(ev)
 
 
 def _revogacao_total(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
@@ -252,8 +323,16 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     if index.get(op.target_id) is not None:
         raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}")
     if id_kind(op.target_id) == "paragrafo" and op.target_id.endswith("par1u") is False:
-        art = index.get(op.target_id.split("_")[0])
-        if art is not None and any(c.unico for c in art.children):
+        art_id = op.target_id.split("_")[0]
+        art = index.get(art_id)
+        unico = index.get(f"{art_id}_par1u") if art is not None else None
+        if (op.implicit_renumbering and unico is not None and unico.situacao is Situacao.VIGENTE
+                and _is_paragraph_of(op.target_id, art_id)):
+            _implicit_renumbering(norma, index, op, ev, unico)
+            if op.target_id == f"{art_id}_par1":
+                _redacao(norma, index, op, replace(ev, kind="redacao"))
+                return
+        elif art is not None and any(c.unico for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
                              f"{op.target_id}")
     container = _container_for(norma, index, op)
@@ -267,6 +346,20 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
+
+
+def _is_paragraph_of(target_id: str, art_id: str) -> bool:
+    return re.fullmatch(rf"{re.escape(art_id)}_par\d+(?:-\d+)*", target_id) is not None
+
+
+def _implicit_renumbering(norma: Norma, index: _Index, op: Operation, ev: Event, unico: Dispositivo) -> None:
+    """A numbered § included in an artigo that has a parágrafo único: the parágrafo único
+    becomes § 1º (LC 95/1998, art. 12, III, c: units are numbered in sequence), noted as an
+    implicit renumbering by the same act."""
+    renum = replace(op, kind="renumeracao", target_id=unico.id, new_id=unico.id[:-len("par1u")] + "par1",
+                    new_rotulo="§ 1º", text=None)
+    note = "parágrafo único renumerado como § 1º pelo acréscimo de parágrafos"
+    _renumeracao(norma, index, renum, replace(ev, kind="renumeracao", note=ev.note or note))
 
 
 # --- renumbering -----------------------------------------------------------------------------
@@ -292,17 +385,20 @@ def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
 
 
 _APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
-          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota}
+          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota,
+          "pendente": _pendente}
 
 
 def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
-    """The operations whose target is ``norma`` (by URN, else by type and number)."""
+    """The operations whose target is ``norma``: by URN as a work (accents, case and the version
+    after '@' ignored), else by type and number ('Resolução' is 'resolucao')."""
     out = []
     numero = (norma.numero or "").replace(".", "").lstrip("0")
+    tipo = work_key((norma.tipo or "").replace(" ", "."))
     for op in ops:
-        if norma.urn and op.target_urn == norma.urn:
+        if norma.urn and same_work(op.target_urn, norma.urn):
             out.append(op)
         elif op.target_act is not None and op.target_act.numero and op.target_act.numero == numero \
-                and (norma.tipo or "").lower().replace(" ", ".").startswith(op.target_act.tipo):
+                and tipo.startswith(work_key(op.target_act.tipo)):
             out.append(op)
     return out

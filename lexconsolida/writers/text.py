@@ -78,6 +78,10 @@ def status_note(d: Dispositivo) -> str:
 def own_entries(d: Dispositivo, view: str) -> list[Entry]:
     """The lines of ``d``'s own text for ``view`` (children excluded)."""
     if view == "compilado":
+        if d.kind is Kind.ARTIGO and d.caput is not None and d.caput.history:
+            # an artigo's wording and history live on its caput (model.history)
+            return [e if e.rotulo else Entry(e.text, d.rotulo, e.struck, e.note)
+                    for e in compiled_entries(d.caput)]
         if not d.history and _STATUS_NOTE.match(d.head_text.strip()):
             return [Entry(d.head_text, d.rotulo, False, None)]  # the text is the note ('(Revogado).')
         return compiled_entries(d)

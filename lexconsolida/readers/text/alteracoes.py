@@ -35,19 +35,42 @@ _PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
 _INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
 
 
-def opens_alteracao(line_text: str, host_text: str) -> bool:
-    """True when ``line_text`` opens a quoted block that ``host_text`` announces."""
+_UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
+_CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
+
+
+def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | None = None,
+                    host_article: int | None = None) -> bool:
+    """True when ``line_text`` opens a quoted block that ``host_text`` announces.
+
+    The host ends with ':' as LC 95 wants, or with '.' as real drafters often write ('… passa a
+    vigorar com a seguinte redação.'), and announces new wording near its end. The block opens
+    with a quote; or, the opening quote missing, with the label of the very article the host
+    names ('O art. 7º da Lei nº … passa a vigorar com a seguinte redação:' / 'Art. 7º …')."""
     s = line_text.lstrip()
-    if not s or s[0] not in "\"“":
-        return False
     host = host_text.rstrip()
-    return host.endswith(":") and bool(_AMENDS.search(host[-400:]))
+    if not s or not host.endswith((":", ".")) or not _AMENDS.search(host[-400:]):
+        return False
+    if host.endswith(".") and not re.search(r"(?:reda[çc][ãa]o|teor|seguintes?)\s*\.$", host, re.I):
+        return False  # a sentence that merely mentions 'redação' is not an announcement
+    if s[0] in "\"“":
+        return True
+    m = _UNQUOTED_ARTICLE.match(s)
+    if m is None or not host.endswith(":") or host_node is None or host_node.alteracoes:
+        return False
+    if host_article is not None and int(m.group(1)) == host_article + 1:
+        return False  # could be the act's own next article: not guessed
+    cited = re.search(rf"\bart(?:igo)?\.?\s*{m.group(1)}\s*[º°o]?(?!\d)[^.;]{{0,120}}?\b(?:da|do)\s+"
+                      r"(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)", host, re.I)
+    return cited is not None
 
 
 class AlteracaoBlock:
     """Collects the lines of one quoted block; ``finish`` builds the :class:`Alteracao`."""
 
     def __init__(self, state: TextState, host: Dispositivo, host_article: int | None) -> None:
+        self.first = True
+        self.virtual = False
         self.state = state
         self.host = host
         self.host_article = host_article
@@ -62,19 +85,26 @@ class AlteracaoBlock:
         if self.ended and s[0] not in "\"“":
             return False
         lab = line.label
-        if (not self.ended and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
+        first, self.first = self.first, False
+        if (not self.ended and not first and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
                 and self.host_article is not None and lab.number.value == self.host_article + 1):
             self.state.diagnostics.append(Diagnostic(
                 "aspas-abertas", "bloco de alteração sem aspas de fechamento: encerrado no artigo seguinte",
                 Severity.WARNING, line=self.lines[0].number))
             return False
+        if first or self.ended:
+            self.virtual = s[0] not in "\"“"  # opening quote missing (the host names the article)
         self.ended = False
         self.lines.append(line)
         line.tag = "aspas"
         self.curly += s.count("“") - s.count("”")
         self.straight += s.count('"')
         nota = _NOTA.search(s)
-        if nota or (self.curly <= 0 and self.straight % 2 == 0 and _CLOSES.search(s)):
+        if self.virtual:
+            balanced = self.curly < 0 or self.straight % 2 == 1
+        else:
+            balanced = self.curly <= 0 and self.straight % 2 == 0
+        if nota or (balanced and _CLOSES.search(s)):
             self.ended = True
             self.curly = self.straight = 0
         return True

@@ -32,7 +32,11 @@ _ARTIGO = re.compile(
         (?P<punct>\s*[.,]?\s*)
         (?P<num>[1-9]\d{0,3})
         (?P<ord>\s?[º°ª]|\.º|o(?![A-Za-zÀ-ÿ]))?          # ordinal sign, also 'o' (1o)
-        (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ]))*)               # 5º-A
+        (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ])                  # 5º-A
+          |\s?-\s?[A-Z](?=\s*[-–—.:])                     # 18 - A - (a lone 'A' word stays text)
+          |(?<=[º°])[A-Z](?![A-Za-zÀ-ÿ])                    # 2ºA
+          |\s[A-Z](?=\s*[-–—]\s)                           # 82 A - texto
+        )*)
         (?![\d/,])""",
     re.VERBOSE,
 )
@@ -46,7 +50,8 @@ _PARAGRAFO = re.compile(
     re.VERBOSE,
 )
 _UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
-_INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHNTW1]{1,8})(?P<suf>-[A-Z])?(?=\s*[-–—])")
+_INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHNTW1]{1,8})(?P<suf>-[A-Z]|\s?-\s?[A-Z](?=\s*[-–—]\s))?(?=\s*[-–—])")
+"""'I -', 'I-A -', and 'I- A -' as the official CF/88 prints an inciso added between I and II."""
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
 _ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
@@ -93,7 +98,8 @@ class Label:
 def _suffixes(suf: str | None) -> tuple[str, ...]:
     if not suf:
         return ()
-    return tuple(s.upper() for s in suf.split("-") if s)
+    parts = suf.split("-") if "-" in suf else [suf]
+    return tuple(s.strip().upper() for s in parts if s.strip())
 
 
 def _rest(line: str, pos: int) -> tuple[str, str]:

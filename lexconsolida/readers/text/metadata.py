@@ -26,7 +26,8 @@ _PLACE_UF = re.compile(
     r"\s+(?:de|da|do|DE|DA|DO)\s+" + _NAME + r"\s*[-–/]\s*(?P<uf>[A-Z]{2})\b"
 )
 _PLACE_STATE = re.compile(
-    r"(?:PREFEIT[OA]\s+MUNICIPAL|Prefeit[oa]\s+Municipal|MUNIC[ÍI]PIO|Munic[íi]pio)\s+(?:DE|de|DA|da|DO|do)\s+"
+    r"(?:PREFEIT[OA]\s+MUNICIPAL|Prefeit[oa]\s+Municipal|MUNIC[ÍI]PIO|Munic[íi]pio|C[ÂA]MARA\s+MUNICIPAL"
+    r"|C[âa]mara\s+Municipal)\s+(?:DE|de|DA|da|DO|do)\s+"
     + _NAME + r",?\s+(?:Estado|ESTADO)\s+(?:d[aeo]|D[AEO])\s+(?P<estado>[A-Za-zÀ-ÿ ]+?)[,;.:]"
 )
 _SELF_REF = re.compile(r"\b(?:esta|desta|presente|nesta|pela\s+presente)\s+(Lei\s+Complementar|Lei|Resolução)"

@@ -82,14 +82,23 @@ def _resolve_arabic_incisos(labels: list[Label]) -> None:
         elif lab.kind == "inciso":
             following = lab
     arabic_list = False
+    under_alinea, items_value = False, 0
     for i, lab in enumerate(labels):
         if lab.kind in _CONTAINERS:
-            arabic_list = False
+            arabic_list = under_alinea = False
             continue
         if lab.kind != "inciso" or not lab.arabic:
             if lab.kind == "inciso":
                 arabic_list = False
+            # an alínea that announces a list ('b) as multas serão:') is followed by items
+            under_alinea = lab.kind == "alinea" and lab.rest.rstrip().endswith(":")
             continue
+        if under_alinea and (lab.number.value == 1 or items_value == lab.number.value - 1):
+            lab.kind, lab.arabic = "item", False  # '1 -', '2 -' under an alínea: items, not incisos
+            lab.rotulo = label_for("item", lab.number)
+            items_value = lab.number.value
+            continue
+        under_alinea, items_value = False, 0
         nxt = next_list[i]
         value = lab.number.value
         continues = nxt is not None and nxt.arabic and nxt.number.value == value + 1

@@ -26,8 +26,8 @@ from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import check_sentence_end
 
 EPIGRAFE = re.compile(
-    r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
-        |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA
+    r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI\s+ORDIN[ÁA]RIA|LEI\s+PROMULGADA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
+        |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA|EMENDA
         |MEDIDA\s+PROVIS[ÓO]RIA|INSTRU[ÇC][ÃA]O\s+NORMATIVA|MINUTA\s+DE\s+LEI)
         \s+(?:(?:MUNICIPAL|FEDERAL)\s+)?(?:N\s*[º°o.]+\s*|N[º°]\s*|Nº\s*|N\.º\s*|NO\s+|N\s+)
         (?P<numero>\d[\d.]*(?:/\d{2,4})?)""",
@@ -76,6 +76,8 @@ def split_parts(state: TextState) -> None:
         return
     start = _body_start(lines, first_art)
     end = _body_end(lines, first_art)
+    if end == len(lines):
+        end = closing_block_start(lines, first_art)
     state.body = (start, end)
     _read_head(state, lines[:start])
     _read_tail(state, lines[end:])
@@ -105,6 +107,63 @@ def _body_end(lines: list[SourceLine], first_art: int) -> int:
         if following is None or following == 1:
             return i
     return len(lines)
+
+
+_SITE_NOTE = re.compile(
+    r"""^\s*(?:(?:Autor(?:es|ia)?|Presidente|Assunto|Data\s+da\s+Publica[çc][ãa]o|Publicad[oa]\s+em
+        |Prefeit[oa]|Promulgad[oa]\s+em|Sancionad[oa]\s+em|Download|Relator(?:a)?)\s*:
+        |Visualizar\s+Ato\b|\*\s*tabela\s+formatada|O(?:s)?\s+anexos?\s+encontra(?:m)?-se\s+dispon[íi]ve)""",
+    re.VERBOSE | re.IGNORECASE,
+)
+"""Lines a publishing site (or the clerk) puts after the act: author, publication, downloads."""
+_LOOSE_FECHO = re.compile(
+    r"^\s*(?:(?:PREF[EI]\w*TURA|GABINETE|PA[ÇC]O|C[ÂA]MARA|SALA\s+DAS\s+SESS|PAL[ÁA]CIO)\b[^:;]{0,120}"
+    r"|[A-ZÀ-Ý][\w\s-]{2,60},?\s+(?:em\s+)?\d{1,2}[º°]?\s*(?:de\s*)?(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho"
+    r"|julho|agosto|setembro|outubro|novembro|dezembro)\b\D{0,8})(?:\d{4}|\d\.\d{3})\.?\s*$",
+    re.IGNORECASE,
+)
+"""A place-and-date line printed loosely ('GABINETE DO PREFEITO MUNICIPAL 04 DE JANEIRO DE 2001',
+'Prefeitura …, de Julho de 1963', '… em 30 de 08 de 2010')."""
+
+
+def _closing_kind(text: str) -> str | None:
+    """'site', 'fecho', 'pessoa', 'cargo' or None for one line after the last article."""
+    s = text.strip()
+    if _SITE_NOTE.match(s):
+        return "site"
+    if _LOOSE_FECHO.match(s) and len(s) <= 200 and not re.search(r"\bn[º°o]\s*\d|\bart\.", s, re.I):
+        return "fecho"
+    if _is_person(s.replace("DR.", "DR. ").replace("Dr.", "Dr. ")):
+        return "pessoa"
+    if len(s) <= 100 and s[-1] not in _TERMINAL + "," and (_OFFICE.search(s) or s.lower().startswith("secret")):
+        return "cargo"
+    return None
+
+
+def closing_block_start(lines: list[SourceLine], first_art: int) -> int:
+    """Where the closing block starts when no fecho line was found: the trailing lines that are
+    all signatures (name, cargo), loose place-and-date lines or site notes ('Autor: …',
+    'Promulgado em: 25/02/2015', 'Data da Publicação: …'), with at least one name, date or note.
+    ``len(lines)`` when the act really ends in its last article. Signatures are never text of an
+    article."""
+    start = len(lines)
+    kinds: list[str] = []
+    for i in range(len(lines) - 1, first_art, -1):
+        ln = lines[i]
+        if not ln.text.strip():
+            continue
+        if ln.label is not None:
+            break
+        kind = _closing_kind(ln.text)
+        if kind is None:
+            break
+        kinds.append(kind)
+        start = i
+    if not any(k in ("pessoa", "site", "fecho") for k in kinds):
+        return len(lines)
+    if kinds and kinds[-1] == "cargo" and "pessoa" not in kinds:
+        return len(lines)
+    return start
 
 
 def _no_articles(state: TextState) -> None:
@@ -182,7 +241,16 @@ def _read_head(state: TextState, head: list[SourceLine]) -> None:
     norma.preambulo = _paragraphs(rest[pre:], "preambulo")
 
 
+_TIPO_ALIASES = {"lei ordinária": "Lei", "lei ordinaria": "Lei", "lei promulgada": "Lei",
+                 "emenda": "Emenda à Lei Orgânica"}
+"""Headings that name a tipo another way ('LEI PROMULGADA Nº 143/2005' is a Lei; 'EMENDA Nº
+30/2007' of a municipality amends its Lei Orgânica)."""
+
+
 def _tipo_name(printed: str) -> str:
+    alias = _TIPO_ALIASES.get(re.sub(r"\s+", " ", printed.strip()).lower())
+    if alias:
+        return alias
     words = re.sub(r"\s+", " ", printed.strip()).lower().split(" ")
     small = {"de", "à", "a"}
     out = [w if w in small else w.capitalize() for w in words]
@@ -220,13 +288,35 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
     annex = next((i for i, ln in enumerate(tail) if _ANNEX.match(ln.text)), len(tail))
     closing, annexes = tail[:annex], tail[annex:]
     if closing:
-        closing[0].tag = "fecho"
-        norma.fecho.append(closing[0].text.strip())
-        if norma.data is None:
-            norma.data = parse_date(closing[0].text)
-        _signatures(state, closing[1:])
+        first = next((i for i, ln in enumerate(closing) if ln.text.strip()), 0)
+        if _closing_kind(closing[first].text) in ("pessoa", "cargo", "site"):
+            _signatures(state, closing)
+        else:
+            closing[first].tag = "fecho"
+            norma.fecho.append(closing[first].text.strip())
+            _date_from_fecho(state, closing[first])
+            _signatures(state, closing[first + 1:])
     if annexes:
         _annexes(state, annexes)
+
+
+_WEB_DATE = re.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
+
+
+def _date_from_fecho(state: TextState, line: SourceLine) -> None:
+    """The act's date from its fecho when the epígrafe gave none; when a web-style title
+    ('LEI Nº 2217, DE 6/1/2001', as publishing sites retype it) disagrees with the fecho, the
+    conflict is reported and the fecho, printed by the signer, prevails."""
+    norma = state.norma
+    fecho = parse_date(line.text)
+    if norma.data is None:
+        norma.data = fecho
+        return
+    if fecho and fecho != norma.data and _WEB_DATE.search(norma.epigrafe or ""):
+        state.diagnostics.append(Diagnostic(
+            "data-divergente", f"o título dá a data {norma.data}, mas o fecho dá {fecho}: "
+            "prevalece a do fecho", Severity.WARNING, line=line.number))
+        norma.data = fecho
 
 
 _HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
@@ -258,7 +348,12 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
         if not s:
             continue
         ln.tag = "assinatura"
-        if _is_person(s):
+        if _SITE_NOTE.match(s) or (current is None and _LOOSE_FECHO.match(s)):
+            ln.tag = "fecho"
+            norma.fecho.append(s)
+            if not _SITE_NOTE.match(s):
+                _date_from_fecho(state, ln)
+        elif _is_person(s):
             current = Signature(s)
             norma.assinaturas.append(current)
         elif current is not None and parse_date(s) is None and len(s) <= 80:

@@ -71,7 +71,8 @@ class TreeBuilder:
                 if self.block.feed(line):
                     continue
                 self._close_block()  # the line is after the block: read it as usual
-            if self.last is not None and opens_alteracao(line.text, self.last.text):
+            if self.last is not None and opens_alteracao(line.text, self.last.text, self.last,
+                                                         self._article_number()):
                 self.block = AlteracaoBlock(self.state, self.last, self._article_number())
                 self.block.feed(line)
                 line.tag = "aspas"

@@ -79,10 +79,15 @@ def cut_in_character(data: bytes, start: int, path: str | None) -> TruncatedInpu
     )
 
 
+_TABLE_ROW = re.compile(r"^\s*[|+].*[|+_-]\s*(?:\*\s*tabela\s+formatada\b.*)?$", re.IGNORECASE)
+"""A row or border of a table flattened to text ('|TOTAL |106.000,00|', '|____|'), possibly with
+the site's '* tabela formatada …' note: a table ends a unit."""
+
+
 def ends_sentence(text: str) -> bool:
     """True when ``text`` ends a sentence or a unit (see the module docstring)."""
     s = text.rstrip()
-    return bool(_SENTENCE_END.search(s) or _EDITORIAL_NOTE.search(s))
+    return bool(_SENTENCE_END.search(s) or _EDITORIAL_NOTE.search(s) or _TABLE_ROW.match(s))
 
 
 def check_sentence_end(text: str, line: int, path: str | None, options: dict) -> Diagnostic | None:

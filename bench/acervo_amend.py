@@ -1,0 +1,329 @@
+"""Bench: every amending act of a whole acervo, dry-run against its target in the same acervo.
+
+Run from the repository root::
+
+    python bench/acervo_amend.py [--acervo PASTA] [--repeat 5] [--workers 2] [--list silent,decision]
+
+The acervo is ``../shared/acervos/feira-de-santana-ba`` (or ``$LEXCONSOLIDA_SHARED``): a flat
+collection with ``indice.csv`` (5,440 real acts of one municipality). For each act:
+
+1. it is read with the text reader (refusals are counted by reason);
+2. its instructions are recognised (:func:`lexconsolida.amendments.recognise`), cited acts
+   resolved by type, number and year against the index (a citation without year takes the
+   only act with that type and number, else the latest one not after the amending act);
+3. an independent scan (:mod:`lexconsolida.amendments.coverage`) lists its amending
+   dispositivos and the change formulas (:mod:`lexconsolida.amendments.vocabulary` is *not*
+   used for this count: a plain verb scan is).
+
+Then every amending act whose target is in the acervo is dry-run against that target, the acts
+of one target in date order (an applied act's operations are applied before the next one is
+tried, so a later act sees the units an earlier one included). Each such (act, target) pair is:
+
+- **aplicado**: operations on the target, no blocking problem, every operation applicable;
+- **pede decisão**: a blocking problem, or an operation the target refuses (each named);
+- **silencioso**: an amending dispositivo with neither operation nor problem, or no operation
+  and no problem at all (target: 0);
+- **recusado**: the act or the target could not be read.
+
+Targets: silencioso = 0; aplicado ≥ 80 % of the pairs. Timing: median and spread of
+``--repeat`` whole runs, and the resident memory of the process (workers included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import os
+import re
+import resource
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
+DEFAULT = SHARED / "acervos" / "feira-de-santana-ba"
+TARGET_APPLIED = 0.80
+CATEGORY_TIPO = {"leis-ordinarias": "lei", "leis-complementares": "lei.complementar",
+                 "decretos": "decreto", "decretos-legislativos": "decreto.legislativo"}
+_FILE = re.compile(r"-(?P<num>\d+)-(?P<ano>\d{4})\.txt$")
+
+
+@dataclass(slots=True, frozen=True)
+class Entry:
+    rel: str
+    tipo: str
+    numero: str
+    ano: int
+
+
+def load_index(root: Path) -> list[Entry]:
+    out = []
+    with open(root / "indice.csv", encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            rel = row["arquivo"]
+            m = _FILE.search(rel)
+            tipo = CATEGORY_TIPO.get(rel.split("/")[0])
+            if m and tipo:
+                out.append(Entry(rel, tipo, m.group("num").lstrip("0") or "0", int(m.group("ano"))))
+    return out
+
+
+class Resolver:
+    """ActRef → 'acervo:REL' for an act of the acervo (``None``: outside it)."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self.by_key: dict[tuple[str, str], list[Entry]] = collections.defaultdict(list)
+        for e in entries:
+            self.by_key[(e.tipo, e.numero)].append(e)
+
+    def __call__(self, ref, year: int | None = None) -> str | None:
+        if ref.urn or ref.esfera in ("federal", "estadual") or not ref.numero:
+            return None
+        cands = self.by_key.get((ref.tipo, ref.numero), [])
+        if ref.ano:
+            cands = [e for e in cands if e.ano == ref.ano]
+        elif len(cands) > 1 and year is not None:
+            before = [e for e in cands if e.ano <= year]
+            cands = [max(before, key=lambda e: e.ano)] if before else []
+        return f"acervo:{cands[0].rel}" if len(cands) == 1 else None
+
+
+# --- stage 1: one act ------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class ActResult:
+    rel: str
+    refused: str | None = None
+    date: str | None = None
+    label: str = ""
+    amending_units: int = 0
+    units_with_ops: int = 0
+    unaccounted: list[tuple[str, int | None]] = field(default_factory=list)
+    net: int = 0
+    """Amending dispositivos the recogniser missed and the coverage net reported."""
+    ops: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+    title_conflict: bool = False
+
+
+_WORKER: dict = {}
+
+
+def _init(root: str, entries: list[Entry]) -> None:
+    _WORKER["root"] = Path(root)
+    _WORKER["resolver"] = Resolver(entries)
+    _WORKER["year"] = {e.rel: e.ano for e in entries}
+
+
+def survey_act(rel: str) -> ActResult:
+    from lexconsolida.amendments import recognise
+    from lexconsolida.amendments.coverage import amending_units, unaccounted, where_of
+    from lexconsolida.errors import LexError
+    from lexconsolida.readers import read_file
+
+    res = ActResult(rel)
+    try:
+        result = read_file(_WORKER["root"] / rel)
+    except LexError as err:
+        res.refused = err.message.split(":")[0][:70]
+        return res
+    norma = result.norma
+    res.title_conflict = any(d.code == "data-divergente" for d in result.diagnostics)
+    res.date, res.label = norma.data, norma.label if norma.tipo and norma.numero else rel
+    year = _WORKER["year"].get(rel)
+    resolver = _WORKER["resolver"]
+    rec = recognise(norma, lambda ref: resolver(ref, year))
+    units = amending_units(norma)
+    res.amending_units = len(units)
+    where_ops = {o.where for o in rec.operations}
+    res.units_with_ops = sum(1 for d in units if where_of(d) in where_ops)
+    res.unaccounted = [(d.id, d.lines[0] if d.lines else None) for d in unaccounted(norma, rec)]
+    res.net = sum(1 for p in rec.problems if p.code == "instrucao-nao-reconhecida")
+    res.ops = rec.operations
+    res.problems = rec.problems
+    res.targets = sorted({o.target_urn for o in rec.operations if o.in_corpus and o.target_urn})
+    return res
+
+
+# --- stage 2: one target and the acts that amend it -------------------------------------------
+
+@dataclass(slots=True)
+class PairResult:
+    act: str
+    target: str
+    status: str
+    why: str = ""
+
+
+def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
+    from lexconsolida.errors import AmendmentError, LexError
+    from lexconsolida.model import Event
+    from lexconsolida.readers import read_file
+    from lexconsolida.transforms.amend import apply, failures
+
+    target, acts = job
+    rel = target.removeprefix("acervo:")
+    try:
+        base = read_file(_WORKER["root"] / rel).norma
+    except LexError as err:
+        return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
+    if next(iter(base.artigos()), None) is None:
+        return [PairResult(a.rel, rel, "recusado", "o alvo no acervo não tem artigos (ato inexistente ou só a "
+                           "epígrafe)") for a in acts]
+    out = []
+    for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
+        ops = [o for o in a.ops if o.target_urn == target]
+        blocking = [p for p in a.problems if p.blocking]
+        event = Event("redacao", f"acervo:{a.rel}", a.label, a.date)
+        if a.unaccounted:
+            out.append(PairResult(a.rel, rel, "silencioso", f"{len(a.unaccounted)} dispositivo(s) sem operação"))
+            continue
+        if not ops:
+            status = "pede decisão" if blocking else "silencioso"
+            out.append(PairResult(a.rel, rel, status, "nenhuma operação sobre o alvo"))
+            continue
+        refused = failures(base, ops, event)
+        if blocking or refused:
+            why = "; ".join([p.code for p in blocking][:3] + [f"recusada pela base ({e.message[:70]})"
+                                                              for e in refused][:2])
+            out.append(PairResult(a.rel, rel, "pede decisão", why))
+            continue
+        try:
+            base = apply(base, ops, event)
+        except (AmendmentError, LexError) as err:  # failures() said it would apply
+            out.append(PairResult(a.rel, rel, "pede decisão", f"erro ao aplicar: {err.message[:60]}"))
+            continue
+        out.append(PairResult(a.rel, rel, "aplicado"))
+    return out
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+def run_once(root: Path, workers: int) -> tuple[list[ActResult], list[PairResult]]:
+    entries = load_index(root)
+    with ProcessPoolExecutor(workers, initializer=_init, initargs=(str(root), entries)) as ex:
+        acts = list(ex.map(survey_act, [e.rel for e in entries], chunksize=40))
+        by_target: dict[str, list[ActResult]] = collections.defaultdict(list)
+        for a in acts:
+            for t in a.targets:
+                if t != f"acervo:{a.rel}":
+                    by_target[t].append(a)
+        jobs = sorted(by_target.items())
+        pairs = [p for chunk in ex.map(dry_run_target, jobs, chunksize=4) for p in chunk]
+    return acts, pairs
+
+
+def _rss_mb() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, kids) / 1024
+
+
+def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) -> bool:
+    out = print
+    refused = collections.Counter(a.refused for a in acts if a.refused)
+    out(f"atos lidos: {sum(1 for a in acts if not a.refused)} de {len(acts)}; recusados: {sum(refused.values())}")
+    for why, n in refused.most_common():
+        out(f"  {n:5d}  {why}")
+    conflicts = sum(1 for a in acts if a.title_conflict)
+    out(f"títulos com data diferente do fecho (prevalece o fecho): {conflicts}")
+    amending = [a for a in acts if a.amending_units or a.ops]
+    units = sum(a.amending_units for a in amending)
+    with_ops = sum(a.units_with_ops for a in amending)
+    out(f"atos alteradores (varredura independente ou operações): {len(amending)}")
+    out(f"dispositivos alteradores (varredura independente): {units}; com operação reconhecida: "
+        f"{with_ops} ({with_ops / max(units, 1):.1%}); só com problema: {units - with_ops}")
+    out(f"  dos quais só a rede de segurança viu (instrucao-nao-reconhecida): {sum(a.net for a in acts)}")
+    out(f"operações reconhecidas: {sum(len(a.ops) for a in acts)}; "
+        f"problemas: {sum(len(a.problems) for a in acts)}")
+    codes = collections.Counter(p.code for a in acts for p in a.problems)
+    out("problemas por código: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
+    silent_units = [(a.rel, i, ln) for a in acts for i, ln in a.unaccounted]
+    out(f"dispositivos alteradores sem operação nem problema: {len(silent_units)}")
+    for rel, i, ln in silent_units[:20]:
+        out(f"  {rel}:{ln} {i}")
+    status = collections.Counter(p.status for p in pairs)
+    total = len(pairs)
+    out(f"pares (ato alterador, alvo no acervo): {total} ({len({p.act for p in pairs})} atos, "
+        f"{len({p.target for p in pairs})} alvos)")
+    for s in ("aplicado", "pede decisão", "silencioso", "recusado"):
+        out(f"  {s:13s} {status[s]:5d}  {status[s] / max(total, 1):.1%}")
+    why = collections.Counter(p.why.split(";")[0].split(" (")[0].split(":")[0] for p in pairs
+                              if p.status == "pede decisão")
+    out("  pede decisão, primeiro motivo: " + ", ".join(f"{w} {n}" for w, n in why.most_common(12)))
+    for p in pairs:
+        if p.status in listing:
+            out(f"  [{p.status}] {p.act} → {p.target}: {p.why}")
+    readable = total - status["recusado"]
+    out(f"  aplicado entre os pares com alvo legível: {status['aplicado'] / max(readable, 1):.1%} "
+        f"({status['aplicado']} de {readable})")
+    applied = status["aplicado"] / max(total, 1)
+    ok_silent = status["silencioso"] == 0 and not silent_units
+    ok_applied = applied >= TARGET_APPLIED
+    out(f"meta silencioso = 0: {'OK' if ok_silent else 'FALHOU'}")
+    out(f"meta aplicado ≥ {TARGET_APPLIED:.0%}: {'OK' if ok_applied else 'FALHOU'} ({applied:.1%})")
+    return ok_silent and ok_applied
+
+
+def formula_counts(root: Path) -> None:
+    """How often each formula of the vocabulary occurs in the acervo (lines outside quotes),
+    with the acts it occurs in: the figures of the table in docs/alteracoes.md."""
+    from lexconsolida.amendments.vocabulary import FORMULAS
+
+    rxs = [re.compile(f.pattern, re.IGNORECASE) for f in FORMULAS]
+    hits = [0] * len(FORMULAS)
+    acts = [set() for _ in FORMULAS]
+    for e in load_index(root):
+        for line in (root / e.rel).read_text(encoding="utf-8").splitlines():
+            s = line.strip()
+            if not s or s[0] in "\"“":
+                continue
+            for i, rx in enumerate(rxs):
+                n = len(rx.findall(s))
+                if n:
+                    hits[i] += n
+                    acts[i].add(e.rel)
+    print("| operação | fórmula | ocorrências | atos | exemplo (escrito para a tabela) |")
+    print("|---|---|---|---|---|")
+    for f, n, a in zip(FORMULAS, hits, acts):
+        print(f"| `{f.kind}` | {f.name} | {n} | {len(a)} | {f.example} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--acervo", type=Path, default=DEFAULT)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--list", default="", help="situações a listar: silencioso,decisão,recusado")
+    ap.add_argument("--formulas", action="store_true", help="só conta as fórmulas do vocabulário no acervo")
+    args = ap.parse_args(argv)
+    if not (args.acervo / "indice.csv").is_file():
+        print(f"acervo não encontrado: {args.acervo}", file=sys.stderr)
+        return 2
+    if args.formulas:
+        formula_counts(args.acervo)
+        return 0
+    times = []
+    for _ in range(max(args.repeat, 1)):
+        t = time.perf_counter()
+        acts, pairs = run_once(args.acervo, args.workers)
+        times.append(time.perf_counter() - t)
+    listing = {s.strip() for s in args.list.split(",") if s.strip()}
+    listing = {"pede decisão" if s.startswith("decis") else s for s in listing}
+    ok = report(acts, pairs, listing)
+    spread = (max(times) - min(times)) if len(times) > 1 else 0.0
+    print(f"tempo: mediana {statistics.median(times):.2f} s, amplitude {spread:.2f} s ({len(times)} execuções, "
+          f"{args.workers} processos); memória residente máx.: {_rss_mb():.0f} MB")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""No silent loss: every amending dispositivo of an act is accounted for.
+
+A dispositivo *amends* when it carries a quoted block, or when it names a dispositivo of another
+norm next to a verb of change, revocation, suppression, insertion or renumbering. Such a
+dispositivo must yield an :class:`~lexconsolida.amendments.model.Operation` or a
+:class:`~lexconsolida.amendments.model.Problem` at its place (``where``) or on one of its lines.
+:func:`unaccounted` lists those that yield neither; :func:`recognise` turns each into a problem
+``instrucao-nao-reconhecida`` for a human, so that nothing is lost silently even when a formula
+is new.
+
+This scan is deliberately broader and simpler than the recogniser (it does not classify, it only
+looks for the verbs): what the recogniser misses, it still sees.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lexconsolida.amendments.model import Recognition
+from lexconsolida.citations import find
+from lexconsolida.model import Dispositivo, Kind, Norma
+
+CHANGE_VERB = re.compile(
+    r"""\b(?:alter(?:a|am|ad[oa]s?|e|em)|modific(?:a|am|ad[oa]s?)|revog(?:a|am|ad[oa]s?|ue|uem|o)
+      |suprim(?:e|em|id[oa]s?|a|am)|acrescid[oa]s?|acrescent(?:a|am|ad[oa]s?|e|em|ar)|acresc(?:e|em)-se
+      |inclu[ií]d[oa]s?|inclu(?:a|am)-se|inserid[oa]s?|insir(?:a|am)-se|renumer(?:a|am|ad[oa]s?|e|em|ando)
+      |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+_UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?|al[íi]neas?|caput)", re.IGNORECASE)
+
+
+def amends(d: Dispositivo) -> bool:
+    """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
+    change."""
+    if d.alteracoes:
+        return True
+    if not d.text or not CHANGE_VERB.search(d.text):
+        return False
+    cits = find(d.text)
+    if any(c.ids and not c.proprio and c.act is not None for c in cits):
+        return True
+    # a dispositivo the citation parser could not read ('do artigo1º'), next to a cited act
+    return bool(_UNIT_WORD.search(d.text)) and any(c.act is not None and not c.ids and not c.proprio for c in cits)
+
+
+def amending_units(norma: Norma) -> list[Dispositivo]:
+    """The amending dispositivos of ``norma`` (an artigo's quoted blocks count on its caput)."""
+    out = []
+    for art in norma.artigos():
+        for d in art.walk():
+            if d.kind is Kind.ARTIGO:
+                continue
+            if amends(d) or (d.kind is Kind.CAPUT and art.alteracoes):
+                out.append(d)
+    return out
+
+
+def where_of(d: Dispositivo) -> str:
+    """The place an instruction is reported at: an artigo's id for its caput."""
+    return d.id[:-4] if d.id.endswith("_cpt") else d.id
+
+
+def accounted(d: Dispositivo, rec: Recognition) -> bool:
+    where = where_of(d)
+    places = [(o.where, o.line) for o in rec.operations] + [(p.where, p.line) for p in rec.problems]
+    for item_where, item_line in places:
+        if item_where is not None and item_where == where:
+            return True
+        if d.lines is not None and item_line is not None and d.lines[0] <= item_line <= d.lines[1]:
+            return True
+    return False
+
+
+def unaccounted(norma: Norma, rec: Recognition) -> list[Dispositivo]:
+    """The amending dispositivos that yielded neither an operation nor a problem."""
+    return [d for d in amending_units(norma) if not accounted(d, rec)]

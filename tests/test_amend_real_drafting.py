@@ -1,0 +1,437 @@
+"""Amending acts as real drafters write them: one regression test per class of issue 10.
+
+Every text here is written for the test (fictional municipality of Vila Nova), not copied.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexconsolida.amendments import recognise
+from lexconsolida.amendments.coverage import unaccounted
+from lexconsolida.amendments.targets import amendment_targets, same_work
+from lexconsolida.amendments.vocabulary import FORMULAS
+from lexconsolida.citations import find
+from lexconsolida.errors import InputError
+from lexconsolida.model import Event, Norma
+from lexconsolida.readers.text import read
+from lexconsolida.transforms.amend import apply, ops_for
+
+HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
+FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
+BASE = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+        "Art. 1º As feiras livres funcionam aos domingos.\n"
+        "Art. 2º A licença custa dez reais.\n"
+        "Parágrafo único. A licença vale um ano.\n"
+        "Art. 3º São deveres do feirante:\n"
+        "I - manter a banca limpa;\n"
+        "II - respeitar o horário.\n"
+        "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+
+
+def act(body: str, head: str = HEAD) -> Norma:
+    return read((head + body + FECHO).encode(), path="ato.txt").norma
+
+
+def base() -> Norma:
+    return read(BASE.encode(), path="base.txt").norma
+
+
+def ops_of(body: str, **kw):
+    rec = recognise(act(body), **kw)
+    return rec, [(o.kind, o.target_id, o.text) for o in rec.operations]
+
+
+# --- item 1: no silent loss ------------------------------------------------------------------
+
+def test_unknown_formula_is_a_problem_not_silence():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == []
+    assert [p.code for p in rec.problems] == ["instrucao-nao-reconhecida"]
+    assert not unaccounted(act("Art. 1º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+                               "\"Art. 2º A licença custa vinte reais.\"\n"), rec)
+
+
+def test_act_whose_ementa_amends_but_yields_nothing_says_why():
+    rec = recognise(act("Art. 1º Fica criado o conselho das feiras.\n"))
+    assert [p.code for p in rec.problems] == ["sem-operacoes"]
+
+
+# --- item 2: the vocabulary ------------------------------------------------------------------
+
+@pytest.mark.parametrize("formula", FORMULAS, ids=lambda f: f.name[:40])
+def test_every_formula_example_is_recognised_as_its_kind(formula):
+    from lexconsolida.amendments import phrases
+
+    kind = phrases.classify(formula.example)
+    expected = "redacao" if formula.kind == "generica" else formula.kind
+    assert kind == expected, (formula.name, formula.example)
+
+
+@pytest.mark.parametrize("verb", ["passa a viger com a seguinte redação", "passará a vigorar com a seguinte redação",
+                                  "passam a ter o seguinte teor"])
+def test_tenses_of_new_wording(verb):
+    rec, ops = ops_of(f"Art. 1º O art. 2º da Lei nº 100/2001 {verb}:\n\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ("redacao", "art2", "A licença custa vinte reais.") in ops
+
+
+def test_de_se_with_spaces_around_the_hyphen():
+    rec, ops = ops_of("Art. 1º Dê - se ao art. 1º da Lei nº 100/2001 a seguinte redação:\n"
+                      "\"Art. 1º As feiras livres funcionam aos sábados.\"\n")
+    assert ops == [("redacao", "art1", "As feiras livres funcionam aos sábados.")]
+
+
+def test_new_caput_quoting_new_incisos_is_new_wording_plus_inclusions():
+    rec, ops = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"Art. 3º São deveres do feirante, entre outros:\n"
+                      "I - manter a banca limpa;\nII - respeitar o horário;\n"
+                      "III - exibir a licença.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art3_cpt_inc3").text == "exibir a licença."
+    assert result.find("art3").caput.text == "São deveres do feirante, entre outros:"
+
+
+def test_numbered_paragraph_added_renumbers_the_paragrafo_unico():
+    rec, _ = ops_of("Art. 1º Acrescente-se ao art. 2º da Lei nº 100/2001 o seguinte § 2º:\n"
+                    "\"§ 2º A licença pode ser renovada.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("inclusao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art2_par1").text == "A licença vale um ano."
+    assert result.find("art2_par1u") is None
+    assert result.find("art2_par2").text == "A licença pode ser renovada."
+
+
+# --- item 3: the target norm -------------------------------------------------------------------
+
+def test_norm_cited_by_name_is_the_base_given_with_a_notice():
+    body = ("Art. 1º O art. 2º da Lei Orgânica do Município passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º O Município é dividido em distritos.\"\n")
+    head = "EMENDA Nº 7/2021\n\nAltera a Lei Orgânica.\n\nA MESA DA CÂMARA MUNICIPAL DE VILA NOVA-MT promulga:\n\n"
+    rec = recognise(act(body, head), base=("urn:lex:br;mato.grosso;vila.nova:municipal:lei.organica:1990-04-05;1990",
+                                           "Lei Orgânica"))
+    assert [(o.kind, o.target_id, o.in_corpus) for o in rec.operations] == [("redacao", "art2", True)]
+    assert [(p.code, p.blocking) for p in rec.problems] == [("alvo-pela-base", False)]
+    assert [c.act.nome for c in find("o Regimento Interno da Câmara Municipal e o Código Tributário Municipal")] \
+        == ["Regimento Interno", "Código Tributário Municipal"]
+
+
+def test_target_from_the_preambulo_when_the_article_names_none():
+    head = ("LEI Nº 901, DE 3 DE MAIO DE 2021\n\nDá outras providências.\n\n"
+            "O PREFEITO MUNICIPAL DE VILA NOVA-MT, no uso de suas atribuições, e considerando a Lei nº 100/2001, "
+            "faz saber:\n\n")
+    rec = recognise(act("Art. 1º O art. 2º passa a vigorar com a seguinte redação:\n"
+                        "\"Art. 2º A licença custa vinte reais.\"\n", head))
+    assert [(o.target_label, o.target_id) for o in rec.operations] == [("Lei nº 100/2001", "art2")]
+
+
+def test_urn_comparison_ignores_accents_case_and_version():
+    assert same_work("urn:lex:br:federal:constituicao:1988-10-05;1988@1988-10-05;publicacao;1988-10-05",
+                     "urn:lex:br:federal:constituicao:1988-10-05;1988")
+    assert same_work("urn:lex:br;bahia;vila.nova:municipal:RESOLUÇÃO:2001;3", "urn:lex:br;bahia;vila.nova:municipal:resolucao:2001;3")
+    assert not same_work("urn:lex:br:federal:lei:2001;3", "urn:lex:br:federal:lei:2001;4")
+
+
+def test_amendment_targets_for_the_acervo():
+    n = act("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º A licença custa vinte reais.\"\n"
+            "Art. 2º Revoga-se a Lei nº 50/1999.\n")
+    res = amendment_targets(n, lambda ref: f"urn:acervo:{ref.numero}" if ref.numero == "100" else None)
+    assert [(t.label, t.in_corpus, t.kinds) for t in res.targets] == [
+        ("Lei nº 100/2001", True, ("redacao",)), ("Lei nº 50/1999", False, ("revogacao_total",))]
+    assert [t.label for t in res.revokes_whole] == ["Lei nº 50/1999"]
+
+
+# --- item 4: quoted blocks as they really come -------------------------------------------------
+
+def test_quoted_article_without_its_label_is_the_unit_named():
+    rec, ops = ops_of("Art. 1º O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+# --- item 5: truncation without false refusals -------------------------------------------------
+
+@pytest.mark.parametrize("tail", [
+    "\nFULANO DE TAL\nPrefeito Municipal\nBELTRANO DA SILVA\nSecretário de Governo\n",
+    "\nGabinete do Prefeito, 13 Fevereiro de 2003\nFULANO DE TAL\nPrefeito\n",
+    "\nPromulgado em: 25/02/2015\n",
+    "\nFULANO DE TAL\nPrefeito\nAutor: Vereador Sicrano\nData da Publicação: 16/12/1995\n\n\n",
+])
+def test_closing_blocks_are_not_truncation_and_signatures_are_not_article_text(tail):
+    text = "LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º Esta Lei entra em vigor na data de sua publicação, " \
+           "revogadas as disposições em contrário" + tail
+    n = read(text.encode(), path="a.txt").norma
+    assert n.find("art1").caput.text.endswith("em contrário")
+
+
+def test_a_real_cut_is_still_refused():
+    with pytest.raises(InputError, match="truncado"):
+        read("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Fica o Poder Executivo autorizado a".encode(), path="a.txt")
+
+
+# --- item 6: headings ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("heading, tipo, numero", [
+    ("EMENDA Nº 30/2007", "Emenda à Lei Orgânica", "30"),
+    ("LEI PROMULGADA Nº 143/2005", "Lei", "143"),
+    ("LEI ORDINÁRIA Nº 3709/2017", "Lei", "3709"),
+    ("RESOLUÇÃO Nº 12/2004", "Resolução", "12"),
+    ("DECRETO LEGISLATIVO Nº 4/2010", "Decreto Legislativo", "4"),
+    ("LEI COMPLEMENTAR Nº 9/2011", "Lei Complementar", "9"),
+])
+def test_headings_give_type_and_number(heading, tipo, numero):
+    n = read(f"{heading}\n\nDispõe.\n\nArt. 1º Texto.\n".encode(), path="a.txt").norma
+    assert (n.tipo, n.numero) == (tipo, numero)
+
+
+def test_web_style_title_against_fecho_prefers_the_fecho():
+    r = read(("LEI Nº 2217, DE 6/1/2001\n\nDispõe.\n\nArt. 1º Texto.\n"
+              "\nPrefeitura Municipal de Vila Nova-MT, 5 de janeiro de 2001.\n\nFULANO DE TAL\nPrefeito\n").encode())
+    assert r.norma.data == "2001-01-05"
+    assert "data-divergente" in [d.code for d in r.diagnostics]
+
+
+# --- item 10: labels -----------------------------------------------------------------------------
+
+def test_label_variants_and_items_under_alineas():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Texto:\nI - um;\nI- A - acrescido;\nII - dois:\n"
+            "a) as multas são:\n1 - leve;\n2 - grave;\nb) outra.\n"
+            "Art. 2ºA Texto.\nArt. 3º - A - Texto.\nArt. 5º A Secretaria fará.\n")
+    ids = [d.id for d in read(text.encode()).norma.dispositivos() if not d.id.endswith("_cpt")]
+    assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
+                   "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
+                   "art2-1", "art3-1", "art5"]
+
+
+# --- wordings that name a unit that does not exist yet, or a number alone ----------------------
+
+def test_new_wording_of_the_next_unit_in_sequence_is_its_inclusion_with_a_note():
+    rec, _ = ops_of("Art. 1º O inciso III do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"III - exibir a licença.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    unit = result.find("art3_cpt_inc3")
+    assert unit.text == "exibir a licença."
+    assert unit.history[0].event.kind == "inclusao" and "seguinte na numeração" in unit.history[0].event.note
+
+
+def test_new_wording_of_a_unit_far_from_the_sequence_is_still_refused():
+    from lexconsolida.transforms.amend import failures
+
+    rec, _ = ops_of("Art. 1º O inciso IX do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"IX - exibir a licença.\"\n")
+    b = base()
+    errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert [e.message.split(" — ")[0] for e in errors] == ["art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001"]
+
+
+def test_renumbering_to_a_bare_number():
+    rec, ops = ops_of("Art. 1º O parágrafo único do art. 2º da Lei nº 100/2001 passa a ser o 2º.\n")
+    assert [(o.kind, o.target_id, o.new_id, o.new_rotulo) for o in rec.operations] == [
+        ("renumeracao", "art2_par1u", "art2_par2", "§ 2º")]
+
+
+def test_change_of_an_annex_without_quoted_text_asks_a_person():
+    rec, ops = ops_of("Art. 1º O Anexo I da Lei nº 100/2001 passa a vigorar com a redação da tabela anexa a esta Lei.\n")
+    assert ops == []
+    assert [p.code for p in rec.problems if p.blocking] == ["alteracao-nao-textual"]
+
+
+# --- items 7 and 9: decisions per instruction, --parcial, the caput's history in txt/md ---------
+
+PARTIAL = ("Art. 1º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+           "\"Art. 1º As feiras livres funcionam aos sábados e domingos.\"\n"
+           "Art. 2º O art. 2º da Lei nº 100/2001 fica reescrito nos termos seguintes:\n"
+           "\"Art. 2º A licença custa vinte reais.\"\n")
+
+
+def test_instructions_listed_with_their_status():
+    from lexconsolida.amendments.partial import instructions
+
+    rec = recognise(act(PARTIAL))
+    assert [i.describe() for i in instructions(rec)] == [
+        "art1 (linha 7): certa — 1 operação(ões)",
+        "art2 (linha 9): pendente de decisão — instrucao-nao-reconhecida"]
+
+
+def _write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_amend_parcial_applies_the_certain_and_marks_the_pending(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "alt.txt", HEAD + PARTIAL + FECHO)
+    refused = run_cli("amend", str(b), str(a), "-o", str(tmp_path / "x.xml"), cwd=tmp_path)
+    assert refused.returncode == 2 and not (tmp_path / "x.xml").exists()
+    done = run_cli("amend", str(b), str(a), "--parcial", "-o", str(tmp_path / "out.xml"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "pendente de decisão: art2 (linha 9)" in done.stderr.decode()
+    for fmt in ("txt", "md"):
+        out = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", fmt, cwd=tmp_path)
+        text = out.stdout if isinstance(out.stdout, str) else out.stdout.decode()
+        assert "As feiras livres funcionam aos domingos." in text  # the caput's old wording (item 9)
+        assert "(Redação dada pela Lei nº 900, de 3 de maio de 2021)" in text
+        assert "Alteração pendente de decisão: Lei nº 900, de 3 de maio de 2021" in text
+    txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout
+    txt = txt if isinstance(txt, str) else txt.decode()
+    assert "Art. 2º A licença custa dez reais." in txt  # the pending one is still in force, not struck
+
+
+def test_history_note_never_names_the_act_norma(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "emenda.txt", "Altera a Lei nº 100/2001.\n\n" + PARTIAL.split("Art. 2º")[0] + FECHO)
+    done = run_cli("amend", str(b), str(a), "-o", str(tmp_path / "out.xml"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    txt = run_cli("compile", str(tmp_path / "out.xml"), "--view", "compilado", "--to", "txt", cwd=tmp_path).stdout.decode()
+    assert "(Redação dada pela norma do arquivo emenda.txt, de 3 de maio de 2021)" in txt
+    assert "pela Norma" not in txt
+
+
+def test_altere_se_and_redacao_seguinte_and_the_ementa():
+    rec, ops = ops_of("Art. 1º Altere-se a redação do inciso II do art. 3º da Lei nº 100/2001:\n"
+                      "\"II - respeitar o horário e o silêncio.\"\n"
+                      "Art. 2º Dê-se ao art. 4º da Lei nº 100/2001 a redação seguinte:\n"
+                      "\"Art. 4º Esta Lei entra em vigor em 30 dias.\"\n"
+                      "Art. 3º A ementa da Lei nº 100/2001 passa a ter a seguinte redação:\n"
+                      "\"Dispõe sobre feiras e mercados.\"\n")
+    assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
+                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
+    assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]
+
+
+def test_supracitado_artigo_continues_the_previous_instruction():
+    rec, ops = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001 a seguinte redação:\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Dê-se ao parágrafo único do supracitado artigo a seguinte redação:\n"
+                      "\"Parágrafo único. A licença vale dois anos.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais."),
+                   ("redacao", "art2_par1u", "A licença vale dois anos.")]
+    assert {o.target_label for o in rec.operations} == {"Lei nº 100/2001"}
+
+
+def test_caput_and_incisos_in_one_chain():
+    rec, ops = ops_of("Art. 1º O caput do artigo 3º e o inciso II da Lei nº 100/2001 passam a viger com a seguinte redação:\n"
+                      "\"Art. 3º São deveres de quem vende na feira:\n"
+                      "...\n"
+                      "II - respeitar o horário e o silêncio.\"\n")
+    assert ops == [("redacao", "art3", "São deveres de quem vende na feira:"),
+                   ("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio.")]
+    assert not [p for p in rec.problems if p.blocking]
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("Fica acrescido o artigo 4º A - à Lei nº 100/2001", ("art4-1",)),
+    ("o art. 2ºA da Lei nº 100/2001", ("art2-1",)),
+    ("o art. 18 - A da Lei nº 100/2001", ("art18-1",)),
+    ("o art. 5º A Lei nº 100/2001 diz", ("art5",)),
+])
+def test_citations_of_letter_units_as_printed(text, ids):
+    assert [c.ids for c in find(text) if c.ids] == [ids]
+
+
+# --- item 8: an act that amends an amending act --------------------------------------------------
+
+def test_act_rewriting_an_article_of_an_amending_law_changes_the_law_it_amended():
+    first = act("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                "\"Art. 2º A licença custa vinte reais.\"\n")
+    second_head = HEAD.replace("LEI Nº 900, DE 3 DE MAIO DE 2021", "LEI Nº 950, DE 4 DE JUNHO DE 2022")
+    second = act("Art. 1º O art. 1º da Lei nº 900/2021, que altera o art. 2º da Lei nº 100/2001, passa a ter a "
+                 "seguinte redação:\n\"Art. 2º A licença custa trinta reais.\"\n", second_head)
+    rec1, rec2 = recognise(first), recognise(second)
+    assert [(o.target_label, o.target_id) for o in rec2.operations] == [("Lei nº 100/2001", "art2")]
+    assert [(p.code, p.blocking) for p in rec2.problems if p.code == "alteracao-de-ato-alterador"] == [
+        ("alteracao-de-ato-alterador", False)]
+    b = base()
+    b = apply(b, ops_for(b, rec1.operations), Event("redacao", "a", "Lei nº 900, de 3 de maio de 2021", "2021-05-03"))
+    b = apply(b, ops_for(b, rec2.operations), Event("redacao", "b", "Lei nº 950, de 4 de junho de 2022", "2022-06-04"))
+    from lexconsolida.writers.text import write
+
+    text = write(b, view="compilado").decode()
+    assert "[sem vigor] A licença custa vinte reais. (Redação dada pela Lei nº 900, de 3 de maio de 2021)" in text
+    assert "A licença custa trinta reais. (Redação dada pela Lei nº 950, de 4 de junho de 2022)" in text
+
+
+def test_renumbering_with_passara_a_ser():
+    rec, _ = ops_of("Art. 1º O atual artigo 4º da Lei nº 100/2001 passará a ser artigo 5º.\n")
+    assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]
+
+
+def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_units():
+    from lexconsolida.transforms.amend import failures
+
+    rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário.\"\n")
+    b = base()
+    errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert errors and all("reestruturado" in e.message for e in errors)
+
+
+def test_cf88_official_i_a_round_trips_with_its_id_and_clean_text():
+    from tests.conftest import CF88_DIR
+
+    src = CF88_DIR / "CON1988--20150303.LexML.xml"
+    if not src.exists():
+        pytest.skip("CF/88 LexML ausente")
+    from lexconsolida.readers import read_file
+    from lexconsolida.writers.text import write
+
+    n = read_file(src).norma
+    assert n.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+    official = "LEI Nº 1, DE 2 DE JANEIRO DE 2001\n\nArt. 92. São órgãos:\nI - o Supremo;\nI- A - o Conselho Nacional de Justiça;\nII - o Superior.\n"
+    again = read(official.encode()).norma
+    assert again.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+    back = read(write(n)).norma
+    assert back.find("art92_cpt_inc1-1").text == "o Conselho Nacional de Justiça;"
+
+
+# --- item 4: quoted blocks as they really come ---------------------------------------------------
+
+def test_instruction_ending_in_a_period_still_opens_the_block():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação.\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+def test_block_without_opening_quote_labelled_with_the_article_named():
+    rec, ops = ops_of("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "Art. 7º A licença custa vinte reais.\n"
+                      "Parágrafo único. A licença vale dois anos.”\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art7", "A licença custa vinte reais."),
+                   ("redacao", "art7_par1u", "A licença vale dois anos.")]
+    assert [d.id for d in act("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                              "Art. 7º A licença custa vinte reais.”\n"
+                              "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n").artigos()] == ["art1", "art2"]
+
+
+def test_unquoted_article_that_may_be_the_acts_own_next_one_is_not_guessed():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == []
+    assert "sem-texto-novo" in [p.code for p in rec.problems]
+
+
+def test_act_promulgated_by_the_mesa_of_a_camara_gives_its_municipality():
+    n = read(("RESOLUÇÃO Nº 12/2004\n\nDispõe.\n\nA MESA DA CÂMARA MUNICIPAL DE VILA NOVA, Estado de Mato Grosso, "
+              "promulga:\n\nArt. 1º Texto.\n").encode()).norma
+    assert (n.tipo, n.localidade) == ("Resolução", "Vila Nova-MT")
+    assert n.urn.startswith("urn:lex:br;mato.grosso;vila.nova:municipal:resolucao:")
+
+
+def test_base_given_as_a_file_is_not_reported_outside_the_acervo(tmp_path):
+    from tests.conftest import run_cli
+
+    b = _write(tmp_path, "base.txt", BASE)
+    a = _write(tmp_path, "alt.txt", HEAD + PARTIAL.split("Art. 2º")[0] + FECHO)
+    out = run_cli("amend", str(b), str(a), "--dry-run", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr.decode()
+    assert "alvo-fora-do-acervo" not in out.stdout.decode()
