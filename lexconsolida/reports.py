@@ -82,6 +82,8 @@ def report_text(report: dict) -> str:
             out += ["", f"{title}:"]
             for d in _sorted(report[key]):
                 loc = f"linha {d['linha']}" if d.get("linha") else "documento"
+                if d.get("pagina"):
+                    loc = f"página {d['pagina']}, {loc}"
                 where = f" [{d['dispositivo']}]" if d.get("dispositivo") else ""
                 out.append(f"  {d['gravidade']:5} {loc}{where}: {d['mensagem']}")
     out += ["", f"Resultado: {report['erros']} erro(s), {report['avisos']} aviso(s)."]

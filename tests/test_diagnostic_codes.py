@@ -64,7 +64,8 @@ def test_codes_are_portuguese_and_hyphenated():
     for code in CODES:
         assert CODE.match(code), code
         assert not set(code.split("-")) & english, code
-    assert LOG_CODES == {"linha-removida", "reparo", "tipografia", "numero-normalizado"}
+    assert LOG_CODES == {"linha-removida", "reparo", "tipografia", "numero-normalizado",
+                         "leitura-pagina", "fora-dos-atos"}
 
 
 def test_the_table_decides_the_severity():

@@ -172,7 +172,7 @@ class Corpus:
             norma = Norma()
         else:
             mun = self.municipios[act.municipio]
-            # By suffix (texto.txt, texto.docx, texto.md); the place is known from municipio.toml,
+            # By suffix (texto.txt, .docx, .md, .pdf); the place is known from municipio.toml,
             # so the text reader need not find it in the text.
             place = ({"localidade": mun.localidade_urn.removeprefix("br;")}
                      if format_of(act.texto) == "text" else {})

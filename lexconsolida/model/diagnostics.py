@@ -34,6 +34,8 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "reparo": (INFO, True, "erro de OCR ou de digitação reparado (antes → depois)"),
     "tipografia": (INFO, True, "rótulos com '°' ou 'o' no lugar do ordinal 'º'"),
     "numero-normalizado": (INFO, True, "número de ato citado normalizado"),
+    "leitura-pagina": (INFO, True, "como cada página do PDF foi lida (camada de texto ou OCR)"),
+    "fora-dos-atos": (INFO, True, "texto de uma edição fora dos atos (cabeçalho, sumário, seção)"),
     # --- numeração e estrutura
     "rotulo-repetido": (ERROR, False, "rótulo repetido entre irmãos (o id segue a posição)"),
     "ordem-invertida": (ERROR, False, "numeração fora de ordem"),
@@ -74,6 +76,9 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "codificacao": (WARNING, False, "o arquivo não está em UTF-8"),
     "ruido-residual": (WARNING, False, "provável ruído de OCR que ficou no texto (carimbo, '&' por '§')"),
     "localidade-desconhecida": (WARNING, False, "o texto não diz de que município é o ato"),
+    # --- leitura de PDF
+    "ocr-baixa-confianca": (WARNING, False, "página ou linha lida por OCR com baixa confiança"),
+    "ocr-rotulo-perdido": (WARNING, False, "o OCR pode ter perdido o rótulo de um dispositivo"),
     # --- leitura de DOCX e LexML
     "docx-sem-modelo": (INFO, False, "DOCX sem os estilos do modelo, lido como texto"),
     "paragrafo-de-historico": (INFO, False, "parágrafo de histórico do DOCX fora da árvore"),
@@ -114,6 +119,8 @@ class Diagnostic:
     """For repairs: the text as repaired."""
     text: str | None = None
     """For removed furniture: the whole removed line, verbatim."""
+    page: int | None = None
+    """1-based page of a paged source (PDF); ``line`` is then the line on that page."""
 
     def __post_init__(self) -> None:
         # One severity per code: the table's, whatever the caller passed.
@@ -124,12 +131,14 @@ class Diagnostic:
     def to_dict(self) -> dict:
         """The diagnostic in the reports' Portuguese keys (absent values left out)."""
         d = {"codigo": self.code, "gravidade": str(self.severity), "mensagem": self.message,
-             "linha": self.line, "dispositivo": self.where, "antes": self.before,
-             "depois": self.after, "texto": self.text}
+             "pagina": self.page, "linha": self.line, "dispositivo": self.where,
+             "antes": self.before, "depois": self.after, "texto": self.text}
         return {k: v for k, v in d.items() if v is not None}
 
     def format(self, path: str | None = None) -> str:
         loc = path or ""
+        if self.page is not None:
+            loc += f"{', ' if loc else ''}página {self.page}"
         if self.line is not None:
             loc += f"{', ' if loc else ''}linha {self.line}"
         if self.where:
