@@ -16,6 +16,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.model import Event, Norma
 from lexconsolida.readers.text import read
 from lexconsolida.transforms.amend import apply, ops_for
+from lexconsolida.writers.text import render
 
 HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
 FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
@@ -435,3 +436,15 @@ def test_base_given_as_a_file_is_not_reported_outside_the_acervo(tmp_path):
     out = run_cli("amend", str(b), str(a), "--dry-run", cwd=tmp_path)
     assert out.returncode == 0, out.stderr.decode()
     assert "alvo-fora-do-acervo" not in out.stdout.decode()
+
+
+def test_decimal_items_under_an_alinea_are_items():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º As taxas são:\nI - de feira:\n"
+            "a) por metro quadrado:\n3.01 - banca simples;\n3.02 - banca coberta;\nb) por dia.\n"
+            "Art. 2º A tabela tem linhas:\n4.01 - não é item, pois nenhuma alínea anuncia lista.\n")
+    norma = read(text.encode()).norma
+    items = [(d.id, d.rotulo, d.text) for d in norma.dispositivos() if "_ite" in d.id]
+    assert items == [("art1_cpt_inc1_ali1_ite1", "3.01", "banca simples;"),
+                     ("art1_cpt_inc1_ali1_ite2", "3.02", "banca coberta;")]
+    assert norma.find("art2_cpt").text == "A tabela tem linhas: 4.01 - não é item, pois nenhuma alínea anuncia lista."
+    assert "\n3.01 – banca simples;\n3.02 – banca coberta;\n" in render(norma)
