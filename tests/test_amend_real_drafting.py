@@ -448,3 +448,65 @@ def test_decimal_items_under_an_alinea_are_items():
                      ("art1_cpt_inc1_ali1_ite2", "3.02", "banca coberta;")]
     assert norma.find("art2_cpt").text == "A tabela tem linhas: 4.01 - não é item, pois nenhuma alínea anuncia lista."
     assert "\n3.01 – banca simples;\n3.02 – banca coberta;\n" in render(norma)
+
+
+# --- item 4: a quoted agrupador heading is an operation on the agrupador -----------------------
+
+HEADED = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+          "CAPÍTULO I\nDAS FEIRAS LIVRES\n"
+          "Art. 1º As feiras livres funcionam aos domingos.\n"
+          "Art. 2º As feiras têm bancas.\n"
+          "CAPÍTULO II\nDAS LICENÇAS\n"
+          "Art. 3º A licença custa dez reais.\n"
+          "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+EV = Event("redacao", "x", "Lei nº 900/2021", "2021-05-03")
+
+
+def _headings_after(body: str):
+    from lexconsolida.transforms.amend import failures
+
+    b = read(HEADED.encode()).norma
+    rec, ops = ops_of(body)
+    ops_b = ops_for(b, rec.operations)
+    errors = [e.message.split(" — ")[0] for e in failures(b, ops_b, EV)]
+    result = None if errors else apply(b, ops_b, EV)
+    return rec, ops, errors, result
+
+
+def test_quoted_heading_renames_the_agrupador_with_history():
+    from lexconsolida.transforms.pointintime import at
+
+    rec, ops, errors, result = _headings_after(
+        "Art. 1º O Capítulo II da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO II\nDAS LICENÇAS E TAXAS\"\n")
+    assert ops == [("redacao", "cap2", "DAS LICENÇAS E TAXAS")]
+    assert [p.code for p in rec.problems if p.blocking] == [] and errors == []
+    cap2 = next(a for a in result.articulacao if getattr(a, "id", "") == "cap2")
+    assert cap2.nome == "DAS LICENÇAS E TAXAS"
+    assert [(v.text, v.event.kind) for v in cap2.history] == [("DAS LICENÇAS", "original"),
+                                                               ("DAS LICENÇAS E TAXAS", "redacao")]
+    before = at(result, "2021-01-01")
+    assert next(a for a in before.articulacao if getattr(a, "id", "") == "cap2").nome == "DAS LICENÇAS"
+
+
+def test_heading_quoted_above_an_article_is_never_its_text():
+    rec, ops, errors, result = _headings_after(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO II\nDAS LICENÇAS\nArt. 3º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "cap2", "DAS LICENÇAS"), ("redacao", "art3", "A licença custa vinte reais.")]
+    assert errors == [] and result.find("art3_cpt").text == "A licença custa vinte reais."
+    assert next(a for a in result.articulacao if getattr(a, "id", "") == "cap2").history == []
+
+
+def test_heading_that_does_not_hold_the_quoted_article_or_a_new_one_asks_a_person():
+    _, _, errors, _ = _headings_after(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO I\nDAS TAXAS\nArt. 3º A licença custa vinte reais.\"\n")
+    assert errors == ["art1: CAPÍTULO I de LEI Nº 100, DE 2 DE JANEIRO DE 2001 não contém o art3, citado sob "
+                      "ele no texto entre aspas: decida qual agrupador a instrução altera"]
+    _, ops, errors, _ = _headings_after(
+        "Art. 1º Fica acrescido à Lei nº 100/2001 o seguinte Capítulo III:\n"
+        "\"CAPÍTULO III\nDAS PENAS\nArt. 5º A multa é de cem reais.\"\n")
+    assert ops[0] == ("inclusao", "cap3", "DAS PENAS")
+    assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO III; "
+                      "decida onde ele começa e quais artigos reúne"]

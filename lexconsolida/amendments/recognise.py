@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
+    quoted_headings,
 )
 from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition
@@ -230,12 +231,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
-    heads = [a for b in blocks for a in agrupadores_in(b)]
-    if heads:
-        names = ", ".join(a.rotulo or a.nome or a.id for a in heads)
-        ctx.rec.problems.append(Problem(
-            "agrupador-citado", f"o texto entre aspas traz agrupadores ({names}): títulos, capítulos e "
-            "seções não são incluídos nem alterados automaticamente", text, _line(d), _where(d)))
+    headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()
@@ -248,7 +244,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
-    if not named and not covered and not units:
+    if not named and not covered and not units and not headings:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
             "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
@@ -260,6 +256,27 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
+    """Agrupador headings quoted in the blocks ('“CAPÍTULO IV / DAS FEIRAS NOTURNAS'): each is
+    an operation on the agrupador of that kind and number (its name), never text of a
+    dispositivo. The applier renames it, keeps it when the name is the same, and refuses what
+    it cannot place (a new agrupador, or one that does not hold the articles quoted under it).
+    A heading the reader saw but whose number is not legible stays a problem."""
+    heads = [h for b in blocks for h in quoted_headings(b)]
+    for h in heads:
+        ctx.rec.operations.append(_op(
+            ctx, d, t, "inclusao" if kind == "inclusao" else "redacao", h.id, unit_kind=h.kind,
+            rotulo=h.rotulo, text=h.nome, holds=h.first_article))
+    seen = {h.id for h in heads}
+    unread = [a for b in blocks for a in agrupadores_in(b) if not any(a.id.endswith(i) for i in seen)]
+    if unread:
+        names = ", ".join(a.rotulo or a.nome or a.id for a in unread)
+        ctx.rec.problems.append(Problem(
+            "agrupador-citado", f"o texto entre aspas traz agrupadores sem número legível ({names}): "
+            "decida a que título, capítulo ou seção se referem", d.text, _line(d), _where(d)))
+    return len(heads)
 
 
 _THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
