@@ -510,3 +510,43 @@ def test_heading_that_does_not_hold_the_quoted_article_or_a_new_one_asks_a_perso
     assert ops[0] == ("inclusao", "cap3", "DAS PENAS")
     assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO III; "
                       "decida onde ele começa e quais artigos reúne"]
+
+
+# --- item 10: editorial notes of a compiled text are history, not text -----------------------
+
+COMPILED = ("LEI ORGÂNICA DO MUNICÍPIO DE VILA NOVA\n\n"
+            "Art. 1º O Município organiza-se por esta Lei.\n"
+            "Art. 2º O mandato do Prefeito é de dois anos.\n"
+            "Art. 2º O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)\n"
+            "Art. 3º Compete ao Município:\nI - legislar;\n"
+            "II - tributar; (INCISO II, ACRESCENTADO PELA EMENDA Nº 30/2007)\n"
+            "III - (Revogado pela Emenda nº 31/2008)\n"
+            "Art. 4º Aplica-se a Lei nº 100 (alterada pela Lei nº 200).\n")
+
+
+def test_editorial_notes_and_struck_wording_become_history():
+    result = read(COMPILED.encode())
+    norma = result.norma
+    assert [d.id for d in norma.artigos()] == ["art1", "art2", "art3", "art4"]
+    cap2 = norma.find("art2_cpt")
+    assert cap2.text == "O mandato do Prefeito é de quatro anos."
+    assert [(v.text, v.event.kind, v.event.act_label) for v in cap2.history] == [
+        ("O mandato do Prefeito é de dois anos.", "original", None),
+        ("O mandato do Prefeito é de quatro anos.", "redacao", "Emenda nº 3/1997")]
+    inc2, inc3 = norma.find("art3_cpt_inc2"), norma.find("art3_cpt_inc3")
+    assert inc2.text == "tributar;" and [(v.event.kind, v.event.act_label) for v in inc2.history] == [
+        ("inclusao", "EMENDA Nº 30/2007")]
+    assert inc3.text == "" and inc3.situacao.value == "revogado"
+    # a parenthesis about a law the text cites is the text's own
+    assert norma.find("art4_cpt").text == "Aplica-se a Lei nº 100 (alterada pela Lei nº 200)."
+    notes = [d.line for d in result.diagnostics if d.code == "nota-editorial"]
+    assert sorted(notes) == [4, 5, 8, 9]
+    compiled = render(norma, view="compilado")
+    assert "Art. 2º O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)" in compiled
+    assert "II – tributar; (Incluído pela EMENDA Nº 30/2007)" in compiled
+
+
+def test_a_note_copied_into_a_quoted_block_is_not_wording():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"Art. 2º A licença custa vinte reais. (Redação dada pela Lei nº 900/2021)\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
