@@ -550,3 +550,12 @@ def test_a_note_copied_into_a_quoted_block_is_not_wording():
     rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                       "\"Art. 2º A licença custa vinte reais. (Redação dada pela Lei nº 900/2021)\"\n")
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+def test_incisos_cited_beside_a_paragrafo_unico_are_placed_by_the_quoted_labels():
+    rec, ops = ops_of("Art. 1º Altere-se a redação dos incisos I e II, e do parágrafo único do art. 3º "
+                      "da Lei nº 100/2001:\n\"Art. 3º ...................\nI - manter a banca limpa e pintada;\n"
+                      "II - respeitar o horário e o silêncio.\nParágrafo único. O fiscal verifica os deveres.\"\n")
+    assert [p.code for p in rec.problems if p.blocking] == []
+    assert [(k, i) for k, i, _ in ops] == [("redacao", "art3_cpt_inc1"), ("redacao", "art3_cpt_inc2"),
+                                           ("redacao", "art3_par1u")]

@@ -251,7 +251,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             "ou registre a decisão", text, _line(d), _where(d)))
         return
     missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
-               and not (n.endswith("_cpt") and n[:-4] in covered)]
+               and not (n.endswith("_cpt") and n[:-4] in covered) and not _placed_elsewhere(n, covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
@@ -277,6 +277,18 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
             "agrupador-citado", f"o texto entre aspas traz agrupadores sem número legível ({names}): "
             "decida a que título, capítulo ou seção se referem", d.text, _line(d), _where(d)))
     return len(heads)
+
+
+def _placed_elsewhere(n: str, covered: set[str]) -> bool:
+    """'os incisos IV e V, e o parágrafo único do art. 1º' reads as incisos of the parágrafo
+    único, but the quoted text puts 'IV -' and 'V -' under the caput: the unit named is there,
+    in the same artigo, one level up (the quoted labels settle the attachment)."""
+    parts = n.split("_")
+    if len(parts) < 3:
+        return False
+    art, last = parts[0], parts[-1]
+    return any(c.split("_")[0] == art and c.split("_")[-1] == last and len(c.split("_")) <= len(parts)
+               for c in covered)
 
 
 _THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
