@@ -559,3 +559,19 @@ def test_incisos_cited_beside_a_paragrafo_unico_are_placed_by_the_quoted_labels(
     assert [p.code for p in rec.problems if p.blocking] == []
     assert [(k, i) for k, i, _ in ops] == [("redacao", "art3_cpt_inc1"), ("redacao", "art3_cpt_inc2"),
                                            ("redacao", "art3_par1u")]
+
+
+def test_passa_a_viger_com_a_inclusao_do_paragrafo_a_seguir():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a viger com a inclusão do parágrafo a seguir:\n\n"
+                      "\"§ 2º A licença é pessoal.\"\n")
+    assert ops == [("inclusao", "art2_par2", "A licença é pessoal.")]
+
+
+def test_mixed_accrual_and_new_wording_stays_new_wording():
+    rec, ops = ops_of("Art. 1º A Lei nº 100/2001 passa a vigorar com acréscimo do inciso III ao art. 3º e o art. 2º "
+                      "com a seguinte redação:\n\n\"Art. 3º ...\n\nIII - exibir a licença.\n\n"
+                      "\"Art. 2º A licença custa dez reais.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art3_cpt_inc3").text == "exibir a licença."
+    assert result.find("art2_cpt").history == []

@@ -83,6 +83,11 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("inclusao", "acrescido(s) do(s) seguinte(s) / passa a vigorar acrescido",
             rf"acrescid[oa]s?\s+d[oa]s?\b|{PASSA}\s+{VIGORAR}\s+acrescid",
             "O art. 10 passa a vigorar acrescido do seguinte § 3º:"),
+    # 'com acréscimo do inciso VIII ao art. 16 e o art. 22 com a seguinte redação' is a mixed
+    # instruction, read as new wording (units that do not exist are included): not here
+    Formula("inclusao", "passa(m) a vigorar/viger com a inclusão de",
+            rf"{PASSA}\s+{VIGORAR}\s+com\s+a\s+(?:inclus[ãa]o|inser[çc][ãa]o)\s+d",
+            "O art. 59 passa a viger com a inclusão do parágrafo a seguir:"),
     Formula("inclusao", "fica(m) acrescido(s)/acrescentado(s)/inserido(s)/incluído(s)",
             r"\bfica(?:m)?\s+(?:acrescid|acrescentad|inserid|inclu[íi]d)[oa]s?\b",
             "Fica acrescentado ao art. 6º o seguinte parágrafo único:"),
