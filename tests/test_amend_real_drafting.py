@@ -11,11 +11,13 @@ from lexconsolida.amendments import recognise
 from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.targets import amendment_targets, same_work
 from lexconsolida.amendments.vocabulary import FORMULAS
-from lexconsolida.citations import find
+from lexconsolida.citations import find, find_acts
+from lexconsolida.corpus import load
 from lexconsolida.errors import InputError
 from lexconsolida.model import Event, Norma
 from lexconsolida.readers.text import read
-from lexconsolida.transforms.amend import apply, ops_for
+from lexconsolida.transforms.amend import apply, failures, ops_for
+from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.text import render
 
 HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
@@ -463,8 +465,6 @@ EV = Event("redacao", "x", "Lei nº 900/2021", "2021-05-03")
 
 
 def _headings_after(body: str):
-    from lexconsolida.transforms.amend import failures
-
     b = read(HEADED.encode()).norma
     rec, ops = ops_of(body)
     ops_b = ops_for(b, rec.operations)
@@ -474,8 +474,6 @@ def _headings_after(body: str):
 
 
 def test_quoted_heading_renames_the_agrupador_with_history():
-    from lexconsolida.transforms.pointintime import at
-
     rec, ops, errors, result = _headings_after(
         "Art. 1º O Capítulo II da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
         "\"CAPÍTULO II\nDAS LICENÇAS E TAXAS\"\n")
@@ -575,3 +573,37 @@ def test_mixed_accrual_and_new_wording_stays_new_wording():
     result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
     assert result.find("art3_cpt_inc3").text == "exibir a licença."
     assert result.find("art2_cpt").history == []
+
+
+# --- item 3: a norm cited by name resolves in the acervo by the aliases of its norma.toml ------
+
+def _acervo(tmp_path, municipios):
+    for mun, loc, acts in municipios:
+        folder = tmp_path / mun
+        folder.mkdir(parents=True)
+        (folder / "municipio.toml").write_text(f'nome = "{mun}"\nuf = "MT"\nlocalidade_urn = "{loc}"\n',
+                                               encoding="utf-8")
+        for name, toml in acts:
+            (folder / name).mkdir()
+            (folder / name / "norma.toml").write_text(toml, encoding="utf-8")
+    return load(tmp_path)
+
+
+def test_norm_cited_by_name_resolves_by_the_aliases_of_the_same_municipality(tmp_path):
+    lom = ('tipo = "Lei Orgânica"\nurn = "urn:lex:br;mato.grosso;{m}:municipal:lei.organica:1990-04-05;s.n"\n'
+           'data = "1990-04-05"\napelidos = ["Lei Orgânica do Município", "LOM"]\n')
+    corpus = _acervo(tmp_path, [
+        ("vila-nova", "br;mato.grosso;vila.nova", [("lom", lom.format(m="vila.nova"))]),
+        ("vila-velha", "br;mato.grosso;vila.velha", [("lom", lom.format(m="vila.velha"))]),
+    ])
+    ref = find_acts("Dê-se ao art. 2º da LEI ORGANICA DO MUNICIPIO a seguinte redação:")[0].act
+    near = "urn:lex:br;mato.grosso;vila.nova:municipal:emenda.lei.organica:2007-01-02;30"
+    assert corpus.resolve(ref, near) == "urn:lex:br;mato.grosso;vila.nova:municipal:lei.organica:1990-04-05;s.n"
+    assert corpus.resolve(ref, None) is None  # two municipalities have one: the name is local
+    ref2 = find_acts("Dê-se ao art. 2º do Regimento Interno a seguinte redação:")[0].act
+    assert corpus.resolve(ref2, near) is None  # no act has that alias
+    bad = tmp_path / "vila-nova" / "lom" / "norma.toml"
+    bad.write_text(bad.read_text(encoding="utf-8").replace('["Lei Orgânica do Município", "LOM"]', '"LOM"'),
+                   encoding="utf-8")
+    with pytest.raises(InputError, match="apelidos"):
+        load(tmp_path)

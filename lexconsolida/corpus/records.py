@@ -165,6 +165,10 @@ class Act:
     nota_publica: str | None = None
     """Provenance note meant for the public (``nota_publica``); ``fonte`` is for maintainers
     and is never published."""
+    apelidos: list[str] = field(default_factory=list)
+    """Names the act is cited by without a number (``apelidos`` in norma.toml: 'Lei Orgânica do
+    Município', 'Regimento Interno'): a citation by one of them, from an act of the same
+    municipality, resolves to this act."""
 
     @property
     def normative(self) -> bool:
@@ -260,4 +264,13 @@ def load_act(folder: Path, municipio: str) -> Act:
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
         data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
+        apelidos=_apelidos(t, path),
     )
+
+
+def _apelidos(t: dict, path: Path) -> list[str]:
+    value = t.get("apelidos", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise InputError("'apelidos' deve ser uma lista de nomes, ex.: apelidos = [\"Lei Orgânica do Município\"]",
+                         path=path)
+    return [v.strip() for v in value]

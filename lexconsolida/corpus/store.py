@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -67,7 +68,7 @@ class Corpus:
         if ref.urn:
             return ref.urn if ref.urn in self.acts else None
         if not ref.numero:
-            return None
+            return self._resolve_name(ref, near) if ref.nome else None
         cands = [a for a in self.acts.values()
                  if Urn.parse(a.urn).tipo == ref.tipo
                  and (a.numero or "").replace(".", "").lstrip("0") == ref.numero]
@@ -82,6 +83,17 @@ class Corpus:
             loc = Urn.parse(near).localidade
             local = [a for a in cands if Urn.parse(a.urn).localidade == loc]
             cands = local or cands
+        return cands[0].urn if len(cands) == 1 else None
+
+    def _resolve_name(self, ref: ActRef, near: str | None) -> str | None:
+        """A norm cited by name ('Lei Orgânica do Município'): the one act whose ``apelidos``
+        hold that name, in the municipality of the citing act when it is known (a name is
+        local: every municipality has its Lei Orgânica)."""
+        key = _name_key(ref.nome or "")
+        cands = [a for a in self.acts.values() if any(_name_key(n) == key for n in a.apelidos)]
+        if near:
+            loc = Urn.parse(near).localidade
+            cands = [a for a in cands if Urn.parse(a.urn).localidade == loc]
         return cands[0].urn if len(cands) == 1 else None
 
     def resolve_text(self, text: str, near: str | None = None) -> list[str | None]:
@@ -193,3 +205,9 @@ def _resolve_relations(corpus: Corpus, act: Act) -> None:
                 raise InputError(f"alvo da relação '{rel.tipo}' não identificado no acervo: "
                                  f"{alvo!r}", path=act.folder / "norma.toml")
         rel.alvos = out
+
+
+def _name_key(name: str) -> str:
+    """'Lei Orgânica do  Município' and 'LEI ORGANICA DO MUNICIPIO' compare equal."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
