@@ -607,3 +607,14 @@ def test_norm_cited_by_name_resolves_by_the_aliases_of_the_same_municipality(tmp
                    encoding="utf-8")
     with pytest.raises(InputError, match="apelidos"):
         load(tmp_path)
+
+
+def test_paragrafo_unico_renumbered_by_a_later_article_makes_room_for_the_new_one():
+    rec, _ = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 fica acrescido de mais um parágrafo, com o seguinte conteúdo:\n\n"
+                    "\"§ 1º A licença é pessoal.\"\n\n"
+                    "Art. 2º O atual parágrafo único do art. 2º da Lei nº 100/2001 passa a ser o 2º.\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art2_par1").text == "A licença é pessoal."
+    assert result.find("art2_par2").text == "A licença vale um ano."
+    assert result.find("art2_par1u") is None

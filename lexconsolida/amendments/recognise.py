@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
@@ -69,7 +69,32 @@ def recognise(norma: Norma, resolve: Resolver | None = None, *,
         _article(ctx, art)
     _check_ementa(ctx)
     _safety_net(ctx)
+    rec.operations[:] = _simultaneous(rec.operations)
     return rec
+
+
+def _simultaneous(ops: list[Operation]) -> list[Operation]:
+    """The instructions of one act take effect together, each naming units as they were before
+    it ('o atual parágrafo único do art. 1º passa a ser o 2º', beside 'acrescido de um § 1º').
+    So an explicit renumbering of a parágrafo único is applied before the inclusions of §§ in
+    its artigo (whatever the order of the articles), and those inclusions do not renumber it
+    implicitly as well."""
+    renumbered = {(o.target_urn, o.target_id) for o in ops
+                  if o.kind == "renumeracao" and (o.target_id or "").endswith("_par1u")}
+    touched = {(o.target_urn, o.target_id) for o in ops if o.kind != "renumeracao"}
+    if not renumbered or renumbered & touched:
+        return ops  # the parágrafo único is also changed by its old id: the order stays the act's
+    first_renum: list[Operation] = []
+    rest: list[Operation] = []
+    for o in ops:
+        if o.kind == "renumeracao" and (o.target_urn, o.target_id) in renumbered:
+            first_renum.append(o)
+            continue
+        art = (o.target_id or "").split("_")[0]
+        if o.implicit_renumbering and (o.target_urn, f"{art}_par1u") in renumbered:
+            o = replace(o, implicit_renumbering=False)
+        rest.append(o)
+    return first_renum + rest
 
 
 _EMENTA_AMENDS = re.compile(r"\b(?:altera|modifica|acrescenta|acresce|inclui|insere|revoga|suprime|renumera|"
