@@ -618,3 +618,15 @@ def test_paragrafo_unico_renumbered_by_a_later_article_makes_room_for_the_new_on
     assert result.find("art2_par1").text == "A licença é pessoal."
     assert result.find("art2_par2").text == "A licença vale um ano."
     assert result.find("art2_par1u") is None
+
+
+@pytest.mark.parametrize("instruction, kind", [
+    ("Serão acrescidos à Lei nº 100/2001 os artigos 5 e 6, com as seguintes redações:", "inclusao"),
+    ("Os recursos de convênios serão incluídos na Lei Orçamentária.", None),
+    ("Acresça-se no art. 3º da Lei nº 100/2001 o seguinte inciso:", "inclusao"),
+    ("Suprime-se o inciso II do art. 3º da Lei nº 100/2001.", "revogacao"),
+])
+def test_more_wordings_from_the_drafters(instruction, kind):
+    from lexconsolida.amendments import phrases
+
+    assert phrases.classify(instruction) == kind
