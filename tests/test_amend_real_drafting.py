@@ -630,3 +630,9 @@ def test_more_wordings_from_the_drafters(instruction, kind):
     from lexconsolida.amendments import phrases
 
     assert phrases.classify(instruction) == kind
+
+
+def test_old_spelling_seccao_heading_is_an_agrupador_never_article_text():
+    rec, ops = ops_of("Art. 1º Fica acrescentado à Lei nº 100/2001 o art. 3º-A, com a seguinte redação:\n\n"
+                      "\"SECÇÃO IX\nDA LICENÇA ESPECIAL\nArt. 3º-A A licença especial vale um mês.\"\n")
+    assert ops == [("inclusao", "sec9", "DA LICENÇA ESPECIAL"), ("inclusao", "art3-1", "A licença especial vale um mês.")]

@@ -61,7 +61,7 @@ _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
 _DECIMAL_ITEM = re.compile(r"(?P<grp>[1-9]\d?)\.(?P<num>\d{1,3})(?=\s*[-–—]\s*\S)")
 """'4.01 -': an item numbered within its group, as drafters print items under an alínea."""
 _AGRUPADOR = re.compile(
-    r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
+    r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSEC?[ÇC][ÃA]O|SEC?[ÇC][ÃA]O)\s+
         (?P<num>[IVXLCDMHTW1]{1,8}|\d{1,3}|[ÚU]NIC[OA])(?P<suf>-[A-Z])?(?![A-Za-zÀ-ÿ\d])""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -280,7 +280,7 @@ def _match_agrupador(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
     if not m:
         return None
     word = m.group("word")
-    kind = _AGR_KIND[word.lower().translate(_FOLD)]
+    kind = _AGR_KIND[word.lower().translate(_FOLD).replace("seccao", "secao")]  # 'SECÇÃO': old spelling
     token = m.group("num")
     sep, rest = _rest(line, m.end())
     if rest and rest[0].islower():
