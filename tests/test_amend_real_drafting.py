@@ -636,3 +636,14 @@ def test_old_spelling_seccao_heading_is_an_agrupador_never_article_text():
     rec, ops = ops_of("Art. 1º Fica acrescentado à Lei nº 100/2001 o art. 3º-A, com a seguinte redação:\n\n"
                       "\"SECÇÃO IX\nDA LICENÇA ESPECIAL\nArt. 3º-A A licença especial vale um mês.\"\n")
     assert ops == [("inclusao", "sec9", "DA LICENÇA ESPECIAL"), ("inclusao", "art3-1", "A licença especial vale um mês.")]
+
+
+def test_dispositivo_of_another_act_cited_as_context_is_not_a_target():
+    rec, ops = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001, que regulamenta o art. 30 da Lei Orgânica "
+                      "do Município, a seguinte redação:\n\n\"Art. 2º A licença custa trinta reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa trinta reais.")]
+    assert [p.code for p in rec.problems if p.blocking] == []
+    # two acts changed by one instruction are both targets: nothing is dropped
+    rec, _ = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001 e ao art. 5º da Lei nº 200/2002 a seguinte "
+                    "redação:\n\n\"Art. 2º A licença custa trinta reais.\"\n")
+    assert "alvo-sem-texto" in [p.code for p in rec.problems]

@@ -230,6 +230,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
+    disp = _without_context(text, disp)
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
@@ -314,6 +315,24 @@ def _placed_elsewhere(n: str, covered: set[str]) -> bool:
     art, last = parts[0], parts[-1]
     return any(c.split("_")[0] == art and c.split("_")[-1] == last and len(c.split("_")) <= len(parts)
                for c in covered)
+
+
+_CONTEXT_DISP = re.compile(
+    r"(?:\bque\s+(?:regulament|disciplin|trat)\w*|\b(?:alterad|modificad|regulamentad|acrescentad|"
+    r"inclu[íi]d)[oa]s?\s+pel[oa]s?|\bprevist[oa]s?\s+n[oa]s?|\bde\s+que\s+trata[m]?)(?:\s+(?:o|a|os|as))?\s*$",
+    re.IGNORECASE)
+"""Words before a cited dispositivo that make it context ('… do art. 9º da Lei X, que regulamenta
+o art. 100 da Lei Orgânica', '… alterado pelo art. 6º da Lei Y'), not a unit the instruction changes."""
+
+
+def _without_context(text: str, disp: list[Citation]) -> list[Citation]:
+    """The cited dispositivos the instruction changes: a dispositivo of another act cited as
+    context of the first one is left out (it is neither a target nor missing from the quotes)."""
+    if len(disp) < 2 or disp[0].act is None:
+        return disp
+    first = disp[0].act.key
+    return [disp[0]] + [c for c in disp[1:] if not (
+        c.act is not None and c.act.key != first and _CONTEXT_DISP.search(text[max(0, c.start - 60):c.start]))]
 
 
 _THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
