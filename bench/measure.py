@@ -105,31 +105,59 @@ class ProcessRuns:
 
 
 def process(argv: Sequence[str], runs: int = MIN_RUNS, cwd: Path | None = None,
-            expect: Sequence[int] = (0,)) -> ProcessRuns:
-    """``python -m lexconsolida ARGV`` run ``runs`` times as a new process each time (plus one
-    warm-up run), with wall time, CPU time (user + system of the child) and peak RSS."""
+            expect: Sequence[int] = (0,), before: Callable[[int], None] | None = None,
+            warmup: int = 1) -> ProcessRuns:
+    """``python -m lexconsolida ARGV`` run ``runs`` times as a new process each time (plus
+    ``warmup`` runs), with wall time, CPU time (user + system of the child) and peak RSS.
+
+    ``before(i)``, when given, runs (untimed) before run ``i`` (warm-up runs included), e.g.
+    to change an input between runs."""
     compile_package()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "lexconsolida", *map(str, argv)]
     walls, cpus, rss = [], [], 0.0
-    for i in range(max(runs, MIN_RUNS) + 1):
+    for i in range(max(runs, MIN_RUNS) + warmup):
+        if before is not None:
+            before(i)
         start = time.perf_counter()
         child = subprocess.Popen(cmd, cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
+        # Read stderr to its end first: a child that writes more than a pipe holds would
+        # otherwise wait for us while we wait for it.
         err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
         if child.stderr:
             child.stderr.close()
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
         code = os.waitstatus_to_exitcode(status)
         if code not in expect:
             raise RuntimeError(f"{' '.join(cmd[2:])}: saída {code}: {err.strip()[:300]}")
-        if i == 0:
+        if i < warmup:
             continue  # warm-up: file-system caches, bytecode
         walls.append(wall)
         cpus.append(usage.ru_utime + usage.ru_stime)
         rss = max(rss, usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10))
     return ProcessRuns(Stats(tuple(walls)), Stats(tuple(cpus)), rss)
+
+
+def process_once(argv: Sequence[str], cwd: Path | None = None,
+                 expect: Sequence[int] = (0,)) -> ProcessRuns:
+    """One run of ``python -m lexconsolida ARGV`` (for a step that cannot be repeated cheaply,
+    such as a first build): its wall time, CPU time and peak RSS, printed as one run."""
+    compile_package()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "lexconsolida", *map(str, argv)]
+    start = time.perf_counter()
+    child = subprocess.Popen(cmd, cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code not in expect:
+        raise RuntimeError(f"{' '.join(cmd[2:])}: saída {code}: {err.strip()[:300]}")
+    rss = usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
+    return ProcessRuns(Stats((wall,)), Stats((usage.ru_utime + usage.ru_stime,)), rss)
 
 
 @dataclass(slots=True)

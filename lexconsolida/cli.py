@@ -32,6 +32,8 @@ COMMANDS: dict[str, str] = {
     "site": "gera o site do diário oficial para todo o acervo",
     "build": "gera tudo do acervo em output/: LexML, relatórios, site, DOCX e dossiê",
     "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
+    "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
+    "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
 }
 
 

@@ -8,6 +8,7 @@ blocking problems is not applied: its problems are returned for a human decision
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
@@ -15,7 +16,7 @@ from lexconsolida.amendments.decisions import decide
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply
+from lexconsolida.transforms.amend import apply, failures
 
 
 @dataclass(slots=True)
@@ -65,23 +66,46 @@ def _order(a: Act) -> tuple[str, str]:
     return (a.in_force_from or "", a.urn)
 
 
-def history(corpus: Corpus, urn: str, *, before: Act | None = None) -> History:
+def history(corpus: Corpus, urn: str, *, before: Act | None = None,
+            amending: list[Act] | None = None, tolerant: bool = False) -> History:
     """The norm ``urn`` with all its amending acts applied (only those in force before
-    ``before`` and other than it, when given), and a report per act."""
+    ``before`` and other than it, when given), and a report per act.
+
+    ``amending``: the acts to apply (default: those declaring ``altera``/``revoga`` on it).
+    ``tolerant``: an act whose operations cannot all be applied is left out and reported
+    (problem ``falha-na-aplicacao``) instead of stopping the whole history."""
     target = corpus.get(urn)
     norma = corpus.read(target.urn)
     out = History(norma)
+    if amending is None:
+        amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
-    acts = {a.urn: a for a in corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
-            if a.normative}
+    acts = {a.urn: a for a in amending if a.normative}
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue
         report = _one_act(corpus, act, target)
+        if report.applied and tolerant:
+            errors = failures(out.norma, report.operations, event_of(act))
+            if errors:
+                report.applied = False
+                report.problems += [_failure(e) for e in errors]
         if report.applied:
             out.norma = apply(out.norma, report.operations, event_of(act))
         out.reports.append(report)
     return out
+
+
+_FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)
+
+
+def _failure(err) -> Problem:
+    """A problem for an operation :func:`apply` refused ('art2: dispositivo … não existe')."""
+    m = _FAILURE.match(err.message)
+    if m is None:
+        return Problem("falha-na-aplicacao", err.message, "", err.line, None)
+    where = m.group("where") if m.group("where") != "instrução" else None
+    return Problem("falha-na-aplicacao", m.group("msg"), m.group("src") or "", err.line, where)
 
 
 def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
@@ -89,8 +113,10 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
         return _declared_revocation(act, target)
     decided = recognise_act(corpus, act)
     rec = decided.recognition
-    mine = [p for p in rec.problems]
     ops = [o for o in rec.operations if o.target_urn == target.urn]
+    # With no operation on this target, the recogniser's "ementa announces a change, no
+    # instruction makes it" is said below about this target (relacao-sem-operacoes).
+    mine = [p for p in rec.problems if ops or p.code != "sem-operacoes"]
     blocking = [p for p in mine if p.blocking]
     declared = _declared_revocation(act, target)
     if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from lexconsolida.io import atomic_write
 
@@ -40,8 +42,14 @@ def content_key(*parts: object) -> str:
 class OutputSet:
     """The files of one output folder, written only when their key changed."""
 
-    def __init__(self, root: Path, manifest: str = MANIFEST) -> None:
+    def __init__(self, root: Path, manifest: str = MANIFEST, staging: Path | None = None) -> None:
+        """With ``staging``, nothing in ``root`` changes before :meth:`finish`: new files are
+        written into ``staging`` (a folder beside ``root``) and moved into place by
+        :meth:`finish`, each by an atomic rename, the manifest last; stale files are removed
+        only then. A run that fails before ``finish`` leaves ``root`` as it was, and the cost
+        is that of the files that changed, not of copying the folder."""
         self.root = Path(root)
+        self.staging = Path(staging) if staging is not None else None
         self.manifest_path = self.root / manifest
         self.old: dict[str, str] = {}
         self.old_memo: dict[str, list] = {}
@@ -65,9 +73,10 @@ class OutputSet:
         if isinstance(memo, dict):
             self.old_memo = {str(k): v for k, v in memo.items() if isinstance(v, list) and len(v) == 2}
 
-    def remember(self, name: str, key: str, compute: Callable[[], str]) -> str:
+    def remember(self, name: str, key: str, compute: Callable[[], Any]) -> Any:
         """A value computed from inputs hashed as ``key``, reused from the previous run when
-        ``key`` is unchanged (for costly parts of content keys)."""
+        ``key`` is unchanged (for costly parts of content keys, or facts worth not reading a
+        source again for); any JSON value."""
         old = self.old_memo.get(name)
         value = old[1] if old and old[0] == key else compute()
         self.memo[name] = [key, value]
@@ -85,7 +94,7 @@ class OutputSet:
         """Write ``produce()`` to ``rel`` unless it is fresh."""
         if self.fresh(rel, key):
             return
-        atomic_write(self.root / rel, produce())
+        atomic_write((self.staging or self.root) / rel, produce())
         self.new[rel] = key
         self.written.append(rel)
 
@@ -118,15 +127,30 @@ class OutputSet:
         self.new[prefix] = key
 
     def finish(self) -> None:
-        """Remove what the previous run wrote and this one did not; save the manifest."""
+        """Remove what the previous run wrote and this one did not; save the manifest (with
+        ``staging``: move the new files into place first)."""
+        if self.staging is not None:
+            for rel in self.written:
+                target = self.root / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(self.staging / rel, target)
         for rel in sorted(set(self.old) - set(self.new)):
             path = self.root / rel
             if path.is_file():
                 path.unlink()
                 self.removed.append(rel)
                 self._prune(path.parent)
+        if not self.removed and self.new == self.old and self.memo == self.old_memo \
+                and self.manifest_path.is_file():
+            return  # a run that changed nothing rewrites nothing, not even the manifest
         data = {"arquivos": dict(sorted(self.new.items())), "memo": dict(sorted(self.memo.items()))}
-        atomic_write(self.manifest_path, json.dumps(data, ensure_ascii=False, indent=0) + "\n")
+        text = (json.dumps(data, ensure_ascii=False, indent=0) + "\n").encode("utf-8")
+        try:
+            unchanged = self.manifest_path.read_bytes() == text
+        except OSError:
+            unchanged = False
+        if not unchanged:  # a run that changed nothing rewrites nothing, not even the manifest
+            atomic_write(self.manifest_path, text)
 
     def _prune(self, folder: Path) -> None:
         while folder != self.root and folder.is_dir() and not any(folder.iterdir()):

@@ -90,6 +90,13 @@ def _mtimes(root: Path) -> dict[str, int]:
     return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
 
 
+def _stamps(root: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime) of every file under ``root``: a file rewritten, even atomically with the
+    same bytes, gets a new inode."""
+    return {p.relative_to(root).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in root.rglob("*") if p.is_file()}
+
+
 def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
     out = tmp_path / "output"
     rc, text = build(capsys, out, acervo)
@@ -118,13 +125,11 @@ def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
 def test_rerun_with_nothing_changed_writes_nothing(acervo, tmp_path, capsys):
     out = tmp_path / "output"
     build(capsys, out, acervo)
-    before = _mtimes(out)
+    before = _stamps(out)
     rc, text = build(capsys, out, acervo)
     assert rc == 0
     assert "(0 arquivos gravados," in text
-    after = _mtimes(out)
-    changed = [p for p in after if after[p] != before.get(p) and not p.endswith(".json")]
-    assert changed == []
+    assert _stamps(out) == before  # manifests included
 
 
 def test_changed_text_is_rebuilt(acervo, tmp_path, capsys):
@@ -192,8 +197,11 @@ def test_build_on_the_repository_statutes(tmp_path):
     consolidated = out / "consolidacoes/ba-feira-de-santana-transporte"
     assert {p.name for p in consolidated.iterdir()} >= {"norma.xml", "correspondencia.csv", "revisao.html"}
     assert "aguardando textos: transporte-aplicativo" in text
+    before = _stamps(out)
     again = run_cli("build", "-o", out)
     assert "(0 arquivos gravados," in again.stdout.decode()
+    # Nothing rewritten anywhere: site, LexML, DOCX, dossier, consolidations, manifests.
+    assert _stamps(out) == before
 
 
 def test_site_command_help_and_output(tmp_path):
@@ -231,3 +239,37 @@ def test_progress_only_on_a_terminal():
         p.done()
     assert quiet.text == ""
     assert "site: 2/2 a/c" in tty.text and tty.text.endswith("\r\x1b[2K")
+
+
+def test_keyed_stage_runs_only_when_its_key_changes_or_a_file_is_gone(tmp_path):
+    from lexconsolida.commands.build import _cached_stage
+    from lexconsolida.manifest import OutputSet
+
+    runs: list[str] = []
+
+    def stage(files: dict[str, str]):
+        def run() -> str:
+            runs.append("run")
+            for name, text in files.items():
+                (tmp_path / "etapa" / name).parent.mkdir(parents=True, exist_ok=True)
+                (tmp_path / "etapa" / name).write_text(text, "utf-8")
+            return f"{len(files)} arquivos"
+        return run
+
+    def build(key: str, files: dict[str, str]) -> tuple[str, bool]:
+        output = OutputSet(tmp_path, ".m.json")
+        result = _cached_stage(output, "etapa/", key, stage(files))
+        output.finish()
+        return result
+
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"}) == ("2 arquivos", True)
+    before = _stamps(tmp_path)
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"}) == ("2 arquivos", False)
+    assert _stamps(tmp_path) == before and runs == ["run"]
+    (tmp_path / "etapa/b/c.txt").unlink()  # a file of the stage is gone: run again
+    assert build("k1", {"a.txt": "A", "b/c.txt": "C"})[1] is True
+    # The sources changed and the new run makes fewer files: the one it no longer makes goes.
+    assert build("k2", {"a.txt": "A2"}) == ("1 arquivos", True)
+    assert build("k2", {"a.txt": "A2"})[1] is False
+    assert (tmp_path / "etapa/a.txt").read_text("utf-8") == "A2"
+    assert not (tmp_path / "etapa/b").exists()

@@ -39,7 +39,7 @@ from lexconsolida.progress import Progress
 from lexconsolida.readers import read_file
 from lexconsolida.readers.text.residue import CODE as RESIDUE
 from lexconsolida.site import build_site
-from lexconsolida.site.source import LoadedSite, site_from_corpus
+from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
 from lexconsolida.writers import get_writer
 
 DESCRIPTION = (
@@ -172,7 +172,7 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
         key = content_key(code, site_act.key, _files_key(publishing.municipio_dir))
         progress(i, len(acts), site_act.path)
         try:
-            output.put(rel, key, lambda p=publishing, n=site_act.norma: docx(n, **p.options()))
+            output.put(rel, key, lambda p=publishing, s=site_act: docx(s.norma, **p.options()))
             written += 1
         except LexError as err:
             problems.append(f"{site_act.path}: DOCX não gerado: {err}")
@@ -186,26 +186,83 @@ def _dossier_specs(corpus: Corpus) -> list[Path]:
     return [p for p in specs if read_toml(p).get("indicacao", {}).get("minuta")]
 
 
-def dossier_stage(corpus: Corpus, out: Path) -> Stage:
-    """The Indicação dossier of every spec that has one (branch consolidation's API)."""
+def _acervo_key(corpus: Corpus) -> str:
+    """Hash of the sources of every act of the acervo (:func:`source_keys`)."""
+    return content_key(sorted(source_keys(corpus).items()))
+
+
+def _stage_key(corpus: Corpus, code: str, spec: Path, acervo: str) -> str:
+    """Everything a consolidation or a dossier is made from: the program, the spec and the
+    files beside it (the Indicação, its minuta), and the sources of every act of the acervo
+    (texts, norma.toml with decisions, municipio.toml; :func:`source_keys`)."""
+    folder = spec.parent
+    files = [(f.relative_to(folder).as_posix(), hashlib.sha256(f.read_bytes()).hexdigest())
+             for f in sorted(folder.rglob("*")) if f.is_file()]
+    return content_key(code, "etapa/1", spec.name, files, acervo)
+
+
+def _cached_stage(output: OutputSet, prefix: str, key: str, run) -> tuple[str, bool]:
+    """(detail, ran): ``run()`` writes the files under ``prefix`` and returns the stage's detail;
+    skipped when ``key`` is unchanged and every file it wrote is still there."""
+    memo = f"etapa:{prefix}"
+    old = output.old_memo.get(memo)
+    if old and old[0] == key and output.keep_group(prefix, key):
+        output.memo[memo] = old
+        return old[1], False
+    # Start clean: what the previous run of this stage wrote goes (a file it no longer makes
+    # must not be recorded as made now, nor stay behind).
+    for rel in sorted(r for r in output.old if r.startswith(prefix) and r != prefix):
+        (output.root / rel).unlink(missing_ok=True)
+    detail = run()
+    root = output.root / prefix
+    for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    for f in sorted(root.rglob("*")) if root.is_dir() else []:
+        if f.is_file():
+            output.new[f.relative_to(output.root).as_posix()] = key
+    output.record_group(prefix, key)
+    output.memo[memo] = [key, detail]
+    return detail, True
+
+
+def dossier_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                  code: str | None = None) -> Stage:
+    """The Indicação dossier of every spec that has one (branch consolidation's API).
+
+    With ``output``, keyed like the other stages: not recomputed when its sources are unchanged."""
     name = "dossiê da Indicação"
     specs = _dossier_specs(corpus)
     if not specs:
         return Stage(name, None, "nenhuma consolidação pedida por Indicação no acervo", "pulado")
     target = out / "dossie-indicacao"
-    files = 0
-    for spec in specs:
-        folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
-        try:
+
+    def run() -> str:
+        files = 0
+        for spec in specs:
+            folder = target if len(specs) == 1 else target / f"{spec.parent.parent.name}-{spec.stem}"
             files += len(build_dossier(corpus, spec, folder))
-        except LexError as err:
-            return Stage(name, None, str(err), "erro")
-    return Stage(name, f"{target}/", f"{files} arquivos")
+        return f"{files} arquivos"
+
+    try:
+        if output is None:
+            detail = run()
+        else:
+            acervo = _acervo_key(corpus)
+            key = content_key(*(_stage_key(corpus, code or code_key(), s, acervo) for s in specs))
+            detail, _ = _cached_stage(output, "dossie-indicacao/", key, run)
+    except LexError as err:
+        return Stage(name, None, str(err), "erro")
+    return Stage(name, f"{target}/", detail)
 
 
-def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
+def consolidation_stage(corpus: Corpus, out: Path, output: OutputSet | None = None,
+                        code: str | None = None) -> Stage:
     """Every consolidation spec of the corpus whose source texts are all in the corpus →
-    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report)."""
+    ``consolidacoes/<município>-<spec>/`` (norm, correspondence table, review report).
+
+    With ``output``, each spec is keyed like the other stages (:func:`_stage_key`): not
+    consolidated again when nothing it is made from changed."""
 
     name = "consolidações"
     ready, waiting = [], []
@@ -219,13 +276,22 @@ def consolidation_stage(corpus: Corpus, out: Path) -> Stage:
         return Stage(name, None, "nenhuma especificação com todos os textos no acervo", "pulado")
     target = out / "consolidacoes"
     arts = []
+    acervo = _acervo_key(corpus) if output is not None else ""
     for path in ready:
+        folder = f"{path.parent.parent.name}-{path.stem}"
+
+        def run(path=path, folder=folder) -> str:
+            result, _ = consolidate_spec(path, target / folder, corpus=corpus)
+            return f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos"
+
         try:
-            result, _ = consolidate_spec(path, target / f"{path.parent.parent.name}-{path.stem}",
-                                         corpus=corpus)
+            if output is None:
+                arts.append(run())
+            else:
+                key = _stage_key(corpus, code or code_key(), path, acervo)
+                arts.append(_cached_stage(output, f"consolidacoes/{folder}/", key, run)[0])
         except LexError as err:
             return Stage(name, None, str(err), "erro")
-        arts.append(f"{path.stem}: {sum(1 for _ in result.norma.artigos())} artigos")
     detail = "; ".join(arts)
     if waiting:
         detail += f" (aguardando textos: {', '.join(waiting)})"
@@ -272,13 +338,14 @@ def run(args) -> int:
     output = OutputSet(out, MANIFEST)
     stages = parse_and_check(corpus, output, code, problems)
     loaded = site_from_corpus(corpus)
+    stages.append(site_stage(loaded, out))
+    # After the site: what reading each act said is then known without reading it again.
     problems += [p for p in loaded.problems if not any(p.split(":")[0] == q.split(":")[0]
                                                         for q in problems)]
-    stages.append(site_stage(loaded, out))
     stages.append(docx_stage(corpus, loaded, output, code, problems))
+    stages.append(dossier_stage(corpus, out, output, code))
+    stages.append(consolidation_stage(corpus, out, output, code))
     output.finish()
-    stages.append(dossier_stage(corpus, out))
-    stages.append(consolidation_stage(corpus, out))
     print_summary(corpus, stages, problems, loaded.warnings)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

@@ -44,14 +44,16 @@ def default_pages_dir() -> Path | None:
 
 def run(args) -> int:
     loaded = load_site(args.acervo or default_root())
-    for problem in loaded.problems:
-        print(f"erro: {problem}", file=sys.stderr)
-    for warning in loaded.warnings:
-        print(f"aviso: {warning}", file=sys.stderr)
     progress = Progress("site")
     pages = Path(args.paginas) if args.paginas else default_pages_dir()
     report = build_site(loaded.corpus, args.output, docs_dir=pages, progress=progress)
     progress.done()
+    # After the build: what reading each act said is then known (memoised for unchanged acts,
+    # which are not read again).
+    for problem in loaded.problems:
+        print(f"erro: {problem}", file=sys.stderr)
+    for warning in loaded.warnings:
+        print(f"aviso: {warning}", file=sys.stderr)
     print(f"site: {report.acts} atos, {report.pages} páginas em {report.out} "
           f"({report.written} arquivos gravados, {report.skipped} sem mudança"
           f"{f', {report.removed} removidos' if report.removed else ''})")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import copy
 import os
-import unicodedata
+import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexconsolida.citations import ActRef, Citation, find_acts
+from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
@@ -35,8 +37,12 @@ class Corpus:
     """Folder name → municipality."""
     acts: dict[str, Act] = field(default_factory=dict)
     """URN → act."""
-    _texts: dict[str, Norma] = field(default_factory=dict)
+    _texts: dict[str, bytes] = field(default_factory=dict)
     _diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    _shared: dict[str, Norma] = field(default_factory=dict)
+    _index: ActIndex | None = None
+    _index_pinned: bool = False
+    _cache_texts: bool = True
 
     # --- lookup ----------------------------------------------------------------------------
     def get(self, urn: str) -> Act:
@@ -61,40 +67,23 @@ class Corpus:
     def localidade_of(self, act: Act) -> str:
         return self.municipios[act.municipio].localidade_urn
 
+    @property
+    def index(self) -> ActIndex:
+        """The lookup table of citations to acts (built once; rebuilt when acts change)."""
+        if self._index is None or (self._index.size != len(self.acts) and not self._index_pinned):
+            self._index = ActIndex.of(self.acts.values())
+        return self._index
+
+    def pin_index(self, index: ActIndex) -> None:
+        """Resolve citations with ``index`` (a whole acervo's) though only some acts are
+        loaded here: how a worker process sees the acervo."""
+        self._index, self._index_pinned = index, True
+
     def resolve(self, ref: ActRef, near: str | None = None) -> str | None:
         """URN of the act ``ref`` cites, or None when it is not in the corpus (or ambiguous).
 
         ``near`` is the URN of the citing act: candidates from its municipality win."""
-        if ref.urn:
-            return ref.urn if ref.urn in self.acts else None
-        if not ref.numero:
-            return self._resolve_name(ref, near) if ref.nome else None
-        cands = [a for a in self.acts.values()
-                 if Urn.parse(a.urn).tipo == ref.tipo
-                 and (a.numero or "").replace(".", "").lstrip("0") == ref.numero]
-        if ref.data:
-            cands = [a for a in cands if a.data == ref.data or a.publicacao == ref.data] or \
-                    [a for a in cands if a.data and a.data[:4] == ref.data[:4]]
-        elif ref.ano:
-            cands = [a for a in cands if a.data and int(a.data[:4]) == ref.ano]
-        if ref.esfera == "federal":
-            cands = [a for a in cands if Urn.parse(a.urn).autoridade == "federal"]
-        if near and len(cands) > 1:
-            loc = Urn.parse(near).localidade
-            local = [a for a in cands if Urn.parse(a.urn).localidade == loc]
-            cands = local or cands
-        return cands[0].urn if len(cands) == 1 else None
-
-    def _resolve_name(self, ref: ActRef, near: str | None) -> str | None:
-        """A norm cited by name ('Lei Orgânica do Município'): the one act whose ``apelidos``
-        hold that name, in the municipality of the citing act when it is known (a name is
-        local: every municipality has its Lei Orgânica)."""
-        key = _name_key(ref.nome or "")
-        cands = [a for a in self.acts.values() if any(_name_key(n) == key for n in a.apelidos)]
-        if near:
-            loc = Urn.parse(near).localidade
-            cands = [a for a in cands if Urn.parse(a.urn).localidade == loc]
-        return cands[0].urn if len(cands) == 1 else None
+        return self.index.resolve(ref, near)
 
     def resolve_text(self, text: str, near: str | None = None) -> list[str | None]:
         """URNs of the acts cited in ``text`` (None for those outside the corpus)."""
@@ -117,23 +106,57 @@ class Corpus:
 
     # --- texts -----------------------------------------------------------------------------
     def read(self, urn: str) -> Norma:
-        """The act's text as a Norma (metadata from norma.toml); a fresh copy on every call."""
+        """The act's text as a Norma (metadata from norma.toml); a fresh copy on every call.
+
+        Texts are cached pickled: unpickling is the copy (several times faster than
+        ``copy.deepcopy`` of the same tree, with the same result)."""
         act = self.get(urn)
-        if act.urn not in self._texts:
-            self._texts[act.urn] = self._read_uncached(act)
-        return copy.deepcopy(self._texts[act.urn])
+        data = self._texts.get(act.urn)
+        if data is None:
+            norma = self._read_uncached(act)
+            if self._cache_texts:
+                self._texts[act.urn] = pickle.dumps(norma, protocol=5)
+            return norma
+        return pickle.loads(data)
+
+    @contextmanager
+    def reading_once(self) -> Iterator[None]:
+        """Reads inside the block are not cached (a pass over the acervo that reads each act
+        once, such as the site's, would only pay for copies it never uses)."""
+        before, self._cache_texts = self._cache_texts, False
+        try:
+            yield
+        finally:
+            self._cache_texts = before
+
+    def forget_texts(self) -> None:
+        """Drop the texts read so far (a long run over the whole acervo keeps memory bounded)."""
+        self._texts.clear()
+        self._shared.clear()
+        self._diagnostics.clear()
+
+    def read_shared(self, urn: str) -> Norma:
+        """The act's text as a Norma, the corpus' own copy: for reading only, never edit it
+        (:meth:`read` gives a copy to change)."""
+        act = self.get(urn)
+        norma = self._shared.get(act.urn)
+        if norma is None:
+            data = self._texts.get(act.urn)
+            norma = pickle.loads(data) if data is not None else self._read_uncached(act)
+            self._shared[act.urn] = norma
+        return norma
 
     def diagnostics(self, urn: str) -> list[Diagnostic]:
         """What the text reader said of the act's text file (furniture, repairs, anomalies)."""
         act = self.get(urn)
-        self.read(act.urn)
+        self.read_shared(act.urn)
         return list(self._diagnostics.get(act.urn, ()))
 
     def _read_uncached(self, act: Act) -> Norma:
         if act.texto is None:
             norma = Norma()
         else:
-            result = read_file(act.texto, "text")
+            result = read_file(act.texto)  # by suffix: texto.txt, texto.docx, texto.md
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
             # The acervo's own path, never the checkout's: two clones give the same bytes.
@@ -156,7 +179,11 @@ class Corpus:
 
 
 def _decoded(path: Path) -> str:
-    data = read_bytes(path)
+    return decode_text_bytes(read_bytes(path))
+
+
+def decode_text_bytes(data: bytes) -> str:
+    """A text file of the acervo as received: UTF-8 (with or without BOM), else Windows-1252."""
     for enc in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(enc)
@@ -165,8 +192,13 @@ def _decoded(path: Path) -> str:
     return data.decode("utf-8", "replace")
 
 
-def load(root: str | Path | None = None) -> Corpus:
-    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved."""
+def load(root: str | Path | None = None, *, memo: dict | None = None) -> Corpus:
+    """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
+
+    ``memo``: acts parsed by an earlier load (folder → (stamp, Act)); an act whose
+    ``norma.toml`` and folder are unchanged since (same size and modification times) is taken
+    from it instead of parsing its TOML again, and the memo is updated in place. For callers
+    that reload a large acervo often (the acervo pipeline keeps it in its cache)."""
     base = Path(root) if root else default_root()
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
@@ -174,7 +206,7 @@ def load(root: str | Path | None = None) -> Corpus:
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
         corpus.municipios[mfolder.name] = load_municipio(mfolder)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
-            act = load_act(afolder, mfolder.name)
+            act = load_act(afolder, mfolder.name) if memo is None else _memo_act(afolder, mfolder.name, memo)
             if act.urn in corpus.acts:
                 raise InputError(f"URN repetida no acervo: {act.urn} (também em "
                                  f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
@@ -182,6 +214,23 @@ def load(root: str | Path | None = None) -> Corpus:
     for act in corpus.acts.values():
         _resolve_relations(corpus, act)
     return corpus
+
+
+def _memo_act(folder: Path, municipio: str, memo: dict) -> Act:
+    toml, here = (folder / "norma.toml").stat(), folder.stat()
+    stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns)
+    hit = memo.get(str(folder))
+    act = hit[1] if hit is not None and hit[0] == stamp else None
+    if act is None:
+        act = load_act(folder, municipio)
+        memo[str(folder)] = (stamp, _fresh_relations(act))
+    return _fresh_relations(act)
+
+
+def _fresh_relations(act: Act) -> Act:
+    """``act`` with its own copy of the relations (loading resolves their targets in place)."""
+    return replace(act, relacoes=[replace(r, alvos=list(r.alvos), alvos_texto=list(r.alvos_texto))
+                                  for r in act.relacoes])
 
 
 def _resolve_relations(corpus: Corpus, act: Act) -> None:
@@ -205,9 +254,3 @@ def _resolve_relations(corpus: Corpus, act: Act) -> None:
                 raise InputError(f"alvo da relação '{rel.tipo}' não identificado no acervo: "
                                  f"{alvo!r}", path=act.folder / "norma.toml")
         rel.alvos = out
-
-
-def _name_key(name: str) -> str:
-    """'Lei Orgânica do  Município' and 'LEI ORGANICA DO MUNICIPIO' compare equal."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())

@@ -4,15 +4,17 @@ Incremental (see :mod:`lexconsolida.manifest`): a page is rendered only when its
 key changed, so a rerun with nothing changed only plans pages and compares keys.
 Deterministic: the same corpus gives the same bytes (no dates of generation anywhere).
 
-Atomic: the new site is built in a temporary folder beside the output (starting from hard links
-to the current files, so the incremental build stays cheap) and swapped into place only when
-complete; an error leaves the published site as it was. An act marked ``failed`` (its text in
+Atomic: the files that change are written into a temporary folder beside the output and moved
+into place (each by an atomic rename, the manifest last, stale files removed after) only when
+the whole build succeeded; an error leaves the published site as it was. The cost is that of
+the files that changed: a run that changes nothing touches nothing, and one changed act does
+not copy and delete the whole site (which took seconds for 1,000 acts). An act marked ``failed`` (its text in
 force could not be built) keeps its last good pages.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,13 +23,14 @@ from pathlib import Path
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
+from lexconsolida.site import search
+from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
     GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
 )
 from lexconsolida.site.relations import build_graph, index_graph
-from lexconsolida.site.search import build_index
 from lexconsolida.writers.html import templates
 
 Progress = Callable[[int, int, str], None]
@@ -76,64 +79,67 @@ def _check_paths(acts: list[SiteAct]) -> None:
         seen[act.path] = act.urn
 
 
-def _link_or_copy(src: str, dst: str) -> None:
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copy2(src, dst)
-
-
-def _staging(out: Path) -> Path:
-    """A fresh folder beside ``out`` holding (links to) the current site."""
-    tmp = out.parent / f".{out.name}.novo"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    if out.is_dir():
-        shutil.copytree(out, tmp, copy_function=_link_or_copy, symlinks=True)
-    else:
-        tmp.mkdir(parents=True)
-    return tmp
-
-
-def _swap(tmp: Path, out: Path) -> None:
-    """Put the finished site in place: two renames, the old one removed after."""
-    old = out.parent / f".{out.name}.antigo"
-    if old.exists():
-        shutil.rmtree(old)
-    if out.exists():
-        out.rename(old)
-    tmp.rename(out)
-    if old.exists():
-        shutil.rmtree(old)
-
-
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
                progress: Progress | None = None) -> SiteReport:
     """Write the site for ``corpus`` into ``out`` (atomically); returns what was written."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _staging(out)
+    staging = out.parent / f".{out.name}.novo"
+    if staging.exists():
+        shutil.rmtree(staging)  # left by a run that was killed
     try:
-        report = _build(corpus, tmp, docs_dir, progress)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    _swap(tmp, out)
+        report = _build(corpus, out, staging, docs_dir, progress)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     report.out = out
     return report
 
 
-def _build(corpus: SiteCorpus, out: Path, docs_dir, progress: Progress | None) -> SiteReport:
+def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
+           progress: Progress | None) -> SiteReport:
+    """Two passes over the acts, so that at most one act's tree is expanded at a time: first
+    each act's facts (what the other acts' pages need of it) and search shard, both memoised
+    by the act's key; then each act's pages, rendered only when their key changed. An act whose
+    key is unchanged is not read at all; one read in the first pass is kept compressed in
+    memory for the second, not parsed twice."""
     acts = corpus.acts
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     site = SiteInfo(corpus.nome, [{"titulo": _title(src, href), "href": href}
                                   for href, src in editorial])
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
-    output = OutputSet(out)
+    output = OutputSet(out, staging=staging)
+    read_now: dict[str, bytes] = {}
+    """Search shards of the acts read in this pass (computed while their tree is expanded)."""
+    for act in acts:
+        act.set_facts(ActFacts.from_json(output.remember(
+            f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
+            lambda a=act: a.facts.to_json())))
+        if act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
+            read_now[act.path] = search.act_index(act)
+        act.spill()
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
     searchable = [a for a in acts if not a.failed]
+    search_key = content_key(base, [(a.path, a.key) for a in searchable])
+    if not output.keep_group("busca/", search_key):
+        shards: list[tuple[str, str, bytes]] = []
+        for act in searchable:
+            rel, key = f"busca/atos/{act.path}.json", content_key(base, FACTS_VERSION, act.key)
+            if output.fresh(rel, key):
+                shard = (output.root / rel).read_bytes()
+            else:
+                shard = read_now.pop(act.path, b"") or search.act_index(act)
+                output.put(rel, key, lambda d=shard: d)
+                act.spill()
+            shards.append((act.path, act.facts.search_title, shard))
+        for name, data in sorted(search.merge(shards).items()):
+            # Keyed by their bytes: a file of the index one changed act does not touch is kept.
+            digest = hashlib.sha256(data).hexdigest()
+            output.put(f"busca/{name}", content_key(base, name, digest), lambda d=data: d)
+        output.record_group("busca/", search_key)
+        del shards
+    read_now.clear()
     pages = 0
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
@@ -142,11 +148,6 @@ def _build(corpus: SiteCorpus, out: Path, docs_dir, progress: Progress | None) -
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    search_key = content_key(base, [(a.path, a.key) for a in searchable])
-    if not output.keep_group("busca/", search_key):
-        for name, data in sorted(build_index(searchable).items()):
-            output.put(f"busca/{name}", content_key(search_key, name), lambda d=data: d)
-        output.record_group("busca/", search_key)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
@@ -156,8 +157,11 @@ def _build(corpus: SiteCorpus, out: Path, docs_dir, progress: Progress | None) -
         for page in pages_of.pages():
             output.put(page.path, page.key, page.render)
             pages += 1
+        act.release()
         if progress:
             progress(i + 1, len(acts), act.path)
+    for act in acts:
+        act.unspill()
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
                       len(output.removed), kept)

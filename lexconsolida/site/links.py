@@ -36,17 +36,17 @@ class Resolver:
         self.by_urn: dict[str, SiteAct] = {}
         self._by_number: dict[tuple[str, str, str], list[SiteAct]] = {}
         self._by_type: dict[tuple[str, str], list[SiteAct]] = {}
-        self._ids: dict[str, frozenset[str]] = {}
         self._catalog_key: str | None = None
         for act in acts:
             self.by_urn[act.urn] = act
-            place, urn_tipo = _place_of(act.norma.urn)
+            f = act.facts  # what the resolver needs of every act, without reading it
+            place, urn_tipo = _place_of(f.urn)
             if place and urn_tipo:
                 self._by_type.setdefault((place, urn_tipo), []).append(act)
-            numero = _digits(act.norma.numero).lstrip("0")
+            numero = _digits(f.numero).lstrip("0")
             if not place or not numero:
                 continue
-            for tipo in {urn_tipo, slug(act.norma.tipo or "")} - {None, ""}:
+            for tipo in {urn_tipo, slug(f.tipo or "")} - {None, ""}:
                 self._by_number.setdefault((place, tipo, numero), []).append(act)
 
     @property
@@ -56,18 +56,15 @@ class Resolver:
             h = hashlib.sha256()
             for urn in sorted(self.by_urn):
                 act = self.by_urn[urn]
-                n = act.norma
+                n = act.facts
                 h.update(repr((urn, act.path, n.tipo, n.numero, n.data)).encode())
                 h.update("\0".join(sorted(self.ids(act))).encode())
             self._catalog_key = h.hexdigest()
         return self._catalog_key
 
     def ids(self, act: SiteAct) -> frozenset[str]:
-        """Every node id of the act's articulação (cached)."""
-        found = self._ids.get(act.urn)
-        if found is None:
-            found = self._ids[act.urn] = frozenset(n.id for n in act.norma.walk())
-        return found
+        """Every node id of the act's articulação."""
+        return act.facts.ids
 
     def act_for_urn(self, urn: str) -> SiteAct | None:
         return self.by_urn.get(urn.split("!")[0])
@@ -80,7 +77,7 @@ class Resolver:
         """
         if ref.urn:
             return self.act_for_urn(ref.urn)
-        place, _ = _place_of(citing.norma.urn)
+        place, _ = _place_of(citing.facts.urn)
         if not ref.numero:
             # an act cited by name ('da Lei Orgânica Municipal'): the place's only act of that
             # type, if the acervo holds one; never the citing act itself
@@ -94,10 +91,10 @@ class Resolver:
             return None
         found = self._by_number.get((place, ref.tipo, ref.numero.lstrip("0")), [])
         if ref.data:
-            found = [a for a in found if a.norma.data in (None, ref.data)] or \
-                    [a for a in found if (a.norma.data or "")[:4] == ref.data[:4]]
+            found = [a for a in found if a.facts.data in (None, ref.data)] or \
+                    [a for a in found if (a.facts.data or "")[:4] == ref.data[:4]]
         elif ref.ano:
-            found = [a for a in found if (a.norma.data or "")[:4] in ("", str(ref.ano))]
+            found = [a for a in found if (a.facts.data or "")[:4] in ("", str(ref.ano))]
         unique = {a.urn: a for a in found}
         return next(iter(unique.values())) if len(unique) == 1 else None
 

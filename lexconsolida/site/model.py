@@ -9,10 +9,16 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lexconsolida.model import Norma, Urn
 from lexconsolida.model.urn import slug
+
+if TYPE_CHECKING:
+    from lexconsolida.site.facts import ActFacts
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
 """Relation types between acts, as ``norma.toml`` spells them."""
@@ -69,7 +75,11 @@ class SiteAct:
     """Relations this act declares towards others."""
     failed: str | None = None
     """Why the act's text in force could not be built (its pages are then kept as they were)."""
+    source_key: str | None = None
+    """Hash of the sources the act is read from (text, norma.toml, decisions, amending acts;
+    set by :mod:`lexconsolida.site.source`); None for acts built in memory."""
     _key: str | None = None
+    _facts: ActFacts | None = None
 
     @property
     def urn(self) -> str:
@@ -79,12 +89,144 @@ class SiteAct:
     def key(self) -> str:
         """Content hash of everything the act's own pages show (cached)."""
         if self._key is None:
-            h = hashlib.sha256(pickle.dumps(self.norma, protocol=5))
-            h.update(repr((self.path, self.municipio, self.texto_disponivel,
-                           self.motivo_indisponivel, self.orgao, self.fonte,
-                           self.relations)).encode())
+            if self.source_key is not None:
+                # The tree, its availability and why are functions of the sources.
+                h = hashlib.sha256(self.source_key.encode())
+                h.update(repr((self.path, self.municipio, self.orgao, self.fonte,
+                               self.relations)).encode())
+            else:  # built in memory: the tree itself is the source
+                h = hashlib.sha256(pickle.dumps(self.norma, protocol=5))
+                h.update(repr((self.path, self.municipio, self.texto_disponivel,
+                               self.motivo_indisponivel, self.orgao, self.fonte,
+                               self.relations)).encode())
             self._key = h.hexdigest()
         return self._key
+
+    @property
+    def facts(self) -> ActFacts:
+        """What other acts' pages and the index need of this act (computed once)."""
+        if self._facts is None:
+            # facts.py uses the HTML writer's view and the versions; the model stays below them.
+            from lexconsolida.site.facts import facts_of
+
+            self._facts = facts_of(self)
+        return self._facts
+
+    def set_facts(self, facts: ActFacts) -> None:
+        """Facts memoised by a previous run for this act's key."""
+        self._facts = facts
+
+    def read_notes(self) -> tuple[str | None, list[str]]:
+        """(why the text in force could not be built, warnings from reading it)."""
+        return self.failed, []
+
+    def release(self) -> None:
+        """Drop the tree when it can be read again (see :class:`LazySiteAct`)."""
+
+    def is_expanded(self) -> bool:
+        """True when a lazily read tree is in memory right now (False for acts in memory)."""
+        return False
+
+    def spill(self) -> None:
+        """Keep the tree only compressed (pickled, zlib), to be expanded when needed again."""
+
+    def unspill(self) -> None:
+        """Forget the compressed copy (the build is over): read again if needed."""
+
+
+class LazySiteAct(SiteAct):
+    """An act whose tree is read only when needed, and can be dropped again.
+
+    ``read()`` returns (norma or None, why not, warnings), as
+    :func:`lexconsolida.site.source.read_norma`; ``fallback(why)`` gives the metadata-only tree
+    and the unavailability notice. Availability comes from the memoised facts when they are
+    known, so an unchanged act is never read on a rerun.
+    """
+
+    __slots__ = ("_read", "_fallback", "_state", "_spilled", "_urn")
+
+    def __init__(self, read: Callable[[], tuple], fallback: Callable[[str | None], tuple],
+                 path: str, urn: str, **kw) -> None:
+        self._urn = urn
+        self._read = read
+        self._fallback = fallback
+        self._state: tuple | None = None
+        self._spilled: bytes | None = None
+        SiteAct.__init__(self, None, path, **kw)  # type: ignore[arg-type]
+
+    def _loaded(self) -> tuple:
+        if self._state is None:
+            if self._spilled is not None:
+                self._state = pickle.loads(zlib.decompress(self._spilled))
+            else:
+                norma, why, notes = self._read()
+                if norma is None:
+                    norma, motivo = self._fallback(why)
+                    self._state = (norma, False, motivo, why, notes)
+                else:
+                    self._state = (norma, True, None, None, notes)
+        return self._state
+
+    norma = property(lambda self: self._loaded()[0], lambda self, value: None)
+
+    @property
+    def urn(self) -> str:
+        """The act's URN, known without reading it (the tree carries the same)."""
+        return self._urn
+
+    @property
+    def texto_disponivel(self) -> bool:
+        if self._facts is not None and self._state is None:
+            return self._facts.texto_disponivel
+        return self._loaded()[1]
+
+    @texto_disponivel.setter
+    def texto_disponivel(self, value) -> None:
+        pass
+
+    @property
+    def motivo_indisponivel(self) -> str | None:
+        if self._facts is not None and self._state is None:
+            return self._facts.motivo
+        return self._loaded()[2]
+
+    @motivo_indisponivel.setter
+    def motivo_indisponivel(self, value) -> None:
+        pass
+
+    @property
+    def failed(self) -> str | None:
+        if self._facts is not None and self._state is None:
+            return self._facts.problem
+        return self._loaded()[3]
+
+    @failed.setter
+    def failed(self, value) -> None:
+        pass
+
+    def read_notes(self) -> tuple[str | None, list[str]]:
+        state = self._loaded()
+        return state[3], list(state[4])
+
+    def release(self) -> None:
+        self._state = None
+
+    def is_expanded(self) -> bool:
+        return self._state is not None
+
+    def spill(self) -> None:
+        # A 50-article act is ~40 KB pickled, ~10 KB compressed: a thousand acts stay in ~10 MB,
+        # and expanding one costs under a millisecond where reading it again costs ~20.
+        if self._state is not None and self._spilled is None:
+            self._spilled = zlib.compress(pickle.dumps(self._state, protocol=5), 1)
+        self._state = None
+
+    def unspill(self) -> None:
+        self._spilled = None
+        self._state = None
+
+    def __repr__(self) -> str:
+        return f"LazySiteAct(path={self.path!r}, source_key={self.source_key!r})"
 
 
 @dataclass(slots=True)

@@ -20,8 +20,6 @@ from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
-from lexconsolida.model.status import status_of
-from lexconsolida.site.versions import version_dates
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
@@ -102,7 +100,7 @@ class ActPages:
         self.resolver = resolver
         self.links = links
         self.site = site
-        self.dates = version_dates(act.norma) if act.texto_disponivel else []
+        self.dates = list(act.facts.dates)
         self.found: dict = {}
         """Citations of each text, shared by all the act's pages."""
         self._linker: Linker | None = None
@@ -110,7 +108,7 @@ class ActPages:
         # nor the catalogue of the corpus (what citations can resolve to) changed.
         linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
                           lambda: self._linked_key())
-        self.status = status_of(act.norma)
+        self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path), self.status.label)
 
@@ -191,8 +189,8 @@ def _type_rank(tipo: str) -> tuple:
 
 
 def _numero_key(act: SiteAct) -> tuple:
-    digits = "".join(c for c in act.norma.numero or "" if c.isdigit())
-    return (act.norma.data or "", int(digits) if digits else 0, act.path)
+    digits = "".join(c for c in act.facts.numero or "" if c.isdigit())
+    return (act.facts.data or "", int(digits) if digits else 0, act.path)
 
 
 def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
@@ -204,10 +202,10 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
         place = by_place.setdefault(mid, {"id": mid, "nome": m.titulo if m else "Outras normas",
                                           "tipos": {}})
         # Drafts are never listed among the acts: they have their own group, after them.
-        tipo = (act.norma.tipo or "Outros atos") if status_of(act.norma).normative else DRAFTS
+        tipo = (act.facts.tipo or "Outros atos") if act.facts.status().normative else DRAFTS
         tid = f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
-        ano = (act.norma.data or "")[:4] or "Sem data"
+        ano = (act.facts.data or "")[:4] or "Sem data"
         t["anos"].setdefault(ano, []).append(act)
     out = []
     for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
@@ -224,11 +222,11 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
 
 
 def _index_entry(act: SiteAct, root: str) -> dict:
-    n = act.norma
-    status = status_of(n)
+    n = act.facts
+    status = n.status()
     return {
         "href": f"{root}{act.path}/index.html",
-        "titulo": titulo_ato(n),
+        "titulo": n.titulo,
         "ementa": n.ementa,
         "situacao": None if status.code == "vigente" else status.label,
         "indisponivel": not act.texto_disponivel,

@@ -16,7 +16,6 @@ from lexconsolida.model import LexId, Norma, Urn
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, int_to_letter, int_to_roman
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
-from lexconsolida.model.status import status_of
 from lexconsolida.writers.html.links import relative_href
 from lexconsolida.writers.html.view import titulo_ato
 
@@ -36,7 +35,7 @@ proposals, never shown as what happened."""
 
 def _proposed(urn: str, resolver: Resolver) -> bool:
     act = resolver.act_for_urn(urn)
-    return act is not None and not status_of(act.norma).normative
+    return act is not None and not act.facts.status().normative
 
 
 @dataclass(slots=True)
@@ -91,23 +90,6 @@ def id_label(node_id: str) -> str:
     return ", ".join(out) or node_id
 
 
-def _history_links(act: SiteAct) -> list[Link]:
-    found: dict[tuple[str, str], Link] = {}
-    for node in act.norma.walk():
-        for v in node.history:
-            ev = v.event
-            if not ev.act_urn or ev.act_urn == act.urn:
-                continue
-            # Revoking a dispositivo alters the act; only a whole-act revocation revokes it.
-            link = found.setdefault(("altera", ev.act_urn),
-                                    Link("altera", ev.act_urn, act.urn, label=ev.act_label))
-            link.changed.add(node.id)
-    for ev in act.norma.events:
-        if ev.act_urn and ev.kind == "revogacao":
-            found.setdefault(("revoga", ev.act_urn), Link("revoga", ev.act_urn, act.urn, label=ev.act_label))
-    return list(found.values())
-
-
 def build_graph(corpus: SiteCorpus) -> list[Link]:
     """Every relation between acts, declared or implied, merged by (kind, source, target)."""
     merged: dict[tuple[str, str, str], Link] = {}
@@ -121,17 +103,17 @@ def build_graph(corpus: SiteCorpus) -> list[Link]:
                 link.notas.append(rel.nota)
             if frag:
                 link.changed.add(frag)
-        for h in _history_links(act):
-            link = merged.setdefault((h.tipo, h.source, h.target), Link(h.tipo, h.source, h.target))
-            link.changed |= h.changed
-            link.label = link.label or h.label
+        for tipo, source, changed, label in act.facts.history:
+            link = merged.setdefault((tipo, source, act.urn), Link(tipo, source, act.urn))
+            link.changed.update(changed)
+            link.label = link.label or label
     return sorted(merged.values(), key=lambda k: (k.tipo, k.source, k.target))
 
 
 def _name(urn: str, resolver: Resolver, label: str | None) -> str:
     act = resolver.act_for_urn(urn)
     if act is not None:
-        return titulo_ato(act.norma)
+        return act.facts.titulo
     if label:
         return label
     try:

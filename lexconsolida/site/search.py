@@ -24,7 +24,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from lexconsolida.model import Dispositivo, Kind
-from lexconsolida.model.status import status_of
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import id_label
 from lexconsolida.writers.html.view import titulo_ato
@@ -66,14 +65,6 @@ def _docs_of(act_index: int, act: SiteAct) -> list[tuple[int, str, str, str]]:
 _ARTICLE = re.compile(r"art(\d+(?:-\d+)?)(?:_|$)")
 
 
-def _title(act: SiteAct) -> str:
-    """The act's title in results, with its status when it is not a norm ('… — minuta de lei
-    — sem valor normativo')."""
-    status = status_of(act.norma)
-    title = titulo_ato(act.norma)
-    return title if status.normative else f"{title} ({status.label})"
-
-
 def _label(d: Dispositivo, target: str) -> str:
     label = id_label(target)
     return label[:1].upper() + label[1:]
@@ -83,30 +74,59 @@ def _dumps(obj) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
-    """Every file of ``busca/``, by name."""
+def act_index(act: SiteAct) -> bytes:
+    """The search shard of one act: its docs, the terms of each, its dispositivos by article.
+
+    ``{"docs": [[dispositivo id, label, excerpt], …], "terms": {term: [doc, …]},
+    "artigos": {N: {dispositivo id: [doc, …]}}}`` with doc numbers local to the act. Cached by
+    the act's key (``busca/atos/<ato>.json``), so only a changed act is read again;
+    :func:`merge` makes the files busca.js reads from the shards.
+    """
+    postings: dict[str, list[int]] = defaultdict(list)
+    articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    docs: list[list] = []
+    for _, target, label, text in _docs_of(0, act):
+        doc = len(docs)
+        for t in terms(text):
+            postings[t].append(doc)
+        m = _ARTICLE.match(target)
+        if m:
+            articles[m.group(1)][target].append(doc)
+        excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
+        docs.append([target, label, excerpt])
+    return _dumps({"docs": docs, "terms": dict(sorted(postings.items())),
+                   "artigos": {n: dict(by_id) for n, by_id in sorted(articles.items())}})
+
+
+def merge(shards: list[tuple[str, str, bytes]]) -> dict[str, bytes]:
+    """Every file of ``busca/`` from the acts' shards: (path, title in results,
+    :func:`act_index`), in site order. The same bytes as indexing every act at once."""
     postings: dict[str, list[int]] = defaultdict(list)
     articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     records: list[list] = []
-    for i, act in enumerate(acts):
-        for act_i, target, label, text in _docs_of(i, act):
-            doc = len(records)
-            for t in terms(text):
-                postings[t].append(doc)
-            m = _ARTICLE.match(target)
-            if m:
-                articles[m.group(1)][target].append(doc)
-            excerpt = text if len(text) <= EXCERPT else text[:EXCERPT].rsplit(" ", 1)[0] + " …"
-            records.append([act_i, target, label, excerpt])
-    shards: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for i, (_, _, data) in enumerate(shards):
+        shard = json.loads(data)
+        base = len(records)
+        for term, docs in shard["terms"].items():
+            postings[term].extend(base + d for d in docs)
+        for number, by_id in shard["artigos"].items():
+            for target, docs in by_id.items():
+                articles[number][target].extend(base + d for d in docs)
+        records.extend([i, *doc] for doc in shard["docs"])
+    by_prefix: dict[str, dict[str, list[int]]] = defaultdict(dict)
     for term in sorted(postings):
-        shards[term[:2]][term] = postings[term]
-    files = {f"t-{key}.json": _dumps(shard) for key, shard in shards.items()}
+        by_prefix[term[:2]][term] = postings[term]
+    files = {f"t-{key}.json": _dumps(shard) for key, shard in by_prefix.items()}
     for k in range(0, len(records), CHUNK):
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
     for number, by_id in articles.items():
         files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
-    files["atos.json"] = _dumps([[a.path, _title(a)] for a in acts])
-    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(shards),
+    files["atos.json"] = _dumps([[path, title] for path, title, _ in shards])
+    files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(by_prefix),
                                  "artigos": sorted(articles, key=lambda n: (len(n), n))})
     return files
+
+
+def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
+    """Every file of ``busca/``, by name (all shards computed now)."""
+    return merge([(a.path, a.facts.search_title, act_index(a)) for a in acts])

@@ -9,14 +9,16 @@ command exits 1 saying why. A stale text is never published as current.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Norma
-from lexconsolida.site.model import Municipio, Relation, SiteAct, SiteCorpus
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus
 
 UNAVAILABLE = "O texto deste ato não está disponível no acervo; só os seus dados são conhecidos."
 NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicado até que o acervo "
@@ -26,11 +28,20 @@ NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicad
 @dataclass(slots=True)
 class LoadedSite:
     corpus: SiteCorpus
-    problems: list[str] = field(default_factory=list)
-    """'<pasta>: <erro>' for every act whose text, or whose amendments, could not be read or
-    applied: its pages are not rebuilt (the last good ones are kept)."""
-    warnings: list[str] = field(default_factory=list)
-    """'<pasta>: <aviso>' for amendments that could not be applied (the text is published)."""
+
+    @property
+    def problems(self) -> list[str]:
+        """'<pasta>: <erro>' for every act whose text, or whose amendments, could not be read or
+        applied: its pages are not rebuilt (the last good ones are kept).
+
+        Known from each act's facts: after :func:`~lexconsolida.site.build_site` they come
+        from the site's memo; asked before, they read every act."""
+        return [f"{a.path}: {a.facts.problem}" for a in self.corpus.acts if a.facts.problem]
+
+    @property
+    def warnings(self) -> list[str]:
+        """'<pasta>: <aviso>' for amendments that could not be applied (the text is published)."""
+        return [f"{a.path}: {n}" for a in self.corpus.acts for n in a.facts.notes]
 
 
 def _metadata_only(corpus: Corpus, urn: str) -> Norma:
@@ -79,32 +90,88 @@ def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list
 
 
 def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
-    """Every act of a loaded corpus as the site shows it, in URN order."""
+    """Every act of a loaded corpus as the site shows it, in URN order.
+
+    Acts are not read here: each is a :class:`LazySiteAct` keyed by its sources
+    (:func:`source_keys`), read when the site needs its tree and dropped afterwards.
+    """
     municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    keys = source_keys(corpus)
     acts: list[SiteAct] = []
-    problems: list[str] = []
-    warnings: list[str] = []
     for urn in sorted(corpus.acts):
         act = corpus.acts[urn]
-        norma, why, notes = read(corpus, urn)
         folder = act.folder.relative_to(corpus.root).as_posix()
-        if why:
-            problems.append(f"{folder}: {why}")
-        warnings += [f"{folder}: {n}" for n in notes]
         relations = [Relation(r.tipo, act.urn, alvo, r.dispositivo, r.nota)
                      for r in act.relacoes for alvo in r.alvos]
-        acts.append(SiteAct(
-            norma=norma or _metadata_only(corpus, urn),
-            path=folder,
+        acts.append(LazySiteAct(
+            _reader(corpus, urn, read), _fallback(corpus, urn), folder, act.urn,
             municipio=municipios.get(act.municipio),
-            texto_disponivel=norma is not None,
-            motivo_indisponivel=(NOT_PUBLISHED if why else UNAVAILABLE) if norma is None else None,
-            failed=why,
             orgao=_orgao_name(corpus, act),
             fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published
             relations=relations,
+            source_key=keys[urn],
         ))
-    return LoadedSite(SiteCorpus(acts), problems, warnings)
+    return LoadedSite(SiteCorpus(acts))
+
+
+def _reader(corpus: Corpus, urn: str, read):
+    def run():
+        try:
+            with corpus.reading_once():  # the site reads each act once: no cached copies
+                return read(corpus, urn)
+        finally:
+            corpus.forget_texts()  # memory stays bounded
+    return run
+
+
+def _fallback(corpus: Corpus, urn: str):
+    def run(why: str | None) -> tuple[Norma, str]:
+        motivo = NOT_PUBLISHED if why else UNAVAILABLE
+        return _metadata_only(corpus, urn), motivo
+    return run
+
+
+def _file_bytes(path: Path | None) -> bytes | None:
+    return read_bytes(path) if path is not None and path.is_file() else None
+
+
+def source_keys(corpus: Corpus) -> dict[str, str]:
+    """URN → hash of everything the site reads the act from.
+
+    Its text file and norma.toml (with its decisions), its municipality's municipio.toml,
+    and the same of every act that amends or revokes it (their recognition is applied to it);
+    for an amended act also the catalogue of the acervo (what the amending instructions'
+    citations resolve to). The program's own version is added by the site builder.
+    """
+    own: dict[str, str] = {}
+    mun_keys = {k: hashlib.sha256(_file_bytes(m_folder) or b"").hexdigest()
+                for k, m_folder in ((k, corpus.root / k / "municipio.toml")
+                                    for k in corpus.municipios)}
+    for urn, act in corpus.acts.items():
+        h = hashlib.sha256()
+        for part in (_file_bytes(act.texto), _file_bytes(act.folder / "norma.toml")):
+            h.update(b"-" if part is None else hashlib.sha256(part).digest())
+        h.update(mun_keys.get(act.municipio, "").encode())
+        own[urn] = h.hexdigest()
+    amended_by: dict[str, set[str]] = {}
+    for act in corpus.acts.values():  # as Corpus.related finds them, for every act at once
+        for rel in act.relacoes:
+            if rel.tipo in ("altera", "revoga"):
+                for alvo in rel.alvos:
+                    amended_by.setdefault(alvo, set()).add(act.urn)
+    catalog = ""
+    out: dict[str, str] = {}
+    for urn in corpus.acts:
+        amenders = sorted(amended_by.get(urn, ()))
+        if amenders and not catalog:
+            catalog = hashlib.sha256(repr(sorted(
+                (a.urn, a.numero, a.data, a.publicacao) for a in corpus.acts.values())).encode()
+            ).hexdigest()
+        parts = [own[urn], *(own[a] for a in amenders)]
+        if amenders:
+            parts.append(catalog)
+        out[urn] = hashlib.sha256("\0".join(parts).encode()).hexdigest()
+    return out
 
 
 def _orgao_name(corpus: Corpus, act) -> str | None:

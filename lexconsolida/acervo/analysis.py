@@ -1,0 +1,278 @@
+"""Per-act work of the acervo: read, check, recognise, relations found in the text.
+
+:func:`analyse` is a pure function of one act folder and the acervo's
+:class:`~lexconsolida.corpus.index.ActIndex` (run in worker processes). It returns an
+:class:`ActResult`, small and picklable: the act's identity, how its text was read, the
+findings of the checks, and — for an act that amends, adds to, revokes or regulates others —
+the operations recognised (with the decisions in its ``norma.toml`` applied), the problems
+still open and the relations they make.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexconsolida.amendments import phrases
+from lexconsolida.check import check
+from lexconsolida.citations import ActRef, find, find_acts
+from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.records import Act, load_act, load_municipio
+from lexconsolida.corpus.store import Corpus
+from lexconsolida.errors import LexError
+from lexconsolida.history import recognise_act
+from lexconsolida.model.urn import Urn
+
+FOUND_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos", "regulamenta")
+"""Kinds of relations found in texts: nova redação or renumeração; inclusão; revogação of the
+whole act; revogação of dispositivos; regulamentação (no change to the text)."""
+OP_RELATION = {"redacao": "altera", "renumeracao": "altera", "inclusao": "acrescenta",
+               "revogacao": "revoga-dispositivos", "revogacao_total": "revoga", "nota": "altera"}
+AMENDING_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos")
+"""Relations whose source changes the target's text or status (applied in the history)."""
+DECLARED_KIND = {"altera": "altera", "acrescenta": "altera", "revoga-dispositivos": "altera",
+                 "revoga": "revoga", "regulamenta": "regulamenta"}
+"""How a found kind is declared in ``[[relacoes]]`` (which knows altera, revoga, regulamenta)."""
+
+_EMENTA_VERB = re.compile(
+    r"\b(?P<v>altera|alteram|modifica|d[áa]\s+nova\s+reda[çc][ãa]o|acrescenta|acresce|inclui|introduz"
+    r"|revoga|regulamenta)\w*", re.IGNORECASE)
+_VERB_KIND = {"altera": "altera", "alteram": "altera", "modifica": "altera", "acrescenta": "acrescenta",
+              "acresce": "acrescenta", "inclui": "acrescenta", "introduz": "altera",
+              "revoga": "revoga", "regulamenta": "regulamenta"}
+
+
+@dataclass(slots=True, frozen=True)
+class Relation:
+    """A relation of one act to another: found in its text, or declared in its norma.toml."""
+
+    tipo: str
+    """One of :data:`FOUND_KINDS` (found), or of ``[[relacoes]]`` (declared)."""
+    fonte: str
+    """URN of the act that makes it."""
+    alvo: str
+    """URN of the target (a URN made from the citation when it is outside the acervo)."""
+    alvo_rotulo: str
+    no_acervo: bool
+    origem: str
+    """'instrução' (an instruction recognised in an article), 'ementa' or 'declarada'."""
+    dispositivo: str | None = None
+    linha: int | None = None
+    texto: str = ""
+
+
+@dataclass(slots=True, frozen=True)
+class Instrucao:
+    """One operation or open problem of an amending act, as the work list shows it."""
+
+    alvo: str | None
+    tipo: str
+    """Operation kind ('redacao' …) or the problem's code."""
+    mensagem: str
+    dispositivo: str | None
+    linha: int | None
+    texto: str
+    bloqueia: bool = False
+
+
+@dataclass(slots=True)
+class ActResult:
+    pasta: str
+    """Folder relative to the acervo root ('ba-feira-de-santana/lei-2217-2001')."""
+    urn: str
+    rotulo: str
+    tipo: str
+    ano: str | None
+    vigencia: str | None
+    """Date from which the act's changes count (vigência, else publicação, else data)."""
+    ementa: str | None
+    texto: bool
+    """The acervo has a text for it."""
+    recusa: str | None = None
+    """Why the reader refused the text."""
+    avisos_leitura: int = 0
+    verificacoes: dict[str, int] = field(default_factory=dict)
+    """Findings of the structural checks, by code."""
+    dispositivos: int = 0
+    relacoes: list[Relation] = field(default_factory=list)
+    operacoes: list[Instrucao] = field(default_factory=list)
+    problemas: list[Instrucao] = field(default_factory=list)
+    """Open problems of the recognition (after the recorded decisions)."""
+    decididos: int = 0
+    """Problems answered by a recorded decision."""
+    duvidas_importacao: list[dict] = field(default_factory=list)
+    erros_internos: list[str] = field(default_factory=list)
+    """Bugs met on this act (reported for the maintainers; the rest of the acervo goes on)."""
+    usa_indice: bool = False
+    """The result depends on the acervo's index (citations of other acts were resolved)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _municipio(folder: Path, mtime: int):
+    """The municipality of a folder, read once per worker process (``mtime``: a changed file
+    is read again)."""
+    return load_municipio(folder)
+
+
+def act_corpus(root: Path, folders: list[str], index: ActIndex) -> tuple[Corpus, list[Act]]:
+    """A corpus of just ``folders`` (relative to ``root``) that resolves citations with the
+    whole acervo's ``index``."""
+    corpus = Corpus(root)
+    acts = []
+    for rel in folders:
+        folder = root / rel
+        mun = folder.parent.name
+        if mun not in corpus.municipios:
+            corpus.municipios[mun] = _municipio(folder.parent, (folder.parent / "municipio.toml").stat().st_mtime_ns)
+        act = load_act(folder, mun)
+        corpus.acts[act.urn] = act
+        acts.append(act)
+    corpus.pin_index(index)
+    return corpus, acts
+
+
+def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
+    """Read, check and recognise the act in ``root/pasta``."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index)
+    res = ActResult(pasta, act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
+                    act.texto is not None,
+                    duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
+    if act.texto is None:
+        return res
+    try:
+        norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
+    except LexError as err:
+        res.recusa = getattr(err, "message", str(err))
+        _ementa_relations(corpus, act, res)  # what the ementa announces is not lost with the text
+        return res
+    res.avisos_leitura = sum(1 for d in corpus.diagnostics(act.urn) if d.severity.value != "info")
+    res.dispositivos = sum(1 for _ in norma.dispositivos())
+    def recognition() -> None:
+        if _may_amend(norma):
+            _recognition(corpus, act, res)
+
+    for stage, run in (("verificação", lambda: _checks(norma, res)),
+                       ("reconhecimento das alterações", recognition),
+                       ("relações da ementa", lambda: _ementa_relations(corpus, act, res))):
+        try:
+            run()
+        except LexError:
+            raise
+        except Exception as err:  # a bug: reported as one, for this act only, never as bad input
+            res.erros_internos.append(f"{stage}: {type(err).__name__}: {err}")
+    return res
+
+
+def _checks(norma, res: ActResult) -> None:
+    res.verificacoes = dict(sorted(Counter(d.code for d in check(norma)).items()))
+
+
+def _year(act: Act) -> str | None:
+    d = act.data or Urn.parse(act.urn).data
+    return d[:4] if d else None
+
+
+def _may_amend(norma) -> bool:
+    return any(phrases.classify(d.text) for d in norma.dispositivos() if d.text)
+
+
+def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
+    res.usa_indice = True
+    decided = recognise_act(corpus, act)
+    rec = decided.recognition
+    res.decididos = len(decided.resolved)
+    seen: set[tuple[str, str]] = set()
+    for op in rec.operations:
+        kind = OP_RELATION[op.kind]
+        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source))
+        if op.target_urn and (kind, op.target_urn) not in seen:
+            seen.add((kind, op.target_urn))
+            res.relacoes.append(Relation(kind, act.urn, op.target_urn, op.target_label, op.in_corpus, "instrução",
+                                      op.where, op.line, op.source))
+    for p in rec.problems:
+        res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
+
+
+_RELATIVE = re.compile(r"\bque\s+$|\bque\s+(?:a|o|as|os)\s+$", re.IGNORECASE)
+_LIST_GAP = re.compile(r"^(?:\s*,\s*|\s+e\s+|\s*,?\s*\w+\s*,?\s*(?:e\s+)?)$", re.IGNORECASE)
+_AGENT = re.compile(r"\b(?:pel[oa]s?|por)\s+$", re.IGNORECASE)
+
+
+def _verb_kind(ementa: str, verb: re.Match) -> str | None:
+    """The relation a verb of the ementa makes; None for a verb of a relative clause that
+    describes another act ('… da Lei nº 41, que altera a Lei nº 1.612 …')."""
+    if _RELATIVE.search(ementa[max(0, verb.start() - 12):verb.start()]):
+        return None
+    word = re.sub(r"\s+", " ", verb.group("v").lower())
+    return "altera" if word.startswith("d") else _VERB_KIND[word.split(" ")[0]]
+
+
+def _context(before: str) -> bool:
+    """An act cited as the agent of something ('com redação dada pela Lei nº 28',
+    'alterada pela Lei nº …', 'criado pelo Decreto nº …'), not as the target."""
+    return bool(phrases.CONTEXT_BEFORE_ACT.search(before) or _AGENT.search(before[-12:]))
+
+
+def _outside_urn(own: str, ref) -> str:
+    """A URN for an act outside the acervo, from its citation (municipal, of the citing act's
+    municipality, unless the citation says federal or state)."""
+    if ref.urn:
+        return ref.urn
+    u = Urn.parse(own)
+    loc, aut = u.localidade, "municipal"
+    if ref.esfera == "federal":
+        loc, aut = "br", "federal"
+    elif ref.esfera == "estadual":
+        loc, aut = ";".join(u.localidade.split(";")[:2]), "estadual"
+    date = ref.data or (str(ref.ano) if ref.ano else None)
+    return str(Urn(loc, aut, ref.tipo, ";".join(p for p in (date, ref.numero) if p) or "s.n"))
+
+
+def _ementa_relations(corpus: Corpus, act: Act, res: ActResult) -> None:
+    """'Altera a Lei nº …', 'Regulamenta a Lei nº …' in the ementa: a relation to each act it
+    names after the verb, unless the articles already made one to that act."""
+    ementa = act.ementa or ""
+    verbs = list(_EMENTA_VERB.finditer(ementa))
+    if not verbs:
+        return
+    res.usa_indice = True
+    have = {r.alvo for r in res.relacoes}
+    outside = {r.alvo_rotulo for r in res.relacoes if not r.no_acervo}
+    spans: list[tuple[int, int, str | None]] = []
+    for i, v in enumerate(verbs):
+        kind = _verb_kind(ementa, v)
+        if i and spans[-1][2] is None and _LIST_GAP.match(ementa[verbs[i - 1].end():v.start()]):
+            kind = None  # '… que altera, modifica e dá nova redação à Lei …': still the relative clause
+        spans.append((v.end(), verbs[i + 1].start() if i + 1 < len(verbs) else len(ementa), kind))
+    cited: list[tuple[int, ActRef, bool]] = []
+    for c in find(ementa):
+        if c.act is not None and not c.proprio:
+            cited.append((c.start, c.act, bool(c.ids)))
+    for c in find_acts(ementa):
+        if c.act is not None:
+            cited.append((c.start, c.act, False))
+    named = [(s, urn) for s, _, urn in corpus.index.named_in(ementa, act.urn)]
+    out: dict[str, Relation] = {}
+    for start, end, kind in spans:
+        if kind is None:
+            continue
+        for pos, ref, partial in cited:
+            if not (start <= pos < end) or _context(ementa[:pos]):
+                continue
+            urn = corpus.resolve(ref, act.urn)
+            k = "revoga-dispositivos" if kind == "revoga" and partial else kind
+            if urn is None:
+                if ref.label() in outside:
+                    continue
+                key = _outside_urn(act.urn, ref)
+                out.setdefault(key, Relation(k, act.urn, key, ref.label(), False, "ementa", None, None, ementa))
+            elif urn not in have and urn != act.urn:
+                out.setdefault(urn, Relation(k, act.urn, urn, corpus.acts[urn].label if urn in corpus.acts else ref.label(),
+                                          True, "ementa", None, None, ementa))
+        for pos, urn in named:
+            if start <= pos < end and urn not in have and urn != act.urn and not _context(ementa[:pos]):
+                out.setdefault(urn, Relation(kind, act.urn, urn, urn, True, "ementa", None, None, ementa))
+    res.relacoes.extend(out[k] for k in sorted(out))

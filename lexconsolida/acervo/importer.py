@@ -1,0 +1,279 @@
+"""``lexconsolida importar PASTA -o ACERVO --municipio uf-nome``: a folder of acts → an acervo.
+
+Each act file (txt, docx, md) becomes an act folder ``<tipo>-<número>-<ano>/`` with the file
+as received (``texto.txt`` / ``texto.docx`` / ``texto.md``) and a ``norma.toml`` filled from the
+text (:mod:`lexconsolida.acervo.sources`). A short hash of what the import wrote for each key is kept
+in ``[importacao.lido]``; on a re-import, a key whose value no longer matches it was edited by a person
+and is kept, as are every table the import does not write (``[[relacoes]]``, ``[[decisoes]]``,
+``apelidos`` …). A doubt on a key a person edited, or listed in ``[importacao] resolvidas``, is
+settled. Re-importing the same folder writes nothing.
+
+Files that cannot become an act (no epígrafe and no date; the same act twice) are refused,
+each with its reason, in ``<município>/importacao.toml``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections import Counter
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from lexconsolida.acervo.sources import Duvida, Lido, read_source, sources_in
+from lexconsolida.acervo.work import run_map
+from lexconsolida.corpus.records import read_toml
+from lexconsolida.errors import InputError, UsageError
+from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.model.urn import Urn, slug
+from lexconsolida.readers.text.metadata import UF
+
+DOUBT_KEYS = {"tipo-nao-identificado": "tipo", "numero-nao-identificado": "numero",
+              "data-nao-identificada": "data", "data-divergente": "data",
+              "publicacao-desconhecida": "publicacao", "publicacao-ilegivel": "publicacao",
+              "publicacao-anterior-a-data": "publicacao", "ementa-nao-identificada": "ementa"}
+TEXT_NAMES = {"text": "texto.txt", "docx": "texto.docx", "markdown": "texto.md"}
+REPORT = "importacao.toml"
+ORGANICA_ALIASES = ("Lei Orgânica do Município", "Lei Orgânica Municipal")
+"""Names a Lei Orgânica is cited by (its ``apelidos``, written by the import)."""
+_MUNICIPIO = re.compile(r"^(?P<uf>[a-z]{2})-(?P<nome>[a-z0-9]+(?:-[a-z0-9]+)*)$")
+
+
+@dataclass(slots=True)
+class Recusa:
+    origem: str
+    motivo: str
+
+
+@dataclass(slots=True)
+class ImportReport:
+    municipio: Path
+    atos: int = 0
+    novos: int = 0
+    atualizados: int = 0
+    sem_mudanca: int = 0
+    recusados: list[Recusa] = field(default_factory=list)
+    duvidas: Counter = field(default_factory=Counter)
+    """Open doubts by code."""
+
+
+def _municipio_parts(name: str) -> tuple[str, str]:
+    m = _MUNICIPIO.match(name)
+    if not m or m.group("uf").upper() not in UF:
+        raise UsageError(f"--municipio deve ser 'uf-nome-do-municipio' (ex.: ba-feira-de-santana), "
+                         f"não {name!r}")
+    return m.group("uf").upper(), m.group("nome")
+
+
+def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido]) -> None:
+    path = folder / "municipio.toml"
+    if path.exists():
+        return  # a person's configuration: never rewritten
+    small = {"de", "da", "do", "das", "dos", "e"}
+    nome = " ".join(w if w in small and i else w.capitalize() for i, w in enumerate(words.split("-")))
+    # the name as the texts spell it (accents included), when it is the folder's name
+    named = Counter(x.localidade.rsplit("-", 1)[0] for x in lidos
+                    if x.localidade and x.localidade.endswith(f"-{uf}")
+                    and slug(x.localidade.rsplit("-", 1)[0]).replace(".", "-") == slug(nome).replace(".", "-"))
+    if named:
+        nome = sorted(named.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    loc = Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf], municipio=nome).localidade
+    table = {"nome": nome, "uf": uf, "uf_nome": UF[uf], "localidade_urn": loc}
+    head = ("# Configuração do município (ver docs/acervo.md), criada por 'lexconsolida importar'.\n"
+            "# Confira o nome: ele vem dos textos, ou do nome da pasta quando os textos não o dizem.\n")
+    atomic_write(path, head + tomli_w.dumps(table))
+
+
+def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
+                  executor: Executor | None = None) -> ImportReport:
+    """Import every act file of ``src`` into ``dest/<municipio>/``."""
+    src, dest = Path(src), Path(dest)
+    if not src.is_dir():
+        raise InputError("pasta de atos não encontrada", path=src)
+    uf, words = _municipio_parts(municipio)
+    files = sources_in(src)
+    if not files:
+        raise InputError("a pasta não tem atos (.txt, .docx, .md)", path=src)
+    rels = [f.relative_to(src).as_posix() for f in files]
+    lidos: list[Lido] = run_map(read_source, [(str(f), r) for f, r in zip(files, rels)], executor)
+    folder = dest / municipio
+    folder.mkdir(parents=True, exist_ok=True)
+    _municipio_toml(folder, uf, words, lidos)
+    mun = tomllib.loads(read_bytes(folder / "municipio.toml").decode("utf-8"))
+    loc = mun.get("localidade_urn") or Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf],
+                                                  municipio=words).localidade
+    existing = _existing(folder)
+    report = ImportReport(folder)
+    taken = {name for name in existing.values()}
+    urns: dict[str, str] = {}
+    for f, lido in zip(files, lidos):
+        old_name = existing.get(lido.origem)
+        old = _read_old(folder / old_name) if old_name else {}
+        table, doubts = _table(lido, old, loc)
+        if table is None:
+            report.recusados.append(Recusa(lido.origem, doubts[0].mensagem))
+            continue
+        if table["urn"] in urns:
+            report.recusados.append(Recusa(lido.origem, f"mesma URN ({table['urn']}) que {urns[table['urn']]}: "
+                                           "o mesmo ato duas vezes, ou um dos dois com número ou data errados"))
+            continue
+        urns[table["urn"]] = lido.origem
+        name = old_name or _folder_name(table, taken)
+        taken.add(name)
+        report.atos += 1
+        report.duvidas.update(d.codigo for d in doubts)
+        changed = _write_act(folder / name, f, lido, table)
+        if old_name is None:
+            report.novos += 1
+        elif changed:
+            report.atualizados += 1
+        else:
+            report.sem_mudanca += 1
+    _write_report(folder, report)
+    return report
+
+
+def _existing(folder: Path) -> dict[str, str]:
+    """origem → act folder name, for acts an earlier import wrote."""
+    out = {}
+    for p in sorted(folder.iterdir()):
+        toml = p / "norma.toml"
+        if toml.is_file():
+            t = _read_old(p)
+            origem = (t.get("importacao") or {}).get("origem")
+            if origem:
+                out[origem] = p.name
+    return out
+
+
+def _read_old(folder: Path) -> dict:
+    return read_toml(folder / "norma.toml")
+
+
+def _computed(lido: Lido, loc: str, values: dict) -> dict:
+    """What the import writes for ``lido``, given the identifying values (read or edited)."""
+    out: dict = {"tipo": values.get("tipo") or "Norma"}
+    for key in ("numero", "data"):
+        if values.get(key):
+            out[key] = values[key]
+    out["urn"] = str(Urn(loc, "municipal", slug(out["tipo"]),
+                         _descritor(values.get("data") or lido.ano, values.get("numero"))))
+    for key in ("ementa", "autor"):
+        if values.get(key):
+            out[key] = values[key]
+    out["texto"] = TEXT_NAMES.get(lido.formato, "texto.txt")
+    if lido.publicacao:
+        out["publicacao"] = lido.publicacao
+        out["publicacao_nota"] = f"Linha 'Data da Publicação' do texto (linha {lido.publicacao_linha})."
+        if lido.vigencia_na_publicacao:
+            out["vigencia"] = lido.publicacao
+            out["vigencia_nota"] = "O texto diz que entra em vigor na data de sua publicação."
+    out["fonte"] = f"Importado de {lido.origem}."
+    if slug(out["tipo"]) == "lei.organica":  # cited by name, never by number
+        out["apelidos"] = list(ORGANICA_ALIASES)
+    return out
+
+
+WRITTEN_KEYS = ("tipo", "numero", "data", "urn", "ementa", "autor", "texto", "publicacao",
+                "publicacao_nota", "vigencia", "vigencia_nota", "fonte", "apelidos")
+"""Keys the import writes; any other key of norma.toml is a person's and is never touched."""
+
+
+def _table(lido: Lido, old: dict, loc: str) -> tuple[dict | None, list[Duvida]]:
+    """The norma.toml table for ``lido``, keeping a person's edits of ``old``.
+
+    A key is a person's edit when its value in ``old`` differs from what the last import wrote
+    (kept in ``[importacao.lido]``); removing a key is an edit too."""
+    imp_old = old.get("importacao") or {}
+    last = imp_old.get("lido", {})
+    edited = {k for k in WRITTEN_KEYS if old and _fingerprint(old.get(k)) != last.get(k)}
+    read = {"tipo": lido.tipo, "numero": lido.numero, "data": lido.data, "ementa": lido.ementa,
+            "autor": lido.autor}
+    values = {k: (old.get(k) if k in edited else v) for k, v in read.items()}
+    if not values.get("tipo") and not values.get("data"):
+        return None, [Duvida("recusado", "sem epígrafe nem data: não é possível identificar o ato"
+                             + (f" ({lido.recusa})" if lido.recusa else ""))]
+    computed = _computed(lido, loc, values)
+    table: dict = {}
+    for key in WRITTEN_KEYS:
+        value = old.get(key) if key in edited else computed.get(key)
+        if value is not None:
+            table[key] = value
+    for key, value in old.items():  # everything else a person wrote is kept as it is
+        if key not in WRITTEN_KEYS and key != "importacao":
+            table[key] = value
+    resolved = set(imp_old.get("resolvidas", []))
+    doubts = [d for d in lido.duvidas if DOUBT_KEYS.get(d.codigo) not in edited and d.codigo not in resolved]
+    imp: dict = {"origem": lido.origem, "sha256": lido.sha256}
+    if resolved:
+        imp["resolvidas"] = sorted(resolved)
+    imp["lido"] = {k: _fingerprint(v) for k, v in computed.items()}
+    if doubts:
+        imp["duvidas"] = [{k: v for k, v in (("codigo", d.codigo), ("mensagem", d.mensagem),
+                                             ("linha", d.linha)) if v is not None} for d in doubts]
+    table["importacao"] = imp
+    return table, doubts
+
+
+def _fingerprint(value) -> str | None:
+    """What the import wrote for a key, as a short hash (to tell a person's edit apart
+    without repeating the value in the file)."""
+    if value is None:
+        return None
+    return hashlib.sha256(repr(value).encode("utf-8")).hexdigest()[:12]
+
+
+def _descritor(data: str | None, numero: str | None) -> str:
+    num = re.sub(r"[^0-9A-Za-z-]", "", (numero or "").split("/")[0]).lower()
+    return ";".join(p for p in (data or "", num) if p) or "s.n"
+
+
+def _folder_name(table: dict, taken: set[str]) -> str:
+    tipo = slug(table["tipo"]).replace(".", "-") or "norma"
+    num = re.sub(r"[^0-9a-z]+", "", str(table.get("numero") or "").lower()) or "sn"
+    year = (Urn.parse(table["urn"]).data or "")[:4] or "sd"
+    base = f"{tipo}-{num}-{year}"
+    if base not in taken:
+        return base
+    if table.get("data"):
+        dated = f"{base}-{table['data'][5:7]}{table['data'][8:10]}"
+        if dated not in taken:
+            return dated
+    i = 2
+    while f"{base}-{i}" in taken:
+        i += 1
+    return f"{base}-{i}"
+
+
+HEADER = ("# Ato importado por 'lexconsolida importar' (ver docs/importacao.md).\n"
+          "# Corrija aqui o que a importação leu errado: a correção é mantida nas próximas importações.\n")
+
+
+def _write_act(folder: Path, source: Path, lido: Lido, table: dict) -> bool:
+    """Write the act's files when they differ; True when something was written."""
+    changed = False
+    text_path = folder / table["texto"]
+    data = read_bytes(source)
+    if not text_path.is_file() or read_bytes(text_path) != data:
+        atomic_write(text_path, data)
+        changed = True
+    toml = HEADER + tomli_w.dumps(table)
+    path = folder / "norma.toml"
+    if not path.is_file() or read_bytes(path).decode("utf-8", "replace") != toml:
+        atomic_write(path, toml)
+        changed = True
+    return changed
+
+
+def _write_report(folder: Path, report: ImportReport) -> None:
+    table = {"atos": report.atos,
+             "duvidas": dict(sorted(report.duvidas.items())),
+             "recusados": [{"origem": r.origem, "motivo": r.motivo} for r in report.recusados]}
+    text = "# Resultado da última importação (lexconsolida importar).\n" + tomli_w.dumps(table)
+    path = folder / REPORT
+    if not path.is_file() or read_bytes(path).decode("utf-8") != text:
+        atomic_write(path, text)

@@ -1,0 +1,194 @@
+"""What an act's own text says about it: tipo, número, data, ementa, autor, publicação.
+
+:func:`read_source` is the per-act work of the import, a pure function of the file's bytes
+(run in a worker process). Every doubt is recorded as a :class:`Duvida` with the line it comes
+from, never guessed away: a date the epígrafe and the fecho disagree on, a text the reader
+refused, a missing number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexconsolida.corpus.store import decode_text_bytes
+from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
+from lexconsolida.model.dates import parse_date
+from lexconsolida.readers import format_of, read_file
+from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
+
+SUFFIXES = (".txt", ".docx", ".md")
+"""Files an import takes from a folder."""
+
+_PUBLICATION = re.compile(r"^\s*data\s+d[ae]\s+publica[çc][ãa]o\s*:?\s*(?P<d>.+?)\s*$", re.I | re.M)
+_AUTHOR = re.compile(
+    r"""de\s+autoria\s+d[oa]s?\s+(?P<a>[^,;:]+?)\s*(?:,|;|:|\bdecret|\baprov|\be\s+eu\b|$)
+      | \bautor(?:ia)?\s*:\s*(?P<b>[^\n;]+?)\s*(?:;|$)""",
+    re.I | re.X,
+)
+_IN_FORCE_ON_PUBLICATION = re.compile(
+    r"(?:entra(?:r[áa])?|entrar[ãa]o|vigorar[áa]|passa(?:r[áa])?\s+a\s+vigorar)\s+(?:em\s+vigor\s+)?"
+    r"(?:na|a\s+partir\s+da)\s+data\s+d[ae]\s+(?:sua\s+)?publica[çc][ãa]o", re.I)
+
+
+@dataclass(slots=True)
+class Duvida:
+    """A doubt of the import, for a person to settle in ``norma.toml``."""
+
+    codigo: str
+    """'data-divergente', 'leitura-recusada', 'numero-nao-identificado' …"""
+    mensagem: str
+    linha: int | None = None
+
+
+@dataclass(slots=True)
+class Lido:
+    """What the import read from one source file."""
+
+    origem: str
+    """Path relative to the imported folder ('leis-ordinarias/Lei-Ordinaria-1-1990.txt')."""
+    sha256: str
+    formato: str
+    tipo: str | None = None
+    numero: str | None = None
+    data: str | None = None
+    ano: str | None = None
+    """The year the epígrafe gives with the number ('Nº 5/2015'), for acts without a date."""
+    ementa: str | None = None
+    localidade: str | None = None
+    """'Serra Fictícia-MG', as the text names its place (for the municipality's name)."""
+    autor: str | None = None
+    publicacao: str | None = None
+    publicacao_linha: int | None = None
+    vigencia_na_publicacao: bool = False
+    recusa: str | None = None
+    """Why the text reader refused the text (the act is still imported, its metadata kept)."""
+    duvidas: list[Duvida] = field(default_factory=list)
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def read_source(path: str, origem: str) -> Lido:
+    """Read one act file (txt, docx, md) for the import."""
+    data = read_bytes(path)
+    fmt = format_of(path)
+    lido = Lido(origem, hashlib.sha256(data).hexdigest(), fmt)
+    norma = None
+    try:
+        norma = read_file(path).norma
+    except InputError as err:
+        lido.recusa = err.message if hasattr(err, "message") else str(err)
+        if fmt == "text":
+            try:
+                norma = read_file(path, aceitar_truncado=True).norma
+            except InputError:
+                norma = None
+    text = decode_text_bytes(data) if fmt in ("text", "markdown") else _plain_docx(norma)
+    if norma is not None:
+        lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
+        lido.localidade = norma.localidade
+        _dates(lido, norma, text)
+        lido.autor = _author(" ".join(norma.preambulo))
+        lido.ano = _year_of(norma.epigrafe or "")
+    else:
+        _from_heading(lido, text)
+    _publication(lido, text)
+    if lido.recusa:
+        lido.duvidas.append(Duvida("leitura-recusada", f"o leitor recusou o texto: {lido.recusa}; "
+                                   "os metadados vieram do que foi possível ler"))
+    if not lido.tipo:
+        lido.duvidas.append(Duvida("tipo-nao-identificado", "o texto não tem epígrafe reconhecível "
+                                   "('LEI Nº …'): informe 'tipo' no norma.toml", 1))
+    if lido.tipo and not lido.numero:
+        lido.duvidas.append(Duvida("numero-nao-identificado", "a epígrafe não traz o número do ato", 1))
+    if not lido.data:
+        year = f" (o ano, {lido.ano}, vem do número na epígrafe)" if lido.ano else ""
+        lido.duvidas.append(Duvida("data-nao-identificada",
+                                   f"nem a epígrafe nem o fecho trazem a data do ato{year}: informe 'data'"))
+    if lido.publicacao is None:
+        lido.duvidas.append(Duvida("publicacao-desconhecida",
+                                   "o texto não traz a data de publicação: a vigência das suas "
+                                   "alterações conta da data do ato"))
+    if not lido.ementa and lido.tipo:
+        lido.duvidas.append(Duvida("ementa-nao-identificada", "o texto não tem ementa reconhecível"))
+    return lido
+
+
+def _plain_docx(norma) -> str:
+    if norma is None:
+        return ""
+    return "\n".join([norma.epigrafe or "", norma.ementa or "", *norma.preambulo,
+                      *(d.text for d in norma.dispositivos()), *norma.fecho])
+
+
+def _dates(lido: Lido, norma, text: str) -> None:
+    """Signature date: the fecho's ('Gabinete …, 14 de maio de 1998'), else the epígrafe's;
+    when both are given and differ, the fecho wins and the conflict is a doubt."""
+    fecho = next((d for d in (parse_date(t) for t in norma.fecho if not _PUBLICATION.match(t)) if d), None)
+    epigrafe = norma.data
+    lido.data = fecho or epigrafe
+    if fecho and epigrafe and fecho != epigrafe:
+        lido.duvidas.append(Duvida(
+            "data-divergente", f"a epígrafe diz {epigrafe} e o fecho {fecho}: adotada a do fecho "
+            "(assinatura); confira e corrija 'data' se for o caso", 1))
+    if _IN_FORCE_ON_PUBLICATION.search(text):
+        lido.vigencia_na_publicacao = True
+
+
+def _author(preambulo: str) -> str | None:
+    m = _AUTHOR.search(preambulo)
+    if not m:
+        return None
+    name = (m.group("a") or m.group("b") or "").strip(" .")
+    return re.sub(r"\s+", " ", name) or None
+
+
+def _publication(lido: Lido, text: str) -> None:
+    matches = list(_PUBLICATION.finditer(text))
+    if not matches:
+        return
+    m = matches[-1]
+    iso = parse_date(m.group("d"))
+    line = _line_of(text, m.start())
+    if iso is None:
+        lido.duvidas.append(Duvida("publicacao-ilegivel",
+                                   f"linha de publicação sem data legível: {m.group(0).strip()!r}", line))
+        return
+    lido.publicacao, lido.publicacao_linha = iso, line
+    if lido.data and iso < lido.data:
+        lido.duvidas.append(Duvida("publicacao-anterior-a-data",
+                                   f"publicado em {iso}, antes da data do ato ({lido.data})", line))
+
+
+def _from_heading(lido: Lido, text: str) -> None:
+    """When the reader gave nothing: the epígrafe on the first lines, the way the reader reads it."""
+    for i, line in enumerate(text.splitlines()[:10]):
+        m = EPIGRAFE.match(line)
+        if m:
+            lido.tipo = _tipo_name(m.group("tipo"))
+            lido.numero = m.group("numero").split("/")[0].rstrip(".")
+            lido.data = parse_date(line[m.end("numero"):])
+            lido.ano = _year_of(line)
+            return
+
+
+def _year_of(epigrafe: str) -> str | None:
+    """'DECRETO LEGISLATIVO Nº 5/2015' → '2015' ('/98' → '1998')."""
+    m = EPIGRAFE.match(epigrafe)
+    if not m or "/" not in m.group("numero"):
+        return None
+    y = m.group("numero").split("/")[1]
+    if len(y) == 2:
+        y = ("19" if int(y) > 30 else "20") + y
+    return y if len(y) == 4 else None
+
+
+def sources_in(folder: Path) -> list[Path]:
+    """The act files of ``folder`` (recursively), in a stable order."""
+    return sorted((p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES
+                   and not p.name.startswith(".")), key=lambda p: p.relative_to(folder).as_posix())

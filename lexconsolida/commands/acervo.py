@@ -1,0 +1,64 @@
+"""`lexconsolida acervo ACERVO -o PASTA`: the whole acervo compiled, and its work list."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from lexconsolida.acervo import worklist
+from lexconsolida.acervo.pipeline import build
+from lexconsolida.acervo.work import default_executor
+
+DESCRIPTION = (
+    "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
+    "acrescenta, revoga, regulamenta), aplica em ordem de vigência as alterações de cada ato e "
+    "grava em PASTA a lista de trabalho: atos por tipo e ano, em vigor, revogados, sem texto, "
+    "recusados; alterações aplicadas, pendentes de decisão e ignoradas; a fila de decisões. "
+    "Com --site, gera também o site do diário oficial de todo o acervo. Uma nova execução só "
+    "refaz o que mudou."
+)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("acervo", metavar="ACERVO", help="pasta do acervo (formato statutes/)")
+    parser.add_argument("-o", "--output", metavar="PASTA", required=True,
+                        help="pasta da lista de trabalho (lista.json, index.html …)")
+    parser.add_argument("--site", metavar="PASTA", default=None,
+                        help="gera também o site do diário oficial nesta pasta")
+    parser.add_argument("--processos", metavar="N", type=int, default=None,
+                        help="processos em paralelo (padrão: 2; 1 = sem paralelismo)")
+    parser.add_argument("--sem-cache", action="store_true",
+                        help="refaz tudo (sem usar nem gravar PASTA/.cache)")
+
+
+def run(args) -> int:
+    out = Path(args.output)
+    executor = default_executor(args.processos)
+    try:
+        return _run(args, out, executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+
+
+def _run(args, out: Path, executor) -> int:
+    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
+    d = worklist.write(ac, out)
+    r = d["resumo"]
+    print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
+          f"{r['texto_indisponivel']} sem texto, {r['texto_recusado']} com texto recusado)")
+    rel = ", ".join(f"{k} {v}" for k, v in r["relacoes"].items()) or "nenhuma"
+    print(f"relações: {rel}; {r['relacoes_fora_do_acervo']} com alvo fora do acervo")
+    alt = r["alteracoes"]
+    print(f"alterações: {alt.get('aplicada', 0)} aplicadas, {alt.get('pendente', 0)} pendentes de decisão, "
+          f"{alt.get('ignorada', 0)} ignoradas; {r['decisoes_pendentes']} decisões na fila")
+    if r["erros_internos"]:
+        print(f"aviso: {r['erros_internos']} erro(s) interno(s) (veja a lista de trabalho)", file=sys.stderr)
+    print(f"lista de trabalho: {out / 'index.html'}")
+    if args.site:
+        from lexconsolida.acervo.gazette import build_gazette  # heavy (the site builder): only with --site
+        from lexconsolida.commands.site import default_pages_dir  # with the site builder above
+
+        report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
+        print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
+    return 0

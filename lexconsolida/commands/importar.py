@@ -1,0 +1,41 @@
+"""`lexconsolida importar PASTA -o ACERVO --municipio uf-nome`: a folder of acts → an acervo."""
+
+from __future__ import annotations
+
+from lexconsolida.acervo.importer import import_folder
+from lexconsolida.acervo.work import default_executor
+
+DESCRIPTION = (
+    "Cria (ou atualiza) no ACERVO a pasta do município com um ato por arquivo: o texto como "
+    "recebido e o norma.toml preenchido a partir do texto (tipo, número, data, ementa, autor, "
+    "data de publicação), com cada dúvida registrada. Importar de novo não muda nada que não "
+    "mudou e mantém o que uma pessoa corrigiu ou decidiu no norma.toml."
+)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("pasta", metavar="PASTA", help="pasta com os atos (subpastas incluídas)")
+    parser.add_argument("-o", "--output", metavar="ACERVO", required=True,
+                        help="pasta do acervo (criada se não existir)")
+    parser.add_argument("--municipio", metavar="UF-NOME", required=True,
+                        help="pasta do município no acervo, ex.: ba-feira-de-santana")
+    parser.add_argument("--processos", metavar="N", type=int, default=None,
+                        help="processos em paralelo (padrão: 2; 1 = sem paralelismo)")
+
+
+def run(args) -> int:
+    executor = default_executor(args.processos)
+    try:
+        report = import_folder(args.pasta, args.output, args.municipio, executor=executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    print(f"importação: {report.atos} atos em {report.municipio} ({report.novos} novos, "
+          f"{report.atualizados} atualizados, {report.sem_mudanca} sem mudança); "
+          f"{len(report.recusados)} arquivo(s) recusado(s)")
+    for r in report.recusados:
+        print(f"recusado: {r.origem}: {r.motivo}")
+    if report.duvidas:
+        print("dúvidas registradas nos norma.toml: "
+              + ", ".join(f"{k} {v}" for k, v in sorted(report.duvidas.items())))
+    return 0

@@ -1,0 +1,396 @@
+"""A whole acervo on a small fictional municipality (tests/fixtures/acervo-ficticio):
+import, relations found in the texts, text in force at three dates, work list, executors,
+incremental rebuild."""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from lexconsolida.acervo import worklist
+from lexconsolida.acervo.importer import import_folder
+from lexconsolida.acervo.pipeline import build
+from lexconsolida.cli import main
+from lexconsolida.model import Kind, Situacao
+from tests.conftest import ROOT
+
+FIXTURE = ROOT / "tests" / "fixtures" / "acervo-ficticio"
+ATOS = FIXTURE / "atos"
+MUN = "mg-serra-ficticia"
+EXPECTED = tomllib.loads((FIXTURE / "esperado.toml").read_text(encoding="utf-8"))
+
+
+def _import(tmp: Path) -> Path:
+    import_folder(ATOS, tmp / "acervo", MUN)
+    return tmp / "acervo"
+
+
+@pytest.fixture(scope="module")
+def acervo(tmp_path_factory):
+    root = _import(tmp_path_factory.mktemp("fict"))
+    return build(root)
+
+
+def _folder(ac, urn: str) -> str:
+    return ac.acts[urn].pasta.split("/", 1)[1]
+
+
+def _projection(norma) -> str:
+    """The text as a careful reader writes it: one line per dispositivo, revoked ones as
+    '(Revogado)'."""
+    lines = []
+    for d in norma.dispositivos():
+        if d.kind is Kind.CAPUT:
+            continue
+        text = "(Revogado)" if d.situacao is Situacao.REVOGADO else d.head_text
+        if d.kind is Kind.INCISO:
+            lines.append(f"{d.rotulo} - {text}")
+        elif d.unico:
+            lines.append(f"{d.rotulo}. {text}")
+        else:
+            lines.append(f"{d.rotulo} {text}")
+    return "\n".join(lines)
+
+
+# --- import ----------------------------------------------------------------------------------
+
+def test_import_fills_norma_toml_from_the_text(tmp_path):
+    report = import_folder(ATOS, tmp_path / "acervo", MUN)
+    assert report.atos == 10 and report.novos == 10
+    assert [(r.origem, "sem epígrafe nem data" in r.motivo) for r in report.recusados] == [("aviso.txt", True)]
+    mun = tomllib.loads((tmp_path / "acervo" / MUN / "municipio.toml").read_text(encoding="utf-8"))
+    assert (mun["nome"], mun["uf"], mun["localidade_urn"]) == ("Serra Fictícia", "MG", "br;minas.gerais;serra.ficticia")
+    t = tomllib.loads((tmp_path / "acervo" / MUN / "lei-10-2010" / "norma.toml").read_text(encoding="utf-8"))
+    assert (t["tipo"], t["numero"], t["data"], t["publicacao"], t["vigencia"]) == (
+        "Lei", "10", "2010-03-10", "2010-03-12", "2010-03-12")
+    assert t["urn"] == "urn:lex:br;minas.gerais;serra.ficticia:municipal:lei:2010-03-10;10"
+    assert t["autor"] == "Vereador Fulano de Tal"
+    assert t["ementa"].startswith("Dispõe sobre o horário de funcionamento do comércio")
+    assert "linha 22" in t["publicacao_nota"]
+    assert "duvidas" not in t["importacao"]
+    assert (tmp_path / "acervo" / MUN / "lei-10-2010" / "texto.txt").read_bytes() == (ATOS / "lei-10-2010.txt").read_bytes()
+    t15 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-15-2011" / "norma.toml").read_text(encoding="utf-8"))
+    assert [d["codigo"] for d in t15["importacao"]["duvidas"]] == ["publicacao-desconhecida"]
+    assert "publicacao" not in t15
+    rep = tomllib.loads((tmp_path / "acervo" / MUN / "importacao.toml").read_text(encoding="utf-8"))
+    assert rep["recusados"][0]["origem"] == "aviso.txt"
+
+
+def test_docx_and_markdown_acts_are_imported_and_read(tmp_path):
+    import shutil
+
+    import docx
+
+    src = tmp_path / "atos"
+    shutil.copytree(ATOS, src)
+    doc = docx.Document()
+    for line in (src / "lei-15-2011.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            doc.add_paragraph(line)
+    doc.save(src / "lei-15-2011.docx")
+    (src / "lei-15-2011.txt").unlink()
+    (src / "lei-60-2018.txt").rename(src / "lei-60-2018.md")
+    import_folder(src, tmp_path / "acervo", MUN)
+    folder = tmp_path / "acervo" / MUN
+    t15 = tomllib.loads((folder / "lei-15-2011" / "norma.toml").read_text(encoding="utf-8"))
+    t60 = tomllib.loads((folder / "lei-60-2018" / "norma.toml").read_text(encoding="utf-8"))
+    assert (t15["numero"], t15["data"], t15["texto"]) == ("15", "2011-04-03", "texto.docx")
+    assert (t60["numero"], t60["data"], t60["texto"]) == ("60", "2018-03-09", "texto.md")
+    ac = build(tmp_path / "acervo")
+    lei15 = next(u for u in ac.acts if u.endswith(";15"))
+    assert not ac.acts[lei15].recusa and ac.acts[lei15].dispositivos == 4
+    assert ac.revoked(lei15)  # still revoked by Lei 40, now from a DOCX
+
+
+def _snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.relative_to(root).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_reimport_is_idempotent_and_keeps_what_a_person_recorded(tmp_path):
+    root = _import(tmp_path)
+    before = _snapshot(root)
+    report = import_folder(ATOS, root, MUN)
+    assert (report.novos, report.atualizados, report.sem_mudanca) == (0, 0, 10)
+    assert _snapshot(root) == before  # nothing rewritten
+    path = root / MUN / "lei-15-2011" / "norma.toml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('fonte = "Importado de lei-15-2011.txt."',
+                        'fonte = "Importado de lei-15-2011.txt."\npublicacao = "2011-04-05"\n'
+                        'apelidos = ["Lei do Dia do Comerciante"]', 1)
+    text += ('\n[[decisoes]]\nproblema = "alvo-ambiguo"\ndecisao = "ignorar"\n'
+             'nota = "Decidido pela Procuradoria."\n')
+    path.write_text(text, encoding="utf-8")
+    import_folder(ATOS, root, MUN)
+    t = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert t["publicacao"] == "2011-04-05"
+    assert t["apelidos"] == ["Lei do Dia do Comerciante"]
+    assert t["decisoes"][0]["nota"] == "Decidido pela Procuradoria."
+    assert "duvidas" not in t["importacao"]  # the person settled the publication date
+    assert "publicacao" not in t["importacao"]["lido"]  # the import itself read none
+    again = path.read_bytes()
+    import_folder(ATOS, root, MUN)
+    assert path.read_bytes() == again
+
+
+def test_bad_municipio_name_is_a_usage_error(tmp_path, capsys):
+    assert main(["importar", str(ATOS), "-o", str(tmp_path / "a"), "--municipio", "Serra"]) == 2
+    assert "uf-nome-do-municipio" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists()
+
+
+# --- relations and history -------------------------------------------------------------------
+
+def test_relations_found_equal_the_hand_declared_ones(acervo):
+    found = sorted([_folder(acervo, r.fonte), r.tipo,
+                    _folder(acervo, r.alvo) if r.no_acervo else f"fora: {r.alvo_rotulo}"]
+                   for r in acervo.relations)
+    assert found == sorted(EXPECTED["relacoes"])
+
+
+def test_express_revocation_revokes_and_generic_clause_does_not(acervo):
+    revoked = sorted([_folder(acervo, u), h.revogado_em, _folder(acervo, h.revogado_por)]
+                     for u, h in acervo.histories.items() if h.revogado_em)
+    assert revoked == EXPECTED["revogados"]
+    lei15 = next(u for u in acervo.acts if u.endswith(";15"))
+    assert not acervo.revoked(lei15, "2016-02-01") and acervo.revoked(lei15, "2016-02-02")
+    assert lei15 in acervo.in_force("2015-01-01") and lei15 not in acervo.in_force("2017-01-01")
+
+
+@pytest.mark.parametrize("when", ["2011-01-01", "2013-01-01", "2016-01-01"])
+def test_text_in_force_at_three_dates(acervo, when):
+    lei10 = next(u for u in acervo.acts if u.endswith(";10"))
+    expected = EXPECTED["texto"]["lei-10-2010"][when].strip()
+    assert _projection(acervo.text_at(lei10, when)) == expected
+
+
+def test_out_of_acervo_target_is_reported(acervo, tmp_path):
+    d = worklist.write(acervo, tmp_path / "lista")
+    fora = [r for r in d["relacoes"] if not r["no_acervo"]]
+    assert [(r["ato_pasta"].split("/")[1], r["situacao"], r["alvo_rotulo"]) for r in fora] == [
+        ("lei-50-2017", worklist.FORA, "Lei nº 999/2001")]
+
+
+def test_declared_relations_win_over_found_ones(tmp_path):
+    root = _import(tmp_path)
+    path = root / MUN / "lei-40-2016" / "norma.toml"
+    path.write_text(path.read_text(encoding="utf-8") + '\n[[relacoes]]\ntipo = "regulamenta"\n'
+                    'alvos = ["Lei nº 10/2010"]\n', encoding="utf-8")
+    ac = build(root)
+    lei15 = next(u for u in ac.acts if u.endswith(";15"))
+    assert not ac.revoked(lei15)
+    assert [(i.relacao.tipo, "declara" in i.motivo) for i in ac.ignored_relations] == [("revoga", True)]
+    assert any(r.origem == "declarada" and r.tipo == "regulamenta" for r in ac.relations)
+
+
+def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
+    root = _import(tmp_path)
+    # Lei 30's second instruction now names an inciso Lei 10 never had: applying it fails
+    text = root / MUN / "lei-30-2015" / "texto.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace("inciso III do art. 2º", "inciso IX do art. 2º"),
+                    encoding="utf-8")
+    d = worklist.write(build(root), tmp_path / "lista")
+    pend = [a for a in d["alteracoes"] if a["situacao"] == "pendente"]
+    assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015"]
+    assert pend[0]["instrucoes"][0]["codigo"] == "falha-na-aplicacao"
+    queue = [q for q in d["decisoes"] if q["pasta"].endswith("lei-30-2015")]
+    assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/norma.toml"
+    assert "inc9" in queue[0]["mensagem"]
+    # the act before it was applied; the text after Lei 30 keeps Lei 20's wording
+    lei10 = [a for a in d["alteracoes"] if a["ato_pasta"].endswith("lei-20-2012")]
+    assert lei10[0]["situacao"] == "aplicada"
+
+
+def test_target_cited_by_name_is_found_by_its_aliases(tmp_path):
+    """'Lei Orgânica do Município' (no number) is found by the aliases the import recorded:
+    the ementa's relation, and the emenda applied to it."""
+    root = _import(tmp_path)
+    lom = tomllib.loads((root / MUN / "lei-organica-1-1990" / "norma.toml").read_text(encoding="utf-8"))
+    assert lom["apelidos"] == ["Lei Orgânica do Município", "Lei Orgânica Municipal"]
+    ac = build(root)
+    emenda = next(u for u in ac.acts if ":emenda.a.lei.organica:" in u)
+    step = ac.histories[lom["urn"]].steps[0]
+    assert (step.ato, step.situacao) == (emenda, "aplicada")
+    assert "exercido pela Câmara Municipal" in _projection(ac.text_at(lom["urn"], "2020-01-01"))
+    assert "exercido" not in _projection(ac.text_at(lom["urn"], "2018-01-01"))
+
+
+def test_ementa_announcing_a_change_no_instruction_makes_waits_for_a_decision(tmp_path):
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'ementa = "Denomina praça pública no bairro Centro."',
+        'ementa = "Denomina praça pública no bairro Centro e altera a Lei nº 10, de 10 de março de 2010."', 1),
+        encoding="utf-8")
+    ac = build(root)
+    lei10 = next(u for u in ac.acts if u.endswith(";10"))
+    step = next(s for s in ac.histories[lei10].steps if s.ato.endswith(";60"))
+    assert step.situacao == "pendente" and step.problemas[0].tipo == "relacao-sem-operacoes"
+    d = worklist.data(ac)
+    assert any(q["codigo"] == "relacao-sem-operacoes" and q["pasta"].endswith("lei-60-2018") for q in d["decisoes"])
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[decisoes]]\nproblema = "relacao-sem-operacoes"\n'
+                    'decisao = "ignorar"\nnota = "A ementa só menciona a Lei nº 10."\n', encoding="utf-8")
+    ac = build(root)
+    step = next(s for s in ac.histories[lei10].steps if s.ato.endswith(";60"))
+    assert (step.situacao, step.motivo) == ("ignorada", "decisão registrada: A ementa só menciona a Lei nº 10.")
+    # Lei 10's text is the same as without Lei 60
+    assert "multa de cem reais" in _projection(ac.text_at(lei10, "2019-01-01"))
+
+
+@pytest.mark.parametrize("ementa, expected", [
+    ("Altera a Lei nº 15, de 3 de abril de 2011, que altera, modifica e dá nova redação à "
+     "Lei nº 10, de 10 de março de 2010.", [("altera", "lei-15-2011")]),
+    ("Acrescenta dispositivo à Lei nº 10, de 10 de março de 2010, com redação dada pela "
+     "Lei nº 20, de 5 de maio de 2012.", [("acrescenta", "lei-10-2010")]),
+    ("Regulamenta a Lei nº 10/2010 e revoga a Lei nº 15/2011.", [("regulamenta", "lei-10-2010"),
+                                                                 ("revoga", "lei-15-2011")]),
+    ("Denomina praça pública, revogadas as disposições em contrário.", []),
+])
+def test_relations_from_the_ementa(tmp_path, ementa, expected):
+    """Only the acts the ementa's own verbs act on: not those of a relative clause that
+    describes another act, nor an act cited as the agent ('com redação dada pela …')."""
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'ementa = "Denomina praça pública no bairro Centro."', f'ementa = "{ementa}"', 1), encoding="utf-8")
+    ac = build(root)
+    found = sorted((r.tipo, _folder(ac, r.alvo)) for r in ac.relations if r.fonte.endswith(";60"))
+    assert found == expected
+
+
+def test_amending_act_whose_text_is_refused_still_shows_in_the_history(tmp_path):
+    root = _import(tmp_path)
+    text = root / MUN / "lei-20-2012" / "texto.txt"
+    data = text.read_text(encoding="utf-8")
+    text.write_text(data[: data.index("Art. 2º Fica acrescentado") + 30], encoding="utf-8")  # cut mid-sentence
+    ac = build(root)
+    lei20 = next(u for u in ac.acts if u.endswith(";20"))
+    assert ac.acts[lei20].recusa
+    lei10 = next(u for u in ac.acts if u.endswith(";10"))
+    steps = [(_folder(ac, s.ato), s.situacao) for s in ac.histories[lei10].steps]
+    assert steps == [("lei-20-2012", "pendente"), ("lei-30-2015", "pendente")]
+    assert "recusado pelo leitor" in ac.histories[lei10].steps[0].motivo
+    # Lei 30 rewrites art. 3º-A, which only Lei 20 would have added
+    assert ac.histories[lei10].steps[1].problemas[0].tipo == "falha-na-aplicacao"
+
+
+def test_act_without_text_is_listed_as_unavailable(tmp_path):
+    root = _import(tmp_path)
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('texto = "texto.txt"', "texto_disponivel = false", 1),
+                    encoding="utf-8")
+    d = worklist.data(build(root))
+    row = next(a for a in d["atos"] if a["pasta"].endswith("lei-60-2018"))
+    assert (row["situacao"], row["link"]) == (worklist.SITUACAO_SEM_TEXTO, None)
+    assert d["resumo"]["texto_indisponivel"] == 1
+
+
+# --- work list -------------------------------------------------------------------------------
+
+def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
+    a = worklist.write(acervo, tmp_path / "a")
+    worklist.write(acervo, tmp_path / "b")
+    for name in ("lista.json", "index.html", "atos.html"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    d = json.loads((tmp_path / "a" / "lista.json").read_text(encoding="utf-8"))
+    assert list(d) == ["titulo", "municipios", "resumo", "por_tipo_e_ano", "decisoes", "alteracoes",
+                       "relacoes", "relacoes_ignoradas", "recusados", "duvidas_da_importacao",
+                       "erros_internos", "atos"]
+    r = d["resumo"]
+    assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (10, 9, 1, 1)
+    assert r["alteracoes"] == {"aplicada": 4}
+    assert {t["tipo"]: t["anos"] for t in d["por_tipo_e_ano"]} == {
+        "Decreto": {"2012": 1}, "Emenda à Lei Orgânica": {"2019": 1}, "Lei Orgânica": {"1990": 1},
+        "Lei": {"2010": 1, "2011": 1, "2012": 1, "2015": 1, "2016": 1, "2017": 1, "2018": 1}}
+    assert a == d
+    for row in d["alteracoes"] + d["relacoes"]:
+        if row["link"]:
+            assert (tmp_path / "a" / row["link"].split("#")[0]).is_file()
+
+
+def test_same_result_on_any_executor(tmp_path):
+    root = _import(tmp_path)
+    serial = worklist.data(build(root))
+    with ProcessPoolExecutor(2) as ex:
+        pooled = worklist.data(build(root, executor=ex))
+    with ThreadPoolExecutor(2) as ex:
+        threaded = worklist.data(build(root, executor=ex))
+    assert serial == pooled == threaded
+
+
+def test_dask_local_cluster(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    root = _import(tmp_path)
+    serial = worklist.data(build(root))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        assert worklist.data(build(root, executor=client.get_executor())) == serial
+
+
+def test_rebuild_after_one_act_changes_redoes_only_what_depends_on_it(tmp_path):
+    root = _import(tmp_path)
+    cache = tmp_path / "cache"
+    first = build(root, cache_dir=cache)
+    assert first.cache_hits == 0
+    second = build(root, cache_dir=cache)
+    assert second.cache_misses == 0
+    text = root / MUN / "lei-30-2015" / "texto.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace("cem reais", "duzentos reais"), encoding="utf-8")
+    third = build(root, cache_dir=cache)
+    assert third.cache_misses == 2  # Lei 30 itself and the history of Lei 10, which it amends
+    assert [_folder(third, u) for u in third.redone + third.redone_histories] == ["lei-30-2015", "lei-10-2010"]
+    lei10 = next(u for u in third.acts if u.endswith(";10"))
+    assert "duzentos reais" in _projection(third.text_at(lei10, "2016-01-01"))
+    assert worklist.data(third) == worklist.data(build(root))
+    # a metadata fix (the index of citable acts changes) redoes only the acts that cite others
+    toml = root / MUN / "lei-60-2018" / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('data = "2018-03-09"', 'data = "2018-03-08"', 1),
+                    encoding="utf-8")
+    fourth = build(root, cache_dir=cache)
+    citing = {"lei-20-2012", "lei-30-2015", "lei-40-2016", "lei-50-2017", "decreto-100-2012",
+              "emenda-a-lei-organica-1-2019"}  # instructions or an ementa that cites other acts
+    assert sorted(_folder(fourth, u) for u in fourth.redone) == sorted(citing | {"lei-60-2018"})
+    assert worklist.data(fourth) == worklist.data(build(root))
+
+
+def test_cli_importar_and_acervo(tmp_path, capsys):
+    acervo_dir, out = tmp_path / "acervo", tmp_path / "lista"
+    assert main(["importar", str(ATOS), "-o", str(acervo_dir), "--municipio", MUN, "--processos", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "importação: 10 atos" in said and "recusado: aviso.txt" in said
+    assert main(["acervo", str(acervo_dir), "-o", str(out), "--processos", "1"]) == 0
+    said = capsys.readouterr().out
+    assert "acervo: 10 atos (9 em vigor, 1 revogados" in said
+    assert "alterações: 4 aplicadas, 0 pendentes de decisão, 0 ignoradas" in said
+    assert (out / "index.html").is_file() and (out / "lista.json").is_file()
+    assert os.listdir(out / "textos" / MUN)
+
+
+@pytest.mark.slow
+def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
+    from lexconsolida.acervo.gazette import build_gazette
+    from tests.linkcheck import check_site
+
+    with ProcessPoolExecutor(2) as ex:
+        report = build_gazette(acervo, tmp_path / "site", executor=ex)
+    assert report.acts == 10
+    assert check_site(tmp_path / "site") == []
+    lei10 = (tmp_path / "site" / MUN / "lei-10-2010" / "index.html").read_text(encoding="utf-8")
+    assert "multa de cem reais, dobrada na reincidência" in lei10  # amendments applied
+    lei15 = (tmp_path / "site" / MUN / "lei-15-2011" / "index.html").read_text(encoding="utf-8")
+    assert "Revogad" in lei15
+    again = build_gazette(acervo, tmp_path / "site")
+    assert again.written == 0
+
+
+def test_cli_bad_input_exits_2_without_output(tmp_path, capsys):
+    assert main(["importar", str(tmp_path / "nada"), "-o", str(tmp_path / "a"), "--municipio", MUN]) == 2
+    assert "pasta de atos não encontrada" in capsys.readouterr().err
+    assert main(["acervo", str(tmp_path / "nada"), "-o", str(tmp_path / "lista"), "--processos", "1"]) == 2
+    assert "pasta do acervo não encontrada" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "lista").exists()

@@ -1,0 +1,83 @@
+"""The whole Feira de Santana acervo (../shared/acervos/feira-de-santana-ba, 5,440 real acts)
+imported and compiled: corpus-wide invariants of the relations found in the texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexconsolida.acervo import worklist
+from lexconsolida.acervo.importer import import_folder
+from lexconsolida.acervo.pipeline import build
+from lexconsolida.acervo.work import default_executor
+from lexconsolida.amendments import phrases
+from lexconsolida.citations import find_acts
+from tests.conftest import SHARED
+
+FEIRA = SHARED / "acervos" / "feira-de-santana-ba"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not FEIRA.is_dir(), reason="acervo de Feira de Santana (../shared) ausente"),
+]
+
+
+@pytest.fixture(scope="module")
+def feira(tmp_path_factory):
+    root = tmp_path_factory.mktemp("feira")
+    executor = default_executor(2)
+    try:
+        report = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor)
+        again = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor)
+        ac = build(root / "acervo", executor=executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    assert (again.novos, again.atualizados, again.sem_mudanca) == (0, 0, report.atos)  # idempotent
+    return report, ac, worklist.data(ac)
+
+
+def test_every_file_is_imported_or_refused_with_a_reason(feira):
+    report, ac, _ = feira
+    files = sum(1 for p in FEIRA.rglob("*.txt"))
+    assert report.atos + len(report.recusados) == files
+    assert all(r.motivo for r in report.recusados)
+    assert len(ac.acts) == report.atos
+
+
+def test_every_relation_points_to_an_act_or_is_reported_outside(feira):
+    _, ac, d = feira
+    assert ac.relations
+    for r in ac.relations:
+        if r.no_acervo:
+            assert r.alvo in ac.corpus.acts, r
+    fora = [r for r in d["relacoes"] if not r["no_acervo"]]
+    assert fora and all(r["situacao"] == worklist.FORA and r["alvo"] is None for r in fora)
+    assert {r["tipo"] for r in d["relacoes"]} <= {"altera", "acrescenta", "revoga", "revoga-dispositivos",
+                                                 "regulamenta"}
+
+
+def test_no_act_is_revoked_by_a_generic_clause(feira):
+    _, ac, _ = feira
+    revoked = {u: h for u, h in ac.histories.items() if h.revogado_em}
+    assert revoked
+    for target, h in revoked.items():
+        source = ac.acts[h.revogado_por]
+        instructions = [o for o in source.operacoes if o.tipo == "revogacao_total" and o.alvo == target]
+        assert instructions, (target, h.revogado_por)
+        for o in instructions:
+            rest = phrases.GENERIC_REVOCATION.sub("", o.texto)
+            assert phrases.REVOGACAO.search(rest), o.texto
+            assert find_acts(rest), o.texto  # the revoked act is named, not 'disposições em contrário'
+
+
+def test_nothing_needing_a_decision_is_silently_skipped(feira):
+    _, ac, d = feira
+    queued = {(q["pasta"], q["codigo"], q["dispositivo"], q["linha"]) for q in d["decisoes"]}
+    for r in ac.acts.values():
+        for p in r.problemas:
+            if p.bloqueia:
+                assert (r.pasta, p.tipo, p.dispositivo, p.linha) in queued
+    for a in d["alteracoes"]:
+        assert a["situacao"] in ("aplicada", "pendente", "ignorada")
+        if a["situacao"] != "aplicada":
+            assert a["motivo"], a
