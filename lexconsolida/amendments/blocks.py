@@ -206,7 +206,7 @@ def quoted_headings(alt: Alteracao) -> list[QuotedHeading]:
     out: list[QuotedHeading] = []
     lines = [ln.strip().strip("\"“”").strip() for ln in alt.raw.splitlines()]
     first = alt.lines[0] if alt.lines else None
-    pending: list[tuple[int, object]] = []
+    pending: list[tuple[int, QuotedHeading]] = []
     for i, line in enumerate(lines):
         lab = match_label(line, ocr=False)
         if lab is None:
