@@ -516,6 +516,8 @@ COMPILED = ("LEI ORGÂNICA DO MUNICÍPIO DE VILA NOVA\n\n"
             "Art. 1º O Município organiza-se por esta Lei.\n"
             "Art. 2º O mandato do Prefeito é de dois anos.\n"
             "Art. 2º O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)\n"
+            "Art. 2º O mandato do Prefeito é de quatro anos, permitida uma reeleição. "
+            "(Redação dada pela Emenda nº 9/2001)\n"
             "Art. 3º Compete ao Município:\nI - legislar;\n"
             "II - tributar; (INCISO II, ACRESCENTADO PELA EMENDA Nº 30/2007)\n"
             "III - (Revogado pela Emenda nº 31/2008)\n"
@@ -527,10 +529,11 @@ def test_editorial_notes_and_struck_wording_become_history():
     norma = result.norma
     assert [d.id for d in norma.artigos()] == ["art1", "art2", "art3", "art4"]
     cap2 = norma.find("art2_cpt")
-    assert cap2.text == "O mandato do Prefeito é de quatro anos."
+    assert cap2.text == "O mandato do Prefeito é de quatro anos, permitida uma reeleição."
     assert [(v.text, v.event.kind, v.event.act_label) for v in cap2.history] == [
         ("O mandato do Prefeito é de dois anos.", "original", None),
-        ("O mandato do Prefeito é de quatro anos.", "redacao", "Emenda nº 3/1997")]
+        ("O mandato do Prefeito é de quatro anos.", "redacao", "Emenda nº 3/1997"),
+        ("O mandato do Prefeito é de quatro anos, permitida uma reeleição.", "redacao", "Emenda nº 9/2001")]
     inc2, inc3 = norma.find("art3_cpt_inc2"), norma.find("art3_cpt_inc3")
     assert inc2.text == "tributar;" and [(v.event.kind, v.event.act_label) for v in inc2.history] == [
         ("inclusao", "EMENDA Nº 30/2007")]
@@ -538,9 +541,10 @@ def test_editorial_notes_and_struck_wording_become_history():
     # a parenthesis about a law the text cites is the text's own
     assert norma.find("art4_cpt").text == "Aplica-se a Lei nº 100 (alterada pela Lei nº 200)."
     notes = [d.line for d in result.diagnostics if d.code == "nota-editorial"]
-    assert sorted(notes) == [4, 5, 8, 9]
+    assert sorted(notes) == [4, 4, 5, 6, 9, 10]
     compiled = render(norma, view="compilado")
-    assert "Art. 2º O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)" in compiled
+    assert "Art. 2º [sem vigor] O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)" in compiled
+    assert "reeleição. (Redação dada pela Emenda nº 9/2001)" in compiled
     assert "II – tributar; (Incluído pela EMENDA Nº 30/2007)" in compiled
 
 

@@ -97,6 +97,11 @@ def _last_line(d: Dispositivo) -> int | None:
     return d.lines[1] if d.lines else None
 
 
+def _is_note_history(history: list[Version]) -> bool:
+    """No history, or one built here from notes (an earlier fold in a chain of wordings)."""
+    return all(v.event.act_urn is None for v in history)
+
+
 def _fold_struck(state: TextState, nodes: list) -> None:
     """'Art. 5º Texto antigo.' followed by 'Art. 5º Texto novo. (Redação dada pela …)': the
     first is the earlier wording of the second."""
@@ -105,11 +110,11 @@ def _fold_struck(state: TextState, nodes: list) -> None:
         old, new = nodes[i - 1], nodes[i]
         if (isinstance(old, Dispositivo) and isinstance(new, Dispositivo) and old.kind is new.kind
                 and old.kind is not Kind.CAPUT and old.rotulo and old.rotulo == new.rotulo
-                and not _own_units(old) and not _holder(old).history
+                and not _own_units(old) and _is_note_history(_holder(old).history)
                 and len(_holder(new).history) == 1 and _holder(new).history[0].event.kind == "redacao"):
             h_old, h_new = _holder(old), _holder(new)
-            first = Version(h_old.text, Event("original"), None, None, Situacao.VIGENTE, None)
-            h_new.history.insert(0, first)
+            earlier = h_old.history or [Version(h_old.text, Event("original"), None, None, Situacao.VIGENTE, None)]
+            h_new.history[:0] = earlier  # a chain: original, redação dada pela A, redação dada pela B
             if new.lines and old.lines:
                 new.lines = (old.lines[0], new.lines[1])
             state.diagnostics.append(Diagnostic(
