@@ -604,6 +604,10 @@ def test_norm_cited_by_name_resolves_by_the_aliases_of_the_same_municipality(tmp
     near = "urn:lex:br;mato.grosso;vila.nova:municipal:emenda.lei.organica:2007-01-02;30"
     assert corpus.resolve(ref, near) == "urn:lex:br;mato.grosso;vila.nova:municipal:lei.organica:1990-04-05;s.n"
     assert corpus.resolve(ref, None) is None  # two municipalities have one: the name is local
+    only_one = _acervo(tmp_path / "b", [("vila-velha", "br;mato.grosso;vila.velha",
+                                         [("lom", lom.format(m="vila.velha"))])])
+    assert only_one.resolve(ref, near) is None  # never another municipality's Lei Orgânica
+    assert only_one.resolve(ref, None) == "urn:lex:br;mato.grosso;vila.velha:municipal:lei.organica:1990-04-05;s.n"
     ref2 = find_acts("Dê-se ao art. 2º do Regimento Interno a seguinte redação:")[0].act
     assert corpus.resolve(ref2, near) is None  # no act has that alias
     bad = tmp_path / "vila-nova" / "lom" / "norma.toml"
