@@ -20,7 +20,7 @@ from lexconsolida.errors import InternalError, LexError
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
 #: the forms stay unloaded for ``--help`` or a small ``compile``).
 COMMANDS: dict[str, str] = {
-    "parse": "lê uma norma (texto, DOCX, LexML) e grava em LexML",
+    "parse": "lê uma norma (texto, DOCX, PDF, LexML) e grava em LexML",
     "check": "verificações estruturais de uma norma (sai com 1 se houver erros)",
     "amend": "aplica um ato alterador a uma norma (lista as operações com --dry-run)",
     "compile": "texto da norma em vigor numa data (texto compilado)",
@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
     "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
+    "separar": "separa os atos de uma edição do diário oficial em PDF, um LexML por ato",
 }
 
 

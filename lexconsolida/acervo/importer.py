@@ -36,7 +36,7 @@ DOUBT_KEYS = {"tipo-nao-identificado": "tipo", "numero-nao-identificado": "numer
               "data-nao-identificada": "data", "data-divergente": "data",
               "publicacao-desconhecida": "publicacao", "publicacao-ilegivel": "publicacao",
               "publicacao-anterior-a-data": "publicacao", "ementa-nao-identificada": "ementa"}
-TEXT_NAMES = {"text": "texto.txt", "docx": "texto.docx", "markdown": "texto.md"}
+TEXT_NAMES = {"text": "texto.txt", "docx": "texto.docx", "markdown": "texto.md", "pdf": "texto.pdf"}
 REPORT = "importacao.toml"
 ORGANICA_ALIASES = ("Lei Orgânica do Município", "Lei Orgânica Municipal")
 """Names a Lei Orgânica is cited by (its ``apelidos``, written by the import)."""

@@ -20,7 +20,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
 
-SUFFIXES = (".txt", ".docx", ".md")
+SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
 
 _PUBLICATION = re.compile(r"^\s*data\s+d[ae]\s+publica[çc][ãa]o\s*:?\s*(?P<d>.+?)\s*$", re.I | re.M)

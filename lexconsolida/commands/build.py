@@ -115,7 +115,7 @@ def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
         fresh = output.fresh(report_rel, key) and output.fresh(xml_rel, key)
         if not fresh:
             try:
-                result = read_file(act.texto, "text")
+                result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
                 result.norma.provenance.path = corpus.relative(act.texto)  # never the checkout's
                 report = _report(Path(corpus.relative(act.texto)), result)
                 output.put(report_rel, key, lambda r=report: _json(r))

@@ -26,7 +26,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("file", metavar="ARQUIVO",
                         help="norma em .txt, .docx, .md ou .xml (LexML), ou URN ou pasta de um ato do acervo")
     parser.add_argument("--json", action="store_true", help="relatório em JSON")
-    parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown"],
+    parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown", "pdf"],
                         help="formato de entrada (padrão: pela extensão)")
     parser.add_argument("--desligar", action="append", default=[], metavar="VERIFICAÇÃO",
                         choices=[name for name, _ in CHECKS],

@@ -22,21 +22,22 @@ from lexconsolida.writers import get_writer
 
 DESCRIPTION = (
     "Lê a norma em ARQUIVO (texto simples, inclusive OCR de documento escaneado; DOCX; LexML; "
-    "Markdown), monta a árvore de dispositivos e grava o LexML em -o (ou na saída padrão). "
+    "Markdown; PDF com camada de texto ou digitalizado, lido por OCR), monta a árvore de "
+    "dispositivos e grava o LexML em -o (ou na saída padrão). "
     "Com --report, grava em JSON os metadados, as contagens e cada diagnóstico da leitura "
     "(linhas de cabeçalho/rodapé removidas, reparos de OCR, anomalias de numeração), com o "
     "número da linha. As opções --tipo, --numero, --data e --local substituem o que o texto diz. "
     "ARQUIVO também pode ser a URN ou a pasta de um ato do acervo: lê o texto do ato como "
     "publicado (sem as alterações), com os metadados do seu norma.toml."
 )
-LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia"}
+LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia", "leitura-pagina", "fora-dos-atos"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LOCAL = re.compile(r"^[a-z0-9.]+(?:;[a-z0-9.]+)*$")
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("file", metavar="ARQUIVO",
-                        help="norma em .txt, .docx, .md ou .xml (LexML), ou URN ou pasta de um ato do acervo")
+                        help="norma em .txt, .docx, .pdf, .md ou .xml (LexML), ou URN ou pasta de um ato do acervo")
     parser.add_argument("-o", "--output", metavar="SAIDA.xml", help="arquivo LexML a gravar (padrão: saída padrão)")
     parser.add_argument("--tipo", help="tipo do ato (lei, decreto, lei complementar…)")
     parser.add_argument("--numero", help="número do ato (ex.: 846)")
@@ -44,8 +45,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--local", metavar="UF;MUNICIPIO",
                         help="localidade da URN, ex.: 'mato.grosso;pedra.preta'")
     parser.add_argument("--report", metavar="RELATORIO.json", help="grava o relatório da leitura em JSON")
-    parser.add_argument("--from", dest="fmt", choices=["text", "docx", "lexml", "markdown"],
+    parser.add_argument("--from", dest="fmt", choices=["text", "docx", "lexml", "markdown", "pdf"],
                         help="formato de entrada (padrão: pela extensão)")
+    parser.add_argument("--ato", type=int, metavar="N",
+                        help="de um PDF com vários atos (edição do diário oficial), lê o N-ésimo")
     parser.add_argument("--desligar", action="append", default=[], metavar="REGRA", choices=RULE_NAMES,
                         help="desliga uma regra do leitor de texto (pode repetir): " + ", ".join(RULE_NAMES))
     parser.add_argument("--aceitar-truncado", action="store_true",
@@ -112,6 +115,11 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
         f"  {removed} linhas de cabeçalho/rodapé removidas, {repairs} reparos, "
         f"{len(findings)} observações ({len(warnings)} avisos)",
     ]
+    pages = [d for d in diagnostics if d.code == "leitura-pagina"]
+    if pages:
+        ocr = sum("OCR" in d.message for d in pages)
+        lines.append(f"  {len(pages)} página{'s' if len(pages) != 1 else ''} do PDF: {len(pages) - ocr} pela "
+                     f"camada de texto, {ocr} por OCR")
     for d in warnings[:25]:
         lines.append("  " + d.format())
     if len(warnings) > 25:
@@ -122,9 +130,13 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
 def run(args) -> int:
     options = _options(args)
     if args.desligar:
-        if (args.fmt or format_of(args.file)) != "text":
-            raise UsageError("--desligar vale só para entrada em texto")
+        if (args.fmt or format_of(args.file)) not in ("text", "pdf"):
+            raise UsageError("--desligar vale só para entrada em texto ou PDF")
         options["disable"] = frozenset(args.desligar)
+    if args.ato is not None:
+        if (args.fmt or format_of(args.file)) != "pdf":
+            raise UsageError("--ato vale só para entrada em PDF")
+        options["ato"] = args.ato
     found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt, options=options))
     norma, diagnostics = found.norma, found.diagnostics
     fmt = args.fmt or format_of(found.path or args.file)

@@ -39,7 +39,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--view", choices=("vigente", "compilado"), default="vigente",
                         help="texto vigente (padrão) ou texto compilado com as alterações")
     parser.add_argument("-o", "--output", metavar="SAIDA", help="arquivo de saída")
-    parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown"],
+    parser.add_argument("--from", dest="fmt", choices=["text", "lexml", "docx", "markdown", "pdf"],
                         help="formato de entrada (padrão: pela extensão)")
     parser.add_argument("--municipio", metavar="PASTA_OU_TOML",
                         help="pasta do município (com municipio.toml) para o timbre do DOCX")

@@ -156,7 +156,7 @@ class Corpus:
         if act.texto is None:
             norma = Norma()
         else:
-            result = read_file(act.texto)  # by suffix: texto.txt, texto.docx, texto.md
+            result = read_file(act.texto)  # by suffix: texto.txt, .docx, .md, .pdf
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
             # The acervo's own path, never the checkout's: two clones give the same bytes.

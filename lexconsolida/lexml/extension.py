@@ -120,16 +120,18 @@ def text_of(e: etree._Element | None) -> str:
 # -- norma-level facts ---------------------------------------------------------------------
 
 def add_provenance(parent: etree._Element, p: Provenance) -> None:
-    if any(v is not None for v in (p.path, p.sha256, p.encoding, p.reader)):
+    if any(v is not None for v in (p.path, p.sha256, p.encoding, p.reader, p.pages, p.edition)):
         sub(parent, "proveniencia", {"caminho": p.path, "sha256": p.sha256,
-                                     "codificacao": p.encoding, "leitor": p.reader})
+                                     "codificacao": p.encoding, "leitor": p.reader,
+                                     "paginas": p.pages, "edicao": p.edition})
 
 
 def read_provenance(e: etree._Element | None) -> Provenance:
     if e is None:
         return Provenance()
     return Provenance(path=e.get("caminho"), sha256=e.get("sha256"),
-                      encoding=e.get("codificacao"), reader=e.get("leitor"))
+                      encoding=e.get("codificacao"), reader=e.get("leitor"),
+                      pages=e.get("paginas"), edition=e.get("edicao"))
 
 
 def add_documento(parent: etree._Element, d: Documento) -> None:

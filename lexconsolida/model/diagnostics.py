@@ -37,6 +37,8 @@ class Diagnostic:
     """For repairs: the text as repaired."""
     text: str | None = None
     """For removed furniture: the whole removed line, verbatim."""
+    page: int | None = None
+    """1-based page of a paged source (PDF); ``line`` is then the line on that page."""
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -45,6 +47,8 @@ class Diagnostic:
 
     def format(self, path: str | None = None) -> str:
         loc = path or ""
+        if self.page is not None:
+            loc += f"{', ' if loc else ''}página {self.page}"
         if self.line is not None:
             loc += f"{', ' if loc else ''}linha {self.line}"
         if self.where:

@@ -250,7 +250,11 @@ class Provenance:
     encoding: str | None = None
     """Detected encoding of a text source ('utf-8', 'utf-8-sig', 'cp1252')."""
     reader: str | None = None
-    """Which reader built the tree ('text', 'lexml', 'docx', 'markdown')."""
+    """Which reader built the tree ('text', 'lexml', 'docx', 'markdown', 'pdf')."""
+    pages: str | None = None
+    """Pages of a PDF the act was read from ('3', '3-5'), when it is one act of an edition."""
+    edition: str | None = None
+    """The gazette edition the act was printed in, as its pages' header says."""
 
 
 @dataclass(slots=True)

@@ -18,9 +18,10 @@ READERS: dict[str, str] = {
     "lexml": "lexconsolida.readers.lexml:read",
     "docx": "lexconsolida.readers.docx:read",
     "markdown": "lexconsolida.readers.markdown:read",
+    "pdf": "lexconsolida.readers.pdf:read",
 }
 
-SUFFIXES = {".txt": "text", ".text": "text", ".xml": "lexml", ".docx": "docx", ".md": "markdown"}
+SUFFIXES = {".txt": "text", ".text": "text", ".xml": "lexml", ".docx": "docx", ".md": "markdown", ".pdf": "pdf"}
 
 
 @dataclass(slots=True)

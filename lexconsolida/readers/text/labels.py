@@ -50,7 +50,7 @@ _PARAGRAFO = re.compile(
     re.VERBOSE,
 )
 _UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
-_INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHTW1]{1,8})(?P<suf>-[A-Z]|\s?-\s?[A-Z](?=\s*[-–—]\s))?(?=\s*[-–—])")
+_INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHNTW1]{1,8})(?P<suf>-[A-Z]|\s?-\s?[A-Z](?=\s*[-–—]\s))?(?=\s*[-–—])")
 """'I -', 'I-A -', and 'I- A -' as the official CF/88 prints an inciso added between I and II."""
 _ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
 _ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
@@ -312,7 +312,7 @@ _CAN_START = (
     ("artigo", "Ar"),
     ("paragrafo", "§&$S85Pp"),
     ("agrupador", "PLTSCplstc"),
-    ("inciso", "IVXLCDMivxlcdmHTW123456789"),
+    ("inciso", "IVXLCDMivxlcdmHNTW123456789"),
     ("alinea", "abcdefghijklmnopqrstuvwxyz"),
 )
 _MATCHERS = {

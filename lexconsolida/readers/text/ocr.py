@@ -4,8 +4,10 @@ Line-local repairs ("&" for "§", "HI" for "III", "rt." for "Art.") are made whi
 recognised (``labels.py``, off when this rule is disabled). This rule adds the two that need
 context, in one forward and one backward pass over the labels:
 
-- "º" read as "0": 'Art. 10' (no ordinal sign) standing where 'Art. 1º' belongs — the previous
-  article is 0 (none) and the next is 'Art. 2º' — is 'Art. 1º'; the same for '§ 10' → '§ 1º'.
+- "º" read as "0" (or, from a scan's small raised "º", as "2" or "9"): 'Art. 10' (no ordinal
+  sign) standing where 'Art. 1º' belongs — the previous article is 0 (none) and the next is
+  'Art. 2º' — is 'Art. 1º'; the same for '§ 10' → '§ 1º'. 'Art. 72' between 'Art. 5º' and
+  'Art. 8º' is 'Art. 7º' too: 72 does not fit there, 7 does (6 lost is reported as a gap).
 - '1 -' (Arabic one and a dash) is inciso 'I' unless the list goes on with '2 -': then the
   list is numbered in Arabic digits (as Feira de Santana's Lei 2.244/2001 does) and kept so.
 
@@ -30,11 +32,15 @@ def repair_markers(state: TextState) -> None:
     _resolve_arabic_incisos(labels)
 
 
+ORDINAL_MISREADS = {0: "0", 2: "2", 9: "9"}
+"""Last digits the OCR puts where a label's 'º' was printed."""
+
+
 def _is_zero_misread(lab: Label) -> bool:
     n = lab.number
     return (
-        n is not None and not n.suffixes and n.value % 10 == 0 and 10 <= n.value <= 90
-        and lab.printed.rstrip().endswith("0")
+        n is not None and not n.suffixes and n.value % 10 in ORDINAL_MISREADS and 10 <= n.value <= 99
+        and lab.printed.rstrip().endswith(ORDINAL_MISREADS[n.value % 10])
     )
 
 
@@ -53,11 +59,14 @@ def _repair_zero_for_ordinal(labels: list[Label], kind: str, reset: tuple[str, .
                 continue
             prev = group[i - 1].number.value if i > 0 and group[i - 1].number else 0
             nxt = group[i + 1].number.value if i + 1 < len(group) and group[i + 1].number else None
-            digit = lab.number.value // 10
-            if digit == prev + 1 and nxt == digit + 1:
+            digit, value = lab.number.value // 10, lab.number.value
+            fits = digit == prev + 1 or (nxt is not None and prev < digit < nxt <= value)
+            if value % 10 != 0 and not (nxt is not None and prev < digit < nxt <= value):
+                continue  # '12', '19' are 'º' misread only where the number itself cannot stand
+            if fits and nxt == digit + 1:
                 new = Number(digit)
                 rotulo = label_for(kind, new)
-                lab.repairs.append((lab.printed, rotulo, f"'º' lido como '0': '{lab.printed}' seguido de '{group[i + 1].printed}'"))
+                lab.repairs.append((lab.printed, rotulo, f"'º' lido como '{value % 10}': '{lab.printed}' seguido de '{group[i + 1].printed}'"))
                 lab.number, lab.rotulo = new, rotulo
 
 

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from lexconsolida.model.numbering import int_to_roman, is_roman, roman_to_int
 
-SHAPES = {"H": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",)}
-"""What an OCR-damaged stroke may stand for, most likely first."""
+SHAPES = {"H": ("II", "I"), "N": ("II", "I"), "T": ("I",), "W": ("II",), "1": ("I",), "l": ("II", "I")}
+"""What an OCR-damaged stroke may stand for, most likely first ('N' and a lower-case 'l' are how
+a scan of a bold serif 'II' or 'I' comes out: 'NH' for II, 'Il' for II)."""
 
 def roman_readings(token: str) -> list[int]:
     """Values a possibly damaged Roman numeral can stand for, best reading first."""
     up = token.upper()
-    if is_roman(up):
+    if is_roman(up) and "l" not in token:
         return [roman_to_int(up)]
     readings: list[str] = [""]
-    for ch in up:
-        options = SHAPES.get(ch, (ch,))
+    for ch in token:
+        options = SHAPES.get(ch) or SHAPES.get(ch.upper(), (ch.upper(),))
         readings = [r + o for r in readings for o in options]
     values = []
     for r in readings:
@@ -52,7 +53,8 @@ def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
     """(value, explanation or '') of a Roman token, or None when it is not a plausible numeral.
 
     A canonical upper-case numeral is always accepted. A damaged one (wrong case, H/T/W/1 for
-    strokes) is accepted only when one of its readings is the expected number or the one after.
+    strokes) is accepted only when one of its readings is the expected number, the one after
+    (one skipped) or the one before (printed twice, as originals do: 'II', 'II').
     """
     if is_roman(token):
         return roman_to_int(token), ""
@@ -64,7 +66,7 @@ def _read_roman(token: str, expected: int | None) -> tuple[int, str] | None:
         if choice is None:
             return None
     else:
-        fits = [v for v in (expected, expected + 1) if v in values]
+        fits = [v for v in (expected, expected + 1, expected - 1) if v in values]
         if not fits:
             return None
         choice = fits[0]

@@ -1,0 +1,89 @@
+"""The PDF reader on scans: our own PDFs rasterised at 200 dpi with light noise, and the seed
+004's text as an image PDF, read by Tesseract ('por') through the same reader.
+
+Slow (about 45 pages of OCR on two cores): marked ``slow`` and ``ocr``; skipped, saying why,
+where Tesseract or its Portuguese data is missing (``.ci/run`` installs them)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lexconsolida.model import Severity
+from lexconsolida.readers import read_file
+from lexconsolida.readers.text import read as read_text
+from tests.conftest import GOLD, SEEDS
+from tests.pdf_support import needs_pdftoppm, needs_tesseract, office_pdfs, scan, text_pdf, units
+
+pytestmark = [pytest.mark.slow, pytest.mark.ocr, pytest.mark.libreoffice, needs_tesseract, needs_pdftoppm]
+MIN_SHARE = 0.98
+
+
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory) -> dict[str, tuple[Path, object]]:
+    """The seeds' PDFs and the smallest example act's, scanned and read: name → (source, result)."""
+    pdfs = office_pdfs()
+    examples = sorted((k for k in pdfs if k.startswith("exemplo-")), key=lambda k: pdfs[k][1].stat().st_size)
+    chosen = [k for k in pdfs if k.startswith("semente-")] + examples[:1]
+    tmp = tmp_path_factory.mktemp("scans")
+    out = {}
+    for n, name in enumerate(chosen):
+        source, pdf = pdfs[name]
+        image = scan(pdf, tmp / f"{name}.pdf", dpi=200, noise=True, seed=17 + n)
+        out[name] = (source, read_file(image))
+    return out
+
+
+def _article(node_id: str) -> str:
+    return node_id.split("_")[0]
+
+
+def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
+    """≥ 98% of the ids; each id lost or gained has a warning in its article (a lost article:
+    the numbering gap reported at the next one)."""
+    assert len(scanned) >= 3
+    for name, (source, result) in scanned.items():
+        original = [d.id for d in read_text(source.read_bytes()).norma.dispositivos()]
+        back = [d.id for d in result.norma.dispositivos()]
+        same = set(original) & set(back)
+        share = len(same) / len(set(original))
+        assert share >= MIN_SHARE, f"{name}: {share:.3f} dos ids ({sorted(set(original) - same)[:20]})"
+        warned = {_article(d.where) for d in result.diagnostics
+                  if d.severity is Severity.WARNING and d.where}
+        articles = list(dict.fromkeys(_article(i) for i in original))
+        after = dict(zip(articles, articles[1:]))  # a lost article is reported at the next one
+
+        def reported(node_id: str) -> bool:
+            art = _article(node_id)
+            return art in warned or after.get(art) in warned
+
+        unreported = sorted(i for i in set(original) ^ set(back) if not reported(i))
+        assert not unreported, f"{name}: diferenças sem aviso: {unreported}"
+
+
+def test_scans_report_ocr_per_page_with_confidence(scanned):
+    for name, (_, result) in scanned.items():
+        pages = [d for d in result.diagnostics if d.code == "leitura-pagina"]
+        assert pages and all("lida por OCR" in d.message and "confiança média" in d.message for d in pages), name
+        assert [d.page for d in pages] == list(range(1, len(pages) + 1))
+        furniture = [d for d in result.diagnostics if d.code == "furniture"]
+        assert {d.page for d in furniture} >= {d.page for d in pages[:-1]}, name  # a letterhead on each page
+        for d in result.diagnostics:
+            if d.code == "ocr-baixa-confianca":
+                assert d.severity is Severity.WARNING and d.page and d.line
+
+
+def test_seed_004_text_as_an_image_pdf_reads_back_to_its_gold_ids(tmp_path):
+    seed = next(SEEDS.glob("004_*.txt"), None)
+    if seed is None:
+        pytest.skip("../shared/seeds ausente")
+    gold = json.loads((GOLD / "004.json").read_text(encoding="utf-8"))
+    pdf = text_pdf(seed.read_text(encoding="utf-8").splitlines(), tmp_path / "texto.pdf")
+    image = scan(pdf, tmp_path / "imagem.pdf", dpi=200, noise=False)
+    result = read_file(image)
+    assert all(d.code != "leitura-pagina" or "OCR" in d.message for d in result.diagnostics)
+    expected = [d["id"] for d in gold["dispositivos"]]
+    assert [d.id for d in units(result.norma)] == expected
+    assert [a.id for a in result.norma.agrupadores()] == [a["id"] for a in gold["agrupadores"]]
