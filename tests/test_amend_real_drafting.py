@@ -11,11 +11,14 @@ from lexconsolida.amendments import recognise
 from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.targets import amendment_targets, same_work
 from lexconsolida.amendments.vocabulary import FORMULAS
-from lexconsolida.citations import find
+from lexconsolida.citations import find, find_acts
+from lexconsolida.corpus import load
 from lexconsolida.errors import InputError
 from lexconsolida.model import Event, Norma
 from lexconsolida.readers.text import read
-from lexconsolida.transforms.amend import apply, ops_for
+from lexconsolida.transforms.amend import apply, failures, ops_for
+from lexconsolida.transforms.pointintime import at
+from lexconsolida.writers.text import render
 
 HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
 FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
@@ -434,3 +437,220 @@ def test_base_given_as_a_file_is_not_reported_outside_the_acervo(tmp_path):
     out = run_cli("amend", str(b), str(a), "--dry-run", cwd=tmp_path)
     assert out.returncode == 0, out.stderr.decode()
     assert "alvo-fora-do-acervo" not in out.stdout.decode()
+
+
+def test_decimal_items_under_an_alinea_are_items():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º As taxas são:\nI - de feira:\n"
+            "a) por metro quadrado:\n3.01 - banca simples;\n3.02 - banca coberta;\nb) por dia.\n"
+            "Art. 2º A tabela tem linhas:\n4.01 - não é item, pois nenhuma alínea anuncia lista.\n")
+    norma = read(text.encode()).norma
+    items = [(d.id, d.rotulo, d.text) for d in norma.dispositivos() if "_ite" in d.id]
+    assert items == [("art1_cpt_inc1_ali1_ite1", "3.01", "banca simples;"),
+                     ("art1_cpt_inc1_ali1_ite2", "3.02", "banca coberta;")]
+    assert norma.find("art2_cpt").text == "A tabela tem linhas: 4.01 - não é item, pois nenhuma alínea anuncia lista."
+    assert "\n3.01 – banca simples;\n3.02 – banca coberta;\n" in render(norma)
+
+
+# --- item 4: a quoted agrupador heading is an operation on the agrupador -----------------------
+
+HEADED = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+          "CAPÍTULO I\nDAS FEIRAS LIVRES\n"
+          "Art. 1º As feiras livres funcionam aos domingos.\n"
+          "Art. 2º As feiras têm bancas.\n"
+          "CAPÍTULO II\nDAS LICENÇAS\n"
+          "Art. 3º A licença custa dez reais.\n"
+          "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+EV = Event("redacao", "x", "Lei nº 900/2021", "2021-05-03")
+
+
+def _headings_after(body: str):
+    b = read(HEADED.encode()).norma
+    rec, ops = ops_of(body)
+    ops_b = ops_for(b, rec.operations)
+    errors = [e.message.split(" — ")[0] for e in failures(b, ops_b, EV)]
+    result = None if errors else apply(b, ops_b, EV)
+    return rec, ops, errors, result
+
+
+def test_quoted_heading_renames_the_agrupador_with_history():
+    rec, ops, errors, result = _headings_after(
+        "Art. 1º O Capítulo II da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO II\nDAS LICENÇAS E TAXAS\"\n")
+    assert ops == [("redacao", "cap2", "DAS LICENÇAS E TAXAS")]
+    assert [p.code for p in rec.problems if p.blocking] == [] and errors == []
+    cap2 = next(a for a in result.articulacao if getattr(a, "id", "") == "cap2")
+    assert cap2.nome == "DAS LICENÇAS E TAXAS"
+    assert [(v.text, v.event.kind) for v in cap2.history] == [("DAS LICENÇAS", "original"),
+                                                               ("DAS LICENÇAS E TAXAS", "redacao")]
+    before = at(result, "2021-01-01")
+    assert next(a for a in before.articulacao if getattr(a, "id", "") == "cap2").nome == "DAS LICENÇAS"
+
+
+def test_heading_quoted_above_an_article_is_never_its_text():
+    rec, ops, errors, result = _headings_after(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO II\nDAS LICENÇAS\nArt. 3º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "cap2", "DAS LICENÇAS"), ("redacao", "art3", "A licença custa vinte reais.")]
+    assert errors == [] and result.find("art3_cpt").text == "A licença custa vinte reais."
+    assert next(a for a in result.articulacao if getattr(a, "id", "") == "cap2").history == []
+
+
+def test_heading_that_does_not_hold_the_quoted_article_or_a_new_one_asks_a_person():
+    _, _, errors, _ = _headings_after(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"CAPÍTULO I\nDAS TAXAS\nArt. 3º A licença custa vinte reais.\"\n")
+    assert errors == ["art1: CAPÍTULO I de LEI Nº 100, DE 2 DE JANEIRO DE 2001 não contém o art3, citado sob "
+                      "ele no texto entre aspas: decida qual agrupador a instrução altera"]
+    _, ops, errors, _ = _headings_after(
+        "Art. 1º Fica acrescido à Lei nº 100/2001 o seguinte Capítulo III:\n"
+        "\"CAPÍTULO III\nDAS PENAS\nArt. 5º A multa é de cem reais.\"\n")
+    assert ops[0] == ("inclusao", "cap3", "DAS PENAS")
+    assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO III; "
+                      "decida onde ele começa e quais artigos reúne"]
+
+
+# --- item 10: editorial notes of a compiled text are history, not text -----------------------
+
+COMPILED = ("LEI ORGÂNICA DO MUNICÍPIO DE VILA NOVA\n\n"
+            "Art. 1º O Município organiza-se por esta Lei.\n"
+            "Art. 2º O mandato do Prefeito é de dois anos.\n"
+            "Art. 2º O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)\n"
+            "Art. 2º O mandato do Prefeito é de quatro anos, permitida uma reeleição. "
+            "(Redação dada pela Emenda nº 9/2001)\n"
+            "Art. 3º Compete ao Município:\nI - legislar;\n"
+            "II - tributar; (INCISO II, ACRESCENTADO PELA EMENDA Nº 30/2007)\n"
+            "III - (Revogado pela Emenda nº 31/2008)\n"
+            "Art. 4º Aplica-se a Lei nº 100 (alterada pela Lei nº 200).\n")
+
+
+def test_editorial_notes_and_struck_wording_become_history():
+    result = read(COMPILED.encode())
+    norma = result.norma
+    assert [d.id for d in norma.artigos()] == ["art1", "art2", "art3", "art4"]
+    cap2 = norma.find("art2_cpt")
+    assert cap2.text == "O mandato do Prefeito é de quatro anos, permitida uma reeleição."
+    assert [(v.text, v.event.kind, v.event.act_label) for v in cap2.history] == [
+        ("O mandato do Prefeito é de dois anos.", "original", None),
+        ("O mandato do Prefeito é de quatro anos.", "redacao", "Emenda nº 3/1997"),
+        ("O mandato do Prefeito é de quatro anos, permitida uma reeleição.", "redacao", "Emenda nº 9/2001")]
+    inc2, inc3 = norma.find("art3_cpt_inc2"), norma.find("art3_cpt_inc3")
+    assert inc2.text == "tributar;" and [(v.event.kind, v.event.act_label) for v in inc2.history] == [
+        ("inclusao", "EMENDA Nº 30/2007")]
+    assert inc3.text == "" and inc3.situacao.value == "revogado"
+    # a parenthesis about a law the text cites is the text's own
+    assert norma.find("art4_cpt").text == "Aplica-se a Lei nº 100 (alterada pela Lei nº 200)."
+    notes = [d.line for d in result.diagnostics if d.code == "nota-editorial"]
+    assert sorted(notes) == [4, 4, 5, 6, 9, 10]
+    compiled = render(norma, view="compilado")
+    assert "Art. 2º [sem vigor] O mandato do Prefeito é de quatro anos. (Redação dada pela Emenda nº 3/1997)" in compiled
+    assert "reeleição. (Redação dada pela Emenda nº 9/2001)" in compiled
+    assert "II – tributar; (Incluído pela EMENDA Nº 30/2007)" in compiled
+
+
+def test_a_note_copied_into_a_quoted_block_is_not_wording():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                      "\"Art. 2º A licença custa vinte reais. (Redação dada pela Lei nº 900/2021)\"\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+
+
+def test_incisos_cited_beside_a_paragrafo_unico_are_placed_by_the_quoted_labels():
+    rec, ops = ops_of("Art. 1º Altere-se a redação dos incisos I e II, e do parágrafo único do art. 3º "
+                      "da Lei nº 100/2001:\n\"Art. 3º ...................\nI - manter a banca limpa e pintada;\n"
+                      "II - respeitar o horário e o silêncio.\nParágrafo único. O fiscal verifica os deveres.\"\n")
+    assert [p.code for p in rec.problems if p.blocking] == []
+    assert [(k, i) for k, i, _ in ops] == [("redacao", "art3_cpt_inc1"), ("redacao", "art3_cpt_inc2"),
+                                           ("redacao", "art3_par1u")]
+
+
+def test_passa_a_viger_com_a_inclusao_do_paragrafo_a_seguir():
+    rec, ops = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 passa a viger com a inclusão do parágrafo a seguir:\n\n"
+                      "\"§ 2º A licença é pessoal.\"\n")
+    assert ops == [("inclusao", "art2_par2", "A licença é pessoal.")]
+
+
+def test_mixed_accrual_and_new_wording_stays_new_wording():
+    rec, ops = ops_of("Art. 1º A Lei nº 100/2001 passa a vigorar com acréscimo do inciso III ao art. 3º e o art. 2º "
+                      "com a seguinte redação:\n\n\"Art. 3º ...\n\nIII - exibir a licença.\n\n"
+                      "\"Art. 2º A licença custa dez reais.\"\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art3_cpt_inc3").text == "exibir a licença."
+    assert result.find("art2_cpt").history == []
+
+
+# --- item 3: a norm cited by name resolves in the acervo by the aliases of its norma.toml ------
+
+def _acervo(tmp_path, municipios):
+    for mun, loc, acts in municipios:
+        folder = tmp_path / mun
+        folder.mkdir(parents=True)
+        (folder / "municipio.toml").write_text(f'nome = "{mun}"\nuf = "MT"\nlocalidade_urn = "{loc}"\n',
+                                               encoding="utf-8")
+        for name, toml in acts:
+            (folder / name).mkdir()
+            (folder / name / "norma.toml").write_text(toml, encoding="utf-8")
+    return load(tmp_path)
+
+
+def test_norm_cited_by_name_resolves_by_the_aliases_of_the_same_municipality(tmp_path):
+    lom = ('tipo = "Lei Orgânica"\nurn = "urn:lex:br;mato.grosso;{m}:municipal:lei.organica:1990-04-05;s.n"\n'
+           'data = "1990-04-05"\napelidos = ["Lei Orgânica do Município", "LOM"]\n')
+    corpus = _acervo(tmp_path, [
+        ("vila-nova", "br;mato.grosso;vila.nova", [("lom", lom.format(m="vila.nova"))]),
+        ("vila-velha", "br;mato.grosso;vila.velha", [("lom", lom.format(m="vila.velha"))]),
+    ])
+    ref = find_acts("Dê-se ao art. 2º da LEI ORGANICA DO MUNICIPIO a seguinte redação:")[0].act
+    near = "urn:lex:br;mato.grosso;vila.nova:municipal:emenda.lei.organica:2007-01-02;30"
+    assert corpus.resolve(ref, near) == "urn:lex:br;mato.grosso;vila.nova:municipal:lei.organica:1990-04-05;s.n"
+    assert corpus.resolve(ref, None) is None  # two municipalities have one: the name is local
+    only_one = _acervo(tmp_path / "b", [("vila-velha", "br;mato.grosso;vila.velha",
+                                         [("lom", lom.format(m="vila.velha"))])])
+    assert only_one.resolve(ref, near) is None  # never another municipality's Lei Orgânica
+    assert only_one.resolve(ref, None) == "urn:lex:br;mato.grosso;vila.velha:municipal:lei.organica:1990-04-05;s.n"
+    ref2 = find_acts("Dê-se ao art. 2º do Regimento Interno a seguinte redação:")[0].act
+    assert corpus.resolve(ref2, near) is None  # no act has that alias
+    bad = tmp_path / "vila-nova" / "lom" / "norma.toml"
+    bad.write_text(bad.read_text(encoding="utf-8").replace('["Lei Orgânica do Município", "LOM"]', '"LOM"'),
+                   encoding="utf-8")
+    with pytest.raises(InputError, match="apelidos"):
+        load(tmp_path)
+
+
+def test_paragrafo_unico_renumbered_by_a_later_article_makes_room_for_the_new_one():
+    rec, _ = ops_of("Art. 1º O art. 2º da Lei nº 100/2001 fica acrescido de mais um parágrafo, com o seguinte conteúdo:\n\n"
+                    "\"§ 1º A licença é pessoal.\"\n\n"
+                    "Art. 2º O atual parágrafo único do art. 2º da Lei nº 100/2001 passa a ser o 2º.\n")
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
+    assert result.find("art2_par1").text == "A licença é pessoal."
+    assert result.find("art2_par2").text == "A licença vale um ano."
+    assert result.find("art2_par1u") is None
+
+
+@pytest.mark.parametrize("instruction, kind", [
+    ("Serão acrescidos à Lei nº 100/2001 os artigos 5 e 6, com as seguintes redações:", "inclusao"),
+    ("Os recursos de convênios serão incluídos na Lei Orçamentária.", None),
+    ("Acresça-se no art. 3º da Lei nº 100/2001 o seguinte inciso:", "inclusao"),
+    ("Suprime-se o inciso II do art. 3º da Lei nº 100/2001.", "revogacao"),
+])
+def test_more_wordings_from_the_drafters(instruction, kind):
+    from lexconsolida.amendments import phrases
+
+    assert phrases.classify(instruction) == kind
+
+
+def test_old_spelling_seccao_heading_is_an_agrupador_never_article_text():
+    rec, ops = ops_of("Art. 1º Fica acrescentado à Lei nº 100/2001 o art. 3º-A, com a seguinte redação:\n\n"
+                      "\"SECÇÃO IX\nDA LICENÇA ESPECIAL\nArt. 3º-A A licença especial vale um mês.\"\n")
+    assert ops == [("inclusao", "sec9", "DA LICENÇA ESPECIAL"), ("inclusao", "art3-1", "A licença especial vale um mês.")]
+
+
+def test_dispositivo_of_another_act_cited_as_context_is_not_a_target():
+    rec, ops = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001, que regulamenta o art. 30 da Lei Orgânica "
+                      "do Município, a seguinte redação:\n\n\"Art. 2º A licença custa trinta reais.\"\n")
+    assert ops == [("redacao", "art2", "A licença custa trinta reais.")]
+    assert [p.code for p in rec.problems if p.blocking] == []
+    # two acts changed by one instruction are both targets: nothing is dropped
+    rec, _ = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001 e ao art. 5º da Lei nº 200/2002 a seguinte "
+                    "redação:\n\n\"Art. 2º A licença custa trinta reais.\"\n")
+    assert "alvo-sem-texto" in [p.code for p in rec.problems]

@@ -223,7 +223,7 @@ def test_renumbering_and_insertion_in_one_instruction():
         ("renumeracao", "art5_par1u", "art5_par1"), ("inclusao", "art5_par2", None)]
 
 
-def test_quoted_headings_are_reported_and_their_articles_kept():
+def test_quoted_headings_are_operations_on_the_agrupador_and_their_articles_kept():
     from lexconsolida.model import Agrupador, AgrupadorKind
 
     art = Dispositivo(Kind.ARTIGO, "art20-1", rotulo="Art. 20-A", number=Number(20, ("A",)),
@@ -232,5 +232,6 @@ def test_quoted_headings_are_reported_and_their_articles_kept():
     act = build_act([("A Lei nº 2.217/2001 passa a vigorar acrescida do seguinte Capítulo IV-A:", None)])
     act.articulacao[0].caput.alteracoes = [Alteracao("art1_cpt_alt1", children=[cap])]
     rec = recognise(act, resolver)
-    assert summary(rec) == [("redacao", "art20-1", "Novo artigo.")]
-    assert [(p.code, p.blocking) for p in rec.problems] == [("agrupador-citado", True)]
+    assert summary(rec) == [("inclusao", "cap4-1", "DAS MULTAS"), ("redacao", "art20-1", "Novo artigo.")]
+    assert rec.operations[0].holds == "art20-1" and rec.operations[0].unit_kind == "capitulo"
+    assert [p.code for p in rec.problems if p.blocking] == []

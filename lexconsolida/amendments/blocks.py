@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from lexconsolida.amendments.phrases import clean_text, is_omissis
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind
-from lexconsolida.model.ids import LexId
+from lexconsolida.model.ids import PREFIX_OF_KIND, LexId
 from lexconsolida.model.numbering import Number, is_roman, letter_to_int, roman_to_int
+from lexconsolida.readers.text.labels import match_label
 
 PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
 PARENT_KINDS = {
@@ -121,7 +122,16 @@ def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
     """Split a quoted block's raw text into nested units (when the reader gave none)."""
     roots: list[QuotedUnit] = []
     stack: list[QuotedUnit] = []
+    heading_name = False
     for i, line in enumerate(raw.splitlines()):
+        head = _heading(line)
+        if head is not None:  # an agrupador: an operation of its own (quoted_headings)
+            stack, heading_name = [], not head.rest.strip(" -–—.")
+            continue
+        if heading_name and _is_heading_name(line.strip().strip("\"“”").strip()):
+            heading_name = False
+            continue
+        heading_name = heading_name and not line.strip()
         unit = _parse_line(line)
         if unit is None:
             continue
@@ -153,12 +163,92 @@ def agrupadores_in(alt: Alteracao) -> list[Agrupador]:
     return [n for c in alt.children if isinstance(c, Agrupador) for n in c.walk() if isinstance(n, Agrupador)]
 
 
+@dataclass(slots=True, frozen=True)
+class QuotedHeading:
+    """An agrupador heading quoted in a block ('“CAPÍTULO IV / DAS FEIRAS NOTURNAS'): the
+    instruction gives it a name, or brings it as the context of the articles quoted under it."""
+
+    kind: str
+    """The agrupador kind ('capitulo', 'secao' …)."""
+    number: Number
+    rotulo: str
+    """The label as printed ('CAPÍTULO IV')."""
+    nome: str | None
+    """The heading's name ('DAS FEIRAS NOTURNAS'), None when only the label is quoted."""
+    line: int | None
+    first_article: str | None
+    """Id of the first artigo quoted under it in the same block ('art20'), if any."""
+
+    @property
+    def id(self) -> str:
+        return PREFIX_OF_KIND[self.kind] + self.number.id_part
+
+
+def _heading(line: str):
+    """The agrupador label a quoted line opens with ('CAPÍTULO IV'), or None."""
+    lab = match_label(line.strip().strip("\"“”").strip(), ocr=False)
+    return lab if lab is not None and lab.kind == "agrupador" and lab.number is not None else None
+
+
+def _is_heading_name(line: str) -> bool:
+    """A line that names the heading above it: no label, no closing of a sentence."""
+    if not line or match_label(line, ocr=False) is not None or is_omissis(line):
+        return False
+    if line.rstrip().endswith((";", ":", ",")):
+        return False
+    letters = [c for c in line if c.isalpha()]
+    return bool(letters) and (all(c.isupper() for c in letters) or (len(line) <= 120 and not line.endswith(".")))
+
+
+def quoted_headings(alt: Alteracao) -> list[QuotedHeading]:
+    """The agrupador headings a quoted block brings, read from its raw text; a heading with
+    no recognisable number is left out (the caller reports the block)."""
+    out: list[QuotedHeading] = []
+    lines = [ln.strip().strip("\"“”").strip() for ln in alt.raw.splitlines()]
+    first = alt.lines[0] if alt.lines else None
+    pending: list[tuple[int, QuotedHeading]] = []
+    for i, line in enumerate(lines):
+        lab = match_label(line, ocr=False)
+        if lab is None:
+            continue
+        if lab.kind == "artigo" and lab.number is not None:
+            for j, head in pending:
+                out[j] = QuotedHeading(head.kind, head.number, head.rotulo, head.nome, head.line,
+                                       "art" + lab.number.id_part)
+            pending = []
+            continue
+        if lab.kind != "agrupador" or lab.agrupador is None or lab.number is None:
+            continue
+        nome = lab.rest.strip(" -–—.") or None
+        if nome is None:
+            nxt = next((ln for ln in lines[i + 1:] if ln), "")
+            nome = nxt if _is_heading_name(nxt) else None
+        head = QuotedHeading(lab.agrupador.value, lab.number, lab.rotulo, nome,
+                             first + i if first is not None else None, None)
+        pending.append((len(out), head))
+        out.append(head)
+    if not out:  # a block built by another reader: its agrupadores are model nodes
+        for a in agrupadores_in(alt):
+            number = a.number
+            if number is None:
+                try:
+                    number = Number.from_id_part(a.id.split("_")[-1][3:])
+                except ValueError:
+                    continue
+            arts = [n.id for n in a.walk() if isinstance(n, Dispositivo) and n.kind is Kind.ARTIGO]
+            out.append(QuotedHeading(a.kind.value, number, a.rotulo or a.id, a.nome,
+                                     a.lines[0] if a.lines else None, arts[0] if arts else None))
+    return out
+
+
 def leading_text(alt: Alteracao) -> tuple[str, int | None] | None:
     """The text a quoted block opens with before any label ('“Fica o Poder Executivo …”' for an
     article quoted without its 'Art. 1º'), or None. The instruction names the unit it is."""
     first = alt.lines[0] if alt.lines else None
     texts: list[str] = []
     for i, line in enumerate(alt.raw.splitlines()):
+        if _heading(line) is not None:
+            break
         unit = _parse_line(line)
         if unit is None:
             continue

@@ -32,7 +32,8 @@ class Operation:
     target_label: str
     """How the instruction names the norm ('Lei nº 2.217/2001', 'Constituição Federal')."""
     target_id: str | None
-    """LexML id of the dispositivo; None for a whole-act revocation."""
+    """LexML id of the dispositivo; None for a whole-act revocation. For an agrupador, its kind
+    and number ('cap4'): the applier finds it wherever it sits ('tit2_cap4')."""
     unit_kind: str | None = None
     """Kind of the dispositivo ('artigo', 'inciso' …)."""
     rotulo: str | None = None
@@ -59,6 +60,9 @@ class Operation:
     implicit_renumbering: bool = False
     """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
     artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
+    holds: str | None = None
+    """For an agrupador (``unit_kind`` 'capitulo', 'secao' …): the first artigo the quoted text
+    puts under it; the agrupador renamed must hold it in the target."""
     target_act: ActRef | None = field(default=None, compare=False)
     """The citation of the target norm, for matching a base outside the corpus."""
 

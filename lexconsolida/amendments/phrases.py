@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.amendments import vocabulary
+from lexconsolida.readers.text.notes import split_note
 
 _I = re.IGNORECASE
 
@@ -71,11 +72,15 @@ def is_generic(text: str) -> bool:
 
 
 def clean_text(text: str) -> str:
-    """A quoted unit's text without the closing quote, '(NR)' or stray quotes."""
+    """A quoted unit's text without the closing quote, '(NR)', stray quotes, or a trailing
+    editorial note ('(Redação dada pela …)'; a revocation note stays: it says the unit is revoked)."""
     t = text.strip()
     t = NR_MARK.sub("", t).strip()
     t = t.strip("\"“”").strip()
     t = NR_MARK.sub("", t).strip()
+    note = split_note(t)
+    if note is not None and note[2] != "revogacao":
+        t = note[0]  # '(Redação dada pela …)' copied from a compiled text: history, not wording
     return t
 
 

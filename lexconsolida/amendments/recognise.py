@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
+    quoted_headings,
 )
 from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition
@@ -68,7 +69,32 @@ def recognise(norma: Norma, resolve: Resolver | None = None, *,
         _article(ctx, art)
     _check_ementa(ctx)
     _safety_net(ctx)
+    rec.operations[:] = _simultaneous(rec.operations)
     return rec
+
+
+def _simultaneous(ops: list[Operation]) -> list[Operation]:
+    """The instructions of one act take effect together, each naming units as they were before
+    it ('o atual parágrafo único do art. 1º passa a ser o 2º', beside 'acrescido de um § 1º').
+    So an explicit renumbering of a parágrafo único is applied before the inclusions of §§ in
+    its artigo (whatever the order of the articles), and those inclusions do not renumber it
+    implicitly as well."""
+    renumbered = {(o.target_urn, o.target_id) for o in ops
+                  if o.kind == "renumeracao" and (o.target_id or "").endswith("_par1u")}
+    touched = {(o.target_urn, o.target_id) for o in ops if o.kind != "renumeracao"}
+    if not renumbered or renumbered & touched:
+        return ops  # the parágrafo único is also changed by its old id: the order stays the act's
+    first_renum: list[Operation] = []
+    rest: list[Operation] = []
+    for o in ops:
+        if o.kind == "renumeracao" and (o.target_urn, o.target_id) in renumbered:
+            first_renum.append(o)
+            continue
+        art = (o.target_id or "").split("_")[0]
+        if o.implicit_renumbering and (o.target_urn, f"{art}_par1u") in renumbered:
+            o = replace(o, implicit_renumbering=False)
+        rest.append(o)
+    return first_renum + rest
 
 
 _EMENTA_AMENDS = re.compile(r"\b(?:altera|modifica|acrescenta|acresce|inclui|insere|revoga|suprime|renumera|"
@@ -204,6 +230,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
+    disp = _without_context(text, disp)
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
@@ -230,12 +257,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
         return
-    heads = [a for b in blocks for a in agrupadores_in(b)]
-    if heads:
-        names = ", ".join(a.rotulo or a.nome or a.id for a in heads)
-        ctx.rec.problems.append(Problem(
-            "agrupador-citado", f"o texto entre aspas traz agrupadores ({names}): títulos, capítulos e "
-            "seções não são incluídos nem alterados automaticamente", text, _line(d), _where(d)))
+    headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()
@@ -248,18 +270,69 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
-    if not named and not covered and not units:
+    if not named and not covered and not units and not headings:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
             "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
             "ou registre a decisão", text, _line(d), _where(d)))
         return
     missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
-               and not (n.endswith("_cpt") and n[:-4] in covered)]
+               and not (n.endswith("_cpt") and n[:-4] in covered) and not _placed_elsewhere(n, covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
+    """Agrupador headings quoted in the blocks ('“CAPÍTULO IV / DAS FEIRAS NOTURNAS'): each is
+    an operation on the agrupador of that kind and number (its name), never text of a
+    dispositivo. The applier renames it, keeps it when the name is the same, and refuses what
+    it cannot place (a new agrupador, or one that does not hold the articles quoted under it).
+    A heading the reader saw but whose number is not legible stays a problem."""
+    heads = [h for b in blocks for h in quoted_headings(b)]
+    for h in heads:
+        ctx.rec.operations.append(_op(
+            ctx, d, t, "inclusao" if kind == "inclusao" else "redacao", h.id, unit_kind=h.kind,
+            rotulo=h.rotulo, text=h.nome, holds=h.first_article))
+    seen = {h.id for h in heads}
+    unread = [a for b in blocks for a in agrupadores_in(b) if not any(a.id.endswith(i) for i in seen)]
+    if unread:
+        names = ", ".join(a.rotulo or a.nome or a.id for a in unread)
+        ctx.rec.problems.append(Problem(
+            "agrupador-citado", f"o texto entre aspas traz agrupadores sem número legível ({names}): "
+            "decida a que título, capítulo ou seção se referem", d.text, _line(d), _where(d)))
+    return len(heads)
+
+
+def _placed_elsewhere(n: str, covered: set[str]) -> bool:
+    """'os incisos IV e V, e o parágrafo único do art. 1º' reads as incisos of the parágrafo
+    único, but the quoted text puts 'IV -' and 'V -' under the caput: the unit named is there,
+    in the same artigo, one level up (the quoted labels settle the attachment)."""
+    parts = n.split("_")
+    if len(parts) < 3:
+        return False
+    art, last = parts[0], parts[-1]
+    return any(c.split("_")[0] == art and c.split("_")[-1] == last and len(c.split("_")) <= len(parts)
+               for c in covered)
+
+
+_CONTEXT_DISP = re.compile(
+    r"(?:\bque\s+(?:regulament|disciplin|trat)\w*|\b(?:alterad|modificad|regulamentad|acrescentad|"
+    r"inclu[íi]d)[oa]s?\s+pel[oa]s?|\bprevist[oa]s?\s+n[oa]s?|\bde\s+que\s+trata[m]?)(?:\s+(?:o|a|os|as))?\s*$",
+    re.IGNORECASE)
+"""Words before a cited dispositivo that make it context ('… do art. 9º da Lei X, que regulamenta
+o art. 100 da Lei Orgânica', '… alterado pelo art. 6º da Lei Y'), not a unit the instruction changes."""
+
+
+def _without_context(text: str, disp: list[Citation]) -> list[Citation]:
+    """The cited dispositivos the instruction changes: a dispositivo of another act cited as
+    context of the first one is left out (it is neither a target nor missing from the quotes)."""
+    if len(disp) < 2 or disp[0].act is None:
+        return disp
+    first = disp[0].act.key
+    return [disp[0]] + [c for c in disp[1:] if not (
+        c.act is not None and c.act.key != first and _CONTEXT_DISP.search(text[max(0, c.start - 60):c.start]))]
 
 
 _THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"

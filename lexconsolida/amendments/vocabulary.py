@@ -83,16 +83,23 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("inclusao", "acrescido(s) do(s) seguinte(s) / passa a vigorar acrescido",
             rf"acrescid[oa]s?\s+d[oa]s?\b|{PASSA}\s+{VIGORAR}\s+acrescid",
             "O art. 10 passa a vigorar acrescido do seguinte § 3º:"),
+    # 'com acréscimo do inciso VIII ao art. 16 e o art. 22 com a seguinte redação' is a mixed
+    # instruction, read as new wording (units that do not exist are included): not here
+    Formula("inclusao", "passa(m) a vigorar/viger com a inclusão de",
+            rf"{PASSA}\s+{VIGORAR}\s+com\s+a\s+(?:inclus[ãa]o|inser[çc][ãa]o)\s+d",
+            "O art. 59 passa a viger com a inclusão do parágrafo a seguir:"),
     Formula("inclusao", "fica(m) acrescido(s)/acrescentado(s)/inserido(s)/incluído(s)",
             r"\bfica(?:m)?\s+(?:acrescid|acrescentad|inserid|inclu[íi]d)[oa]s?\b",
             "Fica acrescentado ao art. 6º o seguinte parágrafo único:"),
-    Formula("inclusao", "acrescente(m)-se / acrescenta(m)(-se) / acresce(m)-se / acrescentar-se",
-            rf"\bacrescent(?:e|em|a|am|ar){HIFEN}se\b|\bacresce(?:m)?{HIFEN}se\b|\bacrescenta(?:m)?\b"
+    Formula("inclusao", "acrescente(m)-se / acrescenta(m)(-se) / acresce(m)-se / acresça(m)-se / acrescentar-se",
+            rf"\bacrescent(?:e|em|a|am|ar){HIFEN}se\b|\bacresce(?:m)?{HIFEN}se\b|\bacres[çc]a(?:m)?{HIFEN}se\b|\bacrescenta(?:m)?\b"
             rf"|\bacrescentad[oa]s?\b",
             "Acrescente-se ao art. 2º o inciso V, com a seguinte redação:"),
     Formula("inclusao", "inclua(m)-se / insira(m)-se / inclui / insere",
             rf"\binclu[ai](?:m)?{HIFEN}se\b|\binsir(?:a|am){HIFEN}se\b|\binsere(?:m)?{HIFEN}se\b"
-            r"|\bser[áa]o?\s+(?:acrescid|acrescentad|inclu[íi]d|inserid)[oa]s?\s+(?:a[o]?s?|à|no|na)\b",
+            r"|\bser[áa]o?\s+(?:acrescid|acrescentad|inclu[íi]d|inserid)[oa]s?\s+(?:a[o]?s?|à|no|na)\b"
+            r"|\bser[ãa]o\s+(?:acrescid|acrescentad)[oa]s?\s+(?:a|à|ao|no|na)\s+(?:Lei|Decreto|Resolu[çc][ãa]o)"
+            r"(?:\s+Complementar)?(?:\s+Municipal)?\s+n[º°o.]",
             "Inclua-se no art. 12 a alínea d:"),
     # --- revocation / suppression ------------------------------------------------------------
     Formula("revogacao", "revoga(m)-se / revogue(m)-se",
@@ -101,8 +108,8 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("revogacao", "fica(m) revogado(s) / são revogados / é revogado",
             r"\bfica(?:m)?\s+revogad|\bs[ãa]o\s+revogad|\b[ée]\s+revogad|\bficar[ãa]o\s+revogad",
             "Ficam revogados os incisos II e III do art. 5º da Lei nº 77/2003."),
-    Formula("revogacao", "suprima(m)-se / fica(m) suprimido(s)",
-            rf"\bsuprima(?:m)?{HIFEN}se\b|\bfica(?:m)?\s+suprimid|\bs[ãa]o\s+suprimid",
+    Formula("revogacao", "suprima(m)-se / suprime(m)-se / fica(m) suprimido(s)",
+            rf"\bsuprim[ae](?:m)?{HIFEN}se\b|\bfica(?:m)?\s+suprimid|\bs[ãa]o\s+suprimid",
             "Suprima-se a alínea c do inciso I do art. 3º."),
     Formula("revogacao", "revogo / esta Lei revoga",
             r"\brevogo\b|\b(?:esta|a\s+presente)\s+(?:lei|resolu[çc][ãa]o|decreto)\s+(?:complementar\s+)?revoga\b",

@@ -120,8 +120,14 @@ class ActIndex:
         return _nearest(cands, near)
 
     def resolve_name(self, name: str, near: str | None = None) -> str | None:
-        """URN of the act whose alias is ``name``; None when none or several."""
-        return _nearest(list(self._by_alias.get(fold(name), ())), near)
+        """URN of the act whose alias is ``name``; None when none or several. A name is local
+        (every municipality has its Lei Orgânica): cited from an act of a known municipality,
+        only that municipality's acts answer to it."""
+        cands = list(self._by_alias.get(fold(name), ()))
+        if near:
+            loc = Urn.parse(near).localidade
+            cands = [a for a in cands if a.localidade == loc]
+        return _nearest(cands, near)
 
     def named_in(self, text: str, near: str | None = None) -> list[tuple[int, int, str]]:
         """(start, end, URN) of every alias cited in ``text`` that names one act.

@@ -318,6 +318,7 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
     texto, ausente = _text_path(t, folder, path, textos)
     origem = f"{textos.raiz}:{textos.pasta}/{t['texto']}" if textos and "texto" in t else None
     numero = t.get("numero")
+    _check_apelidos(t, path)  # resolved by corpus.index.ActIndex from data_toml
     estado = t.get("estado")
     if estado is not None and estado not in ("norma", "proposicao", "consolidacao"):
         raise InputError(f"estado desconhecido: {estado!r} (use norma, proposicao ou consolidacao)",
@@ -332,3 +333,11 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
         data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
     )
+
+
+def _check_apelidos(t: dict, path: Path) -> None:
+    """``apelidos`` is a list of names: a bare string would be read letter by letter."""
+    value = t.get("apelidos", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise InputError("'apelidos' deve ser uma lista de nomes, ex.: apelidos = [\"Lei Orgânica do Município\"]",
+                         path=path)

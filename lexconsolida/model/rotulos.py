@@ -39,6 +39,8 @@ def label_and_separator(kind: str, rotulo: str | None) -> tuple[str, str]:
         return (rot if rot.endswith(")") else rot + ")"), " "
     if kind == "item":
         rot = rot.rstrip(" -–—:)")
+        if "." in rot[:-1]:
+            return rot, " – "  # '4.01 – ': an item numbered within its group
         return (rot if rot.endswith(".") else rot + "."), " "
     return rot, " "
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from lexconsolida.amendments.blocks import id_kind
 from lexconsolida.amendments.model import Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
-from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Situacao, Version
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 
@@ -100,6 +100,9 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
     ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
                op.note or event.note)
     try:
+        if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
+            _agrupador(norma, index, op, ev)
+            return
         _APPLY[op.kind](norma, index, op, ev)
     except AmendmentError:
         raise
@@ -262,6 +265,62 @@ def _revogacao_total(norma: Norma, index: _Index, op: Operation, ev: Event) -> N
         raise _error(op, f"{norma.titulo} já está revogada")
     norma.situacao = Situacao.REVOGADO
     norma.events.append(ev)
+
+
+# --- agrupadores ----------------------------------------------------------------------------
+
+_AGRUPADOR_KINDS = {k.value for k in AgrupadorKind}
+
+
+def _agrupadores(nodes: list) -> Iterator[Agrupador]:
+    for n in nodes:
+        if isinstance(n, Agrupador):
+            yield n
+            yield from _agrupadores(n.children)
+
+
+def _holds(a: Agrupador, article_id: str) -> bool:
+    return any(isinstance(n, Dispositivo) and n.id == article_id for n in a.walk())
+
+
+def _same_name(a: str | None, b: str | None) -> bool:
+    def key(x: str | None) -> str:
+        return " ".join((x or "").split()).rstrip(".").casefold()
+    return key(a) == key(b)
+
+
+def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """A quoted heading: the agrupador of that kind and number gets the quoted name (kept when
+    it is the same). Refused when there is none or more than one, when it does not hold the
+    artigo quoted under it, or when the instruction includes one that already exists under
+    another name: where a new heading starts is for a person to decide."""
+    kind = AgrupadorKind(op.unit_kind)
+    found = [a for a in _agrupadores(norma.articulacao)
+             if a.kind is kind and a.id.split("_")[-1] == op.target_id]
+    if op.holds and index.get(op.holds) is not None and found:
+        holding = [a for a in found if _holds(a, op.holds)]
+        if not holding:
+            raise _error(op, f"{op.rotulo} de {norma.titulo} não contém o {op.holds}, citado sob ele no "
+                             "texto entre aspas: decida qual agrupador a instrução altera")
+        found = holding
+    if not found:
+        what = "inclusão de agrupador" if op.kind == "inclusao" else "agrupador inexistente"
+        raise _error(op, f"{what}: {norma.titulo} não tem {op.rotulo}; decida onde ele começa e "
+                         "quais artigos reúne")
+    if len(found) > 1:
+        raise _error(op, f"{norma.titulo} tem {len(found)} agrupadores {op.rotulo} "
+                         f"({', '.join(a.id for a in found)}): decida qual a instrução altera")
+    a = found[0]
+    if op.text is None or _same_name(a.nome, op.text):
+        return  # quoted as the context of the articles under it
+    if op.kind == "inclusao":
+        raise _error(op, f"a instrução inclui {op.rotulo}, mas {norma.titulo} já o tem, com o nome "
+                         f"“{a.nome or ''}”: decida se é renumeração ou novo nome")
+    if not a.history:
+        a.history.append(Version(a.nome or "", Event("original"), None, None, a.situacao, a.rotulo))
+    a.history[-1].end = ev.date
+    a.history.append(Version(op.text, ev, ev.date, None, Situacao.VIGENTE, a.rotulo))
+    a.nome = op.text
 
 
 # --- inclusion -------------------------------------------------------------------------------

@@ -12,6 +12,9 @@
    for 'I -' (``ocr.py``); switching it off also turns off the line-local repairs;
 5. ``split_parts`` — documents, epígrafe, ementa, preâmbulo, fecho, signatures (``parts.py``);
 6. ``build_tree`` — agrupadores, articles and their units, alteration blocks (``tree.py``);
+6a. ``editorial_notes`` — notes of a compiled text ('(Redação dada pela …)', '(INCISO X,
+   ACRESCENTADO PELA EMENDA Nº 30/2007)') and the struck old wording printed before the new one
+   become history, not text (``notes.py``);
 7. ``number_units`` — ids from printed numbers and position, anomalies (``numbering.py``;
    switched off, ids follow the printed numbers and nothing is reported);
 8. ``join_text`` — lines joined, end-of-line hyphenation undone (``join.py``);
@@ -38,6 +41,7 @@ from lexconsolida.readers.text.furniture import drop_furniture
 from lexconsolida.readers.text.join import join_text
 from lexconsolida.readers.text.labels import recognise_labels
 from lexconsolida.readers.text.metadata import fill_metadata, report_repairs
+from lexconsolida.readers.text.notes import editorial_notes
 from lexconsolida.readers.text.numbering import number_units, printed_ids
 from lexconsolida.readers.text.ocr import repair_markers
 from lexconsolida.readers.text.parts import split_parts
@@ -54,6 +58,7 @@ PIPELINE: list[tuple[str, Rule]] = [
     ("repair_markers", repair_markers),
     ("split_parts", split_parts),
     ("build_tree", build_tree),
+    ("editorial_notes", editorial_notes),
     ("number_units", number_units),
     ("join_text", join_text),
     ("repair_residue", repair_residue),

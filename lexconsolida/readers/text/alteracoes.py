@@ -23,7 +23,8 @@ from lexconsolida.model.numbering import roman_to_int
 from lexconsolida.readers.text.labels import Label, match_label
 from lexconsolida.readers.text.state import SourceLine, TextState
 
-_AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|acrescid|acrescent|inclu[íi]d|seguintes?\b", re.IGNORECASE)
+_AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
+                     re.IGNORECASE)
 _CLOSES = re.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
 _NOTA = re.compile(r"\((NR|AC)\)")
 _TRAILER = re.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")

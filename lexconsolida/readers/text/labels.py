@@ -58,8 +58,10 @@ _ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
 _INCISO_DOT = re.compile(r"(?P<num>[IVXLCDM]{1,8})(?P<suf>-[A-Z])?(?P<close>[.)])(?=\s+\S)")
 _ALINEA_DOT = re.compile(r"(?P<num>[a-z])\.(?=\s+\S)")
 _ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
+_DECIMAL_ITEM = re.compile(r"(?P<grp>[1-9]\d?)\.(?P<num>\d{1,3})(?=\s*[-–—]\s*\S)")
+"""'4.01 -': an item numbered within its group, as drafters print items under an alínea."""
 _AGRUPADOR = re.compile(
-    r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSE[ÇC][ÃA]O|SE[ÇC][ÃA]O)\s+
+    r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSEC?[ÇC][ÃA]O|SEC?[ÇC][ÃA]O)\s+
         (?P<num>[IVXLCDMHTW1]{1,8}|\d{1,3}|[ÚU]NIC[OA])(?P<suf>-[A-Z])?(?![A-Za-zÀ-ÿ\d])""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -232,6 +234,12 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
         sep, rest = _rest(line, m.end())
         return Label("inciso", line[pos:m.end() - 1], _roman_label(exp) + number.suffix_text, number,
                      m.group("close") + sep, rest)
+    m = _DECIMAL_ITEM.match(line, pos)
+    if m and expected.get("item") and int(m.group("num")) == expected["item"]:
+        # accepted only as the item an alínea's list expects next: '4.01 -' could open a table row
+        number = Number(int(m.group("num")))
+        sep, rest = _rest(line, m.end())
+        return Label("item", m.group(0), m.group(0), number, sep, rest)
     m = _ARABIC_DASH.match(line, pos)
     if m:
         number = Number(int(m.group("num")))
@@ -272,7 +280,7 @@ def _match_agrupador(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
     if not m:
         return None
     word = m.group("word")
-    kind = _AGR_KIND[word.lower().translate(_FOLD)]
+    kind = _AGR_KIND[word.lower().translate(_FOLD).replace("seccao", "secao")]  # 'SECÇÃO': old spelling
     token = m.group("num")
     sep, rest = _rest(line, m.end())
     if rest and rest[0].islower():
@@ -368,17 +376,23 @@ def _advance(expected: dict[str, int], lab: Label) -> None:
     n = lab.number.value if lab.number else 1
     if lab.kind == "artigo":
         expected["inciso"] = 1
+        expected["item"] = 0
         expected["paragrafo"] = 1
         expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "paragrafo":
         expected["inciso"] = 1
+        expected["item"] = 0
         expected["paragrafo"] = n + 1
         expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "inciso":
         expected["inciso"] = n + 1
+        expected["item"] = 0
         expected["alinea"] = 1 if lab.rest.endswith(":") else 0
     elif lab.kind == "alinea":
         expected["alinea"] = n + 1
+        expected["item"] = 1 if lab.rest.endswith(":") else 0
+    elif lab.kind == "item":
+        expected["item"] = n + 1
     elif lab.kind == "agrupador" and lab.agrupador is not None:
         expected[f"agrupador:{lab.agrupador.value}"] = n + 1
         for key in _BELOW[lab.agrupador]:
