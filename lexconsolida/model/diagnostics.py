@@ -68,6 +68,7 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "texto-solto": (WARNING, False, "texto fora de qualquer dispositivo"),
     "quebra-de-pagina": (INFO, False, "dispositivo continuado depois de uma quebra de página"),
     "separador": (INFO, False, "rótulo seguido de dois-pontos"),
+    "nota-editorial": (INFO, False, "nota de texto compilado ('Redação dada pela …') passada ao histórico"),
     "paragrafo-apos-alinea": (INFO, False, "parágrafo logo após a única alínea de um inciso"),
     "inciso-apos-alinea": (WARNING, False, "inciso depois de alíneas"),
     "aspas-abertas": (WARNING, False, "aspas de texto de alteração que não se fecham"),
