@@ -25,6 +25,7 @@ def office():
     return office_pdfs()
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_round_trip_of_our_docx_through_libreoffice(office):
@@ -44,6 +45,7 @@ def test_round_trip_of_our_docx_through_libreoffice(office):
         assert not [d for d in back.diagnostics if d.code == "ocr-baixa-confianca"]
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office):
@@ -63,6 +65,7 @@ def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office):
     assert "PREFEITURA MUNICIPAL" not in text and "Página" not in text
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_diagnostics_point_at_page_and_line(office):
