@@ -49,8 +49,10 @@ def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | Non
     with a quote; or, the opening quote missing, with the label of the very article the host
     names ('O art. 7º da Lei nº … passa a vigorar com a seguinte redação:' / 'Art. 7º …')."""
     s = line_text.lstrip()
+    if not s or (s[0] not in "\"“" and s[:3].lower() != "art"):
+        return False  # neither a quote nor an article label: asked of every line, so first
     host = host_text.rstrip()
-    if not s or not host.endswith((":", ".")) or not _AMENDS.search(host[-400:]):
+    if not host.endswith((":", ".")) or not _AMENDS.search(host[-400:]):
         return False
     if host.endswith(".") and not re.search(r"(?:reda[çc][ãa]o|teor|seguintes?)\s*\.$", host, re.I):
         return False  # a sentence that merely mentions 'redação' is not an announcement
