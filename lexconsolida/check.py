@@ -243,8 +243,10 @@ def check_references(norma: Norma) -> Iterator[Diagnostic]:
             missing = [t for t in targets if t not in ids]
             if not missing:
                 continue
+            # 'desta Lei' makes the reference certainly internal: an error; without it, the
+            # text may cite another act: a warning, under its own code.
             yield _diag(
-                "remissao-quebrada",
+                "remissao-quebrada" if c.proprio else "remissao-incerta",
                 f"remissão “{c.text.strip()}” aponta para dispositivo inexistente "
                 f"({', '.join(missing)})",
                 ERROR if c.proprio else WARNING, d,

@@ -1,8 +1,9 @@
 """Command line: a thin layer over the Python API (``lexconsolida.api``).
 
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
-``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`. Exit codes: 0 ok, 1 checks
-found errors, 2 bad usage or unreadable input, 3 a bug (:class:`~lexconsolida.errors.InternalError`).
+``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`.
+Exit codes: 0 ok, 1 checks found errors, 2 bad usage, unreadable input or an output that cannot
+be written, 3 a bug (internal error: a request to report it; the traceback with ``--debug``).
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ import argparse
 import contextlib
 import gettext
 import importlib
+import os
+import sqlite3
 import sys
+import traceback
 
 from lexconsolida import __version__
 from lexconsolida.errors import InternalError, LexError
+from lexconsolida.io import sqlite_failure, write_failure
 
 #: The commands, in the order ``--help`` lists them, with their one-line help. The light table
 #: lets the CLI import only the module of the command asked for (python-docx, jinja2, lxml and
@@ -150,6 +155,8 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lexconsolida {__version__}",
                         help="mostra a versão do programa e sai")
+    parser.add_argument("--debug", action="store_true",
+                        help="num erro interno, mostra o rastreamento completo (traceback)")
     sub = parser.add_subparsers(dest="command", metavar="COMANDO", parser_class=_Parser)
     for name, help_line in COMMANDS.items():
         if command in (name, "*"):
@@ -162,6 +169,10 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
     return parser
 
 
+REPORT_BUG = ("isto é um defeito do lexconsolida, não da entrada: por favor, relate-o à equipe "
+              "que mantém o programa, com o comando usado e os arquivos de entrada")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(requested_command(argv))
@@ -171,17 +182,45 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args._run(args) or 0)
-    except LexError as err:
-        print(f"lexconsolida {args.command}: erro: {err}", file=sys.stderr)
-        return err.exit_code
-    except InternalError as err:
-        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
-        return err.exit_code
     except KeyboardInterrupt:
         print("interrompido", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # noqa: BLE001 - the one place every failure is turned into a message
+        return _failure(err, args)
+
+
+def _failure(err: Exception, args) -> int:
+    """One Portuguese line on standard error and the exit code, for every command:
+    bad input or usage (2), an output that cannot be written (2), a bug (3: a short request
+    to report it; the traceback only with --debug)."""
+    prefix = f"lexconsolida {args.command}: erro"
+    if isinstance(err, InternalError):
+        return _bug(err, args, prefix)
+    if isinstance(err, LexError):
+        print(f"{prefix}: {err}", file=sys.stderr)
+        return err.exit_code
+    if isinstance(err, OSError):
+        failure = write_failure(err, verb="acessar")
+        print(f"{prefix}: {failure}", file=sys.stderr)
+        return failure.exit_code
+    if isinstance(err, sqlite3.Error) and (disk := sqlite_failure(err)) is not None:
+        print(f"{prefix}: {disk}", file=sys.stderr)
+        return disk.exit_code
+    return _bug(err, args, prefix)
+
+
+def _bug(err: Exception, args, prefix: str) -> int:
+    if isinstance(err, InternalError):
+        print(f"lexconsolida {args.command}: {err}", file=sys.stderr)
+    else:
+        print(f"{prefix} interno: {type(err).__name__}: {err}", file=sys.stderr)
+    if getattr(args, "debug", False) or os.environ.get("LEXCONSOLIDA_DEBUG"):
+        traceback.print_exception(err, file=sys.stderr)
+    else:
+        print(f"{REPORT_BUG} (rode de novo com --debug para ver o rastreamento)", file=sys.stderr)
+    return InternalError.exit_code
 
 
 if __name__ == "__main__":

@@ -15,7 +15,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED", ROOT.parent / "shared")).resolve()
+SHARED = Path(os.environ.get("LEXCONSOLIDA_SHARED") or ROOT.parent / "shared").resolve()
+HAVE_SHARED = SHARED.is_dir()
+"""The shared material (``../shared``: seeds, gold, corpus, acervos, anchors) is read, never
+copied. Tests that need it carry ``@pytest.mark.shared``; without the folder they are left out
+and listed in one line at the end (under ``CI=true`` its absence is an error)."""
+if HAVE_SHARED:
+    # The corpus reads the Feira de Santana texts from here, also in copies of statutes/ made
+    # in tmp_path and in the subprocesses of run_cli.
+    os.environ.setdefault("LEXCONSOLIDA_SHARED", str(SHARED))
 SEEDS = SHARED / "seeds"
 GOLD = SHARED / "gold"
 CORPUS = SHARED / "corpus"
@@ -27,6 +35,36 @@ STATUTES = ROOT / "statutes"
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", help="rewrite golden files")
+
+
+def pytest_configure(config):
+    if not HAVE_SHARED and os.environ.get("CI") == "true":
+        raise pytest.UsageError(
+            f"material compartilhado ausente: {SHARED} não existe (CI=true exige ../shared, ou "
+            "LEXCONSOLIDA_SHARED apontando para ele)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without the shared material, its tests are left out (deselected) and listed once."""
+    if HAVE_SHARED:
+        return
+    left_out = [item for item in items if item.get_closest_marker("shared")]
+    if left_out:
+        items[:] = [item for item in items if not item.get_closest_marker("shared")]
+        config.hook.pytest_deselected(items=left_out)
+        config.stash[_LEFT_OUT] = left_out
+
+
+_LEFT_OUT = pytest.StashKey[list]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    left_out = config.stash.get(_LEFT_OUT, None)
+    if left_out:
+        files = sorted({item.path.name for item in left_out})
+        terminalreporter.write_line(
+            f"material compartilhado ausente ({SHARED} não existe): {len(left_out)} testes pulados, "
+            f"de {len(files)} arquivos: {', '.join(files)}")
 
 
 @pytest.fixture

@@ -220,8 +220,7 @@ def office_pdfs() -> dict[str, tuple[Path, Path]]:
     if SOFFICE is None:
         pytest.skip("LibreOffice (soffice) não instalado")
     seeds = sorted(SEEDS.glob("0*.txt"))
-    if not seeds:
-        pytest.skip("../shared/seeds ausente")
+    assert seeds, f"sementes ausentes em {SEEDS} (os testes que as usam levam a marca shared)"
     tmp = Path(tempfile.mkdtemp(prefix="lexconsolida-pdf-"))
     atexit.register(shutil.rmtree, tmp, True)
     sources: dict[str, Path] = {}

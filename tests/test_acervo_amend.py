@@ -23,8 +23,7 @@ from tests.conftest import SHARED
 
 ACERVO = SHARED / "acervos" / "feira-de-santana-ba"
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not (ACERVO / "indice.csv").is_file(), reason="acervo compartilhado ausente")]
+pytestmark = [pytest.mark.slow, pytest.mark.shared]
 
 # An instruction as a reader would spot it: a verb of change ...
 _VERB = re.compile(

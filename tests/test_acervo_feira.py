@@ -17,7 +17,7 @@ FEIRA = SHARED / "acervos" / "feira-de-santana-ba"
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(not FEIRA.is_dir(), reason="acervo de Feira de Santana (../shared) ausente"),
+    pytest.mark.shared,  # the Feira de Santana acervo in ../shared
 ]
 
 

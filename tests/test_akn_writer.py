@@ -94,13 +94,12 @@ def test_property_random_trees_validate(norma):
     assert validation_errors(write(norma), "akn") == []
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["004.json", "000.json"])
 def test_real_laws_from_gold_validate(name):
     from tests.conftest import GOLD
     from tests.docx_sample import norma_from_gold
 
-    if not (GOLD / name).exists():
-        pytest.skip("gold parses not available")
     norma = norma_from_gold(GOLD / name)
     root = etree.fromstring(write(norma))
     assert validation_errors(root, "akn") == []

@@ -16,6 +16,8 @@ from lexconsolida.errors import InputError
 from lexconsolida.model import Kind, Situacao
 from lexconsolida.transforms.pointintime import at, vigente
 
+pytestmark = pytest.mark.shared  # the Feira de Santana texts come from ../shared
+
 G = GOLDEN / "amend" / "feira-de-santana"
 L2217 = "urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217"
 L3477 = "urn:lex:br;bahia;feira.santana:municipal:lei:2014-09-10;3477"

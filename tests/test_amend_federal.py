@@ -9,6 +9,8 @@ from lexconsolida.amendments import recognise
 from lexconsolida.corpus import load
 from lexconsolida.readers import read_file
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 FEDERAL = CORPUS / "federal-amending-acts"
 ACTS = sorted(p.stem for p in FEDERAL.glob("*.txt"))
 

@@ -377,12 +377,11 @@ def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_unit
     assert errors and all("reestruturado" in e.message for e in errors)
 
 
+@pytest.mark.shared
 def test_cf88_official_i_a_round_trips_with_its_id_and_clean_text():
     from tests.conftest import CF88_DIR
 
     src = CF88_DIR / "CON1988--20150303.LexML.xml"
-    if not src.exists():
-        pytest.skip("CF/88 LexML ausente")
     from lexconsolida.readers import read_file
     from lexconsolida.writers.text import write
 

@@ -6,7 +6,8 @@ untouched dispositivo is called a change of merit.
 
 The consolidation runs first (``consolidate_spec``) and its ``norma.txt`` is what is audited,
 read back as any hand-drafted text would be; the sources come through the corpus (the spec's
-URNs, located and compiled at the spec's dates). Skips when the Feira texts are absent."""
+URNs, located and compiled at the spec's dates). The Feira texts come from ../shared: the tests
+that need them carry the ``shared`` mark (listed once when it is absent)."""
 
 import csv
 import io
@@ -41,12 +42,7 @@ fonte = "IBGE"
 @pytest.fixture(scope="module")
 def consolidated(tmp_path_factory):
     out = tmp_path_factory.mktemp("fsa-audit")
-    if not SPEC.is_file():
-        pytest.skip("especificação da consolidação de Feira de Santana ausente")
-    try:
-        consolidate_spec(SPEC, out, acervo=STATUTES)
-    except InputError as err:
-        pytest.skip(f"textos de Feira de Santana indisponíveis: {err}")
+    consolidate_spec(SPEC, out, acervo=STATUTES)
     return out / "norma.txt"
 
 
@@ -62,6 +58,7 @@ def _audit(text_path, table):
     return audit_paths(str(text_path), [], spec=str(table), acervo=str(STATUTES))
 
 
+@pytest.mark.shared
 def test_tool_output_has_only_allowed_changes(consolidated):
     a = audit_paths(str(consolidated), [], spec=str(SPEC), acervo=str(STATUTES))
     c = a.counts()
@@ -128,6 +125,7 @@ def _row(a, cite):
     return rows[0]
 
 
+@pytest.mark.shared
 def test_each_alteration_found_and_judged(altered):
     a = altered
     fine = _row(a, "art. 42, I, b)")
@@ -148,6 +146,7 @@ def test_each_alteration_found_and_judged(altered):
     assert lost[0].fontes[0].texto.startswith("Após vencida a idade limite o Permissionário terá o prazo máximo")
 
 
+@pytest.mark.shared
 def test_no_false_merit_verdict_on_untouched_dispositivos(altered):
     touched = {"art. 42, I, b)", "art. 35"}
     merit = {r.dispositivo for r in altered.rows if r.verdict == "merito"}
@@ -155,8 +154,15 @@ def test_no_false_merit_verdict_on_untouched_dispositivos(altered):
     assert {r.dispositivo for r in altered.rows if r.verdict == "materia-nova"} == {"art. 47-A"}
 
 
-@pytest.mark.parametrize("spec", sorted(STATUTES.glob("*/consolidacoes/*.toml")),
-                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def _specs():
+    """Every consolidation spec of the acervo; those of a municipality whose texts come from the
+    shared material (``[fonte_textos]``) need it."""
+    for p in sorted(STATUTES.glob("*/consolidacoes/*.toml")):
+        shared = "[fonte_textos]" in (p.parent.parent / "municipio.toml").read_text(encoding="utf-8")
+        yield pytest.param(p, marks=pytest.mark.shared) if shared else p
+
+
+@pytest.mark.parametrize("spec", list(_specs()), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_every_project_consolidation_audits_clean(spec, tmp_path):
     """Every consolidation spec of the project's acervo (Feira de Santana, the example
     municipality …): its output, audited against its sources, has only § 2º changes. Specs
@@ -170,6 +176,7 @@ def test_every_project_consolidation_audits_clean(spec, tmp_path):
                             if r.verdict in ("merito", "perda", "materia-nova")][:5]
 
 
+@pytest.mark.shared
 def test_trace_agrees_with_the_consolidation_table(consolidated, tmp_path):
     """The trace, built without the table, finds for every source unit the place the
     consolidation engine put it; a wrong row of a table is reported."""
@@ -215,6 +222,7 @@ def _number_sites(lines: list[str]) -> list[tuple[int, int, int]]:
     return out
 
 
+@pytest.mark.shared
 @pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
@@ -257,6 +265,7 @@ def _leaf_sites(lines: list[str]) -> list[int]:
     return out
 
 
+@pytest.mark.shared
 @pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())

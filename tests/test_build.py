@@ -102,17 +102,21 @@ def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
     rc, text = build(capsys, out, acervo)
     assert rc == 0, text
     assert text.splitlines()[0] == "lexconsolida build: 2 atos no acervo statutes/ (1 com texto)"
-    assert "  LexML ................ output/lexml/ — 1 atos" in text
-    assert "  relatórios ........... output/relatorios/ — 1 atos verificados" in text
-    assert "  site ................. output/site/index.html — 2 atos" in text
-    assert "  DOCX ................. output/docx/ — 1 atos" in text
-    assert "dossiê da Indicação .. pulado" in text
+    assert "  LexML ................. output/lexml/ — 1 atos" in text
+    assert "  relatórios ............ output/relatorios/index.html — 1 atos verificados" in text
+    assert "  site .................. output/site/index.html — 2 atos" in text
+    assert "  DOCX .................. output/docx/ — 1 atos" in text
+    assert "dossiê da Indicação ... pulado" in text
     act = "sp-vila-exemplo/lei-100-2020"
     report = json.loads((out / "relatorios" / f"{act}.json").read_text("utf-8"))
     assert report["contagens"]["artigo"] == 2
     # relative to the acervo, never to the checkout: two clones give the same report
     assert report["arquivo"] == "sp-vila-exemplo/lei-100-2020/texto.txt"
     assert (out / "lexml" / f"{act}.xml").read_bytes().startswith(b"<?xml")
+    assert "Resultado: 0 erro(s)" in (out / "relatorios" / f"{act}.txt").read_text("utf-8")
+    html = (out / "relatorios" / f"{act}.html").read_text("utf-8")
+    assert '<html lang="pt-BR">' in html and 'href="../../lexml/sp-vila-exemplo/lei-100-2020.xml"' in html
+    assert 'href="sp-vila-exemplo/lei-100-2020.html"' in (out / "relatorios" / "index.html").read_text("utf-8")
     assert (out / "docx" / f"{act}.docx").read_bytes()[:2] == b"PK"
     assert not (out / "docx" / "sp-vila-exemplo/lei-90-2019.docx").exists()
     assert check_site(out / "site") == []
@@ -177,6 +181,7 @@ def test_missing_acervo_is_a_usage_error(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.shared
 def test_build_on_the_repository_statutes(tmp_path):
     out = tmp_path / "output"
     r = run_cli("build", "-o", out)

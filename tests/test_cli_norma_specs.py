@@ -9,7 +9,7 @@ import pytest
 from lexconsolida.cli import main
 from lexconsolida.errors import InputError
 from lexconsolida.model.urn import Urn
-from tests.conftest import STATUTES, run_cli
+from tests.conftest import CORPUS, STATUTES, run_cli
 
 BAD_URNS = ["urn:lex:br:nada", "urn:nada"]
 
@@ -68,10 +68,11 @@ def test_parse_corpus_urn_keeps_reader_diagnostics_and_corpus_metadata(tmp_path)
     assert "166 linhas de cabeçalho/rodapé removidas" in r.stderr.decode()
     report = json.loads(rep.read_text(encoding="utf-8"))
     assert report["norma"]["urn"] == PEDRA_URN and report["formato"] == "text"
-    assert report["diagnosticos_por_codigo"]["furniture"] == 166
+    assert report["diagnosticos_por_codigo"]["linha-removida"] == 166
     assert f'URN="{PEDRA_URN}"'.encode() in out.read_bytes()
 
 
+@pytest.mark.shared
 def test_parse_corpus_folder_with_acervo_option(tmp_path):
     root = tmp_path / "acervo"
     shutil.copytree(FSA, root / "ba-feira-de-santana")
@@ -97,9 +98,10 @@ def test_check_of_urn_outside_the_corpus_says_so():
     assert r.returncode == 2 and "ato fora do acervo" in r.stderr.decode()
 
 
+@pytest.mark.shared
 def test_diff_accepts_corpus_urn_and_folder():
-    by_files = run_cli("diff", FSA / "lei-2217-2001" / "texto.txt", FSA / "lei-3477-2014" / "texto.txt",
-                       "--to", "json")
+    texts = CORPUS / "feira-de-santana-ba" / "transporte-clandestino"
+    by_files = run_cli("diff", texts / "lei-2217-2001.txt", texts / "lei-3477-2014.txt", "--to", "json")
     r = run_cli("diff", L2217, FSA / "lei-3477-2014", "--to", "json")
     assert r.returncode == 0, r.stderr.decode()
     data, expected = json.loads(r.stdout), json.loads(by_files.stdout)
@@ -108,7 +110,8 @@ def test_diff_accepts_corpus_urn_and_folder():
 
 
 @pytest.mark.parametrize("argv", [["parse", "{}"], ["check", "{}"], ["diff", "{}", "{}"],
-                                  ["diff", L2217, "{}"]], ids=lambda a: "-".join(a[:2])[:20])
+                                  pytest.param(["diff", L2217, "{}"], marks=pytest.mark.shared)],
+                         ids=lambda a: "-".join(a[:2])[:20])
 def test_malformed_urn_exits_2_in_parse_check_diff(argv):
     r = run_cli(*[a.format("urn:lex:br:nada") for a in argv])
     assert r.returncode == 2 and "URN LexML inválida" in r.stderr.decode()

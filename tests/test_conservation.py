@@ -64,7 +64,7 @@ def _tree() -> Norma:
 
 
 def _result(norma: Norma | None = None, diags: list[Diagnostic] | None = None) -> ReadResult:
-    furniture = Diagnostic("furniture", "linha removida", line=1, text="PREFEITURA DE SERRA AZUL")
+    furniture = Diagnostic("linha-removida", "linha removida", line=1, text="PREFEITURA DE SERRA AZUL")
     return ReadResult(norma or _tree(), [furniture] if diags is None else diags)
 
 
@@ -97,7 +97,7 @@ def test_repair_before_accounts_for_the_printed_form():
     norma.articulacao[0].children[0].children[0].children[0].rotulo_printed = "III"
     text = TEXT.replace("I - cadastro;", "HI - cadastro;")
     assert missing_words(text, _result(norma)) == [(9, "HI")]
-    repaired = _result(norma, [*_result().diagnostics, Diagnostic("repair", "m", line=9, before="HI", after="III")])
+    repaired = _result(norma, [*_result().diagnostics, Diagnostic("reparo", "m", line=9, before="HI", after="III")])
     assert missing_words(text, repaired) == []
 
 
@@ -137,6 +137,7 @@ def test_words_are_case_folded_and_nfc():
 INPUTS = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS.rglob("*.txt"))
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("path", INPUTS, ids=[p.name for p in INPUTS])
 def test_reader_conserves_every_word(path):
     data = path.read_bytes()

@@ -29,6 +29,7 @@ def run(tmp_path_factory):
     return result, out, {p.name for p in files}
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["norma.txt", "correspondencia.csv", "revisao.json", "norma.xml"])
 def test_golden_outputs(run, name, update_golden):
     _, out, _ = run
@@ -38,6 +39,7 @@ def test_golden_outputs(run, name, update_golden):
     check_golden(GOLDEN_DIR / name, data, update_golden)
 
 
+@pytest.mark.shared
 def test_all_outputs_written_and_valid(run):
     _, out, names = run
     assert names == {"norma.xml", "norma.txt", "norma.html", "norma.docx", "correspondencia.csv",
@@ -45,6 +47,7 @@ def test_all_outputs_written_and_valid(run):
     assert_valid_lexml((out / "norma.xml").read_bytes())
 
 
+@pytest.mark.shared
 def test_every_source_dispositivo_accounted_for(run):
     result, _, _ = run
     expected = {(s.alias, d.id) for s in result.sources for a in s.norma.artigos() for d in a.walk()}
@@ -54,6 +57,7 @@ def test_every_source_dispositivo_accounted_for(run):
     assert all(r.reason for r in result.rows if r.status != "incluido")
 
 
+@pytest.mark.shared
 def test_numbering_valid(run):
     result, out, _ = run
     assert [d for d in check(result.norma) if d.severity is Severity.ERROR] == []
@@ -61,6 +65,7 @@ def test_numbering_valid(run):
     assert proc.returncode == 0, proc.stdout.decode() + proc.stderr.decode()
 
 
+@pytest.mark.shared
 def test_every_internal_citation_points_to_the_right_new_dispositivo(run):
     result, _, _ = run
     index = result.norma.index()
@@ -88,6 +93,7 @@ def test_every_internal_citation_points_to_the_right_new_dispositivo(run):
     assert result.findings["broken_citations"] == []
 
 
+@pytest.mark.shared
 def test_correspondence_round_trips(run):
     result, out, _ = run
     # Each new unit is its source text word for word, but for the listed edits.
@@ -105,6 +111,7 @@ def test_correspondence_round_trips(run):
         [(r.source_id, r.new_id) for r in result.rows]
 
 
+@pytest.mark.shared
 def test_lei_2748_non_textual_change_in_the_review(run):
     _, out, _ = run
     review = json.loads((out / "revisao.json").read_text(encoding="utf-8"))
@@ -116,6 +123,7 @@ def test_lei_2748_non_textual_change_in_the_review(run):
     assert "Lei nº 2.748" in html and "500 (quinhentos)" in (out / "norma.txt").read_text(encoding="utf-8")
 
 
+@pytest.mark.shared
 def test_final_clauses(run):
     result, _, _ = run
     arts = list(result.norma.artigos())
@@ -127,6 +135,7 @@ def test_final_clauses(run):
                        "a Lei nº 2.748, de 5 de março de 2007; e", "a Lei nº 3.477, de 10 de setembro de 2014."]
 
 
+@pytest.mark.shared
 def test_lei_3477_own_rule_moved_into_the_article_it_governs(run):
     """Lei 3.477/2014 art. 1º, parágrafo único is a rule of its own (recorded decision): the
     spec moves it into art. 3º of Lei 2.217 (now a paragraph of the new article), so revoking
@@ -142,6 +151,7 @@ def test_lei_3477_own_rule_moved_into_the_article_it_governs(run):
         "Lei nº 2.331, de 21 de maio de 2002": [], "Lei nº 2.421, de 30 de junho de 2003": []}
 
 
+@pytest.mark.shared
 def test_autonomous_provision_of_a_revoked_amending_act_is_flagged(tmp_path):
     """Without 3.477 among the sources, the review warns that its own rule would stop
     being in force when the consolidation revokes it."""
@@ -169,6 +179,7 @@ def _spec_copy(tmp_path, edit):
     (lambda t: t.replace('artigos = ["l2244:art1-art3"]', 'artigos = ["l2244:art1-art4"]'), "duas vezes"),
     (lambda t: t.replace('artigos = ["l2244:art1-art3"]', 'artigos = ["l2244:art1-art2"]'), "não colocado"),
 ])
+@pytest.mark.shared
 def test_bad_specs_write_nothing(tmp_path, edit, message):
     spec = _spec_copy(tmp_path, edit)
     out = tmp_path / "saida"
@@ -178,6 +189,7 @@ def test_bad_specs_write_nothing(tmp_path, edit, message):
     assert not out.exists()
 
 
+@pytest.mark.shared
 def test_unresolved_amendment_problem_writes_nothing(tmp_path):
     root = tmp_path / "statutes"
     shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
@@ -193,6 +205,7 @@ def test_unresolved_amendment_problem_writes_nothing(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.shared
 def test_sources_trace_to_the_compiled_texts(run, tmp_path):
     """Independent of the engine's own record: each included unit's source text equals the
     text `lexconsolida compile --at` gives for that act on the spec's date (via LexML)."""
@@ -209,6 +222,7 @@ def test_sources_trace_to_the_compiled_texts(run, tmp_path):
                 assert compiled[r.source_id].text == r.source_text, (s.alias, r.source_id)
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @needs_soffice
 def test_consolidation_and_indicacao_docx_convert_with_libreoffice(run, tmp_path):

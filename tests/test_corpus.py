@@ -18,6 +18,7 @@ def corpus():
     return load(STATUTES)
 
 
+@pytest.mark.shared
 def test_loads_every_act(corpus):
     assert {"ba-feira-de-santana", "mt-barra-do-garcas", "mt-pedra-preta"} <= set(corpus.municipios)
     fsa = [a for a in corpus.acts.values() if a.municipio == "ba-feira-de-santana"]
@@ -25,13 +26,15 @@ def test_loads_every_act(corpus):
     assert all(a.texto is not None and a.texto.exists() for a in fsa)
 
 
-def test_texts_are_verbatim(corpus):
+@pytest.mark.shared
+def test_feira_texts_are_read_from_the_shared_corpus(corpus):
+    """The act's text is the shared file itself (no copy in statutes/)."""
     from tests.conftest import CORPUS
 
-    for sub in ("transporte-clandestino", "stiac"):
-        for src in (CORPUS / "feira-de-santana-ba" / sub).glob("*.txt"):
-            mine = STATUTES / "ba-feira-de-santana" / src.stem / "texto.txt"
-            assert mine.read_bytes() == src.read_bytes()
+    for act in (a for a in corpus.acts.values() if a.municipio == "ba-feira-de-santana"):
+        assert act.texto.resolve().is_relative_to(CORPUS.resolve() / "feira-de-santana-ba")
+        assert act.texto_origem.startswith("compartilhado:corpus/feira-de-santana-ba/")
+        assert not (act.folder / "texto.txt").exists()
 
 
 def test_relations_resolved_from_citations(corpus):
@@ -67,6 +70,7 @@ def test_resolve_text_with_typos(corpus):
     assert [u.rsplit(";", 1)[-1] for u in urns] == ["4100", "4213"]
 
 
+@pytest.mark.shared
 def test_find_by_urn_folder_and_file(corpus):
     folder = STATUTES / "ba-feira-de-santana" / "lei-2217-2001"
     assert corpus.find(L2217).folder == corpus.find(folder).folder == corpus.find(folder / "texto.txt").folder
@@ -104,6 +108,7 @@ def _one_act(tmp_path, norma_toml: str):
     ('tipo = "Lei"\nurn = "urn:lex:br;bahia;feira.santana:municipal:lei:2020-01-01;1"\n[[decisoes]]\nproblema = "x"\ndecisao = "talvez"\n',
      "decisão inválida"),
 ])
+@pytest.mark.shared
 def test_errors_name_the_file(tmp_path, toml, message):
     root, path = _one_act(tmp_path, toml)
     with pytest.raises(InputError) as err:
@@ -111,6 +116,7 @@ def test_errors_name_the_file(tmp_path, toml, message):
     assert message in str(err.value) and "norma.toml" in str(err.value)
 
 
+@pytest.mark.shared
 def test_citations_in_texts_resolved(corpus):
     got = [(c.act.key, urn) for c, urn in corpus.citations("urn:lex:br;bahia;feira.santana:municipal:lei:2003-06-30;2421")]
     assert got[0][1].endswith(";2421")  # its own epígrafe

@@ -4,16 +4,19 @@ compiled text, else the act's own date; never the clock."""
 
 from __future__ import annotations
 
+import pytest
+
 import zipfile
 from dataclasses import replace
 
 from lexconsolida.diff import compare
 from lexconsolida.diff.report import version_date
 from lexconsolida.model import Event, Version
-from tests.conftest import ROOT, run_cli
+from tests.conftest import CORPUS, ROOT, run_cli
 from tests.test_diff_support import art, norma
 
 LEI_2217 = ROOT / "statutes" / "ba-feira-de-santana" / "lei-2217-2001"
+TEXT_2217 = CORPUS / "feira-de-santana-ba" / "transporte-clandestino" / "lei-2217-2001.txt"
 
 
 def _amended(n, *changes: tuple[str, str]):
@@ -54,16 +57,17 @@ def _dates(docx_path) -> set[str]:
     return set(re.findall(r'w:date="([^"]+)"', xml))
 
 
+@pytest.mark.shared
 def test_cli_2001_vs_compiled_2015_is_dated_2014_and_summarised_in_portuguese(tmp_path):
     compiled, docx, dated = tmp_path / "c2015.xml", tmp_path / "quadro.docx", tmp_path / "datado.docx"
     proc = run_cli("compile", LEI_2217, "--at", "2015-01-01", "--view", "compilado", "--to", "xml", "-o", compiled)
     assert proc.returncode == 0, proc.stderr.decode()
-    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "--to", "docx-alteracoes", "-o", docx)
+    proc = run_cli("diff", TEXT_2217, compiled, "--to", "docx-alteracoes", "-o", docx)
     assert proc.returncode == 0, proc.stderr.decode()
     assert _dates(docx) == {"2014-09-10T00:00:00Z"}  # Lei 3.477/2014, the latest amendment
     stderr = proc.stderr.decode()
     assert "inalterado: 13; alterado: 8; acrescido: 3" in stderr
     assert "unchanged" not in stderr and "changed" not in stderr
-    proc = run_cli("diff", LEI_2217 / "texto.txt", compiled, "--to", "docx-alteracoes", "-o", dated,
+    proc = run_cli("diff", TEXT_2217, compiled, "--to", "docx-alteracoes", "-o", dated,
                    "--data", "2016-03-01")
     assert proc.returncode == 0 and _dates(dated) == {"2016-03-01T00:00:00Z"}

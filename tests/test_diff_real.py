@@ -13,15 +13,16 @@ from lexconsolida.diff.units import flatten, texts
 from lexconsolida.readers import read_file
 from tests.conftest import CF88_DIR, CORPUS, SEEDS, run_cli
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 CF_OLD = CF88_DIR / "CON1988--19881005.LexML.xml"
 CF_NEW = CF88_DIR / "CON1988--20150303.LexML.xml"
 FEIRA = CORPUS / "feira-de-santana-ba" / "transporte-clandestino" / "lei-2217-2001.txt"
 
 
 def _need(*paths):
-    for p in paths:
-        if not p.exists():
-            pytest.skip(f"material compartilhado ausente: {p}")
+    missing = [str(p) for p in paths if not p.exists()]
+    assert not missing, f"material compartilhado incompleto: {missing}"
 
 
 @pytest.fixture(scope="module")
@@ -138,8 +139,7 @@ def _edit_minuta(text: str) -> tuple[str, int]:
 
 def test_seed_minuta_inserted_and_renumbered(tmp_path):
     seeds = sorted(SEEDS.glob("000_*.txt"))
-    if not seeds:
-        pytest.skip("semente 000 ausente")
+    assert seeds, f"semente 000 ausente em {SEEDS}"
     edited_text, bumped = _edit_minuta(seeds[0].read_text(encoding="utf-8"))
     edited = tmp_path / "minuta-editada.txt"
     edited.write_text(edited_text, encoding="utf-8")

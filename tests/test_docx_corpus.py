@@ -46,6 +46,7 @@ def test_same_ids_from_the_styles_alone(rendered):
         assert [n.id for n in back.walk()] == [n.id for n in norma.walk()], name
 
 
+@pytest.mark.shared
 def test_styles_only_and_compiled_notes(rendered):
     notes = 0
     for name, _, data in rendered:

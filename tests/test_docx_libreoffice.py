@@ -14,6 +14,8 @@ from tests.conftest import GOLD, convert_to_pdf, needs_soffice
 from tests.docx_sample import MUNICIPIO, amending_norma, norma_from_gold, sample_norma, tiny_png
 from tests.test_docx_reader import plain_docx
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 pytestmark = [pytest.mark.libreoffice, needs_soffice]
 
 

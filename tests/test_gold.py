@@ -17,6 +17,8 @@ from lexconsolida.model import Agrupador, Dispositivo, Kind
 from lexconsolida.readers.text import read
 from tests.conftest import GOLD, SEEDS
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 SEED_FILES = {"000": "000_f6cd0b1bb88d84ef.txt", "004": "004_5063f6b2d0019a9f.txt"}
 
 
@@ -72,7 +74,7 @@ def _as_printed(d, result) -> str:
     text = d.head_text
     where = {d.id, f"{d.id}_cpt"}
     for diag in result.diagnostics:
-        if diag.code == "repair" and diag.after == "" and diag.where in where and diag.before:
+        if diag.code == "reparo" and diag.after == "" and diag.where in where and diag.before:
             text = f"{text} {diag.before}"
     return text
 
@@ -117,7 +119,7 @@ def test_every_gold_anomaly_is_reported(parsed):
 
 def test_furniture_is_exactly_the_gold_noise(parsed):
     key, gold, result = parsed
-    removed = sorted(d.line for d in result.diagnostics if d.code == "furniture")
+    removed = sorted(d.line for d in result.diagnostics if d.code == "linha-removida")
     assert removed == gold["noise_line_numbers"]
 
 

@@ -11,6 +11,8 @@ from lexconsolida.writers.lexml import write as write_lexml
 from lexconsolida.writers.text import write as write_text
 from tests.conftest import CORPUS, SEEDS, assert_valid_lexml
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 SOURCES = sorted(SEEDS.glob("*.txt")) + sorted(CORPUS.rglob("*.txt"))
 
 
@@ -19,7 +21,6 @@ def norma(request):
     return read_file(request.param).norma
 
 
-@pytest.mark.skipif(not SOURCES, reason="seeds/corpus not available")
 def test_lexml_valid_and_lossless(norma):
     data = write_lexml(norma)
     profile = "lexml-rigido" if b'perfil="lexml-rigido"' in data else "lexml-flexivel"
@@ -27,7 +28,6 @@ def test_lexml_valid_and_lossless(norma):
     assert read_lexml(data).norma == norma
 
 
-@pytest.mark.skipif(not SOURCES, reason="seeds/corpus not available")
 def test_text_layout_reads_back(norma):
     back = read_text(write_text(norma), path="saida.txt").norma
     assert [n.id for n in back.walk()] == [n.id for n in norma.walk()]

@@ -14,9 +14,8 @@ from tests.conftest import ANCHORS, CF88_DIR, assert_valid_lexml, run_cli
 EXAMPLES = ANCHORS / "lexml" / "examples"
 LEXML_FILES = sorted(p for p in EXAMPLES.rglob("*.xml") if "emenda" not in p.name)
 
-pytestmark = pytest.mark.skipif(not EXAMPLES.exists(), reason="shared anchors not available")
 
-
+@pytest.mark.shared
 @pytest.mark.parametrize("path", LEXML_FILES, ids=lambda p: p.name)
 def test_every_example_reads_writes_validly_and_round_trips(path):
     result = read_file(path)
@@ -30,11 +29,13 @@ def test_every_example_reads_writes_validly_and_round_trips(path):
     assert read(data).norma == norma
 
 
+@pytest.mark.shared
 def test_emenda_proposicao_is_refused_clearly():
     with pytest.raises(InputError, match="não é um documento LexML"):
         read_file(EXAMPLES / "schemas-test_emenda_inclusao_de_dispositivos.xml")
 
 
+@pytest.mark.shared
 def test_cf88_original():
     n = read_file(CF88_DIR / "CON1988--19881005.LexML.xml").norma
     assert n.urn.startswith("urn:lex:br:federal:constituicao:1988-10-05;1988@")
@@ -52,6 +53,7 @@ def test_cf88_original():
     assert n.find("art5_cpt").children[77 - 1].id == "art5_cpt_inc77"
 
 
+@pytest.mark.shared
 def test_cf88_compiled_2015():
     n = read_file(CF88_DIR / "CON1988--20150303.LexML.xml").norma
     art = n.find("art103-1")
@@ -63,6 +65,7 @@ def test_cf88_compiled_2015():
     assert n.find("art155_par2_inc12_ali7").situacao is Situacao.VIGENTE  # mentions revocation
 
 
+@pytest.mark.shared
 def test_inline_references_flattened():
     n = read_file(EXAMPLES / "parser-output_pls_325_2017_capitulos_alineas.xml").norma
     text = n.find("art1_cpt").text
@@ -71,6 +74,7 @@ def test_inline_references_flattened():
     assert n.find("art4_par1_ali1").kind is Kind.ALINEA
 
 
+@pytest.mark.shared
 def test_quoted_blocks_of_senado_samples():
     n = read_file(EXAMPLES / "schemas-test_rigido_pls_238_2010.xml").norma
     alt = n.find("art1_cpt").alteracoes[0]
@@ -81,6 +85,7 @@ def test_quoted_blocks_of_senado_samples():
     assert n.tipo == "Projeto de Lei" and n.numero == "238"
 
 
+@pytest.mark.shared
 def test_broken_block_id_is_repaired_with_a_warning():
     r = read_file(EXAMPLES / "schemas-test_rigido_pre-sal-novo.xml")
     assert any("art62_cpt_alt1" in d.message for d in r.diagnostics)

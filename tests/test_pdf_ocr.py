@@ -17,7 +17,8 @@ from lexconsolida.readers.text import read as read_text
 from tests.conftest import GOLD, SEEDS
 from tests.pdf_support import needs_pdftoppm, needs_tesseract, office_pdfs, scan, text_pdf, units
 
-pytestmark = [pytest.mark.slow, pytest.mark.ocr, pytest.mark.libreoffice, needs_tesseract, needs_pdftoppm]
+pytestmark = [pytest.mark.slow, pytest.mark.ocr, pytest.mark.libreoffice, pytest.mark.shared, needs_tesseract,
+              needs_pdftoppm]
 MIN_SHARE = 0.98
 
 
@@ -50,8 +51,9 @@ def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
         same = set(original) & set(back)
         share = len(same) / len(set(original))
         assert share >= MIN_SHARE, f"{name}: {share:.3f} dos ids ({sorted(set(original) - same)[:20]})"
+        # reported = a warning or an error (a repeated label is an error, one severity per code)
         warned = {_article(d.where) for d in result.diagnostics
-                  if d.severity is Severity.WARNING and d.where}
+                  if d.severity in (Severity.WARNING, Severity.ERROR) and d.where}
         articles = list(dict.fromkeys(_article(i) for i in original))
         after = dict(zip(articles, articles[1:]))  # a lost article is reported at the next one
 
@@ -68,7 +70,7 @@ def test_scans_report_ocr_per_page_with_confidence(scanned):
         pages = [d for d in result.diagnostics if d.code == "leitura-pagina"]
         assert pages and all("lida por OCR" in d.message and "confiança média" in d.message for d in pages), name
         assert [d.page for d in pages] == list(range(1, len(pages) + 1))
-        furniture = [d for d in result.diagnostics if d.code == "furniture"]
+        furniture = [d for d in result.diagnostics if d.code == "linha-removida"]
         assert {d.page for d in furniture} >= {d.page for d in pages[:-1]}, name  # a letterhead on each page
         for d in result.diagnostics:
             if d.code == "ocr-baixa-confianca":
@@ -77,8 +79,7 @@ def test_scans_report_ocr_per_page_with_confidence(scanned):
 
 def test_seed_004_text_as_an_image_pdf_reads_back_to_its_gold_ids(tmp_path):
     seed = next(SEEDS.glob("004_*.txt"), None)
-    if seed is None:
-        pytest.skip("../shared/seeds ausente")
+    assert seed is not None, f"semente 004 ausente em {SEEDS}"
     gold = json.loads((GOLD / "004.json").read_text(encoding="utf-8"))
     pdf = text_pdf(seed.read_text(encoding="utf-8").splitlines(), tmp_path / "texto.pdf")
     image = scan(pdf, tmp_path / "imagem.pdf", dpi=200, noise=False)

@@ -25,6 +25,7 @@ def office():
     return office_pdfs()
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_round_trip_of_our_docx_through_libreoffice(office):
@@ -44,12 +45,13 @@ def test_round_trip_of_our_docx_through_libreoffice(office):
         assert not [d for d in back.diagnostics if d.code == "ocr-baixa-confianca"]
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office):
     source, pdf = office["semente-004"]
     result = read_file(pdf)
-    furniture = [d for d in result.diagnostics if d.code == "furniture"]
+    furniture = [d for d in result.diagnostics if d.code == "linha-removida"]
     pages = {d.page for d in result.diagnostics if d.code == "leitura-pagina"}
     assert len(pages) >= 10
     numbers = [d for d in furniture if d.text and d.text.startswith("Página")]
@@ -63,6 +65,7 @@ def test_letterhead_footer_and_page_numbers_go_to_the_furniture_log(office):
     assert "PREFEITURA MUNICIPAL" not in text and "Página" not in text
 
 
+@pytest.mark.shared
 @pytest.mark.libreoffice
 @pytest.mark.slow
 def test_diagnostics_point_at_page_and_line(office):
@@ -262,7 +265,7 @@ def test_paragraphs_join_wrapped_lines_and_keep_labels_apart():
         "II – incentivar a reciclagem.",
     ]
     assert [(t.page, t.line) for t in out] == [(1, 1), (1, 4), (1, 6), (1, 7)]
-    repair = next(d for d in diags if d.code == "repair")
+    repair = next(d for d in diags if d.code == "reparo")
     assert (repair.before, repair.after, repair.page, repair.line) == ("Municí-\npio", "Município", 1, 3)
 
 
@@ -387,7 +390,7 @@ def test_repair_of_ordinal_read_as_digit_in_a_scan():
     result = read_text(text.encode())
     ids = [d.id for d in result.norma.artigos()]
     assert ids == ["art1", "art2", "art3", "art4", "art5", "art7", "art8", "art9"]
-    assert any(d.code == "repair" and d.before == "Art. 72" for d in result.diagnostics)
+    assert any(d.code == "reparo" and d.before == "Art. 72" for d in result.diagnostics)
     assert any(d.severity is Severity.WARNING and d.where == "art7" for d in result.diagnostics)
 
 

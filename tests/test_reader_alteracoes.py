@@ -90,4 +90,4 @@ def test_a_stray_quote_without_an_announcement_is_not_a_block():
     assert not art.alteracoes
     ali = result.norma.find("art1_cpt_ali2")
     assert (ali.rotulo_printed, ali.rotulo, ali.kind) == ("“b)", "b)", Kind.ALINEA)
-    assert any(d.code == "repair" and d.where == "art1_cpt_ali2" for d in result.diagnostics)
+    assert any(d.code == "reparo" and d.where == "art1_cpt_ali2" for d in result.diagnostics)

@@ -8,6 +8,8 @@ from lexconsolida.model import Kind
 from lexconsolida.readers.text import read
 from tests.conftest import CORPUS
 
+pytestmark = pytest.mark.shared  # reads ../shared
+
 FILES = sorted(CORPUS.rglob("*.txt"))
 _ARTICLE_LINE = re.compile(r"^\s*Art(?:igo)?\.?\s*(\d+)", re.MULTILINE)
 

@@ -61,7 +61,7 @@ def test_cp1252_is_read_and_reported():
     assert state.encoding == "cp1252"
     assert _texts(state) == ["Art. 1º A União – e os Municípios – “cooperarão”."]
     (diag,) = state.diagnostics
-    assert diag.code == "encoding" and diag.severity is Severity.WARNING
+    assert diag.code == "codificacao" and diag.severity is Severity.WARNING
     assert "cp1252" in diag.message and "UTF-8" in diag.message
 
 
@@ -74,7 +74,7 @@ def test_utf16_with_bom_is_read():
     state = _decode("\ufeffArt. 1º Teste de acentuação.\r\n".encode("utf-16-le"))
     assert state.encoding == "utf-16"
     assert _texts(state) == ["Art. 1º Teste de acentuação."]
-    assert state.diagnostics[0].code == "encoding"
+    assert state.diagnostics[0].code == "codificacao"
 
 
 @pytest.mark.parametrize("data", [b"", b"   \n\t\r\n", b"\xef\xbb\xbf", b"\xef\xbb\xbf\n\n", b"\x0c\n"])

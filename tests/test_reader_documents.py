@@ -51,6 +51,6 @@ def test_indicacao_before_minuta():
     assert meta["cargo"] == "Vereadora; Líder da Bancada"
     assert [(c["tipo"], c["numero"], c["data"]) for c in meta["normas_citadas"]] == [
         ("Lei", "1.020", "2010-05-05"), ("Lei", "1.044", "2011-06-09"), ("Decreto", "300", "2012-07-01")]
-    assert len([d for d in result.diagnostics if d.code == "typo"]) == 2
+    assert len([d for d in result.diagnostics if d.code == "numero-normalizado"]) == 2
     assert norma.tipo == "Lei" and norma.numero is None and norma.localidade == "Lagoa Serena-GO"
     assert [a.id for a in norma.artigos()] == ["art1", "art2"]

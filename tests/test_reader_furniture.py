@@ -28,28 +28,30 @@ def _removed(text: str) -> list[str]:
     """The removed lines' texts, in order."""
     state = _state(text)
     drop_furniture(state)
-    return [d.text for d in state.diagnostics if d.code == "furniture"]
+    return [d.text for d in state.diagnostics if d.code == "linha-removida"]
 
 
 # --- The seeds: exactly the gold's noise lines ---------------------------------------------------
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("seed", sorted(SEED_FILES))
 def test_seed_furniture_equals_gold(seed):
     gold = json.loads((GOLD / f"{seed}.json").read_text(encoding="utf-8"))
     state = _state((SEEDS / SEED_FILES[seed]).read_bytes())
     drop_furniture(state)
-    removed = [d.line for d in state.diagnostics if d.code == "furniture"]
+    removed = [d.line for d in state.diagnostics if d.code == "linha-removida"]
     assert removed == sorted(gold["noise_line_numbers"])
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("seed", sorted(SEED_FILES))
 def test_seed_diagnostics_hold_the_lines_verbatim(seed):
     raw = (SEEDS / SEED_FILES[seed]).read_text(encoding="utf-8").split("\n")
     state = _state((SEEDS / SEED_FILES[seed]).read_bytes())
     before = {line.number for line in state.lines}
     drop_furniture(state)
-    diags = [d for d in state.diagnostics if d.code == "furniture"]
+    diags = [d for d in state.diagnostics if d.code == "linha-removida"]
     for d in diags:
         assert d.severity is Severity.INFO
         assert d.text == raw[d.line - 1]
@@ -59,6 +61,7 @@ def test_seed_diagnostics_hold_the_lines_verbatim(seed):
     assert not kept & {d.line for d in diags}
 
 
+@pytest.mark.shared
 def test_seed_distinct_noise_lines_all_found():
     gold = json.loads((GOLD / "004.json").read_text(encoding="utf-8"))
     removed = set(_removed((SEEDS / SEED_FILES["004"]).read_text(encoding="utf-8")))
@@ -70,6 +73,7 @@ def test_seed_distinct_noise_lines_all_found():
 CORPUS_FILES = sorted(CORPUS.rglob("*.txt"))
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=[p.name for p in CORPUS_FILES])
 def test_clean_corpus_loses_nothing(path):
     assert _removed(path.read_text(encoding="utf-8-sig")) == []
@@ -172,6 +176,7 @@ def cf88_lines() -> list[str]:
     return lines
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("width", [28, 40, 60, 90, None])
 def test_constitution_in_narrow_columns_loses_nothing(cf88_lines, width):
     """Institution names recur on their own short lines: they are not letterheads."""

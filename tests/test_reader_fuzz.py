@@ -3,6 +3,8 @@ test), and conserves every word it reads."""
 
 from __future__ import annotations
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +77,7 @@ def _check(data: bytes) -> None:
     assert missing_words(text, result) == []
 
 
+@pytest.mark.shared
 @SETTINGS
 @given(mutated_legal_text())
 def test_mutated_legal_text(text):
@@ -93,6 +96,7 @@ def test_random_bytes(data):
     _check(data)
 
 
+@pytest.mark.shared
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_legal_text())
 def test_furniture_rule_moves_whole_lines_only(text):
@@ -104,5 +108,5 @@ def test_furniture_rule_moves_whole_lines_only(text):
     before = [(line.number, line.text) for line in state.lines]
     drop_furniture(state)
     kept = [(line.number, line.text) for line in state.lines]
-    removed = [(d.line, d.text) for d in state.diagnostics if d.code == "furniture"]
+    removed = [(d.line, d.text) for d in state.diagnostics if d.code == "linha-removida"]
     assert sorted(kept + removed) == before

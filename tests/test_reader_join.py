@@ -25,7 +25,7 @@ def test_dehyphenation_is_reported_at_its_line():
     text = "LEI Nº 1, DE 2 DE JANEIRO DE 2020.\nEmenta.\nArt. 1º Compete à Secretaria de Administra-\nção a fiscalização.\n"
     result = read(text.encode())
     assert result.norma.find("art1_cpt").text == "Compete à Secretaria de Administração a fiscalização."
-    (rep,) = [d for d in result.diagnostics if d.code == "repair"]
+    (rep,) = [d for d in result.diagnostics if d.code == "reparo"]
     assert (rep.line, rep.where, rep.before, rep.after) == (4, "art1_cpt", "Administra-\nção", "Administração")
 
 

@@ -114,10 +114,10 @@ def test_label_inside_a_sentence_is_text():
 def test_repairs_are_reported_with_the_final_id():
     text = "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nArt. 1º Texto:\nI - um;\nII - dois;\nHI - três.\n& 1º Parágrafo.\n".encode()
     result = read(text)
-    repairs = {(d.where, d.before, d.after) for d in result.diagnostics if d.code == "repair"}
+    repairs = {(d.where, d.before, d.after) for d in result.diagnostics if d.code == "reparo"}
     assert ("art1_cpt_inc3", "HI", "III") in repairs
     assert ("art1_par1", "&", "§") in repairs
-    assert all(d.line for d in result.diagnostics if d.code == "repair")
+    assert all(d.line for d in result.diagnostics if d.code == "reparo")
 
 
 def test_roman_doctests():

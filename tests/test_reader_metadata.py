@@ -104,6 +104,7 @@ def test_act_that_says_it_is_federal_stays_federal_without_warning(text):
     assert result.norma.urn == "urn:lex:br:federal:lei:1999-06-01;9" and not _unknown_place(result)
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("path", sorted((CORPUS / "federal-amending-acts").glob("*.txt")), ids=lambda p: p.name)
 def test_federal_amending_acts_stay_federal(path):
     from lexconsolida.readers import read_file

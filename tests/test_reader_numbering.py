@@ -16,7 +16,7 @@ def _codes(result):
 def test_gap_is_kept_and_reported():
     result = _read("Art. 1º Um.\nArt. 2º Dois.\nArt. 4º Quatro.\n")
     assert [a.id for a in result.norma.artigos()] == ["art1", "art2", "art4"]
-    assert ("gap", "art4") in _codes(result) and ("missing", "art3") in _codes(result)
+    assert ("lacuna", "art4") in _codes(result) and ("numero-ausente", "art3") in _codes(result)
 
 
 def test_duplicate_and_backwards_labels_take_their_position():
@@ -27,8 +27,8 @@ def test_duplicate_and_backwards_labels_take_their_position():
         ("art1_cpt_inc1", "I"), ("art1_cpt_inc2", "II"), ("art1_cpt_inc3", "II"),
         ("art1_cpt_inc4", "IV"), ("art1_cpt_inc5", "I")]
     codes = _codes(result)
-    assert ("duplicate-label", "art1_cpt_inc3") in codes
-    assert ("out-of-order", "art1_cpt_inc5") in codes
+    assert ("rotulo-repetido", "art1_cpt_inc3") in codes
+    assert ("ordem-invertida", "art1_cpt_inc5") in codes
 
 
 def test_lone_first_paragraph_and_unico_beside_others():
@@ -37,13 +37,13 @@ def test_lone_first_paragraph_and_unico_beside_others():
     assert ids == ["art1_par1", "art2_par1", "art2_par2"]
     codes = _codes(result)
     assert ("paragrafo-isolado", "art1_par1") in codes
-    assert ("unico-nao-sozinho", "art2_par1") in codes
+    assert ("unico-nao-isolado", "art2_par1") in codes
 
 
 def test_inserted_article_is_not_a_duplicate():
     result = _read("Art. 1º Um.\nArt. 1º-A Inserido.\nArt. 1º-B Outro.\nArt. 2º Dois.\n")
     assert [a.id for a in result.norma.artigos()] == ["art1", "art1-1", "art1-2", "art2"]
-    assert not {c for c, _ in _codes(result)} & {"duplicate-label", "out-of-order", "gap", "missing"}
+    assert not {c for c, _ in _codes(result)} & {"rotulo-repetido", "ordem-invertida", "lacuna", "numero-ausente"}
 
 
 def test_chapters_missing_and_articles_before_the_first():
@@ -51,7 +51,7 @@ def test_chapters_missing_and_articles_before_the_first():
     codes = _codes(result)
     assert ("agrupador-ausente", "cap2") in codes
     assert ("antes-do-agrupador", "art1") in codes
-    assert not {c for c, w in codes if w == "cap2"} & {"gap", "missing"}
+    assert not {c for c, w in codes if w == "cap2"} & {"lacuna", "numero-ausente"}
 
 
 def test_alineas_under_a_paragraph_and_single_children():
@@ -65,4 +65,4 @@ def test_switched_off_ids_follow_the_printed_numbers():
     result = _read("Art. 1º Texto:\nI - um;\nI - dois.\nArt. 3º Três.\n", disable={"number_units"})
     ids = [d.id for d in result.norma.dispositivos()]
     assert ids == ["art1", "art1_cpt", "art1_cpt_inc1", "art1_cpt_inc1", "art3", "art3_cpt"]
-    assert not {"duplicate-label", "gap"} & {d.code for d in result.diagnostics}
+    assert not {"rotulo-repetido", "lacuna"} & {d.code for d in result.diagnostics}

@@ -16,7 +16,7 @@ def test_zero_read_for_ordinal_at_the_start_of_a_sequence():
     assert [a.id for a in arts] == [f"art{n}" for n in range(1, 12)]
     assert (arts[0].rotulo_printed, arts[0].rotulo) == ("Art. 10", "Art. 1º")
     assert (arts[9].rotulo_printed, arts[9].rotulo) == ("Art. 10", "Art. 10")
-    repairs = [d for d in result.diagnostics if d.code == "repair"]
+    repairs = [d for d in result.diagnostics if d.code == "reparo"]
     assert [(d.where, d.before, d.after) for d in repairs] == [("art1", "Art. 10", "Art. 1º")]
 
 
@@ -31,7 +31,7 @@ def test_one_read_for_roman_one():
     incs = [d for d in result.norma.dispositivos() if d.kind.value == "inciso"]
     assert [(i.id, i.rotulo_printed, i.rotulo) for i in incs] == [
         ("art1_cpt_inc1", "1", "I"), ("art1_cpt_inc2", "II", "II"), ("art1_cpt_inc3", "III", "III")]
-    assert any(d.code == "repair" and d.where == "art1_cpt_inc1" and d.after == "I" for d in result.diagnostics)
+    assert any(d.code == "reparo" and d.where == "art1_cpt_inc1" and d.after == "I" for d in result.diagnostics)
 
 
 def test_lone_one_is_roman_one():
@@ -44,7 +44,7 @@ def test_arabic_list_is_kept():
     result = _read("Art. 1º São deveres:\n1 - cumprir a lei;\n2 - zelar pelo veículo;\n3 - tratar bem o público.\n")
     incs = [d for d in result.norma.dispositivos() if d.kind.value == "inciso"]
     assert [(i.id, i.rotulo) for i in incs] == [("art1_cpt_inc1", "1"), ("art1_cpt_inc2", "2"), ("art1_cpt_inc3", "3")]
-    assert not [d for d in result.diagnostics if d.code == "repair"]
+    assert not [d for d in result.diagnostics if d.code == "reparo"]
 
 
 def test_switching_the_rule_off_reads_only_canonical_labels():

@@ -16,6 +16,7 @@ def _profile(xml: bytes) -> str:
     return m.group(1).decode() if m else "lexml-flexivel"
 
 
+@pytest.mark.shared
 def test_parse_seed_to_file_with_report(tmp_path):
     out, rep = tmp_path / "lei.xml", tmp_path / "relatorio.json"
     proc = run_cli("parse", SEED_004, "-o", out, "--report", rep)
@@ -28,8 +29,8 @@ def test_parse_seed_to_file_with_report(tmp_path):
     assert report["norma"]["numero"] == "846" and report["norma"]["data"] == "2015-05-12"
     assert report["contagens"]["artigo"] == 68 and report["contagens"]["alinea"] == 122
     codes = report["diagnosticos_por_codigo"]
-    assert codes["furniture"] == 166 and codes["repair"] > 60 and codes["gap"] >= 3
-    assert all("line" in d for d in report["diagnosticos"] if d["code"] in ("furniture", "repair", "gap"))
+    assert codes["linha-removida"] == 166 and codes["reparo"] > 60 and codes["lacuna"] >= 3
+    assert all("linha" in d for d in report["diagnosticos"] if d["codigo"] in ("linha-removida", "reparo", "lacuna"))
     stderr = proc.stderr.decode()
     assert "68 artigos" in stderr and "linhas de cabeçalho/rodapé removidas" in stderr
     assert "rótulo repetido" in stderr
@@ -51,12 +52,13 @@ def test_output_is_deterministic(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+@pytest.mark.shared
 def test_switching_a_rule_off(tmp_path):
     rep = tmp_path / "r.json"
     proc = run_cli("parse", SEED_004, "-o", tmp_path / "x.xml", "--report", rep, "--desligar", "repair_markers")
     assert proc.returncode == 0, proc.stderr.decode()
     report = json.loads(rep.read_text(encoding="utf-8"))
-    assert "repair" not in report["diagnosticos_por_codigo"]
+    assert "reparo" not in report["diagnosticos_por_codigo"]
     assert report["contagens"]["artigo"] < 68  # 'Art,' and 'rt.' are no longer read as articles
 
 
@@ -108,6 +110,7 @@ def test_help_in_portuguese():
     assert proc.returncode == 0 and "LexML" in proc.stdout.decode() and "--report" in proc.stdout.decode()
 
 
+@pytest.mark.shared
 def test_lexml_written_by_parse_reads_back_to_the_same_bytes(tmp_path):
     first, second = tmp_path / "a.xml", tmp_path / "b.xml"
     assert run_cli("parse", SEED_004, "-o", first).returncode == 0
@@ -133,9 +136,10 @@ def test_truncated_utf8_is_not_read_as_cp1252(tmp_path):
     assert proc.returncode == 0, proc.stderr.decode()
     xml = out.read_bytes().decode("utf-8")
     assert "Ã§" not in xml and "ção" in xml
-    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["norma"]["encoding"] == "utf-8"
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["norma"]["codificacao"] == "utf-8"
 
 
+@pytest.mark.shared
 def test_act_ending_after_a_complete_article_still_parses(tmp_path):
     """Seed 004 ends after a complete Art. 69 with no fecho: a warning, not a truncation error."""
     proc = run_cli("parse", SEED_004, "-o", tmp_path / "x.xml")

@@ -90,7 +90,7 @@ def test_annexed_regulation_with_its_own_articles_stays_out_of_the_articulacao()
     assert [a.id for a in norma.artigos()] == ["art1", "art2"]
     assert norma.fecho == ["Cidade Alta, 2 de janeiro de 2020."]
     assert norma.anexos and "As feiras funcionam aos sábados." in norma.anexos[0]
-    assert not [d for d in result.diagnostics if d.code in ("duplicate-label", "out-of-order")]
+    assert not [d for d in result.diagnostics if d.code in ("rotulo-repetido", "ordem-invertida")]
 
 
 def test_a_date_line_inside_the_articulacao_is_not_the_fecho():

@@ -74,4 +74,4 @@ def test_printed_act_reads_back_to_the_same_tree(norma):
     result = read(text.encode())
     assert _shape(result.norma) == _shape(norma), text
     assert (result.norma.tipo, result.norma.numero, result.norma.data) == (norma.tipo, norma.numero, norma.data)
-    assert not [d for d in result.diagnostics if d.code in ("gap", "duplicate-label", "out-of-order", "repair")]
+    assert not [d for d in result.diagnostics if d.code in ("lacuna", "rotulo-repetido", "ordem-invertida", "reparo")]

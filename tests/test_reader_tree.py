@@ -114,7 +114,7 @@ def test_label_separated_from_its_name_by_a_page_break():
     lines += [*letterhead, "do comércio ambulante no Município.", "Seção I"]
     lines += [*letterhead, "Das Definições", "Art. 2º Definições.", "", "Art. 3º Vigência imediata.", *letterhead]
     result = read("\n".join(lines).encode())
-    assert sorted(d.line for d in result.diagnostics if d.code == "furniture") == [3, 4, 5, 9, 10, 11, 14, 15, 16, 21, 22, 23]
+    assert sorted(d.line for d in result.diagnostics if d.code == "linha-removida") == [3, 4, 5, 9, 10, 11, 14, 15, 16, 21, 22, 23]
     sec = result.norma.find("cap1_sec1")
     assert sec.nome == "Das Definições"
     notes = {(d.code, d.where) for d in result.diagnostics}

@@ -118,6 +118,7 @@ def test_corpus_act_without_text_is_a_clear_error(tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.shared
 def test_corpus_act_renders_with_its_amendment_history(tmp_path):
     """statutes/ba-feira-de-santana/lei-2217-2001 was amended by three later laws."""
     from tests.conftest import STATUTES

@@ -22,7 +22,7 @@ LEI_846 = STATUTES / "mt-pedra-preta" / "lei-846-2015" / "texto.txt"
 
 def _residue_diagnostics(result):
     return [d for d in result.diagnostics if d.code == CODE
-            or (d.code == "repair" and ("resíduo" in d.message or "símbolo" in d.message))]
+            or (d.code == "reparo" and ("resíduo" in d.message or "símbolo" in d.message))]
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +33,9 @@ def lei_846():
 def test_the_five_leftovers_of_lei_846_are_all_found(lei_846):
     found = {(d.line, d.code, d.before) for d in _residue_diagnostics(lei_846)}
     assert found == {
-        (76, "repair", "GA"),          # '… ao passageiro; GA'   → removed
-        (389, "repair", "CG"),         # '… necessários. CG'     → removed
-        (789, "repair", "& 2º "),      # 'conforme & 2º do Art. 56' → '§ 2º'
+        (76, "reparo", "GA"),          # '… ao passageiro; GA'   → removed
+        (389, "reparo", "CG"),         # '… necessários. CG'     → removed
+        (789, "reparo", "& 2º "),      # 'conforme & 2º do Art. 56' → '§ 2º'
         (597, CODE, None),             # 'média GO'   → warning at the line
         (725, CODE, None),             # 'gravíssima ar ed' → warning at the line
     }
@@ -60,7 +60,7 @@ def test_check_reports_what_is_left_whatever_the_reader(lei_846):
     assert "linha 725 [art55_par42_ali1]: “ar ed”" in out
 
 
-@pytest.mark.skipif(not CF88_DIR.is_dir(), reason="../shared/anchors não disponível")
+@pytest.mark.shared
 @pytest.mark.parametrize("name", ["CON1988--19881005.LexML.xml", "CON1988--20150303.LexML.xml"])
 def test_at_most_one_in_a_thousand_dispositivos_of_the_cf88(name):
     sys.path.insert(0, str(ROOT))

@@ -106,9 +106,9 @@ def test_fictional_law_round_trips_through_text_reader():
     assert text_ids(write(n)) == [d.id for d in n.dispositivos()]
 
 
-@pytest.mark.skipif(not CF88_DIR.exists(), reason="CF/88 samples not available")
 @pytest.mark.parametrize("name", ["CON1988--19881005.LexML.xml", "CON1988--20150303.LexML.xml",
                                   "ADC1988--20140805.LexML.xml"])
+@pytest.mark.shared
 def test_cf88_round_trip_at_scale(name):
     """CF/88 LexML → txt → text reader: the same ids in the same order.
 

@@ -3,11 +3,18 @@
 Stages, in order (each reports where its output is; a stage with nothing to do is reported as
 skipped):
 
-1. read and check every act with a text → ``lexml/<município>/<ato>.xml`` and
-   ``relatorios/<município>/<ato>.json`` (the ``check --json`` report);
+1. read and check every act with a text → ``lexml/<município>/<ato>.xml`` and its report
+   ``relatorios/<município>/<ato>.{json,txt,html}`` (the ``check`` report), with an index
+   ``relatorios/index.html``; the summary names every act with errors;
 2. the gazette site → ``site/`` (amendments applied by the corpus);
 3. every act with a text as DOCX, in its issuing body's letterhead → ``docx/<município>/<ato>.docx``;
-4. the consolidation dossier of the Indicação → ``dossie-indicacao/`` (when available).
+4. quadros comparativos of the amended acts and the forms of the ready cases
+   (:mod:`lexconsolida.commands.build_stages`);
+5. the consolidation dossier of the Indicação → ``dossie-indicacao/`` (when available), and
+   every consolidation whose sources all have their texts → ``consolidacoes/``.
+
+Texts that live in the shared material (``[fonte_textos]``) are read from it; when it is not
+here, the summary says so and the rest is built.
 
 A rerun with nothing changed writes nothing: every output has a content key (source bytes,
 code version) in a manifest, and the site is incremental. Exit 0 when every act was read and
@@ -18,12 +25,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida import api
-from lexconsolida.check import check, counts
-from lexconsolida.commands.check import LOG_CODES
+from lexconsolida.commands.build_stages import forms_stage, quadro_stage
 from lexconsolida.commands.site import default_pages_dir
 from lexconsolida.consolidation import consolidate_spec
 from lexconsolida.consolidation.dossier import build_dossier
@@ -34,10 +41,8 @@ from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
-from lexconsolida.model import Severity
 from lexconsolida.progress import Progress
-from lexconsolida.readers import read_file
-from lexconsolida.readers.text.residue import CODE as RESIDUE
+from lexconsolida.reports import act_report, index_html, report_html, report_json, report_text
 from lexconsolida.site import build_site
 from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
 from lexconsolida.writers import get_writer
@@ -64,74 +69,73 @@ def add_arguments(parser) -> None:
                         help="pasta de saída (padrão: output)")
     parser.add_argument("--acervo", metavar="PASTA", default=None,
                         help="pasta do acervo (padrão: statutes/)")
+    parser.add_argument("--compartilhado", metavar="PASTA", default=None,
+                        help="material compartilhado, de onde vêm os textos dos municípios com "
+                             "[fonte_textos] (padrão: $LEXCONSOLIDA_SHARED, senão ../shared ao "
+                             "lado do projeto)")
 
 
 def _folder(corpus: Corpus, act) -> str:
     return act.folder.relative_to(corpus.root).as_posix()
 
 
-def _report(path: Path, result) -> dict:
-    norma = result.norma
-    findings = check(norma)
-    seen = {(d.where, d.code) for d in findings}
-    logs = [d for d in result.diagnostics if d.code in LOG_CODES]
-    anomalies = [d for d in result.diagnostics
-                 if d.code not in LOG_CODES and (d.where, d.code) not in seen]
-    everything = findings + anomalies
-    return {
-        "arquivo": path.as_posix(),
-        "norma": {"titulo": norma.titulo, "urn": norma.urn, "tipo": norma.tipo,
-                  "numero": norma.numero, "data": norma.data},
-        "contagens": counts(norma),
-        "erros": sum(1 for d in everything if d.severity is Severity.ERROR),
-        "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
-        "verificacoes": [d.to_dict() for d in findings],
-        "anomalias_da_leitura": [d.to_dict() for d in anomalies],
-        "ruido_residual": sum(1 for d in everything if d.code == RESIDUE),
-        "registro_da_leitura": {
-            "linhas_removidas": sum(1 for d in logs if d.code == "furniture"),
-            "reparos": sum(1 for d in logs if d.code == "repair"),
-        },
-    }
+def _text_name(corpus: Corpus, act) -> str:
+    """The act's text as the report names it: relative to the acervo (or to the shared
+    material), never the checkout's path, so two clones give the same report."""
+    return act.texto_origem or corpus.relative(act.texto)
 
 
-def _json(data: dict) -> bytes:
-    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+def _relative(from_rel: str, to_rel: str) -> str:
+    """Link from the output file ``from_rel`` to ``to_rel`` (both relative to the output root)."""
+    return posixpath.relpath(to_rel, posixpath.dirname(from_rel))
 
 
 def parse_and_check(corpus: Corpus, output: OutputSet, code: str,
-                    problems: list[str]) -> list[Stage]:
-    """LexML and check report of every act with a text (skipped when its sources are unchanged)."""
+                    problems: list[str], flagged: list[tuple[str, int, int]]) -> list[Stage]:
+    """LexML and check report (JSON, text, HTML) of every act with a text (skipped when its
+    sources are unchanged); an index of the reports; ``flagged`` gets (folder, errors, warnings)
+    of every act with errors."""
     lexml = get_writer("xml")
     texts = [a for a in corpus.acts.values() if a.texto is not None]
     progress = Progress("leitura")
     errors = warnings = checked = residues = 0
+    entries = []
     for i, act in enumerate(sorted(texts, key=lambda a: a.urn)):
         folder = _folder(corpus, act)
         key = content_key(code, read_bytes(act.texto).hex(),
                           read_bytes(act.folder / "norma.toml").hex())
-        report_rel, xml_rel = f"relatorios/{folder}.json", f"lexml/{folder}.xml"
+        rel = {ext: f"relatorios/{folder}.{ext}" for ext in ("json", "txt", "html")}
+        xml_rel = f"lexml/{folder}.xml"
         progress(i, len(texts), folder)
-        fresh = output.fresh(report_rel, key) and output.fresh(xml_rel, key)
+        fresh = all(output.fresh(r, key) for r in rel.values()) and output.fresh(xml_rel, key)
         if not fresh:
             try:
-                result = read_file(act.texto, "pdf" if act.texto.suffix.lower() == ".pdf" else "text")
-                result.norma.provenance.path = corpus.relative(act.texto)  # never the checkout's
-                report = _report(Path(corpus.relative(act.texto)), result)
-                output.put(report_rel, key, lambda r=report: _json(r))
-                output.put(xml_rel, key, lambda n=result.norma: lexml(n))
+                norma = corpus.read(act.urn)  # the text with the metadata of its norma.toml
+                report = act_report(_text_name(corpus, act), norma, corpus.diagnostics(act.urn))
+                output.put(rel["json"], key, lambda r=report: report_json(r))
+                output.put(rel["txt"], key, lambda r=report: report_text(r))
+                link = _relative(rel["html"], xml_rel)
+                output.put(rel["html"], key, lambda r=report, t=link: report_html(r, texto=t))
+                output.put(xml_rel, key, lambda n=norma: lexml(n))
             except LexError as err:
                 problems.append(f"{folder}: não foi possível ler o texto: {err}")
                 continue
-        summary = json.loads((output.root / report_rel).read_text("utf-8"))
+        summary = json.loads((output.root / rel["json"]).read_text("utf-8"))
         checked += 1
-        errors += summary.get("erros", 0)
-        warnings += summary.get("avisos", 0)
+        errors += summary["erros"]
+        warnings += summary["avisos"]
         residues += summary.get("ruido_residual", 0)
+        if summary["erros"]:
+            flagged.append((folder, summary["erros"], summary["avisos"]))
+        entries.append({"pasta": folder, "titulo": summary["norma"]["titulo"], "erros": summary["erros"],
+                        "avisos": summary["avisos"], "href": f"{folder}.html", "txt": f"{folder}.txt",
+                        "json": f"{folder}.json"})
     progress.done()
+    index = "relatorios/index.html"
+    output.put(index, content_key(code, entries), lambda: index_html(entries))
     n = checked
     return [Stage("LexML", f"{output.root / 'lexml'}/", f"{n} atos"),
-            Stage("relatórios", f"{output.root / 'relatorios'}/",
+            Stage("relatórios", str(output.root / index),
                   f"{n} atos verificados: {errors} erros e {warnings} avisos"
                   + (f" ({residues} de provável ruído de OCR no texto: veja os relatórios)"
                      if residues else ""))]
@@ -307,11 +311,25 @@ def _shown(path: Path | str) -> str:
         return p.as_posix()
 
 
+def _missing_texts(corpus: Corpus) -> list[str]:
+    """One line per municipality whose texts live in material that is not here."""
+    lines = []
+    for name, mun in sorted(corpus.municipios.items()):
+        missing = [a for a in corpus.acts.values() if a.municipio == name and a.texto_ausente]
+        if missing:
+            lines.append(f"sem textos de {name}/ ({len(missing)} atos só com metadados): "
+                         f"{missing[0].texto_ausente}; o restante foi gerado")
+    return lines
+
+
 def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
-                  warnings: list[str] = ()) -> None:
+                  warnings: list[str] = (), flagged: list[tuple[str, int, int]] = (),
+                  out: Path | None = None) -> None:
     n = len(corpus.acts)
     with_text = sum(1 for a in corpus.acts.values() if a.texto is not None)
     print(f"lexconsolida build: {n} atos no acervo {_shown(corpus.root)}/ ({with_text} com texto)")
+    for line in _missing_texts(corpus):
+        print(f"  {line}")
     width = max(len(s.nome) for s in stages) + 2
     for s in stages:
         dots = "." * (width - len(s.nome))
@@ -320,6 +338,11 @@ def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
             print(f"  {s.nome} {dots} {where} — {s.detalhe}")
         else:
             print(f"  {s.nome} {dots} {'pulado' if s.status == 'pulado' else 'ERRO'}: {s.detalhe}")
+    if flagged:
+        print("Atos com erros na verificação (confira no relatório):")
+        for folder, errors, warnings_ in flagged:
+            where = _shown(out / "relatorios" / f"{folder}.html") if out is not None else folder
+            print(f"  - {folder}: {errors} erro(s), {warnings_} aviso(s) — {where}")
     if problems:
         print("Problemas:")
         for p in problems:
@@ -332,20 +355,23 @@ def print_summary(corpus: Corpus, stages: list[Stage], problems: list[str],
 
 def run(args) -> int:
     out = Path(args.output)
-    corpus = load(args.acervo or default_root())
+    corpus = load(args.acervo or default_root(), shared=args.compartilhado)
     code = code_key()
     problems: list[str] = []
     output = OutputSet(out, MANIFEST)
-    stages = parse_and_check(corpus, output, code, problems)
+    flagged: list[tuple[str, int, int]] = []
+    stages = parse_and_check(corpus, output, code, problems, flagged)
     loaded = site_from_corpus(corpus)
     stages.append(site_stage(loaded, out))
     # After the site: what reading each act said is then known without reading it again.
     problems += [p for p in loaded.problems if not any(p.split(":")[0] == q.split(":")[0]
                                                         for q in problems)]
     stages.append(docx_stage(corpus, loaded, output, code, problems))
+    stages.append(quadro_stage(corpus, loaded, output, code, problems, Stage))
+    stages.append(forms_stage(corpus, output, problems, Stage))
     stages.append(dossier_stage(corpus, out, output, code))
     stages.append(consolidation_stage(corpus, out, output, code))
     output.finish()
-    print_summary(corpus, stages, problems, loaded.warnings)
+    print_summary(corpus, stages, problems, loaded.warnings, flagged, out)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

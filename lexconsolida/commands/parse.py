@@ -16,6 +16,7 @@ from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Agrupador, Norma, Severity
+from lexconsolida.model.diagnostics import LOG_CODES
 from lexconsolida.readers import format_of
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
@@ -30,7 +31,6 @@ DESCRIPTION = (
     "ARQUIVO também pode ser a URN ou a pasta de um ato do acervo: lê o texto do ato como "
     "publicado (sem as alterações), com os metadados do seu norma.toml."
 )
-LOG_CODES = {"furniture", "repair", "encoding", "typo", "tipografia", "leitura-pagina", "fora-dos-atos"}
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LOCAL = re.compile(r"^[a-z0-9.]+(?:;[a-z0-9.]+)*$")
 
@@ -94,7 +94,7 @@ def report(path: str, fmt: str, norma: Norma, diagnostics) -> dict:
         "norma": {
             "tipo": norma.tipo, "numero": norma.numero, "data": norma.data, "urn": norma.urn,
             "localidade": norma.localidade, "epigrafe": norma.epigrafe, "ementa": norma.ementa,
-            "encoding": norma.provenance.encoding,
+            "codificacao": norma.provenance.encoding,
         },
         "contagens": counts(norma),
         "diagnosticos_por_codigo": dict(sorted(by_code.items())),
@@ -104,26 +104,27 @@ def report(path: str, fmt: str, norma: Norma, diagnostics) -> dict:
 
 def _summary(path: str, norma: Norma, diagnostics) -> str:
     c = counts(norma)
-    removed = sum(d.code == "furniture" for d in diagnostics)
-    repairs = sum(d.code == "repair" for d in diagnostics)
+    removed = sum(d.code == "linha-removida" for d in diagnostics)
+    repairs = sum(d.code == "reparo" for d in diagnostics)
     findings = [d for d in diagnostics if d.code not in LOG_CODES]
-    warnings = [d for d in findings if d.severity in (Severity.WARNING, Severity.ERROR)]
+    errors = sum(d.severity is Severity.ERROR for d in findings)
+    shown = [d for d in findings if d.severity in (Severity.ERROR, Severity.WARNING)]
     lines = [
         f"{path}: {norma.titulo}",
         f"  {c.get('artigo', 0)} artigos, {c.get('paragrafo', 0)} parágrafos, {c.get('inciso', 0)} incisos, "
         f"{c.get('alinea', 0)} alíneas, {c.get('item', 0)} itens, {c.get('agrupadores', 0)} agrupadores",
         f"  {removed} linhas de cabeçalho/rodapé removidas, {repairs} reparos, "
-        f"{len(findings)} observações ({len(warnings)} avisos)",
+        f"{len(findings)} observações ({errors} erros, {len(shown) - errors} avisos)",
     ]
     pages = [d for d in diagnostics if d.code == "leitura-pagina"]
     if pages:
         ocr = sum("OCR" in d.message for d in pages)
         lines.append(f"  {len(pages)} página{'s' if len(pages) != 1 else ''} do PDF: {len(pages) - ocr} pela "
                      f"camada de texto, {ocr} por OCR")
-    for d in warnings[:25]:
+    for d in shown[:25]:
         lines.append("  " + d.format())
-    if len(warnings) > 25:
-        lines.append(f"  … e mais {len(warnings) - 25} avisos (veja --report)")
+    if len(shown) > 25:
+        lines.append(f"  … e mais {len(shown) - 25} erros e avisos (veja --report)")
     return "\n".join(lines) + "\n"
 
 

@@ -30,6 +30,9 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
     out = []
     for s in spec.fontes:
         act = find_act(corpus, spec, s.ato)
+        if act.texto is None and act.texto_ausente:
+            raise InputError(f"a fonte {s.alias!r} ({act.label}) não tem texto aqui: "
+                             f"{act.texto_ausente}", path=spec.path)
         if act.texto is None:
             raise InputError(
                 f"a fonte {s.alias!r} ({act.label}) não tem texto no acervo: acrescente "

@@ -73,5 +73,8 @@ def require_text(found: Located) -> Located:
     """``found``, unless it is a corpus act the corpus has only the metadata of."""
     act = found.act
     if act is not None and act.texto is None:
+        if act.texto_ausente:
+            raise InputError(f"o texto de {act.label} não está disponível aqui: {act.texto_ausente}",
+                             path=act.folder)
         raise InputError(f"o acervo só tem os metadados de {act.label} (sem texto)", path=act.folder)
     return found

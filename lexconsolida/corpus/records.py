@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexconsolida.errors import InputError
-from lexconsolida.io import read_bytes
+from lexconsolida.io import contained, read_bytes
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.status import estado_of
 from lexconsolida.model.nodes import act_label
@@ -74,6 +74,29 @@ class Municipio:
     """URN localidade ('br;bahia;feira.santana')."""
     data: dict = field(default_factory=dict)
     """The whole TOML table, unknown keys included ([orgaos], [unidade_fiscal] …)."""
+    textos: TextSource | None = None
+    """Where the acts' texts are when they are not in the act folders (``[fonte_textos]``)."""
+
+
+TEXT_ROOTS = {"compartilhado": "o material compartilhado (../shared ou $LEXCONSOLIDA_SHARED)"}
+"""The named roots a municipality's ``[fonte_textos] raiz`` may take."""
+
+
+@dataclass(slots=True)
+class TextSource:
+    """``[fonte_textos]`` of a municipio.toml: the acts' texts live in ``pasta`` under a named
+    root resolved by configuration (never a path out of the project written in the data), so
+    the project keeps no copy of material it only reads."""
+
+    raiz: str
+    """'compartilhado': the shared material (``--compartilhado``, $LEXCONSOLIDA_SHARED, or
+    ``shared/`` beside the project)."""
+    pasta: str
+    """Folder under the root ('corpus/feira-de-santana-ba')."""
+    base: Path | None
+    """The resolved folder; None when the root is not present here."""
+    ausente: str | None = None
+    """Why ``base`` is None (Portuguese), for messages and the build summary."""
 
 
 @dataclass(slots=True)
@@ -152,6 +175,11 @@ class Act:
     orgao: str | None = None
     texto: Path | None = None
     """Path of the text file, None when only metadata is known."""
+    texto_ausente: str | None = None
+    """Why ``texto`` is None although norma.toml names one (the shared material is absent)."""
+    texto_origem: str | None = None
+    """The text's name independent of where the shared material is on this machine
+    ('compartilhado:corpus/…/lei-2217-2001.txt'), for texts from ``[fonte_textos]``."""
     publicacao: str | None = None
     vigencia: str | None = None
     fonte: str | None = None
@@ -225,28 +253,70 @@ def _decisoes(table: dict, path: Path) -> list[Decisao]:
     return out
 
 
-def load_municipio(folder: Path) -> Municipio:
+def load_municipio(folder: Path, shared: Path | None = None) -> Municipio:
+    """``folder/municipio.toml``; ``shared`` is the shared material's folder (None: absent)."""
     path = folder / "municipio.toml"
     t = read_toml(path)
     for key in ("nome", "uf", "localidade_urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
-    return Municipio(folder.name, t["nome"], t["uf"], t.get("uf_nome"), t["localidade_urn"], t)
+    return Municipio(folder.name, t["nome"], t["uf"], t.get("uf_nome"), t["localidade_urn"], t,
+                     _text_source(t.get("fonte_textos"), path, shared))
 
 
-def load_act(folder: Path, municipio: str) -> Act:
+def _text_source(table, path: Path, shared: Path | None) -> TextSource | None:
+    if table is None:
+        return None
+    if not isinstance(table, dict) or table.get("raiz") not in TEXT_ROOTS \
+            or not isinstance(table.get("pasta"), str):
+        raise InputError("[fonte_textos] precisa de raiz = \"compartilhado\" e pasta = \"…\" "
+                         "(a pasta dos textos dentro do material compartilhado)", path=path)
+    raiz, pasta = table["raiz"], table["pasta"]
+    if shared is None or not shared.is_dir():
+        where = f" ({shared.as_posix()} não existe)" if shared is not None else ""
+        return TextSource(raiz, pasta, None, f"material compartilhado ausente{where}: indique a "
+                          "pasta com --compartilhado ou $LEXCONSOLIDA_SHARED")
+    base = contained(shared, pasta, source=path, key="fonte_textos.pasta")
+    if not base.is_dir():
+        return TextSource(raiz, pasta, None, f"a pasta {pasta} não existe no material "
+                          f"compartilhado ({shared.as_posix()})")
+    return TextSource(raiz, pasta, base)
+
+
+def _text_path(t: dict, folder: Path, path: Path,
+               textos: TextSource | None) -> tuple[Path | None, str | None]:
+    """The act's text file and, when it is named but cannot be had here, why not."""
+    if t.get("texto_disponivel", True) is False:
+        return None, None
+    name = t.get("texto", "texto.txt")
+    if not isinstance(name, str):
+        raise InputError("'texto' deve ser o caminho do arquivo de texto, entre aspas", path=path)
+    if textos is not None and "texto" in t:
+        if textos.base is None:
+            contained(folder, name, source=path, key="texto")  # still refuse a path that escapes
+            return None, textos.ausente
+        file = contained(textos.base, name, source=path, key="texto")
+        if not file.is_file():
+            raise InputError(f"texto indicado não encontrado em {textos.pasta}/ do material "
+                             f"compartilhado: {name}", path=path)
+        return file, None
+    file = contained(folder, name, source=path, key="texto")
+    if file.is_file():
+        return file, None
+    if "texto" in t:
+        raise InputError(f"texto indicado não encontrado: {name}", path=path)
+    return None, None
+
+
+def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> Act:
+    """``folder/norma.toml``; ``textos``: the municipality's ``[fonte_textos]``, if any."""
     path = folder / "norma.toml"
     t = read_toml(path)
     for key in ("tipo", "urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
-    texto = None
-    if t.get("texto_disponivel", True) is not False:
-        name = t.get("texto", "texto.txt")
-        if (folder / name).exists():
-            texto = folder / name
-        elif "texto" in t:
-            raise InputError(f"texto indicado não encontrado: {name}", path=path)
+    texto, ausente = _text_path(t, folder, path, textos)
+    origem = f"{textos.raiz}:{textos.pasta}/{t['texto']}" if textos and "texto" in t else None
     numero = t.get("numero")
     _check_apelidos(t, path)  # resolved by corpus.index.ActIndex from data_toml
     estado = t.get("estado")
@@ -256,7 +326,8 @@ def load_act(folder: Path, municipio: str) -> Act:
     return Act(
         folder=folder, municipio=municipio, urn=t["urn"], tipo=t["tipo"],
         numero=str(numero) if numero is not None else None, data=_date(t.get("data"), path, "data"),
-        ementa=t.get("ementa"), orgao=t.get("orgao"), texto=texto,
+        ementa=t.get("ementa"), orgao=t.get("orgao"), texto=texto, texto_ausente=ausente,
+        texto_origem=origem,
         publicacao=_date(t.get("publicacao"), path, "publicacao"),
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),

@@ -16,7 +16,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
-from lexconsolida.readers import read_file
+from lexconsolida.readers import format_of, read_file
 
 
 def default_root() -> Path:
@@ -28,6 +28,20 @@ def default_root() -> Path:
     if here.is_dir():
         return here
     return Path(__file__).resolve().parents[2] / "statutes"
+
+
+SHARED_ENV = "LEXCONSOLIDA_SHARED"
+
+
+def shared_root(corpus_root: str | Path | None = None) -> Path:
+    """Where the shared material is looked for: ``$LEXCONSOLIDA_SHARED``, else ``shared/``
+    beside the project that holds ``corpus_root`` (``statutes/../../shared``). It may not exist:
+    the caller says so."""
+    env = os.environ.get(SHARED_ENV)
+    if env:
+        return Path(env)
+    base = Path(corpus_root) if corpus_root else default_root()
+    return base.resolve().parent.parent / "shared"
 
 
 @dataclass(slots=True)
@@ -53,14 +67,15 @@ class Corpus:
         return act
 
     def find(self, spec: str | Path) -> Act | None:
-        """The act named by a URN, an act folder or a file inside one; None otherwise."""
+        """The act named by a URN, an act folder, a file inside one or its text file (which may
+        be in the shared material); None otherwise."""
         text = str(spec)
         if text.startswith("urn:lex:"):
             return self.acts.get(str(Urn.parse(text).work))
         p = Path(spec).resolve()
         for act in self.acts.values():
             folder = act.folder.resolve()
-            if p == folder or p.parent == folder:
+            if p == folder or p.parent == folder or (act.texto is not None and p == act.texto.resolve()):
                 return act
         return None
 
@@ -156,11 +171,16 @@ class Corpus:
         if act.texto is None:
             norma = Norma()
         else:
-            result = read_file(act.texto)  # by suffix: texto.txt, .docx, .md, .pdf
+            mun = self.municipios[act.municipio]
+            # By suffix (texto.txt, .docx, .md, .pdf); the place is known from municipio.toml,
+            # so the text reader need not find it in the text.
+            place = ({"localidade": mun.localidade_urn.removeprefix("br;")}
+                     if format_of(act.texto) == "text" else {})
+            result = read_file(act.texto, **place)
             norma = result.norma
             self._diagnostics[act.urn] = result.diagnostics
             # The acervo's own path, never the checkout's: two clones give the same bytes.
-            norma.provenance.path = self.relative(act.texto)
+            norma.provenance.path = act.texto_origem or self.relative(act.texto)
         mun = self.municipios[act.municipio]
         events = [Event(e.tipo, act.urn, act.label, e.data, e.nota) for e in act.eventos]
         return replace(
@@ -192,8 +212,13 @@ def decode_text_bytes(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-def load(root: str | Path | None = None, *, memo: dict | None = None) -> Corpus:
+def load(root: str | Path | None = None, shared: str | Path | None = None, *,
+         memo: dict | None = None) -> Corpus:
     """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
+
+    ``shared``: the shared material, where ``[fonte_textos]`` of a municipality points (default
+    :func:`shared_root`); when it is absent those acts load without their texts, each saying
+    why (``Act.texto_ausente``).
 
     ``memo``: acts parsed by an earlier load (folder → (stamp, Act)); an act whose
     ``norma.toml`` and folder are unchanged since (same size and modification times) is taken
@@ -203,10 +228,12 @@ def load(root: str | Path | None = None, *, memo: dict | None = None) -> Corpus:
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
     corpus = Corpus(base)
+    shared_dir = Path(shared) if shared else shared_root(base)
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
-        corpus.municipios[mfolder.name] = load_municipio(mfolder)
+        municipio = corpus.municipios[mfolder.name] = load_municipio(mfolder, shared_dir)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
-            act = load_act(afolder, mfolder.name) if memo is None else _memo_act(afolder, mfolder.name, memo)
+            act = (load_act(afolder, mfolder.name, municipio.textos) if memo is None
+                   else _memo_act(afolder, mfolder.name, memo, municipio.textos))
             if act.urn in corpus.acts:
                 raise InputError(f"URN repetida no acervo: {act.urn} (também em "
                                  f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
@@ -216,13 +243,14 @@ def load(root: str | Path | None = None, *, memo: dict | None = None) -> Corpus:
     return corpus
 
 
-def _memo_act(folder: Path, municipio: str, memo: dict) -> Act:
+def _memo_act(folder: Path, municipio: str, memo: dict, textos=None) -> Act:
     toml, here = (folder / "norma.toml").stat(), folder.stat()
-    stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns)
+    stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns,
+             str(textos.base) if textos is not None else None)
     hit = memo.get(str(folder))
     act = hit[1] if hit is not None and hit[0] == stamp else None
     if act is None:
-        act = load_act(folder, municipio)
+        act = load_act(folder, municipio, textos)
         memo[str(folder)] = (stamp, _fresh_relations(act))
     return _fresh_relations(act)
 

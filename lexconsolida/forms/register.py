@@ -33,6 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from lexconsolida.errors import FormError
+from lexconsolida.io import sqlite_failure
 
 BUSY_TIMEOUT_MS = 120_000
 SCHEMA_VERSION = 2
@@ -254,7 +255,7 @@ class Register:
             self.conn.execute("PRAGMA synchronous = FULL")
             self._prepare()
         except sqlite3.DatabaseError as err:
-            raise FormError(f"registro ilegível: {err}", path=self.path) from None
+            raise sqlite_failure(err, self.path) or FormError(f"registro ilegível: {err}", path=self.path) from None
         if owner is not None:
             self._claim(owner)
 

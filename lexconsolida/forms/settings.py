@@ -21,6 +21,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.forms.fields import DATE_FIELDS
 from lexconsolida.forms.textnorm import fold
 from lexconsolida.forms.tomlfields import TomlText, type_name
+from lexconsolida.io import contained
 
 SETTINGS_FILE = "municipio.toml"
 REGISTER_FOLDER = "registros"
@@ -147,7 +148,8 @@ class Settings:
 
     @property
     def norma_path(self) -> Path:
-        return self.folder / self.norma
+        """The law's folder, which must stay inside the municipality's folder."""
+        return contained(self.folder, self.norma, source=self.path, key="fiscalizacao.norma")
 
     def authority(self, papel: str) -> Authority | None:
         for a in self.autoridades:

@@ -166,11 +166,11 @@ def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
             builder.add(p)
         elif style in ("Texto revogado", "Nota de alteração", "Texto alterado"):
             diags.append(Diagnostic(
-                "skipped", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
+                "paragrafo-de-historico", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
                 "embutido guarda o histórico)", Severity.INFO, line=p.index, text=p.text))
         elif text:
             diags.append(Diagnostic(
-                "unstyled", f"parágrafo sem estilo do modelo ('{style}') ignorado",
+                "sem-estilo", f"parágrafo sem estilo do modelo ('{style}') ignorado",
                 Severity.WARNING, line=p.index, text=p.text))
     if len(norma.anexos) > 1:
         norma.anexos = ["\n".join(norma.anexos)]
@@ -216,6 +216,6 @@ def _read_as_text(paras: list[Para], *, path: str | None, provenance: Provenance
     result.norma.provenance = Provenance(
         path=path, sha256=provenance.sha256, encoding=None, reader="docx")
     result.diagnostics.insert(0, Diagnostic(
-        "docx-plain", "DOCX sem os estilos do modelo: lido como texto (linha = parágrafo)",
+        "docx-sem-modelo", "DOCX sem os estilos do modelo: lido como texto (linha = parágrafo)",
         Severity.INFO))
     return result

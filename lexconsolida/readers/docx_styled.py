@@ -145,7 +145,7 @@ class StyledTreeBuilder:
             return from_bookmark, None
         kind = AgrupadorKind.SECAO if p.style == "Seção Nome" else self._kind_by_case(p.text.strip())
         self.diags.append(Diagnostic(
-            "agrupador-kind", f"agrupador sem rótulo ({label or p.text!r}): tratado como "
+            "agrupador-deduzido", f"agrupador sem rótulo ({label or p.text!r}): tratado como "
             f"{kind.value}, pelo nível dos nomes vizinhos", Severity.WARNING, line=p.index))
         return kind, None
 
@@ -180,7 +180,7 @@ class StyledTreeBuilder:
         parent = self._parent(kind, p)
         if kind is not Kind.ARTIGO and parent is None:
             self.diags.append(Diagnostic(
-                "orphan", f"{kind} fora de um artigo: ignorado", Severity.ERROR, line=p.index,
+                "fora-de-artigo", f"{kind} fora de um artigo: ignorado", Severity.ERROR, line=p.index,
                 text=p.text))
             return
         node_id = bookmark_id(p.bookmark, kind.value) or self._derive_id(kind, number, unico, parent, label, p)
@@ -208,7 +208,7 @@ class StyledTreeBuilder:
         target = last.children[0] if last.kind is Kind.ARTIGO else last
         target.text = f"{target.text}\n{p.text.strip()}" if target.text else p.text.strip()
         self.diags.append(Diagnostic(
-            "continuation", f"parágrafo sem rótulo juntado ao texto de {last.id}",
+            "continuacao", f"parágrafo sem rótulo juntado ao texto de {last.id}",
             Severity.INFO, line=p.index, where=last.id))
         return True
 
@@ -221,7 +221,7 @@ class StyledTreeBuilder:
             m = LABEL_RE[kind].match(text)
             if not m:
                 self.diags.append(Diagnostic(
-                    "label", f"rótulo de {kind} não reconhecido", Severity.WARNING,
+                    "rotulo-nao-reconhecido", f"rótulo de {kind} não reconhecido", Severity.WARNING,
                     line=p.index, text=p.text))
                 return None, text
             label, rest = m.group(1), text[m.end():]
@@ -258,7 +258,7 @@ class StyledTreeBuilder:
             position = Number(previous.value + 1) if previous is not None else Number(1)
             why = "sem número legível" if number is None else "com número repetido ou fora de ordem"
             self.diags.append(Diagnostic(
-                "position-id", f"{kind} {why} ({label!r}): id pela posição", Severity.WARNING,
+                "id-por-posicao", f"{kind} {why} ({label!r}): id pela posição", Severity.WARNING,
                 line=p.index))
             number = position
         if kind is Kind.ARTIGO:

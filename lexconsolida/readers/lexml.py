@@ -116,7 +116,7 @@ class _Reader:
         return None
 
     def warn(self, message: str, where: str | None = None) -> None:
-        self.diagnostics.append(Diagnostic("lexml", message, Severity.WARNING, where=where))
+        self.diagnostics.append(Diagnostic("lexml-irregular", message, Severity.WARNING, where=where))
 
     def text(self, e: etree._Element | None) -> str:
         if e is None:

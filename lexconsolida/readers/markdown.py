@@ -212,7 +212,7 @@ def read(data: bytes, /, *, path: str | None = None, **options) -> ReadResult:
         raise
     diagnostics = [replace(d, line=_remap(d.line, lines.origin)) for d in result.diagnostics]
     if encoding not in ("utf-8", "utf-8-sig"):
-        diagnostics.insert(0, Diagnostic("encoding", f"o arquivo não está em UTF-8; lido como {encoding}",
+        diagnostics.insert(0, Diagnostic("codificacao", f"o arquivo não está em UTF-8; lido como {encoding}",
                                          Severity.WARNING))
     result.diagnostics = diagnostics
     _remap_nodes(result.norma.articulacao, lines.origin)

@@ -119,7 +119,7 @@ def _our_notice(tl: TextLine, diagnostics: list[Diagnostic]) -> bool:
     text = tl.text.strip()
     if text != END_OF_SOURCE and not _NOTICE.match(text):
         return False
-    diagnostics.append(Diagnostic("furniture", "linha removida (aviso de lacuna impresso na publicação, não "
+    diagnostics.append(Diagnostic("linha-removida", "linha removida (aviso de lacuna impresso na publicação, não "
                                   "é texto do ato)", Severity.INFO, line=tl.line, page=tl.page, text=text))
     return True
 

@@ -80,14 +80,14 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                 continue
             if ln.top < t.height / 2:
                 report.header.append(ln.text)
-            diagnostics.append(Diagnostic("furniture", f"linha removida ({reason})", Severity.INFO,
+            diagnostics.append(Diagnostic("linha-removida", f"linha removida ({reason})", Severity.INFO,
                                           line=ln.number, page=ln.page, text=ln.text))
         diagnostics.append(_page_diagnostic(report))
         diagnostics.extend(_low_confidence(report, kept))
         content.extend(kept)
     _stray_quotes(content)
     diagnostics.extend(
-        Diagnostic("repair", "linha do OCR limpa (resíduo de digitalização nas bordas, '§' em negrito mal lido): "
+        Diagnostic("reparo", "linha do OCR limpa (resíduo de digitalização nas bordas, '§' em negrito mal lido): "
                    f"'{ln.original}' → '{ln.text}'", Severity.INFO, line=ln.number, page=ln.page,
                    before=ln.original, after=ln.text)
         for ln in content if ln.original is not None and ln.original != ln.text)

@@ -160,7 +160,7 @@ def text_lines(lines: list[Line], diagnostics: list[Diagnostic]) -> list[TextLin
         for index, before, after in repairs:
             at = group[index]
             diagnostics.append(Diagnostic(
-                "repair", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
+                "reparo", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
                 Severity.INFO, line=at.number, page=at.page, before=before, after=after))
         out.append(TextLine(text, group[0].page, group[0].number, group))
     return out

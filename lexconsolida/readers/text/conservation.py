@@ -8,7 +8,7 @@ multiset, case-folded and in Unicode NFC, so a word printed twice must be found 
 
 >>> from lexconsolida.model import Diagnostic, Norma
 >>> from lexconsolida.readers import ReadResult
->>> result = ReadResult(Norma(epigrafe="LEI Nº 5"), [Diagnostic("furniture", "m", line=1, text="Página 2")])
+>>> result = ReadResult(Norma(epigrafe="LEI Nº 5"), [Diagnostic("linha-removida", "m", line=1, text="Página 2")])
 >>> missing_words("Página 2\\nLEI Nº 5\\nDe 3 de março", result)
 [(3, 'De'), (3, '3'), (3, 'de'), (3, 'março')]
 """

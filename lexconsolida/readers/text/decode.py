@@ -89,7 +89,7 @@ def decode(state: TextState) -> None:
     if encoding not in ("utf-8", "utf-8-sig"):
         state.diagnostics.append(
             Diagnostic(
-                "encoding",
+                "codificacao",
                 f"o arquivo não está em UTF-8; lido como {encoding}",
                 Severity.WARNING,
             )

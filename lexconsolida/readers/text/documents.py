@@ -119,7 +119,7 @@ def make_documento(state: TextState, lines: list[SourceLine]) -> Documento:
         citations.append(entry)
         if why:
             state.diagnostics.append(Diagnostic(
-                "typo", f"{tipo}: número de ato citado normalizado para {entry['numero']} ({why})",
+                "numero-normalizado", f"{tipo}: número de ato citado normalizado para {entry['numero']} ({why})",
                 Severity.INFO, line=_line_of(body, entry["numero_printed"]),
             ))
     meta["normas_citadas"] = citations

@@ -18,7 +18,7 @@ Content lines are never removed: labels of artigo, parágrafo, inciso, alínea a
 OCR-damaged ones), headings, epígrafes and omissis lines are protected, and so (against the
 run-growing rules only) is the line that names a heading.
 
-Every removed line is recorded as ``Diagnostic("furniture", …, line=n, text=<line verbatim>)``.
+Every removed line is recorded as ``Diagnostic("linha-removida", …, line=n, text=<line verbatim>)``.
 """
 
 from __future__ import annotations
@@ -530,7 +530,7 @@ def drop_furniture(state: TextState) -> None:
             continue
         state.diagnostics.append(
             Diagnostic(
-                "furniture",
+                "linha-removida",
                 f"linha removida ({reason})",
                 Severity.INFO,
                 line=line.number,

@@ -70,7 +70,7 @@ def join_text(state: TextState) -> None:
         for index, before, after in repairs:
             line = lines[index] if lines and index < len(lines) else (node.lines[0] if node.lines else None)
             state.diagnostics.append(Diagnostic(
-                "repair", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
+                "reparo", "hifenização de fim de linha desfeita: '" + before.replace("\n", "' + '") + f"' → '{after}'",
                 Severity.INFO, line=line, where=node.id or None, before=before, after=after,
             ))
 

@@ -141,7 +141,7 @@ def report_repairs(state: TextState) -> None:
             degree += 1
         for before, after, why in lab.repairs:
             state.diagnostics.append(Diagnostic(
-                "repair", why, Severity.INFO, line=line, where=node.id or None, before=before, after=after))
+                "reparo", why, Severity.INFO, line=line, where=node.id or None, before=before, after=after))
     for node, code, message, severity, line in state.scratch.get("deferred", ()):
         state.diagnostics.append(Diagnostic(code, message, severity, line=line, where=node.id or None))
     if degree:

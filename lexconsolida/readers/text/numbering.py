@@ -58,18 +58,18 @@ class _Numberer:
             if not printed.suffixes and printed.value > start + 1 and not (prev and prev.suffixes and printed.value == prev.value + 1):
                 missing = [Number(v) for v in range(start + 1, printed.value)]
                 shown = ", ".join(_label(kind, n) for n in missing[:5])
-                self.note("gap", f"numeração salta de {_label(kind, prev) if prev else 'o início'} para "
+                self.note("lacuna", f"numeração salta de {_label(kind, prev) if prev else 'o início'} para "
                           f"{_label(kind, printed)}: falta(m) {shown}", make_id(printed), line)
                 for n in missing[:3]:
-                    self.note("missing", f"{name} {_label(kind, n)} ausente no texto (a numeração impressa foi mantida)",
+                    self.note("numero-ausente", f"{name} {_label(kind, n)} ausente no texto (a numeração impressa foi mantida)",
                               make_id(n), line, Severity.INFO)
             return printed
         position = Number(prev.value + 1)
         what = "repetido" if printed == prev else "fora de ordem"
-        self.note("duplicate-label" if printed == prev else "out-of-order",
+        self.note("rotulo-repetido" if printed == prev else "ordem-invertida",
                   f"rótulo {what}: '{node.rotulo_printed}' depois de {_label(kind, prev)}; "
                   f"id dado pela posição ({_label(kind, position)}), rótulo impresso mantido",
-                  make_id(position), line)
+                  make_id(position), line, Severity.ERROR)
         return position
 
     # -- agrupadores and articles ------------------------------------------------------------
@@ -148,8 +148,8 @@ class _Numberer:
                 number = Number((prev[kind].value if kind in prev else 0) + 1)
                 child.id = str(base.child("paragrafo", number, unico=lone_par))
                 if not lone_par:
-                    self.note("unico-nao-sozinho", "'Parágrafo único' ao lado de outros parágrafos",
-                              child.id, child.lines[0] if child.lines else None)
+                    self.note("unico-nao-isolado", "'Parágrafo único' ao lado de outros parágrafos",
+                              child.id, child.lines[0] if child.lines else None, Severity.ERROR)
             else:
                 make_id = makers.get(kind)
                 if make_id is None:

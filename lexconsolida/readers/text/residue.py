@@ -203,7 +203,7 @@ def repair_residue(state) -> None:
             unit.text = _SECTION.sub("§ ", unit.text)
             for m in _SECTION.finditer(before):
                 state.diagnostics.append(Diagnostic(
-                    "repair", "símbolo lido pelo OCR no lugar de '§' no meio do texto",
+                    "reparo", "símbolo lido pelo OCR no lugar de '§' no meio do texto",
                     Severity.INFO, line=_line_of(state, lines) or line,
                     where=unit.id, before=before[m.start("sym"):m.end() + 3],
                     after="§ " + before[m.end():m.end() + 3]))
@@ -211,7 +211,7 @@ def repair_residue(state) -> None:
             removed = unit.text[residue.start:]
             unit.text = unit.text[:residue.start].rstrip()
             state.diagnostics.append(Diagnostic(
-                "repair", "resíduo de OCR removido do fim do texto (depois do ponto final da frase)",
+                "reparo", "resíduo de OCR removido do fim do texto (depois do ponto final da frase)",
                 Severity.INFO, line=line, where=unit.id, before=removed.strip(), after=""))
         else:
             state.diagnostics.append(Diagnostic(CODE, _message(unit, residue), Severity.WARNING,
