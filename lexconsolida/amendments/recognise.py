@@ -294,7 +294,8 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
     for h in heads:
         ctx.rec.operations.append(_op(
             ctx, d, t, "inclusao" if kind == "inclusao" else "redacao", h.id, unit_kind=h.kind,
-            rotulo=h.rotulo, text=h.nome, holds=h.first_article))
+            rotulo=h.rotulo, text=h.nome, holds=h.first_article,
+            lenient=kind == "redacao" and phrases.is_generic(d.text)))
     seen = {h.id for h in heads}
     unread = [a for b in blocks for a in agrupadores_in(b) if not any(a.id.endswith(i) for i in seen)]
     if unread:

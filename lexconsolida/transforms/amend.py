@@ -21,7 +21,7 @@ from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
-from lexconsolida.model.numbering import label_for
+from lexconsolida.model.numbering import Number, int_to_roman, label_for
 
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
               "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
@@ -122,6 +122,8 @@ class _Index:
         self.norma = norma
         self.nodes: dict[str, Dispositivo] = {}
         self.parent: dict[str, list] = {}
+        self.placed: dict[str, list] = {}
+        """A new artigo's container, set by the new agrupador quoted above it."""
         self._add(norma.articulacao)
 
     def _add(self, container: list) -> None:
@@ -295,6 +297,11 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     artigo quoted under it, or when the instruction includes one that already exists under
     another name: where a new heading starts is for a person to decide."""
     kind = AgrupadorKind(op.unit_kind)
+    if (op.kind == "inclusao" or op.lenient) and op.holds and index.get(op.holds) is None:
+        place = _new_agrupador_place(norma, kind, op)
+        if isinstance(place, tuple):
+            _new_agrupador(index, op, ev, kind, *place)
+            return
     found = [a for a in _agrupadores(norma.articulacao)
              if a.kind is kind and a.id.split("_")[-1] == op.target_id]
     if op.holds and index.get(op.holds) is not None and found:
@@ -305,7 +312,10 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         found = holding
     if not found:
         what = "inclusão de agrupador" if op.kind == "inclusao" else "agrupador inexistente"
-        raise _error(op, f"{what}: {norma.titulo} não tem {op.rotulo}; decida onde ele começa e "
+        why = ""
+        if (op.kind == "inclusao" or op.lenient) and op.holds and index.get(op.holds) is None:
+            why = f" ({_new_agrupador_place(norma, kind, op)})"
+        raise _error(op, f"{what}: {norma.titulo} não tem {op.rotulo}{why}; decida onde ele começa e "
                          "quais artigos reúne")
     if len(found) > 1:
         raise _error(op, f"{norma.titulo} tem {len(found)} agrupadores {op.rotulo} "
@@ -321,6 +331,80 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     a.history[-1].end = ev.date
     a.history.append(Version(op.text, ev, ev.date, None, Situacao.VIGENTE, a.rotulo))
     a.nome = op.text
+
+
+def _article_paths(nodes: list, path: tuple = ()) -> Iterator[tuple[Dispositivo, tuple]]:
+    """Every artigo with the agrupadores that hold it (outermost first)."""
+    for n in nodes:
+        if isinstance(n, Agrupador):
+            yield from _article_paths(n.children, path + (n,))
+        elif n.kind is Kind.ARTIGO and n.number is not None:
+            yield n, path
+
+
+def _new_agrupador_place(norma: Norma, kind: AgrupadorKind, op: Operation) -> tuple[list, int, str] | str:
+    """Where a new agrupador quoted above a new artigo goes, when the base settles it: (the
+    list it goes in, its position, the id of its parent); else why not (a Portuguese phrase).
+
+    The new artigo follows the artigo before it in number (P). The new agrupador starts right
+    after P and must not take any existing artigo: P is the last artigo of the agrupador of the
+    same kind that holds it (the new one goes right after that one: 'Subseção XIII' after
+    'Subseção XII', whose last artigo is P), or P sits directly in the parent and only
+    agrupadores of the same kind follow it. Its number must fit between its neighbours."""
+    try:
+        new_number = Number.from_id_part(op.target_id[3:])
+        held = LexId.parse(op.holds).number
+    except (ValueError, KeyError, IndexError):
+        return "número ilegível"
+    if held is None:
+        return "artigo sem número"
+    key = (1, held.value, held.suffixes)
+    before = [(a, path) for a, path in _article_paths(norma.articulacao) if _sort_key(a) < key]
+    if not before:
+        return f"nenhum artigo antes do {op.holds}"
+    prev, path = max(before, key=lambda ap: _sort_key(ap[0]))
+    higher = [a for a in path if a.kind.level < kind.level]
+    parent = higher[-1] if higher else None
+    siblings = parent.children if parent is not None else norma.articulacao
+    below = path[len(higher):]
+    if below:
+        holder = below[0]
+        if holder.kind is not kind:
+            return f"o {prev.id} está em {holder.rotulo or holder.id}, de outro nível"
+        later = [a for a in holder.walk() if isinstance(a, Dispositivo) and a.kind is Kind.ARTIGO
+                 and a is not prev and a.number is not None and _sort_key(a) > _sort_key(prev)]
+        if later:
+            return f"o {prev.id} não é o último artigo de {holder.rotulo or holder.id}"
+        pos = next(i for i, n in enumerate(siblings) if n is holder) + 1
+    else:
+        pos = next(i for i, n in enumerate(siblings) if n is prev) + 1
+    after = siblings[pos:]
+    if any(not isinstance(n, Agrupador) or n.kind is not kind for n in after):
+        return f"há artigos ou agrupadores de outro nível depois do {prev.id}, que passariam ao novo agrupador"
+    numbers = [n.number for n in siblings if isinstance(n, Agrupador) and n.kind is kind and n.number is not None]
+    if any(n == new_number for n in numbers):
+        return f"já há {op.rotulo} no mesmo lugar"
+    left = [n.number for n in siblings[:pos] if isinstance(n, Agrupador) and n.kind is kind and n.number]
+    right = [n.number for n in after if isinstance(n, Agrupador) and n.number]
+    if (left and _num_key(left[-1]) > _num_key(new_number)) or (right and _num_key(right[0]) < _num_key(new_number)):
+        return "a numeração dos agrupadores vizinhos não comporta o novo"
+    return siblings, pos, parent.id if parent is not None else ""
+
+
+def _num_key(n: Number) -> tuple:
+    return (n.value, n.suffixes)
+
+
+def _new_agrupador(index: _Index, op: Operation, ev: Event, kind: AgrupadorKind,
+                   siblings: list, pos: int, parent_id: str) -> None:
+    """Insert the new agrupador; the artigo quoted under it (``op.holds``) goes into it."""
+    number = Number.from_id_part(op.target_id[3:])
+    comp = f"{kind.prefix}{number.id_part}"
+    rotulo = op.rotulo or f"{kind.word} {int_to_roman(number.value)}{number.suffix_text}"
+    a = Agrupador(kind, f"{parent_id}_{comp}" if parent_id else comp, rotulo=rotulo, number=number,
+                  nome=op.text, history=[Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, rotulo)])
+    siblings.insert(pos, a)
+    index.placed[op.holds] = a.children
 
 
 # --- inclusion -------------------------------------------------------------------------------
@@ -354,7 +438,8 @@ def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
     lid = LexId.parse(op.target_id)
     parent = lid.parent
     if parent is None:
-        return _article_container(norma, lid)
+        placed = index.placed.get(op.target_id)
+        return placed if placed is not None else _article_container(norma, lid)
     holder = index.get(str(parent))
     if holder is None:
         raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id}")
