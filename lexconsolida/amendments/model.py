@@ -60,6 +60,11 @@ class Operation:
     implicit_renumbering: bool = False
     """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
     artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
+    container: bool = False
+    """For a unit quoted around the units an instruction adds ('Acrescentem-se ao inciso I …
+    as alíneas g e h' quoting 'I - …'): its text is context when it is the base's; a close
+    variant is new wording (noted); a different text, or a unit the base lacks (unless
+    ``lenient``), is for a person to decide."""
     holds: str | None = None
     """For an agrupador (``unit_kind`` 'capitulo', 'secao' …): the first artigo the quoted text
     puts under it; the agrupador renamed must hold it in the target."""

@@ -261,6 +261,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     units = [u for b in blocks for u in block_units(b)]
     generic = phrases.is_generic(text)
     covered: set[str] = set()
+    roles = _roles(text, disp, named)
     _unlabelled(ctx, d, kind, default, blocks, named, covered)
     for u in units:
         if u.kind == "omissis":
@@ -269,7 +270,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         if full is None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
-        _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
+        _unit_ops(ctx, d, kind, generic, default, full, u, named, covered, roles)
     if not named and not covered and not units and not headings:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
@@ -473,16 +474,70 @@ def _relation(i: str, named: list[str]) -> str:
     return "other"
 
 
-def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> None:
+_ADD_ROLE = re.compile(
+    r"\b(?:acrescid|acrescentad|inclu[íi]d|inserid)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\bacrescent\w*\s*[-‐–]\s*se\b"
+    r"|\bacres[çc]\w*\s*[-‐–]\s*se\b|\binclu[ai]m?\s*[-‐–]\s*se\b|\binclus[ãa]o\b|\bacr[ée]scimo", re.IGNORECASE)
+_ALTER_ROLE = re.compile(
+    r"\b(?:alterad|modificad)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\baltera[çc](?:[ãa]o|[õo]es)\b"
+    r"|\bmodifica[çc](?:[ãa]o|[õo]es)\b|\bnova\s+reda[çc][ãa]o\b|\breda[çc](?:[ãa]o|[õo]es)\s+d[oa]s?\b"
+    r"|\bd[êe]\s*[-‐–]\s*se\b", re.IGNORECASE)
+"""The verbs of a mixed instruction ('passa a vigorar com alterações nos incisos I e II, e
+acrescido dos incisos III a VI'): each cited unit takes the verb written before it. Words of
+context ('acrescido pela Lei nº …') are not verbs of the instruction."""
+
+
+def _roles(text: str, disp: list[Citation], named: list[str]) -> dict[str, str]:
+    """For an instruction that both changes and adds ('Ficam alteradas as redações dos arts.
+    163, acrescido do inciso VI, e 166'): named id → 'redacao' or 'inclusao', from the verb
+    nearest before its citation. Empty when the instruction has verbs of one kind only."""
+    adds = [(m.end(), "inclusao") for m in _ADD_ROLE.finditer(text)]
+    alters = [(m.end(), "redacao") for m in _ALTER_ROLE.finditer(text)]
+    if not adds or not alters:
+        return {}
+    verbs = sorted(adds + alters)
+    roles: dict[str, str] = {}
+    for c in disp:
+        before = [role for end, role in verbs if end <= c.start]
+        if not before:
+            continue
+        for i in c.ids:
+            for n in named:
+                if n == i or n.endswith("_" + i):
+                    roles[n] = before[-1]
+    return roles
+
+
+def _role_of(full: str, roles: dict[str, str]) -> str | None:
+    """The verb of ``full`` in a mixed instruction: its own, else its nearest named ancestor's."""
+    if full in roles:
+        return roles[full]
+    holders = [n for n in roles if full.startswith(n + "_")]
+    return roles[max(holders, key=len)] if holders else None
+
+
+def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, roles=None) -> None:
     rel = _relation(full, named)
+    role = _role_of(full, roles) if roles else None
     if not u.omissis:
         covered.add(full)
         rotulo = u.rotulo or _rotulo(u)
+        container = False
         if phrases.is_revoked_marker(u.text):
             ctx.rec.operations.append(_op(ctx, d, t, "revogacao", full, unit_kind=u.kind, rotulo=rotulo))
         else:
             op_kind, lenient = kind, generic
-            if kind == "inclusao" and rel in ("ancestor", "other"):
+            if kind != "revogacao" and role is not None:
+                # a mixed instruction: the unit named after 'alterações' takes new wording, the
+                # one named after 'acrescido' is included; what is quoted inside a unit changed
+                # is new wording if it exists, else included
+                op_kind = role
+                lenient = generic or (role == "redacao" and rel == "inside")
+            elif kind == "inclusao" and _is_container(full, u, rel, named):
+                # the unit the inclusion goes into, quoted around the new ones ('Acrescentem-se
+                # ao inciso I … as alíneas g e h' quoting 'I - Para o Professor:'): its text is
+                # context, or new wording when it differs (checked against the base)
+                op_kind, lenient, container = "redacao", rel == "inside", True
+            elif kind == "inclusao" and rel in ("ancestor", "other"):
                 op_kind, lenient = "redacao", True
             elif kind == "revogacao":
                 op_kind = "revogacao"
@@ -494,11 +549,24 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> 
                         and not _MENTIONS_UNICO.search(d.text))
             ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
                                           text=u.text if op_kind != "revogacao" else None,
-                                          lenient=lenient, implicit_renumbering=implicit))
+                                          lenient=lenient, implicit_renumbering=implicit,
+                                          container=container))
     for c in u.children:
         if c.kind == "omissis" or (c.number is None and not c.unico):
             continue
-        _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered)
+        _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered, roles)
+
+
+def _is_container(full: str, u: QuotedUnit, rel: str, named: list[str]) -> bool:
+    """In an inclusion, a quoted unit that only locates the new ones: the unit named as the
+    place ('ao inciso I'), one the named place is inside of, or a unit quoted with new units
+    under it that the instruction does not name ('Acrescente-se ao art. 5º, nos respectivos
+    incisos, as seguintes alíneas' quoting 'I - …' with its new alínea)."""
+    if rel == "named":
+        return any(n.startswith(full + "_") for n in named)
+    if rel == "ancestor":
+        return True
+    return rel == "inside" and any(not c.omissis for c in u.children)
 
 
 _MENTIONS_UNICO = re.compile(r"par[áa]grafo\s+[úu]nico", re.IGNORECASE)

@@ -11,6 +11,7 @@ their number and last wording, with a last Version whose event is the revocation
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -164,6 +165,9 @@ def _push(h: Dispositivo, v: Version, rotulo: str | None) -> None:
 
 
 def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.container:
+        _container_wording(norma, index, op, ev)
+        return
     d = index.get(op.target_id)
     if d is None:
         if op.lenient:
@@ -181,6 +185,37 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         return  # quoted as context, unchanged
     _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
     d.situacao = Situacao.VIGENTE
+
+
+def _plain(text: str | None) -> str:
+    return " ".join((text or "").split()).rstrip(" .;:,").casefold()
+
+
+_CLOSE_WORDING = 0.6
+"""Similarity (difflib ratio) from which a container's quoted text is read as a new wording of
+its text in the base ('Para o Professor:' for 'Para Professor:'); below it, the quoted text is
+something else ('No inciso I, acrescendo …', an explanation) and a person decides."""
+
+
+def _container_wording(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """A unit quoted around the ones an instruction adds (see ``Operation.container``)."""
+    d = index.get(op.target_id)
+    if d is None:
+        if op.lenient:
+            _redacao(norma, index, replace(op, container=False), ev)
+            return
+        raise _error(op, f"não há {op.target_id} em {norma.titulo}, onde a instrução acrescenta: "
+                         "decida onde incluir")
+    h = _wording_holder(d)
+    old, new = _plain(h.text), _plain(op.text)
+    if old == new or not new:
+        return  # quoted as the place of the new units
+    if difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() < _CLOSE_WORDING:
+        raise _error(op, f"a instrução acrescenta em {op.target_id}, mas o texto entre aspas dele (“{op.text}”) "
+                         f"não é o da norma (“{h.text}”): decida se é nova redação ou só indicação do lugar")
+    note = ("nova redação: o texto entre aspas de uma instrução de acréscimo traz este dispositivo "
+            "com texto diferente do anterior")
+    _redacao(norma, index, replace(op, container=False, lenient=False), replace(ev, note=ev.note or note))
 
 
 _LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
@@ -464,8 +499,12 @@ def _article_container(norma: Norma, lid: LexId) -> list:
 
 
 def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
-    if index.get(op.target_id) is not None:
-        raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}")
+    existing = index.get(op.target_id)
+    if existing is not None:
+        text = _wording_holder(existing).text
+        shown = f" (“{text if len(text) <= 80 else text[:77] + '…'}”)" if text else ""
+        raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}{shown}: decida se a instrução "
+                         "lhe dá nova redação ou inclui outro dispositivo")
     if id_kind(op.target_id) == "paragrafo" and op.target_id.endswith("par1u") is False:
         art_id = op.target_id.split("_")[0]
         art = index.get(art_id)

@@ -1,0 +1,138 @@
+"""The meaning of amending instructions against the base they change (issue 10).
+
+Each test is a rule a drafter's wording justifies: which quoted units are new wording, which
+are inclusions, which are only the place of the new ones. Every text is written for the test
+(fictional municipality of Vila Nova), not copied from any real act.
+"""
+
+from __future__ import annotations
+
+from lexconsolida.amendments import recognise
+from lexconsolida.model import Event, Norma
+from lexconsolida.readers.text import read
+from lexconsolida.transforms.amend import apply, failures, ops_for
+
+HEAD = "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
+FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
+BASE = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+        "Art. 1º As feiras livres funcionam aos domingos.\n"
+        "Art. 2º A licença custa dez reais.\n"
+        "Art. 3º São deveres do feirante:\n"
+        "I - manter a banca limpa;\n"
+        "II - respeitar o horário.\n"
+        "Art. 4º Os fiscais verificam:\n"
+        "I - as bancas:\n"
+        "a) a limpeza;\n"
+        "b) o tamanho;\n"
+        "II - as licenças.\n"
+        "Art. 5º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+EV = Event("redacao", "x", "Lei nº 900/2021", "2021-05-03")
+
+
+def base() -> Norma:
+    return read(BASE.encode(), path="base.txt").norma
+
+
+def run(body: str):
+    """(operations as (kind, id), errors the base gives, the result when none)."""
+    rec = recognise(read((HEAD + body + FECHO).encode(), path="ato.txt").norma)
+    assert [p.code for p in rec.problems if p.blocking] == []
+    b = base()
+    ops = ops_for(b, rec.operations)
+    errors = [e.message.split(" — ")[0] for e in failures(b, ops, EV)]
+    return [(o.kind, o.target_id) for o in ops], errors, (None if errors else apply(b, ops, EV))
+
+
+# --- a mixed instruction: the verb before each cited unit says what happens to it -------------
+
+def test_units_named_after_alteracoes_take_new_wording_and_those_after_acrescido_are_included():
+    ops, errors, result = run(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com alterações no inciso II, e acrescido "
+        "dos incisos III e IV, com as seguintes redações:\n"
+        "\"II - respeitar o horário e o silêncio;\nIII - pagar a taxa;\nIV - usar crachá.\"\n")
+    assert ops == [("redacao", "art3_cpt_inc2"), ("inclusao", "art3_cpt_inc3"), ("inclusao", "art3_cpt_inc4")]
+    assert errors == []
+    inc2 = result.find("art3_cpt_inc2")
+    assert inc2.text == "respeitar o horário e o silêncio;"
+    assert [v.event.kind for v in inc2.history] == ["original", "redacao"]
+    assert [v.event.kind for v in result.find("art3_cpt_inc4").history] == ["inclusao"]
+
+
+def test_altered_articles_around_an_added_inciso():
+    ops, errors, result = run(
+        "Art. 1º Ficam alteradas as redações dos arts. 3º, acrescido do inciso III, e 2º da Lei nº 100/2001, "
+        "que passam a vigorar da forma seguinte:\n"
+        "\"Art. 3º São deveres de quem tem banca:\nI - ...\nII - ...\nIII - pagar a taxa.\"\n"
+        "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art3"), ("inclusao", "art3_cpt_inc3"), ("redacao", "art2")]
+    assert errors == []
+    assert result.find("art3_cpt").text == "São deveres de quem tem banca:"
+    assert result.find("art3_cpt_inc1").text == "manter a banca limpa;"  # omissis: unchanged
+
+
+def test_a_unit_named_as_added_that_exists_is_a_conflict():
+    ops, errors, _ = run(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com alterações no inciso I, e acrescido "
+        "do inciso II, com as seguintes redações:\n\"I - manter a banca limpa e pintada;\nII - abrir cedo.\"\n")
+    assert ops == [("redacao", "art3_cpt_inc1"), ("inclusao", "art3_cpt_inc2")]
+    assert errors == ["art1: dispositivo art3_cpt_inc2 já existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001 "
+                      "(“respeitar o horário.”): decida se a instrução lhe dá nova redação ou inclui outro "
+                      "dispositivo"]
+
+
+def test_added_by_an_earlier_act_is_context_not_a_verb():
+    ops, errors, _ = run(
+        "Art. 1º O inciso II do art. 3º da Lei nº 100/2001, acrescido pela Lei nº 150/2005, passa a vigorar "
+        "com a seguinte redação:\n\"II - respeitar o horário e o silêncio.\"\n")
+    assert ops == [("redacao", "art3_cpt_inc2")] and errors == []
+
+
+# --- the unit an inclusion goes into, quoted around the new ones --------------------------------
+
+def _alineas(inciso_text: str):
+    return run("Art. 1º Acrescentem-se ao inciso I do art. 4º da Lei nº 100/2001 as alíneas c e d:\n"
+               f"\"Art. 4º ...\n{inciso_text}\nc) a balança;\nd) o preço.\"\n")
+
+
+def test_quoted_place_with_the_base_text_is_context():
+    ops, errors, result = _alineas("I - as bancas;")
+    assert ops == [("redacao", "art4_cpt_inc1"), ("inclusao", "art4_cpt_inc1_ali3"),
+                   ("inclusao", "art4_cpt_inc1_ali4")]
+    assert errors == []
+    inc1 = result.find("art4_cpt_inc1")
+    assert inc1.text == "as bancas:" and inc1.history == []
+    assert [c.id for c in inc1.children] == ["art4_cpt_inc1_ali1", "art4_cpt_inc1_ali2", "art4_cpt_inc1_ali3",
+                                             "art4_cpt_inc1_ali4"]
+
+
+def test_quoted_place_with_a_close_variant_is_new_wording_with_a_note():
+    _, errors, result = _alineas("I - as bancas e barracas:")
+    assert errors == []
+    inc1 = result.find("art4_cpt_inc1")
+    assert inc1.text == "as bancas e barracas:"
+    assert [v.event.kind for v in inc1.history] == ["original", "redacao"]
+    assert "texto entre aspas de uma instrução de acréscimo" in inc1.history[-1].event.note
+
+
+def test_quoted_place_with_another_text_asks_a_person():
+    _, errors, _ = _alineas("I - No inciso I, acrescentando os itens da fiscalização:")
+    assert errors == ["art1: a instrução acrescenta em art4_cpt_inc1, mas o texto entre aspas dele (“No inciso I, "
+                      "acrescentando os itens da fiscalização:”) não é o da norma (“as bancas:”): decida se é nova "
+                      "redação ou só indicação do lugar"]
+
+
+def test_quoted_place_the_base_lacks_is_refused():
+    _, errors, _ = run("Art. 1º Acrescentem-se ao inciso III do art. 4º da Lei nº 100/2001 as alíneas a e b:\n"
+                       "\"III - as balanças:\na) aferidas;\nb) lacradas.\"\n")
+    assert errors[0] == ("art1: não há art4_cpt_inc3 em LEI Nº 100, DE 2 DE JANEIRO DE 2001, onde a instrução "
+                         "acrescenta: decida onde incluir")
+
+
+def test_units_quoted_with_new_children_in_respective_places():
+    ops, errors, result = run(
+        "Art. 1º Acrescente-se ao art. 4º da Lei nº 100/2001, nos respectivos incisos, as seguintes alíneas:\n"
+        "\"I - as bancas:\nc) a balança;\nII - as licenças:\na) o prazo.\"\n")
+    assert errors == []
+    assert result.find("art4_cpt_inc1_ali3").text == "a balança;"
+    assert result.find("art4_cpt_inc2_ali1").text == "o prazo."
+    assert result.find("art4_cpt_inc2").text == "as licenças."  # the same text, but for its last sign: unchanged
