@@ -136,3 +136,36 @@ def test_units_quoted_with_new_children_in_respective_places():
     assert result.find("art4_cpt_inc1_ali3").text == "a balança;"
     assert result.find("art4_cpt_inc2_ali1").text == "o prazo."
     assert result.find("art4_cpt_inc2").text == "as licenças."  # the same text, but for its last sign: unchanged
+
+
+# --- the quoted labels settle where a unit goes --------------------------------------------------
+
+def test_incisos_quoted_before_the_paragraphs_are_the_caput_s():
+    # the citation 'os incisos I e II e os § 1º e § 2º' may read as 'incisos of the § 1º': the
+    # block quotes 'I -' and 'II -' before '§ 1º', so they are the caput's
+    ops, errors, result = run(
+        "Art. 1º Ficam acrescidos ao art. 2º da Lei nº 100/2001 os incisos I e II e os § 1º e § 2º, com as "
+        "seguintes redações:\n\"I - para bancas;\nII - para barracas.\n§ 1º A licença é pessoal.\n"
+        "§ 2º A licença é anual.\"\n")
+    assert [o for o in ops if "inc" in o[1]] == [("inclusao", "art2_cpt_inc1"), ("inclusao", "art2_cpt_inc2")]
+    assert errors == []
+    art2 = result.find("art2")
+    assert [c.id for c in art2.walk()][1:] == ["art2_cpt", "art2_cpt_inc1", "art2_cpt_inc2", "art2_par1", "art2_par2"]
+
+
+def test_incisos_of_a_paragraph_quoted_under_it_stay_there():
+    ops, errors, result = run(
+        "Art. 1º Fica acrescido ao art. 2º da Lei nº 100/2001 o § 1º, com os incisos I e II, com a seguinte "
+        "redação:\n\"§ 1º A licença é:\nI - pessoal;\nII - anual.\"\n")
+    assert errors == [] and result.find("art2_par1_inc2").text == "anual."
+
+
+def test_arabic_units_quoted_after_an_alinea_are_its_items():
+    ops, errors, result = run(
+        "Art. 1º Acresçam-se ao art. 4º, inciso I, alínea a, da Lei nº 100/2001 os itens 1 e 2, com a seguinte "
+        "redação:\n\"Art. 4º ...\nI - ...\na) ...\n1 - do chão;\n2 - das bancas.\"\n")
+    assert ops == [("inclusao", "art4_cpt_inc1_ali1_ite1"), ("inclusao", "art4_cpt_inc1_ali1_ite2")]
+    assert errors == []
+    assert [(d.id, d.text) for d in result.find("art4_cpt_inc1_ali1").children] == [
+        ("art4_cpt_inc1_ali1_ite1", "do chão;"), ("art4_cpt_inc1_ali1_ite2", "das bancas.")]
+    assert result.find("art4_cpt_inc1_ali1").text == "a limpeza;"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
-    quoted_headings,
+    quoted_headings, settle_by_quotes,
 )
 from lexconsolida.amendments.coverage import unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition
@@ -259,6 +259,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         return
     headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
+    named = settle_by_quotes(named, units)
     generic = phrases.is_generic(text)
     covered: set[str] = set()
     roles = _roles(text, disp, named)
