@@ -169,3 +169,38 @@ def test_arabic_units_quoted_after_an_alinea_are_its_items():
     assert [(d.id, d.text) for d in result.find("art4_cpt_inc1_ali1").children] == [
         ("art4_cpt_inc1_ali1_ite1", "do chão;"), ("art4_cpt_inc1_ali1_ite2", "das bancas.")]
     assert result.find("art4_cpt_inc1_ali1").text == "a limpeza;"
+
+
+# --- a set replaced whole --------------------------------------------------------------------------
+
+def test_a_set_revoked_and_rewritten_is_replaced_by_the_quoted_one():
+    ops, errors, result = run(
+        "Art. 1º Os incisos do art. 4º da Lei nº 100/2001 ficam revogados, passando a apresentar a seguinte "
+        "redação:\n\"I - as balanças;\nII - os preços;\nIII - os pesos.\"\n")
+    assert errors == []
+    assert ops[-1] == ("revogacao", "art4_cpt")
+    kids = [(d.id, d.text, d.situacao.value) for d in result.find("art4").walk() if d.kind.value != "artigo"][1:]
+    assert kids == [("art4_cpt_inc1", "as balanças;", "vigente"),
+                    ("art4_cpt_inc1_ali1", "a limpeza;", "revogado"),  # the old inciso's alíneas went with it
+                    ("art4_cpt_inc1_ali2", "o tamanho;", "revogado"),
+                    ("art4_cpt_inc2", "os preços;", "vigente"),
+                    ("art4_cpt_inc3", "os pesos.", "vigente")]
+
+
+def test_a_set_substituted_keeps_nothing_it_does_not_quote():
+    _, errors, result = run(
+        "Art. 1º Os incisos do art. 3º da Lei nº 100/2001 ficam suprimidos, passando a vigorar com a seguinte "
+        "redação:\n"
+        "\"I - manter a banca limpa e pintada.\"\n")
+    assert errors == []
+    assert [(d.id, d.situacao.value) for d in result.find("art3_cpt").children] == [
+        ("art3_cpt_inc1", "vigente"), ("art3_cpt_inc2", "revogado")]
+
+
+def test_new_wording_of_some_units_of_a_set_revokes_nothing():
+    _, errors, result = run(
+        "Art. 1º Os incisos do art. 3º da Lei nº 100/2001 passam a vigorar com a seguinte redação:\n"
+        "\"I - manter a banca limpa e pintada;\"\n")
+    assert errors == []
+    assert [(d.id, d.situacao.value) for d in result.find("art3_cpt").children] == [
+        ("art3_cpt_inc1", "vigente"), ("art3_cpt_inc2", "vigente")]

@@ -363,7 +363,7 @@ def settle_by_quotes(named: list[str], units: list[QuotedUnit]) -> list[str]:
     one: 'os incisos I a VI e os § 1º a § 5º' read as incisos of the § 1º, but the block quotes
     'I -' … 'VI -' at its top, *before* '§ 1º': units quoted before their supposed parent are
     not inside it, they are the artigo's (a caput's incisos come before its parágrafos)."""
-    order = {}
+    order: dict[str, int] = {}
     for pos, u in enumerate(units):
         if u.kind in PREFIX and (u.number is not None or u.unico):
             order.setdefault(PREFIX[u.kind] + ("1u" if u.unico else u.number.id_part), pos)

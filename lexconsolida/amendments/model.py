@@ -60,6 +60,10 @@ class Operation:
     implicit_renumbering: bool = False
     """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
     artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
+    keep: tuple[str, ...] | None = None
+    """A set replaced whole ('Os parágrafos do art. 11 … ficam revogados, passando a apresentar
+    a seguinte redação'): a revocation of the units of ``unit_kind`` directly in ``target_id``
+    except these ids, the ones the quoted text brings."""
     container: bool = False
     """For a unit quoted around the units an instruction adds ('Acrescentem-se ao inciso I …
     as alíneas g e h' quoting 'I - …'): its text is context when it is the base's; a close
@@ -79,6 +83,8 @@ class Operation:
         s = f"{self.where or '?'}{where}: {what} de {alvo}"
         if self.kind == "renumeracao":
             s += f" → {self.new_id} ({self.new_rotulo})"
+        if self.keep is not None:
+            s += f" (unidades do tipo {self.unit_kind} não trazidas no texto entre aspas)"
         if self.text:
             sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
             rot = f"{self.rotulo}{sep}" if self.rotulo else ""

@@ -272,6 +272,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered, roles)
+    _replaced_set(ctx, d, default, named, units)
     if not named and not covered and not units and not headings:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
@@ -516,9 +517,54 @@ def _role_of(full: str, roles: dict[str, str]) -> str | None:
     return roles[max(holders, key=len)] if holders else None
 
 
+_SET_NAMED = re.compile(r"\b(?:os|as)\s+(par[áa]grafos|incisos|al[íi]neas|itens)\s+d[oa]s?\s*$", re.IGNORECASE)
+_SET_REPLACED = re.compile(
+    r"\bfica(?:m)?\s+(?:revogad|substitu[íi]d|suprimid)[oa]s\b[^.;:]{0,60}?\b(?:passando\s+a|pel[oa]s\s+seguintes)",
+    re.IGNORECASE)
+_SET_KIND = {"par": "paragrafo", "inc": "inciso", "alí": "alinea", "ali": "alinea", "ite": "item"}
+"""'Os parágrafos do art. 11 … ficam revogados, passando a apresentar a seguinte redação' (or
+'ficam substituídos pelos seguintes'): the whole set is replaced by the quoted one."""
+
+
+def _set_replacement(text: str) -> str | None:
+    """The kind of the set an instruction replaces whole, else None."""
+    if not _SET_REPLACED.search(text):
+        return None
+    first = next((c for c in find(text) if c.ids and not c.proprio), None)
+    m = _SET_NAMED.search(text[: first.start]) if first is not None else None
+    return _SET_KIND.get(m.group(1)[:3].lower()) if m else None
+
+
+def _replaced_set(ctx, d, t, named, units) -> None:
+    """After the quoted units of a set replaced whole took their place (new wording or
+    inclusion), the units of that set the quoted text does not bring are revoked."""
+    kind = _set_replacement(d.text)
+    if kind is None or len(named) != 1:
+        return
+    holder = named[0]
+    tops = [child_id(holder, u) for u in units if u.kind == kind and (u.number is not None or u.unico)]
+    if not tops:
+        return
+    keep: list[str] = []
+
+    def walk(full: str, u: QuotedUnit) -> None:
+        keep.append(full)
+        for c in u.children:
+            if c.kind != "omissis" and (c.number is not None or c.unico):
+                walk(child_id(full, c), c)
+
+    for u in units:
+        if u.kind == kind and (u.number is not None or u.unico):
+            walk(child_id(holder, u), u)
+    where = tops[0].rsplit("_", 1)[0]
+    ctx.rec.operations.append(_op(ctx, d, t, "revogacao", where, unit_kind=kind, keep=tuple(keep)))
+
+
 def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, roles=None) -> None:
     rel = _relation(full, named)
     role = _role_of(full, roles) if roles else None
+    if kind in ("revogacao", "redacao") and _set_replacement(d.text):
+        kind, generic = "redacao", True  # the set replaced whole: each quoted unit takes its place
     if not u.omissis:
         covered.add(full)
         rotulo = u.rotulo or _rotulo(u)

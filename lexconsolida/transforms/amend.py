@@ -259,6 +259,9 @@ def _next_in_sequence(index: _Index, target_id: str) -> bool:
 
 
 def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.keep is not None:
+        _revoke_rest_of_set(norma, index, op, ev)
+        return
     d = index.get(op.target_id)
     if d is None:
         raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
@@ -270,6 +273,29 @@ def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             continue  # handled with its artigo
         _push(h, Version(h.text, ev, ev.date, None, Situacao.REVOGADO, n.rotulo), n.rotulo)
         n.situacao = Situacao.REVOGADO
+
+
+def _revoke_rest_of_set(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """A set replaced whole: its units in force that the quoted text does not bring are revoked."""
+    holder = index.get(op.target_id)
+    if holder is None:
+        raise _error(op, f"não há {op.target_id} em {norma.titulo}, cujos dispositivos a instrução substitui")
+    if holder.kind is Kind.ARTIGO and op.unit_kind in ("inciso", "alinea") and holder.caput is not None:
+        holder = holder.caput
+    ev = replace(ev, note=ev.note or "revogado: a instrução substitui o conjunto pelo texto entre aspas, "
+                                      "que não o traz")
+    keep = set(op.keep or ())
+
+    def prune(node: Dispositivo, top: bool) -> None:
+        for c in list(node.children):
+            if c.kind is Kind.CAPUT or (top and c.kind.value != op.unit_kind):
+                continue
+            if c.id in keep:
+                prune(c, False)
+            elif c.situacao is Situacao.VIGENTE:
+                _revogacao(norma, index, replace(op, keep=None, target_id=c.id), ev)
+
+    prune(holder, True)
 
 
 def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
@@ -387,8 +413,8 @@ def _new_agrupador_place(norma: Norma, kind: AgrupadorKind, op: Operation) -> tu
     'Subseção XII', whose last artigo is P), or P sits directly in the parent and only
     agrupadores of the same kind follow it. Its number must fit between its neighbours."""
     try:
-        new_number = Number.from_id_part(op.target_id[3:])
-        held = LexId.parse(op.holds).number
+        new_number = Number.from_id_part((op.target_id or "")[3:])
+        held = LexId.parse(op.holds or "").number
     except (ValueError, KeyError, IndexError):
         return "número ilegível"
     if held is None:
@@ -433,6 +459,7 @@ def _num_key(n: Number) -> tuple:
 def _new_agrupador(index: _Index, op: Operation, ev: Event, kind: AgrupadorKind,
                    siblings: list, pos: int, parent_id: str) -> None:
     """Insert the new agrupador; the artigo quoted under it (``op.holds``) goes into it."""
+    assert op.target_id is not None and op.holds is not None  # checked by _new_agrupador_place
     number = Number.from_id_part(op.target_id[3:])
     comp = f"{kind.prefix}{number.id_part}"
     rotulo = op.rotulo or f"{kind.word} {int_to_roman(number.value)}{number.suffix_text}"
