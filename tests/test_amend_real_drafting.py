@@ -227,7 +227,9 @@ def test_new_wording_of_a_unit_far_from_the_sequence_is_still_refused():
                     "\"IX - exibir a licença.\"\n")
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
-    assert [e.message.split(" — ")[0] for e in errors] == ["art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001"]
+    assert [e.message.split(" — ")[0] for e in errors] == [
+        "art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001 (o texto da norma pode "
+        "estar incompleto, ou faltar o ato que o incluiu): decida a que dispositivo a instrução se refere"]
 
 
 def test_renumbering_to_a_bare_number():

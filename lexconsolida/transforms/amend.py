@@ -146,6 +146,14 @@ class _Index:
                 self.parent[c.id] = n.children
 
 
+_WHY_MISSING = "o texto da norma pode estar incompleto, ou faltar o ato que o incluiu"
+
+
+def _missing(norma: Norma, target_id: str | None) -> str:
+    return (f"dispositivo {target_id} não existe em {norma.titulo} ({_WHY_MISSING}): decida a que "
+            "dispositivo a instrução se refere")
+
+
 def _wording_holder(d: Dispositivo) -> Dispositivo:
     """Where a unit's wording and history live: an artigo's caput, or the unit itself."""
     return d.caput if d.kind is Kind.ARTIGO and d.caput is not None else d
@@ -179,7 +187,7 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
                     "seguinte na numeração")
             _inclusao(norma, index, op, replace(ev, kind="inclusao", note=ev.note or note))
             return
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
     if h.text == op.text and d.situacao is Situacao.VIGENTE:
         return  # quoted as context, unchanged
@@ -264,7 +272,7 @@ def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         return
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     if d.situacao is Situacao.REVOGADO:
         raise _error(op, f"dispositivo {op.target_id} já está revogado")
     for n in d.walk():
@@ -301,7 +309,7 @@ def _revoke_rest_of_set(norma: Norma, index: _Index, op: Operation, ev: Event) -
 def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
     _push(h, Version(op.text or h.text, ev, ev.date, None, d.situacao, d.rotulo), d.rotulo)
 
@@ -504,7 +512,8 @@ def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
         return placed if placed is not None else _article_container(norma, lid)
     holder = index.get(str(parent))
     if holder is None:
-        raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id}")
+        raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id} ({_WHY_MISSING}): "
+                         "decida onde incluir")
     return holder.children
 
 
@@ -577,7 +586,7 @@ def _implicit_renumbering(norma: Norma, index: _Index, op: Operation, ev: Event,
 def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     if not op.new_id or index.get(op.new_id) is not None:
         raise _error(op, f"novo número inválido ou já usado: {op.new_id}")
     lid = LexId.parse(op.new_id)
