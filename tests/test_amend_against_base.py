@@ -204,3 +204,28 @@ def test_new_wording_of_some_units_of_a_set_revokes_nothing():
     assert errors == []
     assert [(d.id, d.situacao.value) for d in result.find("art3_cpt").children] == [
         ("art3_cpt_inc1", "vigente"), ("art3_cpt_inc2", "vigente")]
+
+
+def test_a_unit_both_altered_and_added_to_takes_new_wording_and_its_new_units():
+    ops, errors, result = run(
+        "Art. 1º Fica alterado e acrescido o art. 3º da Lei nº 100/2001, com a seguinte redação:\n"
+        "\"Art. 3º São deveres de quem tem banca:\nI - ...\nII - ...\nIII - pagar a taxa.\"\n")
+    assert errors == []
+    assert result.find("art3_cpt").text == "São deveres de quem tem banca:"
+    assert result.find("art3_cpt_inc3").text == "pagar a taxa."
+
+
+def test_incisos_added_to_a_cited_paragraph_not_quoted_go_into_it():
+    # 'ao § 1º … os incisos III e IV e o parágrafo único': the incisos are quoted before the
+    # 'Parágrafo único', so they are not its own; they go into the § 1º the instruction names
+    sections = BASE.replace("Art. 5º Esta Lei", "Art. 5º A licença é dada:\n§ 1º Pela prefeitura:\nI - a pedido;\n"
+                            "II - de ofício.\n§ 2º Pelo fiscal.\nArt. 6º Esta Lei")
+    rec = recognise(read((HEAD + "Art. 1º Acresça-se ao § 1º do art. 5º da Lei nº 100/2001 os incisos III e IV e o "
+                          "parágrafo único, com a seguinte redação:\n\"III - em mutirão;\nIV - por sorteio.\n"
+                          "Parágrafo único. A licença é pessoal.\"\n" + FECHO).encode(), path="ato.txt").norma)
+    b = read(sections.encode(), path="base.txt").norma
+    ops = ops_for(b, rec.operations)
+    assert [(o.kind, o.target_id) for o in ops][:2] == [("inclusao", "art5_par1_inc3"), ("inclusao", "art5_par1_inc4")]
+    errors = [e.message.split(" — ")[0] for e in failures(b, ops, EV)]
+    assert errors == ["art1: Art. 5º de LEI Nº 100, DE 2 DE JANEIRO DE 2001 já tem parágrafos numerados (§ 1º, § 2º): "
+                      "decida se o parágrafo único é um novo § ou texto de outro dispositivo"]

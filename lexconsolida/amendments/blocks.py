@@ -362,7 +362,8 @@ def settle_by_quotes(named: list[str], units: list[QuotedUnit]) -> list[str]:
     """The named ids, with the attachment the quoted text shows where the citation read another
     one: 'os incisos I a VI e os § 1º a § 5º' read as incisos of the § 1º, but the block quotes
     'I -' … 'VI -' at its top, *before* '§ 1º': units quoted before their supposed parent are
-    not inside it, they are the artigo's (a caput's incisos come before its parágrafos)."""
+    not inside it: they are in the § the instruction names without quoting it (the place of
+    an inclusion), else the artigo's (a caput's incisos come before its parágrafos)."""
     order: dict[str, int] = {}
     for pos, u in enumerate(units):
         if u.kind in PREFIX and (u.number is not None or u.unico):
@@ -370,10 +371,17 @@ def settle_by_quotes(named: list[str], units: list[QuotedUnit]) -> list[str]:
     out: list[str] = []
     for n in named:
         parts = n.split("_")
-        if len(parts) >= 3 and parts[1].startswith("par") and id_kind(n) in ("inciso", "alinea"):
+        if len(parts) == 3 and parts[1].startswith("par") and id_kind(n) in ("inciso", "alinea"):
             own, parent = order.get(parts[-1]), order.get(parts[1])
-            if len(parts) == 3 and own is not None and parent is not None and own < parent:
-                n = f"{parts[0]}_cpt_{parts[2]}"
+            if own is not None and parent is not None and own < parent:
+                # not inside that §: inside the § the instruction names without quoting it
+                # ('Acresça-se ao § 1º … os incisos III e IV e o parágrafo único'), else the caput
+                places = [m for m in named if m.startswith(parts[0] + "_par") and m.count("_") == 1
+                          and m.split("_")[1] not in order]
+                if len(places) == 1:
+                    n = f"{places[0]}_{parts[2]}"
+                elif not places:
+                    n = f"{parts[0]}_cpt_{parts[2]}"
         if n not in out:
             out.append(n)
     return out

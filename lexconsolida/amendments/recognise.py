@@ -478,7 +478,8 @@ def _relation(i: str, named: list[str]) -> str:
 
 _ADD_ROLE = re.compile(
     r"\b(?:acrescid|acrescentad|inclu[íi]d|inserid)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\bacrescent\w*\s*[-‐–]\s*se\b"
-    r"|\bacres[çc]\w*\s*[-‐–]\s*se\b|\binclu[ai]m?\s*[-‐–]\s*se\b|\binclus[ãa]o\b|\bacr[ée]scimo", re.IGNORECASE)
+    r"|\bacres[çc]\w*\s*[-‐–]\s*se\b|\binclu[ai]m?\s*[-‐–]\s*se\b|\binclus[ãa]o\b|\bacr[ée]scimo|\bacrescentando\b",
+    re.IGNORECASE)
 _ALTER_ROLE = re.compile(
     r"\b(?:alterad|modificad)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\baltera[çc](?:[ãa]o|[õo]es)\b"
     r"|\bmodifica[çc](?:[ãa]o|[õo]es)\b|\bnova\s+reda[çc][ãa]o\b|\breda[çc](?:[ãa]o|[õo]es)\s+d[oa]s?\b"
@@ -491,17 +492,22 @@ context ('acrescido pela Lei nº …') are not verbs of the instruction."""
 def _roles(text: str, disp: list[Citation], named: list[str]) -> dict[str, str]:
     """For an instruction that both changes and adds ('Ficam alteradas as redações dos arts.
     163, acrescido do inciso VI, e 166'): named id → 'redacao' or 'inclusao', from the verb
-    nearest before its citation. Empty when the instruction has verbs of one kind only."""
+    nearest before its citation. A citation preceded by verbs of both kinds since the previous
+    one ('Fica alterado e acrescido o art. 10') gets none. Empty when the instruction has verbs
+    of one kind only."""
     adds = [(m.end(), "inclusao") for m in _ADD_ROLE.finditer(text)]
     alters = [(m.end(), "redacao") for m in _ALTER_ROLE.finditer(text)]
     if not adds or not alters:
         return {}
     verbs = sorted(adds + alters)
     roles: dict[str, str] = {}
+    previous_end = 0
     for c in disp:
+        own = {role for end, role in verbs if previous_end < end <= c.start}
         before = [role for end, role in verbs if end <= c.start]
-        if not before:
-            continue
+        previous_end = max(previous_end, c.end)
+        if len(own) > 1 or not before:
+            continue  # 'Fica alterado e acrescido o art. 10': both verbs for one unit, no split
         for i in c.ids:
             for n in named:
                 if n == i or n.endswith("_" + i):

@@ -554,6 +554,15 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         elif art is not None and any(c.unico for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
                              f"{op.target_id}")
+    tid = op.target_id or ""
+    if tid.endswith("_par1u"):
+        art = index.get(tid[:-len("_par1u")])
+        numbered = [c.rotulo or c.id for c in (art.children if art is not None else [])
+                    if c.kind is Kind.PARAGRAFO and not c.unico and c.situacao is Situacao.VIGENTE]
+        if art is not None and numbered:
+            raise _error(op, f"{art.rotulo or art.id} de {norma.titulo} já tem parágrafos numerados ("
+                             f"{', '.join(numbered)}): decida se o parágrafo único é um novo § ou texto de outro "
+                             "dispositivo")
     container = _container_for(norma, index, op)
     siblings = [c for c in container if isinstance(c, Dispositivo) and c.kind.value == id_kind(op.target_id)]
     node = _new_unit(op, ev, siblings[-1] if siblings else None)
