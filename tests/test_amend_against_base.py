@@ -229,3 +229,69 @@ def test_incisos_added_to_a_cited_paragraph_not_quoted_go_into_it():
     errors = [e.message.split(" — ")[0] for e in failures(b, ops, EV)]
     assert errors == ["art1: Art. 5º de LEI Nº 100, DE 2 DE JANEIRO DE 2001 já tem parágrafos numerados (§ 1º, § 2º): "
                       "decida se o parágrafo único é um novo § ou texto de outro dispositivo"]
+
+
+# --- a list quoted whole: the line of dots is what keeps units ------------------------------------
+
+def test_new_wording_of_an_article_with_its_whole_list_revokes_the_units_it_leaves_out():
+    ops, errors, result = run(
+        "Art. 1º O art. 4º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"Art. 4º Os fiscais verificam:\nI - as bancas e as balanças.\"\n")
+    assert errors == []
+    assert [(d.id, d.situacao.value) for d in result.find("art4_cpt").children] == [
+        ("art4_cpt_inc1", "vigente"), ("art4_cpt_inc2", "revogado")]
+    inc2 = result.find("art4_cpt_inc2")
+    assert inc2.history[-1].event.note.startswith("revogado: a nova redação traz a lista inteira")
+    # the alíneas of inciso I were not quoted at all: the list of alíneas was not rewritten
+    assert [d.situacao.value for d in result.find("art4_cpt_inc1").children] == ["vigente", "vigente"]
+
+
+def test_a_line_of_dots_keeps_the_units_not_rewritten():
+    _, errors, result = run(
+        "Art. 1º O art. 4º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"Art. 4º Os fiscais verificam:\nI - as bancas e as balanças;\n......\"\n")
+    assert errors == []
+    assert [d.situacao.value for d in result.find("art4_cpt").children] == ["vigente", "vigente"]
+
+
+def test_units_named_by_the_instruction_are_the_only_ones_changed():
+    _, errors, result = run(
+        "Art. 1º Dê-se ao inciso I do art. 4º da Lei nº 100/2001 e à sua alínea a a seguinte redação:\n"
+        "\"I - as bancas e barracas:\na) a limpeza diária;\"\n")
+    assert errors == []
+    assert [(d.text, d.situacao.value) for d in result.find("art4_cpt_inc1").children] == [
+        ("a limpeza diária;", "vigente"), ("o tamanho;", "vigente")]
+
+
+def test_a_quoted_list_with_a_gap_asks_a_person():
+    _, errors, _ = run(
+        "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"Art. 3º São deveres do feirante:\nIII - usar crachá.\"\n")
+    assert errors == ["art1: o texto entre aspas traz a lista de Art. 3º sem I, II, no meio da numeração: decida se "
+                      "foi revogado ou se a omissão é um erro do texto"]
+
+
+def test_a_parágrafo_único_brought_in_place_of_numbered_paragraphs_replaces_them():
+    sections = BASE.replace("Art. 5º Esta Lei", "Art. 5º A licença é pessoal.\n§ 1º Vale um ano.\n§ 2º Custa dez reais.\n"
+                            "Art. 6º Esta Lei")
+    rec = recognise(read((HEAD + "Art. 1º O art. 5º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                          "\"Art. 5º A licença é pessoal e intransferível.\nParágrafo único. Vale dois anos.\"\n"
+                          + FECHO).encode(), path="ato.txt").norma)
+    b = read(sections.encode(), path="base.txt").norma
+    ops = ops_for(b, rec.operations)
+    assert failures(b, ops, EV) == []
+    result = apply(b, ops, EV)
+    assert [(d.id, d.situacao.value) for d in result.find("art5").children][1:] == [
+        ("art5_par1", "revogado"), ("art5_par1u", "vigente"), ("art5_par2", "revogado")]
+
+
+def test_a_quoted_unit_that_opens_with_dots_keeps_its_wording_with_a_notice():
+    rec = recognise(read((HEAD + "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                          "\"Art. 3º ... Acrescenta-se:\nIII - usar crachá.\"\n" + FECHO).encode(), path="ato.txt").norma)
+    assert [(o.kind, o.target_id) for o in rec.operations] == [("redacao", "art3_cpt_inc3")]
+    notices = [p for p in rec.problems if p.code == "redacao-parcial"]
+    assert len(notices) == 1 and not notices[0].blocking and "“Acrescenta-se:”" in notices[0].message
+    b = base()
+    result = apply(b, ops_for(b, rec.operations), EV)
+    assert result.find("art3_cpt").text == "São deveres do feirante:"
+    assert [d.situacao.value for d in result.find("art3_cpt").children] == ["vigente", "vigente", "vigente"]

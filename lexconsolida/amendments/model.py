@@ -64,6 +64,10 @@ class Operation:
     """A set replaced whole ('Os parágrafos do art. 11 … ficam revogados, passando a apresentar
     a seguinte redação'): a revocation of the units of ``unit_kind`` directly in ``target_id``
     except these ids, the ones the quoted text brings."""
+    complete: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """New wording whose quoted text brings whole lists of the unit's units (no omissis line
+    among them): (kind, ids brought) — '' for every kind —; the units of that kind directly in
+    the unit that are not brought are revoked."""
     container: bool = False
     """For a unit quoted around the units an instruction adds ('Acrescentem-se ao inciso I …
     as alíneas g e h' quoting 'I - …'): its text is context when it is the base's; a close

@@ -547,29 +547,45 @@ def _replaced_set(ctx, d, t, named, units) -> None:
     kind = _set_replacement(d.text)
     if kind is None or len(named) != 1:
         return
-    holder = named[0]
-    tops = [child_id(holder, u) for u in units if u.kind == kind and (u.number is not None or u.unico)]
-    if not tops:
-        return
-    keep: list[str] = []
+    keep = tuple(child_id(named[0], u) for u in units if u.kind == kind and (u.number is not None or u.unico))
+    if keep:
+        ctx.rec.operations.append(_op(ctx, d, t, "revogacao", keep[0].rsplit("_", 1)[0], unit_kind=kind, keep=keep))
 
-    def walk(full: str, u: QuotedUnit) -> None:
-        keep.append(full)
-        for c in u.children:
-            if c.kind != "omissis" and (c.number is not None or c.unico):
-                walk(child_id(full, c), c)
 
-    for u in units:
-        if u.kind == kind and (u.number is not None or u.unico):
-            walk(child_id(holder, u), u)
-    where = tops[0].rsplit("_", 1)[0]
-    ctx.rec.operations.append(_op(ctx, d, t, "revogacao", where, unit_kind=kind, keep=tuple(keep)))
+def _complete_lists(full: str, u: QuotedUnit, whole: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The lists of a unit given new wording that its quoted text brings whole: its units of a
+    kind with no omissis line among them (Decreto 9.191/2017 art. 15: the line of dots is what
+    keeps the units not rewritten), as (kind, ids brought); the applier revokes the units of
+    that kind the base has there and the quote does not bring ('VI - exercer outras atividades
+    correlatas.' ending the list where the base went on to VII). With ``whole`` (a set
+    replaced whole), every kind: ('', ids)."""
+    kids = [c for c in u.children if c.number is not None or c.unico or c.kind == "omissis"]
+    if any(c.kind == "omissis" for c in kids) or (not kids and not whole):
+        return ()
+    if whole:
+        return (("", tuple(child_id(full, c) for c in kids)),)
+    kinds = list(dict.fromkeys(c.kind for c in kids))
+    return tuple((k, tuple(child_id(full, c) for c in kids if c.kind == k)) for k in kinds)
+
+
+_OPENS_WITH_DOTS = re.compile(r"^\s*(?:\.{2,}|…)[\s.…]*(?P<rest>\S.*)$", re.DOTALL)
+"""A quoted unit whose text opens with a line of dots and goes on ('Art. 24 ... Acrescenta-se:'):
+its wording is left out (unchanged); what follows the dots is the drafter's note."""
 
 
 def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, roles=None) -> None:
     rel = _relation(full, named)
     role = _role_of(full, roles) if roles else None
-    if kind in ("revogacao", "redacao") and _set_replacement(d.text):
+    dots = None if u.omissis else _OPENS_WITH_DOTS.match(u.text)
+    if dots is not None:
+        ctx.rec.problems.append(Problem(
+            "redacao-parcial", f"o texto entre aspas de {full} começa com pontos e segue com “{dots.group('rest')}”: "
+            "a redação do dispositivo fica como está e o que segue os pontos é lido como nota; confira",
+            d.text, u.line or _line(d), _where(d), blocking=False))
+        covered.add(full)
+        u = replace(u, text="...")
+    whole = kind in ("revogacao", "redacao") and _set_replacement(d.text) is not None
+    if whole:
         kind, generic = "redacao", True  # the set replaced whole: each quoted unit takes its place
     if not u.omissis:
         covered.add(full)
@@ -600,10 +616,17 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, rol
                 lenient = True
             implicit = (u.kind == "paragrafo" and not u.unico and op_kind != "revogacao"
                         and not _MENTIONS_UNICO.search(d.text))
+            lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
+            if op_kind == "redacao" and (whole or (
+                    kind == "redacao" and not generic and role is None and rel in ("named", "inside", "other")
+                    and not any(n.startswith(full + "_") for n in named))):
+                # (an instruction that names the units inside — 'aos incisos I e II e suas
+                # respectivas alíneas a, b e c' — changes those only)
+                lists = _complete_lists(full, u, whole)
             ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
                                           text=u.text if op_kind != "revogacao" else None,
                                           lenient=lenient, implicit_renumbering=implicit,
-                                          container=container))
+                                          container=container, complete=lists))
     for c in u.children:
         if c.kind == "omissis" or (c.number is None and not c.unico):
             continue

@@ -189,10 +189,12 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             return
         raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
-    if h.text == op.text and d.situacao is Situacao.VIGENTE:
-        return  # quoted as context, unchanged
-    _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
-    d.situacao = Situacao.VIGENTE
+    if not (h.text == op.text and d.situacao is Situacao.VIGENTE):  # else quoted as context, unchanged
+        _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
+        d.situacao = Situacao.VIGENTE
+    for kind, brought in op.complete:
+        _revoke_not_brought(norma, index, op, ev, d, kind, set(brought),
+                            "revogado: a nova redação traz a lista inteira, sem este dispositivo")
 
 
 def _plain(text: str | None) -> str:
@@ -284,26 +286,47 @@ def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
 
 
 def _revoke_rest_of_set(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
-    """A set replaced whole: its units in force that the quoted text does not bring are revoked."""
-    holder = index.get(op.target_id)
+    """A set replaced whole (see ``Operation.keep``): its units in force that the quoted text
+    does not bring are revoked."""
+    holder = index.get(op.target_id or "")
     if holder is None:
-        raise _error(op, f"não há {op.target_id} em {norma.titulo}, cujos dispositivos a instrução substitui")
-    if holder.kind is Kind.ARTIGO and op.unit_kind in ("inciso", "alinea") and holder.caput is not None:
-        holder = holder.caput
-    ev = replace(ev, note=ev.note or "revogado: a instrução substitui o conjunto pelo texto entre aspas, "
-                                      "que não o traz")
-    keep = set(op.keep or ())
+        raise _error(op, _missing(norma, op.target_id))
+    _revoke_not_brought(norma, index, op, ev, holder, op.unit_kind or "", set(op.keep or ()),
+                        "revogado: a instrução substitui o conjunto pelo texto entre aspas, que não o traz")
 
-    def prune(node: Dispositivo, top: bool) -> None:
-        for c in list(node.children):
-            if c.kind is Kind.CAPUT or (top and c.kind.value != op.unit_kind):
-                continue
-            if c.id in keep:
-                prune(c, False)
-            elif c.situacao is Situacao.VIGENTE:
-                _revogacao(norma, index, replace(op, keep=None, target_id=c.id), ev)
 
-    prune(holder, True)
+def _revoke_not_brought(norma: Norma, index: _Index, op: Operation, ev: Event, holder: Dispositivo,
+                        kind: str, keep: set[str], note: str) -> None:
+    """Revoke the units of ``kind`` ('' for any) directly in ``holder`` (an artigo's incisos
+    and alíneas are its caput's) that are in force and not in ``keep``."""
+    places = [holder]
+    if holder.kind is Kind.ARTIGO and holder.caput is not None:
+        places = [holder, holder.caput] if not kind else [holder.caput] if kind in ("inciso", "alinea") else [holder]
+    ev = replace(ev, kind="revogacao", note=ev.note or note)
+    last = _last_brought(keep) if kind else None
+    for place in places:
+        gone = [c for c in place.children if c.kind is not Kind.CAPUT and (not kind or c.kind.value == kind)
+                and c.id not in keep and c.situacao is Situacao.VIGENTE
+                and not (c.unico and c.id[:-len("par1u")] + "par1" in keep)]  # it becomes the § 1º brought
+        gaps = [c for c in gone if last is not None and not c.unico and _sort_key(c)[1:] < last]
+        if gaps:
+            raise _error(op, f"o texto entre aspas traz a lista de {holder.rotulo or holder.id} sem "
+                             f"{', '.join(c.rotulo or c.id for c in gaps)}, no meio da numeração: decida se "
+                             "foi revogado ou se a omissão é um erro do texto")
+        for c in gone:
+            _revogacao(norma, index, replace(op, kind="revogacao", keep=None, complete=(), target_id=c.id), ev)
+
+
+def _last_brought(keep: set[str]) -> tuple | None:
+    """The (number, suffixes) of the last numbered unit brought; None when a parágrafo único
+    is (then every numbered § goes)."""
+    keys = []
+    for i in keep:
+        lid = LexId.parse(i)
+        if lid.is_unico or lid.number is None:
+            return None
+        keys.append((lid.number.value, lid.number.suffixes))
+    return max(keys) if keys else None
 
 
 def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
@@ -551,7 +574,7 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             if op.target_id == f"{art_id}_par1":
                 _redacao(norma, index, op, replace(ev, kind="redacao"))
                 return
-        elif art is not None and any(c.unico for c in art.children):
+        elif art is not None and any(c.unico and c.situacao is Situacao.VIGENTE for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
                              f"{op.target_id}")
     tid = op.target_id or ""
