@@ -295,3 +295,21 @@ def test_a_quoted_unit_that_opens_with_dots_keeps_its_wording_with_a_notice():
     result = apply(b, ops_for(b, rec.operations), EV)
     assert result.find("art3_cpt").text == "São deveres do feirante:"
     assert [d.situacao.value for d in result.find("art3_cpt").children] == ["vigente", "vigente", "vigente"]
+
+
+def test_a_named_parágrafo_único_quoted_as_paragraph_one_becomes_it():
+    sections = BASE.replace("Art. 5º Esta Lei", "Art. 5º A licença é pessoal.\nParágrafo único. Vale um ano.\n"
+                            "Art. 6º Esta Lei")
+    rec = recognise(read((HEAD + "Art. 1º Dê-se o nº 1 ao parágrafo único do art. 5º da Lei nº 100/2001, modificando-lhe "
+                          "a redação como a seguir, e acrescente-se-lhe o § 2º com o teor abaixo:\n"
+                          "\"§ 1º Vale dois anos.\n§ 2º Pode ser renovada.\"\n" + FECHO).encode(), path="ato.txt").norma)
+    assert [p.code for p in rec.problems if p.blocking] == []
+    b = read(sections.encode(), path="base.txt").norma
+    ops = ops_for(b, rec.operations)
+    assert failures(b, ops, EV) == []
+    result = apply(b, ops, EV)
+    par1 = result.find("art5_par1")
+    assert [(d.id, d.text) for d in result.find("art5").children][1:] == [
+        ("art5_par1", "Vale dois anos."), ("art5_par2", "Pode ser renovada.")]
+    assert [(v.rotulo, v.event.kind) for v in par1.history] == [
+        ("Parágrafo único", "original"), ("§ 1º", "renumeracao"), ("§ 1º", "redacao")]

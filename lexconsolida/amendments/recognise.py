@@ -312,8 +312,11 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
 def _placed_elsewhere(n: str, covered: set[str]) -> bool:
     """'os incisos IV e V, e o parágrafo único do art. 1º' reads as incisos of the parágrafo
     único, but the quoted text puts 'IV -' and 'V -' under the caput: the unit named is there,
-    in the same artigo, one level up (the quoted labels settle the attachment)."""
+    in the same artigo, one level up (the quoted labels settle the attachment). A parágrafo
+    único named and quoted as '§ 1º' is there too (it becomes the § 1º)."""
     parts = n.split("_")
+    if len(parts) == 2 and parts[1] == "par1u":
+        return f"{parts[0]}_par1" in covered  # named, and quoted as the § 1º it becomes
     if len(parts) < 3:
         return False
     art, last = parts[0], parts[-1]
@@ -615,7 +618,7 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, rol
                 # redação' quoting a new § 3º): new wording if it exists, else included
                 lenient = True
             implicit = (u.kind == "paragrafo" and not u.unico and op_kind != "revogacao"
-                        and not _MENTIONS_UNICO.search(d.text))
+                        and (not _MENTIONS_UNICO.search(d.text) or _unico_becomes_first(d.text, full, u, covered)))
             lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
             if op_kind == "redacao" and (whole or (
                     kind == "redacao" and not generic and role is None and rel in ("named", "inside", "other")
@@ -646,6 +649,16 @@ def _is_container(full: str, u: QuotedUnit, rel: str, named: list[str]) -> bool:
 
 
 _MENTIONS_UNICO = re.compile(r"par[áa]grafo\s+[úu]nico", re.IGNORECASE)
+
+
+def _unico_becomes_first(text: str, full: str, u: QuotedUnit, covered: set[str]) -> bool:
+    """'Dê-se o nº 1 ao parágrafo único do art. 2º, modificando-lhe a redação como a seguir, e
+    acrescente-se-lhe o § 2º' quoting '§ 1º …' and '§ 2º …': the instruction names the
+    parágrafo único and the quote brings a § 1º of that artigo in its place — it becomes the
+    § 1º (LC 95/1998, art. 12, III, c), unless the instruction revokes it."""
+    art = full.split("_")[0]
+    return (not phrases.REVOGACAO.search(text) and f"{art}_par1u" not in covered
+            and (u.number is not None and u.number.value == 1 and not u.number.suffixes or f"{art}_par1" in covered))
 
 
 def _rotulo(u: QuotedUnit) -> str | None:
