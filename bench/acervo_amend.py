@@ -181,7 +181,8 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
     out = []
     for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
         ops = [o for o in a.ops if o.target_urn == target]
-        blocking = [p for p in a.problems if p.blocking]
+        # a problem of an instruction to another norm does not hold this one back
+        blocking = [p for p in a.problems if p.blocking and p.concerns([target])]
         event = Event("redacao", f"acervo:{a.rel}", a.label, a.date)
         if a.unaccounted:
             out.append(PairResult(a.rel, rel, "silencioso", f"{len(a.unaccounted)} dispositivo(s) sem operação"))

@@ -1,0 +1,150 @@
+"""Problems scoped to the norm their instruction addresses, the ementa check, and type words as
+drafters misspell them.
+
+Every text here is written for the test (fictional municipality of Vila Nova), not copied.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_cli
+
+from lexconsolida.amendments import recognise
+from lexconsolida.citations import find, find_acts
+from lexconsolida.model import Norma
+from lexconsolida.readers.text import read
+
+FECHO = "\nPrefeitura Municipal de Vila Nova-MT, 3 de maio de 2021.\n\nFULANO DE TAL\nPrefeito\n"
+BASE = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+        "Art. 1º As feiras livres funcionam aos domingos.\n"
+        "Art. 2º A licença custa dez reais.\n"
+        "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+L100 = "urn:lex:br;mato.grosso;vila.nova:municipal:lei:2001-01-02;100"
+L200 = "urn:lex:br;mato.grosso;vila.nova:municipal:lei:2002-03-04;200"
+KNOWN = {("lei", "100"): L100, ("lei", "200"): L200}
+
+
+def act(ementa: str, body: str) -> Norma:
+    head = (f"LEI Nº 900, DE 3 DE MAIO DE 2021\n\n{ementa}\n\n"
+            "O PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n")
+    return read((head + body + FECHO).encode(), path="ato.txt").norma
+
+
+def resolver(ref):
+    return KNOWN.get((ref.tipo, ref.numero))
+
+
+# --- problems scoped to their target norm ------------------------------------------------------
+
+TWO_NORMS = ("Art. 1º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+             "\"Art. 1º As feiras livres funcionam aos sábados.\"\n"
+             "Art. 2º O art. 4º da Lei nº 200/2002 fica reescrito nos termos seguintes:\n"
+             "\"Art. 4º O mercado abre às seis horas.\"\n")
+
+
+def test_problem_of_an_instruction_to_another_norm_holds_back_only_that_norm():
+    rec = recognise(act("Altera as Leis nº 100/2001 e 200/2002.", TWO_NORMS), resolver)
+    assert [(o.target_urn, o.target_id) for o in rec.operations] == [(L100, "art1")]
+    (p,) = rec.problems
+    assert (p.code, p.where, p.target_urn) == ("instrucao-nao-reconhecida", "art2", L200)
+    assert rec.blocking_for(L100) == []
+    assert rec.blocking_for(L200) == [p]
+    assert rec.blocking == [p]  # listed and counted for the act as a whole
+
+
+def test_problem_whose_norm_is_unknown_holds_back_every_target():
+    body = TWO_NORMS.replace("O art. 4º da Lei nº 200/2002 fica", "O art. 4º fica")
+    rec = recognise(act("Altera as Leis nº 100/2001 e 200/2002.", body), resolver)
+    (p,) = rec.problems
+    assert p.code == "instrucao-nao-reconhecida" and p.target_urn is None
+    assert rec.blocking_for(L100) == [p] and rec.blocking_for(L200) == [p]
+
+
+def test_problems_of_an_article_without_a_formula_follow_the_articles_target():
+    body = ("Art. 1º O art. 2º da Lei nº 200/2002 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º A taxa é anual.\"\n"
+            "Parágrafo único. A taxa será cobrada em janeiro.\n"
+            "Art. 2º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 1º As feiras livres funcionam aos sábados.\"\n")
+    rec = recognise(act("Altera as Leis nº 100/2001 e 200/2002.", body), resolver)
+    assert [(p.code, p.target_urn) for p in rec.problems] == [("dispositivo-sem-instrucao", L200)]
+    assert rec.blocking_for(L100) == []
+
+
+def test_amend_applies_to_base_despite_a_problem_about_another_norm(tmp_path):
+    base = tmp_path / "base.txt"
+    base.write_text(BASE, encoding="utf-8")
+    amending = tmp_path / "alt.txt"
+    amending.write_text("LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera as Leis nº 100/2001 e 200/2002.\n\n"
+                        "O PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n" + TWO_NORMS + FECHO, encoding="utf-8")
+    dry = run_cli("amend", str(base), str(amending), "--dry-run", cwd=tmp_path)
+    out = dry.stdout.decode()
+    assert dry.returncode == 0, out + dry.stderr.decode()
+    assert "art2, linha 9: problema [instrucao-nao-reconhecida]" in out  # still listed
+    assert "Problemas de instruções a outras normas (não impedem a aplicação a " in out
+    assert "art2" not in out.split("Instruções:")[1]  # not a pending instruction of this base
+    done = run_cli("amend", str(base), str(amending), "-o", str(tmp_path / "out.xml"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert "sábados" in (tmp_path / "out.xml").read_text(encoding="utf-8")
+
+
+# --- the ementa --------------------------------------------------------------------------------
+
+ONE = ("Art. 1º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+       "\"Art. 1º As feiras livres funcionam aos sábados.\"\n")
+
+
+def codes(ementa: str, body: str = ONE) -> list[tuple[str, str | None]]:
+    """The blocking problems (a target outside the acervo is only a notice)."""
+    return [(p.code, p.target_urn) for p in recognise(act(ementa, body), resolver).blocking]
+
+
+def test_federal_act_cited_in_a_municipal_ementa_is_not_a_target():
+    assert codes("Regula as feiras em obediência à Lei Complementar Federal nº 123, de 14 de dezembro "
+                 "de 2006, e dá outras providências.") == []
+
+
+def test_ementa_naming_the_act_that_amended_the_target_is_consistent():
+    body = ONE.replace("da Lei nº 100/2001 passa", "da Lei nº 100/2001, alterado pela Lei nº 150/2005, passa")
+    assert codes("Altera a Lei nº 150/2005.", body) == []
+
+
+def test_misspelt_type_word_in_the_ementa_is_read_as_that_type():
+    body = ONE.replace("Lei nº 100/2001", "Lei Complementar nº 100/2001")
+    assert codes("ALTERA DISPOSITIVO DA LEI COMPLEMTENTAR Nº 100/2001.", body) == []
+    assert codes("ALTERA DISPOSITIVO DA LEI COMPLEMANTAR Nº 100/2001.", body) == []
+
+
+def test_real_divergence_of_numbers_stays_a_problem_of_that_norm():
+    body = ONE.replace("100/2001", "200/2002")
+    assert codes("Altera a Lei nº 100/2001.", body) == [("ementa-divergente", L200)]
+
+
+# --- type words as drafters misspell them --------------------------------------------------------
+
+@pytest.mark.parametrize("text, key", [
+    ("o art. 11 da Le nº 2.987, de 29 de junho de 2009", ("lei", "2987", 2009)),
+    ("DA LEI COMPLEMTENTAR Nº 02/1995, QUE", ("lei.complementar", "2", 1995)),
+    ("da Lei Coomplemenar nº 45/2010", ("lei.complementar", "45", 2010)),
+    ("do Decreo nº 7.100/2012", ("decreto", "7100", 2012)),
+    ("da Lei Complementar Municipl nº 3/2000", ("lei.complementar", "3", 2000)),
+])
+def test_misspelt_type_words_before_a_number(text, key):
+    (c,) = find_acts(text)
+    assert c.act.key == key
+    assert c.text == text[c.start:c.end] and c.text.split()[0] in text  # spans of the printed text
+
+
+@pytest.mark.parametrize("text", ["o Processo nº 12/2001", "pelo Ofício nº 5/2003", "o Edital nº 3/2004",
+                                  "conforme a Lista nº 7", "o lote nº 14"])
+def test_other_numbered_things_are_not_acts(text):
+    assert find_acts(text) == []
+
+
+def test_spans_after_a_repaired_word_stay_on_the_printed_text():
+    text = "o art. 2º da Le nº 2.987/2009 e o art. 3º da Lei nº 2.988/2009"
+    cits = find(text)
+    assert [(c.ids, c.act.key, c.text) for c in cits] == [
+        (("art2",), ("lei", "2987", 2009), "art. 2º da Le nº 2.987/2009"),
+        (("art3",), ("lei", "2988", 2009), "art. 3º da Lei nº 2.988/2009")]
