@@ -368,7 +368,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
         return [], pos
     nums.append(_parse_number(kind, m.group(1)))
     quoted = m.group(1).strip()[0] in "\"“”'"
-    end = m.end()
+    end = m.start(1) + len(m.group(1).rstrip())  # '217 a 287': the space belongs to the separator
     while True:
         sep = re.compile(_LIST_SEP).match(text, end)
         if not sep:
@@ -385,7 +385,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
-        end = m.end()
+        end = m.start(1) + len(m.group(1).rstrip())
     return nums, end
 
 

@@ -11,6 +11,8 @@ import pytest
 from tests.conftest import run_cli
 
 from lexconsolida.amendments import recognise
+from lexconsolida.amendments.coverage import amending_units
+from lexconsolida.amendments.phrases import classify
 from lexconsolida.citations import find, find_acts
 from lexconsolida.model import Norma
 from lexconsolida.readers.text import read
@@ -148,3 +150,108 @@ def test_spans_after_a_repaired_word_stay_on_the_printed_text():
     assert [(c.ids, c.act.key, c.text) for c in cits] == [
         (("art2",), ("lei", "2987", 2009), "art. 2º da Le nº 2.987/2009"),
         (("art3",), ("lei", "2988", 2009), "art. 3º da Lei nº 2.988/2009")]
+
+
+# --- revocations: a range of articles, and an act cited as the norm of something ---------------
+
+def test_range_of_articles_is_every_article_in_it():
+    (c,) = find("Ficam revogados os artigos 17 a 21 da Lei nº 100/2001, e demais disposições em contrário.")
+    assert c.ids == ("art17", "art18", "art19", "art20", "art21") and c.act.key == ("lei", "100", 2001)
+
+
+def test_act_cited_after_da_is_never_revoked_as_a_whole():
+    rec = recognise(act("Altera a Lei nº 100/2001.",
+                        "Art. 1º Ficam revogados os seguintes dispositivos da Lei nº 100/2001: o inciso II do "
+                        "art. 3º e o art. 4º.\n"), resolver)
+    assert "revogacao_total" not in [o.kind for o in rec.operations]
+    assert [p.code for p in rec.blocking] == ["alvo-ambiguo"]
+
+
+def test_act_cited_as_the_reason_of_a_revocation_is_not_revoked():
+    rec = recognise(act("Revoga a Lei nº 100/2001.",
+                        "Art. 1º Fica revogada a Lei nº 100/2001, em razão da vigência da Lei nº 200/2002.\n"),
+                    resolver)
+    assert [(o.kind, o.target_urn) for o in rec.operations] == [("revogacao_total", L100)]
+    assert [(p.code, p.target_urn) for p in rec.blocking] == [("alvo-ambiguo", L200)]
+    assert rec.blocking_for(L100) == []
+
+
+# --- new text printed without quotes, with exactly the labels the instruction names -------------
+
+def test_unquoted_incisos_with_the_labels_named_are_the_new_text():
+    body = ("Art. 1º Acresçam-se os incisos III e IV ao art. 2º da Lei nº 100/2001:\n"
+            "III - fiscalizar as bancas;\n"
+            "IV - recolher as taxas.\n")
+    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
+    assert [(o.kind, o.target_id, o.text) for o in rec.operations] == [
+        ("inclusao", "art2_cpt_inc3", "fiscalizar as bancas;"), ("inclusao", "art2_cpt_inc4", "recolher as taxas.")]
+    assert [(p.code, p.blocking) for p in rec.problems] == [("texto-novo-sem-aspas", False)]
+
+
+def test_unquoted_paragraph_after_inclusion_stated_with_a_period():
+    body = ("Art. 1º O art. 2º da Lei nº 100/2001 passa a viger com a inclusão do § 3º.\n"
+            "§ 3º A licença pode ser renovada.\n"
+            "I - uma vez por ano;\n"
+            "II - a pedido do feirante.\n")
+    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
+    assert [(o.kind, o.target_id) for o in rec.operations] == [
+        ("inclusao", "art2_par3"), ("inclusao", "art2_par3_inc1"), ("inclusao", "art2_par3_inc2")]
+    assert [p.code for p in rec.blocking] == []
+
+
+@pytest.mark.parametrize("units", [
+    "III - fiscalizar as bancas;\n",  # one less than named
+    "III - fiscalizar as bancas;\nIV - recolher as taxas;\nV - publicar o edital.\n",  # one more
+    "III - fiscalizar as bancas;\nV - recolher as taxas.\n",  # another label
+])
+def test_unquoted_units_that_do_not_match_the_labels_named_stay_a_problem(units):
+    rec = recognise(act("Altera a Lei nº 100/2001.",
+                        "Art. 1º Acresçam-se os incisos III e IV ao art. 2º da Lei nº 100/2001:\n" + units), resolver)
+    assert rec.operations == [] and "sem-texto-novo" in [p.code for p in rec.blocking]
+
+
+# --- dispositivos of an amending article that no instruction can have brought -------------------
+
+def test_caput_before_the_instructions_of_its_article_is_the_acts_own_norm():
+    body = ("Art. 1º Fica proibido o uso de som alto nas feiras.\n"
+            "§ 1º Acrescente-se o inciso III ao art. 3º da Lei nº 100/2001, com a seguinte redação:\n"
+            "\"III - não usar som alto.\"\n")
+    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
+    assert [o.target_id for o in rec.operations] == ["art3_cpt_inc3"]
+    assert [(p.code, p.where, p.blocking) for p in rec.problems] == [("dispositivo-autonomo", "art1", False)]
+
+
+def test_paragraph_after_a_revocation_is_the_acts_own_norm():
+    body = ("Art. 1º Fica revogado o art. 2º da Lei nº 100/2001.\n"
+            "Parágrafo único. As licenças já concedidas valem até o fim do prazo.\n")
+    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
+    assert [(p.code, p.blocking) for p in rec.problems] == [("dispositivo-autonomo", False)]
+
+
+def test_paragraph_after_a_quoted_block_still_asks_a_person():
+    body = ("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 2º A licença custa vinte reais.\"\n"
+            "Parágrafo único. As sanções deste artigo valem para o feirante.\n")
+    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
+    assert [(p.code, p.blocking) for p in rec.problems] == [("dispositivo-sem-instrucao", True)]
+
+
+# --- the verbs a scan for missed instructions counts ---------------------------------------------
+
+def test_participle_with_its_agent_is_context_not_a_change():
+    n = act("Dispõe sobre o instituto.",
+            "Art. 1º O instituto, criado pela Lei nº 100/2001, alterada pela Lei nº 200/2002, gere o regime de "
+            "que trata o art. 40 da Constituição Federal.\n")
+    assert amending_units(n) == [] and recognise(n, resolver).problems == []
+    n = act("Altera a Lei nº 100/2001.", "Art. 1º O art. 2º da Lei nº 100/2001 fica alterado nos termos do anexo.\n")
+    assert [d.id for d in amending_units(n)] == ["art1_cpt"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("No art. 2º da Lei nº 100/2001 será acrescido o seguinte parágrafo:", "inclusao"),
+    ("O art. 2º da Lei nº 100/2001 passa a vigorar acrescido dos incisos V e VI:", "inclusao"),
+    ("O valor será acrescido das vantagens pecuniárias permanentes.", None),
+    ("A dívida será acrescida dos juros legais.", None),
+])
+def test_acrescido_is_an_inclusion_only_of_units(text, kind):
+    assert classify(text) == kind

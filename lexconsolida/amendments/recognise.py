@@ -18,10 +18,10 @@ from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings,
 )
-from lexconsolida.amendments.coverage import unaccounted
+from lexconsolida.amendments.coverage import amends, unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
 from lexconsolida.citations import ActRef, Citation, find, find_acts
-from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 from lexconsolida.model.urn import Urn
@@ -175,19 +175,38 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
     instructions: list[Dispositivo] = []
     others: list[Dispositivo] = []
     article_targets: list[_Target] = []
+    consumed: set[int] = set()
+    """Dispositivos read as the unquoted new text of an instruction (``_unquoted_text``)."""
+    after_text: set[int] = set()
+    """Dispositivos printed after an instruction that brings new text."""
+    brings_text = False
     for d in art.walk():
-        if d.kind is Kind.ARTIGO:
+        if d.kind is Kind.ARTIGO or id(d) in consumed:
             continue
         kind = phrases.classify(d.text)
         (instructions if kind else others).append(d)
-        if kind:
-            blocks = list(d.alteracoes)
-            if d.kind is Kind.CAPUT:
-                blocks += art.alteracoes
-            start, ctx.instruction_targets = len(ctx.rec.problems), []
-            _instruction(ctx, d, kind, blocks)
-            _scope(ctx, start, ctx.instruction_targets)
-            article_targets += ctx.instruction_targets
+        if not kind:
+            if brings_text:
+                after_text.add(id(d))
+            continue
+        blocks = list(d.alteracoes)
+        if d.kind is Kind.CAPUT:
+            blocks += art.alteracoes
+        start, ctx.instruction_targets = len(ctx.rec.problems), []
+        if not blocks and kind in ("inclusao", "redacao") and d.kind is Kind.CAPUT:
+            unquoted = _unquoted_text(art, d)
+            if unquoted:
+                consumed.update(id(n) for u in unquoted for n in u.walk())
+                blocks = [Alteracao(f"{d.id}_alt1", children=list(unquoted))]
+                labels = ", ".join(_label(u) for u in unquoted)
+                ctx.rec.problems.append(Problem(
+                    "texto-novo-sem-aspas",
+                    f"{labels} segue(m) a instrução sem aspas, com exatamente os rótulos que ela cita: "
+                    "lido(s) como o texto novo da norma alterada", d.text, _line(d), _where(d), blocking=False))
+        _instruction(ctx, d, kind, blocks)
+        _scope(ctx, start, ctx.instruction_targets)
+        article_targets += ctx.instruction_targets
+        brings_text = brings_text or bool(blocks) or kind != "revogacao"
     for d in others:
         if d.kind is Kind.CAPUT and not d.text:
             continue
@@ -196,13 +215,44 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
             _scope(ctx, start, _cited_targets(ctx, d.text))
             continue
         if instructions and not any(d in list(i.walk()) for i in instructions):
-            ctx.rec.problems.append(Problem(
-                "dispositivo-sem-instrucao",
-                f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
-                "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
-                "incluir na norma alterada",
-                d.text, _line(d), _where(d)))
+            if id(d) not in after_text and not amends(d):
+                ctx.rec.problems.append(Problem(
+                    "dispositivo-autonomo",
+                    f"{_label(d)} está num artigo que altera outra norma, mas nenhuma instrução que traga "
+                    "texto novo vem antes dele (só revogações, ou nenhuma): lido como norma autônoma deste ato",
+                    d.text, _line(d), _where(d), blocking=False))
+            else:
+                ctx.rec.problems.append(Problem(
+                    "dispositivo-sem-instrucao",
+                    f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
+                    "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
+                    "incluir na norma alterada",
+                    d.text, _line(d), _where(d)))
             _scope(ctx, start, article_targets)
+
+
+_ENDS_SENTENCE = re.compile(r"[:.]\s*$")
+
+
+def _unquoted_text(art: Dispositivo, d: Dispositivo) -> list[Dispositivo]:
+    """The new text of an instruction printed without quotes: the dispositivos that follow the
+    caput ``d`` (its own, then the artigo's paragraphs), when the caput ends with the
+    instruction and they carry exactly the labels it names, no more and no less ('Acresçam-se
+    os incisos XI e XII ao art. 2º da Lei …:' followed by 'XI - …' and 'XII - …'; 'O art. 144
+    passa a viger com a inclusão do § 5º.' followed by '§ 5º …'). Empty otherwise: the
+    instruction stays without new text, for a person to decide."""
+    if not _ENDS_SENTENCE.search(d.text):
+        return []
+    following = list(d.children) + [c for c in art.children if c.kind is not Kind.CAPUT]
+    if not following or any(phrases.classify(f.text) or f.alteracoes or f.kind is Kind.OMISSIS
+                            for f in following):
+        return []
+    disp = _without_context(d.text, [c for c in find(d.text) if c.ids and not c.proprio])
+    named = _named_ids(disp)
+    leaves = [n for n in named if not any(o.startswith(n + "_") for o in named)]
+    if sorted(n.split("_")[-1] for n in leaves) != sorted(f.id.split("_")[-1] for f in following):
+        return []
+    return following
 
 
 def _known(t: _Target) -> bool:
@@ -574,9 +624,23 @@ def _revocation(ctx, d, disp, acts, default) -> None:
     for c in acts:
         if any(s <= c.start < e for s, e in covered):
             continue
+        if _PART_OF.search(d.text[:c.start]):
+            # 'os artigos 217 a 287 da Lei …', 'em razão da vigência da Lei …': never the whole act
+            cited = _target(ctx, c.act)
+            ctx.rec.problems.append(Problem(
+                "alvo-ambiguo", f"a revogação cita {c.act.label()} depois de 'da'/'do' (parte da norma, ou "
+                "outro contexto), não como ato revogado: decida o que é revogado", d.text, _line(d), _where(d),
+                target_urn=cited.urn if _known(cited) else None))
+            continue
         t = _target(ctx, c.act)
         _note_target(ctx, t, d)
         ctx.rec.operations.append(_op(ctx, d, t, "revogacao_total", None))
+
+
+_PART_OF = re.compile(r"(?<![,;])\s(?!(?:e|ou)\s)[^\s,;]+\s+(?:d[oa]s?|n[oa]s?)\s+$", re.IGNORECASE)
+"""'os artigos 217 a 287 da Lei …', 'o disposto na Lei …', 'em razão da vigência da Lei …': the act
+named as the norm of something, not revoked as a whole ('…, e do Decreto nº 4.213' in a list of
+acts revoked is one of them)."""
 
 
 _BARE_NUMBER = re.compile(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\s+(?:o|a)\s+(\d{1,3})\s*[º°]\s*[.;,]?\s*$", re.I)
