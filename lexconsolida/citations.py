@@ -318,7 +318,11 @@ _ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[
 """'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
-_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN,
+_ORDINAL_WORDS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
+                  "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}
+"""'parágrafo primeiro', 'Parágrafo Segundo': paragraphs as older texts name them."""
+_ORDINAL = r"(?i:\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
+_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": f"{_ARABIC}|{_ORDINAL}", "item": _ARABIC, "inciso": _ROMAN,
               "alinea": _LETTER}
 _LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
 _GLUE = re.compile(
@@ -354,6 +358,9 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
+    word = token.lower().replace("é", "e")
+    if kind == "paragrafo" and word in _ORDINAL_WORDS:
+        return Number(_ORDINAL_WORDS[word])
     token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
     return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 

@@ -255,3 +255,32 @@ def test_participle_with_its_agent_is_context_not_a_change():
 ])
 def test_acrescido_is_an_inclusion_only_of_units(text, kind):
     assert classify(text) == kind
+
+
+def test_ementa_naming_a_norm_only_by_a_name_the_resolver_does_not_know_is_not_compared():
+    assert codes("Altera dispositivos do Código Tributário Municipal.") == []
+
+
+def test_ementa_naming_a_norm_by_a_name_the_resolver_knows_is_compared():
+    def by_name(ref):
+        return L200 if ref.nome == "Código Tributário Municipal" else resolver(ref)
+
+    rec = recognise(act("Altera dispositivos do Código Tributário Municipal.", ONE), by_name)
+    assert [(p.code, p.target_urn) for p in rec.blocking] == [("ementa-divergente", L100)]
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("o parágrafo terceiro, do artigo 9º, terá", ("art9_par3",)),
+    ("os parágrafos primeiro e segundo do art. 4º", ("art4_par1", "art4_par2")),
+    ("O Parágrafo Segundo, do Art. 7º, da Lei nº 100/2001", ("art7_par2",)),
+])
+def test_paragraphs_named_by_ordinal_words(text, ids):
+    assert find(text)[0].ids == ids
+
+
+def test_renumbering_to_a_paragraph_named_by_an_ordinal_word():
+    rec = recognise(act("Altera a Lei nº 100/2001.",
+                        "Art. 1º O parágrafo único do art. 2º da Lei nº 100/2001 passa a viger como Parágrafo "
+                        "Primeiro.\n"), resolver)
+    assert [(o.kind, o.target_id, o.new_id, o.new_rotulo) for o in rec.operations] == [
+        ("renumeracao", "art2_par1u", "art2_par1", "§ 1º")]

@@ -694,12 +694,18 @@ def _check_ementa(ctx: _Ctx) -> None:
     to that norm). Not a divergence:
 
     - a federal or state act the ementa cites ('em obediência à Lei Complementar Federal nº
-      157'): the ementa is then compared only with the municipal acts it names, if any;
+      157'): an ementa that names no municipal act is not compared;
     - a norm the articles amend 'alterado pela' the act the ementa names (ementa 'Altera a Lei
       nº B', article 'O art. 1º da Lei nº A, alterado pela Lei nº B, passa …'): the ementa
-      named the last act that gave the wording."""
+      named the last act that gave the wording.
+
+    A norm the ementa names only by its name ('Código Tributário Municipal') is compared when
+    the resolver knows it (an acervo's aliases, or the BASE of the command line); otherwise it
+    cannot confirm or contradict the numbers the articles print, and counts as not named."""
     ementa = ctx.norma.ementa or ""
-    named = [c.act for c in find_acts(ementa) if c.act is not None]
+    # a norm the ementa names only by name, that the resolver does not know ('altera o Código
+    # Tributário'), says nothing about the numbers the articles print: as if not named
+    named = [c.act for c in find_acts(ementa) if c.act is not None and _known(_target(ctx, c.act))]
     if not any(not _other_sphere(ctx, a) for a in named) or not ctx.targets_seen:
         return
     named_urns = {_target(ctx, a).urn for a in named}
