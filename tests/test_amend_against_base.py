@@ -266,8 +266,8 @@ def test_units_named_by_the_instruction_are_the_only_ones_changed():
 def test_a_quoted_list_with_a_gap_asks_a_person():
     _, errors, _ = run(
         "Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
-        "\"Art. 3º São deveres do feirante:\nIII - usar crachá.\"\n")
-    assert errors == ["art1: o texto entre aspas traz a lista de Art. 3º sem I, II, no meio da numeração: decida se "
+        "\"Art. 3º São deveres do feirante:\nI - manter a banca limpa;\nIII - usar crachá.\"\n")
+    assert errors == ["art1: o texto entre aspas traz a lista de Art. 3º sem II, no meio da numeração: decida se "
                       "foi revogado ou se a omissão é um erro do texto"]
 
 
@@ -313,3 +313,12 @@ def test_a_named_parágrafo_único_quoted_as_paragraph_one_becomes_it():
         ("art5_par1", "Vale dois anos."), ("art5_par2", "Pode ser renovada.")]
     assert [(v.rotulo, v.event.kind) for v in par1.history] == [
         ("Parágrafo único", "original"), ("§ 1º", "renumeracao"), ("§ 1º", "redacao")]
+
+
+def test_a_list_quoted_from_its_middle_or_with_dotted_units_is_partial():
+    for quote in ("\"Art. 3º São deveres do feirante:\nII - respeitar o horário e o silêncio.\"\n",
+                  "\"Art. 3º São deveres do feirante:\nI - ...\nIII - usar crachá.\"\n"):
+        _, errors, result = run("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                                + quote)
+        assert errors == []
+        assert [d.situacao.value for d in result.find("art3_cpt").children][:2] == ["vigente", "vigente"]

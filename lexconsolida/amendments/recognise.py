@@ -662,15 +662,22 @@ def _complete_lists(full: str, u: QuotedUnit, whole: bool) -> tuple[tuple[str, t
     kind with no omissis line among them (Decreto 9.191/2017 art. 15: the line of dots is what
     keeps the units not rewritten), as (kind, ids brought); the applier revokes the units of
     that kind the base has there and the quote does not bring ('VI - exercer outras atividades
-    correlatas.' ending the list where the base went on to VII). With ``whole`` (a set
-    replaced whole), every kind: ('', ids)."""
+    correlatas.' ending the list where the base went on to VII). A list that does not start at
+    its first unit ('§ 2º …' quoted alone) or has a unit quoted as '...' is a partial quote.
+    With ``whole`` (a set replaced whole), every kind: ('', ids)."""
     kids = [c for c in u.children if c.number is not None or c.unico or c.kind == "omissis"]
-    if any(c.kind == "omissis" for c in kids) or (not kids and not whole):
-        return ()
+    if any(c.omissis for c in kids) or (not kids and not whole):
+        return ()  # a line of dots, or a unit quoted as '...': the drafter quotes what changes
     if whole:
         return (("", tuple(child_id(full, c) for c in kids)),)
-    kinds = list(dict.fromkeys(c.kind for c in kids))
-    return tuple((k, tuple(child_id(full, c) for c in kids if c.kind == k)) for k in kinds)
+    out = []
+    for k in dict.fromkeys(c.kind for c in kids):
+        of_kind = [c for c in kids if c.kind == k]
+        first = of_kind[0]
+        if first.unico or (first.number is not None and first.number.value == 1 and not first.number.suffixes):
+            out.append((k, tuple(child_id(full, c) for c in of_kind)))
+        # a list quoted from its middle ('§ 2º …' alone) shows the units that change, not the list
+    return tuple(out)
 
 
 _OPENS_WITH_DOTS = re.compile(r"^\s*(?:\.{2,}|…)[\s.…]*(?P<rest>\S.*)$", re.DOTALL)
