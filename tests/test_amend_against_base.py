@@ -8,6 +8,7 @@ are inclusions, which are only the place of the new ones. Every text is written 
 from __future__ import annotations
 
 from lexconsolida.amendments import recognise
+from lexconsolida.amendments.model import Operation
 from lexconsolida.model import Event, Norma
 from lexconsolida.readers.text import read
 from lexconsolida.transforms.amend import apply, failures, ops_for
@@ -322,3 +323,24 @@ def test_a_list_quoted_from_its_middle_or_with_dotted_units_is_partial():
                                 + quote)
         assert errors == []
         assert [d.situacao.value for d in result.find("art3_cpt").children][:2] == ["vigente", "vigente"]
+
+
+def test_the_caput_of_a_paragraph_is_the_paragraph_s_own_text():
+    sections = BASE.replace("Art. 5º Esta Lei", "Art. 5º A licença é pessoal.\n§ 1º Vale um ano.\n§ 2º Custa dez reais.\n"
+                            "Art. 6º Esta Lei")
+    rec = recognise(read((HEAD + "Art. 1º Fica alterado o caput do § 1º do art. 5º da Lei nº 100/2001, que passa a "
+                          "vigorar com a seguinte redação:\n\"§ 1º Vale dois anos.\"\n" + FECHO).encode(),
+                         path="ato.txt").norma)
+    b = read(sections.encode(), path="base.txt").norma
+    ops = ops_for(b, rec.operations)
+    assert [(o.kind, o.target_id) for o in ops] == [("redacao", "art5_par1")]
+    result = apply(b, ops, EV)
+    assert [(d.id, d.text) for d in result.find("art5").children][1:] == [
+        ("art5_par1", "Vale dois anos."), ("art5_par2", "Custa dez reais.")]
+
+
+def test_a_paragraph_is_never_put_inside_a_caput():
+    op = Operation("inclusao", None, "Lei nº 100/2001", "art3_cpt_par1", unit_kind="paragrafo", rotulo="§ 1º",
+                   text="Vale um ano.", where="art1", source="…")
+    errors = [e.message.split(" — ")[0] for e in failures(base(), [op], EV)]
+    assert errors == ["art1: art3_cpt_par1: um parágrafo não fica dentro do caput; decida a que artigo ele pertence"]

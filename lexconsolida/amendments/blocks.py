@@ -370,6 +370,7 @@ def settle_by_quotes(named: list[str], units: list[QuotedUnit]) -> list[str]:
             order.setdefault(PREFIX[u.kind] + ("1u" if u.unico else u.number.id_part), pos)
     out: list[str] = []
     for n in named:
+        n = re.sub(r"_cpt(?=_par)", "", n)  # 'o caput do § 7º do art. 307': the § 7º's own text
         parts = n.split("_")
         if len(parts) == 3 and parts[1].startswith("par") and id_kind(n) in ("inciso", "alinea"):
             own, parent = order.get(parts[-1]), order.get(parts[1])

@@ -534,6 +534,8 @@ def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
         placed = index.placed.get(op.target_id)
         return placed if placed is not None else _article_container(norma, lid)
     holder = index.get(str(parent))
+    if holder is not None and holder.kind is Kind.CAPUT and lid.kind == "paragrafo":
+        raise _error(op, f"{op.target_id}: um parágrafo não fica dentro do caput; decida a que artigo ele pertence")
     if holder is None:
         raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id} ({_WHY_MISSING}): "
                          "decida onde incluir")
