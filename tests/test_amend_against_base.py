@@ -344,3 +344,11 @@ def test_a_paragraph_is_never_put_inside_a_caput():
                    text="Vale um ano.", where="art1", source="…")
     errors = [e.message.split(" — ")[0] for e in failures(base(), [op], EV)]
     assert errors == ["art1: art3_cpt_par1: um parágrafo não fica dentro do caput; decida a que artigo ele pertence"]
+
+
+def test_an_item_is_never_put_directly_in_an_article():
+    op = Operation("inclusao", None, "Lei nº 100/2001", "art3_ite1", unit_kind="item", rotulo="1.",
+                   text="O PROGRAMA.", where="art1", source="…")
+    errors = [e.message.split(" — ")[0] for e in failures(base(), [op], EV)]
+    assert errors == ["art1: art3_ite1: um item não fica diretamente dentro de um artigo (LC 95/1998, art. 10); "
+                      "decida onde o texto entre aspas entra"]

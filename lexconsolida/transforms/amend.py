@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from lexconsolida.amendments.blocks import id_kind
+from lexconsolida.amendments.blocks import PARENT_KINDS, id_kind
 from lexconsolida.amendments.model import Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
@@ -536,10 +536,19 @@ def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
     holder = index.get(str(parent))
     if holder is not None and holder.kind is Kind.CAPUT and lid.kind == "paragrafo":
         raise _error(op, f"{op.target_id}: um parágrafo não fica dentro do caput; decida a que artigo ele pertence")
+    holder_kind = "artigo" if holder is not None and holder.kind is Kind.CAPUT else holder.kind.value if holder else None
+    if holder_kind is not None and lid.kind in PARENT_KINDS and holder_kind not in PARENT_KINDS[lid.kind]:
+        raise _error(op, f"{op.target_id}: {_A_UNIT[lid.kind]} não fica diretamente dentro de "
+                         f"{_A_UNIT.get(holder_kind, holder_kind)} (LC 95/1998, art. 10); decida onde o texto "
+                         "entre aspas entra")
     if holder is None:
         raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id} ({_WHY_MISSING}): "
                          "decida onde incluir")
     return holder.children
+
+
+_A_UNIT = {"artigo": "um artigo", "paragrafo": "um parágrafo", "inciso": "um inciso", "alinea": "uma alínea",
+           "item": "um item"}
 
 
 def _article_container(norma: Norma, lid: LexId) -> list:
