@@ -39,6 +39,7 @@ from lxml import etree
 
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import ciclo_de_vida
 from lexconsolida.lexml.profile import RIGIDO, choose_profile
 from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, VALID_ID
@@ -481,7 +482,8 @@ def write(norma: Norma, *, profile: str = "auto", **_options) -> bytes:
     """LexML bytes of ``norma``; ``profile`` is 'auto', 'rigido' or 'flexivel'."""
     chosen = choose_profile(norma, profile)
     writer = _Writer(chosen)
-    root = writer.document(norma)
+    with gc_paused():
+        root = writer.document(norma)
     etree.indent(root, space="  ")
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
     for slot, text in ((_SLOT_ARTICULACAO, writer.articulacao), (_SLOT_NOS, writer.extension)):
