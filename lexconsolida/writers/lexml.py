@@ -102,14 +102,17 @@ def identification_urn(norma: Norma) -> str:
     return str(Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero))
 
 
-_LEVELS: list[str] = ["\n"]
+_LEVELS: list[str] = ["\n" + "  " * level for level in range(32)]
 
 
 def _indent(level: int) -> str:
     """'\n' and two spaces per level: what ``etree.indent(space="  ")`` puts before an element."""
-    while len(_LEVELS) <= level:
-        _LEVELS.append(_LEVELS[-1] + "  ")
-    return _LEVELS[level]
+    try:
+        return _LEVELS[level]
+    except IndexError:
+        while len(_LEVELS) <= level:
+            _LEVELS.append(_LEVELS[-1] + "  ")
+        return _LEVELS[level]
 
 
 _SPECIAL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff&<>\r]")
@@ -228,7 +231,7 @@ class _Writer:
             attrs += f' pai="{_attr(pai)}"'
         if node.rotulo_printed is not None:
             attrs += f' rotuloImpresso="{_attr(node.rotulo_printed)}"'
-        if not _number_is_derived(node, node.kind.value, node.id,
+        if not _number_is_derived(node, node.kind, node.id,  # a str enum: no .value lookup
                                   isinstance(node, Dispositivo) and node.unico):
             attrs += f' numero="{ext.number_attr(node.number)}"'
         lines = node.lines
