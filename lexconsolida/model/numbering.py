@@ -105,6 +105,8 @@ class Number:
 
     @property
     def suffix_text(self) -> str:
+        if not self.suffixes:
+            return ""
         return "".join(f"-{s}" for s in self.suffixes)
 
     def next(self) -> "Number":
