@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from measure import SHARED, Timing, Verdicts, peak_rss_mb, process, repeat  # noqa: E402
 
+from lexconsolida.gcpause import gc_paused  # noqa: E402
 from lexconsolida.model import Agrupador, Kind, Norma  # noqa: E402
 from lexconsolida.readers import get_reader  # noqa: E402
 from lexconsolida.readers.text.decode import decode_text  # noqa: E402
@@ -90,11 +91,12 @@ def rule_times(data: bytes, path: str) -> list[tuple[str, float]]:
 
     state = TextState(path, data)
     times = []
-    for entry in PIPELINE:
-        name, rule = entry if isinstance(entry, tuple) else (entry.__name__, entry)
-        start = time.perf_counter()
-        rule(state)
-        times.append((name, time.perf_counter() - start))
+    with gc_paused():  # as read() runs the pipeline
+        for entry in PIPELINE:
+            name, rule = entry if isinstance(entry, tuple) else (entry.__name__, entry)
+            start = time.perf_counter()
+            rule(state)
+            times.append((name, time.perf_counter() - start))
     return times
 
 
