@@ -21,7 +21,9 @@ incisos I e II do art. 3º") and, when an act is cited right after them ("do art
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import product
@@ -73,6 +75,71 @@ _ONE_NUMBER_RE = re.compile(
 )
 
 _BILL = re.compile(r"projeto\s+de\s*$", re.IGNORECASE)
+
+_TYPE_WORDS = ("lei", "complementar", "decreto", "legislativo", "resolucao", "portaria", "organica",
+               "municipal", "federal", "estadual")
+"""The words of act types (and spheres) as the citation pattern spells them, accents stripped."""
+_SPELLED = re.compile(
+    r"(?:leis?|complementar(?:es)?|decretos?|legislativos?|resolu[çc](?:[ãa]o|[õo]es)|portarias?"
+    r"|org[âa]nicas?|municipa(?:l|is)|federa(?:l|is)|estadua(?:l|is))", re.IGNORECASE)
+_NUMBER_SIGN = re.compile(r"\bn(?:\s*[º°o.]+\s*s?\.?|r\.|[º°]s)\s*\d", re.IGNORECASE)
+_WORDS_BEFORE = re.compile(r"(?<![\w-])(?:[^\W\d_]{2,16}\s+){0,2}[^\W\d_]{2,16}\s*$")
+
+
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _type_word(word: str) -> str | None:
+    """The act-type word ``word`` misspells ('COMPLEMTENTAR', 'Le'), or None: same first letter,
+    at most two letters longer or shorter, and close by :class:`difflib.SequenceMatcher` (0.8
+    for the short 'lei', 0.85 otherwise)."""
+    w = _plain(word)
+    if _SPELLED.fullmatch(word) or len(w) < 2:
+        return None
+    for t in _TYPE_WORDS:
+        if w[0] == t[0] and abs(len(w) - len(t)) <= 2:
+            ratio = difflib.SequenceMatcher(None, w, t).ratio()
+            if ratio >= (0.8 if len(t) <= 3 else 0.85):
+                return t
+    return None
+
+
+def _repair_type_words(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with the misspelt type words right before a number ('LEI COMPLEMTENTAR Nº 02',
+    'da Le nº 2.987') written as the pattern knows them, and a map from its positions back to
+    ``text``'s. Drafters' typos mined from the acervo; no list of typos is kept."""
+    edits: list[tuple[int, int, str]] = []
+    for sign in _NUMBER_SIGN.finditer(text):
+        lo = max(0, sign.start() - 60)
+        m = _WORDS_BEFORE.search(text, lo, sign.start())
+        if m is None:
+            continue
+        for w in re.finditer(r"[^\W\d_]+", m.group(0)):
+            fixed = _type_word(w.group(0))
+            if fixed is not None:
+                edits.append((m.start() + w.start(), m.start() + w.end(), fixed))
+    if not edits:
+        return text, lambda i: i
+    parts, marks, last, shift = [], [], 0, 0
+    for start, end, fixed in edits:
+        parts += [text[last:start], fixed]
+        marks.append((start + shift, start + shift + len(fixed), start, end))
+        shift += len(fixed) - (end - start)
+        last = end
+    parts.append(text[last:])
+
+    def back(i: int) -> int:
+        delta = 0
+        for new_start, new_end, start, end in marks:
+            if i < new_start:
+                break
+            if i < new_end:
+                return start if i == new_start else end
+            delta = end - new_end
+        return i + delta
+
+    return "".join(parts), back
 
 KNOWN_NAMES: list[tuple[str, str, str]] = [
     (r"constitui[çc][ãa]o\s+(?:federal|da\s+rep[úu]blica)", "urn:lex:br:federal:constituicao:1988-10-05;1988",
@@ -195,8 +262,9 @@ def _act_from_number(tipo: str, esfera: str | None, m: re.Match) -> ActRef:
 def find_acts(text: str) -> list[Citation]:
     """Every act citation in ``text`` (one per number when several follow one type)."""
     out: list[Citation] = []
-    for m in _ACT.finditer(text):
-        if _BILL.search(text, max(0, m.start() - 30), m.start()):
+    fixed, back = _repair_type_words(text)
+    for m in _ACT.finditer(fixed):
+        if _BILL.search(fixed, max(0, m.start() - 30), m.start()):
             continue  # "Projeto de Lei nº 125/2000" is a bill, not an act
         tipo = next(_TIPOS[int(k[1:])][1] for k, v in m.groupdict().items()
                     if k.startswith("t") and k[1:].isdigit() and v)
@@ -207,9 +275,9 @@ def find_acts(text: str) -> list[Citation]:
                       "municipa": "municipal", "federa": "federal", "estadua": "estadual"}[esfera]
         base = m.start("numbers")
         for n in _ONE_NUMBER_RE.finditer(m.group("numbers")):
-            start = m.start() if n.start() == 0 else base + n.start()
-            out.append(Citation(start, base + n.end(), text[start: base + n.end()],
-                                act=_act_from_number(tipo, esfera, n)))
+            start = back(m.start() if n.start() == 0 else base + n.start())
+            end = back(base + n.end())
+            out.append(Citation(start, end, text[start:end], act=_act_from_number(tipo, esfera, n)))
     for m in _KNOWN_RE.finditer(text):
         i = int(next(k for k, v in m.groupdict().items() if v)[1:])
         _, urn, nome = KNOWN_NAMES[i]
@@ -250,7 +318,11 @@ _ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[
 """'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
-_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN,
+_ORDINAL_WORDS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
+                  "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}
+"""'parágrafo primeiro', 'Parágrafo Segundo': paragraphs as older texts name them."""
+_ORDINAL = r"(?i:\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
+_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": f"{_ARABIC}|{_ORDINAL}", "item": _ARABIC, "inciso": _ROMAN,
               "alinea": _LETTER}
 _LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
 _GLUE = re.compile(
@@ -286,6 +358,9 @@ def _parse_number(kind: str, token: str) -> Number | None:
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
+    word = token.lower().replace("é", "e")
+    if kind == "paragrafo" and word in _ORDINAL_WORDS:
+        return Number(_ORDINAL_WORDS[word])
     token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
     return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 
@@ -300,7 +375,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
         return [], pos
     nums.append(_parse_number(kind, m.group(1)))
     quoted = m.group(1).strip()[0] in "\"“”'"
-    end = m.end()
+    end = m.start(1) + len(m.group(1).rstrip())  # '217 a 287': the space belongs to the separator
     while True:
         sep = re.compile(_LIST_SEP).match(text, end)
         if not sep:
@@ -317,7 +392,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
-        end = m.end()
+        end = m.start(1) + len(m.group(1).rstrip())
     return nums, end
 
 

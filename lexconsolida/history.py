@@ -116,7 +116,9 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     # With no operation on this target, the recogniser's "ementa announces a change, no
     # instruction makes it" is said below about this target (relacao-sem-operacoes).
-    mine = [p for p in rec.problems if ops or p.code != "sem-operacoes"]
+    # Problems of instructions to other norms belong to their histories (Problem.target_urn).
+    urns = [target.urn, *(o.target_urn for o in ops)]
+    mine = [p for p in rec.problems if p.concerns(urns) and (ops or p.code != "sem-operacoes")]
     blocking = [p for p in mine if p.blocking]
     declared = _declared_revocation(act, target)
     if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:

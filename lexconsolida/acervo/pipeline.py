@@ -327,7 +327,7 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
     except LexError as err:
         return Step(act.urn, PENDING, f"texto do ato alterador recusado: {err}")
     ops = [o for o in rec.operations if o.target_urn == target.urn]
-    if any(o.kind == "revogacao_total" for o in ops) and not rec.blocking:
+    if any(o.kind == "revogacao_total" for o in ops) and not rec.blocking_for(target.urn):
         return Step(act.urn, APPLIED, None, 1, [], True)
     return Step(act.urn, IGNORED, why, 0)
 

@@ -32,12 +32,25 @@ CHANGE_VERB = re.compile(
 _UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?|al[íi]neas?|caput)", re.IGNORECASE)
 
 
+_WITH_AGENT = re.compile(r"[^\W\d_]+?(?:ad|id|íd)[oa]s?\s*,?\s*(?:pel[oa]s?|por)\b", re.IGNORECASE)
+
+
+def _change_verb(text: str) -> bool:
+    """A verb of change, other than a participle with its agent ('alterada pela Lei nº 1.802/95',
+    'acrescido pelo art. 3º da Lei …'): that one describes the history of a norm cited as
+    context, it does not change it."""
+    for m in CHANGE_VERB.finditer(text):
+        if not _WITH_AGENT.match(text, m.start()):
+            return True
+    return False
+
+
 def amends(d: Dispositivo) -> bool:
     """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
     change."""
     if d.alteracoes:
         return True
-    if not d.text or not CHANGE_VERB.search(d.text):
+    if not d.text or not _change_verb(d.text):
         return False
     cits = find(d.text)
     if any(c.ids and not c.proprio and c.act is not None for c in cits):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lexconsolida.citations import ActRef
@@ -19,6 +21,14 @@ KIND_NAMES = {
     "nota": "anotação",
     "pendente": "alteração pendente de decisão",
 }
+
+
+def work_key(urn: str | None) -> str:
+    """A URN as a work: lower case, no accents, no version ('@…'), no fragment ('!…')."""
+    if not urn:
+        return ""
+    s = urn.split("!", 1)[0].split("@", 1)[0].strip().lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
 
 
 @dataclass(slots=True, frozen=True)
@@ -100,6 +110,18 @@ class Problem:
     """Dispositivo of the amending act (None: the ementa or the whole act)."""
     blocking: bool = True
     """True when the act must not be applied until a person decides (``[[decisoes]]``)."""
+    target_urn: str | None = None
+    """The norm the instruction addresses, when the recogniser knows it (a norm of the acervo,
+    or a federal or state act): the problem holds back only the operations on that norm. None:
+    unknown (the ementa, a norm not identified, several norms): it holds back every target."""
+
+    def concerns(self, urns: Iterable[str | None]) -> bool:
+        """Whether this problem bears on an application to the norm(s) ``urns`` (the base's URN,
+        the target URNs of the operations on it)."""
+        if self.target_urn is None:
+            return True
+        key = work_key(self.target_urn)
+        return any(u and work_key(u) == key for u in urns)
 
     def describe(self) -> str:
         loc = self.where or "ato"
@@ -123,7 +145,14 @@ class Recognition:
 
     @property
     def blocking(self) -> list[Problem]:
+        """Every blocking problem, whatever norm it concerns."""
         return [p for p in self.problems if p.blocking]
+
+    def blocking_for(self, *urns: str | None) -> list[Problem]:
+        """The blocking problems that hold back an application to the norm ``urns`` names (its
+        URN, and the target URNs of the operations on it): those of that norm and those whose
+        norm is unknown. A problem of an instruction to another norm does not."""
+        return [p for p in self.problems if p.blocking and p.concerns(urns)]
 
     def describe(self) -> str:
         lines = [f"Operações de {self.act_label}:"]

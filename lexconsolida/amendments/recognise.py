@@ -18,10 +18,10 @@ from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings,
 )
-from lexconsolida.amendments.coverage import unaccounted
-from lexconsolida.amendments.model import Operation, Problem, Recognition
+from lexconsolida.amendments.coverage import amends, unaccounted
+from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
 from lexconsolida.citations import ActRef, Citation, find, find_acts
-from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import label_for
 from lexconsolida.model.urn import Urn
@@ -51,6 +51,8 @@ class _Ctx:
     last_target: "_Target | None" = None
     targets_seen: set[str] = field(default_factory=set)
     out_of_corpus_reported: set[str] = field(default_factory=set)
+    instruction_targets: list["_Target"] = field(default_factory=list)
+    """The norms the instruction being read addresses (its problems are scoped to them)."""
 
 
 def recognise(norma: Norma, resolve: Resolver | None = None, *,
@@ -105,11 +107,13 @@ def _safety_net(ctx: _Ctx) -> None:
     """No silent loss: every amending dispositivo the formulas did not recognise becomes a
     problem, and an act whose ementa says it amends but yields nothing says why."""
     for d in unaccounted(ctx.norma, ctx.rec):
+        start = len(ctx.rec.problems)
         ctx.rec.problems.append(Problem(
             "instrucao-nao-reconhecida",
             f"{_label(d)} parece alterar outra norma (texto entre aspas ou verbo de alteração junto a "
             "dispositivo citado), mas a fórmula não foi reconhecida: decida o que ele altera",
             d.text, _line(d), _where(d)))
+        _scope(ctx, start, _cited_targets(ctx, d.text))
     rec = ctx.rec
     if not rec.operations and not rec.problems and _EMENTA_AMENDS.search(ctx.norma.ementa or ""):
         rec.problems.append(Problem(
@@ -170,28 +174,124 @@ def _is_context(text: str, c: Citation) -> bool:
 def _article(ctx: _Ctx, art: Dispositivo) -> None:
     instructions: list[Dispositivo] = []
     others: list[Dispositivo] = []
+    article_targets: list[_Target] = []
+    consumed: set[int] = set()
+    """Dispositivos read as the unquoted new text of an instruction (``_unquoted_text``)."""
+    after_text: set[int] = set()
+    """Dispositivos printed after an instruction that brings new text."""
+    brings_text = False
     for d in art.walk():
-        if d.kind is Kind.ARTIGO:
+        if d.kind is Kind.ARTIGO or id(d) in consumed:
             continue
         kind = phrases.classify(d.text)
         (instructions if kind else others).append(d)
-        if kind:
-            blocks = list(d.alteracoes)
-            if d.kind is Kind.CAPUT:
-                blocks += art.alteracoes
-            _instruction(ctx, d, kind, blocks)
+        if not kind:
+            if brings_text:
+                after_text.add(id(d))
+            continue
+        blocks = list(d.alteracoes)
+        if d.kind is Kind.CAPUT:
+            blocks += art.alteracoes
+        start, ctx.instruction_targets = len(ctx.rec.problems), []
+        if not blocks and kind in ("inclusao", "redacao") and d.kind is Kind.CAPUT:
+            unquoted = _unquoted_text(art, d)
+            if unquoted:
+                consumed.update(id(n) for u in unquoted for n in u.walk())
+                blocks = [Alteracao(f"{d.id}_alt1", children=list(unquoted))]
+                labels = ", ".join(_label(u) for u in unquoted)
+                ctx.rec.problems.append(Problem(
+                    "texto-novo-sem-aspas",
+                    f"{labels} segue(m) a instrução sem aspas, com exatamente os rótulos que ela cita: "
+                    "lido(s) como o texto novo da norma alterada", d.text, _line(d), _where(d), blocking=False))
+        _instruction(ctx, d, kind, blocks)
+        _scope(ctx, start, ctx.instruction_targets)
+        article_targets += ctx.instruction_targets
+        brings_text = brings_text or bool(blocks) or kind != "revogacao"
     for d in others:
         if d.kind is Kind.CAPUT and not d.text:
             continue
+        start = len(ctx.rec.problems)
         if _non_textual(ctx, d):
+            _scope(ctx, start, _cited_targets(ctx, d.text))
             continue
         if instructions and not any(d in list(i.walk()) for i in instructions):
-            ctx.rec.problems.append(Problem(
-                "dispositivo-sem-instrucao",
-                f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
-                "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
-                "incluir na norma alterada",
-                d.text, _line(d), _where(d)))
+            if id(d) not in after_text and not amends(d):
+                ctx.rec.problems.append(Problem(
+                    "dispositivo-autonomo",
+                    f"{_label(d)} está num artigo que altera outra norma, mas nenhuma instrução que traga "
+                    "texto novo vem antes dele (só revogações, ou nenhuma): lido como norma autônoma deste ato",
+                    d.text, _line(d), _where(d), blocking=False))
+            else:
+                ctx.rec.problems.append(Problem(
+                    "dispositivo-sem-instrucao",
+                    f"{_label(d)} está num artigo que altera outra norma, fora das aspas e sem "
+                    "fórmula de alteração: não se sabe se é norma autônoma deste ato ou texto a "
+                    "incluir na norma alterada",
+                    d.text, _line(d), _where(d)))
+            _scope(ctx, start, article_targets)
+
+
+_ENDS_SENTENCE = re.compile(r"[:.]\s*$")
+
+
+def _unquoted_text(art: Dispositivo, d: Dispositivo) -> list[Dispositivo]:
+    """The new text of an instruction printed without quotes: the dispositivos that follow the
+    caput ``d`` (its own, then the artigo's paragraphs), when the caput ends with the
+    instruction and they carry exactly the labels it names, no more and no less ('Acresçam-se
+    os incisos XI e XII ao art. 2º da Lei …:' followed by 'XI - …' and 'XII - …'; 'O art. 144
+    passa a viger com a inclusão do § 5º.' followed by '§ 5º …'). Empty otherwise: the
+    instruction stays without new text, for a person to decide."""
+    if not _ENDS_SENTENCE.search(d.text):
+        return []
+    following = list(d.children) + [c for c in art.children if c.kind is not Kind.CAPUT]
+    if not following or any(phrases.classify(f.text) or f.alteracoes or f.kind is Kind.OMISSIS
+                            for f in following):
+        return []
+    disp = _without_context(d.text, [c for c in find(d.text) if c.ids and not c.proprio])
+    named = _named_ids(disp)
+    leaves = [n for n in named if not any(o.startswith(n + "_") for o in named)]
+    if sorted(n.split("_")[-1] for n in leaves) != sorted(f.id.split("_")[-1] for f in following):
+        return []
+    return following
+
+
+def _known(t: _Target) -> bool:
+    """A target the problems can be scoped to: a norm of the acervo (or the BASE), or an act
+    identified by its citation (type and number, or a URN), in the acervo or not — the
+    instruction's operations go to that norm, and so do its problems. A norm cited by name
+    only that the resolver does not know ('Código Tributário') may be any of them."""
+    return t.in_corpus or (t.ref is not None and bool(t.ref.numero or t.ref.urn))
+
+
+def _scope(ctx: _Ctx, start: int, targets: list[_Target]) -> None:
+    """Give the problems reported since ``start`` the norm their instruction addresses, when it
+    addresses exactly one known norm: they then hold back only the operations on that norm
+    (``Problem.target_urn``). Otherwise they stay unscoped and hold back every target."""
+    keys = {work_key(t.urn) for t in targets}
+    if len(keys) != 1 or not all(_known(t) for t in targets):
+        return
+    urn = targets[0].urn
+    probs = ctx.rec.problems
+    for i in range(start, len(probs)):
+        if probs[i].target_urn is None:
+            probs[i] = replace(probs[i], target_urn=urn)
+
+
+def _cited_targets(ctx: _Ctx, text: str) -> list[_Target]:
+    """The norms a dispositivo the formulas did not read cites, for scoping its problem; empty
+    (unknown) when it also cites a dispositivo without its norm ('o art. 5º passa …'), which
+    may belong to any target, or cites no norm at all."""
+    out: list[_Target] = []
+    for c in find(text):
+        if c.proprio:
+            continue
+        if c.act is None:
+            if c.ids:
+                return []
+            continue
+        if not _is_context(text, c):
+            out.append(_target(ctx, c.act))
+    return out
 
 
 def _label(d: Dispositivo) -> str:
@@ -431,6 +531,7 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
         if len({(a.key, a.nome) for a in found}) == 1:
             ref = found[0]
     if ref is None and ctx.last_target is not None and disp and _CONTINUES.search(d.text):
+        ctx.instruction_targets.append(ctx.last_target)
         return ctx.last_target  # 'Dê-se ao parágrafo único do supracitado artigo'
     if ref is None and ctx.base is not None and (disp or acts or phrases.classify(d.text) != "revogacao"):
         t = _base_target(ctx, d, "a instrução não diz qual norma altera (nem a ementa, nem o preâmbulo)")
@@ -449,6 +550,7 @@ def _default_target(ctx: _Ctx, disp: list[Citation], acts: list[Citation], d) ->
 
 def _note_target(ctx: _Ctx, t: _Target, d: Dispositivo) -> None:
     ctx.targets_seen.add(t.urn)
+    ctx.instruction_targets.append(t)
     if not t.in_corpus and t.urn not in ctx.out_of_corpus_reported:
         ctx.out_of_corpus_reported.add(t.urn)
         ctx.rec.problems.append(Problem(
@@ -522,9 +624,23 @@ def _revocation(ctx, d, disp, acts, default) -> None:
     for c in acts:
         if any(s <= c.start < e for s, e in covered):
             continue
+        if _PART_OF.search(d.text[:c.start]):
+            # 'os artigos 217 a 287 da Lei …', 'em razão da vigência da Lei …': never the whole act
+            cited = _target(ctx, c.act)
+            ctx.rec.problems.append(Problem(
+                "alvo-ambiguo", f"a revogação cita {c.act.label()} depois de 'da'/'do' (parte da norma, ou "
+                "outro contexto), não como ato revogado: decida o que é revogado", d.text, _line(d), _where(d),
+                target_urn=cited.urn if _known(cited) else None))
+            continue
         t = _target(ctx, c.act)
         _note_target(ctx, t, d)
         ctx.rec.operations.append(_op(ctx, d, t, "revogacao_total", None))
+
+
+_PART_OF = re.compile(r"(?<![,;])\s(?!(?:e|ou)\s)[^\s,;]+\s+(?:d[oa]s?|n[oa]s?)\s+$", re.IGNORECASE)
+"""'os artigos 217 a 287 da Lei …', 'o disposto na Lei …', 'em razão da vigência da Lei …': the act
+named as the norm of something, not revoked as a whole ('…, e do Decreto nº 4.213' in a list of
+acts revoked is one of them)."""
 
 
 _BARE_NUMBER = re.compile(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\s+(?:o|a)\s+(\d{1,3})\s*[º°]\s*[.;,]?\s*$", re.I)
@@ -572,21 +688,53 @@ def _rotulo_of_id(i: str) -> str | None:
 # --- the ementa ------------------------------------------------------------------------------
 
 def _check_ementa(ctx: _Ctx) -> None:
+    """The ementa names the norms the act amends; an article that amends another one may carry
+    a misprinted number ('altera a Lei nº 2.704' in the ementa, 'art. 3º da Lei nº 2.706' in the
+    article): reported, once per norm the ementa does not name (``ementa-divergente``, scoped
+    to that norm). Not a divergence:
+
+    - a federal or state act the ementa cites ('em obediência à Lei Complementar Federal nº
+      157'): an ementa that names no municipal act is not compared;
+    - a norm the articles amend 'alterado pela' the act the ementa names (ementa 'Altera a Lei
+      nº B', article 'O art. 1º da Lei nº A, alterado pela Lei nº B, passa …'): the ementa
+      named the last act that gave the wording.
+
+    A norm the ementa names only by its name ('Código Tributário Municipal') is compared when
+    the resolver knows it (an acervo's aliases, or the BASE of the command line); otherwise it
+    cannot confirm or contradict the numbers the articles print, and counts as not named."""
     ementa = ctx.norma.ementa or ""
-    named = [c.act for c in find_acts(ementa)]
-    if not named or not ctx.targets_seen:
+    # a norm the ementa names only by name, that the resolver does not know ('altera o Código
+    # Tributário'), says nothing about the numbers the articles print: as if not named
+    named = [c.act for c in find_acts(ementa) if c.act is not None and _known(_target(ctx, c.act))]
+    if not any(not _other_sphere(ctx, a) for a in named) or not ctx.targets_seen:
         return
     named_urns = {_target(ctx, a).urn for a in named}
     named_keys = {(a.tipo, a.numero) for a in named}
-    stray = []
+    stray: dict[str, Operation] = {}
     for op in ctx.rec.operations:
         key = (op.target_act.tipo, op.target_act.numero) if op.target_act else None
-        if op.target_urn not in named_urns and key not in named_keys and op.target_label not in stray:
-            stray.append(op.target_label)
-    if stray:
-        names = ", ".join(a.label() for a in named)
+        if op.target_urn in named_urns or key in named_keys or _amended_by(op.source, named_keys):
+            continue
+        stray.setdefault(op.target_urn or op.target_label, op)
+    names = ", ".join(a.label() for a in named)
+    for op in stray.values():
+        known = op.in_corpus or (op.target_act is not None and bool(op.target_act.numero or op.target_act.urn))
         ctx.rec.problems.append(Problem(
             "ementa-divergente",
-            f"a ementa cita {names}, mas os artigos alteram {', '.join(stray)}: "
+            f"a ementa cita {names}, mas os artigos alteram {op.target_label}: "
             "confirme qual norma é alterada",
-            ementa, None, None))
+            ementa, None, None, target_urn=op.target_urn if known else None))
+
+
+def _other_sphere(ctx: _Ctx, ref: ActRef) -> bool:
+    """A federal or state act cited by a municipal act ('em obediência à Lei Complementar
+    Federal nº 157'): not one of the norms a municipal act amends."""
+    own = Urn.parse(ctx.norma.urn).autoridade if ctx.norma.urn else None
+    return own == "municipal" and (ref.esfera in ("federal", "estadual") or ref.urn is not None)
+
+
+def _amended_by(source: str, keys: set[tuple[str, str | None]]) -> bool:
+    """Whether the instruction names its norm as amended by one of the acts ``keys``
+    ('da Lei nº 994/85, alterado pela Lei nº 1.884/96')."""
+    return any(c.act is not None and (c.act.tipo, c.act.numero) in keys and _is_context(source, c)
+               for c in find_acts(source))

@@ -8,21 +8,12 @@ after '@' do not matter ('…;1988@1988-10-05;publicacao' is '…;1988'; 'resolu
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
-from lexconsolida.amendments.model import Operation, Problem, Recognition
+from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
 from lexconsolida.amendments.recognise import Resolver, recognise
 from lexconsolida.citations import ActRef
 from lexconsolida.model import Norma
-
-
-def work_key(urn: str | None) -> str:
-    """A URN as a work: lower case, no accents, no version ('@…'), no fragment ('!…')."""
-    if not urn:
-        return ""
-    s = urn.split("!", 1)[0].split("@", 1)[0].strip().lower()
-    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
 
 
 def same_work(a: str | None, b: str | None) -> bool:

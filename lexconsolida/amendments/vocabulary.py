@@ -27,6 +27,10 @@ VIGORAR = r"(?:vigorar|viger|vigir)"
 REDACAO = r"(?:reda[çc](?:[ãa]o|[õo]es)|teor)"
 SEGUINTE = r"(?:seguintes?|abaixo)"
 HIFEN = r"\s*[-‐–]\s*"
+UNIT_WORD = (r"(?:seguintes?|§|par[áa]grafos?|incisos?|al[íi]neas?|itens?|art(?:igo)?s?\b|cap[íi]tulos?|"
+             r"se[çc](?:[ãa]o|[õo]es)|subse[çc](?:[ãa]o|[õo]es)|anexos?)")
+"""What an inclusion adds ('acrescido do seguinte § 3º', 'acrescido dos incisos V e VI'), as
+opposed to 'acrescido das vantagens pecuniárias' or 'acrescido dos juros' (amounts)."""
 """'dê-se', 'dê - se', 'dê -se'"""
 
 
@@ -80,8 +84,9 @@ FORMULAS: tuple[Formula, ...] = (
             rf"\baltere(?:m)?{HIFEN}se\b",
             "Altere-se a redação dos incisos II e III do art. 6º da Lei nº 40/2004:"),
     # --- inclusion ---------------------------------------------------------------------------
-    Formula("inclusao", "acrescido(s) do(s) seguinte(s) / passa a vigorar acrescido",
-            rf"acrescid[oa]s?\s+d[oa]s?\b|{PASSA}\s+{VIGORAR}\s+acrescid",
+    Formula("inclusao", "acrescido(s) do(s) seguinte(s) / do § … / passa a vigorar acrescido / será acrescido o seguinte",
+            rf"acrescid[oa]s?\s+d[oa]s?\s+{UNIT_WORD}|{PASSA}\s+{VIGORAR}\s+acrescid"
+            r"|\bser[áa]o?\s+acrescid[oa]s?\s+(?:o|os|a|as)\s+seguintes?\b",
             "O art. 10 passa a vigorar acrescido do seguinte § 3º:"),
     # 'com acréscimo do inciso VIII ao art. 16 e o art. 22 com a seguinte redação' is a mixed
     # instruction, read as new wording (units that do not exist are included): not here

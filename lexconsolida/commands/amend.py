@@ -4,7 +4,9 @@ The amending act is read, its instructions recognised as explicit operations (li
 Portuguese with ``--dry-run``, for review), the decisions recorded in its ``norma.toml`` applied,
 and the operations on BASE applied with the history of every dispositivo. The result is LexML
 (standard output, or ``-o``, written atomically). Problems that need a human decision stop the
-application: nothing is written, and each problem names the instruction and its line.
+application: nothing is written, and each problem names the instruction and its line. Only the
+problems that concern BASE stop it: a problem of an instruction to another norm (its
+``target_urn``) is listed by ``--dry-run`` but does not hold BASE back.
 """
 
 from __future__ import annotations
@@ -64,21 +66,26 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     out(rec.describe())
     out(describe_decisions(decided))
     out(f"Operações sobre a norma base: {len(ops)}\n")
+    blocking = blocking_on_base(rec, base, ops)
+    elsewhere = [p for p in rec.blocking if p not in blocking]
+    if elsewhere:
+        out(f"Problemas de instruções a outras normas (não impedem a aplicação a {base.titulo}): "
+            f"{len(elsewhere)}\n")
     pairs = refused_operations(base, ops, event_for(amending))
     refused = [err for _, err in pairs]
     if refused:
         out(f"Operações que não podem ser aplicadas a {base.titulo}:\n")
         for err in refused:
             out(f"{with_source(err, amending)}\n")
-    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    instrs = instructions(_on_base(rec, base, ops), [(op, err.message) for op, err in pairs])
     if instrs:
         out("Instruções:\n")
         for i in instrs:
             out(f"  {i.describe()}\n")
-    stops = len(rec.blocking) + len(refused) + (0 if ops else 1)
+    stops = len(blocking) + len(refused) + (0 if ops else 1)
     if not stops:
         return 0
-    why = [f"{len(rec.blocking)} problema(s) pedem decisão humana" if rec.blocking else "",
+    why = [f"{len(blocking)} problema(s) pedem decisão humana" if blocking else "",
            f"{len(refused)} operação(ões) não podem ser aplicadas" if refused else "",
            f"nenhuma operação sobre {base.titulo}" if not ops else ""]
     print(f"lexconsolida amend: {rec.act_label} não seria aplicado: "
@@ -86,9 +93,17 @@ def dry_run(base: Norma, decided, ops, amending: Located) -> int:
     return 2
 
 
-def _on_base(rec, ops):
-    """``rec`` with only the operations on the base (problems kept)."""
-    return replace(rec, operations=list(ops))
+def blocking_on_base(rec, base: Norma, ops) -> list:
+    """The blocking problems that hold back the application to ``base``: those of instructions
+    to it, and those whose norm is unknown; a problem of an instruction to another norm
+    (``Problem.target_urn``) does not."""
+    return rec.blocking_for(base.urn, *{o.target_urn for o in ops})
+
+
+def _on_base(rec, base: Norma, ops):
+    """``rec`` with only the operations on the base and the problems that concern it."""
+    urns = [base.urn, *{o.target_urn for o in ops}]
+    return replace(rec, operations=list(ops), problems=[p for p in rec.problems if p.concerns(urns)])
 
 
 def source_of(found: Located) -> Path | None:
@@ -118,7 +133,7 @@ def run(args) -> int:
 
 def _apply(args, base: Norma, decided, ops, amending: Located) -> int:
     rec = decided.recognition
-    blocking = rec.blocking
+    blocking = blocking_on_base(rec, base, ops)
     if args.parcial:
         return _apply_partial(args, base, rec, ops, amending)
     if blocking:
@@ -135,7 +150,7 @@ def _apply_partial(args, base: Norma, rec, ops, amending: Located) -> int:
     """``--parcial``: the certain instructions applied, each pending one noted on the base."""
     event = event_for(amending)
     pairs = refused_operations(base, ops, event)
-    instrs = instructions(_on_base(rec, ops), [(op, err.message) for op, err in pairs])
+    instrs = instructions(_on_base(rec, base, ops), [(op, err.message) for op, err in pairs])
     certain = certain_operations(instrs)
     if not certain:
         listing = "\n".join(i.describe() for i in instrs) or "(nenhuma instrução)"
