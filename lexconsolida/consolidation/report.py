@@ -12,6 +12,7 @@ from collections import Counter
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
 from lexconsolida.consolidation.engine import label_path, source_rotulo
 from lexconsolida.consolidation.model import Consolidation
+from lexconsolida.model.status import status_of
 from markupsafe import Markup
 
 from lexconsolida.templating import render
@@ -101,7 +102,7 @@ def correspondence_html(c: Consolidation) -> bytes:
     forward, backward = _table_rows(c)
     return render(
         "consolidacao/correspondencia.html", titulo=c.norma.titulo if c.norma.tipo else "Consolidação",
-        rows=c.rows, counts=counts(c), forward=forward, backward=backward,
+        ementa=c.norma.ementa, aviso=status_of(c.norma).notice, rows=c.rows, counts=counts(c), forward=forward, backward=backward,
     ).encode("utf-8")
 
 
@@ -126,7 +127,8 @@ def review_html(c: Consolidation) -> bytes:
     sources = [dict(alias=s.alias, label=s.label, urn=s.urn, em=ems.get(s.alias)) for s in c.sources]
     decisions = [(s, d) for s in c.sources for d in s.decisions]
     return render(
-        "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), sources=sources,
+        "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), aviso=status_of(c.norma).notice,
+        sources=sources,
         rows=c.rows, counts=counts(c), dropped=_set_aside_rows(c),
         decisions=decisions, edits=c.edits, findings=c.findings, new_labels=new_labels(c),
         status_names=STATUS_NAMES, edit_names=EDIT_NAMES,
