@@ -290,6 +290,38 @@ def test_act_without_text_is_listed_as_unavailable(tmp_path):
     assert d["resumo"]["texto_indisponivel"] == 1
 
 
+
+def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(tmp_path):
+    """A publishing site lists skipped numbers ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)')
+    and acts whose text it does not have (epígrafe and ementa only): the first is no act (left
+    out of the import, counted), the second is 'texto indisponível' in the work list and on the
+    gazette page, never an act in force with an empty text."""
+    import shutil
+
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.site.model import ONLY_HEADING
+
+    src = tmp_path / "atos"
+    shutil.copytree(ATOS, src)
+    (src / "lei-70-2019.txt").write_text("LEI Nº 70/2019\n\n(Ato inexistente, numeração não utilizada)\n",
+                                         encoding="utf-8")
+    (src / "lei-71-2019.txt").write_text(
+        "LEI Nº 71, DE 2 DE MAIO DE 2019\n\nDenomina logradouro no bairro Centro.\n\n"
+        "Visualizar Ato: Lei nº 71/2019 - Serra Fictícia-MG\n", encoding="utf-8")
+    report = import_folder(src, tmp_path / "acervo", MUN)
+    assert report.nao_utilizados == ["lei-70-2019.txt"]
+    assert not (tmp_path / "acervo" / MUN / "lei-70-2019").exists()
+    rep = tomllib.loads((tmp_path / "acervo" / MUN / "importacao.toml").read_text(encoding="utf-8"))
+    assert rep["numeros_nao_utilizados"] == ["lei-70-2019.txt"]
+    ac = build(tmp_path / "acervo")
+    d = worklist.data(ac)
+    assert d["resumo"]["numeros_nao_utilizados"] == 1
+    row = next(a for a in d["atos"] if a["pasta"].endswith("lei-71-2019"))
+    assert row["situacao"] == worklist.SITUACAO_SEM_TEXTO
+    build_gazette(ac, tmp_path / "site")
+    page = (tmp_path / "site" / MUN / "lei-71-2019" / "index.html").read_text(encoding="utf-8")
+    assert ONLY_HEADING in page and "Denomina logradouro" in page
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):

@@ -23,6 +23,9 @@ from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
 SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
 
+_UNUSED_NUMBER = re.compile(
+    r"\b(?:ato\s+inexistente|numera[çc][ãa]o\s+n[ãa]o\s+utilizada|n[úu]mero\s+n[ãa]o\s+utilizado)\b", re.I)
+"""What a publishing site prints instead of an act for a number that was skipped."""
 _PUBLICATION = re.compile(r"^\s*data\s+d[ae]\s+publica[çc][ãa]o\s*:?\s*(?P<d>.+?)\s*$", re.I | re.M)
 _AUTHOR = re.compile(
     r"""de\s+autoria\s+d[oa]s?\s+(?P<a>[^,;:]+?)\s*(?:,|;|:|\bdecret|\baprov|\be\s+eu\b|$)
@@ -66,6 +69,9 @@ class Lido:
     vigencia_na_publicacao: bool = False
     recusa: str | None = None
     """Why the text reader refused the text (the act is still imported, its metadata kept)."""
+    nao_utilizado: bool = False
+    """The file stands for a number never used ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)'):
+    no act to import."""
     duvidas: list[Duvida] = field(default_factory=list)
 
 
@@ -89,6 +95,9 @@ def read_source(path: str, origem: str) -> Lido:
             except InputError:
                 norma = None
     text = decode_text_bytes(data) if fmt in ("text", "markdown") else _plain_docx(norma)
+    if norma is not None and not norma.articulacao and _UNUSED_NUMBER.search(
+            " ".join([norma.ementa or "", *norma.preambulo, *norma.fecho])):
+        lido.nao_utilizado = True
     if norma is not None:
         lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
         lido.localidade = norma.localidade
