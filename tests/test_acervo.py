@@ -313,6 +313,8 @@ def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(t
     assert not (tmp_path / "acervo" / MUN / "lei-70-2019").exists()
     rep = tomllib.loads((tmp_path / "acervo" / MUN / "importacao.toml").read_text(encoding="utf-8"))
     assert rep["numeros_nao_utilizados"] == ["lei-70-2019.txt"]
+    t71 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-71-2019" / "norma.toml").read_text(encoding="utf-8"))
+    assert t71["ementa"] == "Denomina logradouro no bairro Centro."  # the site's link label is no ementa
     ac = build(tmp_path / "acervo")
     d = worklist.data(ac)
     assert d["resumo"]["numeros_nao_utilizados"] == 1

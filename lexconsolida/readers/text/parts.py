@@ -172,7 +172,7 @@ def _no_articles(state: TextState) -> None:
     if not has_act:
         raise InputError("nenhum artigo encontrado: o texto não parece ser um ato normativo", path=state.path)
     state.body = (len(lines), len(lines))
-    _read_head(state, lines)
+    _read_head(state, lines, without_articles=True)
     state.diagnostics.append(Diagnostic("sem-artigos", "o ato não tem artigos", Severity.WARNING))
 
 
@@ -201,7 +201,7 @@ def _body_start(lines: list[SourceLine], first_art: int) -> int:
     return j
 
 
-def _read_head(state: TextState, head: list[SourceLine]) -> None:
+def _read_head(state: TextState, head: list[SourceLine], *, without_articles: bool = False) -> None:
     norma = state.norma
     epi = next((i for i, ln in enumerate(head) if EPIGRAFE.match(ln.text)), None)
     doc = next((i for i, ln in enumerate(head) if document_type(ln.text)), None)
@@ -234,6 +234,12 @@ def _read_head(state: TextState, head: list[SourceLine]) -> None:
     norma.data = parse_date(epigrafe[m.end("numero"):])
     rest = head[take:]
     pre = next((i for i, ln in enumerate(rest) if _PREAMBULO.search(ln.text)), len(rest))
+    note = next((i for i, ln in enumerate(rest[:pre]) if _SITE_NOTE.match(ln.text.strip())), None)
+    if note is not None and without_articles:
+        # an act listed without its text ('Visualizar Ato: Lei nº 1/1971 - …' under the ementa):
+        # the publishing site's notes close it, as they do after a last article
+        _signatures(state, rest[note:pre])
+        rest, pre = rest[:note], note
     for ln in rest[:pre]:
         ln.tag = "ementa"
     ementa = " ".join(ln.text.strip() for ln in rest[:pre] if ln.text.strip())
