@@ -18,7 +18,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model.dates import parse_date
 from lexconsolida.readers import format_of, read_file
-from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
+from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name, year_of_number
 
 SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
@@ -103,7 +103,7 @@ def read_source(path: str, origem: str) -> Lido:
         lido.localidade = norma.localidade
         _dates(lido, norma, text)
         lido.autor = _author(" ".join(norma.preambulo))
-        lido.ano = _year_of(norma.epigrafe or "")
+        lido.ano = year_of_number(norma.epigrafe or "")
     else:
         _from_heading(lido, text)
     _publication(lido, text)
@@ -182,19 +182,8 @@ def _from_heading(lido: Lido, text: str) -> None:
             lido.tipo = _tipo_name(m.group("tipo"))
             lido.numero = m.group("numero").split("/")[0].rstrip(".")
             lido.data = parse_date(line[m.end("numero"):])
-            lido.ano = _year_of(line)
+            lido.ano = year_of_number(line)
             return
-
-
-def _year_of(epigrafe: str) -> str | None:
-    """'DECRETO LEGISLATIVO Nº 5/2015' → '2015' ('/98' → '1998')."""
-    m = EPIGRAFE.match(epigrafe)
-    if not m or "/" not in m.group("numero"):
-        return None
-    y = m.group("numero").split("/")[1]
-    if len(y) == 2:
-        y = ("19" if int(y) > 30 else "20") + y
-    return y if len(y) == 4 else None
 
 
 def sources_in(folder: Path) -> list[Path]:

@@ -201,6 +201,17 @@ def _body_start(lines: list[SourceLine], first_art: int) -> int:
     return j
 
 
+def year_of_number(epigrafe: str | None) -> str | None:
+    """The year printed with the number ('RESOLUÇÃO Nº 12/2004' → '2004', '/98' → '1998'): for
+    an act whose epígrafe has no date, its URN takes the year (LexML: the date part as known)."""
+    m = EPIGRAFE.match(epigrafe or "")
+    if not m or "/" not in m.group("numero"):
+        return None
+    y = m.group("numero").split("/")[1].rstrip(".")
+    if len(y) == 2 and y.isdigit():
+        y = ("19" if int(y) > 30 else "20") + y
+    return y if len(y) == 4 and y.isdigit() else None
+
 def _read_head(state: TextState, head: list[SourceLine], *, without_articles: bool = False) -> None:
     norma = state.norma
     epi = next((i for i, ln in enumerate(head) if EPIGRAFE.match(ln.text)), None)
