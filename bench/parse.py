@@ -13,7 +13,14 @@ Figures (see ``bench/measure.py``: medians and spread of ≥ 5 runs, CPU time be
 resident memory of the process):
 - in process: text reader + LexML writer, characters per second from the CPU-time median;
 - process: ``python -m lexconsolida parse FILE -o OUT.xml``, wall-time median and peak RSS;
-- time per rule of the reader's pipeline on each input.
+- time per rule of the reader's pipeline on each input;
+- side by side with bluebell-akn (Laws.Africa's Akoma Ntoso parser), when it is installed
+  (``pip install bluebell-akn``; never a dependency of the project): the CF/88 2015 text is
+  parsed by us and, converted to bluebell's own markup, by bluebell, in paired runs (the order
+  alternating), CPU-time medians and their ratio. What is compared is said in the output: our
+  reader takes the text as printed and writes LexML; bluebell takes a markup whose keywords and
+  indentation already say the structure (written from our tree of the same text, so the same
+  units) and writes Akoma Ntoso. The counts of units in both outputs are printed beside.
 Targets (issue 16): CF/88 ≥ 5,000,000 characters/s in process; the OCR seed 004 ≥ 2,000,000;
 the whole ``parse`` process on the CF/88 under 0.35 s and under 100 MB resident.
 """
@@ -21,6 +28,8 @@ the whole ``parse`` process on the CF/88 under 0.35 s and under 100 MB resident.
 from __future__ import annotations
 
 import argparse
+import re
+import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +42,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from measure import SHARED, Timing, Verdicts, peak_rss_mb, process, repeat  # noqa: E402
 
+from lexconsolida.gcpause import gc_paused  # noqa: E402
+from lexconsolida.model import Agrupador, Kind, Norma  # noqa: E402
 from lexconsolida.readers import get_reader  # noqa: E402
 from lexconsolida.readers.text.decode import decode_text  # noqa: E402
 from lexconsolida.writers import get_writer  # noqa: E402
@@ -80,11 +91,12 @@ def rule_times(data: bytes, path: str) -> list[tuple[str, float]]:
 
     state = TextState(path, data)
     times = []
-    for entry in PIPELINE:
-        name, rule = entry if isinstance(entry, tuple) else (entry.__name__, entry)
-        start = time.perf_counter()
-        rule(state)
-        times.append((name, time.perf_counter() - start))
+    with gc_paused():  # as read() runs the pipeline
+        for entry in PIPELINE:
+            name, rule = entry if isinstance(entry, tuple) else (entry.__name__, entry)
+            start = time.perf_counter()
+            rule(state)
+            times.append((name, time.perf_counter() - start))
     return times
 
 
@@ -146,6 +158,159 @@ def print_rules(rows: list[Row]) -> None:
         print(rule.ljust(width) + "".join(f"{times[i][1] * 1000:>18.2f}" for _, times in per_input))
 
 
+# -- side by side with bluebell-akn -----------------------------------------------------------
+
+BLUEBELL_INPUT = "CF/88 2015"
+"""The input compared with bluebell (each bluebell run of the pure-Python 3.x takes ~1 s)."""
+BLUEBELL_FRBR = "/akn/br/act/constituicao/1988-10-05/1"
+_BLUEBELL_HIER = {
+    "parte": "PART", "livro": "BOOK", "titulo": "TITLE", "subtitulo": "SUBTITLE",
+    "capitulo": "CHAPTER", "secao": "SECTION", "subsecao": "SUBSECTION",
+    Kind.ARTIGO: "ARTICLE", Kind.PARAGRAFO: "PARAGRAPH", Kind.INCISO: "POINT",
+    Kind.ALINEA: "POINT", Kind.ITEM: "POINT",
+}
+"""Our units as bluebell's hierarchical keywords (the mapping of our own AKN writer)."""
+_BLUEBELL_INLINE = re.compile(r"\\|([*/_{])\1+")
+"""What bluebell would read as markup inside a line: a backslash, '**', '//', '__', '{{'."""
+
+
+def _bluebell_text(text: str, line_start: bool = True) -> str:
+    """Our text as bluebell content: its markup characters escaped ('\\x' is 'x')."""
+    text = _BLUEBELL_INLINE.sub(lambda m: "".join("\\" + c for c in m.group(0)), text)
+    # a line starting with a capital could start with a keyword ('PARA', 'P', 'BODY'): escaped
+    return "\\" + text if line_start and text[:1].isascii() and text[:1].isupper() else text
+
+
+def bluebell_markup(norma: Norma) -> str:
+    """``norma`` in bluebell's markup: keywords for the units, indentation for nesting."""
+    out: list[str] = []
+
+    def lines(text: str, depth: int) -> None:
+        out.extend("  " * depth + _bluebell_text(line) for line in text.split("\n") if line.strip())
+
+    def unit(node, depth: int) -> None:
+        pad = "  " * depth
+        if isinstance(node, Agrupador):
+            head = _BLUEBELL_HIER[node.kind.value]
+            num = f" {node.rotulo.split(' ', 1)[-1]}" if node.rotulo else ""
+            name = f" - {_bluebell_text(node.nome, line_start=False)}" if node.nome else ""
+            out.append(f"{pad}{head}{num}{name}")
+            for c in node.children:
+                unit(c, depth + 1)
+            return
+        if node.kind is Kind.CAPUT:  # the caput's text and incisos sit right in the article
+            lines(node.text, depth)
+            for c in node.children:
+                unit(c, depth)
+            return
+        if node.kind is Kind.OMISSIS:
+            out.append(f"{pad}{_bluebell_text(node.text or '(...)')}")
+            return
+        num = (node.rotulo or "").removeprefix("Art. ")  # AKN's num of an article: '5º-A'
+        out.append(f"{pad}{_BLUEBELL_HIER[node.kind]} {num}".rstrip())
+        lines(node.text, depth + 1)
+        for alt in node.alteracoes:
+            out.append(f"{pad}  QUOTE")
+            for c in alt.children:
+                unit(c, depth + 2)
+        for c in node.children:
+            unit(c, depth + 1)
+
+    first = next((n.lines[0] for n in norma.walk() if n.lines), None)
+    before = [d.text for d in norma.documentos if first is None or (d.lines or (0,))[0] < first]
+    after = [d.text for d in norma.documentos if first is not None and (d.lines or (0,))[0] >= first]
+    opening = [part for part in (norma.epigrafe, norma.ementa) if part] + before
+    if opening:
+        out.append("PREFACE")
+        for part in opening:
+            lines(part, 1)
+    if norma.preambulo:
+        out.append("PREAMBLE")
+        for part in norma.preambulo:
+            lines(part, 1)
+    out.append("BODY")
+    for node in norma.articulacao:
+        unit(node, 1)
+    closing = list(norma.fecho) + [s.name for s in norma.assinaturas] + after + list(norma.anexos)
+    if closing:
+        out.append("CONCLUSIONS")
+        for part in closing:
+            lines(part, 1)
+    return "\n".join(out) + "\n"
+
+
+def _our_units(norma: Norma) -> tuple[int, int, int]:
+    """(artigos, parágrafos, incisos + alíneas + itens) of ``norma``."""
+    kinds = [d.kind for d in norma.dispositivos()]
+    return (kinds.count(Kind.ARTIGO), kinds.count(Kind.PARAGRAFO),
+            sum(kinds.count(k) for k in (Kind.INCISO, Kind.ALINEA, Kind.ITEM)))
+
+
+def _akn_units(xml: bytes) -> tuple[int, int, int]:
+    from lxml import etree
+
+    root = etree.fromstring(xml)
+    return tuple(len(root.xpath(f"//*[local-name()='{tag}']"))  # type: ignore[return-value]
+                 for tag in ("article", "paragraph", "point"))
+
+
+def side_by_side(rows: list[Row], runs: int) -> None:
+    """Paired CPU-time runs of our parse and bluebell's on the same document (see the docstring)."""
+    try:  # optional: bluebell-akn is never a dependency of the project
+        from bluebell.parser import AkomaNtosoParser
+        from cobalt import FrbrUri
+    except ImportError:
+        print("\nbluebell-akn não instalado: comparação lado a lado omitida (pip install bluebell-akn).")
+        return
+    from importlib import metadata
+
+    from lxml import etree
+
+    row = next((r for r in rows if r.name.startswith(BLUEBELL_INPUT)), None)
+    if row is None:
+        print(f"\nbluebell-akn: a entrada {BLUEBELL_INPUT} não está entre as medidas; comparação omitida.")
+        return
+    package = Path(sys.modules["bluebell"].__file__ or "").parent
+    native = any(package.rglob("*.so")) or any(package.rglob("*.pyd"))
+    norma = get_reader("text")(row.data, path=str(row.path)).norma
+    markup = bluebell_markup(norma)
+    frbr = FrbrUri.parse(BLUEBELL_FRBR)
+
+    def ours() -> bytes:
+        return parse_in_process(row.data, str(row.path))
+
+    def theirs() -> bytes:
+        parser = AkomaNtosoParser(frbr)
+        return etree.tostring(parser.parse_to_xml(markup, "act"), encoding="UTF-8")
+
+    akn = theirs()  # warm-up, and the output whose units are counted
+    ours()
+    mine_cpu: list[float] = []
+    their_cpu: list[float] = []
+    for i in range(max(runs, 5)):
+        for fn, into in ((ours, mine_cpu), (theirs, their_cpu))[:: 1 if i % 2 == 0 else -1]:
+            start = time.process_time()
+            fn()
+            into.append(time.process_time() - start)
+    mine, theirs_m = statistics.median(mine_cpu), statistics.median(their_cpu)
+    ratios = sorted(t / m for m, t in zip(mine_cpu, their_cpu))
+    print(f"\nLado a lado com bluebell-akn {metadata.version('bluebell-akn')} "
+          f"({'com extensão compilada' if native else 'puro Python'}), {row.name}, "
+          f"{len(mine_cpu)} pares de execuções alternadas, tempo de CPU:")
+    print("  o que se compara: lexconsolida lê o texto como impresso (rótulos reconhecidos no texto) e")
+    print("  escreve LexML; bluebell lê a sua marcação (palavras-chave e recuo já dizem a estrutura,")
+    print("  gerada da nossa árvore do mesmo texto) e escreve Akoma Ntoso.")
+    print(f"  lexconsolida: {mine:.4f} s (de {min(mine_cpu):.4f} a {max(mine_cpu):.4f}), "
+          f"{_n(row.chars / mine, ',.0f')} caract./s do texto ({_n(row.chars, ',')} caracteres)")
+    print(f"  bluebell:     {theirs_m:.4f} s (de {min(their_cpu):.4f} a {max(their_cpu):.4f}), "
+          f"{_n(len(markup) / theirs_m, ',.0f')} caract./s da marcação ({_n(len(markup), ',')} caracteres)")
+    print(f"  razão bluebell / lexconsolida: {theirs_m / mine:.2f} (medianas); por par, de "
+          f"{ratios[0]:.2f} a {ratios[-1]:.2f}, mediana {statistics.median(ratios):.2f}")
+    ours_n, theirs_n = _our_units(norma), _akn_units(akn)
+    print(f"  unidades (artigos, parágrafos, incisos+alíneas+itens): lexconsolida {ours_n}, "
+          f"bluebell {theirs_n}{'' if ours_n == theirs_n else ' — DIFERENTES: a comparação não é do mesmo documento'}")
+
+
 def verdicts(rows: list[Row]) -> Verdicts:
     v = Verdicts("parse (texto → LexML)")
     for r in rows:
@@ -174,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
             measure(row, args, Path(tmp))
         print_table(rows)
         print_rules(rows)
+        side_by_side(rows, args.repeat)
     print(f"\nRSS máximo deste processo de medida: {peak_rss_mb():.0f} MB")
     return verdicts(rows).done()
 

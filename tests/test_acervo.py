@@ -213,7 +213,7 @@ def test_target_cited_by_name_is_found_by_its_aliases(tmp_path):
     lom = tomllib.loads((root / MUN / "lei-organica-1-1990" / "norma.toml").read_text(encoding="utf-8"))
     assert lom["apelidos"] == ["Lei Orgânica do Município", "Lei Orgânica Municipal"]
     ac = build(root)
-    emenda = next(u for u in ac.acts if ":emenda.a.lei.organica:" in u)
+    emenda = next(u for u in ac.acts if ":emenda.lei.organica:" in u)
     step = ac.histories[lom["urn"]].steps[0]
     assert (step.ato, step.situacao) == (emenda, "aplicada")
     assert "exercido pela Câmara Municipal" in _projection(ac.text_at(lom["urn"], "2020-01-01"))
@@ -290,6 +290,40 @@ def test_act_without_text_is_listed_as_unavailable(tmp_path):
     assert d["resumo"]["texto_indisponivel"] == 1
 
 
+
+def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(tmp_path):
+    """A publishing site lists skipped numbers ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)')
+    and acts whose text it does not have (epígrafe and ementa only): the first is no act (left
+    out of the import, counted), the second is 'texto indisponível' in the work list and on the
+    gazette page, never an act in force with an empty text."""
+    import shutil
+
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.site.model import ONLY_HEADING
+
+    src = tmp_path / "atos"
+    shutil.copytree(ATOS, src)
+    (src / "lei-70-2019.txt").write_text("LEI Nº 70/2019\n\n(Ato inexistente, numeração não utilizada)\n",
+                                         encoding="utf-8")
+    (src / "lei-71-2019.txt").write_text(
+        "LEI Nº 71, DE 2 DE MAIO DE 2019\n\nDenomina logradouro no bairro Centro.\n\n"
+        "Visualizar Ato: Lei nº 71/2019 - Serra Fictícia-MG\n", encoding="utf-8")
+    report = import_folder(src, tmp_path / "acervo", MUN)
+    assert report.nao_utilizados == ["lei-70-2019.txt"]
+    assert not (tmp_path / "acervo" / MUN / "lei-70-2019").exists()
+    rep = tomllib.loads((tmp_path / "acervo" / MUN / "importacao.toml").read_text(encoding="utf-8"))
+    assert rep["numeros_nao_utilizados"] == ["lei-70-2019.txt"]
+    t71 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-71-2019" / "norma.toml").read_text(encoding="utf-8"))
+    assert t71["ementa"] == "Denomina logradouro no bairro Centro."  # the site's link label is no ementa
+    ac = build(tmp_path / "acervo")
+    d = worklist.data(ac)
+    assert d["resumo"]["numeros_nao_utilizados"] == 1
+    row = next(a for a in d["atos"] if a["pasta"].endswith("lei-71-2019"))
+    assert row["situacao"] == worklist.SITUACAO_SEM_TEXTO
+    build_gazette(ac, tmp_path / "site")
+    page = (tmp_path / "site" / MUN / "lei-71-2019" / "index.html").read_text(encoding="utf-8")
+    assert ONLY_HEADING in page and "Denomina logradouro" in page
+
 # --- work list -------------------------------------------------------------------------------
 
 def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
@@ -353,7 +387,7 @@ def test_rebuild_after_one_act_changes_redoes_only_what_depends_on_it(tmp_path):
                     encoding="utf-8")
     fourth = build(root, cache_dir=cache)
     citing = {"lei-20-2012", "lei-30-2015", "lei-40-2016", "lei-50-2017", "decreto-100-2012",
-              "emenda-a-lei-organica-1-2019"}  # instructions or an ementa that cites other acts
+              "emenda-lei-organica-1-2019"}  # instructions or an ementa that cites other acts
     assert sorted(_folder(fourth, u) for u in fourth.redone) == sorted(citing | {"lei-60-2018"})
     assert worklist.data(fourth) == worklist.data(build(root))
 

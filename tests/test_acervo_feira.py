@@ -39,9 +39,24 @@ def feira(tmp_path_factory):
 def test_every_file_is_imported_or_refused_with_a_reason(feira):
     report, ac, _ = feira
     files = sum(1 for p in FEIRA.rglob("*.txt"))
-    assert report.atos + len(report.recusados) == files
+    assert report.atos + len(report.recusados) + len(report.nao_utilizados) == files
     assert all(r.motivo for r in report.recusados)
     assert len(ac.acts) == report.atos
+    # a page that says the number was never used is no act: left out, and counted
+    assert report.nao_utilizados and len(ac.unused_numbers) == len(report.nao_utilizados)
+    for origem in report.nao_utilizados:
+        text = (FEIRA / origem).read_text(encoding="utf-8")
+        assert "Art" not in text and "inexistente" in text.lower(), origem
+
+
+def test_acts_whose_source_has_no_article_are_not_counted_in_force(feira):
+    """Pages of the publishing site with only the epígrafe and the ementa: 'texto indisponível'
+    in the work list, never 'em vigor' with an empty text."""
+    _, ac, d = feira
+    empty = [a for a in d["atos"] if not a["dispositivos"] and a["situacao"] != worklist.SITUACAO_REVOGADO]
+    assert empty and all(a["situacao"] == worklist.SITUACAO_SEM_TEXTO for a in empty)
+    r = d["resumo"]
+    assert r["em_vigor"] + r["revogados"] + r["texto_indisponivel"] + r["texto_recusado"] == r["atos"]
 
 
 def test_every_relation_points_to_an_act_or_is_reported_outside(feira):

@@ -141,6 +141,10 @@ def test_reports_render_and_escape():
         if r.new_id:
             assert f'id="n-{r.new_id}"' in corr
     assert report.review_json(c) == report.review_json(c)
+    # both pages say what the document is: a draft without legal force, and which consolidation
+    for page in (html, corr):
+        assert "Consolidação em elaboração, sem valor normativo" in page
+    assert f'<p class="ementa">{c.norma.ementa}</p>' in corr
 
 
 def replay(row, edits):

@@ -81,6 +81,32 @@ def test_editorial_notes_do_not_count_as_changes():
     assert pair.new[0].notes[0].text.strip() == "(Redação dada pela Lei nº 2.331, de 2002)"
 
 
+
+def test_a_revoked_unit_that_keeps_its_last_wording_reads_revoked():
+    """The tree keeps a revoked unit's last wording (for the history); the comparison shows it
+    as the text in force prints it, '(Revogado)' without its parts, never as unchanged."""
+    from lexconsolida.model import Situacao
+
+    def law():
+        return norma(art(1, "O Município fiscalizará o transporte de passageiros."),
+                     art(2, "A taxa de vistoria será cobrada anualmente.",
+                         par(None, "O valor será fixado por decreto do Executivo.")))
+
+    new = law()
+    new.find("art2").situacao = Situacao.REVOGADO
+    new.find("art2_par1u").situacao = Situacao.REVOGADO
+    report = compare(law(), new)
+    assert statuses(report) == [
+        ("unchanged", ["art1"], ["art1"]),
+        ("changed", ["art2"], ["art2"]),
+        ("removed", ["art2_par1u"], []),
+    ]
+    assert report.by_id("art2").new[0].text == "(Revogado)"
+    # a revoked unit whose text already says so keeps it, notes included
+    new.find("art2_cpt").text = "(Revogado pela Lei nº 2.331, de 2002)"
+    assert compare(law(), new).by_id("art2").new[0].text == "(Revogado pela Lei nº 2.331, de 2002)"
+    assert texts(new)["art2"] == "(Revogado pela Lei nº 2.331, de 2002)"
+
 # -- alignment ---------------------------------------------------------------------------
 
 def statuses(report):

@@ -169,6 +169,16 @@ def test_coat_of_arms_in_the_header(tmp_path):
         write(sample_norma(), municipio=municipio, municipio_dir=tmp_path / "outro")
 
 
+
+@pytest.mark.parametrize("escape", ["../brasao.png", "/tmp/brasao.png", "sub/../../brasao.png"])
+def test_coat_of_arms_path_stays_in_the_municipality_folder(tmp_path, escape):
+    folder = tmp_path / "municipio"
+    folder.mkdir()
+    (tmp_path / "brasao.png").write_bytes(tiny_png())
+    municipio = {"orgaos": {"prefeitura": {**MUNICIPIO["orgaos"]["prefeitura"], "brasao": escape}}}
+    with pytest.raises(InputError, match="'brasao' deve ser um caminho relativo"):
+        write(sample_norma(), municipio=municipio, municipio_dir=folder)
+
 def test_without_municipality_only_page_numbers():
     doc = Document(io.BytesIO(write(sample_norma())))
     assert [p.text for p in doc.sections[0].header.paragraphs] == [""]

@@ -48,3 +48,16 @@ def test_urn_round_trip_examples():
         "urn:lex:br:federal:constituicao:1988-10-05;1988@2015-02-26;alteracao;2015-02-26",
     ]:
         assert str(urn.Urn.parse(text)) == text
+
+
+def test_urn_type_drops_articles_and_prepositions_as_lexml_does():
+    """'Emenda à Lei Orgânica' is ``emenda.lei.organica`` in the LexML samples and in the
+    citations' vocabulary: a heading and a citation of the same act give the same URN."""
+    from lexconsolida.citations import find_acts
+
+    built = urn.Urn.build(tipo="Emenda à Lei Orgânica", data="2019-03-01", numero="1",
+                          uf="Bahia", municipio="Feira de Santana")
+    assert str(built) == "urn:lex:br;bahia;feira.santana:municipal:emenda.lei.organica:2019-03-01;1"
+    cited = find_acts("conforme a Emenda à Lei Orgânica nº 1, de 1º de março de 2019")[0].act
+    assert cited.tipo == built.tipo
+    assert urn.slug("Santa Rita do Passa Quatro") == "santa.rita.passa.quatro"

@@ -92,6 +92,17 @@ def test_municipal_act_without_place_gets_a_municipal_urn():
     assert read(text.encode()).norma.urn.startswith("urn:lex:br:municipal:lei:")
 
 
+
+@pytest.mark.parametrize("epigrafe, descritor", [("RESOLUÇÃO Nº 12/2004", "2004;12"),
+                                                 ("LEI Nº 1005/85", "1985;1005"),
+                                                 ("DECRETO Nº 7", "7")])
+def test_act_without_date_takes_the_year_printed_with_its_number(epigrafe, descritor):
+    """Two resoluções nº 12 of different years must not share a URN: without a date, the URN
+    takes the year the epígrafe prints with the number (and the date stays unknown)."""
+    text = f"{epigrafe}\nEmenta.\nA CÂMARA MUNICIPAL DE FEIRA DE SANTANA, Estado da Bahia, aprova:\nArt. 1º Texto.\n"
+    norma = read(text.encode()).norma
+    assert norma.data is None and norma.urn.endswith(f":{descritor}")
+
 @pytest.mark.parametrize("text", [
     "LEI Nº 9, DE 1º DE JUNHO DE 1999.\nEmenta.\nO PRESIDENTE DA REPÚBLICA Faço saber que o Congresso Nacional "
     "decreta e eu sanciono a seguinte Lei:\nArt. 1º Texto.\n",

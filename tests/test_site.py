@@ -274,3 +274,13 @@ def test_doctests(module):
 
     result = doctest.testmod(importlib.import_module(f"lexconsolida.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_affected_dispositivos_listed_in_document_order_whatever_their_shape():
+    """An act amending art. 5º-A and a paragraph of art. 5º lists both (ids of different shapes
+    once crashed the sort of the 'dispositivos atingidos' line)."""
+    from lexconsolida.site.relations import _id_order
+
+    ids = ["art6", "art5-1", "art5_par1", "art5", "art5_cpt_inc2", "art12", "art5_par1u"]
+    assert sorted(ids, key=_id_order) == ["art5", "art5_cpt_inc2", "art5_par1", "art5_par1u", "art5-1",
+                                          "art6", "art12"]

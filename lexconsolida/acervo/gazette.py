@@ -19,6 +19,7 @@ from lexconsolida.corpus.index import ActIndex
 from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
+from lexconsolida.site.model import ONLY_HEADING, text_missing
 from lexconsolida.site.source import NOT_PUBLISHED, UNAVAILABLE, _metadata_only, _orgao_name
 
 
@@ -36,6 +37,11 @@ def _settled(norma: Norma) -> Norma:
     return pickle.loads(pickle.dumps(norma, protocol=5))
 
 
+_FOUND_IN = {"instrução": "relação lida numa instrução de alteração do ato",
+             "ementa": "relação lida na ementa do ato"}
+"""How the site says where a relation was found (a declared one needs no note)."""
+
+
 def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
     """The site's acts: the compiled ones from the acervo's histories, the others read (in
     parallel on ``executor``)."""
@@ -50,7 +56,7 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
         if r.no_acervo:
             relations.setdefault(r.fonte, []).append(
                 Relation(DECLARED_KIND.get(r.tipo, r.tipo), r.fonte, r.alvo, r.dispositivo,
-                         None if r.origem == "declarada" else f"Relação encontrada no texto ({r.origem})."))
+                         _FOUND_IN.get(r.origem)))
     acts = []
     for urn in sorted(corpus.acts):
         act, res = corpus.acts[urn], ac.acts[urn]
@@ -68,8 +74,9 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
             norma=_settled(norma) if norma is not None else _metadata_only(corpus, urn),
             path=res.pasta,
             municipio=municipios.get(act.municipio),
-            texto_disponivel=norma is not None,
-            motivo_indisponivel=(NOT_PUBLISHED if why else UNAVAILABLE) if norma is None else None,
+            texto_disponivel=norma is not None and not text_missing(norma),
+            motivo_indisponivel=((NOT_PUBLISHED if why else UNAVAILABLE) if norma is None
+                                 else ONLY_HEADING if text_missing(norma) else None),
             failed=why,  # for the maintainers (the work list says it too); never on a public page
             orgao=_orgao_name(corpus, act),
             fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published

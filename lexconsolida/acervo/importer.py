@@ -57,6 +57,8 @@ class ImportReport:
     atualizados: int = 0
     sem_mudanca: int = 0
     recusados: list[Recusa] = field(default_factory=list)
+    nao_utilizados: list[str] = field(default_factory=list)
+    """Files that stand for a number never used (no act): not imported."""
     duvidas: Counter = field(default_factory=Counter)
     """Open doubts by code."""
 
@@ -112,6 +114,13 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     urns: dict[str, str] = {}
     for f, lido in zip(files, lidos):
         old_name = existing.get(lido.origem)
+        if lido.nao_utilizado:
+            report.nao_utilizados.append(lido.origem)
+            if old_name is None:
+                continue
+            lido.duvidas.append(Duvida(  # an earlier import made it an act: a person removes it
+                "numeracao-nao-utilizada", "o texto diz que este número não foi utilizado (ato inexistente), "
+                "mas uma importação anterior criou esta pasta: apague-a"))
         old = _read_old(folder / old_name) if old_name else {}
         table, doubts = _table(lido, old, loc)
         if table is None:
@@ -272,7 +281,8 @@ def _write_act(folder: Path, source: Path, lido: Lido, table: dict) -> bool:
 def _write_report(folder: Path, report: ImportReport) -> None:
     table = {"atos": report.atos,
              "duvidas": dict(sorted(report.duvidas.items())),
-             "recusados": [{"origem": r.origem, "motivo": r.motivo} for r in report.recusados]}
+             "recusados": [{"origem": r.origem, "motivo": r.motivo} for r in report.recusados],
+             "numeros_nao_utilizados": report.nao_utilizados}
     text = "# Resultado da última importação (lexconsolida importar).\n" + tomli_w.dumps(table)
     path = folder / REPORT
     if not path.is_file() or read_bytes(path).decode("utf-8") != text:

@@ -88,6 +88,8 @@ class Acervo:
     histories: dict[str, TargetHistory]
     refused_sources: list[dict] = field(default_factory=list)
     """Files the import refused ({'municipio', 'origem', 'motivo'})."""
+    unused_numbers: list[dict] = field(default_factory=list)
+    """Files the import left out because they stand for a number never used ({'municipio', 'origem'})."""
     cache_hits: int = 0
     cache_misses: int = 0
     timings: dict[str, float] = field(default_factory=dict)
@@ -212,7 +214,7 @@ def build(root: str | Path, *, executor: Executor | None = None,
     cache.prune()
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     return Acervo(root, corpus, results, relations, ignored, histories, _refused_sources(root, corpus),
-                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
+                  _unused_numbers(root, corpus), cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -330,6 +332,15 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
     if any(o.kind == "revogacao_total" for o in ops) and not rec.blocking_for(target.urn):
         return Step(act.urn, APPLIED, None, 1, [], True)
     return Step(act.urn, IGNORED, why, 0)
+
+
+def _unused_numbers(root: Path, corpus: Corpus) -> list[dict]:
+    out = []
+    for mun in sorted(corpus.municipios):
+        path = root / mun / REPORT
+        if path.is_file():
+            out += [{"municipio": mun, "origem": o} for o in read_toml(path).get("numeros_nao_utilizados", [])]
+    return out
 
 
 def _refused_sources(root: Path, corpus: Corpus) -> list[dict]:

@@ -18,11 +18,14 @@ from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model.dates import parse_date
 from lexconsolida.readers import format_of, read_file
-from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name
+from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name, year_of_number
 
 SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
 
+_UNUSED_NUMBER = re.compile(
+    r"\b(?:ato\s+inexistente|numera[çc][ãa]o\s+n[ãa]o\s+utilizada|n[úu]mero\s+n[ãa]o\s+utilizado)\b", re.I)
+"""What a publishing site prints instead of an act for a number that was skipped."""
 _PUBLICATION = re.compile(r"^\s*data\s+d[ae]\s+publica[çc][ãa]o\s*:?\s*(?P<d>.+?)\s*$", re.I | re.M)
 _AUTHOR = re.compile(
     r"""de\s+autoria\s+d[oa]s?\s+(?P<a>[^,;:]+?)\s*(?:,|;|:|\bdecret|\baprov|\be\s+eu\b|$)
@@ -66,6 +69,9 @@ class Lido:
     vigencia_na_publicacao: bool = False
     recusa: str | None = None
     """Why the text reader refused the text (the act is still imported, its metadata kept)."""
+    nao_utilizado: bool = False
+    """The file stands for a number never used ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)'):
+    no act to import."""
     duvidas: list[Duvida] = field(default_factory=list)
 
 
@@ -89,12 +95,15 @@ def read_source(path: str, origem: str) -> Lido:
             except InputError:
                 norma = None
     text = decode_text_bytes(data) if fmt in ("text", "markdown") else _plain_docx(norma)
+    if norma is not None and not norma.articulacao and _UNUSED_NUMBER.search(
+            " ".join([norma.ementa or "", *norma.preambulo, *norma.fecho])):
+        lido.nao_utilizado = True
     if norma is not None:
         lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
         lido.localidade = norma.localidade
         _dates(lido, norma, text)
         lido.autor = _author(" ".join(norma.preambulo))
-        lido.ano = _year_of(norma.epigrafe or "")
+        lido.ano = year_of_number(norma.epigrafe or "")
     else:
         _from_heading(lido, text)
     _publication(lido, text)
@@ -173,19 +182,8 @@ def _from_heading(lido: Lido, text: str) -> None:
             lido.tipo = _tipo_name(m.group("tipo"))
             lido.numero = m.group("numero").split("/")[0].rstrip(".")
             lido.data = parse_date(line[m.end("numero"):])
-            lido.ano = _year_of(line)
+            lido.ano = year_of_number(line)
             return
-
-
-def _year_of(epigrafe: str) -> str | None:
-    """'DECRETO LEGISLATIVO Nº 5/2015' → '2015' ('/98' → '1998')."""
-    m = EPIGRAFE.match(epigrafe)
-    if not m or "/" not in m.group("numero"):
-        return None
-    y = m.group("numero").split("/")[1]
-    if len(y) == 2:
-        y = ("19" if int(y) > 30 else "20") + y
-    return y if len(y) == 4 else None
 
 
 def sources_in(folder: Path) -> list[Path]:

@@ -55,6 +55,8 @@ def data(ac: Acervo) -> dict:
             sit, motivo = SITUACAO_REVOGADO, f"revogado por {rotulo.get(revoker, revoker)}"
         elif not r.texto:
             sit, motivo = SITUACAO_SEM_TEXTO, "o acervo só tem os metadados"
+        elif not r.recusa and not r.dispositivos:
+            sit, motivo = SITUACAO_SEM_TEXTO, "o texto-fonte só traz a epígrafe e a ementa"
         elif r.recusa:
             sit, motivo = SITUACAO_RECUSADO, r.recusa
         else:
@@ -114,6 +116,7 @@ def data(ac: Acervo) -> dict:
         "texto_indisponivel": situacoes[SITUACAO_SEM_TEXTO],
         "texto_recusado": situacoes[SITUACAO_RECUSADO],
         "arquivos_recusados_na_importacao": len(ac.refused_sources),
+        "numeros_nao_utilizados": len(ac.unused_numbers),
         "relacoes": dict(sorted(Counter(r["tipo"] for r in relacoes).items())),
         "relacoes_fora_do_acervo": sum(1 for r in relacoes if not r["no_acervo"]),
         "relacoes_ignoradas": len(ignoradas),

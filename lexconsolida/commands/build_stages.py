@@ -25,7 +25,6 @@ from lexconsolida.forms.settings import load_settings
 from lexconsolida.forms.source import load_norma
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, content_key
-from lexconsolida.model import Kind, Situacao
 from lexconsolida.model.dates import format_long
 from lexconsolida.site.source import LoadedSite
 from lexconsolida.site.versions import change_dates
@@ -52,24 +51,11 @@ def quadro_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: st
                  f"{written} ato(s) alterado(s): texto original × texto vigente")
 
 
-def _revoked_shown(norma):
-    """``norma`` with each revoked unit reading '(Revogado)', as the text in force prints it
-    (the tree keeps the last wording of a revoked unit, which the diff would take as unchanged)."""
-    for d in list(norma.dispositivos()):
-        if d.situacao is Situacao.REVOGADO:
-            if d.kind is Kind.ARTIGO and d.children and d.children[0].kind is Kind.CAPUT:
-                d.children[0].text, d.children[0].children = "(Revogado)", []
-                d.children = d.children[:1]
-            else:
-                d.text, d.children = "(Revogado)", []
-    return norma
-
-
 def _quadro(corpus: Corpus, amended) -> bytes:
     """The act as published × as in force since its last change (a date taken from the act,
     never today's, so the page is the same on every run)."""
     since = change_dates(amended)[-1]
-    report = compare(corpus.read(amended.urn), _revoked_shown(at(amended, since)))
+    report = compare(corpus.read(amended.urn), at(amended, since))
     report.old_title = f"{amended.titulo} — texto original"
     report.new_title = f"{amended.titulo} — texto vigente desde {format_long(since)}"
     return write(report, "html")

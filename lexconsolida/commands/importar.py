@@ -32,7 +32,8 @@ def run(args) -> int:
             executor.shutdown()
     print(f"importação: {report.atos} atos em {report.municipio} ({report.novos} novos, "
           f"{report.atualizados} atualizados, {report.sem_mudanca} sem mudança); "
-          f"{len(report.recusados)} arquivo(s) recusado(s)")
+          f"{len(report.recusados)} arquivo(s) recusado(s); {len(report.nao_utilizados)} número(s) não "
+          "utilizado(s) (arquivo que diz 'ato inexistente', não importado)")
     for r in report.recusados:
         print(f"recusado: {r.origem}: {r.motivo}")
     if report.duvidas:

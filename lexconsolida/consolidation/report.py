@@ -4,14 +4,14 @@ both directions) and the review report for the procuradoria (HTML, JSON). Determ
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import json
 from collections import Counter
 
 from lexconsolida.consolidation.analysis import conflicts, near_duplicates, units_of
 from lexconsolida.consolidation.engine import label_path, source_rotulo
-from lexconsolida.consolidation.model import Consolidation
+from lexconsolida.consolidation.model import BrokenCitation, Consolidation
+from lexconsolida.model.status import status_of
 from markupsafe import Markup
 
 from lexconsolida.templating import render
@@ -101,7 +101,7 @@ def correspondence_html(c: Consolidation) -> bytes:
     forward, backward = _table_rows(c)
     return render(
         "consolidacao/correspondencia.html", titulo=c.norma.titulo if c.norma.tipo else "Consolidação",
-        rows=c.rows, counts=counts(c), forward=forward, backward=backward,
+        ementa=c.norma.ementa, aviso=status_of(c.norma).notice, rows=c.rows, counts=counts(c), forward=forward, backward=backward,
     ).encode("utf-8")
 
 
@@ -126,15 +126,16 @@ def review_html(c: Consolidation) -> bytes:
     sources = [dict(alias=s.alias, label=s.label, urn=s.urn, em=ems.get(s.alias)) for s in c.sources]
     decisions = [(s, d) for s in c.sources for d in s.decisions]
     return render(
-        "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), sources=sources,
+        "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), aviso=status_of(c.norma).notice,
+        sources=sources,
         rows=c.rows, counts=counts(c), dropped=_set_aside_rows(c),
         decisions=decisions, edits=c.edits, findings=c.findings, new_labels=new_labels(c),
         status_names=STATUS_NAMES, edit_names=EDIT_NAMES,
     ).encode("utf-8")
 
 
-def _plain(obj) -> dict:
-    return dict(obj) if isinstance(obj, dict) else dataclasses.asdict(obj)
+def _broken(obj) -> BrokenCitation:
+    return BrokenCitation(**obj) if isinstance(obj, dict) else obj
 
 
 def review_json(c: Consolidation) -> bytes:
@@ -162,7 +163,9 @@ def review_json(c: Consolidation) -> bytes:
         "atos_alteradores": [{"norma": a.label, "urn": a.urn, "data": a.data,
                               "dispositivos_autonomos": [{"citacao": cit, "texto": t} for cit, t in a.autonomous]}
                              for a in c.findings["amenders"]],
-        "remissoes_quebradas": [_plain(b) for b in c.findings["broken_citations"]],
-        "citacoes_externas": [_plain(x) for x in c.findings["external_citations"]],
+        "remissoes_quebradas": [{"dispositivo_novo": b.new_id, "texto": b.text, "motivo": b.reason}
+                                for b in map(_broken, c.findings["broken_citations"])],
+        "citacoes_externas": [{"citada_em": x["citing"], "texto": x["text"], "norma_consolidada": x["source"],
+                               "destino": x["target"]} for x in c.findings["external_citations"]],
     }
     return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma
+from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.rotulos import printed_label
 
 NOTE = re.compile(
@@ -39,6 +39,9 @@ _LETTER_LABEL = re.compile(r"(?<![\w])[a-z]\)")
 _LETTER_REF = re.compile(r"\b(al[íi]neas?)\s+[\"“]?[a-z]\b[\"”]?", re.IGNORECASE)
 
 AGRUPADOR_KINDS = frozenset(k.value for k in AgrupadorKind)
+REVOKED_TEXT = "(Revogado)"
+_REVOKED = re.compile(r"^\W*(?:revogad|suprimid|vetad)[oa]s?\b", re.IGNORECASE)
+"""A text that already says the unit is revoked ('(Revogado).', 'Revogado pela Lei …')."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,12 @@ def flatten(norma: Norma) -> list[Unit]:
         if node.kind is Kind.CAPUT:
             for child in node.children:
                 visit(child, parent, depth)
+            return
+        if node.situacao is Situacao.REVOGADO:
+            # as the text in force prints it: 'Art. 5º (Revogado).' without its parts (the
+            # tree keeps the last wording of a revoked unit, which would compare as unchanged)
+            text = node.head_text
+            add(node, text if _REVOKED.match(text) else REVOKED_TEXT, parent, depth)
             return
         uid = add(node, node.head_text, parent, depth)
         for child in node.children:

@@ -25,6 +25,7 @@ from docx.shared import Cm
 
 from lexconsolida.docx.fields import page_field
 from lexconsolida.errors import InputError
+from lexconsolida.io import contained
 from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.model import Norma
 
@@ -83,9 +84,14 @@ def _header(header, settings: dict | None, municipio_dir) -> None:
 
 
 def _brasao_path(brasao: str, municipio_dir) -> Path:
-    path = Path(brasao)
-    if not path.is_absolute() and municipio_dir is not None:
-        path = Path(municipio_dir) / path
+    """The arms' image. From a municipality's folder (``municipio.toml``) the path is data: it
+    must stay inside that folder (no absolute path, no '..'); settings given in code without a
+    folder keep a path as written."""
+    if municipio_dir is not None:
+        folder = Path(municipio_dir)
+        path = contained(folder, brasao, source=folder / "municipio.toml", key="brasao")
+    else:
+        path = Path(brasao)
     if not path.is_file():
         raise InputError("imagem do brasão não encontrada", path=path)
     if path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".gif", ".bmp"):

@@ -149,6 +149,8 @@ def _check_dispositivo(d: Dispositivo, xml_id: str, in_alt: bool) -> str | None:
         return None if _id_ok("idOmissis", xml_id) else f"id {xml_id!r} recusado pelo esquema rígido"
     if not _id_ok("idArtigo", xml_id):
         return f"id {xml_id!r} recusado pelo esquema rígido"
+    if not d.children and d.kind is not Kind.ARTIGO:
+        return None  # a leaf (most units): no content model to check
     kinds = [c.kind for c in d.children]
     if d.kind is Kind.ARTIGO:
         if not kinds or kinds[0] is not Kind.CAPUT:

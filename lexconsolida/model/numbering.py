@@ -94,6 +94,8 @@ class Number:
     @property
     def id_part(self) -> str:
         """LexML id component: 5 → '5'; 5-A → '5-1'; 5-B → '5-2'."""
+        if not self.suffixes:  # nearly every number: no join to build
+            return str(self.value)
         return "-".join([str(self.value), *(str(letter_to_int(s)) for s in self.suffixes)])
 
     @classmethod
@@ -103,6 +105,8 @@ class Number:
 
     @property
     def suffix_text(self) -> str:
+        if not self.suffixes:
+            return ""
         return "".join(f"-{s}" for s in self.suffixes)
 
     def next(self) -> "Number":

@@ -19,8 +19,10 @@ from dataclasses import dataclass, replace
 
 from lexconsolida.errors import InputError
 
-STOP_WORDS = {"de", "da", "do", "das", "dos", "e", "d"}
-"""Words LexML drops from place and type names (urn:lex spec, 'palavras-vazias')."""
+STOP_WORDS = {"de", "da", "do", "das", "dos", "e", "d", "a", "o", "as", "os"}
+"""Words LexML drops from place and type names (urn:lex spec, 'palavras-vazias': prepositions,
+conjunctions and articles — 'Emenda à Lei Orgânica' is ``emenda.lei.organica``, as in the LexML
+samples and in the citations' vocabulary)."""
 
 _URN = re.compile(
     r"""^urn:lex:

@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from lexconsolida.site.facts import ActFacts
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
+ONLY_HEADING = ("O texto-fonte deste ato traz só a epígrafe e a ementa: o texto do ato não está "
+                "disponível no acervo.")
+"""Why a page has no text when the act's source was read but has no article (a publishing site
+that listed the act without its text)."""
+
+
+def text_missing(norma: Norma) -> bool:
+    """True when the tree read from the source has no dispositivo nor annex to publish."""
+    return not norma.articulacao and not norma.anexos
 """Relation types between acts, as ``norma.toml`` spells them."""
 
 
@@ -163,6 +172,8 @@ class LazySiteAct(SiteAct):
                 if norma is None:
                     norma, motivo = self._fallback(why)
                     self._state = (norma, False, motivo, why, notes)
+                elif text_missing(norma):
+                    self._state = (norma, False, ONLY_HEADING, None, notes)
                 else:
                     self._state = (norma, True, None, None, notes)
         return self._state

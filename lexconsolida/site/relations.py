@@ -134,12 +134,11 @@ def _detail(ids: set[str], prefix: str, notas: list[str] = ()) -> str | None:
     return f"({'. '.join(p.rstrip('.') for p in parts)})" if parts else None
 
 
-def _id_order(node_id: str) -> list:
-    out: list = []
-    for c in node_id.split("_"):
-        out.append(c[:3])
-        out.extend(int(x) if x.isdigit() else 0 for x in c[3:].rstrip("u").split("-") if x)
-    return out
+def _id_order(node_id: str) -> list[tuple[str, tuple[int, ...]]]:
+    """Document order of ids: each part a (kind, numbers) pair, so 'art5-1' (an article added
+    after art. 5º) and 'art5_par1' (its paragraph) compare without mixing kinds and numbers."""
+    return [(c[:3], tuple(int(x) if x.isdigit() else 0 for x in c[3:].rstrip("u").split("-") if x))
+            for c in node_id.split("_")]
 
 
 def index_graph(graph: list[Link]) -> dict[str, list[Link]]:

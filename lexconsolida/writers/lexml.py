@@ -22,6 +22,13 @@
 
 Bytes: UTF-8, XML declaration, 2-space indentation, attributes in a fixed order, no timestamps.
 Characters XML 1.0 cannot carry (C0 controls but tab/newline/CR) are dropped.
+
+How (speed): the articulação and the per-node extension entries — nearly all of the bytes — are
+written in one pass straight as text, byte for byte what lxml gives for the same tree
+(``etree.indent`` with two spaces, ``tostring``: '&', '<', '>' and CR escaped in text, also
+'"', tab and newline in attributes, ``<x/>`` for an empty element, ``<x></x>`` for an empty
+text that was set). The small rest (metadata, CicloDeVida, parts) is an lxml tree with a
+placeholder comment where each text goes; no text can hold '<!--', since '<' is escaped.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from lxml import etree
 
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import ciclo_de_vida
 from lexconsolida.lexml.profile import RIGIDO, choose_profile
 from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, VALID_ID
@@ -43,18 +51,16 @@ from lexconsolida.model import (
     Norma,
     Situacao,
     Urn,
+    Version,
 )
-from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, NS_XML, lx, xml_text
+from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
 _SubElement = etree.SubElement
-_LC_NO = ext.lc("no")
-_LX_ROTULO = lx("Rotulo")
 _SITUACAO_WRITTEN = (Situacao.REVOGADO, Situacao.VETADO)
 _ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
 """An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
 ('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
 and its model id kept in the extension (``lc:no id``)."""
-_LX_OF_KIND = {kind: lx(tag) for kind, tag in TAG_OF_KIND.items()}
 DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
@@ -68,6 +74,8 @@ def _lx(tag: str) -> str:
         return _TAG[tag]
     except KeyError:
         return _TAG.setdefault(tag, lx(tag))
+
+
 _NSMAP = {None: NS_LEXML, "xlink": NS_XLINK, **ext.NSMAP_EXT}
 
 
@@ -94,17 +102,100 @@ def identification_urn(norma: Norma) -> str:
     return str(Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero))
 
 
+_LEVELS: list[str] = ["\n" + "  " * level for level in range(32)]
+
+
+def _indent(level: int) -> str:
+    """'\n' and two spaces per level: what ``etree.indent(space="  ")`` puts before an element."""
+    try:
+        return _LEVELS[level]
+    except IndexError:
+        while len(_LEVELS) <= level:
+            _LEVELS.append(_LEVELS[-1] + "  ")
+        return _LEVELS[level]
+
+
+_SPECIAL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff&<>\r]")
+_SPECIAL_ATTR = re.compile("[\x00-\x1f\ufffe\uffff\ud800-\udfff&<>\"]")
+
+
+def _text(text: str) -> str:
+    """``text`` as libxml2 serialises element content: :func:`xml_text`, then '&', '<', '>'
+    and CR escaped (most texts have none of these: one search tells)."""
+    if _SPECIAL_TEXT.search(text) is None:
+        return text
+    return (xml_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\r", "&#13;"))
+
+
+def _attr(value: str) -> str:
+    """``value`` as libxml2 serialises an attribute value (after :func:`xml_text`)."""
+    if _SPECIAL_ATTR.search(value) is None:
+        return value
+    return (xml_text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("\t", "&#9;").replace("\n", "&#10;")
+            .replace("\r", "&#13;"))
+
+
+_CHECK = etree.Element("check")
+
+
+def _raw_attr(value: str) -> str:
+    """An attribute value written without :func:`xml_text` (a URN, a note): lxml refuses the
+    characters XML cannot carry (``ValueError``), as it did when the writer built a tree."""
+    _CHECK.set("v", value)
+    return _attr(value)
+
+
+def _leaf(ind: str, tag: str, text: str | None) -> str:
+    """An element holding only ``text``: ``<tag/>`` when there is none, as lxml writes it."""
+    return f"{ind}<{tag}>{_text(text)}</{tag}>" if text else f"{ind}<{tag}/>"
+
+
+def _version(v: Version, level: int) -> str:
+    """``lc:versao`` of one wording, with its ``lc:evento`` and ``lc:texto`` (as
+    :func:`lexconsolida.lexml.extension.add_versions` builds it)."""
+    ind, inner = _indent(level), _indent(level + 1)
+    attrs = "".join(f' {k}="{_attr(val)}"' for k, val in (
+        ("inicio", v.start), ("fim", v.end),
+        ("situacao", None if v.situacao is Situacao.VIGENTE else v.situacao.value),
+        ("rotulo", v.rotulo)) if val is not None)
+    ev = v.event
+    event = "".join(f' {k}="{_attr(val)}"' for k, val in (
+        ("tipo", ev.kind), ("urn", ev.act_urn), ("rotulo", ev.act_label), ("data", ev.date),
+        ("nota", ev.note)) if val is not None)
+    return (f"{ind}<lc:versao{attrs}>{inner}<lc:evento{event}/>{_leaf(inner, 'lc:texto', v.text)}"
+            f"{ind}</lc:versao>")
+
+
+_SLOT_ARTICULACAO = "lc-articulacao"
+_SLOT_NOS = "lc-nos"
+"""Comments standing, in the lxml document, for the parts written as text (see :func:`write`)."""
+_ARTICULACAO_LEVEL = 3
+"""Depth of the articulação's top units: LexML/Norma/Articulacao/… (one more in ProjetoNorma)."""
+_EXT_LEVEL = 4
+"""Depth of the extension's entries: LexML/Metadado/MetadadoProprietario/lc:norma/…"""
+
+
 class _Writer:
-    """Builds one LexML document; collects the extension entries as it goes."""
+    """Builds one LexML document; collects the extension entries as it goes.
+
+    The articulação and the extension's per-node entries (``lc:alteracao``, ``lc:no``) — nearly
+    all of the document — are written straight as text, with the indentation, escaping and
+    empty-element forms lxml gives (``etree.indent`` with two spaces, then ``tostring``); the
+    rest (metadata, parts) is a small lxml tree, and :func:`write` puts the text where two
+    placeholder comments stand in it.
+    """
 
     def __init__(self, profile: str) -> None:
         self.profile = profile
         self.rigid = profile == RIGIDO
-        self.nodes: list[etree._Element] = []
-        self.blocks: list[etree._Element] = []
-        self._ext_root = etree.Element(ext.lc("tmp"), nsmap=ext.NSMAP_EXT)
+        self.nodes: list[str] = []
+        self.blocks: list[str] = []
         self._ids: set[str] = set()
         self.histories: list[tuple[str, list]] = []
+        self.articulacao = ""
+        self.extension = ""
 
     def claim(self, xml_id: str) -> str:
         """``xml_id``, after checking it is a new, well-formed id (LexML ids are xsd:ID)."""
@@ -124,140 +215,175 @@ class _Writer:
         return e
 
     @staticmethod
-    def paragraphs(parent: etree._Element, text: str) -> None:
+    def paragraphs(out: list[str], ind: str, text: str) -> None:
+        """One ``p`` per line of ``text`` (``<p/>`` for an empty line)."""
         if text:
-            p = _lx("p")
-            for line in xml_text(text).split("\n"):
-                e = _SubElement(parent, p)
-                if line:
-                    e.text = line
+            for line in _text(text).split("\n"):
+                out.append(f"{ind}<p>{line}</p>" if line else f"{ind}<p/>")
 
     def note_node(self, xml_id: str, node, *, pai: str | None = None, texto: str | None = None,
-                  model_id: str | None = None):
+                  model_id: str | None = None) -> None:
         """Record in the extension what LexML cannot hold for ``node``."""
-        attrs = {"ref": xml_id}
+        attrs = ""
         if model_id is not None:
-            attrs["id"] = model_id
+            attrs += f' id="{_attr(model_id)}"'
         if pai is not None:
-            attrs["pai"] = pai
+            attrs += f' pai="{_attr(pai)}"'
         if node.rotulo_printed is not None:
-            attrs["rotuloImpresso"] = xml_text(node.rotulo_printed)
-        if not _number_is_derived(node, node.kind.value, node.id,
+            attrs += f' rotuloImpresso="{_attr(node.rotulo_printed)}"'
+        if not _number_is_derived(node, node.kind, node.id,  # a str enum: no .value lookup
                                   isinstance(node, Dispositivo) and node.unico):
-            attrs["numero"] = ext.number_attr(node.number)
+            attrs += f' numero="{ext.number_attr(node.number)}"'
         lines = node.lines
         if lines is not None:
-            attrs["linhas"] = f"{lines[0]}-{lines[1]}"
+            attrs += f' linhas="{lines[0]}-{lines[1]}"'
         separator = getattr(node, "separator", None)
         if separator is not None:
-            attrs["separador"] = xml_text(separator)
+            attrs += f' separador="{_attr(separator)}"'
         if node.situacao is Situacao.SUPRIMIDO:
-            attrs["situacao"] = "suprimido"
-        if len(attrs) == 1 and not node.history and not texto:
+            attrs += ' situacao="suprimido"'
+        history = node.history
+        if not attrs and not history and not texto:
             return
-        if node.history:
-            self.histories.append((xml_id, node.history))
-        e = _SubElement(self._ext_root, _LC_NO, attrs)
+        ind = _indent(_EXT_LEVEL)
+        head = f'{ind}<lc:no ref="{_attr(xml_id)}"{attrs}'
+        if not history and not texto:
+            self.nodes.append(head + "/>")
+            return
+        if history:
+            self.histories.append((xml_id, history))
+        out = [head + ">"]
+        inner = _indent(_EXT_LEVEL + 1)
         if texto:
-            ext.sub(e, "texto", None, texto)
-        ext.add_versions(e, node.history)
-        self.nodes.append(e)
+            out.append(_leaf(inner, "lc:texto", texto))
+        for v in history:
+            out.append(_version(v, _EXT_LEVEL + 1))
+        out.append(f"{ind}</lc:no>")
+        self.nodes.append("".join(out))
 
     # -- articulação -----------------------------------------------------------------------
-    def node(self, parent: etree._Element, node, prefix: str = "", pai: str | None = None):
+    def node(self, out: list[str], level: int, node, prefix: str = "", pai: str | None = None,
+             nested: bool = True, marks: str = "") -> None:
         if isinstance(node, Agrupador):
-            return self.agrupador(parent, node, prefix, pai)
-        return self.dispositivo(parent, node, prefix, pai)
+            self.agrupador(out, level, node, prefix, pai, nested, marks)
+        else:
+            self.dispositivo(out, level, node, prefix, pai, nested, marks)
 
-    def _situacao(self, node) -> str | None:
-        return node.situacao.value if node.situacao in (Situacao.REVOGADO, Situacao.VETADO) else None
-
-    def agrupador(self, parent, a: Agrupador, prefix: str, pai: str | None, nested: bool = True):
+    def agrupador(self, out: list[str], level: int, a: Agrupador, prefix: str, pai: str | None,
+                  nested: bool = True, marks: str = "") -> None:
         xml_id = self.claim(prefix + a.id)
-        e = self.el(parent, TAG_OF_AGRUPADOR[a.kind.value], id=xml_id, situacao=self._situacao(a))
+        tag = TAG_OF_AGRUPADOR[a.kind.value]
+        ind = _indent(level)
+        head = f'{ind}<{tag} id="{xml_id}"'
+        if a.situacao in _SITUACAO_WRITTEN:
+            head += f' situacao="{a.situacao.value}"'
+        head += marks
+        children = a.children if nested else ()
+        if a.rotulo is None and a.nome is None and not children:
+            out.append(head + "/>")
+            self.note_node(xml_id, a, pai=pai)
+            return
+        out.append(head + ">")
+        inner = _indent(level + 1)
         if a.rotulo is not None:
-            self.el(e, "Rotulo", a.rotulo)
+            out.append(_leaf(inner, "Rotulo", a.rotulo))
         if a.nome is not None:
-            self.el(e, "NomeAgrupador", a.nome)
+            out.append(_leaf(inner, "NomeAgrupador", a.nome))
         self.note_node(xml_id, a, pai=pai)
-        if nested:
-            for c in a.children:
-                self.node(e, c, prefix)
-        return e
+        for c in children:
+            self.node(out, level + 1, c, prefix)
+        out.append(f"{ind}</{tag}>")
 
-    def dispositivo(self, parent, d: Dispositivo, prefix: str, pai: str | None, nested: bool = True):
+    def dispositivo(self, out: list[str], level: int, d: Dispositivo, prefix: str, pai: str | None,
+                    nested: bool = True, marks: str = "") -> None:
         kind = d.kind
         xml_id = prefix + d.id
         model_id = None
         if kind is Kind.ITEM and _ITEM_UNDER_PARAGRAPH_ALINEA.search(xml_id):
             model_id, xml_id = d.id, _ITEM_UNDER_PARAGRAPH_ALINEA.sub(r"\1_dpg", xml_id)
         self.claim(xml_id)
+        ind = _indent(level)
         if kind is Kind.OMISSIS:
-            e = _SubElement(parent, _lx("Omissis"), {"id": xml_id})
+            out.append(f'{ind}<Omissis id="{xml_id}"{marks}/>')
             self.note_node(xml_id, d, pai=pai, texto=d.text)
-            return e
-        attrib = {"id": xml_id}
+            return
+        tag = TAG_OF_KIND[kind]
+        head = f'{ind}<{tag} id="{xml_id}"'
         if d.situacao in _SITUACAO_WRITTEN:
-            attrib["situacao"] = d.situacao.value
-        e = _SubElement(parent, _LX_OF_KIND[kind], attrib)
+            head += f' situacao="{d.situacao.value}"'
+        head += marks
+        children = d.children if nested else ()
+        inner = _indent(level + 1)
         if kind is Kind.ARTIGO:
-            _SubElement(e, _LX_ROTULO).text = xml_text(d.rotulo or "")
+            out.append(f"{head}>{inner}<Rotulo>{_text(d.rotulo or '')}</Rotulo>")
             self.note_node(xml_id, d, pai=pai, texto=d.text, model_id=model_id)
+        elif d.rotulo is None and not d.text and not d.alteracoes and not children:
+            out.append(head + "/>")
+            self.note_node(xml_id, d, pai=pai, model_id=model_id)
+            return
         else:
+            out.append(head + ">")
             if d.rotulo is not None:
-                r = _SubElement(e, _LX_ROTULO)
-                if d.rotulo:
-                    r.text = xml_text(d.rotulo)
-            self.paragraphs(e, d.text)
+                out.append(f"{inner}<Rotulo>{_text(d.rotulo)}</Rotulo>" if d.rotulo
+                           else f"{inner}<Rotulo/>")
+            self.paragraphs(out, inner, d.text)
             self.note_node(xml_id, d, pai=pai, model_id=model_id)
         if d.alteracoes:
-            self.alteracoes(e, d)
-        if nested:
-            for c in d.children:
-                self.dispositivo(e, c, prefix, None)
-        return e
+            self.alteracoes(out, level + 1, d)
+        for c in children:
+            self.dispositivo(out, level + 1, c, prefix, None)
+        out.append(f"{ind}</{tag}>")
 
-    def alteracoes(self, host: etree._Element, d: Dispositivo) -> None:
-        if not d.alteracoes:
-            return
+    def alteracoes(self, out: list[str], level: int, d: Dispositivo) -> None:
         if len(d.alteracoes) == 1:
-            self.alteracao(host, d.alteracoes[0])
+            self.alteracao(out, level, d.alteracoes[0])
             return
-        for alt in d.alteracoes:
-            self.alteracao(self.el(host, "p"), alt)
+        ind = _indent(level)
+        for alt in d.alteracoes:  # several blocks: each in its own p
+            out.append(f"{ind}<p>")
+            self.alteracao(out, level + 1, alt)
+            out.append(f"{ind}</p>")
 
-    def alteracao(self, parent: etree._Element, alt: Alteracao) -> None:
-        e = etree.SubElement(parent, lx("Alteracao"))
-        e.set("id", self.claim(alt.id))
+    def alteracao(self, out: list[str], level: int, alt: Alteracao) -> None:
+        ind = _indent(level)
+        head = f'{ind}<Alteracao id="{self.claim(alt.id)}"'
         if alt.base_urn:
-            e.set(f"{{{NS_XML}}}base", alt.base_urn)
+            head += f' xml:base="{_raw_attr(alt.base_urn)}"'
         prefix = alt.id + "_"
-        if self.rigid:
-            units = [self.node(e, c, prefix) for c in alt.children]
+        if not alt.children:
+            out.append(head + "/>")
         else:
-            units = self.flat(e, alt.children, prefix, alt.id)
-        if self.rigid and units:
-            units[0].set("abreAspas", "s")
-            units[-1].set("fechaAspas", "s")
-            if alt.nota:
-                units[-1].set("notaAlteracao", alt.nota)
-        if alt.nota is not None or alt.raw or alt.lines is not None:
-            be = ext.sub(self._ext_root, "alteracao",
-                         {"ref": alt.id, "nota": alt.nota, "linhas": ext.lines_attr(alt.lines)})
-            if alt.raw:
-                ext.sub(be, "bruto", None, alt.raw)
-            self.blocks.append(be)
-
-    def flat(self, alt_el: etree._Element, nodes: list, prefix: str, pai: str) -> list:
-        """Every unit of ``nodes`` (pre-order) as a direct child of ``alt_el``."""
-        out = []
-        for n in nodes:
-            if isinstance(n, Agrupador):
-                out.append(self.agrupador(alt_el, n, prefix, pai, nested=False))
+            out.append(head + ">")
+            if self.rigid:
+                last = len(alt.children) - 1
+                for i, c in enumerate(alt.children):
+                    marks = ' abreAspas="s"' if i == 0 else ""
+                    if i == last:
+                        marks += ' fechaAspas="s"'
+                        if alt.nota:
+                            marks += f' notaAlteracao="{_raw_attr(alt.nota)}"'
+                    self.node(out, level + 1, c, prefix, marks=marks)
             else:
-                out.append(self.dispositivo(alt_el, n, prefix, pai, nested=False))
-            out.extend(self.flat(alt_el, n.children, prefix, prefix + n.id))
-        return out
+                self.flat(out, level + 1, alt.children, prefix, alt.id)
+            out.append(f"{ind}</Alteracao>")
+        if alt.nota is not None or alt.raw or alt.lines is not None:
+            ind = _indent(_EXT_LEVEL)
+            head = f'{ind}<lc:alteracao ref="{_attr(alt.id)}"'
+            if alt.nota is not None:
+                head += f' nota="{_attr(alt.nota)}"'
+            if alt.lines is not None:
+                head += f' linhas="{ext.lines_attr(alt.lines)}"'
+            if alt.raw:
+                self.blocks.append(f"{head}>{_leaf(_indent(_EXT_LEVEL + 1), 'lc:bruto', alt.raw)}"
+                                   f"{ind}</lc:alteracao>")
+            else:
+                self.blocks.append(head + "/>")
+
+    def flat(self, out: list[str], level: int, nodes: list, prefix: str, pai: str) -> None:
+        """Every unit of ``nodes`` (pre-order) as a direct child of the block."""
+        for n in nodes:
+            self.node(out, level, n, prefix, pai, nested=False)
+            self.flat(out, level, n.children, prefix, prefix + n.id)
 
     # -- document parts --------------------------------------------------------------------
     def parte_inicial(self, parent: etree._Element, norma: Norma) -> None:
@@ -324,8 +450,10 @@ class _Writer:
             ext.add_documento(ne, d)
         for a in norma.anexos:
             ext.sub(ne, "anexo", None, a)
-        for e in self.blocks + self.nodes:
-            ne.append(e)
+        entries = self.blocks + self.nodes
+        if entries:
+            self.extension = "".join(entries)[len(_indent(_EXT_LEVEL)):]
+            ne.append(etree.Comment(_SLOT_NOS))
 
     def document(self, norma: Norma) -> etree._Element:
         root = etree.Element(lx("LexML"), nsmap=_NSMAP)
@@ -334,12 +462,17 @@ class _Writer:
         if not norma.articulacao:
             self.generic(root, norma)
         else:
-            holder = self.el(root, "ProjetoNorma") if is_draft(norma) else root
+            draft = is_draft(norma)
+            holder = self.el(root, "ProjetoNorma") if draft else root
             ne = self.el(holder, "Norma")
             self.parte_inicial(ne, norma)
             art = self.el(ne, "Articulacao")
+            level = _ARTICULACAO_LEVEL + draft
+            out: list[str] = []
             for node in norma.articulacao:
-                self.node(art, node)
+                self.node(out, level, node)
+            self.articulacao = "".join(out)[len(_indent(level)):]
+            art.append(etree.Comment(_SLOT_ARTICULACAO))
             self.parte_final(ne, norma)
         cdv = ciclo_de_vida(norma, self.histories)
         if cdv is not None:
@@ -351,6 +484,14 @@ class _Writer:
 def write(norma: Norma, *, profile: str = "auto", **_options) -> bytes:
     """LexML bytes of ``norma``; ``profile`` is 'auto', 'rigido' or 'flexivel'."""
     chosen = choose_profile(norma, profile)
-    root = _Writer(chosen).document(norma)
+    writer = _Writer(chosen)
+    with gc_paused():
+        root = writer.document(norma)
     etree.indent(root, space="  ")
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    for slot, text in ((_SLOT_ARTICULACAO, writer.articulacao), (_SLOT_NOS, writer.extension)):
+        if text:
+            mark = f"<!--{slot}-->".encode()
+            at = data.index(mark)  # text never holds '<!--': '<' is always escaped
+            data = b"".join((data[:at], text.encode("utf-8"), data[at + len(mark):]))
+    return data

@@ -24,6 +24,7 @@
 9. ``fill_metadata`` — tipo, número, data, localidade, URN, provenance (``metadata.py``);
 10. ``report_repairs`` — repair and structure diagnostics with their final ids.
 
+The pipeline runs with Python's cyclic garbage collector paused (:mod:`lexconsolida.gcpause`).
 Only :class:`~lexconsolida.errors.LexError` subclasses leave :func:`read`. A file with no
 article at all is refused (``InputError``) unless it is recognisably an act or a document
 (an epígrafe such as 'LEI Nº …' or a heading such as 'INDICAÇÃO' near its start): then it is
@@ -35,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from lexconsolida.errors import InputError, InternalError, LexError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.readers import ReadResult
 from lexconsolida.readers.text.decode import decode
 from lexconsolida.readers.text.furniture import drop_furniture
@@ -86,13 +88,14 @@ def read(data: bytes, /, *, path: str | None = None, disable: Iterable[str] = fr
         raise InputError(f"a regra {', '.join(sorted(refused))} não pode ser desligada", path=path)
     state = TextState(path=path, data=data, options=dict(options), disabled=disabled)
     try:
-        for name, rule in PIPELINE:
-            if name in disabled:
-                fallback = FALLBACKS.get(name)
-                if fallback is not None:
-                    fallback(state)
-                continue
-            rule(state)
+        with gc_paused():
+            for name, rule in PIPELINE:
+                if name in disabled:
+                    fallback = FALLBACKS.get(name)
+                    if fallback is not None:
+                        fallback(state)
+                    continue
+                rule(state)
     except LexError:
         raise
     except RecursionError:

@@ -17,8 +17,9 @@ from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import accepts_truncation, cut_in_character, incomplete_utf8_tail
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTENT = re.compile(r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f\s]")
+"""A character that is neither a control character nor white space (str.isspace): text."""
 BOM = b"\xef\xbb\xbf"
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
@@ -43,20 +44,15 @@ def decode_text(data: bytes, path: str | None = None, *, accept_truncated: bool 
     if _looks_binary(data):
         raise InputError("arquivo binário: esperava texto (TXT), DOCX ou LexML", path=path)
     body, encoding = (data[len(BOM):], "utf-8-sig") if data.startswith(BOM) else (data, "utf-8")
-    cut = incomplete_utf8_tail(body)
-    if cut is not None:
-        if not accept_truncated:
-            raise cut_in_character(body, cut, path)
-        return body[:cut].decode("utf-8"), encoding
-    if encoding == "utf-8-sig":
-        try:
-            return body.decode("utf-8"), encoding
-        except UnicodeDecodeError as err:
+    try:  # one decoding: its error tells a cut last character (incomplete_utf8_tail) apart
+        return body.decode("utf-8"), encoding
+    except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data" and err.end == len(body):
+            if not accept_truncated:
+                raise cut_in_character(body, err.start, path) from None
+            return body[:err.start].decode("utf-8"), encoding
+        if encoding == "utf-8-sig":
             raise InputError(f"UTF-8 inválido após o BOM (byte {err.start})", path=path) from None
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
     try:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
@@ -84,7 +80,7 @@ def decode(state: TextState) -> None:
             "truncado", "o arquivo parece truncado: termina no meio de um caractere UTF-8; "
             "o caractere incompleto foi descartado (--aceitar-truncado)", Severity.WARNING,
         ))
-    if not _CONTROL.sub("", text).strip():
+    if _CONTENT.search(text) is None:
         raise InputError("o arquivo só contém caracteres de controle: não há texto a ler", path=state.path)
     if encoding not in ("utf-8", "utf-8-sig"):
         state.diagnostics.append(
@@ -94,7 +90,9 @@ def decode(state: TextState) -> None:
                 Severity.WARNING,
             )
         )
-    parts = _LINE_BREAK.split(text)
+    if "\r" in text:  # CRLF and lone CR end lines too (as r"\r\n|\r|\n" splits)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    parts = text.split("\n")
     if parts and parts[-1] == "":
         parts.pop()  # the final line terminator ends the last line; it is not an empty line
     state.lines = [SourceLine(i, s, s) for i, s in enumerate(parts, start=1)]

@@ -220,7 +220,10 @@ class _Variants:
             shared = Counter(chain.from_iterable(
                 b for t in probe if (b := index.get(t)) and len(b) <= self.MAX_BUCKET
             ))
-            for known, _ in shared.most_common(self.CANDIDATES):
+            # ties broken by the key, never by the order of a set of strings (which changes
+            # with the process's hash seed): same input, same furniture
+            ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))
+            for known, _ in ranked[:self.CANDIDATES]:
                 if min(len(known), len(key)) < MIN_LENGTH_RATIO * max(len(known), len(key)):
                     continue
                 grams = self._grams[known]

@@ -168,10 +168,13 @@ def _match_artigo(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
 
 
 def _match_paragrafo(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
-    m = _UNICO.match(line, pos)
+    first = line[pos]
+    m = _UNICO.match(line, pos) if first in "Pp§" else None  # 'parágrafo único', '§ único'
     if m:
         sep, rest = _rest(line, m.end())
         return Label("paragrafo", m.group("word"), "Parágrafo único", None, sep, rest, unico=True)
+    if first in "Pp":
+        return None  # no sign of '§' starts with 'P'
     m = _PARAGRAFO.match(line, pos)
     if not m:
         return None
@@ -195,6 +198,8 @@ def _match_paragrafo(line: str, pos: int, ocr: bool, expected: dict) -> Label | 
                  sep, rest, repairs=repairs)
 
 
+_ROMAN_OR_DIGIT = frozenset("IVXLCDM123456789")
+"""First characters of the labels :func:`_match_inciso` reads after its OCR-tolerant numeral."""
 _ROMAN_LABELS: dict[int, str] = {}
 
 
@@ -209,6 +214,7 @@ def _roman_label(value: int) -> str:
 def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
     m = _INCISO.match(line, pos)
     exp = expected.get("inciso")
+    first = line[pos]  # the patterns below start with a Roman or an Arabic digit: asked once
     if m:
         token = m.group("num")
         if token.isdigit():
@@ -226,7 +232,9 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
             repairs = [(token, _roman_label(value), why)] if why else []
             return Label("inciso", line[pos:m.end()], rotulo, number, sep, rest,
                          repairs=repairs)
-    m = _INCISO_DOT.match(line, pos)
+    if first not in _ROMAN_OR_DIGIT:
+        return None
+    m = _INCISO_DOT.match(line, pos) if first in "IVXLCDM" else None
     if m and exp is not None and is_roman(m.group("num")) and roman_to_int(m.group("num")) == exp:
         # 'I.' / 'I)': a well-formed numeral, accepted only as the one the list expects next,
         # since 'I.' or 'V)' could open running text.
@@ -234,6 +242,8 @@ def _match_inciso(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
         sep, rest = _rest(line, m.end())
         return Label("inciso", line[pos:m.end() - 1], _roman_label(exp) + number.suffix_text, number,
                      m.group("close") + sep, rest)
+    if first not in "123456789":
+        return None
     m = _DECIMAL_ITEM.match(line, pos)
     if m and expected.get("item") and int(m.group("num")) == expected["item"]:
         # accepted only as the item an alínea's list expects next: '4.01 -' could open a table row

@@ -18,6 +18,7 @@ import re
 
 from lexconsolida.model import Diagnostic, Severity, Urn
 from lexconsolida.model.urn import UF, UF_OF_SLUG, slug
+from lexconsolida.readers.text.parts import year_of_number
 from lexconsolida.readers.text.state import TextState
 
 _NAME = r"(?P<nome>[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+)*)"
@@ -103,7 +104,8 @@ def fill_metadata(state: TextState) -> None:
     unknown = place is None and not local and not says_federal(norma)
     if unknown:
         state.diagnostics.append(_unknown_place(texts))
-    urn = Urn.build(tipo=norma.tipo or "norma", data=norma.data, numero=norma.numero, uf=uf, municipio=municipio,
+    urn = Urn.build(tipo=norma.tipo or "norma", data=norma.data or year_of_number(norma.epigrafe),
+                    numero=norma.numero, uf=uf, municipio=municipio,
                     autoridade="municipal" if unknown else None)
     if urn_loc:
         autoridade = "municipal" if urn_loc.count(";") >= 2 else "estadual" if urn_loc.count(";") == 1 else "federal"

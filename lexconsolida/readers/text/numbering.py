@@ -153,7 +153,7 @@ class _Numberer:
             else:
                 make_id = makers.get(kind)
                 if make_id is None:
-                    make_id = makers[kind] = lambda n, k=kind.value: str(base.child(k, n))
+                    make_id = makers[kind] = _id_maker(base, kind.value)
                 number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child)
                 child.id = make_id(number)
             prev[kind] = number
@@ -181,6 +181,13 @@ class _Numberer:
                           node.lines[0] if node.lines else None, Severity.INFO)
                 self.note("filho-unico", f"{u.rotulo_printed} é {only} {of_owner}", u.id,
                           u.lines[0] if u.lines else None, Severity.INFO)
+
+
+def _id_maker(base: LexId, kind: str):
+    """``n → str(base.child(kind, n))`` for a numbered unit, as one string concatenation: the
+    prefix of the parent's id (incisos of an artigo go under its caput) is worked out once."""
+    head = str(base.child(kind, Number(1)))[:-1]  # 'art5_cpt_inc1' → 'art5_cpt_inc'
+    return lambda n: head + n.id_part
 
 
 def _label(kind: str, n: Number | None) -> str:

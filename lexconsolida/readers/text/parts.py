@@ -172,7 +172,7 @@ def _no_articles(state: TextState) -> None:
     if not has_act:
         raise InputError("nenhum artigo encontrado: o texto não parece ser um ato normativo", path=state.path)
     state.body = (len(lines), len(lines))
-    _read_head(state, lines)
+    _read_head(state, lines, without_articles=True)
     state.diagnostics.append(Diagnostic("sem-artigos", "o ato não tem artigos", Severity.WARNING))
 
 
@@ -201,7 +201,18 @@ def _body_start(lines: list[SourceLine], first_art: int) -> int:
     return j
 
 
-def _read_head(state: TextState, head: list[SourceLine]) -> None:
+def year_of_number(epigrafe: str | None) -> str | None:
+    """The year printed with the number ('RESOLUÇÃO Nº 12/2004' → '2004', '/98' → '1998'): for
+    an act whose epígrafe has no date, its URN takes the year (LexML: the date part as known)."""
+    m = EPIGRAFE.match(epigrafe or "")
+    if not m or "/" not in m.group("numero"):
+        return None
+    y = m.group("numero").split("/")[1].rstrip(".")
+    if len(y) == 2 and y.isdigit():
+        y = ("19" if int(y) > 30 else "20") + y
+    return y if len(y) == 4 and y.isdigit() else None
+
+def _read_head(state: TextState, head: list[SourceLine], *, without_articles: bool = False) -> None:
     norma = state.norma
     epi = next((i for i, ln in enumerate(head) if EPIGRAFE.match(ln.text)), None)
     doc = next((i for i, ln in enumerate(head) if document_type(ln.text)), None)
@@ -234,6 +245,12 @@ def _read_head(state: TextState, head: list[SourceLine]) -> None:
     norma.data = parse_date(epigrafe[m.end("numero"):])
     rest = head[take:]
     pre = next((i for i, ln in enumerate(rest) if _PREAMBULO.search(ln.text)), len(rest))
+    note = next((i for i, ln in enumerate(rest[:pre]) if _SITE_NOTE.match(ln.text.strip())), None)
+    if note is not None and without_articles:
+        # an act listed without its text ('Visualizar Ato: Lei nº 1/1971 - …' under the ementa):
+        # the publishing site's notes close it, as they do after a last article
+        _signatures(state, rest[note:pre])
+        rest, pre = rest[:note], note
     for ln in rest[:pre]:
         ln.tag = "ementa"
     ementa = " ".join(ln.text.strip() for ln in rest[:pre] if ln.text.strip())

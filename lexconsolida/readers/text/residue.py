@@ -130,24 +130,28 @@ class Vocabulary:
         return self.own[low] >= 2  # the act uses it again: not a stamp read once
 
 
-def _units(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None]]:
+def _units(norma: Norma) -> list[tuple[Dispositivo, tuple[int, int] | None]]:
     """Every dispositivo with text, with the source lines to report (an artigo's for its caput)."""
-    def visit(nodes, lines):
+    out: list[tuple[Dispositivo, tuple[int, int] | None]] = []
+
+    def visit(nodes, lines) -> None:  # appends, no generator chain per level: the reader's hot path
         for node in nodes:
             if isinstance(node, Agrupador):
-                yield from visit(node.children, node.lines)
+                visit(node.children, node.lines)
                 continue
             own = node.lines or lines
             if node.text and node.kind is not Kind.OMISSIS:
-                yield node, own
-            yield from visit(node.children, own)
+                out.append((node, own))
+            if node.children:
+                visit(node.children, own)
 
-    yield from visit(norma.articulacao, None)
+    visit(norma.articulacao, None)
+    return out
 
 
 def find(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None, str, Residue | None]]:
     """(unit, lines, kind, residue): kind 'simbolo' (residue None) or 'final'."""
-    units = list(_units(norma))
+    units = _units(norma)
     vocabulary: Vocabulary | None = None
     for unit, lines in units:
         for _ in section_symbols(unit.text):
