@@ -352,3 +352,21 @@ def test_an_item_is_never_put_directly_in_an_article():
     errors = [e.message.split(" — ")[0] for e in failures(base(), [op], EV)]
     assert errors == ["art1: art3_ite1: um item não fica diretamente dentro de um artigo (LC 95/1998, art. 10); "
                       "decida onde o texto entre aspas entra"]
+
+
+def test_a_unit_cited_without_its_article_is_the_norm_s_only_one():
+    one = BASE.replace("Art. 5º Esta Lei", "Art. 5º A licença é pessoal.\nParágrafo único. Vale um ano.\nArt. 6º Esta Lei")
+    body = ("Art. 1º Fica alterado o parágrafo único da Lei nº 100/2001, que passará a vigorar com a seguinte "
+            "redação:\n\"Parágrafo único. Vale dois anos.\"\n")
+    rec = recognise(read((HEAD + body + FECHO).encode(), path="ato.txt").norma)
+    b = read(one.encode(), path="base.txt").norma
+    ops = ops_for(b, rec.operations)
+    assert [(o.kind, o.target_id) for o in ops] == [("redacao", "par1u")]
+    assert failures(b, ops, EV) == []
+    assert apply(b, ops, EV).find("art5_par1u").text == "Vale dois anos."
+    two = one.replace("Art. 1º As feiras livres funcionam aos domingos.\n",
+                      "Art. 1º As feiras livres funcionam aos domingos.\nParágrafo único. E nos feriados.\n")
+    b2 = read(two.encode(), path="base.txt").norma
+    assert [e.message.split(" — ")[0] for e in failures(b2, ops, EV)] == [
+        "art1: a instrução cita par1u sem dizer de qual artigo, e em LEI Nº 100, DE 2 DE JANEIRO DE 2001 há 2 "
+        "(art1_par1u, art5_par1u): decida qual"]

@@ -104,11 +104,26 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
             return
+        if op.target_id and not op.target_id.startswith("art") and op.kind in ("redacao", "revogacao", "renumeracao"):
+            op = _with_article(norma, index, op)
         _APPLY[op.kind](norma, index, op, ev)
     except AmendmentError:
         raise
     except (ValueError, KeyError) as err:
         raise _error(op, f"operação inválida ({err})") from None
+
+
+def _with_article(norma: Norma, index: "_Index", op: Operation) -> Operation:
+    """A unit cited without its artigo ('o parágrafo único da Lei nº 771/74'): the one unit of
+    the norm that answers to it, when there is exactly one; else a person decides."""
+    tid = op.target_id or ""
+    found = [i for i in index.nodes if re.fullmatch(rf"art[\d-]+(?:_cpt)?_{re.escape(tid)}", i)]
+    if len(found) != 1:
+        where = f"há {len(found)} ({', '.join(sorted(found)[:4])}{'…' if len(found) > 4 else ''})" if found else "não há nenhum"
+        raise _error(op, f"a instrução cita {tid} sem dizer de qual artigo, e em {norma.titulo} {where}: decida qual")
+    art = found[0][: -len(tid) - 1]
+    new_id = f"{art}_{op.new_id}" if op.new_id and not op.new_id.startswith("art") else op.new_id
+    return replace(op, target_id=found[0], new_id=new_id)
 
 
 def _error(op: Operation, message: str) -> AmendmentError:
