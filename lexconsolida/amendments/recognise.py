@@ -882,8 +882,19 @@ def _check_ementa(ctx: _Ctx) -> None:
             continue
         stray.setdefault(op.target_urn or op.target_label, op)
     names = ", ".join(a.label() for a in named)
+    # the articles amend a norm the ementa names as well: the others are more norms the act
+    # amends ('Altera a Lei nº 1.205 …', and an article 'Fica revogada a Lei nº 1.501'), which
+    # an ementa often leaves to 'e dá outras providências' — said, but no decision asked
+    ementa_amended = len(stray) < len({op.target_urn or op.target_label for op in ctx.rec.operations})
     for op in stray.values():
         known = op.in_corpus or (op.target_act is not None and bool(op.target_act.numero or op.target_act.urn))
+        if ementa_amended:
+            ctx.rec.problems.append(Problem(
+                "ementa-incompleta",
+                f"a ementa cita {names}, que os artigos alteram, mas não {op.target_label}, que eles "
+                "também alteram: a ementa é incompleta", ementa, None, None,
+                target_urn=op.target_urn if known else None, blocking=False))
+            continue
         ctx.rec.problems.append(Problem(
             "ementa-divergente",
             f"a ementa cita {names}, mas os artigos alteram {op.target_label}: "
