@@ -48,40 +48,37 @@ Lookup = Callable[[str], "AmendingText | None"]
 """URN of a cited act → its :class:`AmendingText` (None: not in the acervo, no text)."""
 
 
-def _mapped(cited: str, op: Operation) -> tuple[str, bool] | None:
-    """The id in ``op``'s target of the unit ``cited`` (an id in the amending act), and whether
-    it is the very unit ``op`` carries: ``cited`` is that unit ('art12' quoted whole), or names
-    it through the instruction's place ('art1_par2': the § 2º quoted in art. 1º), or lies
-    inside it (not exact)."""
+def _mapped(cited: str, op: Operation) -> str | None:
+    """The id in ``op``'s target of the unit ``cited`` (an id in the amending act), when it is
+    the unit ``op`` carries: the same id ('art12' quoted whole; each unit of a quoted text is an
+    operation of its own, so 'os incisos IV e V do art. 13' are theirs), or named through the
+    instruction's place ('art1_par2': the § 2º quoted in art. 1º)."""
     tid = op.target_id
     if not tid or not tid.startswith("art"):
         return None
     if cited == tid:
-        return cited, True
+        return cited
     where = op.where or ""
     if where and cited.startswith(where + "_"):
         rel = cited[len(where) + 1:]
         if rel.startswith("cpt_"):
             rel = rel[4:]
         if tid.endswith("_" + rel):
-            return tid, True
-    if cited.startswith(tid + "_"):
-        return cited, False
+            return tid
     return None
 
 
 def _candidates(cited: str, text: AmendingText, own: str) -> list[tuple[str, list[Operation]]]:
     """(id in the other norm, the instructions that carried it), one per unit of another norm
-    that ``cited`` may be; the units carried exactly win over those inside a carried unit."""
-    exact: dict[tuple[str, str], list[Operation]] = {}
-    inside: dict[tuple[str, str], list[Operation]] = {}
+    that ``cited`` may be."""
+    out: dict[tuple[str, str], list[Operation]] = {}
     for o in text.operations:
         if o.kind not in ("redacao", "inclusao") or not o.target_urn or work_key(o.target_urn) == own:
             continue
         m = _mapped(cited, o)
         if m is not None:
-            (exact if m[1] else inside).setdefault((work_key(o.target_urn), m[0]), []).append(o)
-    return [(k[1], ops) for k, ops in (exact or inside).items()]
+            out.setdefault((work_key(o.target_urn), m), []).append(o)
+    return [(k[1], ops) for k, ops in out.items()]
 
 
 def redirect(rec: Recognition, lookup: Lookup) -> int:
