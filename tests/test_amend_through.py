@@ -154,6 +154,28 @@ def test_acervo_history_of_the_amended_norm_shows_the_revocation(tmp_path: Path)
     assert own.situacao == "ignorada" and "Lei nº 100" in (own.motivo or "")
 
 
+def test_cached_acervo_redoes_the_act_when_the_amending_act_it_cites_changes(tmp_path: Path):
+    """The Lei nº 300 did not change, but the Lei nº 200 it cites now adds a § 3º: its § 2º
+    is no longer text carried to the Lei nº 100, and the revocation waits for a decision."""
+    atos = tmp_path / "atos"
+    atos.mkdir()
+    for name, text in (("lei-100-2001.txt", BASE), ("lei-200-2005.txt", AMENDING), ("lei-300-2009.txt", REVOKING)):
+        (atos / name).write_text(text, encoding="utf-8")
+    root = tmp_path / "acervo"
+    import_folder(atos, root, "mt-vila-nova")
+    cache = tmp_path / "cache"
+    ac = build(root, cache_dir=cache)
+    l100 = next(u for u in ac.acts if u.endswith(";100"))
+    assert ac.norma(l100).find("art2_par2").situacao is Situacao.REVOGADO
+    texto = root / "mt-vila-nova" / "lei-200-2005" / "texto.txt"
+    texto.write_text(texto.read_text(encoding="utf-8").replace("o seguinte § 2º", "o seguinte § 3º")
+                     .replace("\"§ 2º A licença", "\"§ 3º A licença"), encoding="utf-8")
+    ac = build(root, cache_dir=cache)
+    assert any(u.endswith(";300") for u in ac.redone)
+    assert ac.norma(l100).find("art2_par3").situacao is Situacao.VIGENTE
+    assert all(not s.ato.endswith(";300") for s in ac.histories[l100].steps)
+
+
 def test_explicit_form_with_dando_se_ao_is_applied_to_the_norm_amended():
     """'Fica alterado o art. 1º da Lei nº 200, dando-se ao art. 1º da Lei nº 100 a seguinte
     redação': the explicit form, read by the recogniser (no text of the Lei nº 200 needed)."""
