@@ -15,6 +15,11 @@ collection with ``indice.csv`` (5,440 real acts of one municipality). For each a
    dispositivos and the change formulas (:mod:`lexconsolida.amendments.vocabulary` is *not*
    used for this count: a plain verb scan is).
 
+An instruction that cites a unit of an amending act which is text that act carried to another
+norm ("o § 2º do art. 1º da Lei B", B's art. 1º having added that § 2º to Lei A) is then
+applied to that other norm (:func:`lexconsolida.amendments.through.redirect`, as in the acervo):
+its pair is (act, A), and the output says how many operations went so.
+
 Then every amending act whose target is in the acervo is dry-run against that target, the acts
 of one target in date order (an applied act's operations are applied before the next one is
 tried, so a later act sees the units an earlier one included). Each such (act, target) pair is:
