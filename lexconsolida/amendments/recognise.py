@@ -471,9 +471,10 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
             # the unit named is quoted with its label after this text ('O preâmbulo e o art. 1º
             # … passam a ter a seguinte redação: "…" / "Art. 1º …"): the text is something else's
             ctx.rec.problems.append(Problem(
-                "alvo-sem-dispositivo", "o texto entre aspas sem rótulo antes de "
-                f"{_rotulo_of_id(target)} não é de dispositivo citado pela instrução: aplique à mão "
-                "ou registre a decisão", lead[0], lead[1] or _line(d), _where(d)))
+                "alvo-sem-dispositivo", f"o texto entre aspas sem rótulo '{lead[0][:80]}' vem antes do "
+                f"{_rotulo_of_id(target)} citado, que traz o seu próprio texto: não é de dispositivo citado "
+                "pela instrução (ementa, preâmbulo?); aplique à mão ou registre a decisão",
+                d.text, lead[1] or _line(d), _where(d)))
             return
         op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
         ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
