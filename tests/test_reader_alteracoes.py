@@ -164,3 +164,15 @@ def test_omissis_between_quoted_articles_stays_in_the_block():
     assert alt.lines == (4, 7)
     assert [u[:2] for u in _units(alt)] == [("art4", "artigo"), ("art4_cpt", "caput"), ("omi1", "omissis"),
                                             ("art9", "artigo"), ("art9_cpt", "caput"), ("art9_par1u", "paragrafo")]
+
+
+def test_block_opened_with_a_closing_curly_quote():
+    text = (_HEAD + "Art. 1º O art. 4º da Lei nº 1/2001 passa a vigorar com a seguinte redação:\n"
+            "”Art. 4º A feira abre às 6h.\n"
+            "Parágrafo único. Aos feriados, às 7h.”\n" + _TAIL).encode()
+    norma = read(text).norma
+    (alt,) = norma.find("art1_cpt").alteracoes
+    assert alt.lines == (4, 5)
+    assert [u[1:] for u in _units(alt)] == [("artigo", "Art. 4º", ""), ("caput", None, "A feira abre às 6h."),
+                                            ("paragrafo", "Parágrafo único", "Aos feriados, às 7h.")]
+    assert [a.id for a in norma.artigos()] == ["art1", "art3"]

@@ -37,7 +37,7 @@ _PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
 _INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
 
 
-_QUOTES = "\"“"
+_QUOTES = "\"“”"  # ” too: word processors often print it at the opening
 _ANNOUNCED = re.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
 _ADDS = re.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
 _UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
@@ -83,7 +83,7 @@ def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | Non
             and _ADDS.search(host[-400:].rsplit(". ", 1)[-1]) is not None)
 
 
-_INLINE_OPENING = re.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“])", re.IGNORECASE)
+_INLINE_OPENING = re.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
 _NAMES_NORM = re.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
                          re.IGNORECASE)
 
@@ -101,7 +101,7 @@ def split_inline_openings(lines: list[SourceLine]) -> list[SourceLine]:
     out: list[SourceLine] | None = None
     for i, line in enumerate(lines):
         text = line.text
-        m = _INLINE_OPENING.search(text) if ('"' in text or "“" in text) else None
+        m = _INLINE_OPENING.search(text) if ('"' in text or "“" in text or "”" in text) else None
         parts = _split(line, m.end()) if m and _NAMES_NORM.search(text, 0, m.start()) else None
         if parts is None:
             if out is not None:
@@ -163,7 +163,7 @@ class AlteracaoBlock:
                 Severity.WARNING, line=self.lines[0].number))
             return False
         if first or self.ended:
-            self.virtual = s[0] not in "\"“"  # opening quote missing (the host names the article)
+            self.virtual = s[0] not in _QUOTES  # opening quote missing (the host names the article)
         self.ended = False
         self.lines.append(line)
         line.tag = "aspas"
@@ -193,7 +193,7 @@ class AlteracaoBlock:
 
 def _clean(text: str) -> str:
     s = _TRAILER.sub("", text.strip())
-    s = s.lstrip().lstrip("\"“").lstrip()
+    s = s.lstrip().lstrip(_QUOTES).lstrip()
     if s.endswith(('"', "”")):
         s = s[:-1].rstrip()
     elif s[-2:] in ('".', "”.", '";', "”;"):
