@@ -3,11 +3,16 @@
 'Art. 1º O inciso II do art. 131 … passa a vigorar com a seguinte redação:' followed by
 '“Art. 131. …' / 'II – …”(NR)' is one :class:`Alteracao` on the unit that introduces it:
 
-- a block opens at a line starting with a quote right after a unit whose text ends with ':' and
-  announces new wording ('redação', 'vigorar', 'acrescid…', 'inclu…', 'seguinte');
+- a block opens at a line starting with a quote (“, " or ”) right after a unit whose text ends
+  with ':' and announces new wording ('redação', 'vigorar', 'acrescid…', 'inclu…', 'seguinte');
+  or ends with '.', ';' or nothing after 'redação' / 'teor' / 'seguinte(s)'; or, before a quoted
+  label, names the unit it adds ('… com a inclusão do § 5º.') — see :func:`opens_alteracao`;
+- a quote opening on the instruction's own line ('… com a seguinte redação: "Art. 82 …') is cut
+  off into a line of its own first (:func:`split_inline_openings`);
 - it goes on until its quotes balance on a line that ends with a closing quote or '(NR)'/'(AC)',
   and the next line does not open another quote (several quoted articles in a row stay one
-  block); an unclosed quote ends, with a warning, at the host's next article;
+  block, lines of dots between them too); an unclosed quote ends, with a warning, at the host's
+  next article;
 - inside, labels are read strictly (no OCR repair); lines of dots are ``Kind.OMISSIS`` units;
   'I – ...' keeps the text '...' (the unit stays unchanged in the target); ids are those of the
   target norm: the block's first unit is placed under the article / paragraph / inciso the host
