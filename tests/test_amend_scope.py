@@ -123,6 +123,17 @@ def test_real_divergence_of_numbers_stays_a_problem_of_that_norm():
     assert codes("Altera a Lei nº 100/2001.", body) == [("ementa-divergente", L200)]
 
 
+def test_ementa_that_names_one_of_the_amended_norms_is_incomplete_not_divergent():
+    """'Altera a Lei nº 100 e dá outras providências', and an article that also revokes Lei nº
+    200: the ementa left the second to 'outras providências' — a notice, no decision."""
+    body = ONE + "Art. 2º Fica revogada a Lei nº 200, de 4 de março de 2002.\n"
+    rec = recognise(act("Altera a Lei nº 100/2001 e dá outras providências.", body), resolver)
+    assert not rec.blocking
+    assert [(p.code, p.target_urn, p.blocking) for p in rec.problems] == [("ementa-incompleta", L200, False)]
+    # the same revocation under an ementa naming only a third act is still a divergence
+    assert ("ementa-divergente", L200) in codes("Altera a Lei nº 300/2003.", body)
+
+
 # --- type words as drafters misspell them --------------------------------------------------------
 
 @pytest.mark.parametrize("text, key", [
