@@ -404,6 +404,26 @@ def test_instruction_ending_in_a_period_still_opens_the_block():
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
 
 
+def test_quoted_wording_on_the_instructions_own_line_is_applied():
+    rec, ops = ops_of("Art. 1º Fica alterado o Artigo 2, da Lei nº 100/2001, que passa a vigorar com a seguinte "
+                      "redação: \"Art. 2º A licença custa vinte reais.\n"
+                      "Parágrafo único. A licença vale dois anos.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais."),
+                   ("redacao", "art2_par1u", "A licença vale dois anos.")]
+    assert not rec.blocking
+
+
+def test_unlabelled_text_before_the_named_units_own_wording_asks_a_person():
+    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+                      "\"Dispõe sobre feiras e mercados.\"\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+    (p,) = rec.blocking
+    assert p.code == "alvo-sem-dispositivo" and "'Dispõe sobre feiras e mercados.'" in p.message
+
+
 def test_block_without_opening_quote_labelled_with_the_article_named():
     rec, ops = ops_of("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                       "Art. 7º A licença custa vinte reais.\n"

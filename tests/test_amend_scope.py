@@ -258,6 +258,26 @@ def test_participle_with_its_agent_is_context_not_a_change():
     assert [d.id for d in amending_units(n)] == ["art1_cpt"]
 
 
+@pytest.mark.parametrize("text, amending", [
+    # nouns and descriptions are no verbs of change (the net flagged them)
+    ("Art. 1º Fica concedida a isenção prevista no art. 20 da Lei nº 100/2001, e alterações, à empresa.\n", False),
+    ("Art. 1º Para as despesas decorrentes das alterações constantes desta Lei, fica aberto crédito "
+     "além do previsto no art. 5º da Lei nº 100/2001.\n", False),
+    ("Art. 1º O servidor, incluídas suas autarquias, que tenha ingressado nos termos do art. 2º da "
+     "Lei nº 100/2001, mantém o regime.\n", False),
+    ("Art. 1º Os cargos de que trata o art. 2º da Lei nº 100/2001 estão inseridos na nova estrutura.\n", False),
+    # orders stay amending, in every form
+    ("Art. 1º Esta Lei entra em vigor na data de sua publicação, revogando-se as disposições em contrário, "
+     "em especial o art. 2º da Lei nº 100/2001.\n", True),
+    ("Art. 1º Ficam incluídos no art. 2º da Lei nº 100/2001 os incisos abaixo.\n", True),
+    ("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a redação do anexo, revogados seus "
+     "incisos II e III.\n", True),
+])
+def test_the_safety_net_sees_orders_not_nouns_or_descriptions(text, amending):
+    n = act("Dispõe sobre o instituto.", text)
+    assert bool(amending_units(n)) is amending
+
+
 @pytest.mark.parametrize("text, kind", [
     ("No art. 2º da Lei nº 100/2001 será acrescido o seguinte parágrafo:", "inclusao"),
     ("O art. 2º da Lei nº 100/2001 passa a vigorar acrescido dos incisos V e VI:", "inclusao"),

@@ -477,6 +477,15 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
         if lead is None or phrases.is_omissis(lead[0]):
             continue
         target = named[0][:-4] if named[0].endswith("_cpt") else named[0]
+        if any(anchor(u, named)[0] == target for u in block_units(b) if u.kind != "omissis"):
+            # the unit named is quoted with its label after this text ('O preâmbulo e o art. 1º
+            # … passam a ter a seguinte redação: "…" / "Art. 1º …"): the text is something else's
+            ctx.rec.problems.append(Problem(
+                "alvo-sem-dispositivo", f"o texto entre aspas sem rótulo '{lead[0][:80]}' vem antes do "
+                f"{_rotulo_of_id(target)} citado, que traz o seu próprio texto: não é de dispositivo citado "
+                "pela instrução (ementa, preâmbulo?); aplique à mão ou registre a decisão",
+                d.text, lead[1] or _line(d), _where(d)))
+            return
         op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
         ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
                                       rotulo=_rotulo_of_id(target),
