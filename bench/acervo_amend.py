@@ -15,6 +15,11 @@ collection with ``indice.csv`` (5,440 real acts of one municipality). For each a
    dispositivos and the change formulas (:mod:`lexconsolida.amendments.vocabulary` is *not*
    used for this count: a plain verb scan is).
 
+An instruction that cites a unit of an amending act which is text that act carried to another
+norm ("o § 2º do art. 1º da Lei B", B's art. 1º having added that § 2º to Lei A) is then
+applied to that other norm (:func:`lexconsolida.amendments.through.redirect`, as in the acervo):
+its pair is (act, A), and the output says how many operations went so.
+
 Then every amending act whose target is in the acervo is dry-run against that target, the acts
 of one target in date order (an applied act's operations are applied before the next one is
 tried, so a later act sees the units an earlier one included). Each such (act, target) pair is:
@@ -119,6 +124,10 @@ class ActResult:
     problems: list = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
     title_conflict: bool = False
+    ids: frozenset[str] = frozenset()
+    """Ids of the act's own dispositivos (for instructions that cite an amending act)."""
+    redirected: int = 0
+    """Operations that cite a unit of an amending act which is text it carried to another norm."""
 
 
 _WORKER: dict = {}
@@ -157,7 +166,31 @@ def survey_act(rel: str) -> ActResult:
     res.ops = rec.operations
     res.problems = rec.problems
     res.targets = sorted({o.target_urn for o in rec.operations if o.in_corpus and o.target_urn})
+    res.ids = frozenset(d.id for d in norma.dispositivos())
     return res
+
+
+def through_amending_acts(acts: list[ActResult]) -> None:
+    """Operations citing a unit of an amending act that is text it carried to another norm go
+    to that norm (:func:`lexconsolida.amendments.through.redirect`, as in the acervo): the pair
+    counted is (act, the norm actually changed)."""
+    from lexconsolida.amendments import Recognition
+    from lexconsolida.amendments.through import AmendingText, redirect
+
+    by_urn = {f"acervo:{a.rel}": a for a in acts if not a.refused}
+
+    def lookup(urn: str) -> AmendingText | None:
+        b = by_urn.get(urn)
+        return AmendingText(b.ids, b.ops, b.label) if b is not None else None
+
+    for a in acts:
+        if a.refused or not a.ops:
+            continue
+        rec = Recognition(f"acervo:{a.rel}", a.label, list(a.ops), list(a.problems))
+        a.redirected = redirect(rec, lookup)
+        if a.redirected or len(rec.problems) != len(a.problems):
+            a.ops, a.problems = rec.operations, rec.problems
+            a.targets = sorted({o.target_urn for o in a.ops if o.in_corpus and o.target_urn})
 
 
 # --- stage 2: one target and the acts that amend it -------------------------------------------
@@ -219,6 +252,7 @@ def run_once(root: Path, workers: int) -> tuple[list[ActResult], list[PairResult
     entries = load_index(root)
     with ProcessPoolExecutor(workers, initializer=_init, initargs=(str(root), entries)) as ex:
         acts = list(ex.map(survey_act, [e.rel for e in entries], chunksize=40))
+        through_amending_acts(acts)
         by_target: dict[str, list[ActResult]] = collections.defaultdict(list)
         for a in acts:
             for t in a.targets:
@@ -252,6 +286,8 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
     out(f"  dos quais só a rede de segurança viu (instrucao-nao-reconhecida): {sum(a.net for a in acts)}")
     out(f"operações reconhecidas: {sum(len(a.ops) for a in acts)}; "
         f"problemas: {sum(len(a.problems) for a in acts)}")
+    out(f"operações que citam texto levado por um ato alterador a outra norma, aplicadas a esta: "
+        f"{sum(a.redirected for a in acts)} (em {sum(1 for a in acts if a.redirected)} atos)")
     codes = collections.Counter(p.code for a in acts for p in a.problems)
     out("problemas por código: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     silent_units = [(a.rel, i, ln) for a in acts for i, ln in a.unaccounted]

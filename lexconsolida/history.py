@@ -13,8 +13,10 @@ from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
 from lexconsolida.amendments.decisions import decide
+from lexconsolida.amendments.through import AmendingText, Lookup, redirect
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
+from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.amend import apply, failures
 
@@ -47,12 +49,37 @@ def event_of(act: Act, kind: str = "redacao") -> Event:
 
 
 def recognise_act(corpus: Corpus, act: Act):
-    """Recognition of ``act`` with its recorded decisions applied (a Decided)."""
+    """Recognition of ``act`` with its recorded decisions applied (a Decided). An instruction
+    naming a unit of an amending act that is text the act carried to another norm changes that
+    norm (:func:`lexconsolida.amendments.through.redirect`)."""
     norma = corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
+    redirect(rec, amending_texts(corpus))
     decided = decide(rec, act.decisoes)
     decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
     return decided
+
+
+def amending_texts(corpus: Corpus) -> Lookup:
+    """The :data:`~lexconsolida.amendments.through.Lookup` of the acts of ``corpus``: the ids
+    of an act's units, and its operations recognised (its decisions applied) when asked."""
+
+    def lookup(urn: str) -> AmendingText | None:
+        act = corpus.loaded(urn)
+        if act is None or act.texto is None:
+            return None
+        try:
+            norma = corpus.read_shared(act.urn)
+        except LexError:
+            return None
+
+        def operations() -> list[Operation]:
+            rec = recognise(corpus.read(act.urn), lambda ref: corpus.resolve(ref, act.urn))
+            return decide(rec, act.decisoes).recognition.operations
+
+        return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)
+
+    return lookup
 
 
 def _labelled(corpus: Corpus, op: Operation) -> Operation:
@@ -123,7 +150,15 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
     declared = _declared_revocation(act, target)
     if not any(o.kind == "revogacao_total" for o in ops) and declared.operations:
         ops += declared.operations
-    if not ops and not blocking:
+    carried = [o for o in rec.operations if o.via == target.urn]
+    if not ops and not blocking and carried:
+        names = ", ".join(sorted({o.target_label for o in carried}))
+        mine.append(Problem(
+            "alteracao-de-ato-alterador",
+            f"{act.label} cita dispositivos de {target.label} que são texto que esta levou a {names}: "
+            f"as alterações estão no histórico de {names}", "", None, None, blocking=False,
+            target_urn=target.urn))
+    elif not ops and not blocking:
         mine.append(Problem(
             "relacao-sem-operacoes",
             f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "

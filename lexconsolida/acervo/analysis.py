@@ -11,12 +11,14 @@ still open and the relations they make.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexconsolida.amendments import phrases
+from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
 from lexconsolida.citations import ActRef, find, find_acts
 from lexconsolida.corpus.index import ActIndex
@@ -108,6 +110,9 @@ class ActResult:
     """Bugs met on this act (reported for the maintainers; the rest of the acervo goes on)."""
     usa_indice: bool = False
     """The result depends on the acervo's index (citations of other acts were resolved)."""
+    depende_de: list[tuple[str, str]] = field(default_factory=list)
+    """(text file, SHA-256) of the amending acts whose text decided where an instruction goes
+    (``amendments.through``): a cached result is redone when one of them changes."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -192,6 +197,12 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
             seen.add((kind, op.target_urn))
             res.relacoes.append(Relation(kind, act.urn, op.target_urn, op.target_label, op.in_corpus, "instrução",
                                       op.where, op.line, op.source))
+    cited = {o.via for o in rec.operations if o.via} | {p.target_urn for p in rec.problems
+                                                          if p.code == AMBIGUOUS and p.target_urn}
+    for urn in sorted(cited):
+        other = corpus.loaded(urn)
+        if other is not None and other.texto is not None:
+            res.depende_de.append((str(other.texto), hashlib.sha256(other.texto.read_bytes()).hexdigest()))
     for p in rec.problems:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
 

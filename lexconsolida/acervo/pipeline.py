@@ -171,9 +171,9 @@ def build(root: str | Path, *, executor: Executor | None = None,
         if hit == USES_INDEX:  # the result depends on which acts the acervo has
             keys[urn] = content_key(base[urn], idx_digest)
             hit = cache.get("analise-indice", keys[urn])
-        if hit is not None:
+        if hit is not None and not any(_sha(Path(f), hashes) != h for f, h in hit.depende_de):
             results[urn] = hit
-        else:
+        else:  # not cached, or an amending act it cites (amendments.through) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
     fresh = run_map(analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)

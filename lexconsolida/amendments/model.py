@@ -88,6 +88,9 @@ class Operation:
     puts under it; the agrupador renamed must hold it in the target."""
     target_act: ActRef | None = field(default=None, compare=False)
     """The citation of the target norm, for matching a base outside the corpus."""
+    via: str | None = None
+    """URN of the amending act the instruction cites, when the unit it names there is text that
+    act carried to this norm (``amendments.through``): the operation changes this norm."""
 
     def describe(self) -> str:
         """One Portuguese line for review (``amend --dry-run``)."""
@@ -103,6 +106,8 @@ class Operation:
             sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
             rot = f"{self.rotulo}{sep}" if self.rotulo else ""
             s += f"\n    {rot}{self.text}"
+        if self.via:
+            s += f"\n    [citado como dispositivo de {self.via}, que o levou a esta norma]"
         if not self.in_corpus:
             s += "\n    [alvo fora do acervo]"
         return s

@@ -443,7 +443,10 @@ def _without_context(text: str, disp: list[Citation]) -> list[Citation]:
 
 
 _THROUGH = re.compile(r"^\s*,?\s*(?:que|o\s+qual|a\s+qual)\s+(?:altera|alterou|modifica|modificou|deu\s+nova\s+reda[çc][ãa]o\s+a[o]?|"
-                      r"acrescent(?:a|ou)|acresce|incluiu|inclui)\b", re.IGNORECASE)
+                      r"acrescent(?:a|ou)|acresce|incluiu|inclui)\b"
+                      r"|^\s*,\s*dando-se\s+(?:a[o]?s?|à)\s", re.IGNORECASE)
+"""', que altera' (the act B names A's unit it amended), or ', dando-se ao' ('Fica alterado o art.
+1º da Lei B, dando-se ao caput do art. 9º da Lei A a seguinte redação')."""
 
 
 def _through_amending_act(ctx: _Ctx, d: Dispositivo, disp: list[Citation], acts: list[Citation]):

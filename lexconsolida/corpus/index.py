@@ -42,6 +42,8 @@ class IndexEntry:
     localidade: str
     apelidos: tuple[str, ...] = ()
     """Folded aliases."""
+    pasta: str = ""
+    """The act's folder relative to the acervo ('ba-feira/lei-1-2020'), for loading it."""
 
 
 def _digits(numero: str | None) -> str:
@@ -54,6 +56,7 @@ class ActIndex:
     _by_number: dict[tuple[str, str], list[IndexEntry]] = field(default_factory=dict)
     _by_alias: dict[str, list[IndexEntry]] = field(default_factory=dict)
     _alias_re: re.Pattern | None = None
+    _by_urn: dict[str, IndexEntry] = field(default_factory=dict)
 
     @classmethod
     def of(cls, acts: Iterable) -> "ActIndex":
@@ -64,13 +67,15 @@ class ActIndex:
             aliases = a.data_toml.get("apelidos", []) if a.data_toml else []
             entries.append(IndexEntry(a.urn, u.tipo, _digits(a.numero), a.data or u.data, a.publicacao,
                                       u.autoridade, u.localidade,
-                                      tuple(sorted({fold(str(x)) for x in aliases if str(x).strip()}))))
+                                      tuple(sorted({fold(str(x)) for x in aliases if str(x).strip()})),
+                                      f"{a.municipio}/{a.folder.name}"))
         return cls.from_entries(sorted(entries, key=lambda e: e.urn))
 
     @classmethod
     def from_entries(cls, entries: list[IndexEntry]) -> "ActIndex":
         idx = cls(entries)
         for e in entries:
+            idx._by_urn[e.urn] = e
             if e.numero:
                 idx._by_number.setdefault((e.tipo, e.numero), []).append(e)
             for alias in e.apelidos:
@@ -85,7 +90,7 @@ class ActIndex:
 
     def __setstate__(self, entries):
         built = ActIndex.from_entries(entries)
-        for name in ("entries", "_by_number", "_by_alias", "_alias_re"):
+        for name in ("entries", "_by_number", "_by_alias", "_alias_re", "_by_urn"):
             setattr(self, name, getattr(built, name))
 
     @property
@@ -98,6 +103,9 @@ class ActIndex:
         for e in self.entries:
             h.update(repr(tuple(getattr(e, k) for k in IndexEntry.__slots__)).encode())
         return h.hexdigest()
+
+    def entry(self, urn: str) -> IndexEntry | None:
+        return self._by_urn.get(urn)
 
     def resolve(self, ref: ActRef, near: str | None = None) -> str | None:
         """URN of the act ``ref`` cites; None when it is not indexed or is ambiguous.

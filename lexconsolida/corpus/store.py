@@ -79,6 +79,23 @@ class Corpus:
                 return act
         return None
 
+    def loaded(self, urn: str) -> Act | None:
+        """The act ``urn``; in a corpus of only some acts that resolves with a whole acervo's
+        index (:meth:`pin_index`), another act of the acervo is loaded from its folder now.
+        None when the acervo has no such act."""
+        act = self.acts.get(urn)
+        if act is not None or not self._index_pinned or self._index is None:
+            return act
+        entry = self._index.entry(urn)
+        if entry is None or not entry.pasta or not (self.root / entry.pasta).is_dir():
+            return None
+        mun = entry.pasta.split("/", 1)[0]
+        if mun not in self.municipios:
+            self.municipios[mun] = load_municipio(self.root / mun)
+        act = load_act(self.root / entry.pasta, mun)
+        self.acts[act.urn] = act
+        return act
+
     def localidade_of(self, act: Act) -> str:
         return self.municipios[act.municipio].localidade_urn
 
