@@ -370,3 +370,25 @@ def test_a_unit_cited_without_its_article_is_the_norm_s_only_one():
     assert [e.message.split(" — ")[0] for e in failures(b2, ops, EV)] == [
         "art1: a instrução cita par1u sem dizer de qual artigo, e em LEI Nº 100, DE 2 DE JANEIRO DE 2001 há 2 "
         "(art1_par1u, art5_par1u): decida qual"]
+
+
+# --- revocations of units an earlier act revoked ----------------------------------------------
+
+def test_a_range_revocation_leaves_a_unit_already_revoked_as_it_is():
+    """'Ficam revogados os artigos 2º a 4º' after an act that revoked art. 3º: arts. 2º and 4º
+    are revoked, art. 3º keeps its first revocation; art. 3º named alone is refused."""
+    earlier = Event("revogacao", "y", "Lei nº 800/2010", "2010-01-04")
+    b = base()
+    first = recognise(read((HEAD + "Art. 1º Fica revogado o art. 3º da Lei nº 100/2001.\n" + FECHO).encode(),
+                           path="a.txt").norma)
+    b = apply(b, ops_for(b, first.operations), earlier)
+    rec = recognise(read((HEAD + "Art. 1º Ficam revogados os artigos 2º a 4º da Lei nº 100/2001.\n" + FECHO)
+                         .encode(), path="b.txt").norma)
+    ops = ops_for(b, rec.operations)
+    assert [(o.target_id, o.in_list) for o in ops] == [("art2", True), ("art3", True), ("art4", True)]
+    assert failures(b, ops, EV) == []
+    after = apply(b, ops, EV)
+    assert [v.event.act_label for v in after.find("art3_cpt").history][-1] == "Lei nº 800/2010"
+    assert [v.event.act_label for v in after.find("art4_cpt").history][-1] == "Lei nº 900/2021"
+    alone = ops_for(b, first.operations)
+    assert [e.message.split(" — ")[0] for e in failures(b, alone, EV)] == ["art1: dispositivo art3 já está revogado"]

@@ -283,6 +283,8 @@ def test_the_safety_net_sees_orders_not_nouns_or_descriptions(text, amending):
     ("O art. 2º da Lei nº 100/2001 passa a vigorar acrescido dos incisos V e VI:", "inclusao"),
     ("O valor será acrescido das vantagens pecuniárias permanentes.", None),
     ("A dívida será acrescida dos juros legais.", None),
+    ("Ficam revogados os incisos I e II do art. 9º da Lei nº 100/2001, que foram acrescentados pelo art. 1º "
+     "da Lei nº 200/2002.", "revogacao"),
 ])
 def test_acrescido_is_an_inclusion_only_of_units(text, kind):
     assert classify(text) == kind

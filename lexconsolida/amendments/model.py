@@ -91,6 +91,10 @@ class Operation:
     via: str | None = None
     """URN of the amending act the instruction cites, when the unit it names there is text that
     act carried to this norm (``amendments.through``): the operation changes this norm."""
+    in_list: bool = False
+    """A revocation of one of several units one citation names ('os artigos 217 a 287'): a unit
+    an earlier act already revoked is left as it is (that revocation stands), the others are
+    revoked; a unit named alone and already revoked is refused (the citation may be wrong)."""
 
     def describe(self) -> str:
         """One Portuguese line for review (``amend --dry-run``)."""

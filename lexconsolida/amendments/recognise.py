@@ -796,7 +796,7 @@ def _revocation(ctx, d, disp, acts, default) -> None:
             continue
         _note_target(ctx, t, d)
         for i in c.ids:
-            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", i))
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", i, in_list=len(c.ids) > 1))
     covered = {(c.start, c.end) for c in disp}
     for c in acts:
         if any(s <= c.start < e for s, e in covered):

@@ -98,7 +98,7 @@ FORMULAS: tuple[Formula, ...] = (
             "Fica acrescentado ao art. 6º o seguinte parágrafo único:"),
     Formula("inclusao", "acrescente(m)-se / acrescenta(m)(-se) / acresce(m)-se / acresça(m)-se / acrescentar-se",
             rf"\bacrescent(?:e|em|a|am|ar){HIFEN}se\b|\bacresce(?:m)?{HIFEN}se\b|\bacres[çc]a(?:m)?{HIFEN}se\b|\bacrescenta(?:m)?\b"
-            rf"|\bacrescentad[oa]s?\b",
+            rf"|\bacrescentad[oa]s?\b(?!\s*,?\s*(?:pel[oa]s?|por)\b)",  # 'acrescentados pelo art. 1º da Lei …': history
             "Acrescente-se ao art. 2º o inciso V, com a seguinte redação:"),
     Formula("inclusao", "inclua(m)-se / insira(m)-se / inclui / insere",
             rf"\binclu[ai](?:m)?{HIFEN}se\b|\binsir(?:a|am){HIFEN}se\b|\binsere(?:m)?{HIFEN}se\b"

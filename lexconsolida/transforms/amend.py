@@ -291,6 +291,8 @@ def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     if d is None:
         raise _error(op, _missing(norma, op.target_id))
     if d.situacao is Situacao.REVOGADO:
+        if op.in_list:
+            return  # 'os artigos 217 a 287': the earlier revocation of this one stands
         raise _error(op, f"dispositivo {op.target_id} já está revogado")
     for n in d.walk():
         h = _wording_holder(n)
