@@ -5,8 +5,12 @@ under one parent; paragraphs of an article; incisos, alíneas, itens of one pare
 
 - a printed number larger than the previous sibling's is kept, so a real gap stays visible
   (reported as ``gap``, and each missing number as ``missing`` at the id it would have had);
-- a printed number that repeats (``duplicate-label``) or goes backwards (``out-of-order``)
-  takes the previous number + 1, i.e. its position; the printed rótulo is kept verbatim;
+- a printed number that repeats (``rotulo-repetido``) or goes backwards (``ordem-invertida``)
+  takes the previous number + 1, i.e. its position (an OCR misreading: 'I, I, III' is I, II,
+  III) — unless the next unit goes on from the previous one ('Art. 40, Art. 40, Art. 41';
+  'Art. 37, Art. 12, Art. 38'): then it is an extra unit between them and takes the previous
+  number with a letter (art40-1, as an 'Art. 40-A'), so the units after it keep the ids of
+  their printed numbers, which amending acts cite; the printed rótulo is kept verbatim;
 - an agrupador without label takes the previous sibling's number + 1.
 
 It also reports the structure LC 95 does not expect: a lone '§ 1º' (should be 'Parágrafo
@@ -37,14 +41,20 @@ class _Numberer:
         self.positional = positional
         self.diags = state.diagnostics
         self.prev_article: Number | None = None
+        arts = list(state.norma.artigos())
+        self.following: dict[int, Number | None] = {
+            id(a): b.number for a, b in zip(arts, arts[1:])}
+        """id(artigo) → the printed number of the next artigo in the act."""
 
     def note(self, code: str, message: str, where: str, line: int | None, severity=Severity.WARNING) -> None:
         if not self.positional:
             return
         self.diags.append(Diagnostic(code, message, severity, line=line, where=where))
 
-    def sequence(self, kind: str, printed: Number | None, prev: Number | None, make_id, node) -> Number:
-        """The number for ``node`` after ``prev``; reports anomalies."""
+    def sequence(self, kind: str, printed: Number | None, prev: Number | None, make_id, node,
+                 following: Number | None = None) -> Number:
+        """The number for ``node`` after ``prev``; reports anomalies. ``following`` is the
+        printed number of the next unit of the sequence, when known."""
         line = node.lines[0] if node.lines else None
         name = _NAMES[kind]
         if printed is None:
@@ -64,8 +74,19 @@ class _Numberer:
                     self.note("numero-ausente", f"{name} {_label(kind, n)} ausente no texto (a numeração impressa foi mantida)",
                               make_id(n), line, Severity.INFO)
             return printed
-        position = Number(prev.value + 1)
         what = "repetido" if printed == prev else "fora de ordem"
+        if following is not None and following == Number(prev.value + 1) and not prev.suffixes:
+            # '40, 40, 41' or '37, 12, 38': the next unit goes on from the previous one, so this
+            # one is an extra unit between them, not a misprint of the next number; giving it
+            # that number would shift the id of every unit after it away from its printed
+            # number (the one amending acts cite)
+            extra = Number(prev.value, ("A",))
+            self.note("rotulo-repetido" if printed == prev else "ordem-invertida",
+                      f"rótulo {what}: '{node.rotulo_printed}' depois de {_label(kind, prev)}, e o seguinte "
+                      f"continua de {_label(kind, prev)}: id de unidade intercalada ({_label(kind, extra)}), "
+                      "rótulo impresso mantido", make_id(extra), line, Severity.ERROR)
+            return extra
+        position = Number(prev.value + 1)
         self.note("rotulo-repetido" if printed == prev else "ordem-invertida",
                   f"rótulo {what}: '{node.rotulo_printed}' depois de {_label(kind, prev)}; "
                   f"id dado pela posição ({_label(kind, position)}), rótulo impresso mantido",
@@ -115,7 +136,8 @@ class _Numberer:
         self.walk_level(agr.children, agr.id, agr)
 
     def article(self, art: Dispositivo) -> None:
-        number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art)
+        number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art,
+                               self.following.get(id(art)))
         self.prev_article = number
         art.id = str(article_id(number))
         self.children(art, art.id)
@@ -138,6 +160,12 @@ class _Numberer:
         lone_par = counts.get(Kind.PARAGRAFO, 0) == 1
         base = LexId(node_id)
         makers: dict[Kind, object] = {}
+        following: dict[int, Number | None] = {}
+        last: dict[Kind, Dispositivo] = {}
+        for child in node.children:
+            if child.kind in last:
+                following[id(last[child.kind])] = child.number
+            last[child.kind] = child
         for child in node.children:
             kind = child.kind
             if kind is Kind.CAPUT:
@@ -154,7 +182,8 @@ class _Numberer:
                 make_id = makers.get(kind)
                 if make_id is None:
                     make_id = makers[kind] = _id_maker(base, kind.value)
-                number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child)
+                number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child,
+                                       following.get(id(child)))
                 child.id = make_id(number)
             prev[kind] = number
             if child.children or child.alteracoes:
