@@ -7,10 +7,12 @@ under one parent; paragraphs of an article; incisos, alíneas, itens of one pare
   (reported as ``gap``, and each missing number as ``missing`` at the id it would have had);
 - a printed number that repeats (``rotulo-repetido``) or goes backwards (``ordem-invertida``)
   takes the previous number + 1, i.e. its position (an OCR misreading: 'I, I, III' is I, II,
-  III) — unless the next unit goes on from the previous one ('Art. 40, Art. 40, Art. 41';
-  'Art. 37, Art. 12, Art. 38'): then it is an extra unit between them and takes the previous
-  number with a letter (art40-1, as an 'Art. 40-A'), so the units after it keep the ids of
-  their printed numbers, which amending acts cite; the printed rótulo is kept verbatim;
+  III) — except an article whose next two articles go on from the previous one ('Art. 40,
+  Art. 40, Art. 41, Art. 42'; 'Art. 37, Art. 12, Art. 38, Art. 39'): that one is an extra
+  article between them and takes the previous number with a letter (art40-1, as an 'Art.
+  40-A'), so the articles after it keep the ids of their printed numbers, which amending acts
+  cite (units inside an article stay positional: OCR misreads their labels in runs);
+  the printed rótulo is kept verbatim;
 - an agrupador without label takes the previous sibling's number + 1.
 
 It also reports the structure LC 95 does not expect: a lone '§ 1º' (should be 'Parágrafo
@@ -42,9 +44,9 @@ class _Numberer:
         self.diags = state.diagnostics
         self.prev_article: Number | None = None
         arts = list(state.norma.artigos())
-        self.following: dict[int, Number | None] = {
-            id(a): b.number for a, b in zip(arts, arts[1:])}
-        """id(artigo) → the printed number of the next artigo in the act."""
+        self.following: dict[int, tuple[Number | None, ...]] = {
+            id(a): tuple(b.number for b in arts[i + 1:i + 3]) for i, a in enumerate(arts)}
+        """id(artigo) → the printed numbers of the next two artigos in the act."""
 
     def note(self, code: str, message: str, where: str, line: int | None, severity=Severity.WARNING) -> None:
         if not self.positional:
@@ -52,9 +54,9 @@ class _Numberer:
         self.diags.append(Diagnostic(code, message, severity, line=line, where=where))
 
     def sequence(self, kind: str, printed: Number | None, prev: Number | None, make_id, node,
-                 following: Number | None = None) -> Number:
-        """The number for ``node`` after ``prev``; reports anomalies. ``following`` is the
-        printed number of the next unit of the sequence, when known."""
+                 following: tuple[Number | None, ...] = ()) -> Number:
+        """The number for ``node`` after ``prev``; reports anomalies. ``following`` are the
+        printed numbers of the next two articles, when the sequence is of articles."""
         line = node.lines[0] if node.lines else None
         name = _NAMES[kind]
         if printed is None:
@@ -75,7 +77,8 @@ class _Numberer:
                               make_id(n), line, Severity.INFO)
             return printed
         what = "repetido" if printed == prev else "fora de ordem"
-        if following is not None and following == Number(prev.value + 1) and not prev.suffixes:
+        if kind == "artigo" and not prev.suffixes and following[:1] == (Number(prev.value + 1),) and (
+                len(following) < 2 or following[1] in (None, Number(prev.value + 2))):
             # '40, 40, 41' or '37, 12, 38': the next unit goes on from the previous one, so this
             # one is an extra unit between them, not a misprint of the next number; giving it
             # that number would shift the id of every unit after it away from its printed
@@ -137,7 +140,7 @@ class _Numberer:
 
     def article(self, art: Dispositivo) -> None:
         number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art,
-                               self.following.get(id(art)))
+                               self.following.get(id(art), ()))
         self.prev_article = number
         art.id = str(article_id(number))
         self.children(art, art.id)
@@ -160,12 +163,6 @@ class _Numberer:
         lone_par = counts.get(Kind.PARAGRAFO, 0) == 1
         base = LexId(node_id)
         makers: dict[Kind, object] = {}
-        following: dict[int, Number | None] = {}
-        last: dict[Kind, Dispositivo] = {}
-        for child in node.children:
-            if child.kind in last:
-                following[id(last[child.kind])] = child.number
-            last[child.kind] = child
         for child in node.children:
             kind = child.kind
             if kind is Kind.CAPUT:
@@ -182,8 +179,7 @@ class _Numberer:
                 make_id = makers.get(kind)
                 if make_id is None:
                     make_id = makers[kind] = _id_maker(base, kind.value)
-                number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child,
-                                       following.get(id(child)))
+                number = self.sequence(kind.value, child.number, prev.get(kind), make_id, child)
                 child.id = make_id(number)
             prev[kind] = number
             if child.children or child.alteracoes:
