@@ -172,6 +172,15 @@ class _Aligner:
             if ns and len(os) == 1 and len(ns) == 1 and self.compatible(os[0], ns[0]):
                 self.pair(os[0], ns[0])
 
+    def masked(self) -> tuple[list[str], list[str]]:
+        """:func:`mask_normalized` keys of the units still free ('' for paired ones, which
+        :meth:`by_unique_key` never reads): masking is the costliest normalisation, and by
+        this pass most units are paired."""
+        def keys(norm: list[str], paired: dict[int, int]) -> list[str]:
+            return ["" if i in paired else mask_normalized(t) for i, t in enumerate(norm)]
+
+        return keys(self.norm_old, self.o2n), keys(self.norm_new, self.n2o)
+
     def by_parent(self) -> None:
         for o, u in enumerate(self.old):
             if o in self.o2n or u.parent is None:
@@ -305,7 +314,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     a.by_id_and_text()
     a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
-    a.by_unique_key([mask_normalized(t) for t in a.norm_old], [mask_normalized(t) for t in a.norm_new])
+    a.by_unique_key(*a.masked())
     a.by_parent()
     a.by_similarity()
     a.by_parent()

@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.diff.view import Block, blocks
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.templating import render as render_template
 
 _MARKS = {
@@ -96,6 +97,11 @@ def make_row(pair: Pair) -> Row:
 
 
 def render(report: DiffReport) -> str:
+    with gc_paused():  # a row and its markup per unit, none in a cycle
+        return _render(report)
+
+
+def _render(report: DiffReport) -> str:
     rows = [make_row(p) for p in report.pairs]
     return render_template(
         "diff/quadro.html.j2",

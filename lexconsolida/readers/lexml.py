@@ -27,6 +27,7 @@ from lxml import etree
 
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import InputError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import read_dates
 from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.model import (
@@ -56,7 +57,6 @@ _XML_BASE = f"{{{NS_XML}}}base"
 _ALT_PREFIX = re.compile(r"^.*?_alt\d*_")
 """The quoted-block prefix of a quoted unit's id, when it differs from the block's own id."""
 _ALT_ID = re.compile(r"^(?P<id>.*?_alt\d+)_")
-_WS = re.compile(r"\s+")
 _LABEL = re.compile(r"^(?P<label>.*?[^\s\-–—.:])(?P<sep>\s*[-–—.:]*\s*)$", re.S)
 _STATUS_NOTE = re.compile(r"^\(\s*(?P<what>revogad|vetad)[oa]s?\b[^()]*(?:\([^()]*\)[^()]*)*\)\.?$", re.I)
 _LOOSE_URN = re.compile(
@@ -122,7 +122,8 @@ class _Reader:
         if e is None:
             return ""
         t = inline_text(e)
-        return t if self.own else _WS.sub(" ", t).strip()
+        # str.split() splits on exactly the characters ``\s`` matches: whitespace collapsed
+        return t if self.own else " ".join(t.split())
 
     def paragraphs(self, e: etree._Element) -> tuple[list[str], list[etree._Element]]:
         """The ``p`` texts of a unit and the Alteracao elements found inside them."""
@@ -452,6 +453,7 @@ def _situacao_of_note(text: str) -> Situacao:
 
 def read(data: bytes, *, path: str | None = None, **_options) -> ReadResult:
     """Read LexML ``data`` (bytes) into a :class:`ReadResult`; DTDs and entities are refused."""
-    root = parse_xml(data, path=path)
-    reader = _Reader(root, path, data)
-    return ReadResult(reader.norma(), reader.diagnostics)
+    with gc_paused():  # thousands of nodes and elements, none in a cycle
+        root = parse_xml(data, path=path)
+        reader = _Reader(root, path, data)
+        return ReadResult(reader.norma(), reader.diagnostics)
