@@ -26,8 +26,12 @@ from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, 
 Rich = Callable[[str | None], Markup]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Bloco:
+    """One line (or opening or closing tag) of a printed articulação. Not frozen: a frozen
+    dataclass sets each of its fields through ``object.__setattr__``, and a large site makes
+    hundreds of thousands of these."""
+
     tipo: str
     """'agrupador', 'fim-agrupador', 'artigo', 'fim-artigo', 'linha', 'citacao' or 'lacuna'
     (a unit the source skips: ``texto`` says so)."""
@@ -96,7 +100,10 @@ class _Walker:
         self.out: list[Bloco] = []
 
     def gap(self, d: Dispositivo) -> None:
-        for line in gap_lines(self.gaps.get(d.id, ())):
+        missing = self.gaps.get(d.id)
+        if not missing:  # nearly every unit
+            return
+        for line in gap_lines(missing):
             self.out.append(Bloco("lacuna", classe=f"lacuna {d.kind}", texto=escape(line)))
 
     def node(self, n: Agrupador | Dispositivo, depth: int) -> None:
