@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from markupsafe import Markup, escape
 
@@ -192,7 +193,7 @@ def _linha(b: Bloco, out: list[str]) -> None:
 
 
 def _agrupador(b: Bloco, out: list[str]) -> None:
-    n = b.no
+    n = cast(Agrupador, b.no)  # an 'agrupador' block holds its heading
     nid = _esc(n.id)
     out.append(f'<section class="agrupador {_esc(n.kind)}" id="{nid}">\n<h{_esc(b.nivel)}>')
     if n.rotulo:
