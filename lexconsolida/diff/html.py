@@ -16,6 +16,7 @@ from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.diff.view import Block, blocks
 from lexconsolida.gcpause import gc_paused
+from lexconsolida.templating import escape_str as _esc
 from lexconsolida.templating import render as render_template
 
 _MARKS = {
@@ -96,6 +97,29 @@ def make_row(pair: Pair) -> Row:
     )
 
 
+def rows_html(rows: list[Row], middle: bool) -> Markup:
+    """The table's rows, ``<tr>`` … ``</tr>`` each on its lines: the dispositivo cell (name
+    and permalink, situação), the old text, the amending act's wordings when ``middle``, the
+    new text. Printed here rather than by a loop of the template: a quadro of a
+    constitution has thousands of rows, a dozen escaped fields each."""
+    out = []
+    for r in rows:
+        anchor = _esc(r.anchor)
+        out.append(f'<tr id="{anchor}" class="{_esc(r.status)}'
+                   f'{" alteracao" if r.is_change else ""}{" agrupador" if r.agrupador else ""}'
+                   f' nivel-{_esc(r.depth)}">\n'
+                   f'<th scope="row" class="dispositivo"><a href="#{anchor}" title="Link permanente '
+                   f'desta linha">{_esc(r.name)}</a> <span class="situacao">{_esc(r.status_label)}'
+                   f'</span></th>\n<td class="anterior">{_esc(r.old)}</td>\n')
+        if middle:
+            out.append('<td class="alteracao-texto">')
+            out.extend(f'<p><span class="fonte">{_esc(m.source)}:</span> {_esc(m.text)}</p>'
+                       for m in r.middle)
+            out.append("</td>\n")
+        out.append(f'<td class="novo">{_esc(r.new)}</td>\n</tr>\n')
+    return Markup("".join(out))
+
+
 def render(report: DiffReport) -> str:
     with gc_paused():  # a row and its markup per unit, none in a cycle
         return _render(report)
@@ -107,6 +131,7 @@ def _render(report: DiffReport) -> str:
         "diff/quadro.html.j2",
         report=report,
         rows=rows,
+        rows_html=rows_html(rows, bool(report.middle_title)),
         counts=report.counts(),
         labels=STATUS_LABELS,
         changes=sum(1 for r in rows if r.is_change),

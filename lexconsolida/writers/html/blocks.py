@@ -8,8 +8,9 @@ decides what each line shows (rótulo, id, wording, note, struck or not), and
 making them: each of the ~8 fields of a line went through Jinja's attribute lookup and
 :func:`markupsafe.escape` (a Python call and a new ``Markup`` per field), millions of times
 for a 1,000-act site. All text is escaped: wordings come through ``rich`` (escaped, with
-citation links) or :func:`markupsafe.escape`; every other field through :func:`_esc`, which
-escapes exactly as ``markupsafe.escape`` (and Jinja's autoescape) does.
+citation links) or :func:`markupsafe.escape`; every other field through
+:func:`lexconsolida.templating.escape_str`, which escapes exactly as ``markupsafe.escape``
+(and Jinja's autoescape) does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.gaps import gap_lines, gaps
+from lexconsolida.templating import escape_str as _esc
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
 Rich = Callable[[str | None], Markup]
@@ -150,27 +152,6 @@ def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Blo
 def page_blocos(rich: Rich, nivel_base: int = 3) -> Callable[[Norma, str], list[Bloco]]:
     """The ``blocos(norma, view)`` function a page's template calls."""
     return lambda norma, view: blocos(norma, view, rich, nivel_base)
-
-
-def _esc(value: object) -> str:
-    """``str(markupsafe.escape(value))``, without a ``Markup`` object per call: markup (an
-    object with ``__html__``) as it is, anything else as text with ``& < > ' "`` escaped as
-    markupsafe escapes them."""
-    if type(value) is not str:
-        if hasattr(value, "__html__"):
-            return str(value.__html__())  # plain str: Markup + str would escape the str
-        value = str(value)
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    if "'" in value:
-        value = value.replace("'", "&#39;")
-    if '"' in value:
-        value = value.replace('"', "&#34;")
-    return value
 
 
 def _linha(b: Bloco, out: list[str]) -> None:
