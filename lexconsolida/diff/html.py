@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
 from lexconsolida.diff.tokens import DELETE, INSERT
@@ -57,8 +57,8 @@ def row_name(pair: Pair) -> str:
 def _marked(kind: str, text: str, marked: bool) -> str:
     if marked and kind in _MARKS:
         opening, closing = _MARKS[kind]
-        return f"{opening}{escape(text)}{closing}"
-    return escape(text)
+        return f"{opening}{_esc(text)}{closing}"
+    return _esc(text)
 
 
 def side_html(side: list[Block], marked: bool) -> Markup:
@@ -72,9 +72,9 @@ def side_html(side: list[Block], marked: bool) -> Markup:
         out.append("<p>")
         if b.label:
             out.append(f'<span class="rotulo">{_marked(b.label_kind, b.label_text, marked)}</span>'
-                       f"{escape(b.label_space)}")
+                       f"{_esc(b.label_space)}")
         out.extend(_marked(r.kind, r.text, marked) for r in b.runs)
-        out.extend(f' <span class="nota">{escape(n)}</span>' for n in b.notes)
+        out.extend(f' <span class="nota">{_esc(n)}</span>' for n in b.notes)
         out.append("</p>")
     return Markup("".join(out))
 

@@ -125,10 +125,11 @@ class _Reader:
         # str.split() splits on exactly the characters ``\s`` matches: whitespace collapsed
         return t if self.own else " ".join(t.split())
 
-    def paragraphs(self, e: etree._Element) -> tuple[list[str], list[etree._Element]]:
-        """The ``p`` texts of a unit and the Alteracao elements found inside them."""
+    def paragraphs(self, e: etree._Element, ps=None) -> tuple[list[str], list[etree._Element]]:
+        """The ``p`` texts of a unit and the Alteracao elements found inside them (``ps``: its
+        ``p`` children, when the caller has them already)."""
         texts, alts = [], []
-        for p in e.iterchildren(_P):
+        for p in e.iterchildren(_P) if ps is None else ps:
             inner = [c for c in p if _is_element(c) and c.tag == _ALTERACAO]
             alts.extend(inner)
             t = self.text(p)
@@ -141,9 +142,11 @@ class _Reader:
         return "\n".join(texts) if self.own else " ".join(t for t in texts if t)
 
     # -- articulação -----------------------------------------------------------------------
-    def children(self, e: etree._Element, prefix: str) -> list:
+    def children(self, e: etree._Element, prefix: str, elements=None) -> list:
+        """The units of ``e``'s children (``elements``: those children, when the caller has
+        sorted them out already)."""
         out = []
-        for c in e:
+        for c in e if elements is None else elements:
             if not _is_element(c):
                 continue
             node = self.node(c, prefix)
@@ -238,11 +241,31 @@ class _Reader:
         unico = kind is Kind.PARAGRAFO and node_id.endswith("u")
         d.number = derived_number(kind.value, node_id, unico)
         d.situacao = _SITUACAO_ATTR.get(e.get("situacao", ""), Situacao.VIGENTE)
-        self._label(d, e.find(_ROTULO), kind.value)
-        texts, alt_els = self.paragraphs(e)
-        alt_els += [c for c in e.iterchildren(_ALTERACAO)]
+        # The children sorted out in one pass (each lxml child visited, and its proxy made,
+        # once): the first Rotulo, the p, Alteracao and Pena elements, the rest (units).
+        rotulo = None
+        ps: list[etree._Element] = []
+        blocks: list[etree._Element] = []
+        penas: list[etree._Element] = []
+        rest: list[etree._Element] = []
+        for c in e:
+            tag = c.tag
+            if tag == _P:
+                ps.append(c)
+            elif tag == _ROTULO:
+                if rotulo is None:
+                    rotulo = c
+            elif tag == _ALTERACAO:
+                blocks.append(c)
+            elif tag == _PENA:
+                penas.append(c)
+            elif tag != _NOME and isinstance(tag, str):
+                rest.append(c)  # what node() makes something of (or warns about)
+        self._label(d, rotulo, kind.value)
+        texts, alt_els = self.paragraphs(e, ps)
+        alt_els += blocks
         if not self.own:
-            texts += self._pena(e)
+            texts += self._pena(e, penas)
         d.text = self.join(texts)
         if not self.own:
             _letter_out_of_text(d)
@@ -252,14 +275,14 @@ class _Reader:
         if not self.own and d.situacao is Situacao.VIGENTE:
             d.situacao = _situacao_of_note(d.text)
         d.alteracoes = [self.alteracao(a) for a in alt_els]
-        d.children = [c for c in self.children(e, prefix) if isinstance(c, Dispositivo)]
+        d.children = [c for c in self.children(e, prefix, rest) if isinstance(c, Dispositivo)]
         if not self.own and kind is Kind.ARTIGO and d.situacao is Situacao.VIGENTE:
             d.situacao = _situacao_of_children(d)
         return d
 
-    def _pena(self, e: etree._Element) -> list[str]:
+    def _pena(self, e: etree._Element, penas=None) -> list[str]:
         out = []
-        for pena in e.iterchildren(_PENA):
+        for pena in e.iterchildren(_PENA) if penas is None else penas:
             parts = [self.text(pena.find(_ROTULO))] + [self.text(p) for p in pena.iterchildren(_P)]
             out.append(" ".join(p for p in parts if p))
         return out
