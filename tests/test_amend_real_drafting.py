@@ -227,7 +227,9 @@ def test_new_wording_of_a_unit_far_from_the_sequence_is_still_refused():
                     "\"IX - exibir a licença.\"\n")
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
-    assert [e.message.split(" — ")[0] for e in errors] == ["art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001"]
+    assert [e.message.split(" — ")[0] for e in errors] == [
+        "art1: dispositivo art3_cpt_inc9 não existe em LEI Nº 100, DE 2 DE JANEIRO DE 2001 (o texto da norma pode "
+        "estar incompleto, ou faltar o ato que o incluiu): decida a que dispositivo a instrução se refere"]
 
 
 def test_renumbering_to_a_bare_number():
@@ -402,6 +404,26 @@ def test_instruction_ending_in_a_period_still_opens_the_block():
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
 
 
+def test_quoted_wording_on_the_instructions_own_line_is_applied():
+    rec, ops = ops_of("Art. 1º Fica alterado o Artigo 2, da Lei nº 100/2001, que passa a vigorar com a seguinte "
+                      "redação: \"Art. 2º A licença custa vinte reais.\n"
+                      "Parágrafo único. A licença vale dois anos.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais."),
+                   ("redacao", "art2_par1u", "A licença vale dois anos.")]
+    assert not rec.blocking
+
+
+def test_unlabelled_text_before_the_named_units_own_wording_asks_a_person():
+    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+                      "\"Dispõe sobre feiras e mercados.\"\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
+    (p,) = rec.blocking
+    assert p.code == "alvo-sem-dispositivo" and "'Dispõe sobre feiras e mercados.'" in p.message
+
+
 def test_block_without_opening_quote_labelled_with_the_article_named():
     rec, ops = ops_of("Art. 1º O art. 7º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                       "Art. 7º A licença custa vinte reais.\n"
@@ -502,11 +524,59 @@ def test_heading_that_does_not_hold_the_quoted_article_or_a_new_one_asks_a_perso
     assert errors == ["art1: CAPÍTULO I de LEI Nº 100, DE 2 DE JANEIRO DE 2001 não contém o art3, citado sob "
                       "ele no texto entre aspas: decida qual agrupador a instrução altera"]
     _, ops, errors, _ = _headings_after(
-        "Art. 1º Fica acrescido à Lei nº 100/2001 o seguinte Capítulo III:\n"
-        "\"CAPÍTULO III\nDAS PENAS\nArt. 5º A multa é de cem reais.\"\n")
-    assert ops[0] == ("inclusao", "cap3", "DAS PENAS")
-    assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO III; "
-                      "decida onde ele começa e quais artigos reúne"]
+        "Art. 1º Fica acrescido à Lei nº 100/2001 o art. 1º-A:\n"
+        "\"CAPÍTULO I-A\nDAS PENAS\nArt. 1º-A A multa é de cem reais.\"\n")
+    assert ops[0] == ("inclusao", "cap1-1", "DAS PENAS")
+    assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO I-A "
+                      "(o art1 não é o último artigo de CAPÍTULO I); decida onde ele começa e quais artigos reúne"]
+
+
+@pytest.mark.parametrize("number, previous, expected", [
+    ("III", "4º", "cap3"),     # after the last artigo of the last capítulo
+    ("II-A", "4º", "cap2-1"),  # the same, lettered
+])
+def test_new_agrupador_after_the_last_artigo_of_its_neighbour_is_created(number, previous, expected):
+    rec, ops, errors, result = _headings_after(
+        f"Art. 1º Fica acrescido à Lei nº 100/2001 o art. {previous}-A, com a seguinte redação:\n"
+        f"\"CAPÍTULO {number}\nDAS PENAS\nArt. {previous}-A A multa é de cem reais.\n"
+        "Parágrafo único. A multa dobra na reincidência.\"\n")
+    assert errors == [] and [p.code for p in rec.problems if p.blocking] == []
+    tops = [a for a in result.articulacao if hasattr(a, "nome")]
+    assert [(a.id, a.nome) for a in tops] == [("cap1", "DAS FEIRAS LIVRES"), ("cap2", "DAS LICENÇAS"),
+                                             (expected, "DAS PENAS")]
+    new = tops[-1]
+    assert [c.id for c in new.children] == ["art4-1"]  # the new artigo is in it, no old one moved
+    assert [c.id for c in tops[1].children] == ["art3", "art4"]
+    assert [(v.text, v.event.kind) for v in new.history] == [("DAS PENAS", "inclusao")]
+    before = at(result, "2021-01-01")
+    assert [a.id for a in before.articulacao if hasattr(a, "nome")] == ["cap1", "cap2"]
+
+
+def test_new_agrupador_that_would_take_existing_articles_is_refused():
+    _, _, errors, _ = _headings_after(
+        "Art. 1º Fica acrescido à Lei nº 100/2001 o art. 3º-A, com a seguinte redação:\n"
+        "\"CAPÍTULO III\nDAS PENAS\nArt. 3º-A A multa é de cem reais.\"\n")
+    assert errors == ["art1: inclusão de agrupador: LEI Nº 100, DE 2 DE JANEIRO DE 2001 não tem CAPÍTULO III "
+                      "(o art3 não é o último artigo de CAPÍTULO II); decida onde ele começa e quais artigos reúne"]
+
+
+def test_new_section_placed_by_its_neighbours_though_another_chapter_has_one_of_that_number():
+    sections = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+                "CAPÍTULO I\nDAS FEIRAS\nSEÇÃO I\nDOS DIAS\nArt. 1º As feiras funcionam aos domingos.\n"
+                "SEÇÃO II\nDAS BANCAS\nArt. 2º As feiras têm bancas.\n"
+                "CAPÍTULO II\nDAS LICENÇAS\nSEÇÃO I\nDO VALOR\nArt. 3º A licença custa dez reais.\n"
+                "Art. 4º A licença vale um ano.\n"
+                "CAPÍTULO III\nDISPOSIÇÕES FINAIS\nArt. 5º Esta Lei entra em vigor na data de sua publicação.\n"
+                + FECHO)
+    b = read(sections.encode()).norma
+    rec = recognise(act("Art. 1º Fica acrescido à Lei nº 100/2001 o art. 4º-A, com a seguinte redação:\n"
+                        "\"SEÇÃO II\nDA RENOVAÇÃO\nArt. 4º-A A licença pode ser renovada.\"\n"))
+    ops_b = ops_for(b, rec.operations)
+    assert failures(b, ops_b, EV) == []
+    result = apply(b, ops_b, EV)
+    cap2 = next(a for a in result.articulacao if getattr(a, "id", "") == "cap2")
+    assert [(a.id, a.nome, [c.id for c in a.children]) for a in cap2.children] == [
+        ("cap2_sec1", "DO VALOR", ["art3", "art4"]), ("cap2_sec2", "DA RENOVAÇÃO", ["art4-1"])]
 
 
 # --- item 10: editorial notes of a compiled text are history, not text -----------------------

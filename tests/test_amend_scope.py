@@ -123,6 +123,17 @@ def test_real_divergence_of_numbers_stays_a_problem_of_that_norm():
     assert codes("Altera a Lei nº 100/2001.", body) == [("ementa-divergente", L200)]
 
 
+def test_ementa_that_names_one_of_the_amended_norms_is_incomplete_not_divergent():
+    """'Altera a Lei nº 100 e dá outras providências', and an article that also revokes Lei nº
+    200: the ementa left the second to 'outras providências' — a notice, no decision."""
+    body = ONE + "Art. 2º Fica revogada a Lei nº 200, de 4 de março de 2002.\n"
+    rec = recognise(act("Altera a Lei nº 100/2001 e dá outras providências.", body), resolver)
+    assert not rec.blocking
+    assert [(p.code, p.target_urn, p.blocking) for p in rec.problems] == [("ementa-incompleta", L200, False)]
+    # the same revocation under an ementa naming only a third act is still a divergence
+    assert ("ementa-divergente", L200) in codes("Altera a Lei nº 300/2003.", body)
+
+
 # --- type words as drafters misspell them --------------------------------------------------------
 
 @pytest.mark.parametrize("text, key", [
@@ -245,6 +256,26 @@ def test_participle_with_its_agent_is_context_not_a_change():
     assert amending_units(n) == [] and recognise(n, resolver).problems == []
     n = act("Altera a Lei nº 100/2001.", "Art. 1º O art. 2º da Lei nº 100/2001 fica alterado nos termos do anexo.\n")
     assert [d.id for d in amending_units(n)] == ["art1_cpt"]
+
+
+@pytest.mark.parametrize("text, amending", [
+    # nouns and descriptions are no verbs of change (the net flagged them)
+    ("Art. 1º Fica concedida a isenção prevista no art. 20 da Lei nº 100/2001, e alterações, à empresa.\n", False),
+    ("Art. 1º Para as despesas decorrentes das alterações constantes desta Lei, fica aberto crédito "
+     "além do previsto no art. 5º da Lei nº 100/2001.\n", False),
+    ("Art. 1º O servidor, incluídas suas autarquias, que tenha ingressado nos termos do art. 2º da "
+     "Lei nº 100/2001, mantém o regime.\n", False),
+    ("Art. 1º Os cargos de que trata o art. 2º da Lei nº 100/2001 estão inseridos na nova estrutura.\n", False),
+    # orders stay amending, in every form
+    ("Art. 1º Esta Lei entra em vigor na data de sua publicação, revogando-se as disposições em contrário, "
+     "em especial o art. 2º da Lei nº 100/2001.\n", True),
+    ("Art. 1º Ficam incluídos no art. 2º da Lei nº 100/2001 os incisos abaixo.\n", True),
+    ("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a redação do anexo, revogados seus "
+     "incisos II e III.\n", True),
+])
+def test_the_safety_net_sees_orders_not_nouns_or_descriptions(text, amending):
+    n = act("Dispõe sobre o instituto.", text)
+    assert bool(amending_units(n)) is amending
 
 
 @pytest.mark.parametrize("text, kind", [

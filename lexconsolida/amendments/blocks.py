@@ -150,6 +150,40 @@ def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
     return roots
 
 
+_ARABIC = re.compile(r"\d+(?:\.\d+)?\s*[.)\-–]?")
+
+
+def _items_under_alineas(units: list[QuotedUnit]) -> list[QuotedUnit]:
+    """Units labelled with arabic numerals ('1 -', '2 -') read as incisos but quoted right after
+    an alínea are its items (LC 95/1998 art. 10, IV: alíneas unfold into items, numbered in
+    arabic): they move under the last alínea quoted before them, at any depth."""
+    out: list[QuotedUnit] = []
+    last_alinea: QuotedUnit | None = None
+    for u in units:
+        if u.kind == "inciso" and _ARABIC.fullmatch((u.rotulo or "").strip()) and last_alinea is not None:
+            last_alinea.children.append(QuotedUnit("item", u.number, False, u.rotulo, u.text,
+                                                   _items_under_alineas(u.children), u.line))
+            continue
+        u.children = _items_under_alineas(u.children)
+        out.append(u)
+        if u.kind != "omissis":
+            last_alinea = _last_alinea(u)
+    return out
+
+
+def _last_alinea(u: QuotedUnit) -> QuotedUnit | None:
+    """The deepest alínea on the chain of last children that starts at ``u`` (``u`` itself
+    included), else None: where an item quoted next goes."""
+    node: QuotedUnit | None = u
+    found = None
+    while node is not None:
+        if node.kind == "alinea":
+            found = node
+        kids = [c for c in node.children if c.kind != "omissis"]
+        node = kids[-1] if kids else None
+    return found
+
+
 def _dispositivos(nodes) -> list[Dispositivo]:
     """Top-level dispositivos of a block, those inside quoted agrupadores included."""
     out = []
@@ -264,7 +298,7 @@ def block_units(alt: Alteracao) -> list[QuotedUnit]:
     """The top-level units of a quoted block."""
     if alt.children:
         units = [from_model(c) for c in _dispositivos(alt.children)]
-        return [u for u in units if u is not None]
+        return _items_under_alineas([u for u in units if u is not None])
     return parse_raw(alt.raw, alt.lines[0] if alt.lines else None)
 
 
@@ -322,3 +356,33 @@ def anchor(unit: QuotedUnit, named: list[str]) -> tuple[str | None, str | None]:
     if len(best) == 1:
         return child_id(best[0], unit), None
     return None, "texto entre aspas cabe em mais de um dos dispositivos citados (alvo ambíguo)"
+
+
+def settle_by_quotes(named: list[str], units: list[QuotedUnit]) -> list[str]:
+    """The named ids, with the attachment the quoted text shows where the citation read another
+    one: 'os incisos I a VI e os § 1º a § 5º' read as incisos of the § 1º, but the block quotes
+    'I -' … 'VI -' at its top, *before* '§ 1º': units quoted before their supposed parent are
+    not inside it: they are in the § the instruction names without quoting it (the place of
+    an inclusion), else the artigo's (a caput's incisos come before its parágrafos)."""
+    order: dict[str, int] = {}
+    for pos, u in enumerate(units):
+        if u.kind in PREFIX and (u.number is not None or u.unico):
+            order.setdefault(PREFIX[u.kind] + ("1u" if u.unico else u.number.id_part), pos)
+    out: list[str] = []
+    for n in named:
+        n = re.sub(r"_cpt(?=_par)", "", n)  # 'o caput do § 7º do art. 307': the § 7º's own text
+        parts = n.split("_")
+        if len(parts) == 3 and parts[1].startswith("par") and id_kind(n) in ("inciso", "alinea"):
+            own, parent = order.get(parts[-1]), order.get(parts[1])
+            if own is not None and parent is not None and own < parent:
+                # not inside that §: inside the § the instruction names without quoting it
+                # ('Acresça-se ao § 1º … os incisos III e IV e o parágrafo único'), else the caput
+                places = [m for m in named if m.startswith(parts[0] + "_par") and m.count("_") == 1
+                          and m.split("_")[1] not in order]
+                if len(places) == 1:
+                    n = f"{places[0]}_{parts[2]}"
+                elif not places:
+                    n = f"{parts[0]}_cpt_{parts[2]}"
+        if n not in out:
+            out.append(n)
+    return out

@@ -21,12 +21,22 @@ from lexconsolida.citations import find
 from lexconsolida.model import Dispositivo, Kind, Norma
 
 CHANGE_VERB = re.compile(
-    r"""\b(?:alter(?:a|am|ad[oa]s?|e|em)|modific(?:a|am|ad[oa]s?)|revog(?:a|am|ad[oa]s?|ue|uem|o)
-      |suprim(?:e|em|id[oa]s?|a|am)|acrescid[oa]s?|acrescent(?:a|am|ad[oa]s?|e|em|ar)|acresc(?:e|em)-se
-      |inclu[ií]d[oa]s?|inclu(?:a|am)-se|inserid[oa]s?|insir(?:a|am)-se|renumer(?:a|am|ad[oa]s?|e|em|ando)
-      |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?)""",
+    r"""\b(?:alter(?:a|am|ad[oa]s?|e|em|ando|ar)|modific(?:a|am|ad[oa]s?|ando|ar)
+      |revog(?:a|am|ad[oa]s?|ue|uem|o|ando|ar)|suprim(?:e|em|id[oa]s?|a|am|indo|ir)|acrescid[oa]s?
+      |acrescent(?:a|am|ad[oa]s?|e|em|ar|ando)|acresc(?:e|em|endo)(?:-se)?
+      |inclu[ií]d[oa]s?|inclu(?:a|am)-se|inserid[oa]s?|insir(?:a|am)-se|inserindo|substituindo
+      |renumer(?:a|am|ad[oa]s?|e|em|ando)
+      |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?)
+      (?!\w)""",
     re.IGNORECASE | re.VERBOSE,
 )
+"""A verb of change, as a whole word ('alterações' or 'inclusive' are not one)."""
+
+_PARTICIPLE = re.compile(r"(?:ad|id|íd)[oa]s?$", re.IGNORECASE)
+_STATE_BEFORE = re.compile(r"\b(?:est[áa]|est[ãa]o|estav(?:a|am))\s+$", re.IGNORECASE)
+_POSSESSIVE_AFTER = re.compile(r"\s+(?:seu|sua|seus|suas)\b", re.IGNORECASE)
+"""A participle that describes rather than orders: a state ('estão inseridos na nova
+estrutura') or 'including' ('incluídas suas autarquias e fundações')."""
 
 
 _UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?|al[íi]neas?|caput)", re.IGNORECASE)
@@ -37,11 +47,17 @@ _WITH_AGENT = re.compile(r"[^\W\d_]+?(?:ad|id|íd)[oa]s?\s*,?\s*(?:pel[oa]s?|por
 
 def _change_verb(text: str) -> bool:
     """A verb of change, other than a participle with its agent ('alterada pela Lei nº 1.802/95',
-    'acrescido pelo art. 3º da Lei …'): that one describes the history of a norm cited as
-    context, it does not change it."""
+    'acrescido pelo art. 3º da Lei …'), which describes the history of a norm cited as context,
+    or a participle that describes a state or means 'including' ('estão inseridos na nova
+    estrutura', 'incluídas suas autarquias')."""
     for m in CHANGE_VERB.finditer(text):
-        if not _WITH_AGENT.match(text, m.start()):
-            return True
+        if _WITH_AGENT.match(text, m.start()):
+            continue
+        word = m.group(0).lower()
+        if _PARTICIPLE.search(word) and (_STATE_BEFORE.search(text, 0, m.start()) or (
+                word.startswith(("inclu", "inser")) and _POSSESSIVE_AFTER.match(text, m.end()))):
+            continue  # a participle that describes ('incluídas suas autarquias')
+        return True
     return False
 
 

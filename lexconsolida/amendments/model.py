@@ -70,6 +70,19 @@ class Operation:
     implicit_renumbering: bool = False
     """Inclusion of a numbered § whose instruction says nothing of the parágrafo único: if the
     artigo has one, it becomes § 1º (implicit renumbering, noted in the history)."""
+    keep: tuple[str, ...] | None = None
+    """A set replaced whole ('Os parágrafos do art. 11 … ficam revogados, passando a apresentar
+    a seguinte redação'): a revocation of the units of ``unit_kind`` directly in ``target_id``
+    except these ids, the ones the quoted text brings."""
+    complete: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """New wording whose quoted text brings whole lists of the unit's units (no omissis line
+    among them): (kind, ids brought) — '' for every kind —; the units of that kind directly in
+    the unit that are not brought are revoked."""
+    container: bool = False
+    """For a unit quoted around the units an instruction adds ('Acrescentem-se ao inciso I …
+    as alíneas g e h' quoting 'I - …'): its text is context when it is the base's; a close
+    variant is new wording (noted); a different text, or a unit the base lacks (unless
+    ``lenient``), is for a person to decide."""
     holds: str | None = None
     """For an agrupador (``unit_kind`` 'capitulo', 'secao' …): the first artigo the quoted text
     puts under it; the agrupador renamed must hold it in the target."""
@@ -84,6 +97,8 @@ class Operation:
         s = f"{self.where or '?'}{where}: {what} de {alvo}"
         if self.kind == "renumeracao":
             s += f" → {self.new_id} ({self.new_rotulo})"
+        if self.keep is not None:
+            s += f" (unidades do tipo {self.unit_kind} não trazidas no texto entre aspas)"
         if self.text:
             sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
             rot = f"{self.rotulo}{sep}" if self.rotulo else ""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
-    quoted_headings,
+    quoted_headings, settle_by_quotes,
 )
 from lexconsolida.amendments.coverage import amends, unaccounted
 from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
@@ -359,8 +359,10 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         return
     headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
+    named = settle_by_quotes(named, units)
     generic = phrases.is_generic(text)
     covered: set[str] = set()
+    roles = _roles(text, disp, named)
     _unlabelled(ctx, d, kind, default, blocks, named, covered)
     for u in units:
         if u.kind == "omissis":
@@ -369,7 +371,8 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         if full is None:
             ctx.rec.problems.append(Problem("alvo-ambiguo", why, text, u.line or _line(d), _where(d)))
             continue
-        _unit_ops(ctx, d, kind, generic, default, full, u, named, covered)
+        _unit_ops(ctx, d, kind, generic, default, full, u, named, covered, roles)
+    _replaced_set(ctx, d, default, named, units)
     if not named and not covered and not units and not headings:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
@@ -394,7 +397,8 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
     for h in heads:
         ctx.rec.operations.append(_op(
             ctx, d, t, "inclusao" if kind == "inclusao" else "redacao", h.id, unit_kind=h.kind,
-            rotulo=h.rotulo, text=h.nome, holds=h.first_article))
+            rotulo=h.rotulo, text=h.nome, holds=h.first_article,
+            lenient=kind == "redacao" and phrases.is_generic(d.text)))
     seen = {h.id for h in heads}
     unread = [a for b in blocks for a in agrupadores_in(b) if not any(a.id.endswith(i) for i in seen)]
     if unread:
@@ -408,8 +412,11 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
 def _placed_elsewhere(n: str, covered: set[str]) -> bool:
     """'os incisos IV e V, e o parágrafo único do art. 1º' reads as incisos of the parágrafo
     único, but the quoted text puts 'IV -' and 'V -' under the caput: the unit named is there,
-    in the same artigo, one level up (the quoted labels settle the attachment)."""
+    in the same artigo, one level up (the quoted labels settle the attachment). A parágrafo
+    único named and quoted as '§ 1º' is there too (it becomes the § 1º)."""
     parts = n.split("_")
+    if len(parts) == 2 and parts[1] == "par1u":
+        return f"{parts[0]}_par1" in covered  # named, and quoted as the § 1º it becomes
     if len(parts) < 3:
         return False
     art, last = parts[0], parts[-1]
@@ -467,6 +474,15 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
         if lead is None or phrases.is_omissis(lead[0]):
             continue
         target = named[0][:-4] if named[0].endswith("_cpt") else named[0]
+        if any(anchor(u, named)[0] == target for u in block_units(b) if u.kind != "omissis"):
+            # the unit named is quoted with its label after this text ('O preâmbulo e o art. 1º
+            # … passam a ter a seguinte redação: "…" / "Art. 1º …"): the text is something else's
+            ctx.rec.problems.append(Problem(
+                "alvo-sem-dispositivo", f"o texto entre aspas sem rótulo '{lead[0][:80]}' vem antes do "
+                f"{_rotulo_of_id(target)} citado, que traz o seu próprio texto: não é de dispositivo citado "
+                "pela instrução (ementa, preâmbulo?); aplique à mão ou registre a decisão",
+                d.text, lead[1] or _line(d), _where(d)))
+            return
         op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
         ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
                                       rotulo=_rotulo_of_id(target),
@@ -574,16 +590,144 @@ def _relation(i: str, named: list[str]) -> str:
     return "other"
 
 
-def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> None:
+_ADD_ROLE = re.compile(
+    r"\b(?:acrescid|acrescentad|inclu[íi]d|inserid)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\bacrescent\w*\s*[-‐–]\s*se\b"
+    r"|\bacres[çc]\w*\s*[-‐–]\s*se\b|\binclu[ai]m?\s*[-‐–]\s*se\b|\binclus[ãa]o\b|\bacr[ée]scimo|\bacrescentando\b",
+    re.IGNORECASE)
+_ALTER_ROLE = re.compile(
+    r"\b(?:alterad|modificad)[oa]s?\b(?!\s+(?:pel[oa]s?|por)\b)|\baltera[çc](?:[ãa]o|[õo]es)\b"
+    r"|\bmodifica[çc](?:[ãa]o|[õo]es)\b|\bnova\s+reda[çc][ãa]o\b|\breda[çc](?:[ãa]o|[õo]es)\s+d[oa]s?\b"
+    r"|\bd[êe]\s*[-‐–]\s*se\b", re.IGNORECASE)
+"""The verbs of a mixed instruction ('passa a vigorar com alterações nos incisos I e II, e
+acrescido dos incisos III a VI'): each cited unit takes the verb written before it. Words of
+context ('acrescido pela Lei nº …') are not verbs of the instruction."""
+
+
+def _roles(text: str, disp: list[Citation], named: list[str]) -> dict[str, str]:
+    """For an instruction that both changes and adds ('Ficam alteradas as redações dos arts.
+    163, acrescido do inciso VI, e 166'): named id → 'redacao' or 'inclusao', from the verb
+    nearest before its citation. A citation preceded by verbs of both kinds since the previous
+    one ('Fica alterado e acrescido o art. 10') gets none. Empty when the instruction has verbs
+    of one kind only."""
+    adds = [(m.end(), "inclusao") for m in _ADD_ROLE.finditer(text)]
+    alters = [(m.end(), "redacao") for m in _ALTER_ROLE.finditer(text)]
+    if not adds or not alters:
+        return {}
+    verbs = sorted(adds + alters)
+    roles: dict[str, str] = {}
+    previous_end = 0
+    for c in disp:
+        own = {role for end, role in verbs if previous_end < end <= c.start}
+        before = [role for end, role in verbs if end <= c.start]
+        previous_end = max(previous_end, c.end)
+        if len(own) > 1 or not before:
+            continue  # 'Fica alterado e acrescido o art. 10': both verbs for one unit, no split
+        for i in c.ids:
+            for n in named:
+                if n == i or n.endswith("_" + i):
+                    roles[n] = before[-1]
+    return roles
+
+
+def _role_of(full: str, roles: dict[str, str]) -> str | None:
+    """The verb of ``full`` in a mixed instruction: its own, else its nearest named ancestor's."""
+    if full in roles:
+        return roles[full]
+    holders = [n for n in roles if full.startswith(n + "_")]
+    return roles[max(holders, key=len)] if holders else None
+
+
+_SET_NAMED = re.compile(r"\b(?:os|as)\s+(par[áa]grafos|incisos|al[íi]neas|itens)\s+d[oa]s?\s*$", re.IGNORECASE)
+_SET_REPLACED = re.compile(
+    r"\bfica(?:m)?\s+(?:revogad|substitu[íi]d|suprimid)[oa]s\b[^.;:]{0,60}?\b(?:passando\s+a|pel[oa]s\s+seguintes)",
+    re.IGNORECASE)
+_SET_KIND = {"par": "paragrafo", "inc": "inciso", "alí": "alinea", "ali": "alinea", "ite": "item"}
+"""'Os parágrafos do art. 11 … ficam revogados, passando a apresentar a seguinte redação' (or
+'ficam substituídos pelos seguintes'): the whole set is replaced by the quoted one."""
+
+
+def _set_replacement(text: str) -> str | None:
+    """The kind of the set an instruction replaces whole, else None."""
+    if not _SET_REPLACED.search(text):
+        return None
+    first = next((c for c in find(text) if c.ids and not c.proprio), None)
+    m = _SET_NAMED.search(text[: first.start]) if first is not None else None
+    return _SET_KIND.get(m.group(1)[:3].lower()) if m else None
+
+
+def _replaced_set(ctx, d, t, named, units) -> None:
+    """After the quoted units of a set replaced whole took their place (new wording or
+    inclusion), the units of that set the quoted text does not bring are revoked."""
+    kind = _set_replacement(d.text)
+    if kind is None or len(named) != 1:
+        return
+    keep = tuple(child_id(named[0], u) for u in units if u.kind == kind and (u.number is not None or u.unico))
+    if keep:
+        ctx.rec.operations.append(_op(ctx, d, t, "revogacao", keep[0].rsplit("_", 1)[0], unit_kind=kind, keep=keep))
+
+
+def _complete_lists(full: str, u: QuotedUnit, whole: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The lists of a unit given new wording that its quoted text brings whole: its units of a
+    kind with no omissis line among them (Decreto 9.191/2017 art. 15: the line of dots is what
+    keeps the units not rewritten), as (kind, ids brought); the applier revokes the units of
+    that kind the base has there and the quote does not bring ('VI - exercer outras atividades
+    correlatas.' ending the list where the base went on to VII). A list that does not start at
+    its first unit ('§ 2º …' quoted alone) or has a unit quoted as '...' is a partial quote.
+    With ``whole`` (a set replaced whole), every kind: ('', ids)."""
+    kids = [c for c in u.children if c.number is not None or c.unico or c.kind == "omissis"]
+    if any(c.omissis for c in kids) or (not kids and not whole):
+        return ()  # a line of dots, or a unit quoted as '...': the drafter quotes what changes
+    if whole:
+        return (("", tuple(child_id(full, c) for c in kids)),)
+    out = []
+    for k in dict.fromkeys(c.kind for c in kids):
+        of_kind = [c for c in kids if c.kind == k]
+        first = of_kind[0]
+        if first.unico or (first.number is not None and first.number.value == 1 and not first.number.suffixes):
+            out.append((k, tuple(child_id(full, c) for c in of_kind)))
+        # a list quoted from its middle ('§ 2º …' alone) shows the units that change, not the list
+    return tuple(out)
+
+
+_OPENS_WITH_DOTS = re.compile(r"^\s*(?:\.{2,}|…)[\s.…]*(?P<rest>\S.*)$", re.DOTALL)
+"""A quoted unit whose text opens with a line of dots and goes on ('Art. 24 ... Acrescenta-se:'):
+its wording is left out (unchanged); what follows the dots is the drafter's note."""
+
+
+def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered, roles=None) -> None:
     rel = _relation(full, named)
+    role = _role_of(full, roles) if roles else None
+    dots = None if u.omissis else _OPENS_WITH_DOTS.match(u.text)
+    if dots is not None:
+        ctx.rec.problems.append(Problem(
+            "redacao-parcial", f"o texto entre aspas de {full} começa com pontos e segue com “{dots.group('rest')}”: "
+            "a redação do dispositivo fica como está e o que segue os pontos é lido como nota; confira",
+            d.text, u.line or _line(d), _where(d), blocking=False))
+        covered.add(full)
+        u = replace(u, text="...")
+    whole = kind in ("revogacao", "redacao") and _set_replacement(d.text) is not None
+    if whole:
+        kind, generic = "redacao", True  # the set replaced whole: each quoted unit takes its place
     if not u.omissis:
         covered.add(full)
         rotulo = u.rotulo or _rotulo(u)
+        container = False
         if phrases.is_revoked_marker(u.text):
             ctx.rec.operations.append(_op(ctx, d, t, "revogacao", full, unit_kind=u.kind, rotulo=rotulo))
         else:
             op_kind, lenient = kind, generic
-            if kind == "inclusao" and rel in ("ancestor", "other"):
+            if kind != "revogacao" and role is not None:
+                # a mixed instruction: the unit named after 'alterações' takes new wording, the
+                # one named after 'acrescido' is included; what is quoted inside a unit changed
+                # is new wording if it exists, else included
+                op_kind = role
+                lenient = generic or (role == "redacao" and rel == "inside")
+            elif kind == "inclusao" and _is_container(full, u, rel, named):
+                # the unit the inclusion goes into, quoted around the new ones ('Acrescentem-se
+                # ao inciso I … as alíneas g e h' quoting 'I - Para o Professor:'): its text is
+                # context, or new wording when it differs (checked against the base)
+                op_kind, lenient, container = "redacao", rel == "inside", True
+            elif kind == "inclusao" and rel in ("ancestor", "other"):
                 op_kind, lenient = "redacao", True
             elif kind == "revogacao":
                 op_kind = "revogacao"
@@ -592,17 +736,47 @@ def _unit_ops(ctx, d, kind, generic, t, full, u: QuotedUnit, named, covered) -> 
                 # redação' quoting a new § 3º): new wording if it exists, else included
                 lenient = True
             implicit = (u.kind == "paragrafo" and not u.unico and op_kind != "revogacao"
-                        and not _MENTIONS_UNICO.search(d.text))
+                        and (not _MENTIONS_UNICO.search(d.text) or _unico_becomes_first(d.text, full, u, covered)))
+            lists: tuple[tuple[str, tuple[str, ...]], ...] = ()
+            if op_kind == "redacao" and (whole or (
+                    kind == "redacao" and not generic and role is None and rel in ("named", "inside", "other")
+                    and not any(n.startswith(full + "_") for n in named))):
+                # (an instruction that names the units inside — 'aos incisos I e II e suas
+                # respectivas alíneas a, b e c' — changes those only)
+                lists = _complete_lists(full, u, whole)
             ctx.rec.operations.append(_op(ctx, d, t, op_kind, full, unit_kind=u.kind, rotulo=rotulo,
                                           text=u.text if op_kind != "revogacao" else None,
-                                          lenient=lenient, implicit_renumbering=implicit))
+                                          lenient=lenient, implicit_renumbering=implicit,
+                                          container=container, complete=lists))
     for c in u.children:
         if c.kind == "omissis" or (c.number is None and not c.unico):
             continue
-        _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered)
+        _unit_ops(ctx, d, kind, generic, t, child_id(full, c), c, named, covered, roles)
+
+
+def _is_container(full: str, u: QuotedUnit, rel: str, named: list[str]) -> bool:
+    """In an inclusion, a quoted unit that only locates the new ones: the unit named as the
+    place ('ao inciso I'), one the named place is inside of, or a unit quoted with new units
+    under it that the instruction does not name ('Acrescente-se ao art. 5º, nos respectivos
+    incisos, as seguintes alíneas' quoting 'I - …' with its new alínea)."""
+    if rel == "named":
+        return any(n.startswith(full + "_") for n in named)
+    if rel == "ancestor":
+        return True
+    return rel == "inside" and any(not c.omissis for c in u.children)
 
 
 _MENTIONS_UNICO = re.compile(r"par[áa]grafo\s+[úu]nico", re.IGNORECASE)
+
+
+def _unico_becomes_first(text: str, full: str, u: QuotedUnit, covered: set[str]) -> bool:
+    """'Dê-se o nº 1 ao parágrafo único do art. 2º, modificando-lhe a redação como a seguir, e
+    acrescente-se-lhe o § 2º' quoting '§ 1º …' and '§ 2º …': the instruction names the
+    parágrafo único and the quote brings a § 1º of that artigo in its place — it becomes the
+    § 1º (LC 95/1998, art. 12, III, c), unless the instruction revokes it."""
+    art = full.split("_")[0]
+    return (not phrases.REVOGACAO.search(text) and f"{art}_par1u" not in covered
+            and (u.number is not None and u.number.value == 1 and not u.number.suffixes or f"{art}_par1" in covered))
 
 
 def _rotulo(u: QuotedUnit) -> str | None:
@@ -717,8 +891,19 @@ def _check_ementa(ctx: _Ctx) -> None:
             continue
         stray.setdefault(op.target_urn or op.target_label, op)
     names = ", ".join(a.label() for a in named)
+    # the articles amend a norm the ementa names as well: the others are more norms the act
+    # amends ('Altera a Lei nº 1.205 …', and an article 'Fica revogada a Lei nº 1.501'), which
+    # an ementa often leaves to 'e dá outras providências' — said, but no decision asked
+    ementa_amended = len(stray) < len({op.target_urn or op.target_label for op in ctx.rec.operations})
     for op in stray.values():
         known = op.in_corpus or (op.target_act is not None and bool(op.target_act.numero or op.target_act.urn))
+        if ementa_amended:
+            ctx.rec.problems.append(Problem(
+                "ementa-incompleta",
+                f"a ementa cita {names}, que os artigos alteram, mas não {op.target_label}, que eles "
+                "também alteram: a ementa é incompleta", ementa, None, None,
+                target_urn=op.target_urn if known else None, blocking=False))
+            continue
         ctx.rec.problems.append(Problem(
             "ementa-divergente",
             f"a ementa cita {names}, mas os artigos alteram {op.target_label}: "

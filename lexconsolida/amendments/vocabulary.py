@@ -127,6 +127,10 @@ FORMULAS: tuple[Formula, ...] = (
             rf"{PASSA}\s+(?:ser|{VIGORAR}\s+como)\s+(?:o\s+|a\s+|os\s+|as\s+)?"
             r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$)",
             "O parágrafo único do art. 6º passa a ser o § 1º."),
+    Formula("renumeracao", "fica(m) alterado(s) para \"parágrafo primeiro\"",
+            r"\bfica(?:m)?\s+alterad[oa]s?\s+para\s+[\"“']?\s*(?:o\s+|a\s+)?"
+            r"(?:§|par[áa]grafo|art(?:igo)?\.?|inciso|al[íi]nea)",
+            "O parágrafo único do art. 12 fica alterado para \"parágrafo primeiro\"."),
 )
 
 KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao")

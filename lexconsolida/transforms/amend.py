@@ -11,17 +11,18 @@ their number and last wording, with a last Version whose event is the revocation
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from lexconsolida.amendments.blocks import id_kind
+from lexconsolida.amendments.blocks import PARENT_KINDS, id_kind
 from lexconsolida.amendments.model import Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
-from lexconsolida.model.numbering import label_for
+from lexconsolida.model.numbering import Number, int_to_roman, label_for
 
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
               "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
@@ -103,11 +104,26 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
             return
+        if op.target_id and not op.target_id.startswith("art") and op.kind in ("redacao", "revogacao", "renumeracao"):
+            op = _with_article(norma, index, op)
         _APPLY[op.kind](norma, index, op, ev)
     except AmendmentError:
         raise
     except (ValueError, KeyError) as err:
         raise _error(op, f"operação inválida ({err})") from None
+
+
+def _with_article(norma: Norma, index: "_Index", op: Operation) -> Operation:
+    """A unit cited without its artigo ('o parágrafo único da Lei nº 771/74'): the one unit of
+    the norm that answers to it, when there is exactly one; else a person decides."""
+    tid = op.target_id or ""
+    found = [i for i in index.nodes if re.fullmatch(rf"art[\d-]+(?:_cpt)?_{re.escape(tid)}", i)]
+    if len(found) != 1:
+        where = f"há {len(found)} ({', '.join(sorted(found)[:4])}{'…' if len(found) > 4 else ''})" if found else "não há nenhum"
+        raise _error(op, f"a instrução cita {tid} sem dizer de qual artigo, e em {norma.titulo} {where}: decida qual")
+    art = found[0][: -len(tid) - 1]
+    new_id = f"{art}_{op.new_id}" if op.new_id and not op.new_id.startswith("art") else op.new_id
+    return replace(op, target_id=found[0], new_id=new_id)
 
 
 def _error(op: Operation, message: str) -> AmendmentError:
@@ -122,6 +138,8 @@ class _Index:
         self.norma = norma
         self.nodes: dict[str, Dispositivo] = {}
         self.parent: dict[str, list] = {}
+        self.placed: dict[str, list] = {}
+        """A new artigo's container, set by the new agrupador quoted above it."""
         self._add(norma.articulacao)
 
     def _add(self, container: list) -> None:
@@ -143,6 +161,14 @@ class _Index:
                 self.parent[c.id] = n.children
 
 
+_WHY_MISSING = "o texto da norma pode estar incompleto, ou faltar o ato que o incluiu"
+
+
+def _missing(norma: Norma, target_id: str | None) -> str:
+    return (f"dispositivo {target_id} não existe em {norma.titulo} ({_WHY_MISSING}): decida a que "
+            "dispositivo a instrução se refere")
+
+
 def _wording_holder(d: Dispositivo) -> Dispositivo:
     """Where a unit's wording and history live: an artigo's caput, or the unit itself."""
     return d.caput if d.kind is Kind.ARTIGO and d.caput is not None else d
@@ -162,6 +188,9 @@ def _push(h: Dispositivo, v: Version, rotulo: str | None) -> None:
 
 
 def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.container:
+        _container_wording(norma, index, op, ev)
+        return
     d = index.get(op.target_id)
     if d is None:
         if op.lenient:
@@ -173,12 +202,45 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
                     "seguinte na numeração")
             _inclusao(norma, index, op, replace(ev, kind="inclusao", note=ev.note or note))
             return
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
-    if h.text == op.text and d.situacao is Situacao.VIGENTE:
-        return  # quoted as context, unchanged
-    _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
-    d.situacao = Situacao.VIGENTE
+    if not (h.text == op.text and d.situacao is Situacao.VIGENTE):  # else quoted as context, unchanged
+        _push(h, Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, d.rotulo), d.rotulo)
+        d.situacao = Situacao.VIGENTE
+    for kind, brought in op.complete:
+        _revoke_not_brought(norma, index, op, ev, d, kind, set(brought),
+                            "revogado: a nova redação traz a lista inteira, sem este dispositivo")
+
+
+def _plain(text: str | None) -> str:
+    return " ".join((text or "").split()).rstrip(" .;:,").casefold()
+
+
+_CLOSE_WORDING = 0.6
+"""Similarity (difflib ratio) from which a container's quoted text is read as a new wording of
+its text in the base ('Para o Professor:' for 'Para Professor:'); below it, the quoted text is
+something else ('No inciso I, acrescendo …', an explanation) and a person decides."""
+
+
+def _container_wording(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """A unit quoted around the ones an instruction adds (see ``Operation.container``)."""
+    d = index.get(op.target_id)
+    if d is None:
+        if op.lenient:
+            _redacao(norma, index, replace(op, container=False), ev)
+            return
+        raise _error(op, f"não há {op.target_id} em {norma.titulo}, onde a instrução acrescenta: "
+                         "decida onde incluir")
+    h = _wording_holder(d)
+    old, new = _plain(h.text), _plain(op.text)
+    if old == new or not new:
+        return  # quoted as the place of the new units
+    if difflib.SequenceMatcher(None, old, new, autojunk=False).ratio() < _CLOSE_WORDING:
+        raise _error(op, f"a instrução acrescenta em {op.target_id}, mas o texto entre aspas dele (“{op.text}”) "
+                         f"não é o da norma (“{h.text}”): decida se é nova redação ou só indicação do lugar")
+    note = ("nova redação: o texto entre aspas de uma instrução de acréscimo traz este dispositivo "
+            "com texto diferente do anterior")
+    _redacao(norma, index, replace(op, container=False, lenient=False), replace(ev, note=ev.note or note))
 
 
 _LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
@@ -222,9 +284,12 @@ def _next_in_sequence(index: _Index, target_id: str) -> bool:
 
 
 def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.keep is not None:
+        _revoke_rest_of_set(norma, index, op, ev)
+        return
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     if d.situacao is Situacao.REVOGADO:
         raise _error(op, f"dispositivo {op.target_id} já está revogado")
     for n in d.walk():
@@ -235,10 +300,54 @@ def _revogacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         n.situacao = Situacao.REVOGADO
 
 
+def _revoke_rest_of_set(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """A set replaced whole (see ``Operation.keep``): its units in force that the quoted text
+    does not bring are revoked."""
+    holder = index.get(op.target_id or "")
+    if holder is None:
+        raise _error(op, _missing(norma, op.target_id))
+    _revoke_not_brought(norma, index, op, ev, holder, op.unit_kind or "", set(op.keep or ()),
+                        "revogado: a instrução substitui o conjunto pelo texto entre aspas, que não o traz")
+
+
+def _revoke_not_brought(norma: Norma, index: _Index, op: Operation, ev: Event, holder: Dispositivo,
+                        kind: str, keep: set[str], note: str) -> None:
+    """Revoke the units of ``kind`` ('' for any) directly in ``holder`` (an artigo's incisos
+    and alíneas are its caput's) that are in force and not in ``keep``."""
+    places = [holder]
+    if holder.kind is Kind.ARTIGO and holder.caput is not None:
+        places = [holder, holder.caput] if not kind else [holder.caput] if kind in ("inciso", "alinea") else [holder]
+    ev = replace(ev, kind="revogacao", note=ev.note or note)
+    last = _last_brought(keep) if kind else None
+    for place in places:
+        gone = [c for c in place.children if c.kind is not Kind.CAPUT and (not kind or c.kind.value == kind)
+                and c.id not in keep and c.situacao is Situacao.VIGENTE
+                and not (c.unico and c.id[:-len("par1u")] + "par1" in keep)]  # it becomes the § 1º brought
+        gaps = [c for c in gone if last is not None and not c.unico and _sort_key(c)[1:] < last]
+        if gaps:
+            raise _error(op, f"o texto entre aspas traz a lista de {holder.rotulo or holder.id} sem "
+                             f"{', '.join(c.rotulo or c.id for c in gaps)}, no meio da numeração: decida se "
+                             "foi revogado ou se a omissão é um erro do texto")
+        for c in gone:
+            _revogacao(norma, index, replace(op, kind="revogacao", keep=None, complete=(), target_id=c.id), ev)
+
+
+def _last_brought(keep: set[str]) -> tuple | None:
+    """The (number, suffixes) of the last numbered unit brought; None when a parágrafo único
+    is (then every numbered § goes)."""
+    keys = []
+    for i in keep:
+        lid = LexId.parse(i)
+        if lid.is_unico or lid.number is None:
+            return None
+        keys.append((lid.number.value, lid.number.suffixes))
+    return max(keys) if keys else None
+
+
 def _nota(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
     _push(h, Version(op.text or h.text, ev, ev.date, None, d.situacao, d.rotulo), d.rotulo)
 
@@ -295,6 +404,11 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     artigo quoted under it, or when the instruction includes one that already exists under
     another name: where a new heading starts is for a person to decide."""
     kind = AgrupadorKind(op.unit_kind)
+    if (op.kind == "inclusao" or op.lenient) and op.holds and index.get(op.holds) is None:
+        place = _new_agrupador_place(norma, kind, op)
+        if isinstance(place, tuple):
+            _new_agrupador(index, op, ev, kind, *place)
+            return
     found = [a for a in _agrupadores(norma.articulacao)
              if a.kind is kind and a.id.split("_")[-1] == op.target_id]
     if op.holds and index.get(op.holds) is not None and found:
@@ -305,7 +419,10 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
         found = holding
     if not found:
         what = "inclusão de agrupador" if op.kind == "inclusao" else "agrupador inexistente"
-        raise _error(op, f"{what}: {norma.titulo} não tem {op.rotulo}; decida onde ele começa e "
+        why = ""
+        if (op.kind == "inclusao" or op.lenient) and op.holds and index.get(op.holds) is None:
+            why = f" ({_new_agrupador_place(norma, kind, op)})"
+        raise _error(op, f"{what}: {norma.titulo} não tem {op.rotulo}{why}; decida onde ele começa e "
                          "quais artigos reúne")
     if len(found) > 1:
         raise _error(op, f"{norma.titulo} tem {len(found)} agrupadores {op.rotulo} "
@@ -321,6 +438,81 @@ def _agrupador(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     a.history[-1].end = ev.date
     a.history.append(Version(op.text, ev, ev.date, None, Situacao.VIGENTE, a.rotulo))
     a.nome = op.text
+
+
+def _article_paths(nodes: list, path: tuple = ()) -> Iterator[tuple[Dispositivo, tuple]]:
+    """Every artigo with the agrupadores that hold it (outermost first)."""
+    for n in nodes:
+        if isinstance(n, Agrupador):
+            yield from _article_paths(n.children, path + (n,))
+        elif n.kind is Kind.ARTIGO and n.number is not None:
+            yield n, path
+
+
+def _new_agrupador_place(norma: Norma, kind: AgrupadorKind, op: Operation) -> tuple[list, int, str] | str:
+    """Where a new agrupador quoted above a new artigo goes, when the base settles it: (the
+    list it goes in, its position, the id of its parent); else why not (a Portuguese phrase).
+
+    The new artigo follows the artigo before it in number (P). The new agrupador starts right
+    after P and must not take any existing artigo: P is the last artigo of the agrupador of the
+    same kind that holds it (the new one goes right after that one: 'Subseção XIII' after
+    'Subseção XII', whose last artigo is P), or P sits directly in the parent and only
+    agrupadores of the same kind follow it. Its number must fit between its neighbours."""
+    try:
+        new_number = Number.from_id_part((op.target_id or "")[3:])
+        held = LexId.parse(op.holds or "").number
+    except (ValueError, KeyError, IndexError):
+        return "número ilegível"
+    if held is None:
+        return "artigo sem número"
+    key = (1, held.value, held.suffixes)
+    before = [(a, path) for a, path in _article_paths(norma.articulacao) if _sort_key(a) < key]
+    if not before:
+        return f"nenhum artigo antes do {op.holds}"
+    prev, path = max(before, key=lambda ap: _sort_key(ap[0]))
+    higher = [a for a in path if a.kind.level < kind.level]
+    parent = higher[-1] if higher else None
+    siblings = parent.children if parent is not None else norma.articulacao
+    below = path[len(higher):]
+    if below:
+        holder = below[0]
+        if holder.kind is not kind:
+            return f"o {prev.id} está em {holder.rotulo or holder.id}, de outro nível"
+        later = [a for a in holder.walk() if isinstance(a, Dispositivo) and a.kind is Kind.ARTIGO
+                 and a is not prev and a.number is not None and _sort_key(a) > _sort_key(prev)]
+        if later:
+            return f"o {prev.id} não é o último artigo de {holder.rotulo or holder.id}"
+        pos = next(i for i, n in enumerate(siblings) if n is holder) + 1
+    else:
+        pos = next(i for i, n in enumerate(siblings) if n is prev) + 1
+    after = siblings[pos:]
+    if any(not isinstance(n, Agrupador) or n.kind is not kind for n in after):
+        return f"há artigos ou agrupadores de outro nível depois do {prev.id}, que passariam ao novo agrupador"
+    numbers = [n.number for n in siblings if isinstance(n, Agrupador) and n.kind is kind and n.number is not None]
+    if any(n == new_number for n in numbers):
+        return f"já há {op.rotulo} no mesmo lugar"
+    left = [n.number for n in siblings[:pos] if isinstance(n, Agrupador) and n.kind is kind and n.number]
+    right = [n.number for n in after if isinstance(n, Agrupador) and n.number]
+    if (left and _num_key(left[-1]) > _num_key(new_number)) or (right and _num_key(right[0]) < _num_key(new_number)):
+        return "a numeração dos agrupadores vizinhos não comporta o novo"
+    return siblings, pos, parent.id if parent is not None else ""
+
+
+def _num_key(n: Number) -> tuple:
+    return (n.value, n.suffixes)
+
+
+def _new_agrupador(index: _Index, op: Operation, ev: Event, kind: AgrupadorKind,
+                   siblings: list, pos: int, parent_id: str) -> None:
+    """Insert the new agrupador; the artigo quoted under it (``op.holds``) goes into it."""
+    assert op.target_id is not None and op.holds is not None  # checked by _new_agrupador_place
+    number = Number.from_id_part(op.target_id[3:])
+    comp = f"{kind.prefix}{number.id_part}"
+    rotulo = op.rotulo or f"{kind.word} {int_to_roman(number.value)}{number.suffix_text}"
+    a = Agrupador(kind, f"{parent_id}_{comp}" if parent_id else comp, rotulo=rotulo, number=number,
+                  nome=op.text, history=[Version(op.text or "", ev, ev.date, None, Situacao.VIGENTE, rotulo)])
+    siblings.insert(pos, a)
+    index.placed[op.holds] = a.children
 
 
 # --- inclusion -------------------------------------------------------------------------------
@@ -354,11 +546,24 @@ def _container_for(norma: Norma, index: _Index, op: Operation) -> list:
     lid = LexId.parse(op.target_id)
     parent = lid.parent
     if parent is None:
-        return _article_container(norma, lid)
+        placed = index.placed.get(op.target_id)
+        return placed if placed is not None else _article_container(norma, lid)
     holder = index.get(str(parent))
+    if holder is not None and holder.kind is Kind.CAPUT and lid.kind == "paragrafo":
+        raise _error(op, f"{op.target_id}: um parágrafo não fica dentro do caput; decida a que artigo ele pertence")
+    holder_kind = "artigo" if holder is not None and holder.kind is Kind.CAPUT else holder.kind.value if holder else None
+    if holder_kind is not None and lid.kind in PARENT_KINDS and holder_kind not in PARENT_KINDS[lid.kind]:
+        raise _error(op, f"{op.target_id}: {_A_UNIT[lid.kind]} não fica diretamente dentro de "
+                         f"{_A_UNIT.get(holder_kind, holder_kind)} (LC 95/1998, art. 10); decida onde o texto "
+                         "entre aspas entra")
     if holder is None:
-        raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id}")
+        raise _error(op, f"não há {parent} em {norma.titulo} para receber {op.target_id} ({_WHY_MISSING}): "
+                         "decida onde incluir")
     return holder.children
+
+
+_A_UNIT = {"artigo": "um artigo", "paragrafo": "um parágrafo", "inciso": "um inciso", "alinea": "uma alínea",
+           "item": "um item"}
 
 
 def _article_container(norma: Norma, lid: LexId) -> list:
@@ -379,8 +584,12 @@ def _article_container(norma: Norma, lid: LexId) -> list:
 
 
 def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
-    if index.get(op.target_id) is not None:
-        raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}")
+    existing = index.get(op.target_id)
+    if existing is not None:
+        text = _wording_holder(existing).text
+        shown = f" (“{text if len(text) <= 80 else text[:77] + '…'}”)" if text else ""
+        raise _error(op, f"dispositivo {op.target_id} já existe em {norma.titulo}{shown}: decida se a instrução "
+                         "lhe dá nova redação ou inclui outro dispositivo")
     if id_kind(op.target_id) == "paragrafo" and op.target_id.endswith("par1u") is False:
         art_id = op.target_id.split("_")[0]
         art = index.get(art_id)
@@ -391,9 +600,18 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             if op.target_id == f"{art_id}_par1":
                 _redacao(norma, index, op, replace(ev, kind="redacao"))
                 return
-        elif art is not None and any(c.unico for c in art.children):
+        elif art is not None and any(c.unico and c.situacao is Situacao.VIGENTE for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "
                              f"{op.target_id}")
+    tid = op.target_id or ""
+    if tid.endswith("_par1u"):
+        art = index.get(tid[:-len("_par1u")])
+        numbered = [c.rotulo or c.id for c in (art.children if art is not None else [])
+                    if c.kind is Kind.PARAGRAFO and not c.unico and c.situacao is Situacao.VIGENTE]
+        if art is not None and numbered:
+            raise _error(op, f"{art.rotulo or art.id} de {norma.titulo} já tem parágrafos numerados ("
+                             f"{', '.join(numbered)}): decida se o parágrafo único é um novo § ou texto de outro "
+                             "dispositivo")
     container = _container_for(norma, index, op)
     siblings = [c for c in container if isinstance(c, Dispositivo) and c.kind.value == id_kind(op.target_id)]
     node = _new_unit(op, ev, siblings[-1] if siblings else None)
@@ -426,7 +644,7 @@ def _implicit_renumbering(norma: Norma, index: _Index, op: Operation, ev: Event,
 def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d = index.get(op.target_id)
     if d is None:
-        raise _error(op, f"dispositivo {op.target_id} não existe em {norma.titulo}")
+        raise _error(op, _missing(norma, op.target_id))
     if not op.new_id or index.get(op.new_id) is not None:
         raise _error(op, f"novo número inválido ou já usado: {op.new_id}")
     lid = LexId.parse(op.new_id)

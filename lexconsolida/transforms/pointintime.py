@@ -50,23 +50,25 @@ def _nodes(nodes: list, when: str) -> list:
     out = []
     for n in nodes:
         if isinstance(n, Agrupador):
-            _agrupador_name(n, when)
-            n.children = _nodes(n.children, when)
-            out.append(n)
+            if _agrupador_name(n, when):
+                n.children = _nodes(n.children, when)
+                out.append(n)
             continue
         if _unit(n, when):
             out.append(n)
     return out
 
 
-def _agrupador_name(a: Agrupador, when: str) -> None:
-    """An agrupador renamed by an amending act: its name on ``when``."""
+def _agrupador_name(a: Agrupador, when: str) -> bool:
+    """An agrupador renamed by an amending act: its name on ``when``; False when an amending
+    act included it after ``when``."""
     kept = [v for v in a.history if not v.start or v.start <= when]
     if not kept:
-        return
+        return not a.history or a.history[0].event.kind != "inclusao"
     kept[-1].end = None
     a.nome = kept[-1].text or None
     a.history = [] if len(kept) == 1 and kept[0].event.kind == "original" else kept
+    return True
 
 
 def _unit(d: Dispositivo, when: str) -> bool:

@@ -3,11 +3,16 @@
 'Art. 1º O inciso II do art. 131 … passa a vigorar com a seguinte redação:' followed by
 '“Art. 131. …' / 'II – …”(NR)' is one :class:`Alteracao` on the unit that introduces it:
 
-- a block opens at a line starting with a quote right after a unit whose text ends with ':' and
-  announces new wording ('redação', 'vigorar', 'acrescid…', 'inclu…', 'seguinte');
+- a block opens at a line starting with a quote (“, " or ”) right after a unit whose text ends
+  with ':' and announces new wording ('redação', 'vigorar', 'acrescid…', 'inclu…', 'seguinte');
+  or ends with '.', ';' or nothing after 'redação' / 'teor' / 'seguinte(s)'; or, before a quoted
+  label, names the unit it adds ('… com a inclusão do § 5º.') — see :func:`opens_alteracao`;
+- a quote opening on the instruction's own line ('… com a seguinte redação: "Art. 82 …') is cut
+  off into a line of its own first (:func:`split_inline_openings`);
 - it goes on until its quotes balance on a line that ends with a closing quote or '(NR)'/'(AC)',
   and the next line does not open another quote (several quoted articles in a row stay one
-  block); an unclosed quote ends, with a warning, at the host's next article;
+  block, lines of dots between them too); an unclosed quote ends, with a warning, at the host's
+  next article;
 - inside, labels are read strictly (no OCR repair); lines of dots are ``Kind.OMISSIS`` units;
   'I – ...' keeps the text '...' (the unit stays unchanged in the target); ids are those of the
   target norm: the block's first unit is placed under the article / paragraph / inciso the host
@@ -16,6 +21,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from lexconsolida.model import Alteracao, Diagnostic, Dispositivo, Kind, Severity
@@ -36,6 +42,9 @@ _PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
 _INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
 
 
+_QUOTES = "\"“”"  # ” too: word processors often print it at the opening
+_ANNOUNCED = re.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
+_ADDS = re.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
 _UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
 _CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
 
@@ -44,28 +53,82 @@ def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | Non
                     host_article: int | None = None) -> bool:
     """True when ``line_text`` opens a quoted block that ``host_text`` announces.
 
-    The host ends with ':' as LC 95 wants, or with '.' as real drafters often write ('… passa a
-    vigorar com a seguinte redação.'), and announces new wording near its end. The block opens
-    with a quote; or, the opening quote missing, with the label of the very article the host
-    names ('O art. 7º da Lei nº … passa a vigorar com a seguinte redação:' / 'Art. 7º …')."""
+    The host ends with ':' as LC 95 wants, or as real drafters often write: with '.' or ';' or
+    nothing after 'redação' / 'teor' / 'seguinte(s)' ('… passa a vigorar com a seguinte
+    redação.', '… terá a seguinte redação'), or with the unit it adds named at its end ('… passa
+    a viger com a inclusão do § 5º.', '… fica acrescido o seguinte § 3º') when the quoted line
+    starts with a label. The block opens with a quote; or, the opening quote missing, with the
+    label of the very article the host names ('O art. 7º da Lei nº … passa a vigorar com a
+    seguinte redação:' / 'Art. 7º …')."""
     s = line_text.lstrip()
-    if not s or (s[0] not in "\"“" and s[:3].lower() != "art"):
-        return False  # neither a quote nor an article label: asked of every line, so first
+    if not s:
+        return False
+    if s[0] not in _QUOTES:
+        # asked of every line: the cheap tests first, the regular expressions last
+        if s[:3].lower() != "art" or host_node is None or host_node.alteracoes:
+            return False
+        host = host_text.rstrip()
+        if not host.endswith(":") or not _AMENDS.search(host[-400:]):
+            return False
+        m = _UNQUOTED_ARTICLE.match(s)
+        if m is None or (host_article is not None and int(m.group(1)) == host_article + 1):
+            return False  # could be the act's own next article: not guessed
+        cited = re.search(rf"\bart(?:igo)?\.?\s*{m.group(1)}\s*[º°o]?(?!\d)[^.;]{{0,120}}?\b(?:da|do)\s+"
+                          r"(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)", host, re.I)
+        return cited is not None
     host = host_text.rstrip()
-    if not host.endswith((":", ".")) or not _AMENDS.search(host[-400:]):
-        return False
-    if host.endswith(".") and not re.search(r"(?:reda[çc][ãa]o|teor|seguintes?)\s*\.$", host, re.I):
-        return False  # a sentence that merely mentions 'redação' is not an announcement
-    if s[0] in "\"“":
-        return True
-    m = _UNQUOTED_ARTICLE.match(s)
-    if m is None or not host.endswith(":") or host_node is None or host_node.alteracoes:
-        return False
-    if host_article is not None and int(m.group(1)) == host_article + 1:
-        return False  # could be the act's own next article: not guessed
-    cited = re.search(rf"\bart(?:igo)?\.?\s*{m.group(1)}\s*[º°o]?(?!\d)[^.;]{{0,120}}?\b(?:da|do)\s+"
-                      r"(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)", host, re.I)
-    return cited is not None
+    if host.endswith(":"):
+        return _AMENDS.search(host[-400:]) is not None
+    if _ANNOUNCED.search(host[-60:]):
+        return True  # '… a seguinte redação.' / '… redação;' / '… terá a seguinte redação'
+    # '… passa a viger com a inclusão do § 5º.': only before a labelled quoted line, the
+    # instruction being the host's last sentence
+    lab = match_label(s, ocr=False)
+    return (lab is not None and lab.kind != "agrupador"
+            and _ADDS.search(host[-400:].rsplit(". ", 1)[-1]) is not None)
+
+
+_INLINE_OPENING = re.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
+_NAMES_NORM = re.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
+                         re.IGNORECASE)
+
+
+def split_inline_openings(lines: list[SourceLine]) -> list[SourceLine]:
+    """``lines`` with each instruction whose quoted block opens on its own line cut in two.
+
+    'Art. 2º Fica alterado o Artigo 82, da Lei Complementar nº 56 …, que passa a vigorar com a
+    seguinte redação: "Art. 82 Os Guardas …' is the instruction up to the colon and a block
+    that starts at the quote: the second part becomes a line of its own (same line number), so
+    the block is read like any other (its labels, its closing quote, '(NR)'). Only when the
+    colon follows 'redação' / 'teor' and the instruction names a norm before it ('… da Lei …'),
+    so a quoted notice after 'com a seguinte redação:' in an act's own text stays text.
+    """
+    out: list[SourceLine] | None = None
+    for i, line in enumerate(lines):
+        text = line.text
+        m = _INLINE_OPENING.search(text) if ('"' in text or "“" in text or "”" in text) else None
+        parts = _split(line, m.end()) if m and _NAMES_NORM.search(text, 0, m.start()) else None
+        if parts is None:
+            if out is not None:
+                out.append(line)
+            continue
+        if out is None:
+            out = lines[:i]
+        out += parts
+    return lines if out is None else out
+
+
+def _split(line: SourceLine, at: int) -> list[SourceLine] | None:
+    head, tail = line.text[:at].rstrip(), line.text[at:].rstrip()
+    lab = line.label
+    if isinstance(lab, Label):
+        if not lab.rest.endswith(tail) or len(lab.rest) == len(tail):
+            return None  # the quote is not inside the label's text: left as read
+        lab = dataclasses.replace(lab, rest=lab.rest[:len(lab.rest) - len(tail)].rstrip())
+    elif lab is not None:
+        return None
+    return [SourceLine(line.number, head, original=line.original, label=lab),
+            SourceLine(line.number, tail, original=tail, label=match_label(tail, ocr=False))]
 
 
 class AlteracaoBlock:
@@ -81,12 +144,21 @@ class AlteracaoBlock:
         self.curly = 0
         self.straight = 0
         self.ended = False
+        self.between: set[int] = set()
+        """Indices in ``lines`` of omissis lines printed between two quoted passages."""
 
     def feed(self, line: SourceLine) -> bool:
         """True when the line belongs to the block; False when the block ended before it."""
         s = line.text.strip()
-        if self.ended and s[0] not in "\"“":
-            return False
+        if self.ended and s[0] not in _QUOTES:
+            if not _OMISSIS.match(s):
+                return False
+            # '...' between two quoted articles ('"Art. 40 …"' / '...' / '"Art. 126 …'): the
+            # units left out are the block's, whether or not another quote follows
+            self.between.add(len(self.lines))
+            self.lines.append(line)
+            line.tag = "aspas"
+            return True
         lab = line.label
         first, self.first = self.first, False
         if (not self.ended and not first and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
@@ -96,7 +168,7 @@ class AlteracaoBlock:
                 Severity.WARNING, line=self.lines[0].number))
             return False
         if first or self.ended:
-            self.virtual = s[0] not in "\"“"  # opening quote missing (the host names the article)
+            self.virtual = s[0] not in _QUOTES  # opening quote missing (the host names the article)
         self.ended = False
         self.lines.append(line)
         line.tag = "aspas"
@@ -120,13 +192,13 @@ class AlteracaoBlock:
         for m in _NOTA.finditer(raw):
             nota = m.group(1)
         alt = Alteracao("", nota=nota, lines=(self.lines[0].number, self.lines[-1].number), raw=raw)
-        _UnitsBuilder(alt, self.host.text).run(self.lines)
+        _UnitsBuilder(alt, self.host.text).run(self.lines, self.between)
         self.host.alteracoes.append(alt)
 
 
 def _clean(text: str) -> str:
     s = _TRAILER.sub("", text.strip())
-    s = s.lstrip().lstrip("\"“").lstrip()
+    s = s.lstrip().lstrip(_QUOTES).lstrip()
     if s.endswith(('"', "”")):
         s = s[:-1].rstrip()
     elif s[-2:] in ('".', "”.", '";', "”;"):
@@ -143,13 +215,13 @@ class _UnitsBuilder:
         self.last: Dispositivo | None = None
         self.omissis = 0
 
-    def run(self, lines: list[SourceLine]) -> None:
-        for ln in lines:
+    def run(self, lines: list[SourceLine], between: set[int]) -> None:
+        for i, ln in enumerate(lines):
             s = _clean(ln.text)
             if not s:
                 continue
             if _OMISSIS.match(s):
-                self._omissis(s, ln.number)
+                self._omissis(s, ln.number, outside=i in between)
                 continue
             lab = match_label(s, ocr=False)
             if lab is None or lab.kind == "agrupador":
@@ -188,9 +260,14 @@ class _UnitsBuilder:
         siblings.append(node)
         self.stack.append((level, node))
 
-    def _omissis(self, text: str, line: int) -> None:
+    def _omissis(self, text: str, line: int, outside: bool = False) -> None:
         self.omissis += 1
-        if self.stack and self.stack[-1][1].kind is Kind.ARTIGO:
+        if outside and self.stack:
+            # between two quoted passages: units left out beside the first passage's top units
+            level = self.stack[0][0]
+            self.stack.clear()
+            parent_id, siblings = self._parent_id(level)
+        elif self.stack and self.stack[-1][1].kind is Kind.ARTIGO:
             top = self.stack[-1][1]  # units of the article left out: the omissis is the article's
             parent_id, siblings = top.id, top.children
         elif self.stack:

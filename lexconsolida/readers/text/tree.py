@@ -24,7 +24,7 @@ import re
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Severity
 from lexconsolida.model.numbering import AGRUPADOR_NAMES
-from lexconsolida.readers.text.alteracoes import AlteracaoBlock, opens_alteracao
+from lexconsolida.readers.text.alteracoes import AlteracaoBlock, opens_alteracao, split_inline_openings
 from lexconsolida.readers.text.labels import Label
 from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
@@ -257,4 +257,4 @@ def _next_label_kinds(lines: list[SourceLine]) -> list[str | None]:
 
 def build_tree(state: TextState) -> None:
     start, end = state.body
-    TreeBuilder(state).run(state.lines[start:end])
+    TreeBuilder(state).run(split_inline_openings(state.lines[start:end]))
