@@ -87,7 +87,7 @@ class Unit:
     @property
     def canonical_id(self) -> str:
         """The id with 'Parágrafo único' read as '§ 1º' (``par1u`` → ``par1``)."""
-        return _UNICO.sub("par1", self.id)
+        return _UNICO.sub("par1", self.id) if "par1u" in self.id else self.id
 
     @property
     def full(self) -> str:
@@ -100,6 +100,8 @@ _UNICO = re.compile(r"par1u(?=_|$)")
 
 def split_notes(text: str) -> tuple[str, tuple[Note, ...]]:
     """``text`` without its editorial notes, and the notes with their positions."""
+    if "(" not in text:  # every note opens with one: most units have none to look for
+        return text, ()
     notes: list[Note] = []
     parts: list[str] = []
     pos = 0
