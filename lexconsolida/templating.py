@@ -37,3 +37,25 @@ def environment() -> jinja2.Environment:
 
 def render(name: str, **context) -> str:
     return environment().get_template(name).render(**context)
+
+
+def escape_str(value: object) -> str:
+    """``str(markupsafe.escape(value))`` — what ``{{ value }}`` prints under autoescape —
+    without a ``Markup`` object per call, for markup printed in Python (the lines of an
+    articulação, the rows of a quadro comparativo): markup (an object with ``__html__``) as
+    it is, anything else as text with ``& < > ' "`` escaped as markupsafe escapes them."""
+    if type(value) is not str:
+        if hasattr(value, "__html__"):
+            return str(value.__html__())  # plain str: Markup + str would escape the str
+        value = str(value)
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    if "'" in value:
+        value = value.replace("'", "&#39;")
+    if '"' in value:
+        value = value.replace('"', "&#34;")
+    return value

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 import re
 
 from lexconsolida.diff.units import Unit, mask_normalized, normalize
@@ -64,6 +65,29 @@ def shingles(ws: Sequence[str]) -> set[str]:
     return {f"{a} {b}" for a, b in zip(ws, ws[1:])}
 
 
+Shingle = str | tuple[str, str]
+"""A word pair (a one-word text's word alone): a string for :func:`shingles`, a tuple inside
+the aligner."""
+
+
+def _pairs(ws: Sequence[str]) -> set[Shingle]:
+    """:func:`shingles` as the aligner keeps them: word pairs as tuples (made in C, not
+    formatted one by one), single words for one-word texts. Only compared with each other,
+    so the same pairings as the strings."""
+    if len(ws) < 2:
+        return set(ws)
+    return set(zip(ws, ws[1:]))
+
+
+def best_first(hits: Counter, limit: int) -> list[tuple[int, int]]:
+    """The ``limit`` (unit, count) items with the highest counts, the lower unit first among
+    equals: ``sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:limit]`` without a Python
+    key call per item (a stable sort by unit, then by count, highest first)."""
+    items = sorted(hits.items())
+    items.sort(key=itemgetter(1), reverse=True)
+    return items[:limit]
+
+
 def dice(a: Counter, b: Counter) -> float:
     total = sum(a.values()) + sum(b.values())
     if total == 0:
@@ -87,7 +111,7 @@ class _Aligner:
         self.norm_new = [normalize(u.body) for u in new]
         self._bags: dict[tuple[str, int], Counter] = {}
         self._words: dict[tuple[str, int], list[str]] = {}
-        self._shingles: dict[tuple[str, int], set[str]] = {}
+        self._shingles: dict[tuple[str, int], set[Shingle]] = {}
 
     # -- helpers -------------------------------------------------------------------------
     def pair(self, o: int, n: int) -> None:
@@ -107,13 +131,13 @@ class _Aligner:
             self._words[key] = words(unit.body)
         return self._words[key]
 
-    def shingles_of(self, side: str, i: int) -> set[str]:
-        """:func:`shingles` of a unit, computed once (the similarity pass and both split/merge
+    def shingles_of(self, side: str, i: int) -> set[Shingle]:
+        """:func:`_pairs` of a unit, computed once (the similarity pass and both split/merge
         passes ask for the same units)."""
         key = (side, i)
         found = self._shingles.get(key)
         if found is None:
-            found = self._shingles[key] = shingles(self.words_of(side, i))
+            found = self._shingles[key] = _pairs(self.words_of(side, i))
         return found
 
     def bag(self, side: str, i: int) -> Counter:
@@ -172,6 +196,15 @@ class _Aligner:
             if ns and len(os) == 1 and len(ns) == 1 and self.compatible(os[0], ns[0]):
                 self.pair(os[0], ns[0])
 
+    def masked(self) -> tuple[list[str], list[str]]:
+        """:func:`mask_normalized` keys of the units still free ('' for paired ones, which
+        :meth:`by_unique_key` never reads): masking is the costliest normalisation, and by
+        this pass most units are paired."""
+        def keys(norm: list[str], paired: dict[int, int]) -> list[str]:
+            return ["" if i in paired else mask_normalized(t) for i, t in enumerate(norm)]
+
+        return keys(self.norm_old, self.o2n), keys(self.norm_new, self.n2o)
+
     def by_parent(self) -> None:
         for o, u in enumerate(self.old):
             if o in self.o2n or u.parent is None:
@@ -191,7 +224,7 @@ class _Aligner:
 
     def by_similarity(self) -> None:
         free_new = self.free_new()
-        index: dict[str, list[int]] = defaultdict(list)
+        index: dict[Shingle, list[int]] = defaultdict(list)
         for n in free_new:
             for s in self.shingles_of("n", n):
                 index[s].append(n)
@@ -202,7 +235,7 @@ class _Aligner:
                 posting = index.get(s)
                 if posting and len(posting) <= MAX_POSTING:
                     hits.update(posting)
-            cands = {n for n, _ in sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:MAX_CANDIDATES]}
+            cands = {n for n, _ in best_first(hits, MAX_CANDIDATES)}
             same = self.new_by_canon.get(self.old[o].canonical_id)
             if same is not None and same not in self.n2o:
                 cands.add(same)
@@ -252,7 +285,7 @@ class _Aligner:
         # Postings only for the word pairs the pieces have: the same lists a full index would
         # hold for them, at a fraction of the cost (few units are left unpaired).
         wanted = set().union(*(self.shingles_of(piece_side, p) for p in pieces))
-        index: dict[str, list[int]] = defaultdict(list)
+        index: dict[Shingle, list[int]] = defaultdict(list)
         for w in range(len(wholes)):
             if wholes[w].is_agrupador:
                 continue
@@ -271,21 +304,23 @@ class _Aligner:
                 break
         return out
 
-    def _contains(self, i: int, whole_side: str, sh: set[str]) -> bool:
+    def _contains(self, i: int, whole_side: str, sh: set[Shingle]) -> bool:
         side = "n" if whole_side == "o" else "o"
         theirs = self.shingles_of(side, i)
         return len(sh & theirs) / len(sh) >= 0.5
 
 
-def containers(sh: set[str], index: Mapping[str, list[int]], limit: int = 3) -> list[tuple[int, int]]:
+def containers(sh: set[str] | set[Shingle], index: Mapping[str, list[int]] | Mapping[Shingle, list[int]],
+               limit: int = 3) -> list[tuple[int, int]]:
     """(unit, word pairs shared) of the units sharing most of ``sh``, best first; word pairs
     found in more than :data:`MAX_POSTING` units are not used."""
     hits: Counter = Counter()
+    get = index.get
     for s in sh:
-        posting = index.get(s)
+        posting = get(s)  # type: ignore[arg-type]  # str keys with str shingles, tuples with tuples
         if posting and len(posting) <= MAX_POSTING:
             hits.update(posting)
-    return sorted(hits.items(), key=lambda x: (-x[1], x[0]))[:limit]
+    return best_first(hits, limit)
 
 
 def _pair_status(a: _Aligner, o: int, n: int) -> str:
@@ -305,7 +340,7 @@ def align(old: Sequence[Unit], new: Sequence[Unit],
     a.by_id_and_text()
     a.by_unique_key(a.norm_old, a.norm_new)
     a.by_parent()
-    a.by_unique_key([mask_normalized(t) for t in a.norm_old], [mask_normalized(t) for t in a.norm_new])
+    a.by_unique_key(*a.masked())
     a.by_parent()
     a.by_similarity()
     a.by_parent()

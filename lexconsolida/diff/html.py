@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from lexconsolida.diff.report import STATUS_LABELS, DiffReport, MiddleText, Pair
 from lexconsolida.diff.tokens import DELETE, INSERT
 from lexconsolida.diff.view import Block, blocks
+from lexconsolida.gcpause import gc_paused
+from lexconsolida.templating import escape_str as _esc
 from lexconsolida.templating import render as render_template
 
 _MARKS = {
@@ -55,8 +57,8 @@ def row_name(pair: Pair) -> str:
 def _marked(kind: str, text: str, marked: bool) -> str:
     if marked and kind in _MARKS:
         opening, closing = _MARKS[kind]
-        return f"{opening}{escape(text)}{closing}"
-    return escape(text)
+        return f"{opening}{_esc(text)}{closing}"
+    return _esc(text)
 
 
 def side_html(side: list[Block], marked: bool) -> Markup:
@@ -70,9 +72,9 @@ def side_html(side: list[Block], marked: bool) -> Markup:
         out.append("<p>")
         if b.label:
             out.append(f'<span class="rotulo">{_marked(b.label_kind, b.label_text, marked)}</span>'
-                       f"{escape(b.label_space)}")
+                       f"{_esc(b.label_space)}")
         out.extend(_marked(r.kind, r.text, marked) for r in b.runs)
-        out.extend(f' <span class="nota">{escape(n)}</span>' for n in b.notes)
+        out.extend(f' <span class="nota">{_esc(n)}</span>' for n in b.notes)
         out.append("</p>")
     return Markup("".join(out))
 
@@ -95,12 +97,41 @@ def make_row(pair: Pair) -> Row:
     )
 
 
+def rows_html(rows: list[Row], middle: bool) -> Markup:
+    """The table's rows, ``<tr>`` … ``</tr>`` each on its lines: the dispositivo cell (name
+    and permalink, situação), the old text, the amending act's wordings when ``middle``, the
+    new text. Printed here rather than by a loop of the template: a quadro of a
+    constitution has thousands of rows, a dozen escaped fields each."""
+    out = []
+    for r in rows:
+        anchor = _esc(r.anchor)
+        out.append(f'<tr id="{anchor}" class="{_esc(r.status)}'
+                   f'{" alteracao" if r.is_change else ""}{" agrupador" if r.agrupador else ""}'
+                   f' nivel-{_esc(r.depth)}">\n'
+                   f'<th scope="row" class="dispositivo"><a href="#{anchor}" title="Link permanente '
+                   f'desta linha">{_esc(r.name)}</a> <span class="situacao">{_esc(r.status_label)}'
+                   f'</span></th>\n<td class="anterior">{_esc(r.old)}</td>\n')
+        if middle:
+            out.append('<td class="alteracao-texto">')
+            out.extend(f'<p><span class="fonte">{_esc(m.source)}:</span> {_esc(m.text)}</p>'
+                       for m in r.middle)
+            out.append("</td>\n")
+        out.append(f'<td class="novo">{_esc(r.new)}</td>\n</tr>\n')
+    return Markup("".join(out))
+
+
 def render(report: DiffReport) -> str:
+    with gc_paused():  # a row and its markup per unit, none in a cycle
+        return _render(report)
+
+
+def _render(report: DiffReport) -> str:
     rows = [make_row(p) for p in report.pairs]
     return render_template(
         "diff/quadro.html.j2",
         report=report,
         rows=rows,
+        rows_html=rows_html(rows, bool(report.middle_title)),
         counts=report.counts(),
         labels=STATUS_LABELS,
         changes=sum(1 for r in rows if r.is_change),

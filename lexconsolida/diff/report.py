@@ -18,6 +18,7 @@ from lexconsolida.diff.tokens import (
     DELETE, EQUAL, INSERT, PARAGRAPH_BREAK, Op, get_engine, word_diff,
 )
 from lexconsolida.diff.units import Unit, display_label, flatten, normalize
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.status import alterations, status_of
@@ -175,6 +176,12 @@ def compare(
     (defaults to :func:`version_date` of ``new``, never the clock).
     """
     get_engine(engine)  # an unknown engine is a usage error even when nothing differs
+    with gc_paused():  # tens of thousands of units, words and word pairs, none in a cycle
+        return _compare(old, new, middle, table, engine, date)
+
+
+def _compare(old: Norma, new: Norma, middle: Norma | None, table: Mapping[str, str] | None,
+             engine: str | None, date: str | None) -> DiffReport:
     old_units, new_units = flatten(old), flatten(new)
     matches = order_rows(align(old_units, new_units, table))
     quoted = middle_texts(middle) if middle is not None else {}

@@ -71,27 +71,13 @@ def encode(old: Sequence[str], new: Sequence[str]) -> tuple[str, str, list[str]]
     """Each distinct token → one character; returns both encoded strings and the code table."""
     table: list[str] = []
     index: dict[str, str] = {}
-
-    def enc(tokens: Sequence[str]) -> str:
-        out = []
-        for t in tokens:
-            c = index.get(t)
-            if c is None:
-                c = index[t] = _code_point(len(table))
-                table.append(t)
-            out.append(c)
-        return "".join(out)
-
-    return enc(old), enc(new), table
-
-
-def _decode_char(c: str) -> int:
-    o = ord(c)
-    if o >= 0x100000:
-        return o - 0x100000 + 6400 + 65534
-    if o >= 0xF0000:
-        return o - 0xF0000 + 6400
-    return o - 0xE000
+    # Codes in order of first occurrence (old, then new); each distinct token is looked at
+    # once in Python, the strings are mapped in C.
+    for t in dict.fromkeys([*old, *new]):
+        index[t] = _code_point(len(table))
+        table.append(t)
+    code = index.__getitem__
+    return "".join(map(code, old)), "".join(map(code, new)), table
 
 
 def _engine_fast(a: str, b: str) -> list[tuple[str, str]]:
@@ -191,9 +177,8 @@ def word_diff(old: str, new: str, engine: str | None = None) -> tuple[Op, ...]:
         return replacement(old, new)
     a, b, table = encode(tokenize(old), tokenize(new))
     raw = get_engine(engine)(a, b)
-    ops = normalize_ops(
-        [Op(kind, "".join(table[_decode_char(c)] for c in chars)) for kind, chars in raw]
-    )
+    token = dict(zip(map(_code_point, range(len(table))), table)).__getitem__  # code → token
+    ops = normalize_ops([Op(kind, "".join(map(token, chars))) for kind, chars in raw])
     if kept_ratio(ops) < WHOLE_REPLACEMENT_BELOW:
         return replacement(old, new)
     return ops

@@ -83,6 +83,12 @@ class Number:
 
     _ARABIC = re.compile(r"^\s*(\d+)\s*[º°o]?\s*((?:-\s*[A-Za-z]\s*)*)$")
 
+    def __reduce__(self):
+        # Pickled as a constructor call: the state methods dataclasses gives a frozen slotted
+        # class walk its fields in Python on every load, and a site build unpickles a number
+        # per dispositivo of every act it keeps compressed between its two passes.
+        return (Number, (self.value, self.suffixes))
+
     @classmethod
     def parse_arabic(cls, text: str) -> "Number":
         m = cls._ARABIC.match(text.replace(".", "").replace("–", "-"))

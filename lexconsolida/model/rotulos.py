@@ -17,10 +17,12 @@ tree for faithful re-reading but never published.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CARDINAL_END = re.compile(r"\d(?:-[A-Z])*$")
 
 
+@lru_cache(maxsize=8192)  # a few hundred distinct labels, asked for once per unit per output
 def label_and_separator(kind: str, rotulo: str | None) -> tuple[str, str]:
     """(rótulo without any printed separator, the LC 95 separator that follows it)."""
     if not rotulo:

@@ -27,6 +27,7 @@ from lxml import etree
 
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import InputError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import read_dates
 from lexconsolida.lexml.tags import TAG_OF_AGRUPADOR, TAG_OF_KIND, derived_number
 from lexconsolida.model import (
@@ -56,7 +57,6 @@ _XML_BASE = f"{{{NS_XML}}}base"
 _ALT_PREFIX = re.compile(r"^.*?_alt\d*_")
 """The quoted-block prefix of a quoted unit's id, when it differs from the block's own id."""
 _ALT_ID = re.compile(r"^(?P<id>.*?_alt\d+)_")
-_WS = re.compile(r"\s+")
 _LABEL = re.compile(r"^(?P<label>.*?[^\s\-–—.:])(?P<sep>\s*[-–—.:]*\s*)$", re.S)
 _STATUS_NOTE = re.compile(r"^\(\s*(?P<what>revogad|vetad)[oa]s?\b[^()]*(?:\([^()]*\)[^()]*)*\)\.?$", re.I)
 _LOOSE_URN = re.compile(
@@ -122,12 +122,14 @@ class _Reader:
         if e is None:
             return ""
         t = inline_text(e)
-        return t if self.own else _WS.sub(" ", t).strip()
+        # str.split() splits on exactly the characters ``\s`` matches: whitespace collapsed
+        return t if self.own else " ".join(t.split())
 
-    def paragraphs(self, e: etree._Element) -> tuple[list[str], list[etree._Element]]:
-        """The ``p`` texts of a unit and the Alteracao elements found inside them."""
+    def paragraphs(self, e: etree._Element, ps=None) -> tuple[list[str], list[etree._Element]]:
+        """The ``p`` texts of a unit and the Alteracao elements found inside them (``ps``: its
+        ``p`` children, when the caller has them already)."""
         texts, alts = [], []
-        for p in e.iterchildren(_P):
+        for p in e.iterchildren(_P) if ps is None else ps:
             inner = [c for c in p if _is_element(c) and c.tag == _ALTERACAO]
             alts.extend(inner)
             t = self.text(p)
@@ -140,9 +142,11 @@ class _Reader:
         return "\n".join(texts) if self.own else " ".join(t for t in texts if t)
 
     # -- articulação -----------------------------------------------------------------------
-    def children(self, e: etree._Element, prefix: str) -> list:
+    def children(self, e: etree._Element, prefix: str, elements=None) -> list:
+        """The units of ``e``'s children (``elements``: those children, when the caller has
+        sorted them out already)."""
         out = []
-        for c in e:
+        for c in e if elements is None else elements:
             if not _is_element(c):
                 continue
             node = self.node(c, prefix)
@@ -237,11 +241,31 @@ class _Reader:
         unico = kind is Kind.PARAGRAFO and node_id.endswith("u")
         d.number = derived_number(kind.value, node_id, unico)
         d.situacao = _SITUACAO_ATTR.get(e.get("situacao", ""), Situacao.VIGENTE)
-        self._label(d, e.find(_ROTULO), kind.value)
-        texts, alt_els = self.paragraphs(e)
-        alt_els += [c for c in e.iterchildren(_ALTERACAO)]
+        # The children sorted out in one pass (each lxml child visited, and its proxy made,
+        # once): the first Rotulo, the p, Alteracao and Pena elements, the rest (units).
+        rotulo = None
+        ps: list[etree._Element] = []
+        blocks: list[etree._Element] = []
+        penas: list[etree._Element] = []
+        rest: list[etree._Element] = []
+        for c in e:
+            tag = c.tag
+            if tag == _P:
+                ps.append(c)
+            elif tag == _ROTULO:
+                if rotulo is None:
+                    rotulo = c
+            elif tag == _ALTERACAO:
+                blocks.append(c)
+            elif tag == _PENA:
+                penas.append(c)
+            elif tag != _NOME and isinstance(tag, str):
+                rest.append(c)  # what node() makes something of (or warns about)
+        self._label(d, rotulo, kind.value)
+        texts, alt_els = self.paragraphs(e, ps)
+        alt_els += blocks
         if not self.own:
-            texts += self._pena(e)
+            texts += self._pena(e, penas)
         d.text = self.join(texts)
         if not self.own:
             _letter_out_of_text(d)
@@ -251,14 +275,14 @@ class _Reader:
         if not self.own and d.situacao is Situacao.VIGENTE:
             d.situacao = _situacao_of_note(d.text)
         d.alteracoes = [self.alteracao(a) for a in alt_els]
-        d.children = [c for c in self.children(e, prefix) if isinstance(c, Dispositivo)]
+        d.children = [c for c in self.children(e, prefix, rest) if isinstance(c, Dispositivo)]
         if not self.own and kind is Kind.ARTIGO and d.situacao is Situacao.VIGENTE:
             d.situacao = _situacao_of_children(d)
         return d
 
-    def _pena(self, e: etree._Element) -> list[str]:
+    def _pena(self, e: etree._Element, penas=None) -> list[str]:
         out = []
-        for pena in e.iterchildren(_PENA):
+        for pena in e.iterchildren(_PENA) if penas is None else penas:
             parts = [self.text(pena.find(_ROTULO))] + [self.text(p) for p in pena.iterchildren(_P)]
             out.append(" ".join(p for p in parts if p))
         return out
@@ -452,6 +476,7 @@ def _situacao_of_note(text: str) -> Situacao:
 
 def read(data: bytes, *, path: str | None = None, **_options) -> ReadResult:
     """Read LexML ``data`` (bytes) into a :class:`ReadResult`; DTDs and entities are refused."""
-    root = parse_xml(data, path=path)
-    reader = _Reader(root, path, data)
-    return ReadResult(reader.norma(), reader.diagnostics)
+    with gc_paused():  # thousands of nodes and elements, none in a cycle
+        root = parse_xml(data, path=path)
+        reader = _Reader(root, path, data)
+        return ReadResult(reader.norma(), reader.diagnostics)

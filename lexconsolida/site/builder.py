@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida.errors import InputError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.site import search
@@ -112,12 +113,13 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     read_now: dict[str, bytes] = {}
     """Search shards of the acts read in this pass (computed while their tree is expanded)."""
     for act in acts:
-        act.set_facts(ActFacts.from_json(output.remember(
-            f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
-            lambda a=act: a.facts.to_json())))
-        if act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
-            read_now[act.path] = search.act_index(act)
-        act.spill()
+        with gc_paused():  # see _one_at_a_time
+            act.set_facts(ActFacts.from_json(output.remember(
+                f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
+                lambda a=act: a.facts.to_json())))
+            if act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
+                read_now[act.path] = search.act_index(act)
+            act.spill()
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
     searchable = [a for a in acts if not a.failed]
@@ -153,11 +155,12 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     for i, act in enumerate(acts):
         if act.path in kept:
             continue
-        pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
-        for page in pages_of.pages():
-            output.put(page.path, page.key, page.render)
-            pages += 1
-        act.release()
+        with gc_paused():  # see _one_at_a_time
+            pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
+            for page in pages_of.pages():
+                output.put(page.path, page.key, page.render)
+                pages += 1
+            act.release()
         if progress:
             progress(i + 1, len(acts), act.path)
     for act in acts:

@@ -31,7 +31,6 @@ from lexconsolida.writers.html.view import titulo_ato
 CHUNK = 1000
 EXCERPT = 220
 _MARKS = re.compile(r"[\u0300-\u036f]")
-_SPLIT = re.compile(r"[^a-z0-9]+")
 STOP_WORDS = frozenset(
     "de da do das dos em no na nos nas por para com ao aos as os um uma que se ou e o a "
     "sua seu suas seus pelo pela pelos pelas".split()
@@ -39,9 +38,34 @@ STOP_WORDS = frozenset(
 
 
 def terms(text: str) -> set[str]:
-    """The index terms of ``text`` (same normalisation as busca.js)."""
-    plain = _MARKS.sub("", unicodedata.normalize("NFD", text)).lower()
-    return {t for t in _SPLIT.split(plain) if len(t) >= 2 and t not in STOP_WORDS}
+    """The index terms of ``text`` (same normalisation as busca.js).
+
+    Word by word (split at whitespace), each word's terms memoised: the words of an acervo
+    repeat endlessly, and the result is the same as normalising the whole text at once —
+    decomposition, dropping marks and lower-casing never act across whitespace, which is a
+    separator of terms either way."""
+    out: set[str] = set()
+    known = _WORD_TERMS.get
+    for word in text.split():
+        found = known(word)
+        if found is None:
+            found = _word_terms(word)
+        out |= found
+    return out
+
+
+_WORD_TERMS: dict[str, frozenset[str]] = {}
+_TERM = re.compile(r"[a-z0-9]{2,}")
+"""A term: two or more letters a-z or digits in a row (busca.js splits at anything else)."""
+
+
+def _word_terms(word: str) -> frozenset[str]:
+    plain = _MARKS.sub("", unicodedata.normalize("NFD", word)).lower()
+    found = frozenset(_TERM.findall(plain)) - STOP_WORDS
+    if len(_WORD_TERMS) >= 200_000:  # bounded: a huge acervo's vocabulary starts again
+        _WORD_TERMS.clear()
+    _WORD_TERMS[word] = found
+    return found
 
 
 @dataclass(slots=True)

@@ -1,28 +1,40 @@
-"""An articulação as a flat list of blocks for the templates (one Jinja loop, no recursion).
+"""An articulação as a flat list of blocks, and the blocks as HTML (:func:`blocos_html`).
 
 Rendering a tree with recursive Jinja macros costs several macro calls per dispositivo; with
 hundreds of thousands of dispositivos in a corpus that dominates the build. Here one Python pass
-decides what each line shows (rótulo, id, wording, note, struck or not) and the template
-(``_articulacao.html``) only prints the blocks in order. All text is escaped: wordings come
-through ``rich`` (escaped, with citation links) or :func:`markupsafe.escape`.
+decides what each line shows (rótulo, id, wording, note, struck or not), and
+:func:`blocos_html` prints the blocks in order — the ``articulacao`` macro of
+``_articulacao.html`` calls it. Printing them in a Jinja loop cost about as much again as
+making them: each of the ~8 fields of a line went through Jinja's attribute lookup and
+:func:`markupsafe.escape` (a Python call and a new ``Markup`` per field), millions of times
+for a 1,000-act site. All text is escaped: wordings come through ``rich`` (escaped, with
+citation links) or :func:`markupsafe.escape`; every other field through
+:func:`lexconsolida.templating.escape_str`, which escapes exactly as ``markupsafe.escape``
+(and Jinja's autoescape) does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.gaps import gap_lines, gaps
+from lexconsolida.templating import escape_str as _esc
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
 Rich = Callable[[str | None], Markup]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class Bloco:
+    """One line (or opening or closing tag) of a printed articulação. Not frozen: a frozen
+    dataclass sets each of its fields through ``object.__setattr__``, and a large site makes
+    hundreds of thousands of these."""
+
     tipo: str
     """'agrupador', 'fim-agrupador', 'artigo', 'fim-artigo', 'linha', 'citacao' or 'lacuna'
     (a unit the source skips: ``texto`` says so)."""
@@ -91,7 +103,10 @@ class _Walker:
         self.out: list[Bloco] = []
 
     def gap(self, d: Dispositivo) -> None:
-        for line in gap_lines(self.gaps.get(d.id, ())):
+        missing = self.gaps.get(d.id)
+        if not missing:  # nearly every unit
+            return
+        for line in gap_lines(missing):
             self.out.append(Bloco("lacuna", classe=f"lacuna {d.kind}", texto=escape(line)))
 
     def node(self, n: Agrupador | Dispositivo, depth: int) -> None:
@@ -137,3 +152,79 @@ def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Blo
 def page_blocos(rich: Rich, nivel_base: int = 3) -> Callable[[Norma, str], list[Bloco]]:
     """The ``blocos(norma, view)`` function a page's template calls."""
     return lambda norma, view: blocos(norma, view, rich, nivel_base)
+
+
+def _linha(b: Bloco, out: list[str]) -> None:
+    out.append(f'<p class="{_esc(b.classe)}"')
+    if b.id:
+        out.append(f' id="{_esc(b.id)}"')
+    out.append(">")
+    if b.riscado:
+        out.append('<del><span class="sr-only">Redação superada: </span>')
+        if b.rotulo:
+            out.append(_esc(b.rotulo) + _esc(b.sep))
+        out.append(_esc(b.texto) + '<span class="sr-only"> (fim da redação superada)</span></del>')
+    else:
+        if b.rotulo:
+            out.append(f'<a class="rotulo" href="#{_esc(b.alvo)}">{_esc(b.rotulo)}</a>{_esc(b.sep)}')
+        out.append(_esc(b.texto))
+    if b.nota:
+        out.append(f'{" " if b.texto else ""}<span class="nota">({_esc(b.nota)})</span>')
+    out.append("</p>\n")
+
+
+def _agrupador(b: Bloco, out: list[str]) -> None:
+    n = cast(Agrupador, b.no)  # an 'agrupador' block holds its heading
+    nid = _esc(n.id)
+    out.append(f'<section class="agrupador {_esc(n.kind)}" id="{nid}">\n<h{_esc(b.nivel)}>')
+    if n.rotulo:
+        out.append(f'<a class="rotulo" href="#{nid}">{_esc(n.rotulo)}</a>')
+        if n.nome:
+            out.append('<span class="sep-agrupador"> – </span>')
+    if n.nome:
+        out.append(f'<span class="nome">{_esc(n.nome)}</span>')
+    if not n.rotulo and not n.nome:
+        out.append(f'<a class="rotulo" href="#{nid}">(sem título)</a>')
+    out.append(f"</h{_esc(b.nivel)}>\n")
+
+
+def _citacao(b: Bloco, out: list[str]) -> None:
+    out.append('<blockquote class="alteracao">\n')
+    last = len(b.linhas) - 1
+    for i, (kind, label, text) in enumerate(b.linhas):
+        out.append(f'<p class="citado {_esc(kind)}">')
+        if label:
+            out.append(f'<span class="rotulo-citado">{_esc(label)}</span>'
+                       f"{' – ' if kind == 'inciso' else ' '}")
+        out.append(_esc(text))
+        if i == last and b.nota_citacao:
+            out.append(f" ({_esc(b.nota_citacao)})")
+        out.append("</p>\n")
+    out.append("</blockquote>\n")
+
+
+def blocos_html(blocos: list[Bloco]) -> Markup:
+    """The blocks as HTML, one element (or opening or closing tag) per line:
+    ``<p class="disp inciso" id="art1_inc2"><a class="rotulo" href="#art1_inc2">II</a> – texto
+    <span class="nota">(nota)</span></p>``, ``<div class="artigo" id="art1">`` … ``</div>``,
+    ``<section class="agrupador capitulo" id="cap1">`` with its ``<hN>`` … ``</section>``, a
+    quoted amending block as a ``<blockquote class="alteracao">``, a gap as
+    ``<p class="lacuna …">``."""
+    out: list[str] = []
+    for b in blocos:
+        tipo = b.tipo
+        if tipo == "linha":
+            _linha(b, out)
+        elif tipo == "lacuna":
+            out.append(f'<p class="{_esc(b.classe)}">{_esc(b.texto)}</p>\n')
+        elif tipo == "artigo":
+            out.append(f'<div class="artigo" id="{_esc(b.id)}">\n')
+        elif tipo == "fim-artigo":
+            out.append("</div>\n")
+        elif tipo == "agrupador":
+            _agrupador(b, out)
+        elif tipo == "fim-agrupador":
+            out.append("</section>\n")
+        elif tipo == "citacao":
+            _citacao(b, out)
+    return Markup("".join(out))

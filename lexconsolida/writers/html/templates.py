@@ -17,6 +17,7 @@ import jinja2
 from lexconsolida.errors import UsageError
 from lexconsolida.templating import make_environment
 from lexconsolida.writers.html import view
+from lexconsolida.writers.html.blocks import blocos_html
 
 PACKAGED = Path(__file__).resolve().parents[2] / "data" / "templates" / "site"
 STATIC_FILES = ("site.css", "busca.js")
@@ -37,6 +38,7 @@ def _environment(folder: str) -> jinja2.Environment:
     env = make_environment([folder])
     env.tests["agrupador"] = view.is_agrupador
     env.globals.update(
+        blocos_html=blocos_html,
         separador=view.separador,
         sumario_de=view.sumario,
     )
