@@ -304,7 +304,7 @@ def find_acts(text: str) -> list[Citation]:
 RANK = {"artigo": 0, "caput": 1, "paragrafo": 2, "inciso": 3, "alinea": 4, "item": 5}
 
 _KIND_WORD = re.compile(
-    r"""(?P<artigo>\bart(?:igo)?s?\b\.?)
+    r"""(?P<artigo>\bart(?:igo)?s?\b\.{0,2})
       | (?P<unico>par[áa]grafo\s+[úu]nico)
       | (?P<paragrafo>§§?|\bpar[áa]grafos?\b)
       | (?P<inciso>\bincisos?\b|\binc\.)

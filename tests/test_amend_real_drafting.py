@@ -238,6 +238,14 @@ def test_renumbering_to_a_bare_number():
         ("renumeracao", "art2_par1u", "art2_par2", "§ 2º")]
 
 
+
+def test_renumbering_takes_the_unit_cited_after_passa_a_ser():
+    """A citation between the old unit and 'passa a ser' is context, not the new number."""
+    rec, _ = ops_of("Art. 1º O inciso V do art. 3º da Lei nº 100/2001, introduzido pela Lei nº 150/2005 (que "
+                    "acrescenta o inciso V ao art. 3º da Lei nº 100/2001), passa a ser inciso IX.\n")
+    assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [
+        ("renumeracao", "art3_cpt_inc5", "art3_cpt_inc9")]
+
 def test_change_of_an_annex_without_quoted_text_asks_a_person():
     rec, ops = ops_of("Art. 1º O Anexo I da Lei nº 100/2001 passa a vigorar com a redação da tabela anexa a esta Lei.\n")
     assert ops == []

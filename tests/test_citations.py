@@ -77,6 +77,7 @@ def test_known_names():
     ("inciso XXIX do art. 7º", ("art7_cpt_inc29",)),
     ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",)),
     ("art. 16, VII, § 1º", ("art16_par1_inc7",)),
+    ("três parágrafos ao art..3º", ("art3",)),  # a doubled dot, as typed
 ])
 def test_dispositivo_citations(text, ids):
     (c,) = find_dispositivos(text)

@@ -111,6 +111,20 @@ def test_label_inside_a_sentence_is_text():
     assert norma.find("art1_cpt").text == "O prazo será contado na forma prevista no Art. 5º desta Lei e no regulamento."
 
 
+
+def test_label_followed_by_a_comma_after_a_cut_sentence_is_text():
+    """'… a que se refere o / Art. 12 , o imposto será …': a citation after a line cut, the
+    sentence going on after a comma — no article begins with a comma."""
+    text = (
+        "LEI Nº 5, DE 1º DE JUNHO DE 2020.\n"
+        "Art. 1º Nos serviços enquadráveis em mais de um dos itens a que se refere o\n"
+        "Art. 12 , o imposto será calculado pelo preço de cada serviço.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    ).encode()
+    norma = read(text).norma
+    assert [a.id for a in norma.artigos()] == ["art1", "art2"]
+    assert norma.find("art1_cpt").text.endswith("se refere o Art. 12 , o imposto será calculado pelo preço de cada serviço.")
+
 def test_repairs_are_reported_with_the_final_id():
     text = "LEI Nº 5, DE 1º DE JUNHO DE 2020.\nArt. 1º Texto:\nI - um;\nII - dois;\nHI - três.\n& 1º Parágrafo.\n".encode()
     result = read(text)

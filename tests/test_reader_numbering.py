@@ -31,6 +31,20 @@ def test_duplicate_and_backwards_labels_take_their_position():
     assert ("ordem-invertida", "art1_cpt_inc5") in codes
 
 
+
+def test_an_extra_unit_between_a_number_and_its_successor_keeps_the_following_ids_printed():
+    """'Art. 40, Art. 40, Art. 41': the second 40 is an extra article (id art40-1, as an
+    'Art. 40-A'), so art. 41 and every article after it keep the ids of their printed numbers
+    — the ones amending acts cite. 'I, I, III' stays a misreading of II (position)."""
+    result = _read("Art. 39 Um.\nArt. 40 Dois.\nArt. 40 Três.\nArt. 41 Quatro:\nI - um;\nI - dois;\n"
+                   "III - três.\nArt. 42 Cinco.\n")
+    arts = list(result.norma.artigos())
+    assert [(a.id, a.rotulo_printed) for a in arts] == [
+        ("art39", "Art. 39"), ("art40", "Art. 40"), ("art40-1", "Art. 40"), ("art41", "Art. 41"), ("art42", "Art. 42")]
+    assert ("rotulo-repetido", "art40-1") in _codes(result)
+    incs = [d.id for d in result.norma.dispositivos() if d.kind.value == "inciso"]
+    assert incs == ["art41_cpt_inc1", "art41_cpt_inc2", "art41_cpt_inc3"]
+
 def test_lone_first_paragraph_and_unico_beside_others():
     result = _read("Art. 1º Um.\n§ 1º Só este.\nArt. 2º Dois.\nParágrafo único. Primeiro.\n§ 2º Segundo.\n")
     ids = [d.id for d in result.norma.dispositivos() if d.kind.value == "paragrafo"]

@@ -835,20 +835,26 @@ def _renumbering(ctx, d, disp, default) -> None:
         ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", old, new_id=new,
                                       new_rotulo=_rotulo_of_id(new)))
         return
-    pivot = re.search(r"\b(?:como|para|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser)\b", text[disp[0].end:] if disp else "")
-    if default is None or len(disp) < 2 or pivot is None:
+    rest = text[disp[0].end:] if disp else ""
+    pivot = (re.search(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\b", rest)
+             or re.search(r"\b(?:como|para)\b", rest))
+    # the new number is the first unit cited after the pivot: a citation between the old unit
+    # and the pivot is context ('… introduzido pela Lei X (que acrescenta o inciso XXV ao art.
+    # 183) passa a ser inciso XXXII')
+    dest = next((c for c in disp[1:] if pivot is not None and c.start >= disp[0].end + pivot.start()), None)
+    if default is None or dest is None:
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração sem origem e destino claros",
                                         text, _line(d), _where(d)))
         return
     old = disp[0].ids
-    new = disp[1].ids
+    new = dest.ids
     if len(old) != len(new):
         ctx.rec.problems.append(Problem("alvo-ambiguo", "renumeração com listas de tamanhos diferentes",
                                         text, _line(d), _where(d)))
         return
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
     for o, n in zip(old, new):
-        if disp[1].incompleto:
+        if dest.incompleto:
             n = _join(art, n)
         ctx.rec.operations.append(_op(ctx, d, default, "renumeracao", o, new_id=n,
                                       new_rotulo=_rotulo_of_id(n)))

@@ -370,7 +370,11 @@ def _continues_sentence(lab: Label, prev_text: str, prev_label: bool) -> bool:
     when the previous line is not itself a one-line unit ('b) Penalidade: multa').
     """
     last = prev_text[-1:]
-    if not lab.rest or not lab.rest[0].islower() or not (last == "," or last.islower()):
+    if not lab.rest or not (last == "," or last.islower()):
+        return False
+    if lab.rest[0] in ",;" and lab.kind in ("artigo", "paragrafo"):
+        return True  # '… a que se refere o / Art. 12 , o imposto …': a citation, then the sentence goes on
+    if not lab.rest[0].islower():
         return False
     if lab.kind in ("artigo", "paragrafo", "agrupador"):
         return True

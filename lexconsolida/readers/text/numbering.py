@@ -5,8 +5,14 @@ under one parent; paragraphs of an article; incisos, alíneas, itens of one pare
 
 - a printed number larger than the previous sibling's is kept, so a real gap stays visible
   (reported as ``gap``, and each missing number as ``missing`` at the id it would have had);
-- a printed number that repeats (``duplicate-label``) or goes backwards (``out-of-order``)
-  takes the previous number + 1, i.e. its position; the printed rótulo is kept verbatim;
+- a printed number that repeats (``rotulo-repetido``) or goes backwards (``ordem-invertida``)
+  takes the previous number + 1, i.e. its position (an OCR misreading: 'I, I, III' is I, II,
+  III) — except an article whose next two articles go on from the previous one ('Art. 40,
+  Art. 40, Art. 41, Art. 42'; 'Art. 37, Art. 12, Art. 38, Art. 39'): that one is an extra
+  article between them and takes the previous number with a letter (art40-1, as an 'Art.
+  40-A'), so the articles after it keep the ids of their printed numbers, which amending acts
+  cite (units inside an article stay positional: OCR misreads their labels in runs);
+  the printed rótulo is kept verbatim;
 - an agrupador without label takes the previous sibling's number + 1.
 
 It also reports the structure LC 95 does not expect: a lone '§ 1º' (should be 'Parágrafo
@@ -37,14 +43,20 @@ class _Numberer:
         self.positional = positional
         self.diags = state.diagnostics
         self.prev_article: Number | None = None
+        arts = list(state.norma.artigos())
+        self.following: dict[int, tuple[Number | None, ...]] = {
+            id(a): tuple(b.number for b in arts[i + 1:i + 3]) for i, a in enumerate(arts)}
+        """id(artigo) → the printed numbers of the next two artigos in the act."""
 
     def note(self, code: str, message: str, where: str, line: int | None, severity=Severity.WARNING) -> None:
         if not self.positional:
             return
         self.diags.append(Diagnostic(code, message, severity, line=line, where=where))
 
-    def sequence(self, kind: str, printed: Number | None, prev: Number | None, make_id, node) -> Number:
-        """The number for ``node`` after ``prev``; reports anomalies."""
+    def sequence(self, kind: str, printed: Number | None, prev: Number | None, make_id, node,
+                 following: tuple[Number | None, ...] = ()) -> Number:
+        """The number for ``node`` after ``prev``; reports anomalies. ``following`` are the
+        printed numbers of the next two articles, when the sequence is of articles."""
         line = node.lines[0] if node.lines else None
         name = _NAMES[kind]
         if printed is None:
@@ -64,8 +76,20 @@ class _Numberer:
                     self.note("numero-ausente", f"{name} {_label(kind, n)} ausente no texto (a numeração impressa foi mantida)",
                               make_id(n), line, Severity.INFO)
             return printed
-        position = Number(prev.value + 1)
         what = "repetido" if printed == prev else "fora de ordem"
+        if kind == "artigo" and not prev.suffixes and following[:1] == (Number(prev.value + 1),) and (
+                len(following) < 2 or following[1] in (None, Number(prev.value + 2))):
+            # '40, 40, 41' or '37, 12, 38': the next unit goes on from the previous one, so this
+            # one is an extra unit between them, not a misprint of the next number; giving it
+            # that number would shift the id of every unit after it away from its printed
+            # number (the one amending acts cite)
+            extra = Number(prev.value, ("A",))
+            self.note("rotulo-repetido" if printed == prev else "ordem-invertida",
+                      f"rótulo {what}: '{node.rotulo_printed}' depois de {_label(kind, prev)}, e o seguinte "
+                      f"continua de {_label(kind, prev)}: id de unidade intercalada ({_label(kind, extra)}), "
+                      "rótulo impresso mantido", make_id(extra), line, Severity.ERROR)
+            return extra
+        position = Number(prev.value + 1)
         self.note("rotulo-repetido" if printed == prev else "ordem-invertida",
                   f"rótulo {what}: '{node.rotulo_printed}' depois de {_label(kind, prev)}; "
                   f"id dado pela posição ({_label(kind, position)}), rótulo impresso mantido",
@@ -115,7 +139,8 @@ class _Numberer:
         self.walk_level(agr.children, agr.id, agr)
 
     def article(self, art: Dispositivo) -> None:
-        number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art)
+        number = self.sequence("artigo", art.number, self.prev_article, lambda n: str(article_id(n)), art,
+                               self.following.get(id(art), ()))
         self.prev_article = number
         art.id = str(article_id(number))
         self.children(art, art.id)
