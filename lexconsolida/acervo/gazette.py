@@ -19,8 +19,8 @@ from lexconsolida.corpus.index import ActIndex
 from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
-from lexconsolida.site.model import ONLY_HEADING, text_missing
-from lexconsolida.site.source import NOT_PUBLISHED, UNAVAILABLE, _metadata_only, _orgao_name
+from lexconsolida.site.model import why_no_text
+from lexconsolida.site.source import _metadata_only, _orgao_name
 
 
 def read_norma(root: str, pasta: str, index: ActIndex) -> Norma:
@@ -70,13 +70,13 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
                 why = str(err)
         elif res.recusa:
             why = res.recusa
+        motivo = why_no_text(norma, failed=bool(why))
         acts.append(SiteAct(
             norma=_settled(norma) if norma is not None else _metadata_only(corpus, urn),
             path=res.pasta,
             municipio=municipios.get(act.municipio),
-            texto_disponivel=norma is not None and not text_missing(norma),
-            motivo_indisponivel=((NOT_PUBLISHED if why else UNAVAILABLE) if norma is None
-                                 else ONLY_HEADING if text_missing(norma) else None),
+            texto_disponivel=motivo is None,
+            motivo_indisponivel=motivo,
             failed=why,  # for the maintainers (the work list says it too); never on a public page
             orgao=_orgao_name(corpus, act),
             fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published

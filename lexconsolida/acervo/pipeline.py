@@ -213,8 +213,9 @@ def build(root: str | Path, *, executor: Executor | None = None,
         cache.get("estado", state_key)  # kept (marked used) for the next run
     cache.prune()
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
-    return Acervo(root, corpus, results, relations, ignored, histories, _refused_sources(root, corpus),
-                  _unused_numbers(root, corpus), cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
+    refused, unused = _import_reports(root, corpus)
+    return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
+                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -334,20 +335,17 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
     return Step(act.urn, IGNORED, why, 0)
 
 
-def _unused_numbers(root: Path, corpus: Corpus) -> list[dict]:
-    out = []
+def _import_reports(root: Path, corpus: Corpus) -> tuple[list[dict], list[dict]]:
+    """From each municipality's import report: the files it refused ({'municipio', 'origem',
+    'motivo'}) and those it left out as numbers never used ({'municipio', 'origem'})."""
+    refused: list[dict] = []
+    unused: list[dict] = []
     for mun in sorted(corpus.municipios):
         path = root / mun / REPORT
-        if path.is_file():
-            out += [{"municipio": mun, "origem": o} for o in read_toml(path).get("numeros_nao_utilizados", [])]
-    return out
-
-
-def _refused_sources(root: Path, corpus: Corpus) -> list[dict]:
-    out = []
-    for mun in sorted(corpus.municipios):
-        path = root / mun / REPORT
-        if path.is_file():
-            for r in read_toml(path).get("recusados", []):
-                out.append({"municipio": mun, "origem": r.get("origem", ""), "motivo": r.get("motivo", "")})
-    return out
+        if not path.is_file():
+            continue
+        report = read_toml(path)
+        refused += [{"municipio": mun, "origem": r.get("origem", ""), "motivo": r.get("motivo", "")}
+                    for r in report.get("recusados", [])]
+        unused += [{"municipio": mun, "origem": o} for o in report.get("numeros_nao_utilizados", [])]
+    return refused, unused

@@ -21,16 +21,24 @@ if TYPE_CHECKING:
     from lexconsolida.site.facts import ActFacts
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
+"""Relation types between acts, as ``norma.toml`` spells them."""
+
+UNAVAILABLE = "O texto deste ato não está disponível no acervo; só os seus dados são conhecidos."
+NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicado até que o acervo "
+                 "seja corrigido.")
 ONLY_HEADING = ("O texto-fonte deste ato traz só a epígrafe e a ementa: o texto do ato não está "
                 "disponível no acervo.")
-"""Why a page has no text when the act's source was read but has no article (a publishing site
-that listed the act without its text)."""
 
 
-def text_missing(norma: Norma) -> bool:
-    """True when the tree read from the source has no dispositivo nor annex to publish."""
-    return not norma.articulacao and not norma.anexos
-"""Relation types between acts, as ``norma.toml`` spells them."""
+def why_no_text(norma: Norma | None, failed: bool = False) -> str | None:
+    """Why an act's page has no text (None: it has one). ``norma`` is the tree read from the
+    source (None: no source, or reading it ``failed``); a tree without any dispositivo nor annex
+    comes from a publishing site that listed the act without its text."""
+    if norma is None:
+        return NOT_PUBLISHED if failed else UNAVAILABLE
+    if not norma.articulacao and not norma.anexos:
+        return ONLY_HEADING
+    return None
 
 
 @dataclass(slots=True, frozen=True)
@@ -172,10 +180,9 @@ class LazySiteAct(SiteAct):
                 if norma is None:
                     norma, motivo = self._fallback(why)
                     self._state = (norma, False, motivo, why, notes)
-                elif text_missing(norma):
-                    self._state = (norma, False, ONLY_HEADING, None, notes)
                 else:
-                    self._state = (norma, True, None, None, notes)
+                    motivo = why_no_text(norma)
+                    self._state = (norma, motivo is None, motivo, None, notes)
         return self._state
 
     norma = property(lambda self: self._loaded()[0], lambda self, value: None)

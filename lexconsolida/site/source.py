@@ -18,11 +18,7 @@ from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Norma
-from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus
-
-UNAVAILABLE = "O texto deste ato não está disponível no acervo; só os seus dados são conhecidos."
-NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicado até que o acervo "
-                 "seja corrigido.")
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
 
 
 @dataclass(slots=True)
@@ -125,9 +121,8 @@ def _reader(corpus: Corpus, urn: str, read):
 
 
 def _fallback(corpus: Corpus, urn: str):
-    def run(why: str | None) -> tuple[Norma, str]:
-        motivo = NOT_PUBLISHED if why else UNAVAILABLE
-        return _metadata_only(corpus, urn), motivo
+    def run(why: str | None) -> tuple[Norma, str | None]:
+        return _metadata_only(corpus, urn), why_no_text(None, failed=bool(why))
     return run
 
 
