@@ -314,16 +314,76 @@ _KIND_WORD = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))*"
-"""'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
+_ARABIC = r"\d+\s*[º°oª]?(?:(?:-[A-Z]\b)+|\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))?"
+"""'5º', '5º-A', '5-A-B', '18 - A', and as real texts print it: '2ºA', '4º A - '. One spaced suffix
+at most: in 'Art. 9º A - O piso', 'O' is the first word of the text, not a second suffix."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
-_ORDINAL_WORDS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
-                  "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}
-"""'parágrafo primeiro', 'Parágrafo Segundo': paragraphs as older texts name them."""
-_ORDINAL = r"(?i:\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
-_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": f"{_ARABIC}|{_ORDINAL}", "item": _ARABIC, "inciso": _ROMAN,
-              "alinea": _LETTER}
+
+# --- numbers written in words ('o parágrafo terceiro, do artigo nono', 'o artigo quatorze') ---
+
+_CARDINALS = {
+    **dict.fromkeys(("um", "uma"), 1), **dict.fromkeys(("dois", "duas"), 2), "tres": 3, "quatro": 4,
+    "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12,
+    "treze": 13, **dict.fromkeys(("quatorze", "catorze"), 14), "quinze": 15,
+    **dict.fromkeys(("dezesseis", "dezasseis"), 16), **dict.fromkeys(("dezessete", "dezassete"), 17),
+    "dezoito": 18, **dict.fromkeys(("dezenove", "dezanove"), 19), "vinte": 20, "trinta": 30,
+    "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90,
+    "cem": 100, "cento": 100, "duzentos": 200, "trezentos": 300, "quatrocentos": 400,
+    "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800, "novecentos": 900,
+}
+_ORDINALS = {
+    "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6, "setimo": 7,
+    "oitavo": 8, "nono": 9, "decimo": 10, "vigesimo": 20, "trigesimo": 30, "quadragesimo": 40,
+    "quinquagesimo": 50, "sexagesimo": 60, **dict.fromkeys(("septuagesimo", "setuagesimo"), 70),
+    "octogesimo": 80, "nonagesimo": 90, "centesimo": 100, "ducentesimo": 200, "tricentesimo": 300,
+    **dict.fromkeys(("quadringentesimo", "quadrigentesimo"), 400), "quingentesimo": 500,
+    **dict.fromkeys(("sexcentesimo", "seiscentesimo"), 600),
+    **dict.fromkeys(("septingentesimo", "septigentesimo", "setingentesimo"), 700),
+    **dict.fromkeys(("octingentesimo", "octigentesimo"), 800),
+    **dict.fromkeys(("nongentesimo", "noningentesimo"), 900),
+}
+"""Portuguese number words as drafters spell articles and paragraphs out: LC 95/1998 reads
+ordinals up to nono and cardinals from dez ('artigo nono', 'artigo dez'); older texts write
+ordinals further ('artigo décimo primeiro'). Keys without accents ('setimo' and 'sétimo' are
+both printed). A table and not a library: text2num reads Portuguese only with its accents and
+leaves 'primeiro', 'um', 'dois' unconverted, and num2words goes only from numbers to words (the
+tests use it as the oracle of this table)."""
+_WORD = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _spelled(text: str, pos: int) -> tuple[int, int] | None:
+    """The number written in words at ``pos`` ('nono', 'vinte e um', 'décimo primeiro',
+    'cento e dez') and where it ends; None when no number word starts there. Parts go down in
+    magnitude (hundreds, tens, units), cardinals joined by 'e', ordinals by a space."""
+    best: tuple[int, int] | None = None
+    total, last, kind, joined = 0, 4, "", False
+    at = pos
+    while True:
+        m = _WORD.match(text, at)
+        if not m:
+            break
+        word = _plain(m.group(1))
+        if word == "e" and kind == "card" and not joined:
+            joined, at = True, m.end()
+            continue
+        if word in _CARDINALS and kind in ("", "card") and (kind == "" or joined):
+            value, kind = _CARDINALS[word], "card"
+        elif word in _ORDINALS and kind in ("", "ord") and not joined:
+            value, kind = _ORDINALS[word], "ord"
+        else:
+            break
+        magnitude = len(str(value))
+        if magnitude >= last:
+            break
+        total += value
+        last = 0 if word == "cem" else 1 if 10 < value < 20 or value == 10 and kind == "card" else magnitude
+        joined, at = False, m.end()
+        best = (total, at)
+    return best
+
+
+_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN, "alinea": _LETTER}
 _LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
 _GLUE = re.compile(
     r"""(?:\s|,|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
@@ -351,48 +411,65 @@ class _Term:
     """Printed after a conjunction or comma ('… do art. 4º e o § 2º …')."""
 
 
-def _parse_number(kind: str, token: str) -> Number | None:
+def _parse_number(kind: str, token: str) -> Number:
     token = token.strip().strip("\"“”'").strip()
     if kind == "inciso":
         head, _, suf = token.partition("-")
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    word = token.lower().replace("é", "e")
-    if kind == "paragrafo" and word in _ORDINAL_WORDS:
-        return Number(_ORDINAL_WORDS[word])
     token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
     return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 
 
+_ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
+        for kind, pat in _NUMBER_OF.items()}
+_SEP = re.compile(_LIST_SEP)
+
+
+def _one_number(kind: str, text: str, pos: int, spelled: bool | None) -> tuple[Number, int, str] | None:
+    """The number of ``kind`` at ``pos``, where it ends and its token; articles and paragraphs
+    also in words ('nono', 'vinte e um'), when ``spelled`` is not False ('um' alone is the
+    article 'a/one' of 'terá um parágrafo único', never a number here)."""
+    m = _ONE[kind].match(text, pos)
+    if m and not (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+        if spelled is not True:
+            return _parse_number(kind, m.group(1)), m.start(1) + len(m.group(1).rstrip()), m.group(1)
+        return None
+    if kind in ("artigo", "paragrafo") and spelled is not False:
+        found = _spelled(text, pos)
+        if found and _plain(text[pos:found[1]].strip()) not in ("um", "uma"):
+            return Number(found[0]), found[1], text[pos:found[1]]
+    return None
+
+
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
-    """Parse a list of numbers of ``kind`` at ``pos`` ('I e II', 'a, b e c', '1º a 5º')."""
-    pat = _NUMBER_OF[kind]
-    one = re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
-    nums: list[Number] = []
-    m = one.match(text, pos)
-    if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+    """Parse a list of numbers of ``kind`` at ``pos`` ('I e II', 'a, b e c', '1º a 5º',
+    'primeiro e segundo'), each in the style of the first (figures or words)."""
+    first = _one_number(kind, text, pos, None)
+    if first is None:
         return [], pos
-    nums.append(_parse_number(kind, m.group(1)))
-    quoted = m.group(1).strip()[0] in "\"“”'"
-    end = m.start(1) + len(m.group(1).rstrip())  # '217 a 287': the space belongs to the separator
+    n, end, token = first
+    nums = [n]
+    spelled = not token.strip()[0].isdigit() if kind in ("artigo", "paragrafo") else None
+    quoted = token.strip()[0] in "\"“”'"
     while True:
-        sep = re.compile(_LIST_SEP).match(text, end)
+        sep = _SEP.match(text, end)
         if not sep:
             break
-        m = one.match(text, sep.end())
-        if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+        found = _one_number(kind, text, sep.end(), spelled)
+        if found is None:
             break
-        if kind == "alinea" and quoted != (m.group(1).strip()[0] in "\"“”'"):
+        n, nend, token = found
+        if kind == "alinea" and quoted != (token.strip()[0] in "\"“”'"):
             break  # 'a, b e c, e inciso II': a bare connector after quoted letters
-        if kind == "alinea" and not quoted and m.group(1).strip() in ("e", "a", "o"):
+        if kind == "alinea" and not quoted and token.strip() in ("e", "a", "o"):
             break
-        n = _parse_number(kind, m.group(1))
-        if sep.group(0).strip() == "a" and kind != "alinea" and nums and n.value > nums[-1].value:
+        if sep.group(0).strip() == "a" and kind != "alinea" and n.value > nums[-1].value:
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
-        end = m.start(1) + len(m.group(1).rstrip())
+        end = nend
     return nums, end
 
 

@@ -3,6 +3,8 @@
 import doctest
 
 import pytest
+from hypothesis import given, strategies as st
+from num2words import num2words
 
 from lexconsolida import citations
 from lexconsolida.citations import find, find_acts, find_dispositivos
@@ -129,3 +131,62 @@ def test_desta_lei_alone_is_a_self_citation():
     text = "Incorrerá em infração às disposições desta Lei e do art. 5º desta Lei."
     cs = find(text)
     assert [(c.text, c.proprio, c.ids) for c in cs] == [("desta Lei", True, ()), ("art. 5º desta Lei", True, ("art5",))]
+
+
+# --- numbers written in words, and labels that end where the text begins -----------------------
+
+@pytest.mark.parametrize("text, ids", [
+    ("o parágrafo quarto, do artigo sétimo, passa a ter", ("art7_par4",)),
+    ("o § 2º, do artigo dezoito, fica revogado", ("art18_par2",)),
+    ("o artigo vinte e três passa a ter", ("art23",)),
+    ("o artigo décimo segundo e o artigo setimo", ("art12", "art7")),  # unaccented, as typed
+    ("os parágrafos primeiro e segundo do artigo onze", ("art11_par1", "art11_par2")),
+    ("o ARTIGO CENTO E DEZ", ("art110",)),
+])
+def test_numbers_in_words(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids and not c.incompleto
+
+
+def test_um_is_not_a_number_of_an_article():
+    """'terá um parágrafo único': 'um' is the indefinite article; LC 95 reads 'artigo primeiro'."""
+    cs = find_dispositivos("o artigo doze terá um parágrafo único, com a seguinte redação")
+    assert [c.ids for c in cs] == [("art12",), ("par1u",)]
+    assert find_dispositivos("conforme o artigo um do regulamento") == []
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(["cardinal", "ordinal"]),
+       st.sampled_from(["artigo", "parágrafo"]))
+def test_spelled_numbers_invert_num2words(n, to, kind):
+    """The word table reads back what num2words (pt_BR) writes, every number to 999."""
+    words = num2words(n, lang="pt_BR", to=to)
+    if words in ("um", "uma"):
+        return
+    text = f"o {kind} {words} da Lei nº 10/2001, passa"
+    (c,) = find_dispositivos(text)
+    assert c.ids == ((f"art{n}",) if kind == "artigo" else (f"par{n}",))
+    assert c.text.endswith("10/2001")
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("Art. 9º A - O servidor fará jus", ("art9-1",)),
+    ("Art. 12-B - A comissão", ("art12-2",)),
+    ("art. 5º-A-B e art. 18 - A", ("art5-1-2", "art18-1")),
+])
+def test_suffixed_article_before_its_text(text, ids):
+    """A label's suffix letter, then the text's first word ('O', 'A'): one suffix, no crash."""
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids
+
+
+_PIECES = ["art.", "Art.", "artigo", "§", "parágrafo", "inciso", "alínea", "item", "caput", "único",
+           "9º", "A", "-", "O", "I", "II", "a", "\"b\"", ",", "e", "do", "da", "(", ")", "ex", "nono",
+           "vinte", "um", "Lei", "nº", "1.234/2001", "desta", "seus", "respectivos", "5º-A", "10"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=14), st.sampled_from([" ", "", "  "]))
+def test_any_text_gives_citations_with_exact_spans(pieces, sep):
+    """Whatever the words, the recogniser answers (never raises) and its spans are exact."""
+    text = sep.join(pieces)
+    for c in find(text):
+        assert text[c.start:c.end] == c.text
