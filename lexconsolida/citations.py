@@ -239,6 +239,10 @@ class Citation:
     """Resolved URN (with '!id' for a single dispositivo) when a resolver found the act."""
     context: tuple[str, ...] = field(default=())
     """Words before the citation that qualify it ('alterada pela')."""
+    na_ementa: bool = False
+    """Cited inside the ementa another act is named by ('a Lei nº 1.778, que "Regulamenta o Art.
+    136, VII, da Lei Orgânica"', 'a Lei nº 41 (que altera a Lei nº 1.612/92)'): it describes that
+    act, it is not cited by the text itself (see :func:`find`)."""
 
 
 def _year(text: str | None) -> int | None:
@@ -314,9 +318,11 @@ _KIND_WORD = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ARABIC = r"\d+\s*[º°oª]?(?:(?:-[A-Z]\b)+|\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))?"
-"""'5º', '5º-A', '5-A-B', '18 - A', and as real texts print it: '2ºA', '4º A - '. One spaced suffix
-at most: in 'Art. 9º A - O piso', 'O' is the first word of the text, not a second suffix."""
+_ARABIC = (r"\d+\s*[º°oª]?(?:(?:-[A-Z]\b)+|\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s)"
+           r"|(?<=[º°])\s+[A-Z](?=,))?")
+"""'5º', '5º-A', '5-A-B', '18 - A', and as real texts print it: '2ºA', '4º A - ', 'artigo 8º A, §
+1º'. One spaced suffix at most: in 'Art. 9º A - O piso', 'O' is the first word of the text, not a
+second suffix."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
 
@@ -407,8 +413,30 @@ class _Term:
     start: int
     respective: bool = False
     """'e suas respectivas alíneas': the parents are targets too."""
-    joined: bool = False
-    """Printed after a conjunction or comma ('… do art. 4º e o § 2º …')."""
+    glue: str = "then"
+    """How the term joins the one printed before it (:func:`_glue_kind`)."""
+
+
+_GLUE_CHILD = re.compile(r"respectiv|\bseus\b|\bsuas\b", re.IGNORECASE)
+_GLUE_AND = re.compile(r"\be\b", re.IGNORECASE)
+_GLUE_OF = re.compile(r"\b(?:d[oa]s?|de|n[oa]s?|aos?|em)\b", re.IGNORECASE)
+_GLUE_ARTICLE = re.compile(r"\b(?:[oa]s?)\b", re.IGNORECASE)
+
+
+def _glue_kind(glue: str) -> str:
+    """How a term joins the one before it, from the words between them:
+    'child' ('e suas respectivas alíneas'), 'and' (another member of a list: 'e', 'e do',
+    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao') or 'then' (a comma or nothing: the
+    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b')."""
+    if _GLUE_CHILD.search(glue):
+        return "child"
+    if _GLUE_AND.search(glue):
+        return "and"
+    if _GLUE_OF.search(glue):
+        return "of"
+    if _GLUE_ARTICLE.search(glue):
+        return "and"
+    return "then"
 
 
 def _parse_number(kind: str, token: str) -> Number:
@@ -481,17 +509,17 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
     while True:
         glue = _GLUE.match(text, cur)
         at = glue.end() if glue else cur
-        respective = bool(glue and re.search(r"respectiv|seus|suas", glue.group(0), re.I))
-        joined = bool(glue and re.search(r",|\be\b", glue.group(0), re.I))
+        how = _glue_kind(glue.group(0)) if glue and terms else "then"
+        respective = how == "child"
         m = _KIND_WORD.match(text, at)
         if m:
-            kind = m.lastgroup
+            kind = m.lastgroup or ""
             if kind == "unico":
-                terms.append(_Term("paragrafo", [None], m.start(), respective, joined))
+                terms.append(_Term("paragrafo", [None], m.start(), respective, how))
                 cur = end = m.end()
                 continue
             if kind == "caput":
-                terms.append(_Term("caput", [None], m.start(), respective, joined))
+                terms.append(_Term("caput", [None], m.start(), respective, how))
                 cur = end = m.end()
                 continue
             nums, nend = _numbers_at(kind, text, m.end())
@@ -500,42 +528,87 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                     cur = end = m.end()
                     continue
                 break
-            terms.append(_Term(kind, list(nums), m.start(), respective, joined))
+            terms.append(_Term(kind, list(nums), m.start(), respective, how))
             cur = end = nend
             continue
         # bare roman after a comma, in descending chains: "art. 16, VII, § 1º"
         if terms and glue and "," in glue.group(0) and terms[-1].kind in ("artigo", "paragrafo"):
             nums, nend = _numbers_at("inciso", text, at)
             if nums:
-                terms.append(_Term("inciso", nums, at))
+                terms.append(_Term("inciso", nums, at, glue=how))
                 cur = end = nend
                 continue
         break
     return terms, end
 
 
-def _closed(chain: list[_Term]) -> bool:
-    """An ascending chain that reached its article ('o inciso III do art. 4º')."""
-    return len(chain) > 1 and chain[-1].kind == "artigo"
+def _has_article(member: list[_Term]) -> bool:
+    return any(t.kind == "artigo" for t in member)
+
+
+def _descending(member: list[_Term]) -> bool:
+    """A member printed from the article down ('art. 3º, inciso I'): its first two terms go down."""
+    return len(member) > 1 and RANK[member[1].kind] > RANK[member[0].kind]
+
+
+def _members(terms: list[_Term]) -> list[list[_Term]]:
+    """The members of a list of dispositivos, each a chain of terms as printed. A member starts
+    at 'e' or ', o' ('o inciso III do art. 4º e o § 2º do art. 7º'); at a repeated rank ('art.
+    43, § 1º, inciso II, § 3º'); and, in a chain printed from the article down, at a term of
+    higher rank after a comma ('art. 16, VII, § 1º': § 1º of art. 16, not of its inciso VII).
+    A member started by a repeated or higher rank keeps the terms printed before it that rank
+    above it (the article)."""
+    members: list[list[_Term]] = []
+    for t in terms:
+        cur = members[-1] if members else []
+        if not cur or t.glue == "and" or t.glue == "then" and _closed(cur):
+            members.append([t])
+            continue
+        rank = RANK[t.kind]
+        if any(RANK[c.kind] == rank for c in cur):
+            idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == rank)
+            members.append(_above(cur[:idx], rank) + [t])
+        elif t.glue == "then" and _descending(cur) and rank < RANK[cur[-1].kind]:
+            members.append(_above(cur, rank) + [t])
+        else:
+            cur.append(t)
+    return members
+
+
+def _closed(member: list[_Term]) -> bool:
+    """A chain printed up to its article ('o inciso XI do art. 37'): what a comma brings next is
+    another member ('…, § 4º do art. 39')."""
+    return len(member) > 1 and member[-1].kind == "artigo" and not _descending(member)
+
+
+def _above(terms: list[_Term], rank: int) -> list[_Term]:
+    """The terms a unit of ``rank`` shares with the ones printed before it: those above it,
+    except a caput (a § is not in the caput; an inciso's 'cpt' comes from :func:`id_for`)."""
+    return [t for t in terms if RANK[t.kind] < rank and t.kind != "caput"]
 
 
 def _chains(terms: list[_Term]) -> list[list[_Term]]:
-    """Split terms into chains. After an ascending chain reached its article, a term printed
-    after 'e' or a comma starts a new chain ('o inciso III do art. 4º e o § 2º do art. 7º').
-    A repeated rank starts a new chain that keeps the higher-ranked terms printed before the
-    repeated one (descending style: 'art. 3º, inciso I, …, e inciso II, …')."""
-    chains: list[list[_Term]] = [[]]
-    for t in terms:
-        cur = chains[-1]
-        if t.joined and _closed(cur):
-            chains.append([t])
-        elif any(RANK[c.kind] == RANK[t.kind] for c in cur):
-            idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == RANK[t.kind])
-            inherited = [c for c in cur[:idx] if RANK[c.kind] < RANK[t.kind]]
-            chains.append(inherited + [t])
-        else:
-            cur.append(t)
-    return [sorted(c, key=lambda t: RANK[t.kind]) for c in chains if c]
+    """The chains a citation names, each from the article down. A member without its article
+    shares the article (and the units above it) that a list prints once:
+    - at its end, after the head of a later member ('o inciso I, e a alínea "a", do inciso II,
+      do § 2º, do art. 174': inciso I of § 2º of art. 174 — the head of the later member, the
+      alínea, is its own, and so is any unit of the first member's rank or below);
+    - else before it, in a chain printed from the article down ('art. 3º, inciso I, alíneas a e
+      b, e inciso II, alínea c'; 'o caput do art. 2º e os incisos II e IX')."""
+    members = _members(terms)
+    out: list[list[_Term]] = []
+    for i, member in enumerate(members):
+        if not _has_article(member):
+            top = min(RANK[t.kind] for t in member)
+            later = next((m for m in members[i + 1:] if _has_article(m)), None)
+            shared: list[_Term] = []
+            if later is not None:
+                shared = _above(later, min(top, RANK[later[0].kind]))
+            if not _has_article(shared) and out:
+                shared = _above(out[-1], top)
+            member = shared + member
+        out.append(member)
+    return [sorted(c, key=lambda t: RANK[t.kind]) for c in out]
 
 
 def id_for(path: list[tuple[str, Number | None]]) -> str:
@@ -616,15 +689,54 @@ def find_dispositivos(text: str) -> list[Citation]:
     return out
 
 
+_EMENTA_OPEN = re.compile(r"[\s,]*(?:que,?\s*(?P<q>[\"“])|\(\s*(?P<p>que)\b)", re.IGNORECASE)
+
+
+def _ementa_spans(text: str, acts: list[Citation]) -> list[tuple[int, int]]:
+    """Spans of the ementas quoted right after an act citation: ', que "…"' up to its closing
+    quote, '(que …)' up to its closing parenthesis. An opening never closed marks nothing."""
+    spans: list[tuple[int, int]] = []
+    for a in acts:
+        m = _EMENTA_OPEN.match(text, a.end)
+        if not m:
+            continue
+        if m.group("q"):
+            close = re.compile(r"[\"”]").search(text, m.end())
+            if close:
+                spans.append((m.end(), close.start()))
+            continue
+        depth = 1
+        for i in range(m.end(), len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                spans.append((m.end(), i))
+                break
+    return spans
+
+
+def blank_ementas(text: str) -> str:
+    """``text`` with the quoted ementas of the acts it cites blanked out (same length, so
+    positions hold): what the text itself says, for scans that must not read the words that
+    describe another act ('a Lei X, que "Regulamenta o Art. 136 …", passa a vigorar …')."""
+    spans = _ementa_spans(text, find_acts(text))
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> list[Citation]:
     """Dispositivo citations and the act citations not already part of one, by position;
-    ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``."""
+    ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``. Citations
+    inside the quoted ementa of a cited act are marked ``na_ementa``."""
     disp = find_dispositivos(text)
     covered = [(c.start, c.end) for c in disp]
     acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
     selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)
               for m in _SELF_ALONE.finditer(text) if not any(s <= m.start("w") < e for s, e in covered)]
     out = sorted(disp + acts + selves, key=lambda c: c.start)
+    spans = _ementa_spans(text, find_acts(text))
+    if spans:
+        out = [replace(c, na_ementa=True) if any(s <= c.start < e for s, e in spans) else c for c in out]
     if resolve is None:
         return out
     resolved = []

@@ -78,7 +78,7 @@ def test_known_names():
     ("o Art. 5º-A e os arts. 7º a 9º", ("art5-1", "art7", "art8", "art9")),
     ("inciso XXIX do art. 7º", ("art7_cpt_inc29",)),
     ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",)),
-    ("art. 16, VII, § 1º", ("art16_par1_inc7",)),
+    ("art. 16, VII, § 1º", ("art16_cpt_inc7", "art16_par1")),  # a § after an inciso: its sibling
     ("três parágrafos ao art..3º", ("art3",)),  # a doubled dot, as typed
 ])
 def test_dispositivo_citations(text, ids):
@@ -190,3 +190,65 @@ def test_any_text_gives_citations_with_exact_spans(pieces, sep):
     text = sep.join(pieces)
     for c in find(text):
         assert text[c.start:c.end] == c.text
+
+
+# --- lists of dispositivos that print their article (and the units above) once ----------------
+
+@pytest.mark.parametrize("text, ids", [
+    # the tail after the last member's head is shared by the members before it
+    ("Ficam alterados o inciso III, e a alínea \"b\", do inciso IV, do § 3º, do art. 20 da Lei",
+     ("art20_par3_inc3", "art20_par3_inc4_ali2")),
+    ("o § 2º, o § 5º, e o § 6º, do art. 41", ("art41_par2", "art41_par5", "art41_par6")),
+    ("os §§ 1º e 3º e o § 4º do art. 8º", ("art8_par1", "art8_par3", "art8_par4")),
+    # the head of the later member is its own: the alíneas are the inciso's, not the §'s
+    ("as alíneas a e b do inciso II e o parágrafo único do art. 9º",
+     ("art9_cpt_inc2_ali1", "art9_cpt_inc2_ali2", "art9_par1u")),
+    ("o inciso V e o § 1º do art. 30", ("art30_cpt_inc5", "art30_par1")),
+    # a list printed from the article down keeps the article for the members after it
+    ("os incisos IV e V, o parágrafo 2º, alíneas \"A\" e \"B\" do artigo 12, e inciso II do artigo 70",
+     ("art12_cpt_inc4", "art12_cpt_inc5", "art12_par2_ali1", "art12_par2_ali2", "art70_cpt_inc2")),
+    ("art. 7º, § 2º, inciso I, e § 3º", ("art7_par2_inc1", "art7_par3")),
+    ("art. 7º, § 2º, inciso I, § 3º e § 4º", ("art7_par2_inc1", "art7_par3", "art7_par4")),
+    ("o caput do artigo 6º e os incisos I e IV", ("art6_cpt", "art6_cpt_inc1", "art6_cpt_inc4")),
+    ("o caput do art. 6º e o § 2º", ("art6_cpt", "art6_par2")),
+    ("art. 15, incisos I e II, parágrafo único", ("art15_cpt_inc1", "art15_cpt_inc2", "art15_par1u")),
+    # members joined by 'e' each keep their own article
+    ("o art. 3º, e o inciso XX, do art. 4º", ("art3", "art4_cpt_inc20")),
+    ("o artigo 40 e o parágrafo 1º da Lei", ("art40", "art40_par1")),
+    ("incisos II e III do artigo 10, inciso IV do artigo 11, § 2º do artigo 12",
+     ("art10_cpt_inc2", "art10_cpt_inc3", "art11_cpt_inc4", "art12_par2")),
+    ("o item 3, alínea c, inciso II, do art. 5º", ("art5_cpt_inc2_ali3_ite3",)),
+])
+def test_lists_share_what_they_print_once(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids and not c.incompleto
+
+
+_ROMANS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+
+
+@given(st.lists(st.integers(min_value=1, max_value=10), min_size=1, max_size=4, unique=True),
+       st.integers(min_value=1, max_value=9), st.integers(min_value=1, max_value=300),
+       st.sampled_from([", e o ", " e o ", ", o "]))
+def test_shared_tail_property(incisos, par, art, sep):
+    """'o inciso A<sep>o inciso B … do § P do art. N': every inciso is of § P of art. N."""
+    members = [f"inciso {_ROMANS[i - 1]}" for i in incisos]
+    text = "Ficam revogados o " + sep.join(members) + f", do § {par}º, do art. {art} da Lei nº 5/2001"
+    (c,) = find_dispositivos(text)
+    assert c.ids == tuple(f"art{art}_par{par}_inc{i}" for i in incisos)
+    assert c.act is not None and c.act.numero == "5"
+
+
+# --- citations inside the ementa of a cited act ------------------------------------------------
+
+def test_citations_in_a_quoted_ementa_are_marked():
+    text = ('A Lei nº 400, de 2 de março de 1995, que "Regulamenta o Art. 12, VII, da Lei Orgânica '
+            'Municipal", passa a vigorar com as seguintes alterações:')
+    cs = find(text)
+    assert [(c.ids, c.na_ementa) for c in cs] == [((), False), (("art12_cpt_inc7",), True)]
+    blanked = citations.blank_ementas(text)
+    assert len(blanked) == len(text) and "Art. 12" not in blanked and "passa a vigorar" in blanked
+    text = "o inciso I do art. 5º da Lei Complementar nº 41 (que altera o art. 9º da Lei nº 7), passa"
+    assert [(c.ids, c.na_ementa) for c in find(text)] == [(("art5_cpt_inc1",), False), (("art9",), True)]
+    # a quote never closed marks nothing
+    assert not any(c.na_ementa for c in find('a Lei nº 400, que "Regulamenta o art. 12 e o art. 13'))

@@ -283,7 +283,7 @@ def _cited_targets(ctx: _Ctx, text: str) -> list[_Target]:
     may belong to any target, or cites no norm at all."""
     out: list[_Target] = []
     for c in find(text):
-        if c.proprio:
+        if c.proprio or c.na_ementa:
             continue
         if c.act is None:
             if c.ids:
@@ -326,7 +326,7 @@ def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
 
 def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     text = d.text
-    cits = find(text)
+    cits = [c for c in find(text) if not c.na_ementa]  # 'a Lei X, que "Regulamenta o Art. 136 …"'
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
@@ -348,6 +348,8 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.last_article = arts[-1]
     ctx.last_target = default
     if not blocks:
+        if any(phrases.classify(c.text) for c in d.children):
+            return  # 'A Lei X passa a vigorar com as seguintes alterações:' heads the instructions below
         if not named:
             ctx.rec.problems.append(Problem(
                 "alteracao-nao-textual", "a instrução altera a norma sem citar dispositivo nem trazer texto "
