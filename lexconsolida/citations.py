@@ -239,6 +239,10 @@ class Citation:
     """Resolved URN (with '!id' for a single dispositivo) when a resolver found the act."""
     context: tuple[str, ...] = field(default=())
     """Words before the citation that qualify it ('alterada pela')."""
+    outra_numeracao: tuple[str, ...] = ()
+    """Ids a parenthesis gives as another number of the cited unit ('o Art. 6º (ex art. 7º)',
+    '(antigo art. 7º)', '(atual art. 6º)'): never a second cited dispositivo, but a sign that
+    the numbering the act sees is not the one of the norm it amends."""
     na_ementa: bool = False
     """Cited inside the ementa another act is named by ('a Lei nº 1.778, que "Regulamenta o Art.
     136, VII, da Lei Orgânica"', 'a Lei nº 41 (que altera a Lei nº 1.612/92)'): it describes that
@@ -415,6 +419,8 @@ class _Term:
     """'e suas respectivas alíneas': the parents are targets too."""
     glue: str = "then"
     """How the term joins the one printed before it (:func:`_glue_kind`)."""
+    other_number: list[str] = field(default_factory=list)
+    """Ids of '(ex art. 7º)' printed right after the term (:attr:`Citation.outra_numeracao`)."""
 
 
 _GLUE_CHILD = re.compile(r"respectiv|\bseus\b|\bsuas\b", re.IGNORECASE)
@@ -529,7 +535,7 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                     continue
                 break
             terms.append(_Term(kind, list(nums), m.start(), respective, how))
-            cur = end = nend
+            cur = end = _other_number(text, nend, terms[-1])
             continue
         # bare roman after a comma, in descending chains: "art. 16, VII, § 1º"
         if terms and glue and "," in glue.group(0) and terms[-1].kind in ("artigo", "paragrafo"):
@@ -540,6 +546,39 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                 continue
         break
     return terms, end
+
+
+_OTHER_NUMBER = re.compile(r"\s*\(\s*(?:ex|antig[oa]s?|atua(?:l|is)|anteriormente|renumerad[oa]s?(?:\s+como)?)"
+                           r"(?:\s*-\s*|\s+)(?=[a-z§])", re.IGNORECASE)
+_CLOSE = re.compile(r"\s*\)")
+
+
+def _other_number(text: str, pos: int, term: _Term) -> int:
+    """After a term, a parenthesis that gives another number of the same unit ('Art. 6º (ex art.
+    7º)', '(antigo art. 7º)', '(atual § 2º)'): its ids go to ``term.other_number`` and the scan
+    goes on after it. Returns where the scan goes on."""
+    m = _OTHER_NUMBER.match(text, pos)
+    if not m:
+        return pos
+    inner, end = _scan_terms(text, m.end())
+    close = _CLOSE.match(text, end)
+    if not inner or not close:
+        return pos
+    term.other_number, _ = _ids_of(inner)
+    return close.end()
+
+
+def _ids_of(terms: list[_Term]) -> tuple[list[str], bool]:
+    """The ids the terms of one citation name, and whether a chain lacks its article."""
+    ids: list[str] = []
+    incompleto = False
+    for chain in _chains(terms):
+        if chain[0].kind != "artigo":
+            incompleto = True
+        for i in _chain_ids(chain, any(t.respective for t in chain)):
+            if i not in ids:
+                ids.append(i)
+    return ids, incompleto
 
 
 def _has_article(member: list[_Term]) -> bool:
@@ -663,14 +702,8 @@ def find_dispositivos(text: str) -> list[Citation]:
         if not terms:
             pos = m.end()
             continue
-        ids: list[str] = []
-        incompleto = False
-        for chain in _chains(terms):
-            if chain[0].kind != "artigo":
-                incompleto = True
-            for i in _chain_ids(chain, any(t.respective for t in chain)):
-                if i not in ids:
-                    ids.append(i)
+        ids, incompleto = _ids_of(terms)
+        other = tuple(dict.fromkeys(i for t in terms for i in t.other_number))
         act, proprio = None, False
         selfm = _SELF.match(text, end)
         follow = _GLUE.match(text, end)
@@ -684,7 +717,7 @@ def find_dispositivos(text: str) -> list[Citation]:
         elif nxt and nxt.start == after:
             act, end = nxt.act, nxt.end
         out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=tuple(ids),
-                            proprio=proprio, incompleto=incompleto))
+                            proprio=proprio, incompleto=incompleto, outra_numeracao=other))
         pos = max(end, m.end())
     return out
 

@@ -785,3 +785,13 @@ def test_heading_over_instructions_with_numbers_in_words_and_a_quoted_ementa():
     ops_base = [replace(o, target_urn=None) for o in rec.operations]
     assert failures(base(), ops_base, event) == []
     assert "Os deveres constam da licença." in render(apply(base(), ops_base, event))
+
+
+def test_former_number_in_parentheses_asks_a_person():
+    """'Dê-se ao caput do Art. 2º (ex art. 3º) …': the act counts its articles after a change
+    it never states as a renumbering; which unit of the base is meant is for a person."""
+    rec, ops = ops_of("Art. 1º Dê-se ao caput do Art. 2º (ex art. 3º) da Lei nº 100/2001 a seguinte redação:\n\n"
+                      "\"Art. 2º São deveres do feirante e do ajudante:\"\n")
+    assert ops == [("redacao", "art2", "São deveres do feirante e do ajudante:")]
+    (p,) = [p for p in rec.problems if p.blocking]
+    assert p.code == "alvo-ambiguo" and "ex art. 3º" in p.message and "art3" in p.message

@@ -252,3 +252,17 @@ def test_citations_in_a_quoted_ementa_are_marked():
     assert [(c.ids, c.na_ementa) for c in find(text)] == [(("art5_cpt_inc1",), False), (("art9",), True)]
     # a quote never closed marks nothing
     assert not any(c.na_ementa for c in find('a Lei nº 400, que "Regulamenta o art. 12 e o art. 13'))
+
+
+@pytest.mark.parametrize("text, ids, other", [
+    ("Dê-se ao caput do Art. 9º (ex art. 10) a seguinte redação", ("art9_cpt",), ("art10",)),
+    ("o art. 12 (atual art. 11) da Lei nº 50/1990 passa", ("art12",), ("art11",)),
+    ("o § 1º (antigo § 2º) do art. 4º", ("art4_par1",), ("par2",)),
+    ("o art. 3º (ex-art. 4º), da Lei nº 7", ("art3",), ("art4",)),
+])
+def test_former_number_in_parentheses_is_not_a_second_citation(text, ids, other):
+    (c,) = find_dispositivos(text)
+    assert (c.ids, c.outra_numeracao) == (ids, other)
+    assert ")" in c.text
+    # a parenthesis that is not another number leaves the citation alone
+    assert [c.outra_numeracao for c in find_dispositivos("o art. 5º (vide Lei nº 3) passa")] == [()]

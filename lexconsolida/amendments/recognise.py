@@ -331,6 +331,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
     disp = _without_context(text, disp)
+    for c in disp:
+        if c.outra_numeracao:  # 'Dê-se ao caput do Art. 6º (ex art. 7º) …'
+            ctx.rec.problems.append(Problem(
+                "alvo-ambiguo", f"a instrução cita “{c.text}”: dá ao dispositivo outra numeração "
+                f"({', '.join(c.outra_numeracao)}) sem renumeração expressa; confira a numeração da norma "
+                "alterada e decida a que dispositivo a instrução se refere", text, _line(d), _where(d)))
     default = _default_target(ctx, disp, acts, d)
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
