@@ -239,6 +239,9 @@ class Citation:
     """Resolved URN (with '!id' for a single dispositivo) when a resolver found the act."""
     context: tuple[str, ...] = field(default=())
     """Words before the citation that qualify it ('alterada pela')."""
+    conflito: str | None = None
+    """Why a chain of the citation names no unit ('o parágrafo primeiro, do inciso II, do art.
+    4º': a parágrafo is never inside an inciso); its ids are left out, for a person to decide."""
     outra_numeracao: tuple[str, ...] = ()
     """Ids a parenthesis gives as another number of the cited unit ('o Art. 6º (ex art. 7º)',
     '(antigo art. 7º)', '(atual art. 6º)'): never a second cited dispositivo, but a sign that
@@ -419,6 +422,9 @@ class _Term:
     """'e suas respectivas alíneas': the parents are targets too."""
     glue: str = "then"
     """How the term joins the one printed before it (:func:`_glue_kind`)."""
+    inside: str | None = None
+    """Set when the term is printed as the parent ('do inciso II') of a unit that cannot sit in
+    it: the kind of that unit ('paragrafo')."""
     other_number: list[str] = field(default_factory=list)
     """Ids of '(ex art. 7º)' printed right after the term (:attr:`Citation.outra_numeracao`)."""
 
@@ -568,11 +574,26 @@ def _other_number(text: str, pos: int, term: _Term) -> int:
     return close.end()
 
 
+_KIND_NAME = {"artigo": "um artigo", "caput": "um caput", "paragrafo": "um parágrafo", "inciso": "um inciso",
+              "alinea": "uma alínea", "item": "um item"}
+
+
+def _conflict(terms: list[_Term]) -> str | None:
+    """Why the terms name no unit, in Portuguese (LC 95/1998, art. 10 orders the units)."""
+    t = next((t for t in terms if t.inside), None)
+    if t is None or t.inside is None:
+        return None
+    return (f"{_KIND_NAME[t.inside]} não fica dentro de {_KIND_NAME[t.kind]} (LC 95/1998, art. 10)")
+
+
 def _ids_of(terms: list[_Term]) -> tuple[list[str], bool]:
-    """The ids the terms of one citation name, and whether a chain lacks its article."""
+    """The ids the terms of one citation name, and whether a chain lacks its article; a chain
+    that names no unit (:func:`_conflict`) gives none."""
     ids: list[str] = []
     incompleto = False
     for chain in _chains(terms):
+        if any(t.inside for t in chain):
+            continue
         if chain[0].kind != "artigo":
             incompleto = True
         for i in _chain_ids(chain, any(t.respective for t in chain)):
@@ -604,6 +625,12 @@ def _members(terms: list[_Term]) -> list[list[_Term]]:
             members.append([t])
             continue
         rank = RANK[t.kind]
+        if t.glue == "of" and t.kind != "caput":
+            top = min((c for c in cur if c.kind != "caput"), key=lambda c: RANK[c.kind], default=None)
+            if top is not None and RANK[top.kind] <= rank:  # 'o parágrafo primeiro, do inciso II'
+                t.inside = top.kind
+                cur.append(t)
+                continue
         if any(RANK[c.kind] == rank for c in cur):
             idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == rank)
             members.append(_above(cur[:idx], rank) + [t])
@@ -717,7 +744,8 @@ def find_dispositivos(text: str) -> list[Citation]:
         elif nxt and nxt.start == after:
             act, end = nxt.act, nxt.end
         out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=tuple(ids),
-                            proprio=proprio, incompleto=incompleto, outra_numeracao=other))
+                            proprio=proprio, incompleto=incompleto, outra_numeracao=other,
+                            conflito=_conflict(terms)))
         pos = max(end, m.end())
     return out
 

@@ -795,3 +795,15 @@ def test_former_number_in_parentheses_asks_a_person():
     assert ops == [("redacao", "art2", "São deveres do feirante e do ajudante:")]
     (p,) = [p for p in rec.problems if p.blocking]
     assert p.code == "alvo-ambiguo" and "ex art. 3º" in p.message and "art3" in p.message
+
+
+def test_paragraph_cited_inside_an_inciso_asks_a_person():
+    rec, ops = ops_of("Art. 1º O parágrafo único, do inciso II, do art. 3º, da Lei nº 100/2001, passa a viger com "
+                      "a seguinte redação:\n\n\"Parágrafo único. Os deveres constam da licença.\"\n")
+    assert ops == []
+    (p,) = [p for p in rec.problems if p.blocking]
+    assert p.code == "alvo-ambiguo" and "um parágrafo não fica dentro de um inciso" in p.message
+    # a revocation of such a chain never revokes the act it names
+    rec, ops = ops_of("Art. 1º Fica revogado o parágrafo único, do inciso II, do art. 3º, da Lei nº 100/2001.\n")
+    assert ops == [] and [p.code for p in rec.problems if p.blocking] == ["alvo-ambiguo"]
+    assert all(p.target_urn for p in rec.problems)  # held back on that norm only

@@ -266,3 +266,18 @@ def test_former_number_in_parentheses_is_not_a_second_citation(text, ids, other)
     assert ")" in c.text
     # a parenthesis that is not another number leaves the citation alone
     assert [c.outra_numeracao for c in find_dispositivos("o art. 5º (vide Lei nº 3) passa")] == [()]
+
+
+@pytest.mark.parametrize("text, ids, why", [
+    ("O parágrafo segundo, do inciso III, do art. 6º, da Lei nº 10/2001, passa", (),
+     "um parágrafo não fica dentro de um inciso (LC 95/1998, art. 10)"),
+    ("a alínea c do item 2 do art. 9º", (), "uma alínea não fica dentro de um item (LC 95/1998, art. 10)"),
+    ("o inciso II do art. 4º e o § 1º do inciso I do art. 8º", ("art4_cpt_inc2",),
+     "um parágrafo não fica dentro de um inciso (LC 95/1998, art. 10)"),
+    ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",), None),
+])
+def test_a_chain_that_names_no_unit_is_not_reordered(text, ids, why):
+    """'o parágrafo segundo, do inciso III': sorting the units would name inciso III of § 2º,
+    another unit than the text's; the chain is left out and says why."""
+    (c,) = find_dispositivos(text)
+    assert (c.ids, c.conflito) == (ids, why)

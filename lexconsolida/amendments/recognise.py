@@ -338,6 +338,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
                 f"({', '.join(c.outra_numeracao)}) sem renumeração expressa; confira a numeração da norma "
                 "alterada e decida a que dispositivo a instrução se refere", text, _line(d), _where(d)))
     default = _default_target(ctx, disp, acts, d)
+    impossible = next((c for c in cits if c.conflito), None)
+    if impossible is not None:  # 'O parágrafo primeiro, do inciso II, do art. 4º …': never the whole act
+        ctx.rec.problems.append(Problem(
+            "alvo-ambiguo", f"a instrução cita “{impossible.text}”, que não é um dispositivo: "
+            f"{impossible.conflito}; decida a que dispositivo ela se refere", text, _line(d), _where(d)))
+        return
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
         return
