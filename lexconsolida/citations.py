@@ -316,10 +316,10 @@ RANK = {"artigo": 0, "caput": 1, "paragrafo": 2, "inciso": 3, "alinea": 4, "item
 
 _KIND_WORD = re.compile(
     r"""(?P<artigo>\bart(?:igo)?s?\b\.{0,2})
-      | (?P<unico>par[áa]grafo\s+[úu]nico)
+      | (?P<unico>["“”]?(?:par[áa]grafo\s+|§\s*)[úu]nico\b["“”]?)
       | (?P<paragrafo>§§?|\bpar[áa]grafos?\b)
       | (?P<inciso>\bincisos?\b|\binc\.)
-      | (?P<alinea>\bal[íi]neas?\b)
+      | (?P<alinea>\bal[íi]neas?\b|\bletras?\b)
       | (?P<item>\bite(?:m|ns)\b)
       | (?P<caput>["“”]?\bcaput\b["“”]?)
     """,
@@ -464,7 +464,7 @@ def _parse_number(kind: str, token: str) -> Number:
 
 _ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
         for kind, pat in _NUMBER_OF.items()}
-_SEP = re.compile(_LIST_SEP)
+_SEP = re.compile(_LIST_SEP, re.IGNORECASE)  # 'INCISOS I E II', 'LETRAS A E B'
 
 
 def _one_number(kind: str, text: str, pos: int, spelled: bool | None) -> tuple[Number, int, str] | None:
@@ -503,14 +503,20 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
         n, nend, token = found
         if kind == "alinea" and quoted != (token.strip()[0] in "\"“”'"):
             break  # 'a, b e c, e inciso II': a bare connector after quoted letters
-        if kind == "alinea" and not quoted and token.strip() in ("e", "a", "o"):
+        if kind == "alinea" and not quoted and token.strip().lower() in ("e", "a", "o"):
             break
-        if sep.group(0).strip() == "a" and kind != "alinea" and n.value > nums[-1].value:
+        if sep.group(0).strip().lower() == "a" and kind != "alinea" and n.value > nums[-1].value:
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
         end = nend
     return nums, end
+
+
+_WORD_NOT_LETTER = re.compile(r"\s*[aeo]\b(?!\s*(?:[,;.)]|$)|\s+(?:e|d[oa]s?|de|dest[ea]|n[oa]s?)\b)",
+                              re.IGNORECASE)
+"""After 'letra(s)', as older texts cite alíneas ('letras A e B do art. 186'), a bare a, e or o
+that goes on with another word is the Portuguese word ('com letras e números'), not the alínea."""
 
 
 def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
@@ -535,6 +541,8 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                 cur = end = m.end()
                 continue
             nums, nend = _numbers_at(kind, text, m.end())
+            if m.group(0)[:1] in "lL" and _WORD_NOT_LETTER.match(text, m.end()):
+                nums = []  # 'com letras e números': a word, not alínea 'e'
             if not nums:
                 if respective and kind == "paragrafo":  # 'e seus parágrafos': implied by the article
                     cur = end = m.end()
@@ -550,8 +558,22 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                 terms.append(_Term("inciso", nums, at, glue=how))
                 cur = end = nend
                 continue
+        # bare article numbers after a unit of an earlier one: 'arts. 2º, inciso V, 3º, 5º e 6º'
+        if (terms and glue and how in ("then", "and") and terms[0].kind == "artigo"
+                and any(t.kind != "artigo" for t in terms)
+                and _PLURAL_ARTICLES.match(text, terms[0].start) and _BARE_ARTICLE.match(text, at)):
+            one = _one_number("artigo", text, at, False)
+            if one:  # one at a time: in '3º, 5º, § único' the § único is the 5º's
+                terms.append(_Term("artigo", [one[0]], at, glue="and"))
+                cur = end = one[1]
+                continue
         break
     return terms, end
+
+
+_PLURAL_ARTICLES = re.compile(r"art(?:igo)?s\b", re.IGNORECASE)
+_BARE_ARTICLE = re.compile(r"\d+\s*[º°](?:-[A-Z]\b)?(?=\s*(?:,|\be\b|§|\bpar[áa]grafo|$))|\d+(?=\s*(?:,|\be\b|$))")
+"""A number that can only be another article of the list: '3º,', '5º §', '10 e'."""
 
 
 _OTHER_NUMBER = re.compile(r"\s*\(\s*(?:ex|antig[oa]s?|atua(?:l|is)|anteriormente|renumerad[oa]s?(?:\s+como)?)"
@@ -626,8 +648,11 @@ def _members(terms: list[_Term]) -> list[list[_Term]]:
             continue
         rank = RANK[t.kind]
         if t.glue == "of" and t.kind != "caput":
-            top = min((c for c in cur if c.kind != "caput"), key=lambda c: RANK[c.kind], default=None)
-            if top is not None and RANK[top.kind] <= rank:  # 'o parágrafo primeiro, do inciso II'
+            # 'o parágrafo primeiro, do inciso II' (an article is the root whatever the order:
+            # 'o artigo 197, da letra "C"' is its alínea c)
+            top = min((c for c in cur if c.kind not in ("caput", "artigo")), key=lambda c: RANK[c.kind],
+                      default=None)
+            if top is not None and RANK[top.kind] <= rank:
                 t.inside = top.kind
                 cur.append(t)
                 continue

@@ -281,3 +281,31 @@ def test_a_chain_that_names_no_unit_is_not_reordered(text, ids, why):
     another unit than the text's; the chain is left out and says why."""
     (c,) = find_dispositivos(text)
     assert (c.ids, c.conflito) == (ids, why)
+
+
+@pytest.mark.parametrize("text, ids", [
+    # alíneas as older texts cite them: 'letra(s)'
+    ("pelas letras C e D do art. 40, da Lei nº 12, de 3 de maio de 1950", ("art40_cpt_ali3", "art40_cpt_ali4")),
+    ("no art. 40, parágrafo único, letras A e B, da Lei nº 12", ("art40_par1u_ali1", "art40_par1u_ali2")),
+    ("NAS LETRAS A E B DO ART. 40", ("art40_cpt_ali1", "art40_cpt_ali2")),
+    ("o artigo 80, da letra \"D\", da Lei nº 12", ("art80_cpt_ali4",)),  # the article is the root
+    # 'parágrafo único' written '§ único' or in quotes
+    ("O inciso III, do \"parágrafo único\" do art. 20, da Lei nº 12", ("art20_par1u_inc3",)),
+    ("o § único do art. 7º", ("art7_par1u",)),
+    # upper-case lists and ranges
+    ("OS INCISOS I E II DO ART. 5º", ("art5_cpt_inc1", "art5_cpt_inc2")),
+    ("ARTS. 11 A 13 DA LEI Nº 12", ("art11", "art12", "art13")),
+    # bare article numbers after a unit of an earlier article of the same list
+    ("Aos arts. 4º, inciso II, 6º, 8º, § único e 9º, da Lei nº 12", ("art4_cpt_inc2", "art6", "art8_par1u", "art9")),
+    ("os artigos 50, § 1º e, 90, do Regimento Interno", ("art50_par1", "art90")),
+])
+def test_older_and_upper_case_forms(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids
+
+
+@pytest.mark.parametrize("text, ids", [("impressos com letras e números", []),
+                                       ("EM LETRAS E NÚMEROS LEGÍVEIS", []),
+                                       ("os arts. 4º, inciso II, 10 dias depois", [("art4_cpt_inc2",)])])
+def test_words_that_only_look_like_citations(text, ids):
+    assert [c.ids for c in find_dispositivos(text)] == ids
