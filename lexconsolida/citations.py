@@ -741,11 +741,12 @@ def _chain_ids(chain: list[_Term], with_parents: bool) -> list[str]:
     return ids
 
 
-def find_dispositivos(text: str) -> list[Citation]:
-    """Every dispositivo citation in ``text``, with the act cited right after it (if any)."""
+def find_dispositivos(text: str, acts: list[Citation] | None = None) -> list[Citation]:
+    """Every dispositivo citation in ``text``, with the act cited right after it (if any);
+    ``acts`` are ``find_acts(text)`` when the caller has them already."""
     out: list[Citation] = []
     pos = 0
-    acts = find_acts(text)
+    acts = find_acts(text) if acts is None else acts
     while True:
         m = _KIND_WORD.search(text, pos)
         if not m:
@@ -814,13 +815,14 @@ def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> li
     """Dispositivo citations and the act citations not already part of one, by position;
     ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``. Citations
     inside the quoted ementa of a cited act are marked ``na_ementa``."""
-    disp = find_dispositivos(text)
+    all_acts = find_acts(text)
+    disp = find_dispositivos(text, all_acts)
     covered = [(c.start, c.end) for c in disp]
-    acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
+    acts = [c for c in all_acts if not any(s <= c.start < e for s, e in covered)]
     selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)
               for m in _SELF_ALONE.finditer(text) if not any(s <= m.start("w") < e for s, e in covered)]
     out = sorted(disp + acts + selves, key=lambda c: c.start)
-    spans = _ementa_spans(text, find_acts(text))
+    spans = _ementa_spans(text, all_acts)
     if spans:
         out = [replace(c, na_ementa=True) if any(s <= c.start < e for s, e in spans) else c for c in out]
     if resolve is None:
