@@ -592,7 +592,7 @@ def _other_number(text: str, pos: int, term: _Term) -> int:
     close = _CLOSE.match(text, end)
     if not inner or not close:
         return pos
-    term.other_number, _ = _ids_of(inner)
+    term.other_number = _ids_of(inner)[0]
     return close.end()
 
 
@@ -600,28 +600,24 @@ _KIND_NAME = {"artigo": "um artigo", "caput": "um caput", "paragrafo": "um pará
               "alinea": "uma alínea", "item": "um item"}
 
 
-def _conflict(terms: list[_Term]) -> str | None:
-    """Why the terms name no unit, in Portuguese (LC 95/1998, art. 10 orders the units)."""
-    t = next((t for t in terms if t.inside), None)
-    if t is None or t.inside is None:
-        return None
-    return (f"{_KIND_NAME[t.inside]} não fica dentro de {_KIND_NAME[t.kind]} (LC 95/1998, art. 10)")
-
-
-def _ids_of(terms: list[_Term]) -> tuple[list[str], bool]:
-    """The ids the terms of one citation name, and whether a chain lacks its article; a chain
-    that names no unit (:func:`_conflict`) gives none."""
+def _ids_of(terms: list[_Term]) -> tuple[list[str], bool, str | None]:
+    """The ids the terms of one citation name, whether a chain lacks its article, and why a
+    chain names no unit (in Portuguese; LC 95/1998, art. 10 orders the units): such a chain
+    ('o parágrafo primeiro, do inciso II') gives no id."""
     ids: list[str] = []
     incompleto = False
+    conflito = None
     for chain in _chains(terms):
-        if any(t.inside for t in chain):
+        bad = next((t for t in chain if t.inside), None)
+        if bad is not None and bad.inside is not None:
+            conflito = conflito or f"{_KIND_NAME[bad.inside]} não fica dentro de {_KIND_NAME[bad.kind]} (LC 95/1998, art. 10)"
             continue
         if chain[0].kind != "artigo":
             incompleto = True
         for i in _chain_ids(chain, any(t.respective for t in chain)):
             if i not in ids:
                 ids.append(i)
-    return ids, incompleto
+    return ids, incompleto, conflito
 
 
 def _has_article(member: list[_Term]) -> bool:
@@ -755,7 +751,7 @@ def find_dispositivos(text: str, acts: list[Citation] | None = None) -> list[Cit
         if not terms:
             pos = m.end()
             continue
-        ids, incompleto = _ids_of(terms)
+        ids, incompleto, conflito = _ids_of(terms)
         other = tuple(dict.fromkeys(i for t in terms for i in t.other_number))
         act, proprio = None, False
         selfm = _SELF.match(text, end)
@@ -771,7 +767,7 @@ def find_dispositivos(text: str, acts: list[Citation] | None = None) -> list[Cit
             act, end = nxt.act, nxt.end
         out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=tuple(ids),
                             proprio=proprio, incompleto=incompleto, outra_numeracao=other,
-                            conflito=_conflict(terms)))
+                            conflito=conflito))
         pos = max(end, m.end())
     return out
 
