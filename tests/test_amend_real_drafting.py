@@ -169,6 +169,27 @@ def test_closing_blocks_are_not_truncation_and_signatures_are_not_article_text(t
     assert n.find("art1").caput.text.endswith("em contrário")
 
 
+@pytest.mark.parametrize("formula", ["PUBLIQUE-SE.", "Registre-se, publique-se e cumpra-se.",
+                                     "Publique-se;", "REGISTRE-SE E PUBLIQUE-SE"])
+def test_closing_formula_is_part_of_the_fecho_not_of_the_last_article(formula):
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º Fica criado o conselho.\n\n"
+            f"Art. 2º Esta Lei entra em vigor na data de sua publicação.\n\n{formula}\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n\nFULANO DE TAL\nPrefeito\n")
+    r = read(text.encode(), path="a.txt")
+    assert r.norma.find("art2").caput.text == "Esta Lei entra em vigor na data de sua publicação."
+    assert r.norma.fecho[:2] == [formula, "Prefeitura Municipal de Vila Nova, 2 de março de 2020."]
+    assert r.norma.data == "2020-03-02"
+    assert f"publicação.\n\n{formula}\nPrefeitura Municipal" in render(r.norma)
+
+
+def test_a_closing_formula_inside_an_article_is_its_text():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º O edital dirá:\n"
+            "I - publique-se;\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert n.find("art1_cpt_inc1").text == "publique-se;"
+
+
 def test_a_real_cut_is_still_refused():
     with pytest.raises(InputError, match="truncado"):
         read("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Fica o Poder Executivo autorizado a".encode(), path="a.txt")
@@ -206,6 +227,29 @@ def test_label_variants_and_items_under_alineas():
     assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
                    "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
                    "art2-1", "art3-1", "art5"]
+
+
+@pytest.mark.parametrize("printed", ["Artigo único.", "Art. Único", "ARTIGO ÚNICO -", "Art. único."])
+def test_artigo_unico_is_art1_printed_as_artigo_unico(printed):
+    text = (f"LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDá nome a rua.\n\n{printed} Fica denominada Rua das Flores a via "
+            "que liga o centro ao rio.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    art = n.find("art1")
+    assert (art.rotulo, art.caput.text) == ("Artigo único", "Fica denominada Rua das Flores a via que liga o centro ao rio.")
+    assert "\nArtigo único. Fica denominada Rua" in render(n)
+    from lexconsolida.readers.lexml import read as read_lexml
+    from lexconsolida.writers.lexml import write as write_lexml
+
+    again = read_lexml(write_lexml(n)).norma
+    assert again.find("art1").rotulo == "Artigo único"
+
+
+def test_artigo_unico_in_running_text_is_not_a_label():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º A taxa do\n"
+            "artigo único da Lei nº 4/2019 fica extinta.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert [d.id for d in n.artigos()] == ["art1"]
+    assert "artigo único da Lei" in n.find("art1").caput.text
 
 
 def test_arabic_items_under_an_alinea_heading_of_an_inciso():
