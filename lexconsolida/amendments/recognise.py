@@ -529,6 +529,7 @@ def _ementa(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> tuple[A
     first = blocks[0]
     lead = leading_text(first)
     wording = phrases.clean_text(_CLOSING_QUOTE.sub("", lead[0])) if lead else ""
+    line = (lead[1] if lead else None) or _line(d)
     if not wording:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"a instrução dá nova redação a {what} da norma, mas o texto entre aspas abre com um "
@@ -539,12 +540,12 @@ def _ementa(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> tuple[A
             ctx.rec.problems.append(Problem(
                 "alteracao-de-preambulo", f"a instrução dá nova redação ao preâmbulo (fórmula de promulgação) da "
                 f"norma ('{wording[:80]}'), que não tem versões: aplique à mão ou registre a decisão",
-                text, lead[1] or _line(d), _where(d)))
+                text, line, _where(d)))
             return first, True
         ctx.rec.problems.append(Problem(
             "ementa-pelo-preambulo", f"a instrução diz 'preâmbulo', mas o texto entre aspas ('{wording[:80]}') não é "
             "fórmula de promulgação (autoria, 'faz saber', 'decreta', 'sanciona'): lido como nova redação da ementa",
-            text, lead[1] or _line(d), _where(d), blocking=False))
+            text, line, _where(d), blocking=False))
     ctx.rec.operations.append(_op(ctx, d, t, "redacao", EMENTA, unit_kind=EMENTA, text=wording))
     return first, True
 

@@ -296,8 +296,9 @@ class _BodyWriter:
                 self.para("Nota de alteração", f"({note})")
             return
         for entry in ementa_entries(norma):
-            if entry.struck:
-                self.para("Texto revogado", entry.text)
+            if entry.struck:  # struck in the ementa's own place and style
+                for run in self.para("Ementa", entry.text).runs:
+                    run.font.strike = True
             elif entry.text:
                 self.para("Ementa", entry.text)
             if entry.note:
