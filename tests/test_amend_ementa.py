@@ -16,6 +16,8 @@ from lexconsolida.model import Event, Norma
 from lexconsolida.model.history import ementa_entries
 from lexconsolida.readers.lexml import read as read_lexml
 from lexconsolida.readers.text import read
+from lexconsolida.site import SiteCorpus, build_site
+from lexconsolida.site.model import Municipio, SiteAct
 from lexconsolida.transforms.amend import apply, failures, ops_for
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers import html, markdown, text
@@ -215,3 +217,19 @@ def test_docx_strikes_the_old_ementa_in_its_place_and_notes_the_new():
     vig = docx.Document(io.BytesIO(write_docx(amended())))
     texts = [p.text for p in vig.paragraphs]
     assert OLD not in texts and texts[texts.index(NEW) + 1] == f"({NOTE})"
+
+
+def test_site_pages_show_the_ementa_of_each_version_with_its_note(tmp_path):
+    norma = amended()
+    norma.urn = "urn:lex:br;mato.grosso;vila.nova:municipal:lei:2001-01-02;100"
+    folder = "mt-vila-nova/lei-100-2001"
+    build_site(SiteCorpus([SiteAct(norma, folder, Municipio("mt-vila-nova", "Vila Nova", "MT"))],
+                          nome="Diário Oficial de Vila Nova"), tmp_path)
+    page = (tmp_path / folder / "index.html").read_text(encoding="utf-8")
+    assert f'<p class="ementa">{NEW} <span class="nota">({NOTE})</span></p>' in page
+    compiled = (tmp_path / folder / "compilado.html").read_text(encoding="utf-8")
+    assert f"Redação superada: </span>{OLD}" in compiled
+    original = (tmp_path / folder / "versoes" / "2001-01-02.html").read_text(encoding="utf-8")
+    assert f'<p class="ementa">{OLD}</p>' in original and NEW not in original  # the original view
+    later = (tmp_path / folder / "versoes" / "2021-05-03.html").read_text(encoding="utf-8")
+    assert f'<p class="ementa">{NEW} <span class="nota">({NOTE})</span></p>' in later
