@@ -12,6 +12,7 @@ import pytest
 
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.model import EMENTA
+from lexconsolida.lexml.schemas import validation_errors
 from lexconsolida.model import Event, Norma
 from lexconsolida.model.history import ementa_entries
 from lexconsolida.readers.lexml import read as read_lexml
@@ -179,6 +180,7 @@ def test_lexml_round_trip_keeps_the_ementa_history():
     result = amended()
     data = write_lexml(result)
     assert b"<lc:ementa>" in data and b'AlvoLocal="ementa' in data
+    assert validation_errors(data) == []
     back = read_lexml(data).norma
     assert back.ementa == NEW
     assert [(v.text, v.event, v.start, v.end) for v in back.ementa_history] == [
