@@ -378,11 +378,32 @@ def test_renumbering_with_passara_a_ser():
     assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]
 
 
-def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_units():
-    from lexconsolida.transforms.amend import failures
-
+def test_restructured_article_quoted_whole_replaces_the_old_list():
+    """The new wording brings the caput's whole new list (alíneas, from 'a', no omissis line):
+    the old incisos are revoked by it and the alíneas follow them, not interleaved."""
     rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
-                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário.\"\n")
+                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário;\n"
+                    "c) usar o crachá.\"\n")
+    b = base()
+    ev = Event("redacao", "x", "Lei nº 900, de 3 de maio de 2021", "2021-05-03")
+    assert failures(b, ops_for(b, rec.operations), ev) == []
+    n = apply(b, ops_for(b, rec.operations), ev)
+    caput = n.find("art3_cpt")
+    assert [(c.id, c.situacao.value) for c in caput.children] == [
+        ("art3_cpt_inc1", "revogado"), ("art3_cpt_inc2", "revogado"),
+        ("art3_cpt_ali1", "vigente"), ("art3_cpt_ali2", "vigente"), ("art3_cpt_ali3", "vigente")]
+    notes = [v.event.note for v in n.find("art3_cpt_inc1").history if v.event is not None]
+    assert any("lista inteira, de alíneas" in (x or "") for x in notes)
+    current = render(at(n, "2021-06-01"), view="vigente")
+    assert "I - manter" not in current and "a) manter a banca limpa;" in current
+    assert "Art. 2º A licença custa dez reais." in current  # the rest untouched
+
+
+def test_restructured_article_quoted_in_part_is_a_decision():
+    """With a line of dots the drafter quotes only what changes: which old units the alíneas
+    replace is for a person, never an inclusion beside them."""
+    rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"Art. 3º São deveres do feirante:\n.......................\nb) respeitar o horário.\"\n")
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
     assert errors and all("reestruturado" in e.message for e in errors)
