@@ -11,7 +11,9 @@ import docx
 import pytest
 
 from lexconsolida.amendments import recognise
+from lexconsolida.amendments.decisions import decide
 from lexconsolida.amendments.model import EMENTA
+from lexconsolida.corpus.records import Decisao, DecisaoOperacao
 from lexconsolida.lexml.schemas import validation_errors
 from lexconsolida.model import Event, Norma
 from lexconsolida.model.history import ementa_entries
@@ -235,3 +237,15 @@ def test_site_pages_show_the_ementa_of_each_version_with_its_note(tmp_path):
     assert f'<p class="ementa">{OLD}</p>' in original and NEW not in original  # the original view
     later = (tmp_path / folder / "versoes" / "2021-05-03.html").read_text(encoding="utf-8")
     assert f'<p class="ementa">{NEW} <span class="nota">({NOTE})</span></p>' in later
+
+
+def test_a_recorded_decision_can_write_the_ementa_operation():
+    rec = recognise(act("Art. 1º Dê-se ao preâmbulo da Lei nº 100/2001 a seguinte redação:\n"
+                        "\"O PREFEITO MUNICIPAL DE VILA NOVA-MT faço saber que a Câmara aprovou e eu sanciono:\"\n"))
+    b = base()
+    target = f"{b.urn}!{EMENTA}"
+    decided = decide(rec, [Decisao("alteracao-de-preambulo", "operacoes", "art1", nota="ementa corrigida à mão",
+                                   operacoes=[DecisaoOperacao("redacao", target, NEW)])])
+    assert not decided.recognition.blocking
+    result = apply(b, ops_for(b, decided.recognition.operations), EV)
+    assert result.ementa == NEW and result.ementa_history[-1].event.note == "ementa corrigida à mão"
