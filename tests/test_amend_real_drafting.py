@@ -208,6 +208,22 @@ def test_label_variants_and_items_under_alineas():
                    "art2-1", "art3-1", "art5"]
 
 
+def test_arabic_items_under_an_alinea_heading_of_an_inciso():
+    """'1 -' after an alínea of an inciso cannot restart the incisos ('I' again): it opens the
+    alínea's items even when the alínea is a heading with no colon; a new alínea's items start
+    at 1 again, and an Arabic list of incisos goes on after alíneas of its own."""
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º A estrutura da Secretaria é a seguinte:\n"
+            "I - Conselho Municipal;\nII - Secretaria:\na) Gabinete\n1 - Divisão de Estatística.\n"
+            "b) Departamento de Obras\n1 - Divisão de Projetos;\n2 - Divisão de Fiscalização.\n"
+            "III - Fundação.\nArt. 2º As obras são:\n1 - pontes;\n2 - praças:\na) no centro;\n"
+            "b) nos bairros;\n3 - escolas.\n")
+    ids = [d.id for d in read(text.encode()).norma.dispositivos() if not d.id.endswith("_cpt")]
+    assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc2_ali1", "art1_cpt_inc2_ali1_ite1",
+                   "art1_cpt_inc2_ali2", "art1_cpt_inc2_ali2_ite1", "art1_cpt_inc2_ali2_ite2", "art1_cpt_inc3",
+                   "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc2_ali1", "art2_cpt_inc2_ali2",
+                   "art2_cpt_inc3"]
+
+
 # --- wordings that name a unit that does not exist yet, or a number alone ----------------------
 
 def test_new_wording_of_the_next_unit_in_sequence_is_its_inclusion_with_a_note():
