@@ -376,8 +376,9 @@ def test_altere_se_and_redacao_seguinte_and_the_ementa():
                       "Art. 3º A ementa da Lei nº 100/2001 passa a ter a seguinte redação:\n"
                       "\"Dispõe sobre feiras e mercados.\"\n")
     assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
-                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
-    assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]
+                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias."),
+                   ("redacao", "ementa", "Dispõe sobre feiras e mercados.")]  # an operation on the ementa
+    assert [(p.code, p.where) for p in rec.problems if p.blocking] == []
 
 
 def test_supracitado_artigo_continues_the_previous_instruction():
@@ -504,13 +505,23 @@ def test_quoted_wording_on_the_instructions_own_line_is_applied():
 
 
 def test_unlabelled_text_before_the_named_units_own_wording_asks_a_person():
-    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+    rec, ops = ops_of("Art. 1º O artigo 2º da Lei nº 100/2001 passa a ter a seguinte redação: "
                       "\"Dispõe sobre feiras e mercados.\"\n"
                       "\"Art. 2º A licença custa vinte reais.\"\n"
                       "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
     (p,) = rec.blocking
     assert p.code == "alvo-sem-dispositivo" and "'Dispõe sobre feiras e mercados.'" in p.message
+
+
+def test_unlabelled_text_before_the_units_is_the_ementa_the_instruction_names():
+    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+                      "\"Dispõe sobre feiras e mercados.\"\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "ementa", "Dispõe sobre feiras e mercados."),
+                   ("redacao", "art2", "A licença custa vinte reais.")]
+    assert not rec.blocking
 
 
 def test_block_without_opening_quote_labelled_with_the_article_named():
