@@ -171,6 +171,27 @@ def test_closing_blocks_are_not_truncation_and_signatures_are_not_article_text(t
     assert n.find("art1").caput.text.endswith("em contrário")
 
 
+@pytest.mark.parametrize("formula", ["PUBLIQUE-SE.", "Registre-se, publique-se e cumpra-se.",
+                                     "Publique-se;", "REGISTRE-SE E PUBLIQUE-SE"])
+def test_closing_formula_is_part_of_the_fecho_not_of_the_last_article(formula):
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º Fica criado o conselho.\n\n"
+            f"Art. 2º Esta Lei entra em vigor na data de sua publicação.\n\n{formula}\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n\nFULANO DE TAL\nPrefeito\n")
+    r = read(text.encode(), path="a.txt")
+    assert r.norma.find("art2").caput.text == "Esta Lei entra em vigor na data de sua publicação."
+    assert r.norma.fecho[:2] == [formula, "Prefeitura Municipal de Vila Nova, 2 de março de 2020."]
+    assert r.norma.data == "2020-03-02"
+    assert f"publicação.\n\n{formula}\nPrefeitura Municipal" in render(r.norma)
+
+
+def test_a_closing_formula_inside_an_article_is_its_text():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º O edital dirá:\n"
+            "I - publique-se;\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert n.find("art1_cpt_inc1").text == "publique-se;"
+
+
 def test_a_real_cut_is_still_refused():
     with pytest.raises(InputError, match="truncado"):
         read("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Fica o Poder Executivo autorizado a".encode(), path="a.txt")
@@ -208,6 +229,45 @@ def test_label_variants_and_items_under_alineas():
     assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
                    "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
                    "art2-1", "art3-1", "art5"]
+
+
+@pytest.mark.parametrize("printed", ["Artigo único.", "Art. Único", "ARTIGO ÚNICO -", "Art. único."])
+def test_artigo_unico_is_art1_printed_as_artigo_unico(printed):
+    text = (f"LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDá nome a rua.\n\n{printed} Fica denominada Rua das Flores a via "
+            "que liga o centro ao rio.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    art = n.find("art1")
+    assert (art.rotulo, art.caput.text) == ("Artigo único", "Fica denominada Rua das Flores a via que liga o centro ao rio.")
+    assert "\nArtigo único. Fica denominada Rua" in render(n)
+    from lexconsolida.readers.lexml import read as read_lexml
+    from lexconsolida.writers.lexml import write as write_lexml
+
+    again = read_lexml(write_lexml(n)).norma
+    assert again.find("art1").rotulo == "Artigo único"
+
+
+def test_artigo_unico_in_running_text_is_not_a_label():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º A taxa do\n"
+            "artigo único da Lei nº 4/2019 fica extinta.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert [d.id for d in n.artigos()] == ["art1"]
+    assert "artigo único da Lei" in n.find("art1").caput.text
+
+
+def test_arabic_items_under_an_alinea_heading_of_an_inciso():
+    """'1 -' after an alínea of an inciso cannot restart the incisos ('I' again): it opens the
+    alínea's items even when the alínea is a heading with no colon; a new alínea's items start
+    at 1 again, and an Arabic list of incisos goes on after alíneas of its own."""
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º A estrutura da Secretaria é a seguinte:\n"
+            "I - Conselho Municipal;\nII - Secretaria:\na) Gabinete\n1 - Divisão de Estatística.\n"
+            "b) Departamento de Obras\n1 - Divisão de Projetos;\n2 - Divisão de Fiscalização.\n"
+            "III - Fundação.\nArt. 2º As obras são:\n1 - pontes;\n2 - praças:\na) no centro;\n"
+            "b) nos bairros;\n3 - escolas.\n")
+    ids = [d.id for d in read(text.encode()).norma.dispositivos() if not d.id.endswith("_cpt")]
+    assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc2_ali1", "art1_cpt_inc2_ali1_ite1",
+                   "art1_cpt_inc2_ali2", "art1_cpt_inc2_ali2_ite1", "art1_cpt_inc2_ali2_ite2", "art1_cpt_inc3",
+                   "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc2_ali1", "art2_cpt_inc2_ali2",
+                   "art2_cpt_inc3"]
 
 
 # --- wordings that name a unit that does not exist yet, or a number alone ----------------------
@@ -318,8 +378,9 @@ def test_altere_se_and_redacao_seguinte_and_the_ementa():
                       "Art. 3º A ementa da Lei nº 100/2001 passa a ter a seguinte redação:\n"
                       "\"Dispõe sobre feiras e mercados.\"\n")
     assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
-                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
-    assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]
+                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias."),
+                   ("redacao", "ementa", "Dispõe sobre feiras e mercados.")]  # an operation on the ementa
+    assert [(p.code, p.where) for p in rec.problems if p.blocking] == []
 
 
 def test_supracitado_artigo_continues_the_previous_instruction():
@@ -379,11 +440,32 @@ def test_renumbering_with_passara_a_ser():
     assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]
 
 
-def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_units():
-    from lexconsolida.transforms.amend import failures
-
+def test_restructured_article_quoted_whole_replaces_the_old_list():
+    """The new wording brings the caput's whole new list (alíneas, from 'a', no omissis line):
+    the old incisos are revoked by it and the alíneas follow them, not interleaved."""
     rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
-                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário.\"\n")
+                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário;\n"
+                    "c) usar o crachá.\"\n")
+    b = base()
+    ev = Event("redacao", "x", "Lei nº 900, de 3 de maio de 2021", "2021-05-03")
+    assert failures(b, ops_for(b, rec.operations), ev) == []
+    n = apply(b, ops_for(b, rec.operations), ev)
+    caput = n.find("art3_cpt")
+    assert [(c.id, c.situacao.value) for c in caput.children] == [
+        ("art3_cpt_inc1", "revogado"), ("art3_cpt_inc2", "revogado"),
+        ("art3_cpt_ali1", "vigente"), ("art3_cpt_ali2", "vigente"), ("art3_cpt_ali3", "vigente")]
+    notes = [v.event.note for v in n.find("art3_cpt_inc1").history if v.event is not None]
+    assert any("lista inteira, de alíneas" in (x or "") for x in notes)
+    current = render(at(n, "2021-06-01"), view="vigente")
+    assert "I - manter" not in current and "a) manter a banca limpa;" in current
+    assert "Art. 2º A licença custa dez reais." in current  # the rest untouched
+
+
+def test_restructured_article_quoted_in_part_is_a_decision():
+    """With a line of dots the drafter quotes only what changes: which old units the alíneas
+    replace is for a person, never an inclusion beside them."""
+    rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"Art. 3º São deveres do feirante:\n.......................\nb) respeitar o horário.\"\n")
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
     assert errors and all("reestruturado" in e.message for e in errors)
@@ -425,13 +507,23 @@ def test_quoted_wording_on_the_instructions_own_line_is_applied():
 
 
 def test_unlabelled_text_before_the_named_units_own_wording_asks_a_person():
-    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+    rec, ops = ops_of("Art. 1º O artigo 2º da Lei nº 100/2001 passa a ter a seguinte redação: "
                       "\"Dispõe sobre feiras e mercados.\"\n"
                       "\"Art. 2º A licença custa vinte reais.\"\n"
                       "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
     (p,) = rec.blocking
     assert p.code == "alvo-sem-dispositivo" and "'Dispõe sobre feiras e mercados.'" in p.message
+
+
+def test_unlabelled_text_before_the_units_is_the_ementa_the_instruction_names():
+    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+                      "\"Dispõe sobre feiras e mercados.\"\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "ementa", "Dispõe sobre feiras e mercados."),
+                   ("redacao", "art2", "A licença custa vinte reais.")]
+    assert not rec.blocking
 
 
 def test_block_without_opening_quote_labelled_with_the_article_named():

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from lexconsolida.amendments.blocks import PARENT_KINDS, id_kind
-from lexconsolida.amendments.model import Operation
+from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
@@ -27,7 +27,10 @@ from lexconsolida.model.numbering import Number, int_to_roman, label_for
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
               "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
               "pendente": "pendente"}
-_ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
+_ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1.1, Kind.ITEM: 1.2}
+"""Where a unit goes among its siblings: the lists before the §§; in the one place lists of two
+kinds meet in a unit (a new list that replaced the old one, see ``_redacao``), the new list after
+the old, revoked one, not interleaved with it."""
 
 
 def clone(norma: Norma) -> Norma:
@@ -38,7 +41,8 @@ def clone(norma: Norma) -> Norma:
                    events=list(norma.events), preambulo=list(norma.preambulo),
                    fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
                    documentos=list(norma.documentos), anexos=list(norma.anexos),
-                   provenance=copy.copy(norma.provenance))
+                   provenance=copy.copy(norma.provenance),
+                   ementa_history=[_clone_version(v) for v in norma.ementa_history])
 
 
 def _clone_version(v: Version) -> Version:
@@ -101,6 +105,9 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
     ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
                op.note or event.note)
     try:
+        if op.target_id == EMENTA:
+            _ementa(norma, op, ev)
+            return
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
             return
@@ -111,6 +118,29 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
         raise
     except (ValueError, KeyError) as err:
         raise _error(op, f"operação inválida ({err})") from None
+
+
+def _ementa(norma: Norma, op: Operation, ev: Event) -> None:
+    """A new wording of the norm's ementa (``Operation.target_id`` is ``EMENTA``), kept in
+    ``Norma.ementa_history`` as a dispositivo's wording is in its history; a 'pendente' or
+    'nota' operation notes the ementa without changing it. Refused when the norm has no ementa
+    (there is nothing the new wording replaces: a person decides) or for any other kind."""
+    if op.kind not in ("redacao", "pendente", "nota"):
+        raise _error(op, f"{KIND_NAMES.get(op.kind, op.kind)} não se aplica à ementa: decida o que a instrução altera")
+    if norma.ementa is None:
+        if op.kind == "pendente":
+            norma.events.append(ev)
+            return
+        raise _error(op, f"{norma.titulo} não tem ementa no texto lido: decida se a instrução lhe dá uma")
+    text = norma.ementa if op.kind != "redacao" else " ".join((op.text or "").split())
+    if op.kind == "redacao" and (not text or _plain(text) == _plain(norma.ementa)):
+        return  # the same ementa: nothing changes
+    if not norma.ementa_history:
+        norma.ementa_history.append(Version(norma.ementa, Event("original"), None, None))
+    if op.kind != "pendente":
+        norma.ementa_history[-1].end = ev.date
+    norma.ementa_history.append(Version(text, ev, ev.date, None))
+    norma.ementa = text
 
 
 def _with_article(norma: Norma, index: "_Index", op: Operation) -> Operation:
@@ -210,6 +240,11 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     for kind, brought in op.complete:
         _revoke_not_brought(norma, index, op, ev, d, kind, set(brought),
                             "revogado: a nova redação traz a lista inteira, sem este dispositivo")
+        if kind in _LIST_KINDS:
+            for other in sorted(_LIST_KINDS - {kind}):
+                _revoke_not_brought(norma, index, op, ev, d, other, set(),
+                                    f"revogado: a nova redação traz a lista inteira, de {_KIND_PLURAL[kind]}, "
+                                    "no lugar desta")
 
 
 def _plain(text: str | None) -> str:
@@ -244,12 +279,17 @@ def _container_wording(norma: Norma, index: _Index, op: Operation, ev: Event) ->
 
 
 _LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
+_LIST_KINDS = frozenset(k.value for k in _LISTS)
+_KIND_PLURAL = {"inciso": "incisos", "alinea": "alíneas", "item": "itens"}
 
 
 def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
     """A unit included because the quoted text brings it must fit the list it joins: alíneas
-    quoted directly under a caput whose list is of incisos mean the article was restructured
-    (its old units replaced), which is for a person to decide, not an inclusion beside them."""
+    quoted directly under a caput whose list (in force) is of incisos mean the article was
+    restructured. When the new wording brought the whole new list (no omissis line, from its
+    first unit: ``Operation.complete``), the old list was revoked before (Decreto 9.191/2017,
+    art. 15: only the line of dots keeps units not rewritten) and the new units fit; a partial
+    quote leaves the old units in force, and which ones the new replace is for a person."""
     try:
         container = _container_for(norma, index, op)
         kind = Kind(LexId.parse(op.target_id).kind)
@@ -257,7 +297,8 @@ def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
         return
     if kind not in _LISTS:
         return
-    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS}
+    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS
+             and c.situacao is Situacao.VIGENTE}
     if kinds and kind not in kinds:
         have = ", ".join(sorted(k.value for k in kinds))
         raise _error(op, f"o texto entre aspas traz {kind.value} {op.target_id} onde {norma.titulo} tem {have}: "
