@@ -464,6 +464,7 @@ def _parse_number(kind: str, token: str) -> Number:
 
 _ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
         for kind, pat in _NUMBER_OF.items()}
+_SIGN_AGAIN = re.compile(r"(?:§+\s*)?")
 _SEP = re.compile(_LIST_SEP, re.IGNORECASE)  # 'INCISOS I E II', 'LETRAS A E B'
 
 
@@ -497,7 +498,10 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
         sep = _SEP.match(text, end)
         if not sep:
             break
-        found = _one_number(kind, text, sep.end(), spelled)
+        at = sep.end()
+        if kind == "paragrafo":  # 'os § 1º a § 5º': the sign printed again before each number
+            at = _SIGN_AGAIN.match(text, at).end()
+        found = _one_number(kind, text, at, spelled)
         if found is None:
             break
         n, nend, token = found

@@ -298,6 +298,8 @@ def test_a_chain_that_names_no_unit_is_not_reordered(text, ids, why):
     # bare article numbers after a unit of an earlier article of the same list
     ("Aos arts. 4º, inciso II, 6º, 8º, § único e 9º, da Lei nº 12", ("art4_cpt_inc2", "art6", "art8_par1u", "art9")),
     ("os artigos 50, § 1º e, 90, do Regimento Interno", ("art50_par1", "art90")),
+    # the § sign printed again inside a range or list
+    ("os § 2º a § 4º do art. 30", ("art30_par2", "art30_par3", "art30_par4")),
 ])
 def test_older_and_upper_case_forms(text, ids):
     (c,) = find_dispositivos(text)
