@@ -311,3 +311,21 @@ def test_older_and_upper_case_forms(text, ids):
                                        ("os arts. 4º, inciso II, 10 dias depois", [("art4_cpt_inc2",)])])
 def test_words_that_only_look_like_citations(text, ids):
     assert [c.ids for c in find_dispositivos(text)] == ids
+
+
+@given(st.integers(min_value=1, max_value=250), st.one_of(st.none(), st.integers(min_value=1, max_value=12)),
+       st.integers(min_value=1, max_value=10), st.one_of(st.none(), st.integers(min_value=1, max_value=8)),
+       st.sampled_from([" ", ", "]))
+def test_ascending_and_descending_chains_name_the_same_unit(art, par, inc, ali, comma):
+    """'a alínea b do inciso III do § 2º do art. 40' and 'art. 40, § 2º, inciso III, alínea b'."""
+    up = ([f"alínea {chr(96 + ali)}"] if ali else []) + [f"inciso {_ROMANS[inc - 1]}"] \
+        + ([f"§ {par}º"] if par else []) + [f"art. {art}"]
+    text_up = "o " + (comma.rstrip() + " do ").join(up)
+    down = [f"art. {art}"] + ([f"§ {par}º"] if par else []) + [f"inciso {_ROMANS[inc - 1]}"] \
+        + ([f"alínea {chr(96 + ali)}"] if ali else [])
+    text_down = ", ".join(down)
+    want = f"art{art}" + (f"_par{par}" if par else "_cpt") + f"_inc{inc}" + (f"_ali{ali}" if ali else "")
+    (c,) = find_dispositivos(text_up)
+    assert c.ids == (want,), text_up
+    (c,) = find_dispositivos(text_down)
+    assert c.ids == (want,), text_down
