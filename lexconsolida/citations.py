@@ -304,10 +304,35 @@ def find_acts(text: str) -> list[Citation]:
             continue  # 'Lei Orgânica nº 1' is a numbered citation; a federal code came first
         if re.match(r"\s*(?:n[º°o.]|\d)", text[m.end():m.end() + 6]):
             continue
+        numbered = _apposition(text, m, out) if tipo != "lei.organica" else None
+        if numbered is not None:  # 'Código Tributário do Município - Lei nº 870/79': one act
+            out.remove(numbered)
+            out.append(Citation(m.start(), numbered.end, text[m.start():numbered.end],
+                                act=replace(numbered.act, nome=nome) if numbered.act else None))
+            continue
+        if any(_AFTER_NUMBER.fullmatch(text, c.end, m.start()) for c in out if c.act and c.act.numero):
+            continue  # 'Lei Complementar nº 3/2000 (Código Tributário Municipal)': the same act
         out.append(Citation(m.start(), m.end(), m.group(0).rstrip(),
                             act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
     out.sort(key=lambda c: c.start)
     return out
+
+
+_PLACE = r"(?:\s+d[eo]\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][\w-]*)*)?"
+_BEFORE_NUMBER = re.compile(_PLACE + r"\s*(?:,|[-–]|\()\s*")
+"""Between an act's name and its number in apposition: '… do Município de Feira de Santana - ',
+', ', ' ('."""
+_AFTER_NUMBER = re.compile(r"[^\S\n]*(?:,|[-–]|\()[^\S\n]*")
+"""Between an act's number and its name in apposition: ' (', ', ', ' - '."""
+
+
+def _apposition(text: str, name: re.Match, numbered: list[Citation]) -> Citation | None:
+    """The numbered act citation that gives the number of the act cited by ``name`` right after
+    it ('Código Tributário do Município de Feira de Santana - Lei nº 870/79'), if any."""
+    gap = _BEFORE_NUMBER.match(text, name.end())
+    if gap is None:
+        return None
+    return next((c for c in numbered if c.start == gap.end() and c.act is not None and c.act.numero), None)
 
 
 # --- dispositivos ----------------------------------------------------------------------------

@@ -329,3 +329,18 @@ def test_ascending_and_descending_chains_name_the_same_unit(art, par, inc, ali, 
     assert c.ids == (want,), text_up
     (c,) = find_dispositivos(text_down)
     assert c.ids == (want,), text_down
+
+
+def test_act_named_and_numbered_in_apposition_is_one_act():
+    text = "o parágrafo único do artigo 40 do Código Tributário do Município de Vila Nova - Lei nº 300/79, passa"
+    (c,) = find(text)
+    assert (c.ids, c.act.key, c.act.nome) == (("art40_par1u",), ("lei", "300", 1979), "Código Tributário Municipal")
+    (c,) = find_acts("o Código de Posturas, Lei Complementar nº 12/1990, dispõe")
+    assert (c.act.key, c.act.nome) == (("lei.complementar", "12", 1990), "Código de Posturas")
+    # the number first and the name in parentheses: the name is not a second act
+    assert [c.act.key for c in find_acts("da Lei Complementar nº 3/2000 (Código Tributário Municipal), que")] == [
+        ("lei.complementar", "3", 2000)]
+    # a list is not an apposition; the Lei Orgânica keeps its own type (it is filed as lei.organica)
+    assert [c.act.key for c in find_acts("o Código de Posturas e a Lei nº 5/2001")] == [
+        ("lei", None, None), ("lei", "5", 2001)]
+    assert [c.act.tipo for c in find_acts("da Lei Orgânica do Município (Lei nº 37/90)")] == ["lei.organica", "lei"]
