@@ -586,6 +586,9 @@ def _article_container(norma: Norma, lid: LexId) -> list:
 
 
 def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.copy_of:
+        _copy_wording(norma, index, op, ev)
+        return
     existing = index.get(op.target_id)
     if existing is not None:
         text = _wording_holder(existing).text
@@ -625,6 +628,46 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
+
+
+def _copy_wording(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """An inclusion with the wording of another unit of the norm (``Operation.copy_of``), as it
+    stands when the operation is applied (the recogniser puts copies before the act's other
+    operations). The new unit is included as any other; an artigo brings its caput and every
+    unit in force under it, renumbered under the new artigo, each with its own inclusion in the
+    history (a copy starts a new history). A source that does not exist, is revoked, or is of
+    another kind is for a person to decide."""
+    source = index.get(op.copy_of or "")
+    if source is None:
+        raise _error(op, f"a instrução inclui {op.target_id} com a redação de {op.copy_of}, que não existe em "
+                         f"{norma.titulo} ({_WHY_MISSING}): decida qual é o texto do novo dispositivo")
+    if source.situacao is Situacao.REVOGADO:
+        raise _error(op, f"a instrução inclui {op.target_id} com a redação de {op.copy_of}, que está revogado em "
+                         f"{norma.titulo}: decida qual é o texto do novo dispositivo")
+    if id_kind(op.copy_of or "") != id_kind(op.target_id or ""):
+        raise _error(op, f"{op.target_id} e {op.copy_of} são dispositivos de tipos diferentes: decida qual é o "
+                         "texto do novo dispositivo")
+    note = f"incluído com a redação de {source.rotulo or source.id}, como estava antes deste ato"
+    ev = replace(ev, note=ev.note or note)
+    _inclusao(norma, index, replace(op, copy_of=None, text=_wording_holder(source).text), ev)
+    new = index.get(op.target_id)
+    assert new is not None  # just included
+    holders = [(source, new)]
+    if source.caput is not None and new.caput is not None:
+        holders.append((source.caput, new.caput))
+    for old_holder, new_holder in holders:
+        new_holder.children.extend(_copied(c, source.id, new.id, ev) for c in old_holder.children
+                                   if c.kind is not Kind.CAPUT and c.situacao is not Situacao.REVOGADO)
+    index.register(new, index.parent[new.id])
+
+
+def _copied(d: Dispositivo, old: str, new: str, ev: Event) -> Dispositivo:
+    """A copy of the unit ``d`` (and its units in force) under the unit ``new`` that takes the
+    place of ``old`` in its id, with a history that starts with its inclusion."""
+    return Dispositivo(kind=d.kind, id=new + d.id[len(old):], rotulo=d.rotulo, number=d.number, text=d.text,
+                       children=[_copied(c, old, new, ev) for c in d.children if c.situacao is not Situacao.REVOGADO],
+                       history=[Version(d.text, ev, ev.date, None, Situacao.VIGENTE, None)],
+                       separator=d.separator)
 
 
 def _is_paragraph_of(target_id: str, art_id: str) -> bool:
