@@ -174,6 +174,22 @@ def test_revocation_then_new_wording_of_another_article():
     assert errors == []
 
 
+def test_each_clause_of_a_mixed_instruction_changes_the_norm_it_names():
+    rec = recognised("Art. 1º Fica revogado o art. 3º da Lei nº 200/2002, e o art. 4º da Lei nº 100/2001 passa a "
+                     "vigorar com a seguinte redação:\n\"Art. 4º Esta Lei entra em vigor em trinta dias.\"\n")
+    assert [(o.target_label, o.kind, o.target_id) for o in rec.operations] == [
+        ("Lei nº 200/2002", "revogacao", "art3"), ("Lei nº 100/2001", "redacao", "art4")]
+    assert [p.code for p in rec.problems if p.blocking] == []
+
+
+def test_a_revocation_followed_by_a_renumbering_without_new_text():
+    ops, errors, result = run("Art. 1º Fica revogado o § 1º do art. 2º da Lei nº 100/2001, e o § 2º passa a ser "
+                              "parágrafo único.\n")
+    assert ops == [("revogacao", "art2_par1"), ("renumeracao", "art2_par2")]
+    assert errors == []
+    assert result.find("art2_par1u").text == "A licença é pessoal."
+
+
 def test_a_plain_revocation_of_several_units_is_not_split():
     ops, errors, _ = run("Art. 1º Revogam-se o § 2º do art. 2º e o inciso II do art. 3º da Lei nº 100/2001.\n")
     assert ops == [("revogacao", "art2_par2"), ("revogacao", "art3_cpt_inc2")]

@@ -344,7 +344,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     default = _default_target(ctx, disp, acts, d)
     mixed = _mixed_revocation(ctx, d, disp, default)
     if mixed is not None:
-        kind, disp = mixed
+        kind, disp, default = mixed
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
         return
@@ -426,14 +426,15 @@ _CLAUSE_BREAK = re.compile(r"\s*[,;]\s*(?:e\s+)?|\s+e\s+", re.IGNORECASE)
 
 
 def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
-                      t: _Target | None) -> tuple[str, list[Citation]] | None:
+                      t: _Target | None) -> tuple[str, list[Citation], _Target] | None:
     """'Suprima-se o inciso IV do art. 3º, dando-se ao inciso III a seguinte redação'; 'Suprima-se
     o § 2º do art. 2º da Lei …, e o atual § 1º passa a ser parágrafo único, com a seguinte
     redação': an instruction that opens with a revocation and goes on, after a comma (or 'e'),
     with another verb. The units cited in the first clause are revoked (operations here); the
     rest is read as an instruction of its own kind on the units cited after the break, which
-    keep the artigo the first clause names ('o atual § 1º' is the art. 2º's). Returns (kind of
-    the rest, its citations), or None when the instruction is not of this form."""
+    keep the artigo the first clause names ('o atual § 1º' is the art. 2º's). Each clause's units
+    are of the norm it names, else of the norm named before. Returns (kind of the rest, its
+    citations, its norm), or None when the instruction is not of this form."""
     text = d.text
     verb = phrases.REVOGACAO.search(text)
     if t is None or verb is None or len(disp) < 2 or _set_replacement(text) is not None:
@@ -451,11 +452,18 @@ def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
         if not revoked or not rest or len(revoked) + len(rest) != len(disp):
             return None
         full = _named_by_citation(disp)
-        ids = [n for i in revoked for n in full[i]]
+        many = sum(len(full[i]) for i in revoked) > 1
+        for i in revoked:
+            if disp[i].act is not None:
+                t = _target(ctx, disp[i].act, d)
+            _note_target(ctx, t, d)
+            for n in full[i]:
+                ctx.rec.operations.append(_op(ctx, d, t, "revogacao", n, in_list=many))
+        first = next((disp[i].act for i in rest if disp[i].act is not None), None)
+        if first is not None:
+            t = _target(ctx, first, d)
         _note_target(ctx, t, d)
-        for n in ids:
-            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", n, in_list=len(ids) > 1))
-        return rest_kind, [replace(disp[i], ids=tuple(full[i]), incompleto=False) for i in rest]
+        return rest_kind, [replace(disp[i], ids=tuple(full[i]), incompleto=False) for i in rest], t
     return None
 
 
