@@ -209,6 +209,22 @@ def test_label_variants_and_items_under_alineas():
                    "art2-1", "art3-1", "art5"]
 
 
+def test_arabic_items_under_an_alinea_heading_of_an_inciso():
+    """'1 -' after an alínea of an inciso cannot restart the incisos ('I' again): it opens the
+    alínea's items even when the alínea is a heading with no colon; a new alínea's items start
+    at 1 again, and an Arabic list of incisos goes on after alíneas of its own."""
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º A estrutura da Secretaria é a seguinte:\n"
+            "I - Conselho Municipal;\nII - Secretaria:\na) Gabinete\n1 - Divisão de Estatística.\n"
+            "b) Departamento de Obras\n1 - Divisão de Projetos;\n2 - Divisão de Fiscalização.\n"
+            "III - Fundação.\nArt. 2º As obras são:\n1 - pontes;\n2 - praças:\na) no centro;\n"
+            "b) nos bairros;\n3 - escolas.\n")
+    ids = [d.id for d in read(text.encode()).norma.dispositivos() if not d.id.endswith("_cpt")]
+    assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc2_ali1", "art1_cpt_inc2_ali1_ite1",
+                   "art1_cpt_inc2_ali2", "art1_cpt_inc2_ali2_ite1", "art1_cpt_inc2_ali2_ite2", "art1_cpt_inc3",
+                   "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc2_ali1", "art2_cpt_inc2_ali2",
+                   "art2_cpt_inc3"]
+
+
 # --- wordings that name a unit that does not exist yet, or a number alone ----------------------
 
 def test_new_wording_of_the_next_unit_in_sequence_is_its_inclusion_with_a_note():
@@ -378,11 +394,32 @@ def test_renumbering_with_passara_a_ser():
     assert [(o.kind, o.target_id, o.new_id) for o in rec.operations] == [("renumeracao", "art4", "art5")]
 
 
-def test_restructured_article_is_a_decision_not_an_inclusion_beside_the_old_units():
-    from lexconsolida.transforms.amend import failures
-
+def test_restructured_article_quoted_whole_replaces_the_old_list():
+    """The new wording brings the caput's whole new list (alíneas, from 'a', no omissis line):
+    the old incisos are revoked by it and the alíneas follow them, not interleaved."""
     rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
-                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário.\"\n")
+                    "\"Art. 3º São deveres do feirante:\na) manter a banca limpa;\nb) respeitar o horário;\n"
+                    "c) usar o crachá.\"\n")
+    b = base()
+    ev = Event("redacao", "x", "Lei nº 900, de 3 de maio de 2021", "2021-05-03")
+    assert failures(b, ops_for(b, rec.operations), ev) == []
+    n = apply(b, ops_for(b, rec.operations), ev)
+    caput = n.find("art3_cpt")
+    assert [(c.id, c.situacao.value) for c in caput.children] == [
+        ("art3_cpt_inc1", "revogado"), ("art3_cpt_inc2", "revogado"),
+        ("art3_cpt_ali1", "vigente"), ("art3_cpt_ali2", "vigente"), ("art3_cpt_ali3", "vigente")]
+    notes = [v.event.note for v in n.find("art3_cpt_inc1").history if v.event is not None]
+    assert any("lista inteira, de alíneas" in (x or "") for x in notes)
+    current = render(at(n, "2021-06-01"), view="vigente")
+    assert "I - manter" not in current and "a) manter a banca limpa;" in current
+    assert "Art. 2º A licença custa dez reais." in current  # the rest untouched
+
+
+def test_restructured_article_quoted_in_part_is_a_decision():
+    """With a line of dots the drafter quotes only what changes: which old units the alíneas
+    replace is for a person, never an inclusion beside them."""
+    rec, _ = ops_of("Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+                    "\"Art. 3º São deveres do feirante:\n.......................\nb) respeitar o horário.\"\n")
     b = base()
     errors = failures(b, ops_for(b, rec.operations), Event("redacao", "x", "Lei nº 900/2021", "2021-05-03"))
     assert errors and all("reestruturado" in e.message for e in errors)

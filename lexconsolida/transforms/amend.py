@@ -27,7 +27,10 @@ from lexconsolida.model.numbering import Number, int_to_roman, label_for
 EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
               "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
               "pendente": "pendente"}
-_ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1, Kind.ITEM: 1}
+_ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1.1, Kind.ITEM: 1.2}
+"""Where a unit goes among its siblings: the lists before the §§; in the one place lists of two
+kinds meet in a unit (a new list that replaced the old one, see ``_redacao``), the new list after
+the old, revoked one, not interleaved with it."""
 
 
 def clone(norma: Norma) -> Norma:
@@ -210,6 +213,11 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     for kind, brought in op.complete:
         _revoke_not_brought(norma, index, op, ev, d, kind, set(brought),
                             "revogado: a nova redação traz a lista inteira, sem este dispositivo")
+        if kind in _LIST_KINDS:
+            for other in sorted(_LIST_KINDS - {kind}):
+                _revoke_not_brought(norma, index, op, ev, d, other, set(),
+                                    f"revogado: a nova redação traz a lista inteira, de {_KIND_PLURAL[kind]}, "
+                                    "no lugar desta")
 
 
 def _plain(text: str | None) -> str:
@@ -244,12 +252,17 @@ def _container_wording(norma: Norma, index: _Index, op: Operation, ev: Event) ->
 
 
 _LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
+_LIST_KINDS = frozenset(k.value for k in _LISTS)
+_KIND_PLURAL = {"inciso": "incisos", "alinea": "alíneas", "item": "itens"}
 
 
 def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
     """A unit included because the quoted text brings it must fit the list it joins: alíneas
-    quoted directly under a caput whose list is of incisos mean the article was restructured
-    (its old units replaced), which is for a person to decide, not an inclusion beside them."""
+    quoted directly under a caput whose list (in force) is of incisos mean the article was
+    restructured. When the new wording brought the whole new list (no omissis line, from its
+    first unit: ``Operation.complete``), the old list was revoked before (Decreto 9.191/2017,
+    art. 15: only the line of dots keeps units not rewritten) and the new units fit; a partial
+    quote leaves the old units in force, and which ones the new replace is for a person."""
     try:
         container = _container_for(norma, index, op)
         kind = Kind(LexId.parse(op.target_id).kind)
@@ -257,7 +270,8 @@ def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
         return
     if kind not in _LISTS:
         return
-    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS}
+    kinds = {c.kind for c in container if isinstance(c, Dispositivo) and c.kind in _LISTS
+             and c.situacao is Situacao.VIGENTE}
     if kinds and kind not in kinds:
         have = ", ".join(sorted(k.value for k in kinds))
         raise _error(op, f"o texto entre aspas traz {kind.value} {op.target_id} onde {norma.titulo} tem {have}: "

@@ -83,15 +83,21 @@ def _resolve_arabic_incisos(labels: list[Label]) -> None:
             following = lab
     arabic_list = False
     under_alinea, items_value = False, 0
+    inciso_open = False  # an inciso of this artigo or § was seen: 'I' again cannot follow its alíneas
     for i, lab in enumerate(labels):
         if lab.kind in _CONTAINERS:
-            arabic_list = under_alinea = False
+            arabic_list = under_alinea = inciso_open = False
             continue
         if lab.kind != "inciso" or not lab.arabic:
             if lab.kind == "inciso":
                 arabic_list = False
-            # an alínea that announces a list ('b) as multas serão:') is followed by items
-            under_alinea = lab.kind == "alinea" and lab.rest.rstrip().endswith(":")
+                inciso_open = True
+            # an alínea that announces a list ('b) as multas serão:') is followed by items; so is
+            # any alínea of an inciso, for '1 -' there cannot restart the incisos ('II - …',
+            # 'a) Gabinete', '1 - Divisão …', 'b) …', 'III - …')
+            under_alinea = lab.kind == "alinea" and (lab.rest.rstrip().endswith(":") or inciso_open)
+            if lab.kind == "alinea":
+                items_value = 0  # its own items start at '1 -'
             continue
         if under_alinea and (lab.number.value == 1 or items_value == lab.number.value - 1):
             lab.kind, lab.arabic = "item", False  # '1 -', '2 -' under an alínea: items, not incisos
@@ -99,6 +105,7 @@ def _resolve_arabic_incisos(labels: list[Label]) -> None:
             items_value = lab.number.value
             continue
         under_alinea, items_value = False, 0
+        inciso_open = True
         nxt = next_list[i]
         value = lab.number.value
         continues = nxt is not None and nxt.arabic and nxt.number.value == value + 1
