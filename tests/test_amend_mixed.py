@@ -174,6 +174,14 @@ def test_revocation_then_new_wording_of_another_article():
     assert errors == []
 
 
+def test_a_unit_revoked_before_the_verb_then_another_rewritten():
+    ops, errors, _ = run(
+        "Art. 1º O § 2º do art. 2º da Lei nº 100/2001 fica revogado, e o art. 4º passa a vigorar com a "
+        "seguinte redação:\n\"Art. 4º Esta Lei entra em vigor em trinta dias.\"\n")
+    assert ops == [("revogacao", "art2_par2"), ("redacao", "art4")]
+    assert errors == []
+
+
 def test_each_clause_of_a_mixed_instruction_changes_the_norm_it_names():
     rec = recognised("Art. 1º Fica revogado o art. 3º da Lei nº 200/2002, e o art. 4º da Lei nº 100/2001 passa a "
                      "vigorar com a seguinte redação:\n\"Art. 4º Esta Lei entra em vigor em trinta dias.\"\n")

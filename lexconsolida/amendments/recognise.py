@@ -429,8 +429,9 @@ def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
                       t: _Target | None) -> tuple[str, list[Citation], _Target] | None:
     """'Suprima-se o inciso IV do art. 3º, dando-se ao inciso III a seguinte redação'; 'Suprima-se
     o § 2º do art. 2º da Lei …, e o atual § 1º passa a ser parágrafo único, com a seguinte
-    redação': an instruction that opens with a revocation and goes on, after a comma (or 'e'),
-    with another verb. The units cited in the first clause are revoked (operations here); the
+    redação'; 'O art. 5º fica revogado, e o art. 6º passa a vigorar …': an instruction whose
+    first clause revokes (no other verb before the revocation's) and goes on, after a comma (or
+    'e'), with another verb. The units cited in the first clause are revoked (operations here); the
     rest is read as an instruction of its own kind on the units cited after the break, which
     keep the artigo the first clause names ('o atual § 1º' is the art. 2º's). Each clause's units
     are of the norm it names, else of the norm named before. Returns (kind of the rest, its
@@ -447,7 +448,7 @@ def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
         rest_kind = phrases.classify(text[m.end():])
         if rest_kind in (None, "revogacao"):
             continue
-        revoked = [i for i, c in enumerate(disp) if verb.end() <= c.start and c.end <= m.start()]
+        revoked = [i for i, c in enumerate(disp) if c.end <= m.start()]
         rest = [i for i, c in enumerate(disp) if c.start >= m.end()]
         if not revoked or not rest or len(revoked) + len(rest) != len(disp):
             return None
@@ -514,9 +515,9 @@ def _several_norms(ctx: _Ctx, d: Dispositivo, kind: str, blocks, disp: list[Cita
     undecided = {k for i, keys in fits.items() if i not in shared for k in keys}
     """Norms a quoted unit may be of: what they miss is said by the ambiguity."""
     for ref, cits in groups.values():
+        start = len(ctx.rec.problems)
         t = _target(ctx, ref, d)
         _note_target(ctx, t, d)
-        start = len(ctx.rec.problems)
         named = named_of[ref.key]
         covered: set[str] = set()
         roles = _roles(text, cits, named)
