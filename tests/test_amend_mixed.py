@@ -174,6 +174,15 @@ def test_revocation_then_new_wording_of_another_article():
     assert errors == []
 
 
+def test_a_list_of_revoked_units_goes_on_until_the_other_verb():
+    ops, errors, result = run(
+        "Art. 1º Revogam-se o inciso II do art. 3º da Lei nº 100/2001 e o § 2º do art. 2º da Lei nº 100/2001, "
+        "dando-se ao § 1º do art. 2º a seguinte redação:\n\"§ 1º A licença é anual e pessoal.\"\n")
+    assert ops == [("revogacao", "art3_cpt_inc2"), ("revogacao", "art2_par2"), ("redacao", "art2_par1")]
+    assert errors == []
+    assert result.find("art2_par1").text == "A licença é anual e pessoal."
+
+
 def test_a_unit_revoked_before_the_verb_then_another_rewritten():
     ops, errors, _ = run(
         "Art. 1º O § 2º do art. 2º da Lei nº 100/2001 fica revogado, e o art. 4º passa a vigorar com a "

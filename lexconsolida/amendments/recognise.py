@@ -442,30 +442,32 @@ def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
         return None
     if phrases.classify(text[:verb.end()]) != "revogacao":
         return None  # another verb comes first ('O art. 2º passa a ser …, revogado o …')
-    for m in _CLAUSE_BREAK.finditer(text, verb.end()):
-        if any(c.start < m.end() and m.start() < c.end for c in disp):
-            continue  # inside a citation ('o parágrafo 2º, do art. 2º')
-        rest_kind = phrases.classify(text[m.end():])
-        if rest_kind in (None, "revogacao"):
-            continue
-        revoked = [i for i, c in enumerate(disp) if c.end <= m.start()]
-        rest = [i for i, c in enumerate(disp) if c.start >= m.end()]
-        if not revoked or not rest or len(revoked) + len(rest) != len(disp):
-            return None
-        full = _named_by_citation(disp)
-        many = sum(len(full[i]) for i in revoked) > 1
-        for i in revoked:
-            if disp[i].act is not None:
-                t = _target(ctx, disp[i].act, d)
-            _note_target(ctx, t, d)
-            for n in full[i]:
-                ctx.rec.operations.append(_op(ctx, d, t, "revogacao", n, in_list=many))
-        first = next((disp[i].act for i in rest if disp[i].act is not None), None)
-        if first is not None:
-            t = _target(ctx, first, d)
+    # the other verb, and the last break before it (a list of revoked units goes on until then:
+    # 'Revogam-se o § 2º e o § 3º, dando-se ao § 1º …')
+    other = [m.start() for rx in (phrases.RENUMERACAO, phrases.INCLUSAO, phrases.REDACAO, phrases.GENERIC)
+             if (m := rx.search(text, verb.end())) is not None]
+    breaks = [m for m in _CLAUSE_BREAK.finditer(text, verb.end(), min(other, default=verb.end()))
+              if not any(c.start < m.end() and m.start() < c.end for c in disp)]  # not 'o § 2º, do art. 2º'
+    if not breaks or phrases.classify(text[breaks[-1].end():]) in (None, "revogacao"):
+        return None
+    m = breaks[-1]
+    revoked = [i for i, c in enumerate(disp) if c.end <= m.start()]
+    rest = [i for i, c in enumerate(disp) if c.start >= m.end()]
+    if not revoked or not rest or len(revoked) + len(rest) != len(disp):
+        return None
+    full = _named_by_citation(disp)
+    many = sum(len(full[i]) for i in revoked) > 1
+    for i in revoked:
+        if disp[i].act is not None:
+            t = _target(ctx, disp[i].act, d)
         _note_target(ctx, t, d)
-        return rest_kind, [replace(disp[i], ids=tuple(full[i]), incompleto=False) for i in rest], t
-    return None
+        for n in full[i]:
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", n, in_list=many))
+    first = next((disp[i].act for i in rest if disp[i].act is not None), None)
+    if first is not None:
+        t = _target(ctx, first, d)
+    _note_target(ctx, t, d)
+    return phrases.classify(text[m.end():]) or "redacao", [replace(disp[i], ids=tuple(full[i]), incompleto=False) for i in rest], t
 
 
 def _renumbered_into(ctx: _Ctx, d: Dispositivo, covered: set[str]) -> set[str]:
