@@ -250,6 +250,21 @@ def test_new_caput_adding_an_inciso_that_exists_is_a_conflict():
     assert len(errors) == 1 and "dispositivo art3_cpt_inc2 já existe" in errors[0]
 
 
+def test_an_inciso_that_would_start_a_list_past_its_first_number_asks_a_person():
+    # the drafter's art. 1º has incisos I to IV (say, an article renumbered by an act not applied)
+    _, errors, _ = run(
+        "Art. 1º Dê-se ao caput do art. 1º da Lei nº 100/2001 a redação seguinte, acrescentando-lhe o "
+        "inciso V:\n\"Art. 1º As feiras funcionam:\n...\nV - aos feriados.\"\n")
+    assert errors == ["art1: a instrução inclui art1_cpt_inc5, mas o caput do Art. 1º de LEI Nº 100, DE 2 DE JANEIRO DE "
+                      "2001 não tem incisos: a lista começaria no V; decida se o texto da norma está incompleto ou "
+                      "se a instrução se refere a outro dispositivo"]
+    # the first of a new list is included
+    ops, errors, result = run(
+        "Art. 1º Dê-se ao caput do art. 1º da Lei nº 100/2001 a redação seguinte, acrescentando-lhe o "
+        "inciso I:\n\"Art. 1º As feiras funcionam:\nI - aos domingos.\"\n")
+    assert errors == [] and result.find("art1_cpt_inc1").text == "aos domingos."
+
+
 # --- d) units of several norms in one instruction ---------------------------------------------
 
 SEVERAL = ("Art. 1º Dê-se ao art. 1º da Lei nº 100/2001 e da Lei nº 200/2002, bem como ao art. 2º da Lei nº "

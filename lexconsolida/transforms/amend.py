@@ -633,6 +633,7 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
                              "dispositivo")
     container = _container_for(norma, index, op)
     siblings = [c for c in container if isinstance(c, Dispositivo) and c.kind.value == id_kind(op.target_id)]
+    _check_list_start(norma, index, op, siblings)
     node = _new_unit(op, ev, siblings[-1] if siblings else None)
     key = _sort_key(node)
     pos = len(container)
@@ -642,6 +643,27 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
+
+
+_KIND_PLURAL = {"paragrafo": "parágrafos", "inciso": "incisos", "alinea": "alíneas", "item": "itens"}
+
+
+def _check_list_start(norma: Norma, index: _Index, op: Operation, siblings: list[Dispositivo]) -> None:
+    """A numbered unit included where there is no unit of its kind, past the first number (the
+    inciso V of an artigo without incisos: 'Dê-se ao caput do art. 6º … acrescentando-lhe o
+    inciso V' written for the art. 7º that an unapplied renumbering made the 6º): the list would
+    start at V, so the base is not the text the drafter had. A person decides."""
+    lid = LexId.parse(op.target_id)
+    if (lid.kind not in _KIND_PLURAL or siblings or lid.is_unico or lid.number is None
+            or lid.number.suffixes or lid.number.value <= 1):
+        return
+    parent = str(lid.parent)
+    holder = index.get(parent.removesuffix("_cpt")) or index.get(parent)
+    name = (holder.rotulo or holder.id) if holder is not None else parent
+    where = f"o caput do {name}" if parent.endswith("_cpt") else name
+    raise _error(op, f"a instrução inclui {op.target_id}, mas {where} de {norma.titulo} não tem "
+                     f"{_KIND_PLURAL[lid.kind]}: a lista começaria no {label_for(lid.kind, lid.number)}; decida se o "
+                     "texto da norma está incompleto ou se a instrução se refere a outro dispositivo")
 
 
 def _copy_wording(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
