@@ -170,6 +170,27 @@ def test_closing_blocks_are_not_truncation_and_signatures_are_not_article_text(t
     assert n.find("art1").caput.text.endswith("em contrário")
 
 
+@pytest.mark.parametrize("formula", ["PUBLIQUE-SE.", "Registre-se, publique-se e cumpra-se.",
+                                     "Publique-se;", "REGISTRE-SE E PUBLIQUE-SE"])
+def test_closing_formula_is_part_of_the_fecho_not_of_the_last_article(formula):
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º Fica criado o conselho.\n\n"
+            f"Art. 2º Esta Lei entra em vigor na data de sua publicação.\n\n{formula}\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n\nFULANO DE TAL\nPrefeito\n")
+    r = read(text.encode(), path="a.txt")
+    assert r.norma.find("art2").caput.text == "Esta Lei entra em vigor na data de sua publicação."
+    assert r.norma.fecho[:2] == [formula, "Prefeitura Municipal de Vila Nova, 2 de março de 2020."]
+    assert r.norma.data == "2020-03-02"
+    assert f"publicação.\n\n{formula}\nPrefeitura Municipal" in render(r.norma)
+
+
+def test_a_closing_formula_inside_an_article_is_its_text():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º O edital dirá:\n"
+            "I - publique-se;\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n\n"
+            "Prefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert n.find("art1_cpt_inc1").text == "publique-se;"
+
+
 def test_a_real_cut_is_still_refused():
     with pytest.raises(InputError, match="truncado"):
         read("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nArt. 1º Fica o Poder Executivo autorizado a".encode(), path="a.txt")
@@ -207,6 +228,29 @@ def test_label_variants_and_items_under_alineas():
     assert ids == ["art1", "art1_cpt_inc1", "art1_cpt_inc1-1", "art1_cpt_inc2", "art1_cpt_inc2_ali1",
                    "art1_cpt_inc2_ali1_ite1", "art1_cpt_inc2_ali1_ite2", "art1_cpt_inc2_ali2",
                    "art2-1", "art3-1", "art5"]
+
+
+@pytest.mark.parametrize("printed", ["Artigo único.", "Art. Único", "ARTIGO ÚNICO -", "Art. único."])
+def test_artigo_unico_is_art1_printed_as_artigo_unico(printed):
+    text = (f"LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDá nome a rua.\n\n{printed} Fica denominada Rua das Flores a via "
+            "que liga o centro ao rio.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    art = n.find("art1")
+    assert (art.rotulo, art.caput.text) == ("Artigo único", "Fica denominada Rua das Flores a via que liga o centro ao rio.")
+    assert "\nArtigo único. Fica denominada Rua" in render(n)
+    from lexconsolida.readers.lexml import read as read_lexml
+    from lexconsolida.writers.lexml import write as write_lexml
+
+    again = read_lexml(write_lexml(n)).norma
+    assert again.find("art1").rotulo == "Artigo único"
+
+
+def test_artigo_unico_in_running_text_is_not_a_label():
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º A taxa do\n"
+            "artigo único da Lei nº 4/2019 fica extinta.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    n = read(text.encode(), path="a.txt").norma
+    assert [d.id for d in n.artigos()] == ["art1"]
+    assert "artigo único da Lei" in n.find("art1").caput.text
 
 
 def test_arabic_items_under_an_alinea_heading_of_an_inciso():
@@ -333,8 +377,9 @@ def test_altere_se_and_redacao_seguinte_and_the_ementa():
                       "Art. 3º A ementa da Lei nº 100/2001 passa a ter a seguinte redação:\n"
                       "\"Dispõe sobre feiras e mercados.\"\n")
     assert ops == [("redacao", "art3_cpt_inc2", "respeitar o horário e o silêncio."),
-                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias.")]
-    assert [(p.code, p.where) for p in rec.problems if p.blocking] == [("alvo-sem-dispositivo", "art3")]
+                   ("redacao", "art4", "Esta Lei entra em vigor em 30 dias."),
+                   ("redacao", "ementa", "Dispõe sobre feiras e mercados.")]  # an operation on the ementa
+    assert [(p.code, p.where) for p in rec.problems if p.blocking] == []
 
 
 def test_supracitado_artigo_continues_the_previous_instruction():
@@ -461,13 +506,23 @@ def test_quoted_wording_on_the_instructions_own_line_is_applied():
 
 
 def test_unlabelled_text_before_the_named_units_own_wording_asks_a_person():
-    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+    rec, ops = ops_of("Art. 1º O artigo 2º da Lei nº 100/2001 passa a ter a seguinte redação: "
                       "\"Dispõe sobre feiras e mercados.\"\n"
                       "\"Art. 2º A licença custa vinte reais.\"\n"
                       "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert ops == [("redacao", "art2", "A licença custa vinte reais.")]
     (p,) = rec.blocking
     assert p.code == "alvo-sem-dispositivo" and "'Dispõe sobre feiras e mercados.'" in p.message
+
+
+def test_unlabelled_text_before_the_units_is_the_ementa_the_instruction_names():
+    rec, ops = ops_of("Art. 1º A ementa e o artigo 2º da Lei nº 100/2001 passam a ter a seguinte redação: "
+                      "\"Dispõe sobre feiras e mercados.\"\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n"
+                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert ops == [("redacao", "ementa", "Dispõe sobre feiras e mercados."),
+                   ("redacao", "art2", "A licença custa vinte reais.")]
+    assert not rec.blocking
 
 
 def test_block_without_opening_quote_labelled_with_the_article_named():

@@ -23,6 +23,11 @@ KIND_NAMES = {
 }
 
 
+EMENTA = "ementa"
+"""``Operation.target_id`` of an operation on the norm's ementa (the id LexML gives the
+``Ementa`` element): not a dispositivo, so never a LexML id of the articulação."""
+
+
 def work_key(urn: str | None) -> str:
     """A URN as a work: lower case, no accents, no version ('@…'), no fragment ('!…')."""
     if not urn:
@@ -43,7 +48,8 @@ class Operation:
     """How the instruction names the norm ('Lei nº 2.217/2001', 'Constituição Federal')."""
     target_id: str | None
     """LexML id of the dispositivo; None for a whole-act revocation. For an agrupador, its kind
-    and number ('cap4'): the applier finds it wherever it sits ('tit2_cap4')."""
+    and number ('cap4'): the applier finds it wherever it sits ('tit2_cap4'). ``EMENTA``
+    ('ementa', with ``unit_kind`` 'ementa') for a new wording of the norm's ementa."""
     unit_kind: str | None = None
     """Kind of the dispositivo ('artigo', 'inciso' …)."""
     rotulo: str | None = None

@@ -46,6 +46,28 @@ CONTEXT_BEFORE_ACT = re.compile(
 """Words before an act citation that make it context, not the target
 ('alterada pela Lei nº 2.331/2002', 'aprovada pelo Decreto-Lei nº 5.452')."""
 
+EMENTA_OBJECT = re.compile(
+    r"(?<!cuja\s)(?<!conforme\s)\b(?:[aà]|na)\s+ementa\b(?!\s+(?:dest[ae]|da\s+presente)\b)"
+    r"|\bseguinte\s+ementa\b", _I)
+"""The norm's ementa as what an instruction changes: 'Dê-se à Ementa da Lei nº …', 'A ementa da
+Lei nº … passa a vigorar com a seguinte redação', 'Fica alterada a ementa da Lei …', 'A ementa
+e o art. 1º da Lei … passam a ter …', '… passa a vigorar com a seguinte ementa'; not 'cuja
+ementa', nor 'a ementa desta Lei'."""
+
+PREAMBULO_OBJECT = re.compile(
+    r"\b(?:o|ao|no)\s+pre[âa]mbulo\b(?=\s*(?:,|\be\b|d[ao]s?\s+(?:lei|decreto|resolu|emenda|norma|ato|"
+    r"portaria|c[óo]digo|regimento)|pass|fica|ter[áa]|a\s+seguinte|:))", _I)
+"""'O preâmbulo e o artigo 1º da Lei …', 'Dê-se ao preâmbulo da Lei …': the preâmbulo of the
+norm (in LC 95 terms its enacting formula; drafters also call the ementa so), not 'o preâmbulo
+do item 1' of an annex."""
+
+ENACTING_FORMULA = re.compile(
+    r"\bfa[çz]o\s+saber\b|\bfaz\s+saber\b|\bo\s+prefeit[oa]\b|\bo\s+governador\b|\bo\s+presidente\b"
+    r"|\bc[âa]mara\b.{0,200}?\baprov|\bdecret(?:a|ou|o)\b|\bsanciono\b|\bsanciona\b|\bpromulg[ao]\b"
+    r"|\bno\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui", _I | re.DOTALL)
+"""The words of an enacting formula ('O PREFEITO MUNICIPAL …, faço saber que a Câmara Municipal
+aprovou e eu sanciono a seguinte Lei'): a quoted text with them is a preâmbulo, not an ementa."""
+
 REVOKED_TEXT = re.compile(r"^\(?\s*revogad[oa]s?\s*\)?\.?;?$|^\(\s*suprimid[oa]s?\s*\)\.?;?$", _I)
 OMISSIS_TEXT = re.compile(r"^[\s.…_-]*$")
 NR_MARK = re.compile(r"\s*\(\s*(?:NR|AC)\s*\)\s*$")

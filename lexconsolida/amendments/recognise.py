@@ -19,7 +19,7 @@ from lexconsolida.amendments.blocks import (
     quoted_headings, settle_by_quotes,
 )
 from lexconsolida.amendments.coverage import amends, unaccounted
-from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
+from lexconsolida.amendments.model import EMENTA, Operation, Problem, Recognition, work_key
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.ids import LexId
@@ -361,6 +361,11 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.last_article = arts[-1]
     ctx.last_target = default
     if not blocks:
+        if not named and _names_ementa(text, kind):
+            ctx.rec.problems.append(Problem(
+                "sem-texto-novo", "a instrução dá nova redação à ementa da norma, mas sem texto entre aspas: "
+                "aplique à mão ou registre a decisão", text, _line(d), _where(d)))
+            return
         if not named:
             ctx.rec.problems.append(Problem(
                 "alteracao-nao-textual", "a instrução altera a norma sem citar dispositivo nem trazer texto "
@@ -380,7 +385,8 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     generic = phrases.is_generic(text)
     covered: set[str] = set()
     roles = _roles(text, disp, named)
-    _unlabelled(ctx, d, kind, default, blocks, named, covered)
+    ementa, ementa_read = _ementa(ctx, d, kind, default, blocks)
+    _unlabelled(ctx, d, kind, default, blocks, named, covered, skip=ementa)
     for u in units:
         if u.kind == "omissis":
             continue
@@ -391,7 +397,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered, roles)
     _replaced_set(ctx, d, default, named, units)
     covered |= _renumbered_into(ctx, d, covered)
-    if not named and not covered and not units and not headings:
+    if not named and not covered and not units and not headings and not ementa_read:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
             "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
@@ -661,13 +667,14 @@ def _through_amending_act(ctx: _Ctx, d: Dispositivo, disp: list[Citation], acts:
     return [c for c in disp if c is not b], [c for c in acts if c.act is None or c.act.key != b.act.key]
 
 
-def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
+def _unlabelled(ctx, d, kind, t, blocks, named, covered, skip: Alteracao | None = None) -> None:
     """A quoted block that opens without a label ('“Fica o Poder Executivo autorizado …”') is the
-    wording of the one unit the instruction names ('O caput do art. 5º passa a viger …')."""
+    wording of the one unit the instruction names ('O caput do art. 5º passa a viger …'). The
+    text ``skip`` opens with is the ementa's (``_ementa``)."""
     if len(named) != 1:
         return
     for b in blocks:
-        lead = leading_text(b)
+        lead = leading_text(b) if b is not skip else None
         if lead is None or phrases.is_omissis(lead[0]):
             continue
         target = named[0][:-4] if named[0].endswith("_cpt") else named[0]
@@ -687,6 +694,54 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered) -> None:
                                       lenient=kind == "redacao" and phrases.is_generic(d.text)))
         covered.add(named[0])
         return
+
+
+def _names_ementa(text: str, kind: str) -> bool:
+    """The instruction gives the norm's ementa a new wording ('Dê-se à Ementa da Lei nº …')."""
+    return kind == "redacao" and bool(phrases.EMENTA_OBJECT.search(text) or phrases.PREAMBULO_OBJECT.search(text))
+
+
+_CLOSING_QUOTE = re.compile(r"[\"”]\s*[.;,]?\s*$")
+
+
+def _ementa(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> tuple[Alteracao | None, bool]:
+    """An instruction that gives the norm's ementa a new wording: the unlabelled text the first
+    quoted block opens with (before any labelled unit: 'A ementa e o art. 1º da Lei … passam a
+    ter a seguinte redação: “Dispõe sobre …” / “Art. 1º …”') is an operation on the ementa
+    (``target_id`` ``EMENTA``); the labelled units that follow are the instruction's other
+    operations. An instruction that says 'preâmbulo' (in LC 95 the enacting formula) is read as
+    changing the ementa only when the quoted text is not an enacting formula, with a notice;
+    otherwise a person decides. Returns the block whose opening text was read, and whether the
+    instruction was about the ementa (an operation or a problem was reported)."""
+    text = d.text
+    if kind != "redacao":
+        return None, False
+    by_ementa = bool(phrases.EMENTA_OBJECT.search(text))
+    if not by_ementa and not phrases.PREAMBULO_OBJECT.search(text):
+        return None, False
+    what = "a ementa" if by_ementa else "o preâmbulo"
+    first = blocks[0]
+    lead = leading_text(first)
+    wording = phrases.clean_text(_CLOSING_QUOTE.sub("", lead[0])) if lead else ""
+    line = (lead[1] if lead else None) or _line(d)
+    if not wording:
+        ctx.rec.problems.append(Problem(
+            "alvo-sem-texto", f"a instrução dá nova redação a {what} da norma, mas o texto entre aspas abre com um "
+            "dispositivo rotulado, não com o texto da ementa: decida o que ela altera", text, _line(d), _where(d)))
+        return None, True
+    if not by_ementa:
+        if phrases.ENACTING_FORMULA.search(wording):
+            ctx.rec.problems.append(Problem(
+                "alteracao-de-preambulo", f"a instrução dá nova redação ao preâmbulo (fórmula de promulgação) da "
+                f"norma ('{wording[:80]}'), que não tem versões: aplique à mão ou registre a decisão",
+                text, line, _where(d)))
+            return first, True
+        ctx.rec.problems.append(Problem(
+            "ementa-pelo-preambulo", f"a instrução diz 'preâmbulo', mas o texto entre aspas ('{wording[:80]}') não é "
+            "fórmula de promulgação (autoria, 'faz saber', 'decreta', 'sanciona'): lido como nova redação da ementa",
+            text, line, _where(d), blocking=False))
+    ctx.rec.operations.append(_op(ctx, d, t, "redacao", EMENTA, unit_kind=EMENTA, text=wording))
+    return first, True
 
 
 _CONTINUES = re.compile(r"\b(?:supracitad|referid|mesm|aludid|citad|retromencionad)[oa]s?\s+(?:artigo|art\.)"

@@ -8,7 +8,8 @@ LexML's ``Metadado`` ends with ``MetadadoProprietario`` (``xsd:anyType`` plus a 
   ``situacao``, ``vigencia``, ``publicacao``; ``urnAusente="s"`` when the Identificacao URN was
   derived because the Norma had none;
 - ``lc:proveniencia``, ``lc:evento`` (whole-act events), ``lc:documento`` (accompanying documents,
-  their structured facts as JSON), ``lc:anexo`` (non-articulated annex text);
+  their structured facts as JSON), ``lc:anexo`` (non-articulated annex text), ``lc:ementa`` (the
+  wordings of an ementa an amending act changed, as ``lc:versao``; absent when never changed);
 - ``lc:alteracao ref=ID``: nota ('NR'/'AC'), raw quoted text and line span of a quoted block;
 - ``lc:no ref=ID``: per node, only what differs from what a reader derives from LexML itself —
   printed rótulo, number (when it differs from the id's), source lines, separator, a situação
@@ -111,6 +112,17 @@ def read_versions(e: etree._Element) -> list[Version]:
             situacao=Situacao(ve.get("situacao", "vigente")), rotulo=ve.get("rotulo"),
         ))
     return out
+
+
+def add_ementa(parent: etree._Element, history: list[Version]) -> None:
+    """``lc:ementa`` with the wordings of the ementa (``Norma.ementa_history``), when it has any."""
+    if history:
+        add_versions(sub(parent, "ementa"), history)
+
+
+def read_ementa(parent: etree._Element) -> list[Version]:
+    e = parent.find(lc("ementa"))
+    return [] if e is None else read_versions(e)
 
 
 def text_of(e: etree._Element | None) -> str:

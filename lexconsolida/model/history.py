@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexconsolida.model.nodes import Dispositivo, Situacao
+from lexconsolida.model.nodes import Dispositivo, Norma, Situacao, Version
 
 
 STRUCK_MARK = "[sem vigor]"
@@ -40,11 +40,33 @@ def compiled_entries(d: Dispositivo) -> list[Entry]:
     """The compiled-view lines of ``d`` (its own text only; children are separate)."""
     if not d.history:
         return [Entry(d.head_text, d.rotulo, d.situacao is not Situacao.VIGENTE, None)]
+    return _history_entries(d.history, d.rotulo)
+
+
+def ementa_entries(norma: Norma) -> list[Entry]:
+    """The compiled-view lines of the act's ementa: superseded wordings struck, each with the
+    note of the act that replaced it, the wording in force last ('Redação dada pela …')."""
+    if not norma.ementa_history:
+        return [Entry(norma.ementa, None, False, None)] if norma.ementa else []
+    return _history_entries(norma.ementa_history, None)
+
+
+def ementa_note(norma: Norma) -> str | None:
+    """The note of the ementa in force ('Redação dada pela Lei nº …'); None when an amending
+    act never changed it (a pending instruction is noted too)."""
+    for v in reversed(norma.ementa_history):
+        if v.event.kind != "original":
+            return v.event.nota()
+        break
+    return None
+
+
+def _history_entries(history: list[Version], own_rotulo: str | None) -> list[Entry]:
     out: list[Entry] = []
     # a 'pendente' version (an instruction waiting for a decision) does not supersede the wording
-    last = max((i for i, v in enumerate(d.history) if v.event.kind != "pendente"), default=0)
-    for i, v in enumerate(d.history):
-        rotulo = v.rotulo or d.rotulo
+    last = max((i for i, v in enumerate(history) if v.event.kind != "pendente"), default=0)
+    for i, v in enumerate(history):
+        rotulo = v.rotulo or own_rotulo
         note = None if v.event.kind == "original" else v.event.nota()
         if v.event.kind == "pendente":
             # the wording does not change: a note under the unit, nothing struck

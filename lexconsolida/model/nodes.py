@@ -309,6 +309,9 @@ class Norma:
     """What the document is: 'norma', 'proposicao' (minuta, projeto, indicação: no normative
     value) or 'consolidacao' (a consolidation being drafted); None: decided by ``tipo``
     (see :mod:`lexconsolida.model.status`)."""
+    ementa_history: list[Version] = field(default_factory=list)
+    """Wordings of the ementa, oldest first, as ``Dispositivo.history`` (empty when an amending
+    act never gave it a new wording; else ``ementa_history[-1].text == ementa``)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""

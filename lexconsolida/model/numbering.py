@@ -123,6 +123,8 @@ def label_for(kind: str, number: Number | None, *, unico: bool = False) -> str:
     """The normalised rótulo of a dispositivo of ``kind`` with ``number`` (LC 95 style)."""
     if kind == "paragrafo" and unico:
         return "Parágrafo único"
+    if kind == "artigo" and unico:
+        return "Artigo único"
     if number is None:
         raise ValueError(f"{kind} sem número")
     n, suf = number.value, number.suffix_text

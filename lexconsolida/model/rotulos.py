@@ -2,7 +2,7 @@
 output (site, HTML, DOCX, text, quadro comparativo, forms):
 
 - artigo and parágrafo: ordinal up to nine without a period ('Art. 1º ', '§ 2º '), cardinal
-  from ten with one ('Art. 10. ', '§ 12. '), 'Parágrafo único. ';
+  from ten with one ('Art. 10. ', '§ 12. '), 'Parágrafo único. ', 'Artigo único. ';
 - inciso: Roman numeral and an en dash ('I – ');
 - alínea 'a) ', item '1. '.
 
@@ -31,7 +31,7 @@ def label_and_separator(kind: str, rotulo: str | None) -> tuple[str, str]:
     rot = rotulo.strip()
     if kind in ("artigo", "paragrafo"):
         rot = rot.rstrip(" .-–—:")
-        if rot.lower().startswith("parágrafo") or rot.lower().startswith("paragrafo"):
+        if rot.lower().startswith(("parágrafo", "paragrafo", "artigo único", "artigo unico")):
             return rot, ". "
         return rot, ". " if _CARDINAL_END.search(rot) else " "
     if kind == "inciso":

@@ -158,8 +158,8 @@ def acts_phrase(labels: list[str]) -> str:
 def alterations(norma: Norma) -> list[tuple[str, str | None]]:
     """(label, date) of every other act whose changes the tree carries, oldest first."""
     found: dict[str, str | None] = {}
-    for node in norma.walk():
-        for v in node.history:
+    for history in [norma.ementa_history, *(node.history for node in norma.walk())]:
+        for v in history:
             ev = v.event
             if ev.kind == "original" or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
                 continue

@@ -431,6 +431,7 @@ class _Reader:
         n.events = [ext.read_event(e) for e in x.iterfind(ext.lc("evento"))]
         n.documentos = [ext.read_documento(e) for e in x.iterfind(ext.lc("documento"))]
         n.anexos = [ext.text_of(e) for e in x.iterfind(ext.lc("anexo"))]
+        n.ementa_history = ext.read_ementa(x)
 
 
 def _letter_out_of_text(d: Dispositivo) -> None:

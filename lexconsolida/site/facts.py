@@ -83,13 +83,14 @@ def history_links(norma, urn: str) -> tuple[tuple[str, str, tuple[str, ...], str
     Revoking a dispositivo alters the act; only a whole-act revocation revokes it.
     """
     found: dict[tuple[str, str], tuple[set[str], str | None]] = {}
-    for node in norma.walk():
-        for v in node.history:
+    changes = [("ementa", norma.ementa_history), *((node.id, node.history) for node in norma.walk())]
+    for node_id, history in changes:
+        for v in history:
             ev = v.event
             if not ev.act_urn or ev.act_urn == urn:
                 continue
             changed, _ = found.setdefault(("altera", ev.act_urn), (set(), ev.act_label))
-            changed.add(node.id)
+            changed.add(node_id)
     for ev in norma.events:
         if ev.act_urn and ev.kind == "revogacao":
             found.setdefault(("revoga", ev.act_urn), (set(), ev.act_label))

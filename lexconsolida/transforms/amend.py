@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from lexconsolida.amendments.blocks import PARENT_KINDS, id_kind
-from lexconsolida.amendments.model import Operation
+from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
@@ -41,7 +41,8 @@ def clone(norma: Norma) -> Norma:
                    events=list(norma.events), preambulo=list(norma.preambulo),
                    fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
                    documentos=list(norma.documentos), anexos=list(norma.anexos),
-                   provenance=copy.copy(norma.provenance))
+                   provenance=copy.copy(norma.provenance),
+                   ementa_history=[_clone_version(v) for v in norma.ementa_history])
 
 
 def _clone_version(v: Version) -> Version:
@@ -104,6 +105,9 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
     ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
                op.note or event.note)
     try:
+        if op.target_id == EMENTA:
+            _ementa(norma, op, ev)
+            return
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
             return
@@ -114,6 +118,29 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
         raise
     except (ValueError, KeyError) as err:
         raise _error(op, f"operação inválida ({err})") from None
+
+
+def _ementa(norma: Norma, op: Operation, ev: Event) -> None:
+    """A new wording of the norm's ementa (``Operation.target_id`` is ``EMENTA``), kept in
+    ``Norma.ementa_history`` as a dispositivo's wording is in its history; a 'pendente' or
+    'nota' operation notes the ementa without changing it. Refused when the norm has no ementa
+    (there is nothing the new wording replaces: a person decides) or for any other kind."""
+    if op.kind not in ("redacao", "pendente", "nota"):
+        raise _error(op, f"{KIND_NAMES.get(op.kind, op.kind)} não se aplica à ementa: decida o que a instrução altera")
+    if norma.ementa is None:
+        if op.kind == "pendente":
+            norma.events.append(ev)
+            return
+        raise _error(op, f"{norma.titulo} não tem ementa no texto lido: decida se a instrução lhe dá uma")
+    text = norma.ementa if op.kind != "redacao" else " ".join((op.text or "").split())
+    if op.kind == "redacao" and (not text or _plain(text) == _plain(norma.ementa)):
+        return  # the same ementa: nothing changes
+    if not norma.ementa_history:
+        norma.ementa_history.append(Version(norma.ementa, Event("original"), None, None))
+    if op.kind != "pendente":
+        norma.ementa_history[-1].end = ev.date
+    norma.ementa_history.append(Version(text, ev, ev.date, None))
+    norma.ementa = text
 
 
 def _with_article(norma: Norma, index: "_Index", op: Operation) -> Operation:

@@ -39,11 +39,25 @@ def at(norma: Norma, when: str) -> Norma:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
     out = clone(norma)
     out.articulacao = _nodes(out.articulacao, when)
+    _ementa(out, when)
     out.events = [e for e in out.events if not e.date or e.date <= when]
     revoked = any(e.kind == "revogacao" for e in out.events)
     out.situacao = Situacao.REVOGADO if revoked else (
         norma.situacao if norma.situacao is not Situacao.REVOGADO else Situacao.VIGENTE)
     return out
+
+
+def _ementa(norma: Norma, when: str) -> None:
+    """The ementa in force on ``when``, with its history up to then (none when that is the
+    original wording)."""
+    kept = [v for v in norma.ementa_history if not v.start or v.start <= when]
+    if not kept:
+        return
+    kept[-1].end = None
+    wording = [v for v in kept if v.event.kind != "pendente"]
+    if wording:
+        norma.ementa = wording[-1].text
+    norma.ementa_history = [] if len(kept) == 1 and kept[0].event.kind == "original" else kept
 
 
 def _nodes(nodes: list, when: str) -> list:
@@ -141,9 +155,11 @@ def vigente(norma: Norma) -> Norma:
     known = {(e.kind, e.act_label) for e in out.events}
     for label, date in alterations(norma):
         if ("alteracao", label) not in known and ("revogacao", label) not in known:
-            urn = next((v.event.act_urn for n in norma.walk() for v in n.history
+            histories = [norma.ementa_history, *(n.history for n in norma.walk())]
+            urn = next((v.event.act_urn for h in histories for v in h
                         if v.event.act_label == label), None)
             out.events.append(Event("alteracao", urn, label, date))
+    out.ementa_history = []
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []

@@ -41,7 +41,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
-from lexconsolida.model.history import entries_for
+from lexconsolida.model.history import ementa_entries, ementa_note, entries_for
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.lexml import write as lexml_write
@@ -202,7 +202,7 @@ class _BodyWriter:
         if epigrafe:
             self.para("Epígrafe", epigrafe)
         if norma.ementa:
-            self.para("Ementa", norma.ementa)
+            self._ementa(norma)
         for line in norma.preambulo:
             self.para("Preâmbulo", line)
         for node in norma.articulacao:
@@ -285,6 +285,24 @@ class _BodyWriter:
             self._alteracao(alt)
         for child in d.children:
             self.dispositivo(child)
+
+    def _ementa(self, norma: Norma) -> None:
+        """The ementa in force; one an amending act changed is noted as a dispositivo is (in
+        the compiled view, its earlier wordings struck first)."""
+        if self.view != "compilado":
+            self.para("Ementa", norma.ementa or "")
+            note = ementa_note(norma)
+            if note:
+                self.para("Nota de alteração", f"({note})")
+            return
+        for entry in ementa_entries(norma):
+            if entry.struck:  # struck in the ementa's own place and style
+                for run in self.para("Ementa", entry.text).runs:
+                    run.font.strike = True
+            elif entry.text:
+                self.para("Ementa", entry.text)
+            if entry.note:
+                self.para("Nota de alteração", f"({entry.note})")
 
     def _vigente(self, d: Dispositivo, style: str) -> None:
         label = _label(d)

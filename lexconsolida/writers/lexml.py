@@ -450,6 +450,7 @@ class _Writer:
             ext.add_documento(ne, d)
         for a in norma.anexos:
             ext.sub(ne, "anexo", None, a)
+        ext.add_ementa(ne, norma.ementa_history)
         entries = self.blocks + self.nodes
         if entries:
             self.extension = "".join(entries)[len(_indent(_EXT_LEVEL)):]
@@ -474,7 +475,10 @@ class _Writer:
             self.articulacao = "".join(out)[len(_indent(level)):]
             art.append(etree.Comment(_SLOT_ARTICULACAO))
             self.parte_final(ne, norma)
-        cdv = ciclo_de_vida(norma, self.histories)
+        histories = self.histories
+        if norma.ementa_history:  # the Ementa element's id, written by parte_inicial
+            histories = [("ementa", norma.ementa_history), *histories]
+        cdv = ciclo_de_vida(norma, histories)
         if cdv is not None:
             meta.append(cdv)
         self.norma_ext(meta, norma)

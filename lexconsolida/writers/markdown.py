@@ -23,6 +23,7 @@ from lexconsolida.writers.text import (
     OMISSIS_LINE,
     agrupador_label,
     check_view,
+    ementa_lines,
     host_alteracoes,
     own_entries,
     text_children,
@@ -103,8 +104,12 @@ class _MarkdownWriter:
             self.blocks.append("---")
         if n.epigrafe:
             self.blocks.append(f"# {escape(n.epigrafe)}")
-        if n.ementa:
-            self.blocks.append(f"*{escape(n.ementa)}*")
+        for entry in ementa_lines(n, self.view):
+            body = f"*{escape(entry.text)}*" if entry.text else ""
+            parts = [f"~~{body}~~" if entry.struck and body else body]
+            if entry.note:
+                parts.append(f"({escape(entry.note)})")
+            self.blocks.append(" ".join(p for p in parts if p))
         self.blocks.extend(escape(p) for p in n.preambulo)
         for node in n.articulacao:
             self.node(node, depth=2)

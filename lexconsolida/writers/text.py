@@ -23,7 +23,7 @@ The text reader (:mod:`lexconsolida.readers.text`) reads this layout back to the
 - ``"compilado"``: the compiled text (see :mod:`lexconsolida.model.history`): every superseded
   wording is printed, prefixed by '[sem vigor]', each wording followed by its note in
   parentheses ('(Redação dada pela Lei nº 130, de 1º de março de 2022)'), revocations as
-  '(Revogado pela …)'.
+  '(Revogado pela …)'; an ementa an amending act changed is printed the same way.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import re
 from lexconsolida.errors import UsageError
 from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries
+from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_entries
 
 VIEWS = ("vigente", "compilado")
 OMISSIS_LINE = "......."
@@ -88,6 +88,17 @@ def own_entries(d: Dispositivo, view: str) -> list[Entry]:
     if d.situacao is not Situacao.VIGENTE:
         return [Entry(status_note(d), d.rotulo, False, None)]
     return [Entry(d.head_text, d.rotulo, False, None)]
+
+
+def ementa_lines(n: Norma, view: str) -> list[Entry]:
+    """The ementa's lines for ``view``: the ementa in force; in the compiled view, an ementa an
+    amending act changed shows every earlier wording struck, then the one in force, each with
+    its note ('(Redação dada pela Lei nº …)'), as a dispositivo does."""
+    if not n.ementa:
+        return []
+    if view == "compilado":
+        return ementa_entries(n)
+    return [Entry(n.ementa, None, False, None)]
 
 
 def entry_text(entry: Entry) -> str:
@@ -172,9 +183,9 @@ class _TextWriter:
         if n.epigrafe:
             self.out.append(n.epigrafe)
             self.blank()
-        if n.ementa:
-            self.out.append(n.ementa)
-            self.blank()
+        for entry in ementa_lines(n, self.view):
+            self.out.append(entry_text(entry))
+        self.blank()
         for p in n.preambulo:
             self.out.append(p)
         self.blank()

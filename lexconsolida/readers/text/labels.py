@@ -142,10 +142,21 @@ def match_label(
     return None
 
 
+_ARTIGO_UNICO = re.compile(r"(?P<word>(?:Artigo|ARTIGO|Art\.?|ART\.?)\s*[ÚúUu][Nn][Ii][Cc][Oo])(?![A-Za-zÀ-ÿ])")
+"""'Artigo único' / 'Art. Único': the act's one artigo (LexML id art1, rótulo 'Artigo único')."""
+
+
 def _match_artigo(line: str, pos: int, ocr: bool, expected: dict) -> Label | None:
     m = _ARTIGO.match(line, pos)
     if not m:
-        return None
+        m = _ARTIGO_UNICO.match(line, pos)
+        if m is None:
+            return None
+        sep, rest = _rest(line, m.end())
+        if not rest or not (rest[0].isupper() or rest[0] in "“\""):
+            return None  # 'artigo único desta Lei' in running text
+        return Label("artigo", m.group("word"), label_for("artigo", Number(1), unico=True), Number(1), sep, rest,
+                     unico=True)
     word, punct = m.group("word"), m.group("punct")
     repairs = []
     if word == "rt":

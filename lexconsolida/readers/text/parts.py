@@ -78,6 +78,7 @@ def split_parts(state: TextState) -> None:
     end = _body_end(lines, first_art)
     if end == len(lines):
         end = closing_block_start(lines, first_art)
+    end = _formulas_before(lines, end, first_art)
     state.body = (start, end)
     _read_head(state, lines[:start])
     _read_tail(state, lines[end:])
@@ -174,6 +175,27 @@ def _no_articles(state: TextState) -> None:
     state.body = (len(lines), len(lines))
     _read_head(state, lines, without_articles=True)
     state.diagnostics.append(Diagnostic("sem-artigos", "o ato não tem artigos", Severity.WARNING))
+
+
+_VERB_SE = r"(?:registre|publique|cumpra|cientifique|comunique|notifique|arquive|d[êe]-se\s+ci[êe]ncia)(?:-se)?"
+_CLOSING_FORMULA = re.compile(
+    rf"^\s*{_VERB_SE}(?:\s*(?:,|\be\b)\s*{_VERB_SE})*\s*[.;!]?\s*$", re.IGNORECASE)
+"""The closing formula printed between the last article and the fecho ('PUBLIQUE-SE.',
+'Registre-se, publique-se e cumpra-se.'): part of the fecho, never text of an article."""
+
+
+def _formulas_before(lines: list[SourceLine], end: int, first_art: int) -> int:
+    """``end`` moved back over the closing formulas (and blank lines between) that precede the
+    fecho or the closing block; unchanged when there are none."""
+    i, new_end = end - 1, end
+    while i > first_art:
+        ln = lines[i]
+        if ln.text.strip() and (ln.label is not None or not _CLOSING_FORMULA.match(ln.text)):
+            break
+        if ln.text.strip():
+            new_end = i
+        i -= 1
+    return new_end
 
 
 def _is_fecho(text: str) -> bool:
@@ -304,6 +326,11 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
     norma = state.norma
     annex = next((i for i, ln in enumerate(tail) if _ANNEX.match(ln.text)), len(tail))
     closing, annexes = tail[:annex], tail[annex:]
+    while closing and (not closing[0].text.strip() or _CLOSING_FORMULA.match(closing[0].text)):
+        if closing[0].text.strip():
+            closing[0].tag = "fecho"
+            norma.fecho.append(closing[0].text.strip())
+        closing = closing[1:]
     if closing:
         first = next((i for i, ln in enumerate(closing) if ln.text.strip()), 0)
         if _closing_kind(closing[first].text) in ("pessoa", "cargo", "site"):

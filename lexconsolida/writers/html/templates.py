@@ -40,6 +40,7 @@ def _environment(folder: str) -> jinja2.Environment:
     env.globals.update(
         blocos_html=blocos_html,
         separador=view.separador,
+        linhas_ementa=view.linhas_ementa,
         sumario_de=view.sumario,
     )
     return env
