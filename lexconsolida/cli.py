@@ -175,6 +175,9 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
     return parser
 
 
+TO_STDOUT = frozenset({"parse", "amend", "compile", "diff", "render", "infracoes"})
+"""Commands whose ``-o`` names one file and that write to the standard output without it."""
+
 REPORT_BUG = ("isto é um defeito do lexconsolida, não da entrada: por favor, relate-o à equipe "
               "que mantém o programa, com o comando usado e os arquivos de entrada")
 
@@ -186,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
+    if getattr(args, "output", None) == "-":
+        if args.command not in TO_STDOUT:
+            parser.error(f"-o -: o comando {args.command} grava uma pasta, não a saída padrão; informe a pasta")
+        args.output = None  # '-o -': the standard output, as without -o (never a file named '-')
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

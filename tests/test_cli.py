@@ -43,6 +43,20 @@ def test_unknown_command_and_format_are_usage_errors(tmp_path):
     assert r.returncode == 2
 
 
+def test_output_dash_is_the_standard_output_never_a_file_named_dash(tmp_path):
+    src = tmp_path / "lei.txt"
+    src.write_text("LEI Nº 1, DE 2 DE JANEIRO DE 2020\n\nArt. 1º Teste de saída.\n", encoding="utf-8")
+    r = run_cli("render", src, "--to", "txt", "-o", "-", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr.decode()
+    assert "Art. 1º Teste de saída." in r.stdout.decode()
+    r = run_cli("parse", src, "-o", "-", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith(b"<?xml")
+    assert not (tmp_path / "-").exists()
+    r = run_cli("acervo", tmp_path, "-o", "-", cwd=tmp_path)
+    assert r.returncode == 2 and "grava uma pasta" in r.stderr.decode()
+    assert not (tmp_path / "-").exists()
+
+
 def _modules_loaded_by(argv: list[str]) -> set[str]:
     import subprocess
     import sys

@@ -101,6 +101,11 @@ class Operation:
     """A revocation of one of several units one citation names ('os artigos 217 a 287'): a unit
     an earlier act already revoked is left as it is (that revocation stands), the others are
     revoked; a unit named alone and already revoked is refused (the citation may be wrong)."""
+    copy_of: str | None = None
+    """An inclusion whose wording is another unit's of the same norm ('Acrescente-se o art. 5º com
+    a redação do atual art. 4º'): the id of that unit, as it stands before this act (copies are
+    applied before the act's other operations). An artigo is copied whole: its caput and its
+    units in force, under the new number."""
 
     def describe(self) -> str:
         """One Portuguese line for review (``amend --dry-run``)."""
@@ -116,6 +121,8 @@ class Operation:
             sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
             rot = f"{self.rotulo}{sep}" if self.rotulo else ""
             s += f"\n    {rot}{self.text}"
+        if self.copy_of:
+            s += f"\n    [com a redação de {self.copy_of}, como estava antes deste ato]"
         if self.via:
             s += f"\n    [citado como dispositivo de {self.via}, que o levou a esta norma]"
         if not self.in_corpus:

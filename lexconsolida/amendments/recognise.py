@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments import phrases
+from lexconsolida.amendments import phrases, vocabulary
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings, settle_by_quotes,
@@ -71,8 +71,17 @@ def recognise(norma: Norma, resolve: Resolver | None = None, *,
         _article(ctx, art)
     _check_ementa(ctx)
     _safety_net(ctx)
-    rec.operations[:] = _simultaneous(rec.operations)
+    rec.operations[:] = _copies_first(_simultaneous(rec.operations))
     return rec
+
+
+def _copies_first(ops: list[Operation]) -> list[Operation]:
+    """'Dê-se ao art. 4º a seguinte redação' and then 'Acrescente-se o art. 5º com a redação do
+    atual art. 4º': the instructions of an act take effect together, each naming units as they
+    were before it, so the copied wording is the art. 4º's before the act rewrites it. Copies
+    are applied first (in the act's order among themselves)."""
+    copies = [o for o in ops if o.copy_of]
+    return copies + [o for o in ops if not o.copy_of] if copies else ops
 
 
 def _simultaneous(ops: list[Operation]) -> list[Operation]:
@@ -330,6 +339,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
+    disp, acts = _shared_units(text, disp, acts)
     disp = _without_context(text, disp)
     for c in disp:
         if c.outra_numeracao:  # 'Dê-se ao caput do Art. 6º (ex art. 7º) …'
@@ -344,6 +354,9 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             "alvo-ambiguo", f"a instrução cita “{impossible.text}”, que não é um dispositivo: "
             f"{impossible.conflito}; decida a que dispositivo ela se refere", text, _line(d), _where(d)))
         return
+    mixed = _mixed_revocation(ctx, d, disp, default)
+    if mixed is not None:
+        kind, disp, default = mixed
     if kind == "revogacao" and not blocks:
         _revocation(ctx, d, disp, acts, default)
         return
@@ -373,8 +386,12 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
                 "entre aspas (anexo, tabela, quadro de cargos, valores): aplique à mão ou registre a decisão",
                 text, _line(d), _where(d)))
             return
+        if kind == "inclusao" and _copy(ctx, d, disp, default):
+            return
         ctx.rec.problems.append(Problem(
             "sem-texto-novo", "instrução de alteração sem texto entre aspas", text, _line(d), _where(d)))
+        return
+    if _several_norms(ctx, d, kind, blocks, disp):
         return
     headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
@@ -393,18 +410,188 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
             continue
         _unit_ops(ctx, d, kind, generic, default, full, u, named, covered, roles)
     _replaced_set(ctx, d, default, named, units)
+    covered |= _renumbered_into(ctx, d, covered)
     if not named and not covered and not units and not headings and not ementa_read:
         what = "a ementa" if re.search(r"\bementa\b", text, re.I) else "um trecho sem dispositivo citado"
         ctx.rec.problems.append(Problem(
             "alvo-sem-dispositivo", f"a instrução altera {what} da norma, não um dispositivo: aplique à mão "
             "ou registre a decisão", text, _line(d), _where(d)))
         return
-    missing = [n for n in named if n not in covered and not any(c.startswith(n + "_") for c in covered)
-               and not (n.endswith("_cpt") and n[:-4] in covered) and not _placed_elsewhere(n, covered)]
+    missing = [n for n in named if not _brought(n, covered)]
     for n in missing:
         ctx.rec.problems.append(Problem(
             "alvo-sem-texto", f"{n} é citado pela instrução mas não aparece no texto entre aspas",
             text, _line(d), _where(d)))
+
+
+_SAME_UNITS = re.compile(r"^\s*,?\s*e\s+d[oa]s?\s*$", re.IGNORECASE)
+
+
+def _shared_units(text: str, disp: list[Citation], acts: list[Citation]) -> tuple[list[Citation], list[Citation]]:
+    """'ao art. 1º da Lei A e da Lei B': an act cited right after a unit of another act, joined
+    by 'e da', has the same units — a citation of B's art. 1º, not of the whole Lei B."""
+    if not disp or not acts:
+        return disp, acts
+    out, whole = list(disp), []
+    for a in acts:
+        prev = max((c for c in out if c.end <= a.start), key=lambda c: c.end, default=None)
+        if prev is not None and prev.act is not None and _SAME_UNITS.match(text[prev.end:a.start]):
+            out.append(replace(prev, start=a.start, end=a.end, text=a.text, act=a.act, target=None))
+        else:
+            whole.append(a)
+    return sorted(out, key=lambda c: c.start), whole
+
+
+_CLAUSE_BREAK = re.compile(r"\s*[,;]\s*(?:e\s+)?|\s+e\s+", re.IGNORECASE)
+
+
+def _mixed_revocation(ctx: _Ctx, d: Dispositivo, disp: list[Citation],
+                      t: _Target | None) -> tuple[str, list[Citation], _Target] | None:
+    """'Suprima-se o inciso IV do art. 3º, dando-se ao inciso III a seguinte redação'; 'Suprima-se
+    o § 2º do art. 2º da Lei …, e o atual § 1º passa a ser parágrafo único, com a seguinte
+    redação'; 'O art. 5º fica revogado, e o art. 6º passa a vigorar …': an instruction whose
+    first clause revokes (no other verb before the revocation's) and goes on, after a comma (or
+    'e'), with another verb. The units cited in the first clause are revoked (operations here); the
+    rest is read as an instruction of its own kind on the units cited after the break, which
+    keep the artigo the first clause names ('o atual § 1º' is the art. 2º's). Each clause's units
+    are of the norm it names, else of the norm named before. Returns (kind of the rest, its
+    citations, its norm), or None when the instruction is not of this form."""
+    text = d.text
+    verb = phrases.REVOGACAO.search(text)
+    if t is None or verb is None or len(disp) < 2 or _set_replacement(text) is not None:
+        return None
+    if phrases.classify(text[:verb.end()]) != "revogacao":
+        return None  # another verb comes first ('O art. 2º passa a ser …, revogado o …')
+    # the other verb, and the last break before it (a list of revoked units goes on until then:
+    # 'Revogam-se o § 2º e o § 3º, dando-se ao § 1º …')
+    other = [m.start() for rx in (phrases.RENUMERACAO, phrases.INCLUSAO, phrases.REDACAO, phrases.GENERIC)
+             if (m := rx.search(text, verb.end())) is not None]
+    breaks = [m for m in _CLAUSE_BREAK.finditer(text, verb.end(), min(other, default=verb.end()))
+              if not any(c.start < m.end() and m.start() < c.end for c in disp)]  # not 'o § 2º, do art. 2º'
+    if not breaks or phrases.classify(text[breaks[-1].end():]) in (None, "revogacao"):
+        return None
+    m = breaks[-1]
+    revoked = [i for i, c in enumerate(disp) if c.end <= m.start()]
+    rest = [i for i, c in enumerate(disp) if c.start >= m.end()]
+    if not revoked or not rest or len(revoked) + len(rest) != len(disp):
+        return None
+    full = _named_by_citation(disp)
+    many = sum(len(full[i]) for i in revoked) > 1
+    for i in revoked:
+        if disp[i].act is not None:
+            t = _target(ctx, disp[i].act, d)
+        _note_target(ctx, t, d)
+        for n in full[i]:
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", n, in_list=many))
+    first = next((disp[i].act for i in rest if disp[i].act is not None), None)
+    if first is not None:
+        t = _target(ctx, first, d)
+    _note_target(ctx, t, d)
+    return phrases.classify(text[m.end():]) or "redacao", [replace(disp[i], ids=tuple(full[i]), incompleto=False) for i in rest], t
+
+
+def _renumbered_into(ctx: _Ctx, d: Dispositivo, covered: set[str]) -> set[str]:
+    """The units this instruction renumbers into a unit its quoted text brings ('o atual § 1º
+    passa a ser parágrafo único, com a seguinte redação'): their text is the new unit's."""
+    return {o.target_id for o in ctx.rec.operations
+            if o.kind == "renumeracao" and o.target_id and o.new_id in covered
+            and o.where == _where(d) and o.line == _line(d)}
+
+
+def _several_norms(ctx: _Ctx, d: Dispositivo, kind: str, blocks, disp: list[Citation]) -> bool:
+    """'Dê-se ao art. 1º da Lei A e da Lei B, bem como ao art. 2º da Lei C, a seguinte redação':
+    one instruction naming units of several norms. Each quoted unit goes to every norm whose
+    named units it is (or is inside of): the quoted 'Art. 1º' to the art. 1º of A and of B; a
+    named unit the quoted text does not bring (C's art. 2º) is a problem of that norm only, and
+    a quoted unit that is none of them a problem of all. Quoted headings or a block without a
+    label cannot be placed among several norms: a person decides. False when the instruction
+    names units of one norm (or of none)."""
+    if kind not in ("redacao", "inclusao") or len({c.act.key for c in disp if c.act is not None}) < 2:
+        return False
+    text = d.text
+    groups: dict[object, tuple[ActRef, list[Citation]]] = {}
+    ref: ActRef | None = None
+    for c in disp:
+        ref = c.act or ref
+        if ref is None:
+            return False  # a unit before any norm is named: the usual reading
+        groups.setdefault(ref.key, (ref, []))[1].append(c)
+    leads = [lead for b in blocks if (lead := leading_text(b)) is not None and not phrases.is_omissis(lead[0])]
+    if leads or any(quoted_headings(b) for b in blocks):
+        ctx.rec.problems.append(Problem(
+            "alvo-ambiguo", "a instrução altera dispositivos de mais de uma norma e o texto entre aspas traz "
+            "agrupador ou texto sem rótulo: decida a que norma pertence cada parte", text, _line(d), _where(d)))
+        return True
+    units = [u for b in blocks for u in block_units(b) if u.kind != "omissis"]
+    named_of = {key: settle_by_quotes(_named_ids(cits), units) for key, (_, cits) in groups.items()}
+    fits: dict[int, list[object]] = {}
+    for i, u in enumerate(units):
+        for key, named in named_of.items():
+            full, _ = anchor(u, named)
+            if full is not None and _relation(full, named) != "other":
+                fits.setdefault(i, []).append(key)
+    # a unit that fits several norms goes to each only when they name the same units ('ao art. 1º
+    # da Lei A e da Lei B'); else ('No art. 1º da Lei A, acrescenta-se à redação dada ao art. 17
+    # da Lei B' quoting '§ 3º') it is one unit of one of them: a person decides which
+    shared = {i for i, keys in fits.items() if len({tuple(named_of[k]) for k in keys}) == 1}
+    undecided = {k for i, keys in fits.items() if i not in shared for k in keys}
+    """Norms a quoted unit may be of: what they miss is said by the ambiguity."""
+    for ref, cits in groups.values():
+        start = len(ctx.rec.problems)
+        t = _target(ctx, ref, d)
+        _note_target(ctx, t, d)
+        named = named_of[ref.key]
+        covered: set[str] = set()
+        roles = _roles(text, cits, named)
+        for i, u in enumerate(units):
+            if i in shared and ref.key in fits[i]:
+                _unit_ops(ctx, d, kind, phrases.is_generic(text), t, anchor(u, named)[0], u, named, covered, roles)
+        for n in ([] if ref.key in undecided else named):
+            if not _brought(n, covered):
+                ctx.rec.problems.append(Problem(
+                    "alvo-sem-texto", f"{n} da {t.label} é citado pela instrução mas não aparece no texto entre aspas",
+                    text, _line(d), _where(d)))
+        if _known(t):
+            _scope(ctx, start, [t])
+    for i, u in enumerate(units):
+        if i not in shared:
+            which = "de mais de um" if i in fits else "de nenhum"
+            ctx.rec.problems.append(Problem(
+                "alvo-ambiguo", f"o texto entre aspas de {u.rotulo or _rotulo(u) or u.kind} pode ser {which} dos "
+                "dispositivos que a instrução cita, de normas diferentes: decida a que norma pertence",
+                text, u.line or _line(d), _where(d)))
+    return True
+
+
+_COPY = re.compile(vocabulary.pattern_of("copia"), re.IGNORECASE)
+
+
+def _copy(ctx: _Ctx, d: Dispositivo, disp: list[Citation], t: _Target) -> bool:
+    """'Acrescente-se à Lei nº 100/2001 o art. 5º com a redação do atual art. 4º': an inclusion
+    whose wording is another unit's of the same norm, as it stands before this act (see
+    ``Operation.copy_of``). Only the plain form: two units, the new one then the copied one,
+    joined by the copy wording alone, of the same kind, the second of no other norm; citations
+    before them can only name the place of the new unit ('Acrescente-se ao art. 2º o § 3º com a
+    redação do atual § 2º'). Anything else stays without new text (``sem-texto-novo``)."""
+    if len(disp) < 2:
+        return False
+    full = _named_by_citation(disp)
+    new, source = disp[-2:]
+    if len(full[-2]) != 1 or len(full[-1]) != 1:
+        return False
+    m = _COPY.search(d.text, new.end)
+    if m is None or m.end() != source.start or d.text[new.end:m.start()].strip(" ,"):
+        return False
+    if source.act is not None and (new.act is None or source.act.key != new.act.key):
+        return False
+    new_id, source_id = full[-2][0], full[-1][0]
+    if id_kind(new_id) != id_kind(source_id) or new_id == source_id:
+        return False
+    if any(n not in ancestors(new_id) and n + "_cpt" not in new_id for ids in full[:-2] for n in ids):
+        return False  # an earlier citation that is not the new unit's place
+    ctx.rec.operations.append(_op(ctx, d, t, "inclusao", new_id, unit_kind=id_kind(new_id),
+                                  rotulo=_rotulo_of_id(new_id), copy_of=source_id))
+    return True
 
 
 def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
@@ -427,6 +614,13 @@ def _headings(ctx: _Ctx, d: Dispositivo, kind: str, t: _Target, blocks) -> int:
             "agrupador-citado", f"o texto entre aspas traz agrupadores sem número legível ({names}): "
             "decida a que título, capítulo ou seção se referem", d.text, _line(d), _where(d)))
     return len(heads)
+
+
+def _brought(n: str, covered: set[str]) -> bool:
+    """Whether the quoted text brings the named unit ``n`` (itself, units inside it, an artigo
+    for its caput, or the unit in another place the quoted labels settle)."""
+    return (n in covered or any(c.startswith(n + "_") for c in covered)
+            or (n.endswith("_cpt") and n[:-4] in covered) or _placed_elsewhere(n, covered))
 
 
 def _placed_elsewhere(n: str, covered: set[str]) -> bool:
@@ -577,12 +771,18 @@ def _named_ids(disp: list[Citation], previous_article: str | None = None) -> lis
     """Ids the instruction names; a chain without its article ('acrescido do seguinte § 3º')
     takes the article of the instruction's other citations when there is exactly one, else
     the article of the previous instruction ('do supracitado artigo')."""
+    return list(dict.fromkeys(i for ids in _named_by_citation(disp, previous_article) for i in ids))
+
+
+def _named_by_citation(disp: list[Citation], previous_article: str | None = None) -> list[list[str]]:
+    """:func:`_named_ids`, citation by citation."""
     complete = list(dict.fromkeys(i for c in disp for i in c.ids if i.startswith("art")))
     articles = {i.split("_")[0] for i in complete}
     if not articles and previous_article:
         articles = {previous_article}
-    out: list[str] = []
+    out: list[list[str]] = []
     for c in disp:
+        ids = []
         for i in c.ids:
             if i.startswith("art"):
                 pass
@@ -590,8 +790,8 @@ def _named_ids(disp: list[Citation], previous_article: str | None = None) -> lis
                 i = _join(complete[0], i)  # 'ao § 7º do art. 307 … os incisos I e II'
             elif len(articles) == 1:
                 i = _join(next(iter(articles)), i)  # 'o caput do artigo 2º e os incisos II e IX'
-            if i not in out:
-                out.append(i)
+            ids.append(i)
+        out.append(ids)
     return out
 
 

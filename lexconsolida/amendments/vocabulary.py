@@ -13,7 +13,10 @@ Kinds:
   one that does not is included;
 - ``inclusao``: units added;
 - ``revogacao``: units (or the whole act) revoked or suppressed;
-- ``renumeracao``: a unit takes another number ("passa a ser o § 1º").
+- ``renumeracao``: a unit takes another number ("passa a ser o § 1º");
+- ``copia``: not a verb but what an inclusion brings instead of quoted text: the wording of
+  another unit of the same norm ("Acrescente-se o art. 5º com a redação do atual art. 4º"),
+  matched between the two citations.
 """
 
 from __future__ import annotations
@@ -131,9 +134,14 @@ FORMULAS: tuple[Formula, ...] = (
             r"\bfica(?:m)?\s+alterad[oa]s?\s+para\s+[\"“']?\s*(?:o\s+|a\s+)?"
             r"(?:§|par[áa]grafo|art(?:igo)?\.?|inciso|al[íi]nea)",
             "O parágrafo único do art. 12 fica alterado para \"parágrafo primeiro\"."),
+    # --- wording copied from another unit (no quoted text) ------------------------------------
+    Formula("copia", "… o art. 5º com a redação do (atual) art. 4º",
+            r"\bcom\s+a\s+(?:mesma\s+)?(?:reda[çc][ãa]o|teor)\s+d[oa]s?\s+(?:atua(?:l|is)\s+|vigentes?\s+)?"
+            r"(?=art(?:igo)?s?\b|§|par[áa]grafo|inciso|al[íi]nea|item)",
+            "Acrescente-se à Lei nº 100/2001 o art. 6º com a redação do atual art. 5º."),
 )
 
-KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao")
+KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao", "copia")
 
 
 def pattern_of(kind: str) -> str:

@@ -627,6 +627,9 @@ def _article_container(norma: Norma, lid: LexId) -> list:
 
 
 def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    if op.copy_of:
+        _copy_wording(norma, index, op, ev)
+        return
     existing = index.get(op.target_id)
     if existing is not None:
         text = _wording_holder(existing).text
@@ -657,6 +660,7 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
                              "dispositivo")
     container = _container_for(norma, index, op)
     siblings = [c for c in container if isinstance(c, Dispositivo) and c.kind.value == id_kind(op.target_id)]
+    _check_list_start(norma, index, op, siblings)
     node = _new_unit(op, ev, siblings[-1] if siblings else None)
     key = _sort_key(node)
     pos = len(container)
@@ -666,6 +670,67 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
+
+
+_KIND_PLURAL = {"paragrafo": "parágrafos", "inciso": "incisos", "alinea": "alíneas", "item": "itens"}
+
+
+def _check_list_start(norma: Norma, index: _Index, op: Operation, siblings: list[Dispositivo]) -> None:
+    """A numbered unit included where there is no unit of its kind, past the first number (the
+    inciso V of an artigo without incisos: 'Dê-se ao caput do art. 6º … acrescentando-lhe o
+    inciso V' written for the art. 7º that an unapplied renumbering made the 6º): the list would
+    start at V, so the base is not the text the drafter had. A person decides."""
+    lid = LexId.parse(op.target_id)
+    if (lid.kind not in _KIND_PLURAL or siblings or lid.is_unico or lid.number is None
+            or lid.number.suffixes or lid.number.value <= 1):
+        return
+    parent = str(lid.parent)
+    holder = index.get(parent.removesuffix("_cpt")) or index.get(parent)
+    name = (holder.rotulo or holder.id) if holder is not None else parent
+    where = f"o caput do {name}" if parent.endswith("_cpt") else name
+    raise _error(op, f"a instrução inclui {op.target_id}, mas {where} de {norma.titulo} não tem "
+                     f"{_KIND_PLURAL[lid.kind]}: a lista começaria no {label_for(lid.kind, lid.number)}; decida se o "
+                     "texto da norma está incompleto ou se a instrução se refere a outro dispositivo")
+
+
+def _copy_wording(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """An inclusion with the wording of another unit of the norm (``Operation.copy_of``), as it
+    stands when the operation is applied (the recogniser puts copies before the act's other
+    operations). The new unit is included as any other; an artigo brings its caput and every
+    unit in force under it, renumbered under the new artigo, each with its own inclusion in the
+    history (a copy starts a new history). A source that does not exist, is revoked, or is of
+    another kind is for a person to decide."""
+    source = index.get(op.copy_of or "")
+    if source is None:
+        raise _error(op, f"a instrução inclui {op.target_id} com a redação de {op.copy_of}, que não existe em "
+                         f"{norma.titulo} ({_WHY_MISSING}): decida qual é o texto do novo dispositivo")
+    if source.situacao is Situacao.REVOGADO:
+        raise _error(op, f"a instrução inclui {op.target_id} com a redação de {op.copy_of}, que está revogado em "
+                         f"{norma.titulo}: decida qual é o texto do novo dispositivo")
+    if id_kind(op.copy_of or "") != id_kind(op.target_id or ""):
+        raise _error(op, f"{op.target_id} e {op.copy_of} são dispositivos de tipos diferentes: decida qual é o "
+                         "texto do novo dispositivo")
+    note = f"incluído com a redação de {source.rotulo or source.id}, como estava antes deste ato"
+    ev = replace(ev, note=ev.note or note)
+    _inclusao(norma, index, replace(op, copy_of=None, text=_wording_holder(source).text), ev)
+    new = index.get(op.target_id)
+    assert new is not None  # just included
+    holders = [(source, new)]
+    if source.caput is not None and new.caput is not None:
+        holders.append((source.caput, new.caput))
+    for old_holder, new_holder in holders:
+        new_holder.children.extend(_copied(c, source.id, new.id, ev) for c in old_holder.children
+                                   if c.kind is not Kind.CAPUT and c.situacao is not Situacao.REVOGADO)
+    index.register(new, index.parent[new.id])
+
+
+def _copied(d: Dispositivo, old: str, new: str, ev: Event) -> Dispositivo:
+    """A copy of the unit ``d`` (and its units in force) under the unit ``new`` that takes the
+    place of ``old`` in its id, with a history that starts with its inclusion."""
+    return Dispositivo(kind=d.kind, id=new + d.id[len(old):], rotulo=d.rotulo, number=d.number, text=d.text,
+                       children=[_copied(c, old, new, ev) for c in d.children if c.situacao is not Situacao.REVOGADO],
+                       history=[Version(d.text, ev, ev.date, None, Situacao.VIGENTE, None)],
+                       separator=d.separator)
 
 
 def _is_paragraph_of(target_id: str, art_id: str) -> bool:
