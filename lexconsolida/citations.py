@@ -239,6 +239,17 @@ class Citation:
     """Resolved URN (with '!id' for a single dispositivo) when a resolver found the act."""
     context: tuple[str, ...] = field(default=())
     """Words before the citation that qualify it ('alterada pela')."""
+    conflito: str | None = None
+    """Why a chain of the citation names no unit ('o parágrafo primeiro, do inciso II, do art.
+    4º': a parágrafo is never inside an inciso); its ids are left out, for a person to decide."""
+    outra_numeracao: tuple[str, ...] = ()
+    """Ids a parenthesis gives as another number of the cited unit ('o Art. 6º (ex art. 7º)',
+    '(antigo art. 7º)', '(atual art. 6º)'): never a second cited dispositivo, but a sign that
+    the numbering the act sees is not the one of the norm it amends."""
+    na_ementa: bool = False
+    """Cited inside the ementa another act is named by ('a Lei nº 1.778, que "Regulamenta o Art.
+    136, VII, da Lei Orgânica"', 'a Lei nº 41 (que altera a Lei nº 1.612/92)'): it describes that
+    act, it is not cited by the text itself (see :func:`find`)."""
 
 
 def _year(text: str | None) -> int | None:
@@ -293,10 +304,35 @@ def find_acts(text: str) -> list[Citation]:
             continue  # 'Lei Orgânica nº 1' is a numbered citation; a federal code came first
         if re.match(r"\s*(?:n[º°o.]|\d)", text[m.end():m.end() + 6]):
             continue
+        numbered = _apposition(text, m, out) if tipo != "lei.organica" else None
+        if numbered is not None:  # 'Código Tributário do Município - Lei nº 870/79': one act
+            out.remove(numbered)
+            out.append(Citation(m.start(), numbered.end, text[m.start():numbered.end],
+                                act=replace(numbered.act, nome=nome) if numbered.act else None))
+            continue
+        if any(_AFTER_NUMBER.fullmatch(text, c.end, m.start()) for c in out if c.act and c.act.numero):
+            continue  # 'Lei Complementar nº 3/2000 (Código Tributário Municipal)': the same act
         out.append(Citation(m.start(), m.end(), m.group(0).rstrip(),
                             act=ActRef(tipo=tipo, nome=nome, esfera="municipal")))
     out.sort(key=lambda c: c.start)
     return out
+
+
+_PLACE = r"(?:\s+d[eo]\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][\w-]*)*)?"
+_BEFORE_NUMBER = re.compile(_PLACE + r"\s*(?:,|[-–]|\()\s*")
+"""Between an act's name and its number in apposition: '… do Município de Feira de Santana - ',
+', ', ' ('."""
+_AFTER_NUMBER = re.compile(r"[^\S\n]*(?:,|[-–]|\()[^\S\n]*")
+"""Between an act's number and its name in apposition: ' (', ', ', ' - '."""
+
+
+def _apposition(text: str, name: re.Match, numbered: list[Citation]) -> Citation | None:
+    """The numbered act citation that gives the number of the act cited by ``name`` right after
+    it ('Código Tributário do Município de Feira de Santana - Lei nº 870/79'), if any."""
+    gap = _BEFORE_NUMBER.match(text, name.end())
+    if gap is None:
+        return None
+    return next((c for c in numbered if c.start == gap.end() and c.act is not None and c.act.numero), None)
 
 
 # --- dispositivos ----------------------------------------------------------------------------
@@ -305,25 +341,87 @@ RANK = {"artigo": 0, "caput": 1, "paragrafo": 2, "inciso": 3, "alinea": 4, "item
 
 _KIND_WORD = re.compile(
     r"""(?P<artigo>\bart(?:igo)?s?\b\.{0,2})
-      | (?P<unico>par[áa]grafo\s+[úu]nico)
+      | (?P<unico>["“”]?(?:par[áa]grafo\s+|§\s*)[úu]nico\b["“”]?)
       | (?P<paragrafo>§§?|\bpar[áa]grafos?\b)
       | (?P<inciso>\bincisos?\b|\binc\.)
-      | (?P<alinea>\bal[íi]neas?\b)
+      | (?P<alinea>\bal[íi]neas?\b|\bletras?\b)
       | (?P<item>\bite(?:m|ns)\b)
       | (?P<caput>["“”]?\bcaput\b["“”]?)
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-_ARABIC = r"\d+\s*[º°oª]?(?:\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s))*"
-"""'5º', '5º-A', '18 - A', and as real texts print it: '2ºA', '4º A - '."""
+_ARABIC = (r"\d+\s*[º°oª]?(?:(?:-[A-Z]\b)+|\s*-\s*[A-Z]\b|(?<=[º°])[A-Z]\b|\s+[A-Z](?=\s*[-–]\s)"
+           r"|(?<=[º°])\s+[A-Z](?=,))?")
+"""'5º', '5º-A', '5-A-B', '18 - A', and as real texts print it: '2ºA', '4º A - ', 'artigo 8º A, §
+1º'. One spaced suffix at most: in 'Art. 9º A - O piso', 'O' is the first word of the text, not a
+second suffix."""
 _ROMAN = r"\b[IVXLCDM]+(?:-[A-Z])?\b"
 _LETTER = r"""["“”']\s*[a-z]{1,2}\s*["“”']|[a-z](?![\w])"""
-_ORDINAL_WORDS = {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
-                  "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10}
-"""'parágrafo primeiro', 'Parágrafo Segundo': paragraphs as older texts name them."""
-_ORDINAL = r"(?i:\b(?:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
-_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": f"{_ARABIC}|{_ORDINAL}", "item": _ARABIC, "inciso": _ROMAN,
-              "alinea": _LETTER}
+
+# --- numbers written in words ('o parágrafo terceiro, do artigo nono', 'o artigo quatorze') ---
+
+_CARDINALS = {
+    **dict.fromkeys(("um", "uma"), 1), **dict.fromkeys(("dois", "duas"), 2), "tres": 3, "quatro": 4,
+    "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12,
+    "treze": 13, **dict.fromkeys(("quatorze", "catorze"), 14), "quinze": 15,
+    **dict.fromkeys(("dezesseis", "dezasseis"), 16), **dict.fromkeys(("dezessete", "dezassete"), 17),
+    "dezoito": 18, **dict.fromkeys(("dezenove", "dezanove"), 19), "vinte": 20, "trinta": 30,
+    "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90,
+    "cem": 100, "cento": 100, "duzentos": 200, "trezentos": 300, "quatrocentos": 400,
+    "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800, "novecentos": 900,
+}
+_ORDINALS = {
+    "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6, "setimo": 7,
+    "oitavo": 8, "nono": 9, "decimo": 10, "vigesimo": 20, "trigesimo": 30, "quadragesimo": 40,
+    "quinquagesimo": 50, "sexagesimo": 60, **dict.fromkeys(("septuagesimo", "setuagesimo"), 70),
+    "octogesimo": 80, "nonagesimo": 90, "centesimo": 100, "ducentesimo": 200, "tricentesimo": 300,
+    **dict.fromkeys(("quadringentesimo", "quadrigentesimo"), 400), "quingentesimo": 500,
+    **dict.fromkeys(("sexcentesimo", "seiscentesimo"), 600),
+    **dict.fromkeys(("septingentesimo", "septigentesimo", "setingentesimo"), 700),
+    **dict.fromkeys(("octingentesimo", "octigentesimo"), 800),
+    **dict.fromkeys(("nongentesimo", "noningentesimo"), 900),
+}
+"""Portuguese number words as drafters spell articles and paragraphs out: LC 95/1998 reads
+ordinals up to nono and cardinals from dez ('artigo nono', 'artigo dez'); older texts write
+ordinals further ('artigo décimo primeiro'). Keys without accents ('setimo' and 'sétimo' are
+both printed). A table and not a library: text2num reads Portuguese only with its accents and
+leaves 'primeiro', 'um', 'dois' unconverted, and num2words goes only from numbers to words (the
+tests use it as the oracle of this table)."""
+_WORD = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _spelled(text: str, pos: int) -> tuple[int, int] | None:
+    """The number written in words at ``pos`` ('nono', 'vinte e um', 'décimo primeiro',
+    'cento e dez') and where it ends; None when no number word starts there. Parts go down in
+    magnitude (hundreds, tens, units), cardinals joined by 'e', ordinals by a space."""
+    best: tuple[int, int] | None = None
+    total, last, kind, joined = 0, 4, "", False
+    at = pos
+    while True:
+        m = _WORD.match(text, at)
+        if not m:
+            break
+        word = _plain(m.group(1))
+        if word == "e" and kind == "card" and not joined:
+            joined, at = True, m.end()
+            continue
+        if word in _CARDINALS and kind in ("", "card") and (kind == "" or joined):
+            value, kind = _CARDINALS[word], "card"
+        elif word in _ORDINALS and kind in ("", "ord") and not joined:
+            value, kind = _ORDINALS[word], "ord"
+        else:
+            break
+        magnitude = len(str(value))
+        if magnitude >= last:
+            break
+        total += value
+        last = 0 if word == "cem" else 1 if 10 < value < 20 or value == 10 and kind == "card" else magnitude
+        joined, at = False, m.end()
+        best = (total, at)
+    return best
+
+
+_NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN, "alinea": _LETTER}
 _LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
 _GLUE = re.compile(
     r"""(?:\s|,|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
@@ -347,53 +445,107 @@ class _Term:
     start: int
     respective: bool = False
     """'e suas respectivas alíneas': the parents are targets too."""
-    joined: bool = False
-    """Printed after a conjunction or comma ('… do art. 4º e o § 2º …')."""
+    glue: str = "then"
+    """How the term joins the one printed before it (:func:`_glue_kind`)."""
+    inside: str | None = None
+    """Set when the term is printed as the parent ('do inciso II') of a unit that cannot sit in
+    it: the kind of that unit ('paragrafo')."""
+    other_number: list[str] = field(default_factory=list)
+    """Ids of '(ex art. 7º)' printed right after the term (:attr:`Citation.outra_numeracao`)."""
 
 
-def _parse_number(kind: str, token: str) -> Number | None:
+_GLUE_CHILD = re.compile(r"respectiv|\bseus\b|\bsuas\b", re.IGNORECASE)
+_GLUE_AND = re.compile(r"\be\b", re.IGNORECASE)
+_GLUE_OF = re.compile(r"\b(?:d[oa]s?|de|n[oa]s?|aos?|em)\b", re.IGNORECASE)
+_GLUE_ARTICLE = re.compile(r"\b(?:[oa]s?)\b", re.IGNORECASE)
+
+
+def _glue_kind(glue: str) -> str:
+    """How a term joins the one before it, from the words between them:
+    'child' ('e suas respectivas alíneas'), 'and' (another member of a list: 'e', 'e do',
+    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao') or 'then' (a comma or nothing: the
+    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b')."""
+    if _GLUE_CHILD.search(glue):
+        return "child"
+    if _GLUE_AND.search(glue):
+        return "and"
+    if _GLUE_OF.search(glue):
+        return "of"
+    if _GLUE_ARTICLE.search(glue):
+        return "and"
+    return "then"
+
+
+def _parse_number(kind: str, token: str) -> Number:
     token = token.strip().strip("\"“”'").strip()
     if kind == "inciso":
         head, _, suf = token.partition("-")
         return Number(roman_to_int(head), (suf,) if suf else ())
     if kind == "alinea":
         return Number(letter_to_int(token))
-    word = token.lower().replace("é", "e")
-    if kind == "paragrafo" and word in _ORDINAL_WORDS:
-        return Number(_ORDINAL_WORDS[word])
     token = re.sub(r"(?<=[\dº°])\s*(?<!-)([A-Z])$", r"-\1", token.replace("ª", "º").strip())
     return Number.parse_arabic(token)  # 'art. 40ª': a feminine ordinal typed for º
 
 
+_ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
+        for kind, pat in _NUMBER_OF.items()}
+_SIGN_AGAIN = re.compile(r"(?:§+\s*)?")
+_SEP = re.compile(_LIST_SEP, re.IGNORECASE)  # 'INCISOS I E II', 'LETRAS A E B'
+
+
+def _one_number(kind: str, text: str, pos: int, spelled: bool | None) -> tuple[Number, int, str] | None:
+    """The number of ``kind`` at ``pos``, where it ends and its token; articles and paragraphs
+    also in words ('nono', 'vinte e um'), when ``spelled`` is not False ('um' alone is the
+    article 'a/one' of 'terá um parágrafo único', never a number here)."""
+    m = _ONE[kind].match(text, pos)
+    if m and not (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+        if spelled is not True:
+            return _parse_number(kind, m.group(1)), m.start(1) + len(m.group(1).rstrip()), m.group(1)
+        return None
+    if kind in ("artigo", "paragrafo") and spelled is not False:
+        found = _spelled(text, pos)
+        if found and _plain(text[pos:found[1]].strip()) not in ("um", "uma"):
+            return Number(found[0]), found[1], text[pos:found[1]]
+    return None
+
+
 def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
-    """Parse a list of numbers of ``kind`` at ``pos`` ('I e II', 'a, b e c', '1º a 5º')."""
-    pat = _NUMBER_OF[kind]
-    one = re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" else 0)
-    nums: list[Number] = []
-    m = one.match(text, pos)
-    if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+    """Parse a list of numbers of ``kind`` at ``pos`` ('I e II', 'a, b e c', '1º a 5º',
+    'primeiro e segundo'), each in the style of the first (figures or words)."""
+    first = _one_number(kind, text, pos, None)
+    if first is None:
         return [], pos
-    nums.append(_parse_number(kind, m.group(1)))
-    quoted = m.group(1).strip()[0] in "\"“”'"
-    end = m.start(1) + len(m.group(1).rstrip())  # '217 a 287': the space belongs to the separator
+    n, end, token = first
+    nums = [n]
+    spelled = not token.strip()[0].isdigit() if kind in ("artigo", "paragrafo") else None
+    quoted = token.strip()[0] in "\"“”'"
     while True:
-        sep = re.compile(_LIST_SEP).match(text, end)
+        sep = _SEP.match(text, end)
         if not sep:
             break
-        m = one.match(text, sep.end())
-        if not m or (kind == "inciso" and not is_roman(m.group(1).split("-")[0])):
+        at = sep.end()
+        if kind == "paragrafo":  # 'os § 1º a § 5º': the sign printed again before each number
+            at = _SIGN_AGAIN.match(text, at).end()
+        found = _one_number(kind, text, at, spelled)
+        if found is None:
             break
-        if kind == "alinea" and quoted != (m.group(1).strip()[0] in "\"“”'"):
+        n, nend, token = found
+        if kind == "alinea" and quoted != (token.strip()[0] in "\"“”'"):
             break  # 'a, b e c, e inciso II': a bare connector after quoted letters
-        if kind == "alinea" and not quoted and m.group(1).strip() in ("e", "a", "o"):
+        if kind == "alinea" and not quoted and token.strip().lower() in ("e", "a", "o"):
             break
-        n = _parse_number(kind, m.group(1))
-        if sep.group(0).strip() == "a" and kind != "alinea" and nums and n.value > nums[-1].value:
+        if sep.group(0).strip().lower() == "a" and kind != "alinea" and n.value > nums[-1].value:
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
-        end = m.start(1) + len(m.group(1).rstrip())
+        end = nend
     return nums, end
+
+
+_WORD_NOT_LETTER = re.compile(r"\s*[aeo]\b(?!\s*(?:[,;.)]|$)|\s+(?:e|d[oa]s?|de|dest[ea]|n[oa]s?)\b)",
+                              re.IGNORECASE)
+"""After 'letra(s)', as older texts cite alíneas ('letras A e B do art. 186'), a bare a, e or o
+that goes on with another word is the Portuguese word ('com letras e números'), not the alínea."""
 
 
 def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
@@ -404,61 +556,175 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
     while True:
         glue = _GLUE.match(text, cur)
         at = glue.end() if glue else cur
-        respective = bool(glue and re.search(r"respectiv|seus|suas", glue.group(0), re.I))
-        joined = bool(glue and re.search(r",|\be\b", glue.group(0), re.I))
+        how = _glue_kind(glue.group(0)) if glue and terms else "then"
+        respective = how == "child"
         m = _KIND_WORD.match(text, at)
         if m:
-            kind = m.lastgroup
+            kind = m.lastgroup or ""
             if kind == "unico":
-                terms.append(_Term("paragrafo", [None], m.start(), respective, joined))
+                terms.append(_Term("paragrafo", [None], m.start(), respective, how))
                 cur = end = m.end()
                 continue
             if kind == "caput":
-                terms.append(_Term("caput", [None], m.start(), respective, joined))
+                terms.append(_Term("caput", [None], m.start(), respective, how))
                 cur = end = m.end()
                 continue
             nums, nend = _numbers_at(kind, text, m.end())
+            if m.group(0)[:1] in "lL" and _WORD_NOT_LETTER.match(text, m.end()):
+                nums = []  # 'com letras e números': a word, not alínea 'e'
             if not nums:
                 if respective and kind == "paragrafo":  # 'e seus parágrafos': implied by the article
                     cur = end = m.end()
                     continue
                 break
-            terms.append(_Term(kind, list(nums), m.start(), respective, joined))
-            cur = end = nend
+            terms.append(_Term(kind, list(nums), m.start(), respective, how))
+            cur = end = _other_number(text, nend, terms[-1])
             continue
         # bare roman after a comma, in descending chains: "art. 16, VII, § 1º"
         if terms and glue and "," in glue.group(0) and terms[-1].kind in ("artigo", "paragrafo"):
             nums, nend = _numbers_at("inciso", text, at)
             if nums:
-                terms.append(_Term("inciso", nums, at))
+                terms.append(_Term("inciso", nums, at, glue=how))
                 cur = end = nend
+                continue
+        # bare article numbers after a unit of an earlier one: 'arts. 2º, inciso V, 3º, 5º e 6º'
+        if (terms and glue and how in ("then", "and") and terms[0].kind == "artigo"
+                and any(t.kind != "artigo" for t in terms)
+                and _PLURAL_ARTICLES.match(text, terms[0].start) and _BARE_ARTICLE.match(text, at)):
+            one = _one_number("artigo", text, at, False)
+            if one:  # one at a time: in '3º, 5º, § único' the § único is the 5º's
+                terms.append(_Term("artigo", [one[0]], at, glue="and"))
+                cur = end = one[1]
                 continue
         break
     return terms, end
 
 
-def _closed(chain: list[_Term]) -> bool:
-    """An ascending chain that reached its article ('o inciso III do art. 4º')."""
-    return len(chain) > 1 and chain[-1].kind == "artigo"
+_PLURAL_ARTICLES = re.compile(r"art(?:igo)?s\b", re.IGNORECASE)
+_BARE_ARTICLE = re.compile(r"\d+\s*[º°](?:-[A-Z]\b)?(?=\s*(?:,|\be\b|§|\bpar[áa]grafo|$))|\d+(?=\s*(?:,|\be\b|$))")
+"""A number that can only be another article of the list: '3º,', '5º §', '10 e'."""
+
+
+_OTHER_NUMBER = re.compile(r"\s*\(\s*(?:ex|antig[oa]s?|atua(?:l|is)|anteriormente|renumerad[oa]s?(?:\s+como)?)"
+                           r"(?:\s*-\s*|\s+)(?=[a-z§])", re.IGNORECASE)
+_CLOSE = re.compile(r"\s*\)")
+
+
+def _other_number(text: str, pos: int, term: _Term) -> int:
+    """After a term, a parenthesis that gives another number of the same unit ('Art. 6º (ex art.
+    7º)', '(antigo art. 7º)', '(atual § 2º)'): its ids go to ``term.other_number`` and the scan
+    goes on after it. Returns where the scan goes on."""
+    m = _OTHER_NUMBER.match(text, pos)
+    if not m:
+        return pos
+    inner, end = _scan_terms(text, m.end())
+    close = _CLOSE.match(text, end)
+    if not inner or not close:
+        return pos
+    term.other_number = _ids_of(inner)[0]
+    return close.end()
+
+
+_KIND_NAME = {"artigo": "um artigo", "caput": "um caput", "paragrafo": "um parágrafo", "inciso": "um inciso",
+              "alinea": "uma alínea", "item": "um item"}
+
+
+def _ids_of(terms: list[_Term]) -> tuple[list[str], bool, str | None]:
+    """The ids the terms of one citation name, whether a chain lacks its article, and why a
+    chain names no unit (in Portuguese; LC 95/1998, art. 10 orders the units): such a chain
+    ('o parágrafo primeiro, do inciso II') gives no id."""
+    ids: list[str] = []
+    incompleto = False
+    conflito = None
+    for chain in _chains(terms):
+        bad = next((t for t in chain if t.inside), None)
+        if bad is not None and bad.inside is not None:
+            conflito = conflito or f"{_KIND_NAME[bad.inside]} não fica dentro de {_KIND_NAME[bad.kind]} (LC 95/1998, art. 10)"
+            continue
+        if chain[0].kind != "artigo":
+            incompleto = True
+        for i in _chain_ids(chain, any(t.respective for t in chain)):
+            if i not in ids:
+                ids.append(i)
+    return ids, incompleto, conflito
+
+
+def _has_article(member: list[_Term]) -> bool:
+    return any(t.kind == "artigo" for t in member)
+
+
+def _descending(member: list[_Term]) -> bool:
+    """A member printed from the article down ('art. 3º, inciso I'): its first two terms go down."""
+    return len(member) > 1 and RANK[member[1].kind] > RANK[member[0].kind]
+
+
+def _members(terms: list[_Term]) -> list[list[_Term]]:
+    """The members of a list of dispositivos, each a chain of terms as printed. A member starts
+    at 'e' or ', o' ('o inciso III do art. 4º e o § 2º do art. 7º'); at a repeated rank ('art.
+    43, § 1º, inciso II, § 3º'); and, in a chain printed from the article down, at a term of
+    higher rank after a comma ('art. 16, VII, § 1º': § 1º of art. 16, not of its inciso VII).
+    A member started by a repeated or higher rank keeps the terms printed before it that rank
+    above it (the article)."""
+    members: list[list[_Term]] = []
+    for t in terms:
+        cur = members[-1] if members else []
+        if not cur or t.glue == "and" or t.glue == "then" and _closed(cur):
+            members.append([t])
+            continue
+        rank = RANK[t.kind]
+        if t.glue == "of" and t.kind != "caput":
+            # 'o parágrafo primeiro, do inciso II' (an article is the root whatever the order:
+            # 'o artigo 197, da letra "C"' is its alínea c)
+            top = min((c for c in cur if c.kind not in ("caput", "artigo")), key=lambda c: RANK[c.kind],
+                      default=None)
+            if top is not None and RANK[top.kind] <= rank:
+                t.inside = top.kind
+                cur.append(t)
+                continue
+        if any(RANK[c.kind] == rank for c in cur):
+            idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == rank)
+            members.append(_above(cur[:idx], rank) + [t])
+        elif t.glue == "then" and _descending(cur) and rank < RANK[cur[-1].kind]:
+            members.append(_above(cur, rank) + [t])
+        else:
+            cur.append(t)
+    return members
+
+
+def _closed(member: list[_Term]) -> bool:
+    """A chain printed up to its article ('o inciso XI do art. 37'): what a comma brings next is
+    another member ('…, § 4º do art. 39')."""
+    return len(member) > 1 and member[-1].kind == "artigo" and not _descending(member)
+
+
+def _above(terms: list[_Term], rank: int) -> list[_Term]:
+    """The terms a unit of ``rank`` shares with the ones printed before it: those above it,
+    except a caput (a § is not in the caput; an inciso's 'cpt' comes from :func:`id_for`)."""
+    return [t for t in terms if RANK[t.kind] < rank and t.kind != "caput"]
 
 
 def _chains(terms: list[_Term]) -> list[list[_Term]]:
-    """Split terms into chains. After an ascending chain reached its article, a term printed
-    after 'e' or a comma starts a new chain ('o inciso III do art. 4º e o § 2º do art. 7º').
-    A repeated rank starts a new chain that keeps the higher-ranked terms printed before the
-    repeated one (descending style: 'art. 3º, inciso I, …, e inciso II, …')."""
-    chains: list[list[_Term]] = [[]]
-    for t in terms:
-        cur = chains[-1]
-        if t.joined and _closed(cur):
-            chains.append([t])
-        elif any(RANK[c.kind] == RANK[t.kind] for c in cur):
-            idx = next(i for i, c in enumerate(cur) if RANK[c.kind] == RANK[t.kind])
-            inherited = [c for c in cur[:idx] if RANK[c.kind] < RANK[t.kind]]
-            chains.append(inherited + [t])
-        else:
-            cur.append(t)
-    return [sorted(c, key=lambda t: RANK[t.kind]) for c in chains if c]
+    """The chains a citation names, each from the article down. A member without its article
+    shares the article (and the units above it) that a list prints once:
+    - at its end, after the head of a later member ('o inciso I, e a alínea "a", do inciso II,
+      do § 2º, do art. 174': inciso I of § 2º of art. 174 — the head of the later member, the
+      alínea, is its own, and so is any unit of the first member's rank or below);
+    - else before it, in a chain printed from the article down ('art. 3º, inciso I, alíneas a e
+      b, e inciso II, alínea c'; 'o caput do art. 2º e os incisos II e IX')."""
+    members = _members(terms)
+    out: list[list[_Term]] = []
+    for i, member in enumerate(members):
+        if not _has_article(member):
+            top = min(RANK[t.kind] for t in member)
+            later = next((m for m in members[i + 1:] if _has_article(m)), None)
+            shared: list[_Term] = []
+            if later is not None:
+                shared = _above(later, min(top, RANK[later[0].kind]))
+            if not _has_article(shared) and out:
+                shared = _above(out[-1], top)
+            member = shared + member
+        out.append(member)
+    return [sorted(c, key=lambda t: RANK[t.kind]) for c in out]
 
 
 def id_for(path: list[tuple[str, Number | None]]) -> str:
@@ -500,11 +766,12 @@ def _chain_ids(chain: list[_Term], with_parents: bool) -> list[str]:
     return ids
 
 
-def find_dispositivos(text: str) -> list[Citation]:
-    """Every dispositivo citation in ``text``, with the act cited right after it (if any)."""
+def find_dispositivos(text: str, acts: list[Citation] | None = None) -> list[Citation]:
+    """Every dispositivo citation in ``text``, with the act cited right after it (if any);
+    ``acts`` are ``find_acts(text)`` when the caller has them already."""
     out: list[Citation] = []
     pos = 0
-    acts = find_acts(text)
+    acts = find_acts(text) if acts is None else acts
     while True:
         m = _KIND_WORD.search(text, pos)
         if not m:
@@ -513,14 +780,8 @@ def find_dispositivos(text: str) -> list[Citation]:
         if not terms:
             pos = m.end()
             continue
-        ids: list[str] = []
-        incompleto = False
-        for chain in _chains(terms):
-            if chain[0].kind != "artigo":
-                incompleto = True
-            for i in _chain_ids(chain, any(t.respective for t in chain)):
-                if i not in ids:
-                    ids.append(i)
+        ids, incompleto, conflito = _ids_of(terms)
+        other = tuple(dict.fromkeys(i for t in terms for i in t.other_number))
         act, proprio = None, False
         selfm = _SELF.match(text, end)
         follow = _GLUE.match(text, end)
@@ -534,20 +795,61 @@ def find_dispositivos(text: str) -> list[Citation]:
         elif nxt and nxt.start == after:
             act, end = nxt.act, nxt.end
         out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=tuple(ids),
-                            proprio=proprio, incompleto=incompleto))
+                            proprio=proprio, incompleto=incompleto, outra_numeracao=other,
+                            conflito=conflito))
         pos = max(end, m.end())
     return out
 
 
+_EMENTA_OPEN = re.compile(r"[\s,]*(?:que,?\s*(?P<q>[\"“])|\(\s*(?P<p>que)\b)", re.IGNORECASE)
+
+
+def _ementa_spans(text: str, acts: list[Citation]) -> list[tuple[int, int]]:
+    """Spans of the ementas quoted right after an act citation: ', que "…"' up to its closing
+    quote, '(que …)' up to its closing parenthesis. An opening never closed marks nothing."""
+    spans: list[tuple[int, int]] = []
+    for a in acts:
+        m = _EMENTA_OPEN.match(text, a.end)
+        if not m:
+            continue
+        if m.group("q"):
+            close = re.compile(r"[\"”]").search(text, m.end())
+            if close:
+                spans.append((m.end(), close.start()))
+            continue
+        depth = 1
+        for i in range(m.end(), len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                spans.append((m.end(), i))
+                break
+    return spans
+
+
+def blank_ementas(text: str) -> str:
+    """``text`` with the quoted ementas of the acts it cites blanked out (same length, so
+    positions hold): what the text itself says, for scans that must not read the words that
+    describe another act ('a Lei X, que "Regulamenta o Art. 136 …", passa a vigorar …')."""
+    spans = _ementa_spans(text, find_acts(text))
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> list[Citation]:
     """Dispositivo citations and the act citations not already part of one, by position;
-    ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``."""
-    disp = find_dispositivos(text)
+    ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``. Citations
+    inside the quoted ementa of a cited act are marked ``na_ementa``."""
+    all_acts = find_acts(text)
+    disp = find_dispositivos(text, all_acts)
     covered = [(c.start, c.end) for c in disp]
-    acts = [c for c in find_acts(text) if not any(s <= c.start < e for s, e in covered)]
+    acts = [c for c in all_acts if not any(s <= c.start < e for s, e in covered)]
     selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)
               for m in _SELF_ALONE.finditer(text) if not any(s <= m.start("w") < e for s, e in covered)]
     out = sorted(disp + acts + selves, key=lambda c: c.start)
+    spans = _ementa_spans(text, all_acts)
+    if spans:
+        out = [replace(c, na_ementa=True) if any(s <= c.start < e for s, e in spans) else c for c in out]
     if resolve is None:
         return out
     resolved = []

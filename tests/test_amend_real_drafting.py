@@ -825,3 +825,76 @@ def test_dispositivo_of_another_act_cited_as_context_is_not_a_target():
     rec, _ = ops_of("Art. 1º Dê-se ao art. 2º da Lei nº 100/2001 e ao art. 5º da Lei nº 200/2002 a seguinte "
                     "redação:\n\n\"Art. 2º A licença custa trinta reais.\"\n")
     assert "alvo-sem-texto" in [p.code for p in rec.problems]
+
+
+# --- citations as drafters write them: lists, numbers in words, ementas quoted -----------------
+
+BASE_PAR = ("LEI Nº 100, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\n"
+            "Art. 1º As feiras livres funcionam aos domingos.\n"
+            "Art. 2º A licença é concedida pela Secretaria.\n"
+            "§ 1º São zonas de feira:\n"
+            "I - a praça central;\n"
+            "II - as avenidas:\n"
+            "a) do Centro;\n"
+            "b) do Norte.\n"
+            "§ 2º A licença vale um ano.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n" + FECHO)
+
+
+def test_list_sharing_its_paragraph_and_article_amends_inside_the_paragraph():
+    body = ("Art. 1º Ficam alterados o inciso I, e a alínea \"a\", do inciso II, do § 1º, do art. 2º da Lei "
+            "nº 100/2001, que passam a vigorar com a seguinte redação:\n\n"
+            "\"Art. 2º ...\n§ 1º ...\nI - a praça central e a praça do mercado;\nII - ...\na) do Centro e do Sul;\"\n")
+    rec, ops = ops_of(body)
+    assert ops == [("redacao", "art2_par1_inc1", "a praça central e a praça do mercado;"),
+                   ("redacao", "art2_par1_inc2_ali1", "do Centro e do Sul;")]
+    assert [p.code for p in rec.problems if p.blocking] == []
+    base = read(BASE_PAR.encode(), path="base.txt").norma
+    event = Event("redacao", "urn:lex:br:x:lei:2021-05-03;900", "Lei nº 900/2021", "2021-05-03")
+    ops_base = ops_for(base, rec.operations)
+    assert len(ops_base) == 2 and failures(base, ops_base, event) == []
+
+
+def test_heading_over_instructions_with_numbers_in_words_and_a_quoted_ementa():
+    """'A Lei X, que "Regulamenta o Art. 12 …", passa a vigorar com as seguintes alterações:'
+    heads its incisos; the Art. 12 of the ementa is not cited by the act, and 'o parágrafo
+    único, do artigo segundo' is the one of art. 2º, not of the ementa's article."""
+    body = ("Art. 1º A Lei nº 100, de 2 de janeiro de 2001, que \"Regulamenta o Art. 12, VII, da Lei "
+            "Orgânica Municipal, dispondo sobre feiras\", passa a vigorar com as seguintes alterações:\n\n"
+            "I - o artigo segundo terá a seguinte redação:\n\n\"Art. 2º A licença custa vinte reais.\"\n\n"
+            "II - o parágrafo único, do artigo segundo, terá a seguinte redação:\n\n"
+            "\"Parágrafo único. A licença vale dois anos.\"\n\n"
+            "III - o artigo terceiro terá um parágrafo único, com a seguinte redação:\n\n"
+            "\"Parágrafo único. Os deveres constam da licença.\"\n")
+    rec, ops = ops_of(body)
+    assert ops == [("redacao", "art2", "A licença custa vinte reais."),
+                   ("redacao", "art2_par1u", "A licença vale dois anos."),
+                   ("redacao", "art3_par1u", "Os deveres constam da licença.")]
+    assert [p.code for p in rec.problems if p.blocking] == []
+    assert not unaccounted(act(body), rec)
+    event = Event("redacao", "urn:lex:br:x:lei:2021-05-03;900", "Lei nº 900/2021", "2021-05-03")
+    ops_base = ops_for(base(), rec.operations)
+    assert len(ops_base) == 3 and failures(base(), ops_base, event) == []
+    assert "Os deveres constam da licença." in render(apply(base(), ops_base, event))
+
+
+def test_former_number_in_parentheses_asks_a_person():
+    """'Dê-se ao caput do Art. 2º (ex art. 3º) …': the act counts its articles after a change
+    it never states as a renumbering; which unit of the base is meant is for a person."""
+    rec, ops = ops_of("Art. 1º Dê-se ao caput do Art. 2º (ex art. 3º) da Lei nº 100/2001 a seguinte redação:\n\n"
+                      "\"Art. 2º São deveres do feirante e do ajudante:\"\n")
+    assert ops == [("redacao", "art2", "São deveres do feirante e do ajudante:")]
+    (p,) = [p for p in rec.problems if p.blocking]
+    assert p.code == "alvo-ambiguo" and "ex art. 3º" in p.message and "art3" in p.message
+
+
+def test_paragraph_cited_inside_an_inciso_asks_a_person():
+    rec, ops = ops_of("Art. 1º O parágrafo único, do inciso II, do art. 3º, da Lei nº 100/2001, passa a viger com "
+                      "a seguinte redação:\n\n\"Parágrafo único. Os deveres constam da licença.\"\n")
+    assert ops == []
+    (p,) = [p for p in rec.problems if p.blocking]
+    assert p.code == "alvo-ambiguo" and "um parágrafo não fica dentro de um inciso" in p.message
+    # a revocation of such a chain never revokes the act it names
+    rec, ops = ops_of("Art. 1º Fica revogado o parágrafo único, do inciso II, do art. 3º, da Lei nº 100/2001.\n")
+    assert ops == [] and [p.code for p in rec.problems if p.blocking] == ["alvo-ambiguo"]
+    assert all(p.target_urn for p in rec.problems)  # held back on that norm only

@@ -3,6 +3,8 @@
 import doctest
 
 import pytest
+from hypothesis import given, strategies as st
+from num2words import num2words
 
 from lexconsolida import citations
 from lexconsolida.citations import find, find_acts, find_dispositivos
@@ -76,7 +78,7 @@ def test_known_names():
     ("o Art. 5º-A e os arts. 7º a 9º", ("art5-1", "art7", "art8", "art9")),
     ("inciso XXIX do art. 7º", ("art7_cpt_inc29",)),
     ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",)),
-    ("art. 16, VII, § 1º", ("art16_par1_inc7",)),
+    ("art. 16, VII, § 1º", ("art16_cpt_inc7", "art16_par1")),  # a § after an inciso: its sibling
     ("três parágrafos ao art..3º", ("art3",)),  # a doubled dot, as typed
 ])
 def test_dispositivo_citations(text, ids):
@@ -129,3 +131,216 @@ def test_desta_lei_alone_is_a_self_citation():
     text = "Incorrerá em infração às disposições desta Lei e do art. 5º desta Lei."
     cs = find(text)
     assert [(c.text, c.proprio, c.ids) for c in cs] == [("desta Lei", True, ()), ("art. 5º desta Lei", True, ("art5",))]
+
+
+# --- numbers written in words, and labels that end where the text begins -----------------------
+
+@pytest.mark.parametrize("text, ids", [
+    ("o parágrafo quarto, do artigo sétimo, passa a ter", ("art7_par4",)),
+    ("o § 2º, do artigo dezoito, fica revogado", ("art18_par2",)),
+    ("o artigo vinte e três passa a ter", ("art23",)),
+    ("o artigo décimo segundo e o artigo setimo", ("art12", "art7")),  # unaccented, as typed
+    ("os parágrafos primeiro e segundo do artigo onze", ("art11_par1", "art11_par2")),
+    ("o ARTIGO CENTO E DEZ", ("art110",)),
+])
+def test_numbers_in_words(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids and not c.incompleto
+
+
+def test_um_is_not_a_number_of_an_article():
+    """'terá um parágrafo único': 'um' is the indefinite article; LC 95 reads 'artigo primeiro'."""
+    cs = find_dispositivos("o artigo doze terá um parágrafo único, com a seguinte redação")
+    assert [c.ids for c in cs] == [("art12",), ("par1u",)]
+    assert find_dispositivos("conforme o artigo um do regulamento") == []
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(["cardinal", "ordinal"]),
+       st.sampled_from(["artigo", "parágrafo"]))
+def test_spelled_numbers_invert_num2words(n, to, kind):
+    """The word table reads back what num2words (pt_BR) writes, every number to 999."""
+    words = num2words(n, lang="pt_BR", to=to)
+    if words in ("um", "uma"):
+        return
+    text = f"o {kind} {words} da Lei nº 10/2001, passa"
+    (c,) = find_dispositivos(text)
+    assert c.ids == ((f"art{n}",) if kind == "artigo" else (f"par{n}",))
+    assert c.text.endswith("10/2001")
+
+
+@pytest.mark.parametrize("text, ids", [
+    ("Art. 9º A - O servidor fará jus", ("art9-1",)),
+    ("Art. 12-B - A comissão", ("art12-2",)),
+    ("art. 5º-A-B e art. 18 - A", ("art5-1-2", "art18-1")),
+])
+def test_suffixed_article_before_its_text(text, ids):
+    """A label's suffix letter, then the text's first word ('O', 'A'): one suffix, no crash."""
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids
+
+
+_PIECES = ["art.", "Art.", "artigo", "§", "parágrafo", "inciso", "alínea", "item", "caput", "único",
+           "9º", "A", "-", "O", "I", "II", "a", "\"b\"", ",", "e", "do", "da", "(", ")", "ex", "nono",
+           "vinte", "um", "Lei", "nº", "1.234/2001", "desta", "seus", "respectivos", "5º-A", "10"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=14), st.sampled_from([" ", "", "  "]))
+def test_any_text_gives_citations_with_exact_spans(pieces, sep):
+    """Whatever the words, the recogniser answers (never raises) and its spans are exact."""
+    text = sep.join(pieces)
+    for c in find(text):
+        assert text[c.start:c.end] == c.text
+
+
+# --- lists of dispositivos that print their article (and the units above) once ----------------
+
+@pytest.mark.parametrize("text, ids", [
+    # the tail after the last member's head is shared by the members before it
+    ("Ficam alterados o inciso III, e a alínea \"b\", do inciso IV, do § 3º, do art. 20 da Lei",
+     ("art20_par3_inc3", "art20_par3_inc4_ali2")),
+    ("o § 2º, o § 5º, e o § 6º, do art. 41", ("art41_par2", "art41_par5", "art41_par6")),
+    ("os §§ 1º e 3º e o § 4º do art. 8º", ("art8_par1", "art8_par3", "art8_par4")),
+    # the head of the later member is its own: the alíneas are the inciso's, not the §'s
+    ("as alíneas a e b do inciso II e o parágrafo único do art. 9º",
+     ("art9_cpt_inc2_ali1", "art9_cpt_inc2_ali2", "art9_par1u")),
+    ("o inciso V e o § 1º do art. 30", ("art30_cpt_inc5", "art30_par1")),
+    # a list printed from the article down keeps the article for the members after it
+    ("os incisos IV e V, o parágrafo 2º, alíneas \"A\" e \"B\" do artigo 12, e inciso II do artigo 70",
+     ("art12_cpt_inc4", "art12_cpt_inc5", "art12_par2_ali1", "art12_par2_ali2", "art70_cpt_inc2")),
+    ("art. 7º, § 2º, inciso I, e § 3º", ("art7_par2_inc1", "art7_par3")),
+    ("art. 7º, § 2º, inciso I, § 3º e § 4º", ("art7_par2_inc1", "art7_par3", "art7_par4")),
+    ("o caput do artigo 6º e os incisos I e IV", ("art6_cpt", "art6_cpt_inc1", "art6_cpt_inc4")),
+    ("o caput do art. 6º e o § 2º", ("art6_cpt", "art6_par2")),
+    ("art. 15, incisos I e II, parágrafo único", ("art15_cpt_inc1", "art15_cpt_inc2", "art15_par1u")),
+    # members joined by 'e' each keep their own article
+    ("o art. 3º, e o inciso XX, do art. 4º", ("art3", "art4_cpt_inc20")),
+    ("o artigo 40 e o parágrafo 1º da Lei", ("art40", "art40_par1")),
+    ("incisos II e III do artigo 10, inciso IV do artigo 11, § 2º do artigo 12",
+     ("art10_cpt_inc2", "art10_cpt_inc3", "art11_cpt_inc4", "art12_par2")),
+    ("o item 3, alínea c, inciso II, do art. 5º", ("art5_cpt_inc2_ali3_ite3",)),
+])
+def test_lists_share_what_they_print_once(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids and not c.incompleto
+
+
+_ROMANS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+
+
+@given(st.lists(st.integers(min_value=1, max_value=10), min_size=1, max_size=4, unique=True),
+       st.integers(min_value=1, max_value=9), st.integers(min_value=1, max_value=300),
+       st.sampled_from([", e o ", " e o ", ", o "]))
+def test_shared_tail_property(incisos, par, art, sep):
+    """'o inciso A<sep>o inciso B … do § P do art. N': every inciso is of § P of art. N."""
+    members = [f"inciso {_ROMANS[i - 1]}" for i in incisos]
+    text = "Ficam revogados o " + sep.join(members) + f", do § {par}º, do art. {art} da Lei nº 5/2001"
+    (c,) = find_dispositivos(text)
+    assert c.ids == tuple(f"art{art}_par{par}_inc{i}" for i in incisos)
+    assert c.act is not None and c.act.numero == "5"
+
+
+# --- citations inside the ementa of a cited act ------------------------------------------------
+
+def test_citations_in_a_quoted_ementa_are_marked():
+    text = ('A Lei nº 400, de 2 de março de 1995, que "Regulamenta o Art. 12, VII, da Lei Orgânica '
+            'Municipal", passa a vigorar com as seguintes alterações:')
+    cs = find(text)
+    assert [(c.ids, c.na_ementa) for c in cs] == [((), False), (("art12_cpt_inc7",), True)]
+    blanked = citations.blank_ementas(text)
+    assert len(blanked) == len(text) and "Art. 12" not in blanked and "passa a vigorar" in blanked
+    text = "o inciso I do art. 5º da Lei Complementar nº 41 (que altera o art. 9º da Lei nº 7), passa"
+    assert [(c.ids, c.na_ementa) for c in find(text)] == [(("art5_cpt_inc1",), False), (("art9",), True)]
+    # a quote never closed marks nothing
+    assert not any(c.na_ementa for c in find('a Lei nº 400, que "Regulamenta o art. 12 e o art. 13'))
+
+
+@pytest.mark.parametrize("text, ids, other", [
+    ("Dê-se ao caput do Art. 9º (ex art. 10) a seguinte redação", ("art9_cpt",), ("art10",)),
+    ("o art. 12 (atual art. 11) da Lei nº 50/1990 passa", ("art12",), ("art11",)),
+    ("o § 1º (antigo § 2º) do art. 4º", ("art4_par1",), ("par2",)),
+    ("o art. 3º (ex-art. 4º), da Lei nº 7", ("art3",), ("art4",)),
+])
+def test_former_number_in_parentheses_is_not_a_second_citation(text, ids, other):
+    (c,) = find_dispositivos(text)
+    assert (c.ids, c.outra_numeracao) == (ids, other)
+    assert ")" in c.text
+    # a parenthesis that is not another number leaves the citation alone
+    assert [c.outra_numeracao for c in find_dispositivos("o art. 5º (vide Lei nº 3) passa")] == [()]
+
+
+@pytest.mark.parametrize("text, ids, why", [
+    ("O parágrafo segundo, do inciso III, do art. 6º, da Lei nº 10/2001, passa", (),
+     "um parágrafo não fica dentro de um inciso (LC 95/1998, art. 10)"),
+    ("a alínea c do item 2 do art. 9º", (), "uma alínea não fica dentro de um item (LC 95/1998, art. 10)"),
+    ("o inciso II do art. 4º e o § 1º do inciso I do art. 8º", ("art4_cpt_inc2",),
+     "um parágrafo não fica dentro de um inciso (LC 95/1998, art. 10)"),
+    ("a alínea a do inciso I do caput do art. 5º", ("art5_cpt_inc1_ali1",), None),
+])
+def test_a_chain_that_names_no_unit_is_not_reordered(text, ids, why):
+    """'o parágrafo segundo, do inciso III': sorting the units would name inciso III of § 2º,
+    another unit than the text's; the chain is left out and says why."""
+    (c,) = find_dispositivos(text)
+    assert (c.ids, c.conflito) == (ids, why)
+
+
+@pytest.mark.parametrize("text, ids", [
+    # alíneas as older texts cite them: 'letra(s)'
+    ("pelas letras C e D do art. 40, da Lei nº 12, de 3 de maio de 1950", ("art40_cpt_ali3", "art40_cpt_ali4")),
+    ("no art. 40, parágrafo único, letras A e B, da Lei nº 12", ("art40_par1u_ali1", "art40_par1u_ali2")),
+    ("NAS LETRAS A E B DO ART. 40", ("art40_cpt_ali1", "art40_cpt_ali2")),
+    ("o artigo 80, da letra \"D\", da Lei nº 12", ("art80_cpt_ali4",)),  # the article is the root
+    # 'parágrafo único' written '§ único' or in quotes
+    ("O inciso III, do \"parágrafo único\" do art. 20, da Lei nº 12", ("art20_par1u_inc3",)),
+    ("o § único do art. 7º", ("art7_par1u",)),
+    # upper-case lists and ranges
+    ("OS INCISOS I E II DO ART. 5º", ("art5_cpt_inc1", "art5_cpt_inc2")),
+    ("ARTS. 11 A 13 DA LEI Nº 12", ("art11", "art12", "art13")),
+    # bare article numbers after a unit of an earlier article of the same list
+    ("Aos arts. 4º, inciso II, 6º, 8º, § único e 9º, da Lei nº 12", ("art4_cpt_inc2", "art6", "art8_par1u", "art9")),
+    ("os artigos 50, § 1º e, 90, do Regimento Interno", ("art50_par1", "art90")),
+    # the § sign printed again inside a range or list
+    ("os § 2º a § 4º do art. 30", ("art30_par2", "art30_par3", "art30_par4")),
+])
+def test_older_and_upper_case_forms(text, ids):
+    (c,) = find_dispositivos(text)
+    assert c.ids == ids
+
+
+@pytest.mark.parametrize("text, ids", [("impressos com letras e números", []),
+                                       ("EM LETRAS E NÚMEROS LEGÍVEIS", []),
+                                       ("os arts. 4º, inciso II, 10 dias depois", [("art4_cpt_inc2",)])])
+def test_words_that_only_look_like_citations(text, ids):
+    assert [c.ids for c in find_dispositivos(text)] == ids
+
+
+@given(st.integers(min_value=1, max_value=250), st.one_of(st.none(), st.integers(min_value=1, max_value=12)),
+       st.integers(min_value=1, max_value=10), st.one_of(st.none(), st.integers(min_value=1, max_value=8)),
+       st.sampled_from([" ", ", "]))
+def test_ascending_and_descending_chains_name_the_same_unit(art, par, inc, ali, comma):
+    """'a alínea b do inciso III do § 2º do art. 40' and 'art. 40, § 2º, inciso III, alínea b'."""
+    up = ([f"alínea {chr(96 + ali)}"] if ali else []) + [f"inciso {_ROMANS[inc - 1]}"] \
+        + ([f"§ {par}º"] if par else []) + [f"art. {art}"]
+    text_up = "o " + (comma.rstrip() + " do ").join(up)
+    down = [f"art. {art}"] + ([f"§ {par}º"] if par else []) + [f"inciso {_ROMANS[inc - 1]}"] \
+        + ([f"alínea {chr(96 + ali)}"] if ali else [])
+    text_down = ", ".join(down)
+    want = f"art{art}" + (f"_par{par}" if par else "_cpt") + f"_inc{inc}" + (f"_ali{ali}" if ali else "")
+    (c,) = find_dispositivos(text_up)
+    assert c.ids == (want,), text_up
+    (c,) = find_dispositivos(text_down)
+    assert c.ids == (want,), text_down
+
+
+def test_act_named_and_numbered_in_apposition_is_one_act():
+    text = "o parágrafo único do artigo 40 do Código Tributário do Município de Vila Nova - Lei nº 300/79, passa"
+    (c,) = find(text)
+    assert (c.ids, c.act.key, c.act.nome) == (("art40_par1u",), ("lei", "300", 1979), "Código Tributário Municipal")
+    (c,) = find_acts("o Código de Posturas, Lei Complementar nº 12/1990, dispõe")
+    assert (c.act.key, c.act.nome) == (("lei.complementar", "12", 1990), "Código de Posturas")
+    # the number first and the name in parentheses: the name is not a second act
+    assert [c.act.key for c in find_acts("da Lei Complementar nº 3/2000 (Código Tributário Municipal), que")] == [
+        ("lei.complementar", "3", 2000)]
+    # a list is not an apposition; the Lei Orgânica keeps its own type (it is filed as lei.organica)
+    assert [c.act.key for c in find_acts("o Código de Posturas e a Lei nº 5/2001")] == [
+        ("lei", None, None), ("lei", "5", 2001)]
+    assert [c.act.tipo for c in find_acts("da Lei Orgânica do Município (Lei nº 37/90)")] == ["lei.organica", "lei"]

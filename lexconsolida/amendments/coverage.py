@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from lexconsolida.amendments.model import Recognition
-from lexconsolida.citations import find
+from lexconsolida.citations import blank_ementas, find
 from lexconsolida.model import Dispositivo, Kind, Norma
 
 CHANGE_VERB = re.compile(
@@ -68,11 +68,12 @@ def amends(d: Dispositivo) -> bool:
         return True
     if not d.text or not _change_verb(d.text):
         return False
-    cits = find(d.text)
+    text = blank_ementas(d.text)  # 'a Lei X, que "Regulamenta o Art. 136 …"' cites nothing itself
+    cits = find(text)
     if any(c.ids and not c.proprio and c.act is not None for c in cits):
         return True
     # a dispositivo the citation parser could not read ('do artigo1º'), next to a cited act
-    return bool(_UNIT_WORD.search(d.text)) and any(c.act is not None and not c.ids and not c.proprio for c in cits)
+    return bool(_UNIT_WORD.search(text)) and any(c.act is not None and not c.ids and not c.proprio for c in cits)
 
 
 def amending_units(norma: Norma) -> list[Dispositivo]:
@@ -93,6 +94,9 @@ def where_of(d: Dispositivo) -> str:
 
 
 def accounted(d: Dispositivo, rec: Recognition) -> bool:
+    heads = [c for c in d.children if amends(c)]
+    if d.kind is Kind.CAPUT and heads and all(accounted(c, rec) for c in heads):
+        return True  # 'A Lei X passa a vigorar com as seguintes alterações:' announces its incisos
     where = where_of(d)
     places = [(o.where, o.line) for o in rec.operations] + [(p.where, p.line) for p in rec.problems]
     for item_where, item_line in places:

@@ -292,7 +292,7 @@ def _cited_targets(ctx: _Ctx, text: str) -> list[_Target]:
     may belong to any target, or cites no norm at all."""
     out: list[_Target] = []
     for c in find(text):
-        if c.proprio:
+        if c.proprio or c.na_ementa:
             continue
         if c.act is None:
             if c.ids:
@@ -335,13 +335,25 @@ def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
 
 def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     text = d.text
-    cits = find(text)
+    cits = [c for c in find(text) if not c.na_ementa]  # 'a Lei X, que "Regulamenta o Art. 136 …"'
     disp = [c for c in cits if c.ids and not c.proprio]
     acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(text, c)]
     disp, acts = _through_amending_act(ctx, d, disp, acts)
     disp, acts = _shared_units(text, disp, acts)
     disp = _without_context(text, disp)
+    for c in disp:
+        if c.outra_numeracao:  # 'Dê-se ao caput do Art. 6º (ex art. 7º) …'
+            ctx.rec.problems.append(Problem(
+                "alvo-ambiguo", f"a instrução cita “{c.text}”: dá ao dispositivo outra numeração "
+                f"({', '.join(c.outra_numeracao)}) sem renumeração expressa; confira a numeração da norma "
+                "alterada e decida a que dispositivo a instrução se refere", text, _line(d), _where(d)))
     default = _default_target(ctx, disp, acts, d)
+    impossible = next((c for c in cits if c.conflito), None)
+    if impossible is not None:  # 'O parágrafo primeiro, do inciso II, do art. 4º …': never the whole act
+        ctx.rec.problems.append(Problem(
+            "alvo-ambiguo", f"a instrução cita “{impossible.text}”, que não é um dispositivo: "
+            f"{impossible.conflito}; decida a que dispositivo ela se refere", text, _line(d), _where(d)))
+        return
     mixed = _mixed_revocation(ctx, d, disp, default)
     if mixed is not None:
         kind, disp, default = mixed
@@ -361,6 +373,8 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
         ctx.last_article = arts[-1]
     ctx.last_target = default
     if not blocks:
+        if any(phrases.classify(c.text) for c in d.children):
+            return  # 'A Lei X passa a vigorar com as seguintes alterações:' heads the instructions below
         if not named and _names_ementa(text, kind):
             ctx.rec.problems.append(Problem(
                 "sem-texto-novo", "a instrução dá nova redação à ementa da norma, mas sem texto entre aspas: "
