@@ -176,6 +176,12 @@ def test_which_text_of_an_original_and_of_a_compiled_text():
         "assinaturas são os do texto original."]
     cap.history = []
     assert which_text(n) == ["Texto original, como publicado."]
+    # a text in force cut at a date keeps no notes, only the events: it must not promise them
+    n.events.append(Event("alteracao", "urn:x", "Lei nº 9, de 2 de maio de 2003", "2003-05-02"))
+    assert which_text(n) == [
+        "Texto compilado até 2 de maio de 2003, com as alterações da Lei nº 9, de 2 de maio de "
+        "2003. Só as redações em vigor aparecem, sem as notas de alteração; a epígrafe, o fecho e "
+        "as assinaturas são os do texto original."]
 
 
 def test_forms_from_a_draft_say_it_has_no_normative_value():

@@ -179,6 +179,13 @@ def is_incomplete(norma: Norma) -> bool:
             and not norma.fecho and not norma.assinaturas)
 
 
+def _has_notes(norma: Norma) -> bool:
+    """Whether the text keeps the notes of its changes ('Redação dada pela …'): a history with
+    more than the original wording. A text in force cut at a date keeps none."""
+    return len(norma.ementa_history) > 1 or any(
+        any(v.event.kind != "original" for v in node.history) for node in norma.walk())
+
+
 def which_text(norma: Norma, view: str = "vigente") -> list[str]:
     """The sentences that say which text a document prints, for the top of every output:
     the status notice (drafts, revoked, future), 'Texto compilado até …, com as alterações
@@ -191,10 +198,11 @@ def which_text(norma: Norma, view: str = "vigente") -> list[str]:
         if changes:
             last = max((d for _, d in changes if d), default=None)
             until = f" até {_long(last)}" if last else ""
-            how = ("superadas aparecem riscadas" if view == "compilado"
-                   else "alteradas trazem a nota do ato que as alterou")
+            how = ("As redações superadas aparecem riscadas" if view == "compilado"
+                   else "As redações alteradas trazem a nota do ato que as alterou" if _has_notes(norma)
+                   else "Só as redações em vigor aparecem, sem as notas de alteração")
             out.append(f"Texto compilado{until}, com as alterações {acts_phrase([l for l, _ in changes])}. "
-                       f"As redações {how}; a epígrafe, o fecho e as assinaturas são os do texto original.")
+                       f"{how}; a epígrafe, o fecho e as assinaturas são os do texto original.")
         else:
             out.append("Texto original, como publicado.")
     if is_incomplete(norma):
