@@ -159,3 +159,21 @@ def test_any_text_is_escaped_and_page_stays_valid(caput, ementa):
     assert doc.xpath("//script") == []
     shown = doc.get_element_by_id("art1_cpt").text_content()
     assert " ".join(caput.split()) in " ".join(shown.split())
+
+
+def test_list_units_are_indented_by_where_they_sit_not_by_kind():
+    """An alínea directly under a caput or a § sits at the first list level (class nivel-1,
+    indented as an inciso); under an inciso it keeps its own indentation; an item under such an
+    alínea is one level up too."""
+    from lexconsolida.readers.text import read
+
+    text = ("LEI Nº 5, DE 2 DE MARÇO DE 2020\n\nDispõe.\n\nArt. 1º O conselho tem:\na) um presidente;\n"
+            "b) dois membros:\n1. um da Câmara;\n2. um do Executivo.\nArt. 2º As taxas são:\nI - de feira:\n"
+            "a) por metro;\nb) por dia.\n\nPrefeitura Municipal de Vila Nova, 2 de março de 2020.\n")
+    page = lxml.html.fromstring(write(read(text.encode(), path="a.txt").norma, "html"))
+    classes = {p.get("id"): p.get("class") for p in page.iter("p") if p.get("id")}
+    assert classes["art1_cpt_ali1"] == "disp alinea nivel-1"
+    assert classes["art1_cpt_ali2_ite1"] == "disp item nivel-2"
+    assert classes["art2_cpt_inc1_ali1"] == "disp alinea"
+    css = page.findtext(".//style")
+    assert ".disp.nivel-1 { margin-left: 1.5rem; }" in css and ".alinea { margin-left: 3rem; }" in css

@@ -57,8 +57,27 @@ class Bloco:
     """'NR' / 'AC' after a quoted block."""
 
 
+_LIST_DEPTH = {Kind.ALINEA: 2, Kind.ITEM: 3}
+"""Where a list unit sits when nested as LC 95 says (art. 10): alíneas in incisos, items in
+alíneas. An alínea directly under a caput or a § (or an item directly under an alínea of one)
+is one level up and is indented as such (class ``nivel-N``), not as if under the unit above."""
+
+
+def _kind_classes(d: Dispositivo) -> str:
+    canonical = _LIST_DEPTH.get(d.kind)
+    if canonical is None:
+        return f"disp {d.kind}"
+    depth = 0
+    for part in reversed(d.id.split("_")):
+        if not part.startswith(("inc", "ali", "ite")):
+            break
+        depth += 1
+    return f"disp {d.kind} nivel-{depth}" if 0 < depth < canonical else f"disp {d.kind}"
+
+
 def _classe(d: Dispositivo) -> str:
-    return f"disp {d.kind}" if d.situacao is Situacao.VIGENTE else f"disp {d.kind} {d.situacao}"
+    kinds = _kind_classes(d)
+    return kinds if d.situacao is Situacao.VIGENTE else f"{kinds} {d.situacao}"
 
 
 def _line_id(d: Dispositivo, holder: Dispositivo) -> str | None:
@@ -82,7 +101,7 @@ def _compilado(d: Dispositivo, holder: Dispositivo, rich: Rich) -> list[Bloco]:
         last = i == len(entries) - 1
         out.append(Bloco(
             "linha", no=d, id=_line_id(d, holder) if last else None,
-            classe=_classe(d) if last else f"disp {d.kind} superado",
+            classe=_classe(d) if last else f"{_kind_classes(d)} superado",
             rotulo=e.rotulo, alvo=d.id, sep=separador(d),
             texto=escape(e.text) if e.struck else rich(e.text),
             nota=rich(e.note) if e.note else None, riscado=e.struck))
