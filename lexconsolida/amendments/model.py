@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lexconsolida.citations import ActRef
+from lexconsolida.model.nodes import EMENTA_ID
 
 OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota", "pendente")
 """'nota' only comes from a recorded human decision: a note on a unit, wording unchanged;
@@ -23,9 +24,8 @@ KIND_NAMES = {
 }
 
 
-EMENTA = "ementa"
-"""``Operation.target_id`` of an operation on the norm's ementa (the id LexML gives the
-``Ementa`` element): not a dispositivo, so never a LexML id of the articulação."""
+EMENTA = EMENTA_ID
+"""``Operation.target_id`` of an operation on the norm's ementa (:data:`EMENTA_ID`)."""
 
 
 def work_key(urn: str | None) -> str:

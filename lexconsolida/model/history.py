@@ -51,6 +51,18 @@ def ementa_entries(norma: Norma) -> list[Entry]:
     return _history_entries(norma.ementa_history, None)
 
 
+def ementa_lines(norma: Norma, view: str, notes: bool = True) -> list[Entry]:
+    """The ementa's lines for ``view`` in every output: in the text in force, the ementa (with
+    the note of the act that gave it its wording, unless ``notes`` is False, as in plain text
+    where no unit in force carries notes); in the compiled text, every earlier wording struck,
+    each with its note, the one in force last."""
+    if not norma.ementa:
+        return []
+    if view == "compilado":
+        return ementa_entries(norma)
+    return [Entry(norma.ementa, None, False, ementa_note(norma) if notes else None)]
+
+
 def ementa_note(norma: Norma) -> str | None:
     """The note of the ementa in force ('Redação dada pela Lei nº …'); None when an amending
     act never changed it (a pending instruction is noted too)."""

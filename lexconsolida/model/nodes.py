@@ -20,6 +20,10 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
 
+EMENTA_ID = "ementa"
+"""The id LexML gives the ``Ementa`` element: where the ementa's wordings are addressed (an
+amending operation's target, a LexML ciclo de vida entry); never an id of the articulação."""
+
 
 class Kind(str, Enum):
     """Kinds of dispositivo (articulação units that carry text)."""
@@ -317,6 +321,13 @@ class Norma:
         """Every agrupador and dispositivo, in document order."""
         for node in self.articulacao:
             yield from node.walk()
+
+    def histories(self) -> Iterator[tuple[str, list[Version]]]:
+        """(id, history) of everything that has wordings: the ementa (id ``EMENTA_ID``) first,
+        then every agrupador and dispositivo in document order."""
+        yield EMENTA_ID, self.ementa_history
+        for node in self.walk():
+            yield node.id, node.history
 
     def dispositivos(self) -> Iterator[Dispositivo]:
         """Every dispositivo in document order (caput included)."""

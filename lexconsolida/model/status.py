@@ -158,7 +158,7 @@ def acts_phrase(labels: list[str]) -> str:
 def alterations(norma: Norma) -> list[tuple[str, str | None]]:
     """(label, date) of every other act whose changes the tree carries, oldest first."""
     found: dict[str, str | None] = {}
-    for history in [norma.ementa_history, *(node.history for node in norma.walk())]:
+    for _, history in norma.histories():
         for v in history:
             ev = v.event
             if ev.kind == "original" or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
@@ -182,8 +182,7 @@ def is_incomplete(norma: Norma) -> bool:
 def _has_notes(norma: Norma) -> bool:
     """Whether the text keeps the notes of its changes ('Redação dada pela …'): a history with
     more than the original wording. A text in force cut at a date keeps none."""
-    return len(norma.ementa_history) > 1 or any(
-        any(v.event.kind != "original" for v in node.history) for node in norma.walk())
+    return any(v.event.kind != "original" for _, history in norma.histories() for v in history)
 
 
 def which_text(norma: Norma, view: str = "vigente") -> list[str]:

@@ -83,8 +83,7 @@ def history_links(norma, urn: str) -> tuple[tuple[str, str, tuple[str, ...], str
     Revoking a dispositivo alters the act; only a whole-act revocation revokes it.
     """
     found: dict[tuple[str, str], tuple[set[str], str | None]] = {}
-    changes = [("ementa", norma.ementa_history), *((node.id, node.history) for node in norma.walk())]
-    for node_id, history in changes:
+    for node_id, history in norma.histories():
         for v in history:
             ev = v.event
             if not ev.act_urn or ev.act_urn == urn:

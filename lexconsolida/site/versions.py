@@ -14,7 +14,7 @@ from lexconsolida.transforms.pointintime import in_force_from
 
 def change_dates(norma: Norma) -> list[str]:
     """Sorted distinct dates on which a dispositivo of the act (or its ementa) changed."""
-    dates = {v.start for h in [norma.ementa_history, *(n.history for n in norma.walk())] for v in h if v.start}
+    dates = {v.start for _, h in norma.histories() for v in h if v.start}
     start = in_force_from(norma)
     return sorted(d for d in dates if not start or d > start)
 

@@ -280,7 +280,7 @@ def _container_wording(norma: Norma, index: _Index, op: Operation, ev: Event) ->
 
 _LISTS = {Kind.INCISO, Kind.ALINEA, Kind.ITEM}
 _LIST_KINDS = frozenset(k.value for k in _LISTS)
-_KIND_PLURAL = {"inciso": "incisos", "alinea": "alíneas", "item": "itens"}
+_KIND_PLURAL = {"paragrafo": "parágrafos", "inciso": "incisos", "alinea": "alíneas", "item": "itens"}
 
 
 def _check_same_structure(norma: Norma, index: _Index, op: Operation) -> None:
@@ -670,9 +670,6 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             break
     container.insert(pos, node)
     index.register(node, container)
-
-
-_KIND_PLURAL = {"paragrafo": "parágrafos", "inciso": "incisos", "alinea": "alíneas", "item": "itens"}
 
 
 def _check_list_start(norma: Norma, index: _Index, op: Operation, siblings: list[Dispositivo]) -> None:

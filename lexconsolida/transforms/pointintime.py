@@ -155,8 +155,7 @@ def vigente(norma: Norma) -> Norma:
     known = {(e.kind, e.act_label) for e in out.events}
     for label, date in alterations(norma):
         if ("alteracao", label) not in known and ("revogacao", label) not in known:
-            histories = [norma.ementa_history, *(n.history for n in norma.walk())]
-            urn = next((v.event.act_urn for h in histories for v in h
+            urn = next((v.event.act_urn for _, h in norma.histories() for v in h
                         if v.event.act_label == label), None)
             out.events.append(Event("alteracao", urn, label, date))
     out.ementa_history = []

@@ -41,7 +41,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
-from lexconsolida.model.history import ementa_entries, ementa_note, entries_for
+from lexconsolida.model.history import ementa_lines, entries_for
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.status import is_incomplete, which_text
 from lexconsolida.writers.lexml import write as lexml_write
@@ -289,13 +289,7 @@ class _BodyWriter:
     def _ementa(self, norma: Norma) -> None:
         """The ementa in force; one an amending act changed is noted as a dispositivo is (in
         the compiled view, its earlier wordings struck first)."""
-        if self.view != "compilado":
-            self.para("Ementa", norma.ementa or "")
-            note = ementa_note(norma)
-            if note:
-                self.para("Nota de alteração", f"({note})")
-            return
-        for entry in ementa_entries(norma):
+        for entry in ementa_lines(norma, self.view):
             if entry.struck:  # struck in the ementa's own place and style
                 for run in self.para("Ementa", entry.text).runs:
                     run.font.strike = True

@@ -53,6 +53,7 @@ from lexconsolida.model import (
     Urn,
     Version,
 )
+from lexconsolida.model.nodes import EMENTA_ID
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
 _SubElement = etree.SubElement
@@ -477,7 +478,7 @@ class _Writer:
             self.parte_final(ne, norma)
         histories = self.histories
         if norma.ementa_history:  # the Ementa element's id, written by parte_inicial
-            histories = [("ementa", norma.ementa_history), *histories]
+            histories = [(EMENTA_ID, norma.ementa_history), *histories]
         cdv = ciclo_de_vida(norma, histories)
         if cdv is not None:
             meta.append(cdv)

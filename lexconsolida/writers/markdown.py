@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
-from lexconsolida.model.history import Entry
+from lexconsolida.model.history import Entry, ementa_lines
 from lexconsolida.writers.text import (
     OMISSIS_LINE,
     agrupador_label,
     check_view,
-    ementa_lines,
     host_alteracoes,
     own_entries,
     text_children,
@@ -104,7 +103,7 @@ class _MarkdownWriter:
             self.blocks.append("---")
         if n.epigrafe:
             self.blocks.append(f"# {escape(n.epigrafe)}")
-        for entry in ementa_lines(n, self.view):
+        for entry in ementa_lines(n, self.view, notes=False):
             body = f"*{escape(entry.text)}*" if entry.text else ""
             parts = [f"~~{body}~~" if entry.struck and body else body]
             if entry.note:

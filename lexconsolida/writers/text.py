@@ -33,7 +33,7 @@ import re
 from lexconsolida.errors import UsageError
 from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_entries
+from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines
 
 VIEWS = ("vigente", "compilado")
 OMISSIS_LINE = "......."
@@ -88,17 +88,6 @@ def own_entries(d: Dispositivo, view: str) -> list[Entry]:
     if d.situacao is not Situacao.VIGENTE:
         return [Entry(status_note(d), d.rotulo, False, None)]
     return [Entry(d.head_text, d.rotulo, False, None)]
-
-
-def ementa_lines(n: Norma, view: str) -> list[Entry]:
-    """The ementa's lines for ``view``: the ementa in force; in the compiled view, an ementa an
-    amending act changed shows every earlier wording struck, then the one in force, each with
-    its note ('(Redação dada pela Lei nº …)'), as a dispositivo does."""
-    if not n.ementa:
-        return []
-    if view == "compilado":
-        return ementa_entries(n)
-    return [Entry(n.ementa, None, False, None)]
 
 
 def entry_text(entry: Entry) -> str:
@@ -183,7 +172,7 @@ class _TextWriter:
         if n.epigrafe:
             self.out.append(n.epigrafe)
             self.blank()
-        for entry in ementa_lines(n, self.view):
+        for entry in ementa_lines(n, self.view, notes=False):
             self.out.append(entry_text(entry))
         self.blank()
         for p in n.preambulo:

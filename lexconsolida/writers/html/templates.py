@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 from lexconsolida.errors import UsageError
+from lexconsolida.model.history import ementa_lines
 from lexconsolida.templating import make_environment
 from lexconsolida.writers.html import view
 from lexconsolida.writers.html.blocks import blocos_html
@@ -40,7 +41,7 @@ def _environment(folder: str) -> jinja2.Environment:
     env.globals.update(
         blocos_html=blocos_html,
         separador=view.separador,
-        linhas_ementa=view.linhas_ementa,
+        linhas_ementa=ementa_lines,
         sumario_de=view.sumario,
     )
     return env

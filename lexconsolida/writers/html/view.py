@@ -5,7 +5,7 @@ from __future__ import annotations
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
-from lexconsolida.model.history import Entry, compiled_entries, ementa_entries, ementa_note
+from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.gaps import END_OF_SOURCE
@@ -123,17 +123,6 @@ def linhas_compiladas(d: Dispositivo) -> list[Entry]:
         first = entries[0]
         entries[0] = Entry(first.text, first.rotulo, first.struck, d.history[0].event.nota())
     return entries
-
-
-def linhas_ementa(norma: Norma, view: str) -> list[Entry]:
-    """The ementa's lines on a page: in the text in force, the ementa with the note of the act
-    that gave it its wording ('Redação dada pela …'), when one did; in the compiled text,
-    every earlier wording struck, each with its note, the one in force last."""
-    if not norma.ementa:
-        return []
-    if view == "compilado":
-        return ementa_entries(norma)
-    return [Entry(norma.ementa, None, False, ementa_note(norma))]
 
 
 def titulo_ato(norma: Norma) -> str:
