@@ -20,6 +20,7 @@ from lexconsolida.amendments.blocks import (
 )
 from lexconsolida.amendments.coverage import amends, unaccounted
 from lexconsolida.amendments.model import EMENTA, Operation, Problem, Recognition, work_key
+from lexconsolida.amendments.vigencia import vigencia_problems
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.ids import LexId
@@ -71,6 +72,7 @@ def recognise(norma: Norma, resolve: Resolver | None = None, *,
         _article(ctx, art)
     _check_ementa(ctx)
     _safety_net(ctx)
+    rec.problems += vigencia_problems(norma, bool(rec.operations))
     rec.operations[:] = _copies_first(_simultaneous(rec.operations))
     return rec
 
