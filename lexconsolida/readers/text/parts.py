@@ -37,10 +37,14 @@ _DATE_LINE = re.compile(r"^\s*,?\s*(?:DE|de)\s+\d{1,2}[º°]?\s+(?:DE|de)\s+\w+"
 _PREAMBULO = re.compile(
     r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
         |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
-        |[A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
+        |(?![^,]{0,80}\b(?:prefeit|vice|president|governador|vereador|secret|subs[íi]di|c[âa]mara|munic[íi]pi))
+         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
         |FA[ZÇ]O?\s+SABER|no\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui""",
     re.VERBOSE | re.IGNORECASE,
 )
+"""The preâmbulo's first words: 'O PREFEITO MUNICIPAL …', 'FULANA DE TAL, PREFEITA DO MUNICÍPIO …',
+'FAZ SABER …'. A name is words with no office in them: 'FIXA OS SUBSÍDIOS DO PREFEITO,
+VICE-PREFEITO …' is an ementa."""
 _FECHO = re.compile(
     r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+(?:de\s+)?\d{4}", re.IGNORECASE
 )
@@ -121,7 +125,8 @@ _SITE_NOTE = re.compile(
     r"""^\s*(?:(?:Autor(?:es|ia)?|Presidente|Assunto|Data\s+d[ae]\s+Publica[çc][ãa]o(?:\s+[^:\n]{1,60}?)?|Publicad[oa]\s+em
         |Prefeit[oa]|Promulgad[oa]\s+em|Sancionad[oa]\s+em|Download|Relator(?:a)?)\s*:
         |Publicad[oa]\s+n[oa]\s+(?:Di[áa]rio|Jornal|DOM\b)
-        |Visualizar\s+Ato\b|\*\s*tabela\s+formatada|O(?:s)?\s+anexos?\s+encontra(?:m)?-se\s+dispon[íi]ve)""",
+        |Visualizar\s+Ato\b|\*\s*tabela\s+formatada|O(?:s)?\s+anexos?\s+encontra(?:m)?-se\s+dispon[íi]ve
+        |Conte[úu]do\s+obsoleto\s*:)""",
     re.VERBOSE | re.IGNORECASE,
 )
 """Lines a publishing site (or the clerk) puts after the act: author, publication, downloads."""
