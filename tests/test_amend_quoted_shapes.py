@@ -213,12 +213,20 @@ def test_an_annex_quoted_with_its_own_articles_is_never_the_norms_article():
     assert _codes(rec) == [("alvo-sem-dispositivo", True)]
 
 
-@pytest.mark.parametrize("block, kept", [
-    ('"Art. 8º Parágrafo Único - suprime-se."', []),
-    ('"Art. 12 ...\n\nVI - coordenar os planos;\n\nAcrescente-se: XIX - promover campanhas;\n\nXX - acompanhar os '
-     'conselheiros;"', ["art12_cpt_inc20"]),
+def test_an_instruction_printed_inside_the_quotes_is_not_wording():
+    rec = _rec('Art. 1º Dê-se aos artigos seguintes da Lei nº 10/2010 a seguinte redação:\n\n"Art. 12 ...\n\n'
+               'VI - coordenar os planos;\n\nAcrescente-se: XIX - promover campanhas;\n\nXX - acompanhar os conselheiros;"')
+    assert [o.target_id for o in rec.operations] == ["art12_cpt_inc20"]  # inciso VI is not read
+    assert _codes(rec) == [("instrucao-entre-aspas", True)]
+
+
+@pytest.mark.parametrize("quoted, revoked", [
+    ("Art. 8º Parágrafo Único - suprime-se.", "art8_par1u"),
+    ("Art. 8º § 2º - suprima-se.", "art8_par2"),
+    ("Art. 8º inciso III - suprime-se.", "art8_cpt_inc3"),
 ])
-def test_an_instruction_printed_inside_the_quotes_is_not_wording(block, kept):
-    rec = _rec(f"Art. 1º Dê-se aos artigos seguintes da Lei nº 10/2010 a seguinte redação:\n\n{block}")
-    assert [o.target_id for o in rec.operations] == kept
-    assert ("instrucao-entre-aspas", True) in _codes(rec)
+def test_an_article_quoted_as_the_suppression_of_one_of_its_units_revokes_that_unit(quoted, revoked):
+    rec = _rec('Art. 1º Dê-se aos artigos seguintes da Lei nº 10/2010 a seguinte redação:\n\n'
+               f'"Art. 7º A licença custa vinte reais."\n\n"{quoted}"')
+    assert sorted(_ops(rec)) == [("redacao", "art7", "A licença custa vinte reais."), ("revogacao", revoked, None)]
+    assert not rec.problems

@@ -398,7 +398,7 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
     named = settle_by_quotes(named, units)
-    units, vetoed, stop = _quoted_shapes(ctx, d, units, named)
+    units, vetoed, stop = _quoted_shapes(ctx, d, default, units, named)
     if stop:
         return
     generic = phrases.is_generic(text)
@@ -732,15 +732,18 @@ def _lead_wording(ctx: _Ctx, d: Dispositivo, lead: tuple[str, int | None], targe
     return None
 
 
-def _quoted_shapes(ctx: _Ctx, d: Dispositivo, units: list[QuotedUnit],
+def _quoted_shapes(ctx: _Ctx, d: Dispositivo, t: _Target, units: list[QuotedUnit],
                    named: list[str]) -> tuple[list[QuotedUnit], set[str], bool]:
     """Quoted units that are not wording of the target's units (``amendments/shapes.py``):
     (the units to read, ids of units whose new wording was vetoed, stop). An instruction whose
-    object is an annex quotes the annex's own articles: a person applies it (stop). An
+    object is an annex quotes the annex's own articles: a person applies it (stop). An article
+    quoted as 'Art. 8º Parágrafo Único - suprime-se.' revokes that unit of it; any other
     instruction printed inside the quotes is a problem and its unit is not read. A unit quoted as
     'VETADO' keeps the wording in force: read as a line of dots (nothing of it applied, nothing
     revoked by its absence), with a notice."""
     text = d.text
+    vetoed: set[str] = set()
+    """Ids the quotes bring that get no wording from them (vetoed, or read as a suppression)."""
     if not named and any(u.kind == "artigo" for u in units) and shapes.names_annex(text):
         ctx.rec.problems.append(Problem(
             "alvo-sem-dispositivo", "a instrução dá nova redação a um anexo, tabela ou quadro da norma, e os artigos "
@@ -748,7 +751,19 @@ def _quoted_shapes(ctx: _Ctx, d: Dispositivo, units: list[QuotedUnit],
             text, _line(d), _where(d)))
         return units, set(), True
     drop: set[int] = set()
+    for u in units:
+        gone = (shapes.suppressed_child(u.text) if u.kind == "artigo" and u.number is not None and not u.children
+                else None)
+        if gone is not None:
+            drop.add(id(u))
+            full = f"{child_id(None, u)}_{gone}"
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", full, unit_kind=id_kind(full),
+                                          rotulo=_rotulo_of_id(full)))
+            vetoed.add(child_id(None, u))  # brought by the quote: not 'alvo-sem-texto'
+            vetoed.add(full)
     for u in shapes.walk(units):
+        if id(u) in drop:
+            continue
         # ('Art. 3º ... Acrescenta-se:' opens with dots: its wording stays, the rest is a note —
         # 'redacao-parcial' in _unit_ops)
         verb = None if u.omissis or _OPENS_WITH_DOTS.match(u.text) else shapes.instruction_inside(u.text)
@@ -759,7 +774,6 @@ def _quoted_shapes(ctx: _Ctx, d: Dispositivo, units: list[QuotedUnit],
                 f"instrução ('{verb}'), não a redação do dispositivo: '{u.text[:120]}'; aplique à mão ou registre a "
                 "decisão", text, u.line or _line(d), _where(d)))
     units = shapes.without(units, lambda u: id(u) in drop)
-    vetoed: set[str] = set()
 
     def veto(u: QuotedUnit, full: str | None) -> QuotedUnit:
         if full is not None and not u.omissis and shapes.is_vetoed(u.text):

@@ -9,8 +9,10 @@ decide; none guesses:
   'c) c - que …'); a label of *another* unit is a doubt;
 - :func:`is_vetoed` — a unit quoted as 'VETADO': its new wording was vetoed and never took
   effect, so the wording in force stays (never 'VETADO.' as law text);
-- :func:`instruction_inside` — an instruction printed inside the quotes ('Art. 8º Parágrafo
-  Único - suprime-se.', '… ; Acrescente-se: XIX - …'): not wording of any unit;
+- :func:`instruction_inside` — an instruction printed inside the quotes ('… ; Acrescente-se:
+  XIX - …'): not wording of any unit; :func:`suppressed_child` reads the one such shape that
+  says one thing only, an article quoted as 'Art. 8º Parágrafo Único - suprime-se.' (its
+  parágrafo único is revoked);
 - :func:`names_annex` — an instruction whose object is an annex, a table or a chart ('Fica
   alterado o "ANEXO VII" da Lei Complementar nº 01/94 …'): the articles quoted are the annex's
   own, never the norm's.
@@ -25,8 +27,8 @@ from lexconsolida.amendments.blocks import QuotedUnit, id_kind
 from lexconsolida.model.numbering import int_to_letter, is_roman, roman_to_int
 
 _PREFIX = {
-    "alinea": re.compile(r"^(?P<n>[a-z])\s*[-–—.)]\s+(?=\S)"),
-    "inciso": re.compile(r"^(?P<n>[IVXLC]+)\s*[-–—.)]\s+(?=\S)"),
+    "alinea": re.compile(r"^(?P<n>[a-z])\s*[-–—.):]\s+(?=\S)"),
+    "inciso": re.compile(r"^(?P<n>[IVXLC]+)\s*[-–—.):]\s+(?=\S)"),
     "paragrafo": re.compile(r"^(?:§+\s*(?P<a>\d+)\s*[º°o]?|(?P<b>\d+)\s*[º°])\s*[-–—.:]?\s+(?=\S)"),
     "unico": re.compile(r"^par[áa]grafo\s+[úu]nico\s*[-–—.:]?\s+(?=\S)", re.IGNORECASE),
     "artigo": re.compile(r"^art(?:igo)?\.?\s*(?P<n>\d+)\s*[º°o]?\s*[-–—.]?\s+(?=\S)", re.IGNORECASE),
@@ -113,6 +115,35 @@ def instruction_inside(text: str) -> str | None:
     """
     m = _INSTRUCTION.search(text)
     return m.group(0) if m else None
+
+
+_SUPPRESSED_CHILD = re.compile(
+    r"^\s*(?:(?P<unico>par[áa]grafo\s+[úu]nico)|§\s*(?P<par>\d+)\s*[º°o]?|(?:o\s+)?inciso\s+(?P<inc>[IVXLC]+)"
+    r"|(?P<inc2>[IVXLC]+)(?=\s*[-–—])|(?:a\s+)?al[íi]nea\s+[\"“]?(?P<ali>[a-z])\b[\"”]?|(?P<ali2>[a-z])\))"
+    r"\s*[-–—:,]?\s*(?:fica\s+|é\s+)?(?:suprim(?:e|a|em|am)-se|suprimid[oa])\s*[.;]?\s*$", re.IGNORECASE)
+
+
+def suppressed_child(text: str) -> str | None:
+    """The id component of the unit an article's quoted text says is suppressed ('Art. 8º
+    Parágrafo Único - suprime-se.' → 'par1u'; '§ 2º - suprime-se' → 'par2'), or None. Only this
+    whole shape, which reads one way: the article's named unit goes.
+
+    >>> suppressed_child("Parágrafo Único - suprime-se."), suppressed_child("§ 2º - suprima-se"), suppressed_child("II - suprime-se.")
+    ('par1u', 'par2', 'cpt_inc2')
+    >>> suppressed_child("Parágrafo Único - Acrescente-se: I - o texto")
+    """
+    m = _SUPPRESSED_CHILD.match(text)
+    if m is None:
+        return None
+    if m.group("unico"):
+        return "par1u"
+    if m.group("par"):
+        return f"par{int(m.group('par'))}"
+    roman = m.group("inc") or m.group("inc2")
+    if roman:
+        return f"cpt_inc{roman_to_int(roman.upper())}" if is_roman(roman.upper()) else None
+    letter = (m.group("ali") or m.group("ali2")).lower()
+    return f"cpt_ali{ord(letter) - 96}"
 
 
 _ANNEX_OBJECT = re.compile(
