@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -130,6 +131,32 @@ BEGIN
     SELECT RAISE(ABORT, 'a numeração não pode ser apagada');
 END;
 """
+
+
+FAULT_ENV = "LEXCONSOLIDA_TESTE_INTERROMPER"
+"""Fault injection for the crash tests of every numbered register (forms, gazette editions):
+with ``LEXCONSOLIDA_TESTE_INTERROMPER=<ponto>[:n]`` the process kills itself (SIGKILL) the n-th
+time it reaches ``<ponto>``."""
+_reached: dict[str, int] = {}
+
+
+def fault_point(name: str) -> None:
+    """A fault-injection point (see :data:`FAULT_ENV`); does nothing unless the variable names it."""
+    wanted = os.environ.get(FAULT_ENV)
+    if not wanted:
+        return
+    point, _, nth = wanted.partition(":")
+    if point != name:
+        return
+    _reached[name] = _reached.get(name, 0) + 1
+    if _reached[name] == int(nth or 1):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def statements(script: str) -> Iterator[str]:
+    """The statements of an SQL script (triggers included), to run one by one inside a transaction
+    (``executescript`` would commit first)."""
+    return _statements(script)
 
 
 def format_number(sigla: str, year: int, seq: int) -> str:
