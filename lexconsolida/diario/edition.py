@@ -132,8 +132,8 @@ class Edition:
 
 def content_code(content: dict) -> str:
     """'7KQ2-M9XA': 40 bits of the SHA-256 of the edition's description (``codigo`` itself and
-    page numbers left out), in base 32 without the letters easily misread."""
-    core = {k: v for k, v in content.items() if k != "codigo"}
+    the page numbers, known only after layout, left out), in base 32."""
+    core = {k: v for k, v in content.items() if k not in ("codigo", "paginas")}
     core["atos"] = [{k: v for k, v in a.items() if k != "pagina"} for a in core.get("atos", [])]
     digest = hashlib.sha256(json.dumps(core, ensure_ascii=False, sort_keys=True).encode()).digest()
     code = base64.b32encode(digest[:5]).decode()

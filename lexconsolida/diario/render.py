@@ -135,12 +135,20 @@ def render(edition: Edition) -> Rendered:
         string=json.dumps(description, ensure_ascii=False, indent=2, sort_keys=True) + "\n",
         name="edicao.json", description="Descrição da edição (número, data, código, atos)",
         relationship="Data", created=when, modified=when))
+    # A PDF name tree is sorted by key (PDF 32000-1, 7.9.6): WeasyPrint writes the files in the
+    # order given.
+    attachments.sort(key=lambda a: _attachment_name(a))
     # The file identifier from the content (pydyf's own is not reproducible): same edition,
     # same bytes.
     identifier = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:32]
     pdf = document.write_pdf(pdf_variant=PDF_VARIANT, attachments=attachments, pdf_tags=True,
                              uncompressed_pdf=False, pdf_identifier=identifier.encode())
     return Rendered(pdf, len(document.pages), box, description)
+
+
+def _attachment_name(attachment) -> bytes:
+    """The key WeasyPrint gives the file in the EmbeddedFiles name tree (its name, UTF-16BE)."""
+    return attachment.name.encode("utf-16-be")
 
 
 def _box(page, anchor: str) -> tuple[float, float, float, float]:

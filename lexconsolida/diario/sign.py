@@ -138,6 +138,20 @@ def _stamp_font(folder: Path) -> Path:
     return path
 
 
+def _producer_for_pdfa(writer) -> None:
+    """PDF/A wants the information dictionary and the XMP to agree (ISO 19005-2, 6.6.2.3).
+    pyHanko writes its own name as the XMP producer and appends it to the dictionary's one
+    ("WeasyPrint 70.0; pyHanko …" against "pyHanko …"); naming pyHanko alone in the dictionary
+    first, in the same incremental update, leaves the two equal."""
+    from pyhanko.pdf_utils import generic
+    from pyhanko.pdf_utils.metadata.model import VENDOR
+
+    old = writer.prev.trailer_view.get("/Info")
+    info = generic.DictionaryObject(dict(old.get_object()) if old is not None else {})
+    info[generic.NameObject("/Producer")] = generic.TextStringObject(VENDOR)
+    writer.set_info(info)
+
+
 def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, location: str,
           tsa_url: str | None) -> bytes:
     from pyhanko.pdf_utils.font.opentype import GlyphAccumulatorFactory
@@ -149,6 +163,7 @@ def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, l
 
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM NOT subset": noise
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    _producer_for_pdfa(writer)
     fields.append_signature_field(writer, fields.SigFieldSpec(
         sig_field_name=FIELD_NAME, on_page=0, box=tuple(round(v, 2) for v in box)))
     meta = signers.PdfSignatureMetadata(
