@@ -32,6 +32,8 @@ DESCRIPTION = (
 
 def add_arguments(parser) -> None:
     parser.add_argument("atos", metavar="ATO", nargs="*", help="ato do acervo (pasta ou URN)")
+    parser.add_argument("--extrato", metavar="ARQ.txt", action="append", default=[],
+                        help="extrato (de contrato, aviso…) em texto: 1ª linha o título; repita para vários")
     parser.add_argument("--municipio", metavar="PASTA", required=True,
                         help="pasta do município no acervo (com municipio.toml e [diario])")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
@@ -76,15 +78,15 @@ def run(args) -> int:
     settings = load(args.municipio)
     if args.listar:
         return _list(settings, args.json)
-    if not args.atos:
-        raise UsageError("indique os atos da edição (pastas ou URNs do acervo)")
+    if not args.atos and not args.extrato:
+        raise UsageError("indique os atos da edição (pastas ou URNs do acervo) ou --extrato")
     corpus = api.corpus(args.acervo)
     if corpus is None:
         raise InputError("acervo não encontrado (indique --acervo)", path=args.acervo or "statutes")
     data = _date(args.data)
     tipo = "extra" if args.extra else "ordinaria"
     if args.previa:
-        pdf, edition = preview(settings, corpus, args.atos, data, tipo)
+        pdf, edition = preview(settings, corpus, args.atos, data, tipo, args.extrato)
         out = Path(args.output or Path("output") / "diario" / f"{edition.stem}.pdf")
         atomic_write(out, pdf)
         print(f"prévia: {out} ({len(edition.acts)} atos; sem número e sem assinatura — só para conferência)")
@@ -98,7 +100,8 @@ def run(args) -> int:
     notes: list[str] = []
     with EditionRegister(settings.registro, settings.slug, create=args.novo_registro) as register:
         done = publish(settings, corpus, args.atos, data=data, tipo=tipo, credential=credential,
-                       register=register, tsa_url=args.tsa, republish=args.republicar, notes=notes)
+                       register=register, tsa_url=args.tsa, republish=args.republicar, notes=notes,
+                       extracts=args.extrato)
     for note in notes:
         print(f"aviso: {note}", file=sys.stderr)
     print(f"edição {done.rotulo} ({KINDS[tipo].lower()}, {data}): {done.pdf} — {done.paginas} página(s), "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from lexconsolida import api
 from lexconsolida.corpus import Corpus
 from lexconsolida.diario.settings import GazetteSettings
 from lexconsolida.errors import InputError
+from lexconsolida.io import read_bytes
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.status import status_of
@@ -31,23 +33,29 @@ WEEKDAYS = ("Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Se
 
 @dataclass(slots=True)
 class EditionAct:
-    """One act as the edition prints and attaches it."""
+    """One act as the edition prints and attaches it; or an extract (extrato de contrato, aviso),
+    a text that is not an act of the acervo: no URN, no norma, its paragraphs printed as given."""
 
-    urn: str
+    urn: str | None
     path: str
-    """Its folder in the acervo and in the site ('xx-municipio-de-exemplo/lei-100-2020')."""
+    """Its folder in the acervo and in the site ('xx-municipio-de-exemplo/lei-100-2020');
+    for an extract, the file's name without extension."""
     titulo: str
     tipo: str
-    norma: Norma
+    norma: Norma | None
     lexml: bytes
-    """The LexML of the act as published (its original text), attached to the PDF."""
+    """What is attached to the PDF: the LexML of the act as published (its original text), or
+    the extract's text (UTF-8)."""
     secao: int
     rank: tuple = ()
+    paragrafos: tuple[str, ...] = ()
+    """An extract's paragraphs (after its title line)."""
 
     @property
     def anexo(self) -> str:
-        """The attached file's name ('lei-100-2020.xml')."""
-        return self.path.rsplit("/", 1)[-1] + ".xml"
+        """The attached file's name ('lei-100-2020.xml', 'extrato-contrato-3.txt')."""
+        stem = self.path.rsplit("/", 1)[-1]
+        return f"{stem}.xml" if self.norma is not None else f"{stem}.txt"
 
     @property
     def sha256(self) -> str:
@@ -153,8 +161,6 @@ def roman(n: int) -> str:
 def gather(settings: GazetteSettings, corpus: Corpus, specs: list[str]) -> list[EditionAct]:
     """The acts named by ``specs`` (folders or URNs of the acervo), checked and in the order of
     the sections; errors name the act and what is wrong with it."""
-    if not specs:
-        raise InputError("indique pelo menos um ato para a edição")
     acts: list[EditionAct] = []
     seen: set[str] = set()
     for spec in specs:
@@ -188,6 +194,39 @@ def gather(settings: GazetteSettings, corpus: Corpus, specs: list[str]) -> list[
                                (placed, norma.data or "", _number_key(norma.numero), act.urn)))
     acts.sort(key=lambda a: a.rank)
     return acts
+
+
+EXTRACT_TYPE = "Extrato"
+
+
+def gather_extracts(settings: GazetteSettings, files: list[str | Path], start: int = 0) -> list[EditionAct]:
+    """Extracts from text files: the first non-empty line is the title, the rest paragraphs
+    (separated by blank lines). They go to the section that takes the type 'Extrato'."""
+    if not files:
+        return []
+    placed = settings.section_of(EXTRACT_TYPE)
+    if placed is None:
+        raise InputError("nenhuma seção do diário recebe extratos: acrescente \"Extrato\" aos tipos de uma "
+                         "[[diario.secoes]]", path=settings.path)
+    out = []
+    names: set[str] = set()
+    for i, f in enumerate(files):
+        path = Path(f)
+        try:
+            text = read_bytes(path).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError("o extrato não está em UTF-8", path=path) from None
+        blocks = [" ".join(b.split()) for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
+        if len(blocks) < 2:
+            raise InputError("o extrato precisa de um título (primeira linha) e do texto, separados por "
+                             "uma linha em branco", path=path)
+        stem = path.stem
+        if stem in names:
+            raise InputError("dois extratos com o mesmo nome de arquivo", path=path)
+        names.add(stem)
+        out.append(EditionAct(None, stem, blocks[0], EXTRACT_TYPE, None, (text.strip() + "\n").encode("utf-8"),
+                              placed[0], (placed, "", (start + i, ""), stem), tuple(blocks[1:])))
+    return out
 
 
 def _number_key(numero: str | None) -> tuple:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lexconsolida.corpus import Corpus
-from lexconsolida.diario.edition import KINDS, Edition, gather
+from lexconsolida.diario.edition import KINDS, Edition, gather, gather_extracts
 from lexconsolida.diario.register import EditionRegister
 from lexconsolida.diario.render import render
 from lexconsolida.diario.settings import GazetteSettings
@@ -50,18 +50,29 @@ def serie_of(settings: GazetteSettings, data: str) -> str:
     return data[:4] if settings.numeracao == "anual" else "continua"
 
 
-def preview(settings: GazetteSettings, corpus: Corpus, specs: list[str], data: str, tipo: str) -> tuple[bytes, Edition]:
+def contents(settings: GazetteSettings, corpus: Corpus, specs: list[str], extracts: list[str]) -> list:
+    """The acts and extracts of an edition, in the order of the sections."""
+    items = gather(settings, corpus, specs) + gather_extracts(settings, extracts)
+    if not items:
+        raise InputError("indique pelo menos um ato ou extrato para a edição")
+    items.sort(key=lambda a: a.rank)
+    return items
+
+
+def preview(settings: GazetteSettings, corpus: Corpus, specs: list[str], data: str, tipo: str,
+            extracts: list[str] | None = None) -> tuple[bytes, Edition]:
     """The edition as it would be printed, without a number and without a signature."""
-    edition = Edition(settings, gather(settings, corpus, specs), data, tipo, None)
+    edition = Edition(settings, contents(settings, corpus, specs, extracts or []), data, tipo, None)
     return render(edition).pdf, edition
 
 
 def publish(settings: GazetteSettings, corpus: Corpus, specs: list[str], *, data: str, tipo: str,
             credential: Credential, register: EditionRegister, tsa_url: str | None = None,
-            republish: bool = False, notes: list[str] | None = None) -> Published:
+            republish: bool = False, notes: list[str] | None = None,
+            extracts: list[str] | None = None) -> Published:
     if tipo not in KINDS:
         raise InputError(f"tipo de edição desconhecido: {tipo!r} (ordinaria ou extra)")
-    acts = gather(settings, corpus, specs)
+    acts = contents(settings, corpus, specs, extracts or [])
     notes = notes if notes is not None else []
     settings.pasta.mkdir(parents=True, exist_ok=True)
     with register.lock() as alone:
@@ -72,7 +83,7 @@ def publish(settings: GazetteSettings, corpus: Corpus, specs: list[str], *, data
         with register.transaction():
             numero = register.next_number(serie)
             edition = Edition(settings, acts, data, tipo, numero,
-                              republicados=[a.urn for a in acts] if republish else [])
+                              republicados=[a.urn for a in acts if a.urn] if republish else [])
             pdf_path, json_path = settings.pasta / f"{edition.stem}.pdf", settings.pasta / f"{edition.stem}.json"
             for p in (pdf_path, json_path):
                 if p.exists():
@@ -113,7 +124,7 @@ def _check_order(register: EditionRegister, acts, data: str, republish: bool) ->
     if last is not None and data < last.data:
         raise InputError(f"a data da edição ({data}) é anterior à da última edição publicada "
                          f"(nº {last.numero}, de {last.data})", path=register.path)
-    already = register.published_with([a.urn for a in acts])
+    already = register.published_with([a.urn for a in acts if a.urn])
     if already and not republish:
         names = "; ".join(f"{a.titulo} (edição nº {already[a.urn].numero}, de {already[a.urn].data})"
                           for a in acts if a.urn in already)

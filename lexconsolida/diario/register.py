@@ -280,7 +280,7 @@ class EditionRegister:
 
     def published_with(self, urns: list[str]) -> dict[str, EditionEntry]:
         """URN → the (last) published or pending edition that carries it."""
-        wanted, out = set(urns), {}
+        wanted, out = {u for u in urns if u}, {}
         for e in self.entries():
             if e.situacao != "publicada":
                 continue

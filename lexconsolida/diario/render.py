@@ -87,7 +87,8 @@ def html(edition: Edition) -> str:
         items = [(n, a) for n, a in enumerate(edition.acts, 1) if a.secao == i]
         if items:
             secoes.append({"titulo": s.titulo, "atos": [
-                {"n": n, "ato": a, "info": act_info(a.norma), "texto": act_html(a, n),
+                {"n": n, "ato": a, "info": act_info(a.norma) if a.norma is not None else {},
+                 "texto": act_html(a, n) if a.norma is not None else "",
                  "republicacao": a.urn in edition.republicados} for n, a in items]})
     return env.get_template("edicao.html").render(
         edicao=edition,
@@ -128,8 +129,8 @@ def render(edition: Edition) -> Rendered:
     # Dated the edition's day (WeasyPrint would date them now): same edition, same bytes.
     when = datetime.fromisoformat(edition.data).replace(tzinfo=timezone.utc)
     attachments = [weasyprint.Attachment(string=act.lexml.decode("utf-8"), name=act.anexo,
-                                         description=f"LexML: {act.titulo}", relationship="Source",
-                                         created=when, modified=when)
+                                         description=f"{'LexML' if act.norma is not None else 'Texto'}: {act.titulo}",
+                                         relationship="Source", created=when, modified=when)
                    for act in edition.acts]
     attachments.append(weasyprint.Attachment(
         string=json.dumps(description, ensure_ascii=False, indent=2, sort_keys=True) + "\n",

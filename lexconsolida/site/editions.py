@@ -30,6 +30,8 @@ def act_links(editions: list[PublishedEdition]) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for ed in editions:
         for act in ed.descricao.get("atos", []):
+            if not act.get("urn"):  # an extract has no act page
+                continue
             out.setdefault(act["urn"], []).append({
                 "href": ed.href, "titulo": ed.titulo, "pagina": act.get("pagina"),
                 "republicacao": bool(act.get("republicacao"))})
@@ -161,7 +163,9 @@ def feed_acts(newest_first: list[PublishedEdition], by_urn: dict[str, SiteAct]) 
         for act in ed.descricao.get("atos", []):
             site_act = by_urn.get(act["urn"])
             ementa = (site_act.facts.ementa if site_act is not None else None) or ""
-            entry = _entry(feed, f"{act['urn']}#{ed.stem}",
+            entry_id = (f"{act['urn']}#{ed.stem}" if act.get("urn")
+                        else f"urn:lexconsolida:diario:{ed.municipio}:{ed.stem}:{act['anexo']}")
+            entry = _entry(feed, entry_id,
                            act["titulo"] + (" (republicação)" if act.get("republicacao") else ""), _updated(ed),
                            (f"{ementa} " if ementa else "") + f"Publicado no {ed.titulo}"
                            + (f", página {act['pagina']}" if act.get("pagina") else "") + ".")
