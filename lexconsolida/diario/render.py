@@ -17,6 +17,7 @@ import base64
 import hashlib
 import json
 import re
+import warnings
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -142,8 +143,11 @@ def render(edition: Edition) -> Rendered:
     # The file identifier from the content (pydyf's own is not reproducible): same edition,
     # same bytes.
     identifier = hashlib.sha256(json.dumps(description, sort_keys=True).encode()).hexdigest()[:32]
-    pdf = document.write_pdf(pdf_variant=PDF_VARIANT, attachments=attachments, pdf_tags=True,
-                             uncompressed_pdf=False, pdf_identifier=identifier.encode())
+    with warnings.catch_warnings():
+        # WeasyPrint opens its sRGB profile for the output intent and never closes it.
+        warnings.simplefilter("ignore", ResourceWarning)
+        pdf = document.write_pdf(pdf_variant=PDF_VARIANT, attachments=attachments, pdf_tags=True,
+                                 uncompressed_pdf=False, pdf_identifier=identifier.encode())
     return Rendered(pdf, len(document.pages), box, description)
 
 

@@ -138,6 +138,23 @@ def _stamp_font(folder: Path) -> Path:
     return path
 
 
+def _font_factory(font: Path):
+    """pyHanko's glyph accumulator factory, reading the font from memory: its own opens the
+    file and never closes it (a ResourceWarning when the writer is collected)."""
+    from pyhanko.pdf_utils.font.opentype import GlyphAccumulator, GlyphAccumulatorFactory
+
+    data = font.read_bytes()
+
+    class InMemory(GlyphAccumulatorFactory):
+        def create_font_engine(self, writer, obj_stream=None):
+            if obj_stream is None and writer.stream_xrefs and self.create_objstream_if_needed:
+                obj_stream = writer.prepare_object_stream()
+            return GlyphAccumulator(writer=writer, font_handle=io.BytesIO(data), font_size=self.font_size,
+                                    obj_stream=obj_stream)
+
+    return InMemory(str(font))
+
+
 def _producer_for_pdfa(writer) -> None:
     """PDF/A wants the information dictionary and the XMP to agree (ISO 19005-2, 6.6.2.3).
     pyHanko writes its own name as the XMP producer and appends it to the dictionary's one
@@ -154,7 +171,6 @@ def _producer_for_pdfa(writer) -> None:
 
 def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, location: str,
           tsa_url: str | None) -> bytes:
-    from pyhanko.pdf_utils.font.opentype import GlyphAccumulatorFactory
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.pdf_utils.layout import AxisAlignment, Margins, SimpleBoxLayoutRule
     from pyhanko.pdf_utils.text import TextBoxStyle
@@ -172,7 +188,7 @@ def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, l
     style = TextStampStyle(
         stamp_text=("ASSINADO DIGITALMENTE\n%(signer)s\nem %(ts)s\n"
                     "Certificado emitido por %(issuer)s\n%(extra)s"),
-        text_box_style=TextBoxStyle(font=GlyphAccumulatorFactory(str(font)), font_size=6.5,
+        text_box_style=TextBoxStyle(font=_font_factory(font), font_size=6.5,
                                     leading=8),
         timestamp_format="%d/%m/%Y %H:%M:%S UTC",
         border_width=0,

@@ -118,8 +118,8 @@ def _signature(result: Verification, data: bytes, trust: list[Path]) -> None:
         return
     roots = [_load_cert(p) for p in trust]
     for sig in signatures:
-        context = ValidationContext(trust_roots=roots, allow_fetching=False) if roots else \
-            ValidationContext(allow_fetching=False)
+        # Only the roots given: never the operating system's list (no ICP-Brasil root is in it).
+        context = ValidationContext(trust_roots=roots, allow_fetching=False)
         try:
             status = validate_pdf_signature(sig, context)
         except Exception as err:  # a malformed signature: the finding, not a crash
