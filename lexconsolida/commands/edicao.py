@@ -99,11 +99,13 @@ def run(args) -> int:
     credential = load_certificate(args.certificado, _password(args))
     notes: list[str] = []
     with EditionRegister(settings.registro, settings.slug, create=args.novo_registro) as register:
-        done = publish(settings, corpus, args.atos, data=data, tipo=tipo, credential=credential,
-                       register=register, tsa_url=args.tsa, republish=args.republicar, notes=notes,
-                       extracts=args.extrato)
-    for note in notes:
-        print(f"aviso: {note}", file=sys.stderr)
+        try:
+            done = publish(settings, corpus, args.atos, data=data, tipo=tipo, credential=credential,
+                           register=register, tsa_url=args.tsa, republish=args.republicar, notes=notes,
+                           extracts=args.extrato)
+        finally:  # an edition an interrupted run left is completed even when this one is refused
+            for note in notes:
+                print(f"aviso: {note}", file=sys.stderr)
     print(f"edição {done.rotulo} ({KINDS[tipo].lower()}, {data}): {done.pdf} — {done.paginas} página(s), "
           f"código de verificação {done.codigo}, assinada por {credential.nome}")
     print(f"  SHA-256 {done.sha256}")
