@@ -12,7 +12,9 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from lexconsolida import api
@@ -35,7 +37,6 @@ WEEKDAYS = ("Segunda-feira", "Terça-feira", "Quarta-feira", "Quinta-feira", "Se
 class EditionAct:
     """One act as the edition prints and attaches it; or an extract (extrato de contrato, aviso),
     a text that is not an act of the acervo: no URN, no norma, its paragraphs printed as given."""
-
     urn: str | None
     path: str
     """Its folder in the acervo and in the site ('xx-municipio-de-exemplo/lei-100-2020');
@@ -50,7 +51,6 @@ class EditionAct:
     rank: tuple = ()
     paragrafos: tuple[str, ...] = ()
     """An extract's paragraphs (after its title line)."""
-
     @property
     def anexo(self) -> str:
         """The attached file's name ('lei-100-2020.xml', 'extrato-contrato-3.txt')."""
@@ -73,7 +73,6 @@ class Edition:
     """None: a preview (prévia), which takes no number."""
     republicados: list[str] = field(default_factory=list)
     """URNs of acts published again (republicação), already in an earlier edition."""
-
     @property
     def ano(self) -> int:
         return int(self.data[:4])
@@ -98,7 +97,6 @@ class Edition:
 
     @property
     def data_extenso(self) -> str:
-        from datetime import date
 
         return f"{WEEKDAYS[date.fromisoformat(self.data).weekday()]}, {format_long(self.data)}"
 
@@ -199,7 +197,7 @@ def gather(settings: GazetteSettings, corpus: Corpus, specs: list[str]) -> list[
 EXTRACT_TYPE = "Extrato"
 
 
-def gather_extracts(settings: GazetteSettings, files: list[str | Path], start: int = 0) -> list[EditionAct]:
+def gather_extracts(settings: GazetteSettings, files: Sequence[str | Path], start: int = 0) -> list[EditionAct]:
     """Extracts from text files: the first non-empty line is the title, the rest paragraphs
     (separated by blank lines). They go to the section that takes the type 'Extrato'."""
     if not files:

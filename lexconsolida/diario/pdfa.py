@@ -35,6 +35,9 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field
 
+import pikepdf
+from fontTools.ttLib import TTFont
+
 FORBIDDEN_ACTIONS = {"/Launch", "/Sound", "/Movie", "/ResetForm", "/ImportData", "/JavaScript",
                      "/Hide", "/SetOCGState", "/Rendition", "/Trans", "/GoTo3DView"}
 INFO_TO_XMP = {"/Title": "dc:title", "/Author": "dc:creator", "/Subject": "dc:description",
@@ -63,7 +66,6 @@ class PdfaReport:
 
 
 def check(data: bytes) -> PdfaReport:
-    import pikepdf
 
     try:
         pdf = pikepdf.open(io.BytesIO(data))
@@ -72,7 +74,7 @@ def check(data: bytes) -> PdfaReport:
     with pdf:
         report = PdfaReport(_declared(pdf))
         add = report.achados.append
-        problems = pdf.check_pdf_syntax() if hasattr(pdf, "check_pdf_syntax") else pdf.check()
+        problems = pdf.check_pdf_syntax()
         add(Finding("sintaxe", not problems, "; ".join(str(p) for p in problems[:5])))
         header_ok = data.startswith(b"%PDF-") and len(data) > 20 and all(
             b >= 128 for b in data.split(b"\n", 2)[1][1:5]) and data.split(b"\n", 2)[1].startswith(b"%")
@@ -105,7 +107,6 @@ def _objects(pdf):
 
 
 def _filters(pdf) -> Finding:
-    import pikepdf
 
     for obj in _objects(pdf):
         if isinstance(obj, pikepdf.Stream):
@@ -145,8 +146,6 @@ def _output_intent(pdf) -> Finding:
 
 def _font_dicts(pdf):
     """Every font dictionary reachable from pages, form XObjects and annotation appearances."""
-    import pikepdf
-
     seen: set = set()
     stack = []
     for page in pdf.pages:
@@ -201,9 +200,6 @@ def _fonts(pdf) -> Finding:
 
 def _cid_widths_disagree(cidfont, desc) -> str | None:
     """The first CID whose /W width differs from the font program's by more than 1/1000 em."""
-    import pikepdf
-    from fontTools.ttLib import TTFont
-
     try:
         tt = TTFont(io.BytesIO(desc["/FontFile2"].read_bytes()), lazy=True)
         upem = tt["head"].unitsPerEm
@@ -257,7 +253,6 @@ def _annotations(pdf) -> Finding:
 
 
 def _actions(pdf) -> Finding:
-    import pikepdf
 
     bad = []
     names = pdf.Root.get("/Names")
@@ -294,7 +289,8 @@ def _attachments(pdf) -> Finding:
             bad.append(f"{name}: sem data de modificação")
         if obj.is_indirect and obj.objgen not in af:
             bad.append(f"{name}: fora do /AF do documento")
-    if bad and _declared(pdf) and not _declared(pdf).startswith("3"):
+    declared = _declared(pdf)
+    if bad and declared and not declared.startswith("3"):
         bad.insert(0, "arquivos anexados só são admitidos em PDF/A-3")
     return Finding("anexos", not bad, "; ".join(bad[:5]))
 

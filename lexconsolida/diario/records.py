@@ -60,7 +60,7 @@ class PublishedEdition:
 
 def load_published(folder: Path, slug: str, pasta: Path) -> list[PublishedEdition]:
     """Every edition in ``pasta`` (the municipality's ``[diario] pasta``), oldest first."""
-    out = []
+    out: list[PublishedEdition] = []
     if not pasta.is_dir():
         return out
     for desc_path in sorted(pasta.glob("edicao-*.json")):

@@ -58,6 +58,8 @@ def _text(value: str | None) -> Markup:
 def act_html(act: EditionAct, n: int) -> Markup:
     """The articulação of one act: the site's blocks, with ids made unique in the edition
     (``a3-art1``) and the rótulos printed as text (no self-links in print)."""
+    if act.norma is None:  # an extract: its paragraphs are printed by the template
+        return Markup("")
     html = str(blocos_html(blocos(act.norma, "vigente", _text)))
     html = _ID.sub(lambda m: f' id="a{n}-{m.group(1)}"', html)
     return Markup(_ROTULO.sub(r'<span class="rotulo">\1</span>', html))
@@ -89,7 +91,7 @@ def html(edition: Edition) -> str:
         if items:
             secoes.append({"titulo": s.titulo, "atos": [
                 {"n": n, "ato": a, "info": act_info(a.norma) if a.norma is not None else {},
-                 "texto": act_html(a, n) if a.norma is not None else "",
+                 "texto": act_html(a, n),
                  "republicacao": a.urn in edition.republicados} for n, a in items]})
     return env.get_template("edicao.html").render(
         edicao=edition,

@@ -17,6 +17,27 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from asn1crypto import keys as asn1_keys
+from asn1crypto import pkcs12 as asn1_pkcs12
+from asn1crypto import x509 as asn1_x509
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.serialization import pkcs12
+from cryptography.x509.oid import NameOID
+from fontTools import subset
+from fontTools.ttLib import TTFont
+from fontTools.ttLib.scaleUpem import scale_upem
+from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils.font.opentype import GlyphAccumulator, GlyphAccumulatorFactory
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.layout import AxisAlignment, Margins, SimpleBoxLayoutRule
+from pyhanko.pdf_utils.metadata.model import VENDOR
+from pyhanko.pdf_utils.text import TextBoxStyle
+from pyhanko.sign import fields, signers, timestamps
+from pyhanko.sign.signers import SimpleSigner
+from pyhanko.stamp import TextStampStyle
+from pyhanko_certvalidator.registry import SimpleCertificateStore
+
 from lexconsolida.errors import InputError
 
 FIELD_NAME = "AssinaturaEdicao"
@@ -29,8 +50,7 @@ FONT_CANDIDATES = (
 
 @dataclass(slots=True)
 class Credential:
-    signer: object
-    """pyHanko's SimpleSigner."""
+    signer: SimpleSigner
     nome: str
     """The holder as the certificate names it ('MARIA DA SILVA', 'PREFEITURA MUNICIPAL DE …')."""
     emissor: str
@@ -39,7 +59,6 @@ class Credential:
 
 
 def _cn(name) -> str:
-    from cryptography.x509.oid import NameOID
 
     values = name.get_attributes_for_oid(NameOID.COMMON_NAME)
     text = str(values[0].value) if values else name.rfc4514_string()
@@ -49,14 +68,6 @@ def _cn(name) -> str:
 
 def load_certificate(path: str | Path, password: bytes | None, *, now: datetime | None = None) -> Credential:
     """The signing credential from a PKCS#12 file; refuses what cannot or must not sign."""
-    from asn1crypto import keys as asn1_keys
-    from asn1crypto import x509 as asn1_x509
-    from cryptography import x509
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.serialization import pkcs12
-    from pyhanko.sign.signers import SimpleSigner
-    from pyhanko_certvalidator.registry import SimpleCertificateStore
-
     path = Path(path)
     if not path.exists():
         raise InputError("arquivo do certificado não encontrado", path=path)
@@ -96,7 +107,6 @@ def load_certificate(path: str | Path, password: bytes | None, *, now: datetime 
 
 
 def _why_unreadable(data: bytes, password: bytes | None) -> str:
-    from asn1crypto import pkcs12 as asn1_pkcs12
 
     try:
         asn1_pkcs12.Pfx.load(data).native  # noqa: B018 — parses the whole structure
@@ -127,10 +137,6 @@ def _stamp_font(folder: Path) -> Path:
     """The stamp's font scaled to 1,000 units per em. pyHanko writes the glyph widths of an
     embedded font in font units, where PDF expects thousandths of an em: with the usual 2,048
     units of TrueType fonts every letter would be printed twice as far apart."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-    from fontTools.ttLib.scaleUpem import scale_upem
-
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM NOT subset": noise
     font = TTFont(str(font_file()))
     # Latin script and punctuation only (names and dates of the stamp): scaling all of a large
@@ -150,8 +156,6 @@ def _stamp_font(folder: Path) -> Path:
 def _font_factory(font: Path):
     """pyHanko's glyph accumulator factory, reading the font from memory: its own opens the
     file and never closes it (a ResourceWarning when the writer is collected)."""
-    from pyhanko.pdf_utils.font.opentype import GlyphAccumulator, GlyphAccumulatorFactory
-
     data = font.read_bytes()
 
     class InMemory(GlyphAccumulatorFactory):
@@ -169,9 +173,6 @@ def _producer_for_pdfa(writer) -> None:
     pyHanko writes its own name as the XMP producer and appends it to the dictionary's one
     ("WeasyPrint 70.0; pyHanko …" against "pyHanko …"); naming pyHanko alone in the dictionary
     first, in the same incremental update, leaves the two equal."""
-    from pyhanko.pdf_utils import generic
-    from pyhanko.pdf_utils.metadata.model import VENDOR
-
     old = writer.prev.trailer_view.get("/Info")
     info = generic.DictionaryObject(dict(old.get_object()) if old is not None else {})
     info[generic.NameObject("/Producer")] = generic.TextStringObject(VENDOR)
@@ -180,11 +181,6 @@ def _producer_for_pdfa(writer) -> None:
 
 def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, location: str,
           tsa_url: str | None) -> bytes:
-    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-    from pyhanko.pdf_utils.layout import AxisAlignment, Margins, SimpleBoxLayoutRule
-    from pyhanko.pdf_utils.text import TextBoxStyle
-    from pyhanko.sign import fields, signers, timestamps
-    from pyhanko.stamp import TextStampStyle
 
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
     _producer_for_pdfa(writer)
@@ -196,7 +192,7 @@ def _sign(pdf: bytes, credential: Credential, box, font: Path, *, reason: str, l
     style = TextStampStyle(
         stamp_text=("ASSINADO DIGITALMENTE\n%(signer)s\nem %(ts)s\n"
                     "Certificado emitido por %(issuer)s\n%(extra)s"),
-        text_box_style=TextBoxStyle(font=_font_factory(font), font_size=6.5,
+        text_box_style=TextBoxStyle(font=_font_factory(font), font_size=6.5,  # type: ignore[arg-type]  # points: a float in PDF
                                     leading=8),
         timestamp_format="%d/%m/%Y %H:%M:%S UTC",
         border_width=0,

@@ -25,10 +25,20 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pikepdf
+import pypdfium2 as pdfium
+from asn1crypto import pem, x509
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko.sign.validation.status import SignatureCoverageLevel
+from pyhanko_certvalidator import ValidationContext
+
+from lexconsolida import api
 from lexconsolida.diario import pdfa
 from lexconsolida.diario.edition import FORMAT, content_code
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
+from lexconsolida.lexml.xml_safe import canonical
 
 ITI = "https://validar.iti.gov.br"
 
@@ -102,10 +112,6 @@ def verify(path: str | Path, *, acervo=None, trust: list[Path] | None = None,
 
 
 def _signature(result: Verification, data: bytes, trust: list[Path]) -> None:
-    from pyhanko.pdf_utils.reader import PdfFileReader
-    from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.status import SignatureCoverageLevel
-    from pyhanko_certvalidator import ValidationContext
 
     try:
         reader = PdfFileReader(io.BytesIO(data), strict=False)
@@ -137,7 +143,8 @@ def _signature(result: Verification, data: bytes, trust: list[Path]) -> None:
         whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE
         result.add("assinatura", whole, f"íntegra, por {signer}, em {when}" + (
             ", cobre o arquivo inteiro" if whole else
-            f"; mas NÃO cobre o arquivo inteiro ({status.coverage.name}): houve acréscimo depois da assinatura"))
+            f"; mas NÃO cobre o arquivo inteiro ({getattr(status.coverage, 'name', '?')}): houve acréscimo "
+            "depois da assinatura"))
         if status.timestamp_validity is not None:
             ts = status.timestamp_validity
             result.add("carimbo do tempo", ts.intact and ts.valid,
@@ -153,7 +160,6 @@ def _signature(result: Verification, data: bytes, trust: list[Path]) -> None:
 
 
 def _load_cert(path: Path):
-    from asn1crypto import pem, x509
 
     data = read_bytes(path)
     if pem.detect(data):
@@ -167,7 +173,6 @@ def _load_cert(path: Path):
 
 
 def _attachments(result: Verification, data: bytes) -> dict[str, bytes] | None:
-    import pikepdf
 
     try:
         with pikepdf.open(io.BytesIO(data)) as pdf:
@@ -204,7 +209,6 @@ def _attachments(result: Verification, data: bytes) -> dict[str, bytes] | None:
 
 
 def _footers(result: Verification, data: bytes) -> None:
-    import pypdfium2 as pdfium
 
     desc = result.descricao or {}
     code = desc.get("codigo", "")
@@ -226,8 +230,6 @@ def _footers(result: Verification, data: bytes) -> None:
 
 
 def _against_acervo(result: Verification, files: dict[str, bytes], acervo) -> None:
-    from lexconsolida import api
-    from lexconsolida.lexml.xml_safe import canonical
 
     desc = result.descricao or {}
     corpus = api.corpus(acervo) if acervo is not None or Path("statutes").is_dir() else None

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 
+from lxml import etree
+
 from lexconsolida.diario.records import PublishedEdition
 from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.manifest import content_key
@@ -98,7 +100,6 @@ ATOM = "http://www.w3.org/2005/Atom"
 
 
 def _el(parent, tag: str, text: str | None = None, **attrib):
-    from lxml import etree
 
     node = etree.SubElement(parent, f"{{{ATOM}}}{tag}", {k: v for k, v in attrib.items() if v is not None})
     if text is not None:
@@ -110,8 +111,6 @@ def _feed(title: str, feed_id: str, self_href: str, newest: PublishedEdition):
     """An Atom feed (RFC 4287) built with lxml (every text escaped by the serialiser). feedgen,
     the usual library, was measured and left: its 1.0.0 drops rel, type and length of every
     entry link, so a PDF enclosure came out as a second 'alternate' link."""
-    from lxml import etree
-
     feed = etree.Element(f"{{{ATOM}}}feed", nsmap={None: ATOM})
     feed.set("{http://www.w3.org/XML/1998/namespace}lang", "pt-BR")
     _el(feed, "id", feed_id)
@@ -136,7 +135,6 @@ def _entry(feed, entry_id: str, title: str, when: datetime, summary: str):
 
 
 def _bytes(feed) -> bytes:
-    from lxml import etree
 
     return etree.tostring(feed, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 

@@ -46,7 +46,7 @@ class Page:
     path: str
     """Relative to the site root ('mt-pedra-preta/lei-846-2015/index.html')."""
     key: str
-    render: Callable[[], str]
+    render: Callable[[], str | bytes]
 
 
 @dataclass(slots=True)
