@@ -59,6 +59,31 @@ class TestCA:
         return path
 
 
+    def tsa(self):
+        """A time-stamping authority's certificate and key (asn1crypto objects, for pyHanko's
+        DummyTimeStamper)."""
+        from asn1crypto import keys as asn1_keys
+        from asn1crypto import x509 as asn1_x509
+        from cryptography.x509.oid import ExtendedKeyUsageOID
+
+        from cryptography.hazmat.primitives.asymmetric import rsa
+
+        now = datetime.now(timezone.utc)
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)  # pyHanko's test TSA is RSA-only
+        cert = (x509.CertificateBuilder()
+                .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "ACT DE TESTE — SEM VALOR")]))
+                .issuer_name(self.root.subject).public_key(key.public_key())
+                .serial_number(x509.random_serial_number())
+                .not_valid_before(now - timedelta(days=1)).not_valid_after(now + timedelta(days=365))
+                .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+                .sign(self.root_key, hashes.SHA256()))
+        der = serialization.Encoding.DER
+        return (asn1_x509.Certificate.load(cert.public_bytes(der)),
+                asn1_keys.PrivateKeyInfo.load(key.private_bytes(der, serialization.PrivateFormat.PKCS8,
+                                                                serialization.NoEncryption())),
+                asn1_x509.Certificate.load(self.root.public_bytes(der)))
+
+
 def make_ca() -> TestCA:
     now = datetime.now(timezone.utc)
     key = ec.generate_private_key(ec.SECP256R1())

@@ -342,3 +342,78 @@ def test_settings_errors_name_the_file_and_line(world, tmp_path):
 def test_preview_api_needs_content(world):
     with pytest.raises(InputError, match="pelo menos um ato"):
         preview(world["settings"], api.corpus(world["acervo"]), [], "2026-12-01", "ordinaria")
+
+
+# --- RFC 3161 timestamp from a TSA on this machine (loopback only) ----------------------------------
+
+@pytest.fixture
+def tsa_url(world):
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    from asn1crypto import tsp
+    from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+
+    cert, key, root = world["keys"].ca.tsa()
+    stamper = DummyTimeStamper(tsa_cert=cert, tsa_key=key, certs_to_embed=[root])
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 — http.server's name
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            answer = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/timestamp-reply")
+            self.send_header("Content-Length", str(len(answer)))
+            self.end_headers()
+            self.wfile.write(answer)
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_timestamp_from_a_tsa(world, tsa_url, tmp_path):
+    import shutil
+
+    acervo = tmp_path / "statutes"
+    shutil.copytree(world["acervo"], acervo, ignore=shutil.ignore_patterns("registros", "diario-oficial"))
+    settings = load(acervo / SLUG)
+    credential = signing.load_certificate(world["keys"].p12, PASSWORD)
+    with EditionRegister(settings.registro, SLUG, create=True) as register:
+        done = publish(settings, api.corpus(acervo), [str(acervo / SLUG / "lei-150-2023")], data="2026-12-01",
+                       tipo="extra", credential=credential, register=register, tsa_url=tsa_url)
+    status = _pyhanko_status(done.pdf.read_bytes(), world["keys"].root)
+    assert status.intact and status.valid and status.timestamp_validity is not None
+    assert status.timestamp_validity.intact and status.timestamp_validity.valid
+    result = verify(done.pdf, acervo=acervo, trust=[world["keys"].root])
+    assert result.ok
+    assert any(i.grupo == "carimbo do tempo" and i.ok for i in result.itens)
+    assert json.loads(done.descricao.read_text(encoding="utf-8"))["assinatura"]["carimbo_do_tempo"] is True
+
+
+def test_unreachable_tsa_takes_no_number(world, tmp_path):
+    import shutil
+    import socket
+
+    acervo = tmp_path / "statutes"
+    shutil.copytree(world["acervo"], acervo, ignore=shutil.ignore_patterns("registros", "diario-oficial"))
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    settings = load(acervo / SLUG)
+    credential = signing.load_certificate(world["keys"].p12, PASSWORD)
+    with EditionRegister(settings.registro, SLUG, create=True) as register:
+        with pytest.raises(InputError, match="não foi possível obter o carimbo do tempo"):
+            publish(settings, api.corpus(acervo), [str(acervo / SLUG / "lei-150-2023")], data="2026-12-01",
+                    tipo="ordinaria", credential=credential, register=register,
+                    tsa_url=f"http://127.0.0.1:{port}/")
+        assert register.counters() == [] and register.entries() == []
+    assert not any((acervo / SLUG / "diario-oficial").glob("*.pdf"))
