@@ -83,9 +83,9 @@ class Edition:
 
     @property
     def rotulo(self) -> str:
-        """'nº 12' (continuous numbering) or 'nº 12/2026' (yearly); 'PRÉVIA' for a preview."""
+        """'nº 12' (continuous numbering) or 'nº 12/2026' (yearly); '— prévia, sem número' for a preview."""
         if self.numero is None:
-            return "PRÉVIA (sem número)"
+            return "— prévia, sem número"
         return f"nº {self.numero}" + (f"/{self.ano}" if self.settings.numeracao == "anual" else "")
 
     @property

@@ -35,7 +35,7 @@ from pyhanko_certvalidator import ValidationContext
 
 from lexconsolida import api
 from lexconsolida.diario import pdfa
-from lexconsolida.diario.edition import FORMAT, content_code
+from lexconsolida.diario.edition import FORMAT, KINDS, content_code
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import canonical
@@ -77,8 +77,8 @@ class Verification:
         lines = [f"{self.path}", f"  SHA-256: {self.sha256}"]
         if self.descricao:
             d = self.descricao
-            lines.append(f"  {d.get('diario')}, edição {d.get('rotulo')} ({d.get('tipo')}), {d.get('data')}, "
-                         f"código {d.get('codigo')}")
+            lines.append(f"  {d.get('diario')}, {KINDS.get(d.get('tipo', ''), '?').lower()} {d.get('rotulo')}, "
+                         f"{d.get('data')}, código {d.get('codigo')}")
         lines += [f"  [{mark[i.ok]}] {i.grupo}: {i.texto}" for i in self.itens]
         lines.append("  resultado: " + ("edição íntegra e assinada" if self.ok else "NÃO CONFERE (veja os erros acima)"))
         return "\n".join(lines) + "\n"
