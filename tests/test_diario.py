@@ -417,3 +417,21 @@ def test_unreachable_tsa_takes_no_number(world, tmp_path):
                     tsa_url=f"http://127.0.0.1:{port}/")
         assert register.counters() == [] and register.entries() == []
     assert not any((acervo / SLUG / "diario-oficial").glob("*.pdf"))
+
+
+def test_republication_marks_only_the_acts_published_before(world, tmp_path):
+    import shutil
+
+    acervo = tmp_path / "statutes"
+    shutil.copytree(world["acervo"], acervo)  # with the register and edição nº 1
+    settings = load(acervo / SLUG)
+    credential = signing.load_certificate(world["keys"].p12, PASSWORD)
+    with EditionRegister(settings.registro, SLUG) as register:
+        done = publish(settings, api.corpus(acervo),
+                       [str(acervo / SLUG / "lei-100-2020"), str(acervo / SLUG / "lei-150-2023")],
+                       data="2026-12-02", tipo="ordinaria", credential=credential, register=register,
+                       republish=True)
+    assert done.numero == 2
+    desc = json.loads(done.descricao.read_text(encoding="utf-8"))
+    assert {a["titulo"]: a["republicacao"] for a in desc["atos"]} == {
+        "Lei nº 100, de 10 de março de 2020": True, "Lei nº 150, de 14 de setembro de 2023": False}

@@ -78,12 +78,12 @@ def publish(settings: GazetteSettings, corpus: Corpus, specs: list[str], *, data
     with register.lock() as alone:
         if alone:
             notes += complete_pending(register)
-        _check_order(register, acts, data, republish)
+        again = _check_order(register, acts, data, republish)
         serie = serie_of(settings, data)
         with register.transaction():
             numero = register.next_number(serie)
             edition = Edition(settings, acts, data, tipo, numero,
-                              republicados=[a.urn for a in acts if a.urn] if republish else [])
+                              republicados=sorted(again))
             pdf_path, json_path = settings.pasta / f"{edition.stem}.pdf", settings.pasta / f"{edition.stem}.json"
             for p in (pdf_path, json_path):
                 if p.exists():
@@ -119,7 +119,9 @@ def _write(files: list[PendingFile]) -> None:
     fault_point("antes-de-marcar")
 
 
-def _check_order(register: EditionRegister, acts, data: str, republish: bool) -> None:
+def _check_order(register: EditionRegister, acts, data: str, republish: bool) -> set[str]:
+    """Refuse a date before the last edition's, and acts already published unless republishing;
+    returns the URNs published again."""
     last = register.last()
     if last is not None and data < last.data:
         raise InputError(f"a data da edição ({data}) é anterior à da última edição publicada "
@@ -130,6 +132,7 @@ def _check_order(register: EditionRegister, acts, data: str, republish: bool) ->
                           for a in acts if a.urn in already)
         raise InputError(f"ato(s) já publicado(s): {names}. Para republicar (por incorreção), use "
                          "--republicar", path=register.path)
+    return set(already)
 
 
 def complete_pending(register: EditionRegister) -> list[str]:
