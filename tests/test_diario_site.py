@@ -140,3 +140,10 @@ def test_a_pdf_changed_after_signing_is_not_published(site, tmp_path):
     pdf.write_bytes(bytes(data))
     with pytest.raises(InputError, match="não é o que foi assinado"):
         load_site(acervo)
+
+
+def test_no_edition_no_gazette_pages():
+    from lexconsolida.site.editions import pages
+    from lexconsolida.site.pages import SiteInfo
+
+    assert list(pages([], [], SiteInfo("x", []), "chave")) == []

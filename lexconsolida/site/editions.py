@@ -57,7 +57,9 @@ def _size(n: int) -> str:
 
 def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
           base_key: str) -> Iterator[Page]:
-    """The list of editions, one page per edition, and the feeds."""
+    """The list of editions, one page per edition, and the feeds (nothing when there is none)."""
+    if not editions:
+        return
     by_urn = {a.urn: a for a in acts}
     newest_first = sorted(editions, key=PublishedEdition.sort_key, reverse=True)
     rows = [{"href": ed.href.removeprefix("diario/"), "titulo": ed.titulo, "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
@@ -72,11 +74,10 @@ def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
         atos = _acts_of(ed, by_urn, root)
         yield Page(ed.href, content_key(base_key, site.key(), ed.descricao, ed.sha256, atos),
                    _edition_page(ed, atos, site, root))
-    if editions:
-        yield Page(FEED_EDITIONS, content_key(base_key, "feed", [e.descricao for e in editions]),
-                   lambda: feed_editions(newest_first, by_urn))
-        yield Page(FEED_ACTS, content_key(base_key, "feed-atos", [e.descricao for e in editions]),
-                   lambda: feed_acts(newest_first, by_urn))
+    yield Page(FEED_EDITIONS, content_key(base_key, "feed", [e.descricao for e in editions]),
+               lambda: feed_editions(newest_first, by_urn))
+    yield Page(FEED_ACTS, content_key(base_key, "feed-atos", [e.descricao for e in editions]),
+               lambda: feed_acts(newest_first, by_urn))
 
 
 def _edition_page(ed: PublishedEdition, atos: list[dict], site: SiteInfo, root: str) -> Callable[[], str]:
