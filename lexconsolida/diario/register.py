@@ -21,8 +21,6 @@ Series: ``continua`` numbering has one series for ever; ``anual`` one per year (
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,10 +28,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from lexconsolida.errors import InputError
-from lexconsolida.forms.register import PendingFile, statements
-from lexconsolida.io import sqlite_failure
+from lexconsolida.forms.register import PendingFile, RegisterFile, statements
 
-BUSY_TIMEOUT_MS = 120_000
 SCHEMA_VERSION = 1
 
 _FROZEN = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
@@ -143,30 +139,20 @@ def _entry(r) -> EditionEntry:
                         json.loads(r[10]), bool(r[11]), r[12], r[13], r[14])
 
 
-class EditionRegister:
-    """A connection to an edition register. ``create``: make it when missing (``--novo-registro``);
-    otherwise a missing register is an error, so a wrong path never restarts the numbering at 1.
-    ``municipio``: the municipality it serves (a register of another one is refused)."""
+class EditionRegister(RegisterFile):
+    """A connection to an edition register (opened as every register is: :class:`RegisterFile`).
+    ``create``: make it when missing (``--novo-registro``); ``municipio``: the municipality it
+    serves (a register of another one is refused)."""
+
+    error = InputError
+    missing = ("registro das edições do diário oficial não encontrado; para começar a numeração (a partir "
+               "de 1) use --novo-registro")
 
     def __init__(self, path: str | Path, municipio: str, *, create: bool = False) -> None:
-        self.path = Path(path)
-        if not self.path.exists():
-            if not create:
-                raise InputError("registro das edições do diário oficial não encontrado; para começar a "
-                                 "numeração (a partir de 1) use --novo-registro", path=self.path)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        elif self.path.is_dir():
-            raise InputError("o registro indicado é uma pasta, não um arquivo", path=self.path)
-        try:
-            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute("PRAGMA synchronous = FULL")
-            self._prepare(municipio)
-        except sqlite3.DatabaseError as err:
-            raise sqlite_failure(err, self.path) or InputError(f"registro ilegível: {err}", path=self.path) from None
+        self.municipio = municipio
+        super().__init__(path, create=create)
 
-    def _prepare(self, municipio: str) -> None:
+    def _prepare(self) -> None:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise InputError(f"registro de uma versão mais nova do programa (esquema {version}); atualize o "
@@ -179,49 +165,19 @@ class EditionRegister:
             info = dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
             if not info:
                 self.conn.executemany("INSERT INTO registro_info VALUES (?, ?)",
-                                      [("municipio", municipio), ("criado_em", _now()),
+                                      [("municipio", self.municipio), ("criado_em", _now()),
                                        ("conteudo", "edições do diário oficial")])
                 return
-        if info.get("municipio") != municipio:
-            raise InputError(f"este registro é das edições de {info.get('municipio')}, não de {municipio}",
+        if info.get("municipio") != self.municipio:
+            raise InputError(f"este registro é das edições de {info.get('municipio')}, não de {self.municipio}",
                              path=self.path)
-
-    def close(self) -> None:
-        self.conn.close()
-
-    def __enter__(self) -> "EditionRegister":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
 
     @contextmanager
     def lock(self) -> Iterator[bool]:
         """Held while publishing; yields True when no other process is publishing (so a pending
         edition left by a killed process can be completed safely). Dies with the process."""
-        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
-
-        fd = os.open(self.path.with_name(self.path.name + ".trava"), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                alone = True
-            except BlockingIOError:
-                fcntl.flock(fd, fcntl.LOCK_SH)
-                alone = False
+        with self.writer_lock() as (_fd, alone):
             yield alone
-        finally:
-            os.close(fd)
 
     # --- step 1 (inside one transaction) -----------------------------------------------------
 
