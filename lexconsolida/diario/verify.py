@@ -247,8 +247,9 @@ def _against_acervo(result: Verification, files: dict[str, bytes], acervo) -> No
         found = api.locate(urn, corpus)
         now = api.render(found.norma, "xml", publishing=api.publishing(corpus, found.act))
         if canonical(now) != canonical(files[act["anexo"]]):
-            bad.append(f"{act.get('titulo')}: o texto do acervo (e do site) difere do publicado nesta edição")
+            bad.append(f"{act.get('titulo')}: o texto no acervo (de onde o site é gerado) difere do publicado "
+                       "nesta edição")
         else:
             good += 1
     result.add("acervo", not bad, "; ".join(bad) if bad else
-               f"os {good} atos são, no acervo e no site, o texto publicado nesta edição")
+               f"os {good} ato(s) do acervo (de onde o site é gerado) são o texto publicado nesta edição")
