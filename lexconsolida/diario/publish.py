@@ -78,9 +78,11 @@ def publish(settings: GazetteSettings, corpus: Corpus, specs: list[str], *, data
     with register.lock() as alone:
         if alone:
             notes += complete_pending(register)
-        again = _check_order(register, acts, data, republish)
         serie = serie_of(settings, data)
         with register.transaction():
+            # checked inside the write transaction: two clerks publishing at once cannot both
+            # publish the same act, nor date an edition before one just published
+            again = _check_order(register, acts, data, republish)
             numero = register.next_number(serie)
             edition = Edition(settings, acts, data, tipo, numero,
                               republicados=sorted(again))
