@@ -230,3 +230,12 @@ def test_an_article_quoted_as_the_suppression_of_one_of_its_units_revokes_that_u
                f'"Art. 7º A licença custa vinte reais."\n\n"{quoted}"')
     assert sorted(_ops(rec)) == [("redacao", "art7", "A licença custa vinte reais."), ("revogacao", revoked, None)]
     assert not rec.problems
+
+
+def test_shapes_doctests():
+    import doctest
+
+    from lexconsolida.amendments import shapes
+
+    result = doctest.testmod(shapes)
+    assert result.attempted > 0 and result.failed == 0
