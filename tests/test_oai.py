@@ -294,3 +294,19 @@ def test_cli_validar_record_files(capsys):
     assert main(["provedor", "validar", *files]) == 1
     out = capsys.readouterr().out
     assert out.count(": válido") == 4 and out.count(": inválido") == 2
+
+
+def test_a_record_invalid_now_is_not_taken_for_deleted(acervo, tmp_path):
+    register(catalog(build(acervo)), acervo)
+    profile = tmp_path / "perfil.xml"
+    profile.write_text(
+        '<ConfiguracaoProvedor xmlns="http://www.lexml.gov.br/profile_lexml"><Provedor><Publicador idPublicador="99999">'
+        '<Perfil localidade="br;estado.ficticio;exemplo" autoridade="municipal" tipoDocumento="lei" tipoPerfil="T"/>'
+        '</Publicador></Provedor></ConfiguracaoProvedor>', "utf-8")
+    cat = catalog(build(acervo), profile=vocab.read_profile(profile))
+    decreto = "urn:lex:br;estado.ficticio;exemplo:municipal:decreto:2020-04-01;12"
+    assert [r.identifier for r, _ in cat.invalid] == [decreto]
+    assert decreto not in cat.by_id() and not any(r.deleted for r in cat.records)
+    register(cat, acervo, "2026-12-01T00:00:00Z")
+    assert decreto in (acervo / EX / LEDGER).read_text("utf-8").split("[[excluidos]]")[0]
+    assert "[[excluidos]]" not in (acervo / EX / LEDGER).read_text("utf-8")

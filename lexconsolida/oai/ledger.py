@@ -112,9 +112,13 @@ def register(cat: Any, root: Path, when: str | None = None) -> list[Registration
             else:
                 registros[r.identifier] = entry
                 reg.mantidos += 1
-        excluidos = {i: e for i, e in ledger.excluidos.items() if i not in registros}
+        invalid = {r.identifier for r, _ in cat.invalid if r.municipio == mun}
+        for ident in invalid:  # invalid now: kept as last registered (never taken for deleted)
+            if ident in ledger.registros:
+                registros[ident] = ledger.registros[ident]
+        excluidos = {i: e for i, e in ledger.excluidos.items() if i not in registros and i not in invalid}
         for ident, (stamp, sha) in ledger.registros.items():
-            if ident not in registros and ident not in excluidos:
+            if ident not in registros and ident not in excluidos and ident not in invalid:
                 setspec = ident.split(":")[4].split(";")[0] if ident.count(":") >= 4 else ""
                 excluidos[ident] = (when, setspec)
                 reg.excluidos += 1

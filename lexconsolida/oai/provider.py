@@ -67,19 +67,24 @@ class Repository:
         self.records = list(cat.records)  # sorted by (datestamp, identifier)
         self.by_id = {r.identifier: r for r in self.records}
         sets: dict[str, str] = {}
+        for r in self.records:  # named by a live record of the kind; a kind with only deleted ones by its spec
+            if r.setspec and not r.deleted:
+                sets.setdefault(r.setspec, r.set_name)
         for r in self.records:
-            if r.setspec and (r.setspec not in sets or not r.deleted):
-                sets[r.setspec] = r.set_name if not r.deleted or r.setspec not in sets else sets[r.setspec]
+            if r.setspec and r.deleted:
+                sets.setdefault(r.setspec, r.setspec)
         self.sets = sorted(sets.items())
 
     # --- the interface ------------------------------------------------------------------
     def identify(self) -> common.Identify:
         earliest = _when(self.records[0].datestamp) if self.records else datetime(1900, 1, 1)
-        has_ledger = bool(self.cat.ledger_notes) or any(r.deleted for r in self.records)
+        ledgers = self.cat.ledgers
+        # deletions are known (and kept) only where a ledger is: all, some or none of the municipalities
+        deleted = ("persistent" if ledgers and len(ledgers) == len(self.cat.publishers)
+                   else "transient" if ledgers else "no")
         out = common.Identify(
             repositoryName=self.settings.name, baseURL=self.settings.base_url, protocolVersion="2.0",
-            adminEmails=self.settings.emails, earliestDatestamp=earliest,
-            deletedRecord="persistent" if has_ledger else "no",
+            adminEmails=self.settings.emails, earliestDatestamp=earliest, deletedRecord=deleted,
             granularity="YYYY-MM-DDThh:mm:ssZ", compression=["identity"], toolkit_description=True)
         return out
 

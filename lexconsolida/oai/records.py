@@ -147,6 +147,8 @@ class Catalog:
     relations_emitted: int = 0
     ledger_notes: list[str] = field(default_factory=list)
     """What the provider's ledger says is out of date (Portuguese)."""
+    ledgers: list[str] = field(default_factory=list)
+    """Municipalities with a ledger (``lexml-oai.toml``): their deletions are known."""
 
     def by_id(self) -> dict[str, Record]:
         return {r.identifier: r for r in self.records}
@@ -290,15 +292,23 @@ def catalog(ac: Acervo, *, output: str | Path | None = None, profile: vocab.Prof
     return out
 
 
+def _setspec_of(identifier: str) -> str:
+    """The set of a record by its URN ('lei' of 'urn:lex:br;…:municipal:lei:…')."""
+    parts = identifier.split(":")
+    return parts[4].split(";")[0] if len(parts) > 4 else ""
+
+
 def apply_ledger(cat: Catalog, root: Path) -> None:
-    """Date the catalog's records by the ledgers of their municipalities and add the deleted
-    records (see the module's docstring)."""
+    """Date the catalog's records by the ledgers of their municipalities
+    (:mod:`lexconsolida.oai.ledger`) and add the deleted records. A record that is invalid now
+    is not taken for deleted (it stays as the harvester last took it, and is listed as invalid)."""
     for mun in sorted(cat.publishers):
         ledger = read_ledger(root / mun)
         if not ledger.exists:
             continue
+        cat.ledgers.append(mun)
         mine = [r for r in cat.records if r.municipio == mun]
-        present = {r.identifier for r in mine}
+        present = {r.identifier for r in mine} | {r.identifier for r, _ in cat.invalid if r.municipio == mun}
         changed = new = 0
         for r in mine:
             entry = ledger.registros.get(r.identifier)
@@ -313,8 +323,8 @@ def apply_ledger(cat: Catalog, root: Path) -> None:
             deleted[ident] = (ledger.registros[ident][0], "")
         for ident, (stamp, setspec) in sorted(deleted.items()):
             if ident not in present:
-                cat.records.append(Record(ident, mun, "", setspec or ident.split(":")[4].split(";")[0]
-                                          if ident.count(":") >= 4 else setspec, setspec, stamp, deleted=True))
+                spec = setspec or _setspec_of(ident)
+                cat.records.append(Record(ident, mun, "", spec, spec, stamp, deleted=True))
         if changed or new or gone:
             cat.ledger_notes.append(
                 f"{mun}: desde o último 'provedor registrar', {changed} registro(s) mudaram, {new} são novos e "
