@@ -50,20 +50,13 @@ def harvest(url: str) -> list:
         return list(client.list_records(metadata_prefix="oai_lexml"))
 
 
-def server_rss_mb(url: str) -> float:
-    """Peak memory of the process listening on the URL's port (VmHWM)."""
-    port = url.rstrip("/").rsplit(":", 1)[1]
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"provedor" in cmd and b"servir" in cmd:
-            status = Path(f"/proc/{pid}/status").read_text()
-            return next(int(x.split()[1]) / 1024 for x in status.splitlines() if x.startswith("VmHWM:"))
-    return 0.0
+def server_rss_mb(pid: int) -> float:
+    """Peak memory of the server process (VmHWM)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    return next((int(x.split()[1]) / 1024 for x in status.splitlines() if x.startswith("VmHWM:")), 0.0)
 
 
 def main() -> int:
@@ -117,7 +110,7 @@ def main() -> int:
                 got = harvest(url)
                 times.append(time.perf_counter() - clock)
                 assert len(got) == len(records)
-            rss = server_rss_mb(url)
+            rss = server_rss_mb(url.pid)
         xsd = schema("oai_lexml")
         emitted = invalid = 0
         for rec in records:

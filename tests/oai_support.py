@@ -36,6 +36,12 @@ def set_up_publisher(municipio_folder: Path, pid: int) -> None:
     toml.write_text(toml.read_text("utf-8") + PUBLISHER.format(pid=pid), "utf-8")
 
 
+class Url(str):
+    """The provider's base URL, with the pid of the server process."""
+
+    pid: int = 0
+
+
 @contextmanager
 def served(acervo: Path, *args: str, timeout: float = 180):
     """``lexconsolida provedor servir`` on a free local port; yields the base URL."""
@@ -54,7 +60,9 @@ def served(acervo: Path, *args: str, timeout: float = 180):
         if not line.startswith("provedor OAI-PMH:"):
             proc.kill()
             raise AssertionError(f"o provedor não abriu: {line!r} {proc.stderr.read() if proc.stderr else ''}")
-        yield line.split()[2]
+        url = Url(line.split()[2])
+        url.pid = proc.pid
+        yield url
     finally:
         proc.terminate()
         try:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import json
 import shutil
 
 import pytest
+from starlette.applications import Starlette
+from starlette.routing import Mount
 
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.cli import main
+from lexconsolida.errors import UsageError
 from lexconsolida.lexml import oai as vocab
 from lexconsolida.oai import export as oai_export
+from lexconsolida.oai.app import create_app
 from lexconsolida.oai.ledger import LEDGER, register
 from lexconsolida.oai.provider import Provider
 from lexconsolida.oai.records import RELATION_SOURCES, catalog
@@ -310,3 +315,39 @@ def test_a_record_invalid_now_is_not_taken_for_deleted(acervo, tmp_path):
     register(cat, acervo, "2026-12-01T00:00:00Z")
     assert decreto in (acervo / EX / LEDGER).read_text("utf-8").split("[[excluidos]]")[0]
     assert "[[excluidos]]" not in (acervo / EX / LEDGER).read_text("utf-8")
+
+
+def test_serving_needs_a_contact_email(acervo):
+    mun = acervo / EX / "municipio.toml"
+    mun.write_text(mun.read_text("utf-8").replace('email = "lexml@exemplo.invalid"\n', ""), "utf-8")
+    with pytest.raises(UsageError, match="email"):
+        Provider(catalog(build(acervo)), "http://127.0.0.1/")
+
+
+def test_the_app_mounts_under_another_starlette_app(acervo):
+    """The desk (lexconsolida mesa) can mount the provider: Mount('/oai', create_app(provider))."""
+    outer = Starlette(routes=[Mount("/oai", app=create_app(Provider(catalog(build(acervo)), "https://x.invalid/oai/")))])
+
+    async def call(method: str, path: str, query: bytes = b"", body: bytes = b"") -> tuple[int, bytes]:
+        sent: list[dict] = []
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method,
+                 "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": query,
+                 "root_path": "", "headers": [(b"host", b"x.invalid"),
+                                              (b"content-type", b"application/x-www-form-urlencoded")],
+                 "server": ("x.invalid", 80), "client": ("127.0.0.1", 1)}
+        messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+        async def receive():
+            return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+        async def send(message):
+            sent.append(message)
+
+        await outer(scope, receive, send)
+        status = next(m["status"] for m in sent if m["type"] == "http.response.start")
+        return status, b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+    status, body = asyncio.run(call("GET", "/oai/", b"verb=Identify"))
+    assert status == 200 and b"<baseURL>https://x.invalid/oai/</baseURL>" in body
+    status, body = asyncio.run(call("POST", "/oai/", body=b"verb=ListSets"))
+    assert status == 200 and b"<setSpec>decreto</setSpec>" in body

@@ -22,6 +22,7 @@ from oaipmh import common, error
 from oaipmh.metadata import MetadataRegistry
 from oaipmh.server import NS_DC, NS_OAIDC, NS_XSI, BatchingServer
 
+from lexconsolida.errors import UsageError
 from lexconsolida.lexml import oai as vocab
 from lexconsolida.lexml.xml_safe import safe_parser
 from lexconsolida.oai.records import Catalog, Record
@@ -54,7 +55,10 @@ def settings_for(cat: Catalog, base_url: str) -> Settings:
         name = f"Acervo de normas do Município de {pubs[0].nome}"
     else:
         name = "Acervo de normas de " + ", ".join(p.nome for p in pubs) if pubs else "Acervo de normas"
-    emails = [p.email for p in pubs if p.email] or ["lexml@localhost"]
+    emails = [p.email for p in pubs if p.email]
+    if not emails:
+        raise UsageError("nenhum município do acervo tem [lexml] email no municipio.toml: o contato do "
+                         "provedor é obrigatório no Identify do OAI-PMH (veja docs/lexml-oai.md)")
     return Settings(name, base_url, list(dict.fromkeys(emails)))
 
 

@@ -20,8 +20,7 @@ NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
 def urls(acts: list[SiteAct]) -> list[str]:
     out: list[str] = []
-    for base in sorted({a.municipio.url for a in acts if a.municipio is not None and a.municipio.url}):
-        out.append(base)
+    out += sorted({a.municipio.url for a in acts if a.municipio is not None and a.municipio.url})
     for act in acts:
         base = act.municipio.url if act.municipio is not None else None
         if base and act.facts.status().normative:
