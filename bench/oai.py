@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from measure import MIN_RUNS, SHARED, Stats, Verdicts  # noqa: E402
 from oaipmh_scythe import Scythe  # noqa: E402
+from oaipmh_scythe.config import HTTPConfig  # noqa: E402
 
 from lexconsolida.acervo.importer import import_folder  # noqa: E402
 from lexconsolida.acervo.pipeline import build  # noqa: E402
@@ -46,7 +47,7 @@ MUN = "ba-feira-de-santana"
 
 
 def harvest(url: str) -> list:
-    with Scythe(url, timeout=120) as client:
+    with Scythe(url, http_config=HTTPConfig(timeout=120)) as client:
         return list(client.list_records(metadata_prefix="oai_lexml"))
 
 
@@ -99,6 +100,8 @@ def main() -> int:
                           for o in cat.omitted_relations)
         for why, n in reasons.most_common():
             print(f"    omitidas ({n}): {why}")
+        for o in cat.omitted_relations[:10]:
+            print(f"      {o.ato} → {o.alvo}: {o.motivo}")
         inside = sum(1 for f, _, a in found if a in {vocab.record_urn(u) for u in ac.acts})
         print(f"  das achadas, com alvo no acervo: {inside}; fora do acervo: {len(found) - inside}")
         times = []

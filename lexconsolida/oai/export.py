@@ -20,9 +20,8 @@ from pathlib import Path
 from lxml import etree
 
 from lexconsolida.io import write_failure
-from lexconsolida.oai.provider import DC_FIELDS
+from lexconsolida.oai.provider import dc_element
 from lexconsolida.oai.records import Catalog
-from oaipmh.server import NS_DC, NS_OAIDC, NS_XSI
 
 README = """Registros do acervo para o LexML Brasil (formato oai_lexml), gerados por
 'lexconsolida provedor exportar'. Cada arquivo de oai_lexml/ é um registro como o provedor
@@ -40,11 +39,7 @@ class ExportReport:
 
 
 def dc_bytes(fields: dict[str, list[str]]) -> bytes:
-    dc = etree.Element(f"{{{NS_OAIDC}}}dc", nsmap={"oai_dc": NS_OAIDC, "dc": NS_DC, "xsi": NS_XSI})
-    dc.set(f"{{{NS_XSI}}}schemaLocation", f"{NS_OAIDC} http://www.openarchives.org/OAI/2.0/oai_dc.xsd")
-    for name in DC_FIELDS:
-        for value in fields.get(name, []):
-            etree.SubElement(dc, f"{{{NS_DC}}}{name}").text = value
+    dc = dc_element(fields)
     etree.indent(dc, space="  ")
     return etree.tostring(dc, encoding="UTF-8", xml_declaration=True) + b"\n"
 

@@ -155,13 +155,19 @@ def _write_lexml(element, metadata) -> None:
     element.append(etree.fromstring(record.data, safe_parser(remove_blank_text=True)))
 
 
-def _write_dc(element, metadata) -> None:
-    record: Record = metadata["record"]
-    dc = etree.SubElement(element, f"{{{NS_OAIDC}}}dc", nsmap={"oai_dc": NS_OAIDC, "dc": NS_DC, "xsi": NS_XSI})
+def dc_element(fields: dict[str, list[str]]) -> etree._Element:
+    """The ``oai_dc:dc`` element of a record's Dublin Core fields."""
+    dc = etree.Element(f"{{{NS_OAIDC}}}dc", nsmap={"oai_dc": NS_OAIDC, "dc": NS_DC, "xsi": NS_XSI})
     dc.set(f"{{{NS_XSI}}}schemaLocation", f"{NS_OAIDC} http://www.openarchives.org/OAI/2.0/oai_dc.xsd")
     for name in DC_FIELDS:
-        for value in record.dc.get(name, []):
+        for value in fields.get(name, []):
             etree.SubElement(dc, f"{{{NS_DC}}}{name}").text = value
+    return dc
+
+
+def _write_dc(element, metadata) -> None:
+    record: Record = metadata["record"]
+    element.append(dc_element(record.dc))
 
 
 class Provider:
