@@ -151,7 +151,11 @@ def test_feira_sample_harvested_and_relations_emitted(tmp_path):
     with served(root, "--lote", "50", "--processos", "1") as url:
         records = _harvest_all(url)
         pages = _pages(url, "ListRecords")
+        with Scythe(url) as client:
+            window = sorted(h.identifier for h in client.list_identifiers(
+                metadata_prefix="oai_lexml", from_="2002-01-01", until="2002-12-31"))
     assert len(records) == len(cat.records) == len(ac.acts)
+    assert window and window == sorted(r.identifier for r in cat.records if r.datestamp.startswith("2002-"))
     assert len(pages) == -(-len(records) // 50)
     xsd = schema("oai_lexml")
     emitted = 0
