@@ -20,7 +20,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.diario.records import load_published
 from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
-from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, site_url, why_no_text
 
 
 @dataclass(slots=True)
@@ -93,7 +93,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
     Acts are not read here: each is a :class:`LazySiteAct` keyed by its sources
     (:func:`source_keys`), read when the site needs its tree and dropped afterwards.
     """
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     keys = source_keys(corpus)
     acts: list[SiteAct] = []
     for urn in sorted(corpus.acts):
