@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
-from lexconsolida.amendments.decisions import decide
+from lexconsolida.amendments.decisions import Digest, decide, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
@@ -55,9 +55,21 @@ def recognise_act(corpus: Corpus, act: Act):
     norma = corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
     redirect(rec, amending_texts(corpus))
-    decided = decide(rec, act.decisoes)
+    decided = decide(rec, act.decisoes, digest_of(norma))
     decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
     return decided
+
+
+def digest_of(norma: Norma) -> Digest:
+    """The instruction digests of the amending act ``norma`` (memoised per dispositivo)."""
+    memo: dict[str | None, str] = {}
+
+    def digest(where: str | None) -> str:
+        if where not in memo:
+            memo[where] = instruction_digest(norma, where)
+        return memo[where]
+
+    return digest
 
 
 def amending_texts(corpus: Corpus) -> Lookup:
@@ -74,8 +86,9 @@ def amending_texts(corpus: Corpus) -> Lookup:
             return None
 
         def operations() -> list[Operation]:
-            rec = recognise(corpus.read(act.urn), lambda ref: corpus.resolve(ref, act.urn))
-            return decide(rec, act.decisoes).recognition.operations
+            own = corpus.read(act.urn)
+            rec = recognise(own, lambda ref: corpus.resolve(ref, act.urn))
+            return decide(rec, act.decisoes, digest_of(own)).recognition.operations
 
         return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)
 

@@ -22,7 +22,7 @@ from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
 from lexconsolida.citations import ActRef, find, find_acts
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import Act, load_act, load_municipio
+from lexconsolida.corpus.records import LEDGER, Act, load_act, load_municipio
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.history import recognise_act
@@ -203,6 +203,9 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
         other = corpus.loaded(urn)
         if other is not None and other.texto is not None:
             res.depende_de.append((str(other.texto), hashlib.sha256(other.texto.read_bytes()).hexdigest()))
+            ledger = other.folder / LEDGER  # its decisions decide its operations, hence where this act's go
+            res.depende_de.append((str(ledger), hashlib.sha256(ledger.read_bytes()).hexdigest()
+                                   if ledger.is_file() else ""))
     for p in rec.problems:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
 
