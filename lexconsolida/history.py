@@ -12,9 +12,10 @@ import re
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
-from lexconsolida.amendments.decisions import Digest, decide, instruction_digest
+from lexconsolida.amendments.codes import known
+from lexconsolida.amendments.decisions import LATER_CODES, Digest, decide, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
-from lexconsolida.corpus.records import Act
+from lexconsolida.corpus.records import Act, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
@@ -58,6 +59,33 @@ def recognise_act(corpus: Corpus, act: Act):
     decided = decide(rec, act.decisoes, digest_of(norma))
     decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
     return decided
+
+
+def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
+    """What is wrong with ``act``'s recorded decisions, as its recognition sees it: entries that
+    cannot be read, codes that no problem has, decisions that match no problem of its
+    instructions (file and line each). Decisions on problems only an acervo's histories
+    report (a failed application, a relation without operations) are not judged here."""
+    issues = list(act.decisoes_invalidas)
+    unused = [d for d in act.decisoes if d.problema not in LATER_CODES]
+    seen: set[str] = set()
+    if act.texto is not None and act.decisoes:
+        try:
+            decided = recognise_act(corpus, act)
+        except LexError:
+            decided = None
+        if decided is not None:
+            unused = decided.unused
+            seen = {p.code for p in decided.recognition.problems} | {p.code for p, _ in decided.resolved}
+    for d in unused:
+        at = f" (dispositivo {d.dispositivo})" if d.dispositivo else ""
+        if not known(d.problema, seen):
+            issues.append(DecisionIssue("codigo-desconhecido", f"código de problema desconhecido: {d.problema!r}{at} — "
+                                        "confira a grafia; a decisão não foi aplicada", d.arquivo or "", d.linha))
+        else:
+            issues.append(DecisionIssue("decisao-sem-problema", f"decisão sem problema correspondente: "
+                                        f"{d.problema!r}{at}; a decisão não foi aplicada", d.arquivo or "", d.linha))
+    return sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
 
 
 def digest_of(norma: Norma) -> Digest:

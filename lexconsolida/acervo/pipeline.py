@@ -31,7 +31,9 @@ from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import LEDGER, read_toml
+from lexconsolida.amendments.codes import known
+from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, current, instruction_digest
+from lexconsolida.corpus.records import LEDGER, DecisionIssue, read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.history import _order, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
@@ -58,6 +60,9 @@ class Step:
     problemas: list[Instrucao] = field(default_factory=list)
     revoga: bool = False
     """The step revokes the whole target."""
+    decisao: str | None = None
+    """The code of the recorded decision that settled this step (it is not pending because of
+    it): 'relacao-sem-operacoes', 'texto-base-indisponivel'."""
 
 
 @dataclass(slots=True)
@@ -98,6 +103,12 @@ class Acervo:
     """URNs of the acts analysed in this run (not taken from the cache)."""
     redone_histories: list[str] = field(default_factory=list)
     """URNs of the amended acts whose history was compiled in this run."""
+    broken: list[tuple[str, str]] = field(default_factory=list)
+    """Act folders left out because their norma.toml (or decision ledger) cannot be read:
+    (folder, Portuguese message with file and line). The rest of the acervo goes on."""
+    decision_issues: dict[str, list[DecisionIssue]] = field(default_factory=dict)
+    """URN → what is wrong with the act's recorded decisions (invalid entry, unknown problem
+    code, decision that matches no problem), with file and line."""
 
     def revoked(self, urn: str, when: str | None = None) -> bool:
         h = self.histories.get(urn)
@@ -153,7 +164,7 @@ def build(root: str | Path, *, executor: Executor | None = None,
     state_key = content_key("estado", code, str(root.resolve()))
     state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
     before = (len(state["atos"]), len(state["hashes"]))
-    corpus = load(root, memo=state["atos"] if cache.folder else None)
+    corpus = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
     index = corpus.index
     idx_digest = index.digest()
     hashes = state["hashes"] if cache.folder else None
@@ -216,7 +227,46 @@ def build(root: str | Path, *, executor: Executor | None = None,
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     refused, unused = _import_reports(root, corpus)
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
-                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
+                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
+                  decision_issues(corpus, results, histories))
+
+
+def decision_issues(corpus: Corpus, results: dict[str, ActResult],
+                    histories: dict[str, TargetHistory]) -> dict[str, list[DecisionIssue]]:
+    """Per act, what is wrong with its recorded decisions: entries that cannot be read, codes
+    no problem has, decisions that match no problem of the act (a typo, or a problem that is
+    gone). Codes known from :mod:`lexconsolida.amendments.codes` or seen in this run count."""
+    seen = {p.tipo for r in results.values() for p in r.problemas} | {c for r in results.values() for c in r.resolvidos}
+    later: set[tuple[str, str]] = set()  # (act, code) of the problems the histories report
+    for h in histories.values():
+        for st in h.steps:
+            later |= {(st.ato, p.tipo) for p in st.problemas}
+            if st.decisao:
+                later.add((st.ato, st.decisao))
+    seen |= {code for _, code in later}
+    out: dict[str, list[DecisionIssue]] = {}
+    for urn in sorted(results):
+        act = corpus.acts.get(urn)
+        if act is None:
+            continue
+        issues = list(act.decisoes_invalidas)
+        unmatched = list(results[urn].sem_problema)
+        unmatched += [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in act.decisoes
+                      if d.problema in LATER_CODES and d.problema not in APPLY_CODES
+                      and (urn, d.problema) not in later]
+        for code, where, arquivo, linha in unmatched:
+            at = f" (dispositivo {where})" if where else ""
+            if not known(code, seen):
+                issues.append(DecisionIssue(
+                    "codigo-desconhecido", f"código de problema desconhecido: {code!r}{at} — confira a grafia "
+                    "(os códigos estão em docs/alteracoes.md); a decisão não foi aplicada", arquivo or "", linha))
+            else:
+                issues.append(DecisionIssue(
+                    "decisao-sem-problema", f"decisão sem problema correspondente: {code!r}{at} — o problema "
+                    "deixou de existir ou o dispositivo está errado; a decisão não foi aplicada", arquivo or "", linha))
+        if issues:
+            out[urn] = sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
+    return out
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -278,6 +328,8 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
                else f"o texto do ato alterado foi recusado pelo leitor: {refused}")
         for act in sorted(amending, key=_order):
             step = _revocation_only(corpus, act, tact, why)
+            if step.situacao == IGNORED and step.operacoes == 0 and act.texto is not None:
+                step = _base_missing(corpus, act, tact, step)
             out.steps.append(step)
             if step.revoga and out.revogado_em is None:
                 out.revogado_por, out.revogado_em = act.urn, act.in_force_from
@@ -299,7 +351,7 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
         elif blocking:
             out.steps.append(Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs))
         elif any(p.code == "relacao-sem-operacoes" for p in rep.problems):
-            out.steps.append(_without_operations(rep.act, tact, probs))
+            out.steps.append(_without_operations(corpus, rep.act, tact, probs))
         else:
             why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
             out.steps.append(Step(rep.act.urn, IGNORED, why, 0, probs))
@@ -309,17 +361,58 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
 NO_OPERATIONS = "relacao-sem-operacoes"
 
 
-def _without_operations(act, target, probs: list[Instrucao]) -> Step:
+def _settled(corpus: Corpus, act, code: str, target):
+    """The recorded decision that settles ``act``'s problem ``code`` on ``target`` without an
+    operation (``ignorar`` or ``nao-textual``, in force, taken on the act's present text)."""
+    for d in act.decisoes:
+        if d.problema != code or not d.in_force or d.decisao not in ("ignorar", "nao-textual"):
+            continue
+        if d.alvo and _work(d.alvo) != _work(target.urn):
+            continue
+        if d.texto_hash is not None and act.texto is not None:
+            try:
+                norma = corpus.read_shared(act.urn)
+            except LexError:
+                continue
+            if not current(d, lambda where: instruction_digest(norma, where)):
+                continue
+        return d
+    return None
+
+
+def _work(urn: str) -> str:
+    return urn.split("!", 1)[0].split("@", 1)[0].lower()
+
+
+def _without_operations(corpus: Corpus, act, target, probs: list[Instrucao]) -> Step:
     """An act related to the target (by its ementa, or declared) with no instruction on it:
     a change the recogniser may have missed, so a person decides — unless one already did
     (``[[decisoes]]`` with ``problema = "relacao-sem-operacoes"``: ``ignorar``)."""
-    decided = next((d for d in act.decisoes if d.problema == NO_OPERATIONS and d.decisao == "ignorar"), None)
+    decided = _settled(corpus, act, NO_OPERATIONS, target)
     if decided is not None:
-        return Step(act.urn, IGNORED, f"decisão registrada: {decided.nota or 'ignorar'}", 0, [])
+        what = " (alteração não textual)" if decided.decisao == "nao-textual" else ""
+        return Step(act.urn, IGNORED, f"decisão registrada{what}: {decided.nota or decided.decisao}", 0, [],
+                    decisao=NO_OPERATIONS)
     why = (f"{act.label} se relaciona com {target.label} (ementa ou [[relacoes]]), mas nenhuma instrução "
            "reconhecida no texto o altera: confira se há alteração a aplicar ou registre a decisão de ignorar")
     probs = [p for p in probs if p.tipo != NO_OPERATIONS]
     return Step(act.urn, PENDING, why, 0, [Instrucao(None, NO_OPERATIONS, why, None, None, "", True), *probs])
+
+
+BASE_MISSING = "texto-base-indisponivel"
+
+
+def _base_missing(corpus: Corpus, act, target, step: Step) -> Step:
+    """An amending act whose target's text is not here: a pending item for a person (get the
+    text, or record that the change stays unapplied here), unless already decided."""
+    decided = _settled(corpus, act, BASE_MISSING, target)
+    if decided is not None:
+        return replace(step, motivo=f"{step.motivo}; decisão registrada: {decided.nota or 'ignorar'}",
+                       decisao=BASE_MISSING)
+    why = (f"{step.motivo}: a alteração de {act.label} em {target.label} não pode ser aplicada; "
+           "inclua o texto da norma no acervo, ou registre que ela fica sem aplicação aqui")
+    return replace(step, motivo=why, problemas=[*step.problemas, Instrucao(target.urn, BASE_MISSING, why, None,
+                                                                           None, "", True)])
 
 
 def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
