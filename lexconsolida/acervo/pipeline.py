@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -32,8 +33,9 @@ from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.amendments.codes import known
-from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, current, instruction_digest
-from lexconsolida.corpus.records import LEDGER, DecisionIssue, read_toml
+from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
+from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import LexError
 from lexconsolida.history import _order, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
@@ -244,6 +246,7 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
             if st.decisao:
                 later.add((st.ato, st.decisao))
     seen |= {code for _, code in later}
+    later |= {(r.fonte, "alvo-fora-do-acervo") for res in results.values() for r in res.relacoes if not r.no_acervo}
     out: dict[str, list[DecisionIssue]] = {}
     for urn in sorted(results):
         act = corpus.acts.get(urn)
@@ -267,6 +270,45 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
         if issues:
             out[urn] = sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
     return out
+
+
+def update(ac: Acervo, changed: list[str], *,
+           recognised: Callable[[Act], Decided] | None = None) -> tuple[list[str], list[str]]:
+    """Bring ``ac`` up to date after the files of the acts ``changed`` (URNs) changed — a
+    decision recorded, say —, in this process and without the cache: those acts (and the acts
+    whose recognition read their decisions, ``ActResult.depende_de``) analysed again, the
+    relations redone, and the history of every act they amend (or amended) compiled again.
+    Returns (acts analysed, histories compiled). ``recognised``: a memo of recognitions for
+    the histories (the caller drops the entries of the changed acts)."""
+    corpus = ac.corpus
+    folders = set()
+    for urn in changed:
+        act = corpus.acts[urn]
+        fresh = load_act(act.folder, act.municipio, corpus.municipios[act.municipio].textos)
+        resolve_relations(corpus, fresh)
+        corpus.acts[urn] = fresh
+        folders.add(str(act.folder))
+    redo = set(changed) | {u for u, r in ac.acts.items()
+                           if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
+    before = _amended(ac.relations)
+    for urn in sorted(redo):
+        ac.acts[urn] = analyse(str(ac.root), _pasta(corpus, urn), corpus.index)
+    ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
+    amended = _amended(ac.relations)
+    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
+    for target in targets:
+        if target not in amended:
+            ac.histories.pop(target, None)
+            continue
+        srcs = amended[target]
+        h = history_of(str(ac.root), _pasta(corpus, target), [_pasta(corpus, s) for s in srcs],
+                       ac.acts[target].recusa, corpus.index,
+                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised)
+        h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
+        ac.histories[target] = h
+    ac.decision_issues = decision_issues(corpus, ac.acts, ac.histories)
+    ac.redone, ac.redone_histories = sorted(redo), targets
+    return sorted(redo), targets
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -307,12 +349,14 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
 
 
 def history_of(root: str, target: str, sources: list[str], refused: str | None,
-               index: ActIndex, refused_sources: dict[str, str] | None = None) -> TargetHistory:
+               index: ActIndex, refused_sources: dict[str, str] | None = None,
+               recognised: Callable[[Act], Decided] | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
-    amending acts (folder → reason), which are then left out, with the reason."""
+    amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
+    a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`)."""
     corpus, acts = act_corpus(Path(root), [target, *sources], index)
     tact = acts[0]
     out = TargetHistory(tact.urn)
@@ -335,7 +379,7 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
                 out.revogado_por, out.revogado_em = act.urn, act.in_force_from
         return out
     try:
-        hist = history(corpus, tact.urn, amending=amending, tolerant=True)
+        hist = history(corpus, tact.urn, amending=amending, tolerant=True, recognised=recognised)
     except LexError as err:
         out.steps = [Step(a.urn, PENDING, f"erro ao aplicar: {err}") for a in sorted(amending, key=_order)]
         return out

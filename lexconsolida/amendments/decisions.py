@@ -27,9 +27,12 @@ APPLY_CODES = ("falha-na-aplicacao",)
 """Problems found when the operations are applied to the base, after recognition: a decision on
 one of them (``ignorar``, ``operacoes``, ``nao-textual``) acts on the instruction's operations
 beforehand, since there is no problem yet to match."""
-LATER_CODES = APPLY_CODES + ("relacao-sem-operacoes", "texto-base-indisponivel")
+LATER_CODES = APPLY_CODES + ("relacao-sem-operacoes", "texto-base-indisponivel", "alvo-fora-do-acervo")
 """Codes of problems the acervo's histories report, not the recogniser: a decision on one is
 matched there (:mod:`lexconsolida.acervo.pipeline`), never 'without a problem' here."""
+RECORD_ONLY = ("alvo-fora-do-acervo",)
+"""Codes whose decision changes nothing here (the norm is not in the acervo: the decision only
+records that the change stays unapplied, or why it waits)."""
 DIGEST_PREFIX = "sha256:"
 
 
@@ -47,10 +50,14 @@ class Decided:
     """Problems whose decision was taken on another text of the instruction."""
 
 
-def _base_where(where: str | None) -> str | None:
+def base_where(where: str | None) -> str | None:
+    """An instruction's dispositivo as decisions name it (an artigo's caput is the artigo)."""
     if where and where.endswith("_cpt"):
         return where[:-4]
     return where
+
+
+_base_where = base_where
 
 
 def _words(parts: list[str]) -> str:
@@ -167,7 +174,7 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
             continue
         d = decisoes[match]
         resolved.append((p, d))
-        if d.decisao in ("ignorar", "nao-textual", "operacoes") and match not in acting:
+        if d.decisao in ("ignorar", "nao-textual", "operacoes") and match not in acting and p.code not in RECORD_ONLY:
             acting.append(match)
     for i, d in enumerate(decisoes):  # decided before the application that would fail
         if d.problema in APPLY_CODES and d.decisao != "aplicar" and d.in_force and current(d, digest):
@@ -177,6 +184,9 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
                     acting.append(i)
         elif d.problema in LATER_CODES:
             used.add(i)  # matched against the histories' problems by the acervo
+            if d.decisao in ("operacoes", "nao-textual") and d.in_force and current(d, digest) \
+                    and d.problema not in APPLY_CODES + RECORD_ONLY:
+                acting.append(i)  # operations written for a relation the recogniser found none for
     for i in acting:
         d = decisoes[i]
         if d.dispositivo is not None or d.decisao == "ignorar":

@@ -164,6 +164,12 @@ class Corpus:
         finally:
             self._cache_texts = before
 
+    def forget(self, urn: str) -> None:
+        """Drop what was read of the act ``urn`` (its files changed)."""
+        self._texts.pop(urn, None)
+        self._shared.pop(urn, None)
+        self._diagnostics.pop(urn, None)
+
     def forget_texts(self) -> None:
         """Drop the texts read so far (a long run over the whole acervo keeps memory bounded)."""
         self._texts.clear()
@@ -270,7 +276,7 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
             corpus.acts[act.urn] = act
     for act in list(corpus.acts.values()):
         try:
-            _resolve_relations(corpus, act)
+            resolve_relations(corpus, act)
         except InputError as err:
             if not tolerant:
                 raise
@@ -312,7 +318,7 @@ def _fresh_relations(act: Act) -> Act:
                                   for r in act.relacoes])
 
 
-def _resolve_relations(corpus: Corpus, act: Act) -> None:
+def resolve_relations(corpus: Corpus, act: Act) -> None:
     """Targets written as citations ('Lei nº 2.217/2001') become URNs; unknown ones stay
     as written (an act outside the corpus) and are listed in ``alvos_texto``."""
     for rel in act.relacoes:
