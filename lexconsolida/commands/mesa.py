@@ -75,6 +75,7 @@ def serve(args) -> int:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.endereco, args.porta))
+        sock.listen(128)  # connections wait in the queue while the acervo is read
     except OSError as err:
         raise UsageError(f"não foi possível usar {args.endereco}:{args.porta} ({err.strerror}); "
                          "escolha outra porta com --porta") from None
