@@ -21,7 +21,7 @@ from lexconsolida.amendments.decisions import Decided, base_where, decide, instr
 from lexconsolida.amendments.model import Operation, Recognition, work_key
 from lexconsolida.amendments.through import redirect
 from lexconsolida.corpus import ledger
-from lexconsolida.corpus.records import Act, Decisao
+from lexconsolida.corpus.records import Act, Decisao, read_toml
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.history import amending_texts, event_of, recognise_act
 from lexconsolida.model import Norma
@@ -104,9 +104,9 @@ class Desk:
         return self.ac.corpus.municipios[act.municipio].data
 
     def two_person(self, act: Act) -> bool:
-        """``[revisao] duas_pessoas = true`` in the act's municipio.toml: whoever proposes a
-        reading cannot approve it."""
-        rev = self.municipio(act).get("revisao") or {}
+        """``[revisao] duas_pessoas = true`` in the act's municipio.toml (read at each decision: a
+        change counts without restarting the desk): whoever proposes a reading cannot approve it."""
+        rev = read_toml(self.root / act.municipio / "municipio.toml").get("revisao") or {}
         return bool(rev.get("duas_pessoas", False)) if isinstance(rev, dict) else False
 
     # --- recognition, memoised ----------------------------------------------------------------

@@ -26,7 +26,7 @@ from lexconsolida.diff.report import compare
 from lexconsolida.diff.tokens import DELETE, INSERT, word_diff
 from lexconsolida.diff.units import flatten
 from lexconsolida.io import read_bytes
-from lexconsolida.model import Dispositivo, Event, Norma
+from lexconsolida.model import Dispositivo, Event, Norma, Situacao
 from lexconsolida.model.ids import LexId
 from lexconsolida.templating import escape_str
 from lexconsolida.transforms.amend import apply_checked, refused_operations
@@ -173,6 +173,8 @@ class Preview:
     refused: list[str]
     """Why operations were refused by the text on that date."""
     changed: int
+    revoked: bool = False
+    """The whole norm is revoked by these operations."""
 
     @property
     def applies(self) -> bool:
@@ -201,11 +203,14 @@ def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "prev
     ementa = None
     if (base.ementa or "") != (after.ementa or ""):
         ementa = _ementa_diff(base.ementa or "", after.ementa or "")
+    revoked = after.situacao is Situacao.REVOGADO and base.situacao is not Situacao.REVOGADO
     return Preview([_describe(o) for o in ops], rows_html(rows, False), ementa,
-                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0))
+                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked)
 
 
 def _describe(o: Operation) -> str:
+    if o.kind == "revogacao_total":
+        return f"revogação de {o.target_label} (o ato inteiro)"
     what = KIND_NAMES.get(o.kind, o.kind)
     alvo = "ementa" if o.target_id == EMENTA else (o.target_id or "o ato inteiro")
     s = f"{what} de {alvo}"
