@@ -30,6 +30,7 @@ from starlette.routing import Route
 from lexconsolida.corpus import ledger
 from lexconsolida.corpus.records import Decisao
 from lexconsolida.errors import LexError
+from lexconsolida.model.ids import citation_parts
 from lexconsolida.review import queue
 from lexconsolida.review.acts import act_view
 from lexconsolida.review.auth import ROLES, Sessions, User, csrf_ok, load_users, verify_password
@@ -69,7 +70,18 @@ def _env():
     env = make_environment(folders)
     env.globals.update(STATUSES=STATUSES, GROUPS=GROUPS, ACTIONS=ACTIONS, DECISION_LABELS=DECISION_LABELS,
                        ROLES=ROLES)
+    env.filters["cita"] = cite
     return env
+
+
+def cite(where: str | None) -> str:
+    """'art1_par1u' as legal text names it: 'art. 1º, parágrafo único' ('ato inteiro' for None)."""
+    if not where:
+        return "ato inteiro"
+    try:
+        return ", ".join(citation_parts(where))
+    except (ValueError, KeyError):
+        return where
 
 
 def proposal_token(item_id: str, target: str | None, fields: dict[str, str]) -> str:

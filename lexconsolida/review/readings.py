@@ -83,13 +83,16 @@ def article_lines(norma: Norma, text_file, where: str | None, line: int | None,
     first, last = span[0], min(span[1], span[0] + limit - 1)
     own: set[int] = set()
     quoted: set[int] = set()
+    for holder in (node, target if where else None):
+        if isinstance(holder, Dispositivo):
+            for n in holder.walk():
+                for alt in n.alteracoes:
+                    if alt.lines:
+                        quoted.update(range(alt.lines[0], alt.lines[1] + 1))
     if where and isinstance(target, Dispositivo):
         for n in target.walk():
             if n.lines:
                 own.update(range(n.lines[0], n.lines[1] + 1))
-            for alt in n.alteracoes:
-                if alt.lines:
-                    quoted.update(range(alt.lines[0], alt.lines[1] + 1))
     elif line:
         own.add(line)
     elif ementa and norma.ementa:
@@ -137,6 +140,10 @@ def quoted_units(norma: Norma, where: str | None) -> list[Quoted]:
         for alt in n.alteracoes:
             for u in block_units(alt):
                 add(u, 0)
+    if where and not out:  # no quoted text: the instruction's own units (a paragraph outside the quotes)
+        for n in nodes:
+            if n.text and n.kind.value not in ("caput", "omissis"):
+                out.append(Quoted(len(out), n.kind.value, n.rotulo or "", " ".join(n.text.split()), 0))
     return out
 
 

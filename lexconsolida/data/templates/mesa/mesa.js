@@ -74,18 +74,32 @@
     var box = form.querySelector(".previa-viva");
     var token = form.querySelector("input[name=previa]");
     var timer = null;
+    var seq = 0;  // only the answer to the latest request counts
+    var shown = null;  // the choices whose result is on screen
+    function choices() {
+      var data = new FormData(form);
+      data.delete("previa");
+      return new URLSearchParams(data).toString();
+    }
     function refresh() {
+      var mine = ++seq;
+      var asked = choices();
       var data = new FormData(form);
       fetch(form.getAttribute("data-previa"), {
         method: "POST", body: data, credentials: "same-origin",
         headers: { "X-Mesa-Previa": "1" }
       }).then(function (r) { return r.text(); }).then(function (html) {
+        if (mine !== seq) return;
         box.innerHTML = html;
         var res = box.querySelector(".previa-resultado");
         token.value = res ? res.getAttribute("data-token") : "";
-      }).catch(function () { token.value = ""; });
+        shown = res ? asked : null;
+      }).catch(function () { if (mine === seq) token.value = ""; });
     }
     function later() {
+      if (shown !== null && choices() === shown) return;  // e.g. a change event on leaving a field
+      seq++;
+      shown = null;
       token.value = "";
       if (timer) clearTimeout(timer);
       timer = setTimeout(refresh, 350);
