@@ -138,7 +138,8 @@ def _applied_and_shown(page, target, act_label, quadro=True):
     if row.locator("a:has-text('ver o que mudou')").count():
         row.locator("a:has-text('ver o que mudou')").click()
     assert act_label in page.locator("h3#quadro").inner_text()
-    assert page.locator("tr.quadro-passo table.quadro tbody tr").count() >= 1
+    assert page.locator("tr.quadro-passo table.quadro tbody tr").count() >= 1 or \
+        "foi revogada por inteiro" in page.locator("tr.quadro-passo").inner_text()
 
 
 def _confirm(page):

@@ -30,6 +30,8 @@ class StepView:
     quadro: Markup | None = None
     """The rows that changed when this act came into force (for the step asked for)."""
     date: str | None = None
+    revoga: bool = False
+    """The act revokes this one whole."""
 
 
 @dataclass(slots=True)
@@ -80,7 +82,8 @@ def act_view(desk, urn: str, show: str | None = None) -> ActView:
     for s in h.steps if h is not None else []:
         src = ac.acts[s.ato]
         view = StepView(s.ato, src.rotulo, src.pasta, s.situacao, s.motivo, s.operacoes,
-                        [i for i in by_act.get(s.ato, []) if not i.targets or urn in i.targets], date=src.vigencia)
+                        [i for i in by_act.get(s.ato, []) if not i.targets or urn in i.targets], date=src.vigencia,
+                        revoga=s.revoga)
         if s.ato == show and norma is not None and src.vigencia:
             view.quadro = change_rows(norma, src.vigencia)
         steps.append(view)
