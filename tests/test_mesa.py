@@ -9,9 +9,12 @@ import shutil
 import tomllib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from lexconsolida.corpus import ledger
+from lexconsolida.corpus.records import Decisao, DecisaoOperacao
 from lexconsolida.review.app import create_app, load_access
 from lexconsolida.review.auth import add_user, hash_password, verify_password
 from lexconsolida.review.desk import Desk
@@ -316,3 +319,33 @@ def test_ledger_writes_are_canonical_and_migrate_norma_toml(acervo):
     assert [e["nota"] for e in entries] == ["Decidido na mesa."]
     text = (folder / "decisoes.toml").read_text(encoding="utf-8")
     assert text == ledger.dumps(ledger.read(folder))  # what is on disk is the canonical form
+
+
+_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=40)
+_decision = st.builds(
+    Decisao, problema=st.sampled_from(["alvo-ambiguo", "falha-na-aplicacao", "codigo-novo-de-um-portao"]),
+    decisao=st.sampled_from(["aplicar", "ignorar", "nao-textual", "adiar"]),
+    dispositivo=st.one_of(st.none(), st.sampled_from(["art1", "art2_par1u", "art10_cpt_inc3"])),
+    nota=st.one_of(st.none(), _text), responsavel=st.one_of(st.none(), _text),
+    data=st.sampled_from([None, "2026-12-02", "2026-12-02T10:31:05-03:00"]),
+    operacoes=st.lists(st.builds(DecisaoOperacao, tipo=st.sampled_from(["redacao", "nota"]),
+                                 alvo=st.just("urn:lex:br;x:municipal:lei:2020-01-01;1!art1"), texto=_text,
+                                 rotulo=st.none()), max_size=2),
+    estado=st.sampled_from([None, "proposta", "aprovada"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_decision, max_size=4, unique_by=lambda d: (d.problema, d.dispositivo)))
+def test_the_ledger_reads_back_what_it_writes(tmp_path_factory, decisions):
+    """Any text (quotes, line breaks, accents) in any field: what the ledger writes reads back
+    the same, and writing it again gives the same bytes."""
+    folder = tmp_path_factory.mktemp("livro")
+    text = ledger.dumps(decisions)
+    (folder / "decisoes.toml").write_text(text, encoding="utf-8")
+    back = ledger.read(folder)
+    strip = [(d.problema, d.decisao, d.dispositivo, d.nota, d.responsavel, d.data, d.estado,
+              [(o.tipo, o.alvo, o.texto) for o in d.operacoes]) for d in back]
+    want = [(d.problema, d.decisao, d.dispositivo, d.nota, d.responsavel, d.data, d.estado,
+             [(o.tipo, o.alvo, o.texto) for o in d.operacoes]) for d in decisions]
+    assert sorted(strip, key=repr) == sorted(want, key=repr)
+    assert ledger.dumps(back) == text
