@@ -182,6 +182,13 @@ def _failure(err) -> Problem:
     return Problem("falha-na-aplicacao", m.group("msg"), m.group("src") or "", err.line, where)
 
 
+def act_report(corpus: Corpus, act: Act, target: Act,
+               recognised: Callable[[Act], Decided] | None = None) -> ActReport:
+    """What ``act`` does to ``target`` (its operations on it and the problems that concern it),
+    before any application: ``applied`` False means it waits for a decision."""
+    return _one_act(corpus, act, target, recognised)
+
+
 def _one_act(corpus: Corpus, act: Act, target: Act,
              recognised: Callable[[Act], Decided] | None = None) -> ActReport:
     if act.texto is None:

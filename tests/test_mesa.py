@@ -349,3 +349,14 @@ def test_the_ledger_reads_back_what_it_writes(tmp_path_factory, decisions):
              [(o.tipo, o.alvo, o.texto) for o in d.operacoes]) for d in decisions]
     assert sorted(strip, key=repr) == sorted(want, key=repr)
     assert ledger.dumps(back) == text
+
+
+def test_the_background_memo_holds_every_amending_act_and_forgets_a_changed_one(acervo):
+    desk, c = _client(acervo)
+    desk.warm().join(timeout=120)
+    amending = {st.ato for h in desk.ac.histories.values() for st in h.steps}
+    assert amending and amending <= set(desk._decided)
+    resp, _ = _decide(c, ITEM_OUTSIDE, acao="adiar", nota="Esperar o texto da Lei nº 999.")
+    assert resp.status_code == 303
+    lei50 = next(u for u in desk.ac.acts if u.endswith(";50"))
+    assert desk._stamps[lei50] == 1  # its recognition was dropped when its ledger changed

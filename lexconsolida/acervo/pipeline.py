@@ -37,7 +37,7 @@ from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided,
 from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
 from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import LexError
-from lexconsolida.history import _order, history, recognise_act
+from lexconsolida.history import _order, act_report, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Norma, Situacao
 from lexconsolida.transforms.pointintime import at
@@ -301,6 +301,13 @@ def update(ac: Acervo, changed: list[str], *,
             ac.histories.pop(target, None)
             continue
         srcs = amended[target]
+        old = ac.histories.get(target)
+        if old is not None and len(redo) == 1 and set(srcs) == set(before.get(target, ())):
+            quick = _unapplied_step(str(ac.root), _pasta(corpus, target), _pasta(corpus, next(iter(redo))),
+                                    corpus.index, old, recognised)
+            if quick is not None:
+                ac.histories[target] = quick
+                continue
         h = history_of(str(ac.root), _pasta(corpus, target), [_pasta(corpus, s) for s in srcs],
                        ac.acts[target].recusa, corpus.index,
                        {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised)
@@ -385,21 +392,44 @@ def history_of(root: str, target: str, sources: list[str], refused: str | None,
         return out
     out.norma = hist.norma
     for rep in hist.reports:
-        blocking = [p for p in rep.problems if p.blocking]
-        probs = [Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking) for p in rep.problems]
-        revokes = any(o.kind == "revogacao_total" for o in rep.operations)
-        if rep.applied:
-            out.steps.append(Step(rep.act.urn, APPLIED, None, len(rep.operations), probs, revokes))
-            if revokes and out.revogado_em is None:
-                out.revogado_por, out.revogado_em = rep.act.urn, rep.act.in_force_from
-        elif blocking:
-            out.steps.append(Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs))
-        elif any(p.code == "relacao-sem-operacoes" for p in rep.problems):
-            out.steps.append(_without_operations(corpus, rep.act, tact, probs))
-        else:
-            why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
-            out.steps.append(Step(rep.act.urn, IGNORED, why, 0, probs))
+        step = _step_of(corpus, tact, rep)
+        out.steps.append(step)
+        if step.situacao == APPLIED and step.revoga and out.revogado_em is None:
+            out.revogado_por, out.revogado_em = rep.act.urn, rep.act.in_force_from
     return out
+
+
+def _step_of(corpus: Corpus, target, rep) -> Step:
+    """One amending act's step in the target's history, from its report."""
+    blocking = [p for p in rep.problems if p.blocking]
+    probs = [Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking) for p in rep.problems]
+    revokes = any(o.kind == "revogacao_total" for o in rep.operations)
+    if rep.applied:
+        return Step(rep.act.urn, APPLIED, None, len(rep.operations), probs, revokes)
+    if blocking:
+        return Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs)
+    if any(p.code == "relacao-sem-operacoes" for p in rep.problems):
+        return _without_operations(corpus, rep.act, target, probs)
+    why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
+    return Step(rep.act.urn, IGNORED, why, 0, probs)
+
+
+def _unapplied_step(root: str, target: str, source: str, index: ActIndex, old: TargetHistory,
+                    recognised: Callable[[Act], Decided] | None) -> TargetHistory | None:
+    """``old`` with the step of ``source`` (folders) redone, when that act was not applied to the
+    target and still is not (its other instructions still wait, say): the target's text does not
+    change, so nothing else does. None when the history must be compiled again."""
+    if old.norma is None:
+        return None
+    corpus, (tact, act) = act_corpus(Path(root), [target, source], index)
+    before = next((s for s in old.steps if s.ato == act.urn), None)
+    if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
+        return None
+    report = act_report(corpus, act, tact, recognised)
+    if report.applied:
+        return None
+    step = _step_of(corpus, tact, report)
+    return replace(old, steps=[step if s.ato == act.urn else s for s in old.steps])
 
 
 NO_OPERATIONS = "relacao-sem-operacoes"

@@ -86,6 +86,7 @@ def serve(args) -> int:
     finally:
         if executor is not None:
             executor.shutdown()
+    desk.warm()  # the amending acts recognised in the background, for the first decisions
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     open_items = sum(1 for i in desk.items if i.status != "decidida")

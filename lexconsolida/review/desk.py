@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+from lexconsolida.acervo.analysis import act_corpus
 from lexconsolida.acervo.pipeline import Acervo, build, update
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import Decided, base_where, decide, instruction_digest
@@ -81,6 +82,8 @@ class Desk:
         self._raw: dict[str, tuple[Recognition, Norma]] = {}
         self._decided: dict[str, Decided] = {}
         self._bases: dict[tuple[str, str], Norma] = {}
+        self._stamps: dict[str, int] = {}
+        """How many times each act's files changed here (a recognition made before is stale)."""
         self.generation = 0
         self._index()
 
@@ -135,8 +138,42 @@ class Desk:
         for u in urns | deps:
             self._raw.pop(u, None)
             self._decided.pop(u, None)
+            self._stamps[u] = self._stamps.get(u, 0) + 1
             self.ac.corpus.forget(u)
         self._bases.clear()
+
+    def warm(self) -> threading.Thread:
+        """Recognise, in a background thread, every amending act of the acervo's histories
+        (those of the most amended acts first), so that the first decision on an act amended
+        many times does not wait for them all. Each is read apart from the desk's corpus (no
+        lock held while it works) and kept only if its files did not change meanwhile."""
+        order: dict[str, int] = {}
+        for h in self.ac.histories.values():
+            for st in h.steps:
+                order[st.ato] = max(order.get(st.ato, 0), len(h.steps))
+        urns = sorted(order, key=lambda u: (-order[u], u))
+
+        def run() -> None:
+            index = self.ac.corpus.index
+            for urn in urns:
+                with self.lock:
+                    act = self.ac.corpus.acts.get(urn)
+                    if act is None or urn in self._decided or act.texto is None:
+                        continue
+                    stamp = self._stamps.get(urn, 0)
+                    pasta = self.ac.acts[urn].pasta
+                try:
+                    corpus, (fresh,) = act_corpus(self.root, [pasta], index)
+                    decided = recognise_act(corpus, fresh)
+                except LexError:
+                    continue  # computed (and reported) when a page needs it
+                with self.lock:
+                    if self._stamps.get(urn, 0) == stamp and urn not in self._decided:
+                        self._decided[urn] = decided
+
+        thread = threading.Thread(target=run, name="mesa-memoria", daemon=True)
+        thread.start()
+        return thread
 
     # --- one item ---------------------------------------------------------------------------
     def base_for(self, target: str, act: Act) -> tuple[Norma, str | None]:
