@@ -96,8 +96,16 @@ def start(acervo: Path, cache: str | None, log: Path) -> tuple[subprocess.Popen,
     raise SystemExit("a mesa não iniciou")
 
 
-def items(op, base: str, query: str) -> list[str]:
-    return re.findall(r'<a class="abrir" href="(/item/[^"]+)"', get(op, f"{base}/?{query}")[1])
+def items(op, base: str, query: str, target: str | None = None) -> list[str]:
+    """The items of the queue filtered by ``query`` (and whose target cell names ``target``)."""
+    html = get(op, f"{base}/?{query}")[1]
+    out = []
+    for row in re.findall(r'<tr class="item [^"]*">(.*?)</tr>', html, re.S):
+        href = re.search(r'<a class="abrir" href="(/item/[^"]+)"', row)
+        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        if href and (target is None or any(re.search(rf"{re.escape(target)}(;|$)", c.strip()) for c in cells)):
+            out.append(href.group(1))
+    return out
 
 
 def decide(op, base: str, href: str) -> tuple[float, float, str] | None:
@@ -184,7 +192,7 @@ def main() -> int:
             print(f"esperando {args.espera:.0f} s (a mesa reconhece os atos alteradores em segundo plano)…", flush=True)
             time.sleep(args.espera)
         # decisions: items on the most amended act first (worst case), then the rest of the queue
-        heavy = [h for h in items(op, base, "ato=lei+complementar+1+1994") if "/1994" not in h][:2]
+        heavy = items(op, base, "", target="Lei Complementar nº 1")[:4]  # 30 acts amend it
         chosen = heavy + [h for q in ("codigo=relacao-sem-operacoes", "codigo=alteracao-nao-textual",
                                       "codigo=dispositivo-sem-instrucao", "codigo=falha-na-aplicacao")
                           for h in items(op, base, q)[:3]]
