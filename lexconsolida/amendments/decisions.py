@@ -158,7 +158,20 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
     waiting: list[tuple[Problem, Decisao]] = []
     reopened: list[tuple[Problem, Decisao]] = []
     used: set[int] = set()
-    acting: list[int] = []
+    drops: list[str | None] = []
+    """Instructions whose recognised operations go (None: every operation of the act)."""
+    adding: list[int] = []
+    """Decisions whose written operations come in."""
+
+    def act_on(i: int, where: str | None) -> None:
+        d = decisoes[i]
+        if d.decisao in ("ignorar", "nao-textual"):
+            drops.append(where)
+        elif d.decisao == "operacoes" and d.dispositivo is not None:
+            drops.append(d.dispositivo)
+        if d.decisao in ("operacoes", "nao-textual") and i not in adding:
+            adding.append(i)
+
     for p in rec.problems:
         where = _base_where(p.where)
         matching = [i for i, d in enumerate(decisoes) if d.matches(p.code, where)]
@@ -172,26 +185,22 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
             elif matching:
                 waiting.append((p, decisoes[matching[-1]]))
             continue
-        d = decisoes[match]
-        resolved.append((p, d))
-        if d.decisao in ("ignorar", "nao-textual", "operacoes") and match not in acting and p.code not in RECORD_ONLY:
-            acting.append(match)
+        resolved.append((p, decisoes[match]))
+        if p.code not in RECORD_ONLY:
+            act_on(match, where)
     for i, d in enumerate(decisoes):  # decided before the application that would fail
         if d.problema in APPLY_CODES and d.decisao != "aplicar" and d.in_force and current(d, digest):
             if any(_base_where(o.where) == d.dispositivo or d.dispositivo is None for o in ops):
                 used.add(i)
-                if i not in acting:
-                    acting.append(i)
+                act_on(i, d.dispositivo)
         elif d.problema in LATER_CODES:
             used.add(i)  # matched against the histories' problems by the acervo
             if d.decisao in ("operacoes", "nao-textual") and d.in_force and current(d, digest) \
-                    and d.problema not in APPLY_CODES + RECORD_ONLY:
-                acting.append(i)  # operations written for a relation the recogniser found none for
-    for i in acting:
-        d = decisoes[i]
-        if d.dispositivo is not None or d.decisao == "ignorar":
-            ops = _drop(ops, d.dispositivo)
-        if d.decisao in ("operacoes", "nao-textual"):
-            ops.extend(_ops_of(d, rec))
+                    and d.problema not in APPLY_CODES + RECORD_ONLY and i not in adding:
+                adding.append(i)  # operations written for a relation the recogniser found none for
+    for where in drops:
+        ops = _drop(ops, where)
+    for i in adding:
+        ops.extend(_ops_of(decisoes[i], rec))
     new = replace(rec, operations=ops, problems=problems)
     return Decided(new, resolved, [d for i, d in enumerate(decisoes) if i not in used], waiting, reopened)
