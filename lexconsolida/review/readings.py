@@ -83,7 +83,8 @@ def article_lines(norma: Norma, text_file, where: str | None, line: int | None,
     first, last = span[0], min(span[1], span[0] + limit - 1)
     own: set[int] = set()
     quoted: set[int] = set()
-    for holder in (node, target if where else None):
+    holders = [node, target] if where else list(norma.artigos())
+    for holder in holders:
         if isinstance(holder, Dispositivo):
             for n in holder.walk():
                 for alt in n.alteracoes:
