@@ -2,8 +2,10 @@
 
 The acts applied are those whose ``norma.toml`` declares a relation ``altera`` or ``revoga``
 to the norm, in order of vigência. Each is recognised from its text, the decisions recorded
-in its ``[[decisoes]]`` are applied, and then its operations on this norm. An act with open
-blocking problems is not applied: its problems are returned for a human decision.
+in its ``[[decisoes]]`` are applied, and then its operations on this norm, through the
+precision gates and the verification of the result
+(:func:`lexconsolida.transforms.gated.apply_gated`). An act with open blocking problems is not
+applied: its problems are returned for a human decision.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, failures
+from lexconsolida.transforms.gated import apply_gated
 
 
 @dataclass(slots=True)
@@ -48,11 +50,12 @@ def event_of(act: Act, kind: str = "redacao") -> Event:
     return Event(kind, act.urn, act.label, act.in_force_from)
 
 
-def recognise_act(corpus: Corpus, act: Act):
+def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
     """Recognition of ``act`` with its recorded decisions applied (a Decided). An instruction
     naming a unit of an amending act that is text the act carried to another norm changes that
-    norm (:func:`lexconsolida.amendments.through.redirect`)."""
-    norma = corpus.read(act.urn)
+    norm (:func:`lexconsolida.amendments.through.redirect`). ``norma``: the act as read, when
+    the caller has it."""
+    norma = norma if norma is not None else corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
     redirect(rec, amending_texts(corpus))
     decided = decide(rec, act.decisoes)
@@ -108,19 +111,34 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
         amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
     acts = {a.urn: a for a in amending if a.normative}
+    dates = [a.in_force_from for a in acts.values() if a.in_force_from]
+    pending: list[tuple[str, list[Operation]]] = []
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue
-        report = _one_act(corpus, act, target)
-        if report.applied and tolerant:
-            errors = failures(out.norma, report.operations, event_of(act))
-            if errors:
-                report.applied = False
-                report.problems += [_failure(e) for e in errors]
-        if report.applied:
-            out.norma = apply(out.norma, report.operations, event_of(act))
+        report, act_norma, recognised = _one_act(corpus, act, target)
+        if report.operations:
+            gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
+                                problems=recognised, earlier_pending=pending, other_dates=dates,
+                                stopped=not report.applied, resolved=_decided_by(act), strict=not tolerant)
+            report.problems += gated.problems
+            if tolerant and not gated.applied and report.applied:
+                report.problems += [_failure(e) for _, e in gated.refused]
+            report.applied = gated.applied
+            if gated.applied:
+                out.norma = gated.norma
+            else:
+                pending.append((act.label, report.operations))
         out.reports.append(report)
     return out
+
+
+def _decided_by(act: Act):
+    """Whether a decision recorded in ``act``'s ``[[decisoes]]`` answers a gate's problem."""
+    def resolved(p: Problem) -> bool:
+        where = p.where[:-4] if p.where and p.where.endswith("_cpt") else p.where
+        return any(d.matches(p.code, where) for d in act.decisoes)
+    return resolved
 
 
 _FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)
@@ -135,10 +153,13 @@ def _failure(err) -> Problem:
     return Problem("falha-na-aplicacao", m.group("msg"), m.group("src") or "", err.line, where)
 
 
-def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
+def _one_act(corpus: Corpus, act: Act, target: Act) -> tuple[ActReport, Norma | None, list[Problem]]:
+    """The act's operations on ``target`` and the problems that concern it (``applied``: no
+    blocking problem of recognition), the act as read, and all its recognition's problems."""
     if act.texto is None:
-        return _declared_revocation(act, target)
-    decided = recognise_act(corpus, act)
+        return _declared_revocation(act, target), None, []
+    norma = corpus.read(act.urn)
+    decided = recognise_act(corpus, act, norma)
     rec = decided.recognition
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     # With no operation on this target, the recogniser's "ementa announces a change, no
@@ -163,7 +184,8 @@ def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
             "relacao-sem-operacoes",
             f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "
             "reconhecida no texto a altera", "", None, None, blocking=False))
-    return ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved])
+    return (ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved]),
+            norma, rec.problems)
 
 
 def _declared_revocation(act: Act, target: Act) -> ActReport:

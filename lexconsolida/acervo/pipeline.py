@@ -33,7 +33,8 @@ from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import LexError
-from lexconsolida.history import _order, history, recognise_act
+from lexconsolida.amendments import gates
+from lexconsolida.history import _order, event_of, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Norma, Situacao
 from lexconsolida.transforms.pointintime import at
@@ -331,6 +332,11 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
         return Step(act.urn, PENDING, f"texto do ato alterador recusado: {err}")
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     if any(o.kind == "revogacao_total" for o in ops) and not rec.blocking_for(target.urn):
+        held = [p for p in gates.check(gates.Context(None, target.urn, ops, event_of(act), corpus.read(act.urn),
+                                                     rec.problems)) if p.blocking]
+        if held:
+            return Step(act.urn, PENDING, held[0].message, len(ops),
+                        [Instrucao(None, p.code, p.message, p.where, p.line, p.source, True) for p in held])
         return Step(act.urn, APPLIED, None, 1, [], True)
     return Step(act.urn, IGNORED, why, 0)
 

@@ -81,6 +81,13 @@ def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[Amendm
 
 def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> list[tuple[Operation, AmendmentError]]:
     """:func:`failures`, each error with the operation it refuses."""
+    return attempt(base, ops, event)[1]
+
+
+def attempt(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[tuple[Operation, AmendmentError]]]:
+    """``base`` with every operation that can be applied applied (each on the norm as the ones
+    before it leave it), and the refused ones with the applier's error. With no refusal, the
+    norm is what :func:`apply` returns."""
     ops = list(ops)
     norma = clone(base)
     index = _Index(norma)
@@ -98,7 +105,7 @@ def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> l
                 _apply_one(norma, index, good, event)
         else:
             done.append(op)
-    return errors
+    return norma, errors
 
 
 def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> None:
