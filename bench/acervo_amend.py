@@ -216,13 +216,9 @@ class PairResult:
 
 
 def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
-    """The acts of one target in date order, each through the one path that applies
-    operations without a person (:func:`lexconsolida.transforms.gated.apply_gated`: the
-    precision gates, the application, the verification)."""
-    from lexconsolida.errors import AmendmentError, LexError
-    from lexconsolida.model import Event
+    """The acts of one target in date order (:func:`run_target`), the target read from the acervo."""
+    from lexconsolida.errors import LexError
     from lexconsolida.readers import read_file
-    from lexconsolida.transforms.gated import apply_gated
 
     target, acts = job
     rel = target.removeprefix("acervo:")
@@ -230,6 +226,19 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
         base = read_file(_WORKER["root"] / rel).norma
     except LexError as err:
         return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
+    return run_target(target, acts, base)[0]
+
+
+def run_target(target: str, acts: list[ActResult], base):
+    """The acts of one target in date order, each through the one path that applies operations
+    without a person (:func:`lexconsolida.transforms.gated.apply_gated`: the precision gates,
+    the application, the verification); an act applied is the base of the next. Returns the
+    pairs and the target with every act applied."""
+    from lexconsolida.errors import AmendmentError, LexError
+    from lexconsolida.model import Event
+    from lexconsolida.transforms.gated import apply_gated
+
+    rel = target.removeprefix("acervo:")
     out = []
     pending: list[tuple[str, list]] = []
     dates = [a.date for a in acts if a.date]
@@ -267,7 +276,7 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
         base = g.norma
         out.append(PairResult(a.rel, rel, "aplicado", notices=tuple(dict.fromkeys(p.code for p in g.problems)),
                               messages=tuple(p.describe() for p in g.problems)))
-    return out
+    return out, base
 
 
 # --- the run ---------------------------------------------------------------------------------

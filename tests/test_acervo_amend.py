@@ -29,7 +29,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.shared]
 _VERB = re.compile(
     r"\b(?:alterad[oa]s?|revogad[oa]s?|revoga(?:m)?-se|suprim\w*|acrescid[oa]s?|acrescent\w*|inclu[ií]d[oa]s?"
     r"|inclua|inserid[oa]s?|renumer\w*|nova\s+reda[çc][ãa]o|seguinte\s+reda[çc][ãa]o"
-    r"|passa(?:m)?\s+a\s+vigorar|d[êe]\s*-\s*se)(?!\s+(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
+    r"|passa(?:m)?\s+a\s+vigorar|d[êe]\s*-\s*se|exclua(?:m)?-se|remunere(?:m)?-se|passa(?:m)?\s+ser|leia-se)"
+    r"(?!\s+(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
 # ... next to a dispositivo (art., §, inciso, alínea) of a norm named by type and number (or by
 # a name of its own), never 'desta Lei'.
 _DISP_OF_ACT = re.compile(
@@ -44,9 +45,17 @@ _SITE_WORDS = re.compile(r"\bdownload\b|\bclique\s+aqui\b|\bvisualizar\s+ato\b|\
 list, independent of the reader's rule)."""
 
 
+_REVOKES_ACT = re.compile(
+    r"\b(?:revoga(?:m|ndo)?(?:-se)?|revogad[oa]s?)\b(?:\s+(?:as|todas\s+as)\s+disposi[çc][õo]es\s+em\s+contr[áa]rio)?"
+    r"[,\s]+(?:e\s+)?(?:especialmente|em\s+especial|inclusive)?[^.;:]{0,30}?\b(?:Lei|Decreto|Resolu[çc][ãa]o)(?:s|es)?\b"
+    r"[^.;:]{0,30}?\bn[º°o]", re.IGNORECASE)
+"""A revocation that names the act it revokes ('revogadas as disposições em contrário,
+especialmente a Lei nº 3.554'; 'Revoga a Lei Municipal nº 3.516')."""
+
+
 def _is_instruction(text: str) -> bool:
     t = _GENERIC.sub("", text)
-    return bool(_VERB.search(t) and _DISP_OF_ACT.search(t))
+    return bool(_VERB.search(t) and _DISP_OF_ACT.search(t)) or bool(_REVOKES_ACT.search(text))
 
 
 def _one(rel: str):

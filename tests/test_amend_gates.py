@@ -386,3 +386,54 @@ def test_problems_are_portuguese_sentences_naming_what_to_decide():
     g, _ = run("Art. 1º Fica revogado o art. 4º da Lei nº 100/2001 a partir de 1º de janeiro de 2030.\n")
     assert all(isinstance(p, Problem) and p.message[0].islower() and ("decid" in p.message or "confir" in p.message
                or "pendente" in p.message) for p in g.problems)
+
+
+# --- the independent scan sees what recognition misses ---------------------------------------------
+
+from lexconsolida.amendments.coverage import amending_units, unaccounted  # noqa: E402
+
+
+@pytest.mark.parametrize("body, where", [
+    # a renumbering whose norm is named only in a neighbouring article, with a verb printed wrong
+    ("Art. 1º O art. 4º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+     "\"Art. 4º O feirante que faltar quatro domingos perde a licença.\"\n"
+     "Art. 2º O parágrafo único do artigo 2º passa ser o art. 5º, sendo que o artigo subseqüente levará o número 6.\n",
+     "art2"),
+    ("Art. 1º Fica revogado o art. 3º da Lei nº 100/2001.\nArt. 2º Remunere-se os demais artigos.\n", "art2"),
+    # 'exclua-se', 'seja excluído'
+    ("Art. 1º Exclua-se os artigos 3º e 4º da Lei nº 100/2001.\n", "art1"),
+    ("Art. 1º Que seja excluído o art. 4º da Lei nº 100/2001.\n", "art1"),
+    # 'Ficam revogados:' and a list of incisos
+    ("Art. 1º Ficam revogados:\nI - o art. 3º da Lei nº 100/2001;\nII - a Lei nº 200/2005.\n", "art1_cpt_inc1"),
+    # a generic revocation that names what it revokes
+    ("Art. 1º Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, "
+     "especialmente a Lei nº 200, de 3 de março de 2005.\n", "art1"),
+    # 'onde se lê … leia-se'
+    ("Art. 1º Onde se lê, no art. 2º da Lei nº 100/2001, “dez reais”, leia-se “vinte reais”.\n", "art1"),
+])
+def test_the_silent_classes_become_a_problem_never_nothing(body, where):
+    a = act(body)
+    rec = recognise(a)
+    assert not unaccounted(a, rec)
+    assert any(d.id.removesuffix("_cpt") == where for d in amending_units(a))
+    assert any(p.code == "instrucao-nao-reconhecida" and p.where == where and p.blocking for p in rec.problems) \
+        or any(o.where == where for o in rec.operations)
+
+
+def test_a_plural_revocation_whose_acts_are_not_all_read_names_those_lost():
+    a = act("Art. 1º Ficam revogadas as Leis nº 200/2005; Lei Promulgada nº 43/1992; e nº 300/2006.\n")
+    rec = recognise(a)
+    (p,) = [p for p in rec.problems if p.code == "instrucao-nao-reconhecida"]
+    assert p.blocking and "nº 43" in p.message
+
+
+@pytest.mark.parametrize("body", [
+    "Art. 1º Para efeito das transferências, excluem-se as receitas oriundas da Lei nº 200/2005.\n",
+    "Art. 1º Esta Lei entra em vigor na data de sua publicação, retroagindo seus efeitos à implantação da Lei "
+    "nº 200/2005, revogadas as disposições em contrário.\n",
+    "Art. 1º Os valores serão acrescidos de cinco por cento, observado o § 1º do art. 2º.\n",
+    "Art. 1º A remuneração dos feirantes remunera-se conforme o art. 2º.\n",
+])
+def test_what_orders_nothing_is_not_an_amending_dispositivo(body):
+    a = act(body, ementa="Dispõe sobre as feiras.")
+    assert amending_units(a) == []
