@@ -349,7 +349,7 @@ def test_verification_labels_follow_the_numbering():
 
 
 @pytest.mark.parametrize("quoted, found", [
-    ("Art. 4º O feirante que faltar perde a licença. SEÇÃO II DAS FEIRAS NOTURNAS", "título de agrupador"),
+    ("O feirante que faltar perde a licença. SEÇÃO II DAS FEIRAS NOTURNAS", "título de agrupador"),
     ("Parágrafo único - suprime-se.", "instrução de alteração"),
     ("manter a banca limpa; Acrescente-se: XIX - usar uniforme.", "instrução de alteração"),
 ])
@@ -437,3 +437,58 @@ def test_a_plural_revocation_whose_acts_are_not_all_read_names_those_lost():
 def test_what_orders_nothing_is_not_an_amending_dispositivo(body):
     a = act(body, ementa="Dispõe sobre as feiras.")
     assert amending_units(a) == []
+
+
+# --- classes the hand reading found later -----------------------------------------------------------
+
+def test_a_vetoed_new_wording_changes_nothing_without_a_person():
+    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+               "\"Art. 2º A licença de feirante custa vinte reais.\nParágrafo único. VETADO.\"\n")
+    assert codes(g) == ["redacao-vetada"] and g.norma.find("art2_par1u").text == "A licença vale um ano."
+
+
+def test_two_instructions_that_give_one_unit_two_wordings_wait():
+    g, _ = run("Art. 1º O art. 4º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+               "\"Art. 4º O feirante que faltar quatro domingos perde a licença.\"\n"
+               "Art. 2º Dê-se ao art. 4º da Lei nº 100/2001 a seguinte redação:\n"
+               "\"Art. 4º O feirante que faltar cinco domingos perde a licença.\"\n")
+    assert codes(g) == ["instrucoes-conflitantes"]
+
+
+@pytest.mark.parametrize("quoted", [
+    "\"II - II - respeitar o horário de verão.\"",   # the label read twice
+    "\"II - respeitar o horário; III - usar uniforme.\"",  # two incisos read as one
+])
+def test_a_label_inside_a_new_wording_waits(quoted):
+    g, _ = run("Art. 1º O inciso II do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+               f"{quoted}\n")
+    assert codes(g) == ["verificacao-texto-estranho"]
+
+
+def test_units_included_past_a_gap_in_the_numbering_wait_but_an_alinea_after_j_is_l():
+    g, _ = run("Art. 1º Acrescentem-se ao art. 3º da Lei nº 100/2001 os incisos V e VI:\n"
+               "\"V - usar crachá;\nVI - manter balança aferida.\"\n")
+    assert "verificacao-numeracao" in codes(g) or "redacao-de-inexistente" in codes(g) or not g.applied
+    alineas = BASE.replace("II - respeitar o horário.\n", "II - respeitar o horário:\n" + "".join(
+        f"{c}) regra {c};\n" for c in "abcdefghij") + "")
+    g, _ = run("Art. 1º Acrescente-se ao inciso II do art. 3º da Lei nº 100/2001 a alínea l:\n\"l) regra l.\"\n",
+               base(alineas))
+    assert g.applied and g.norma.find("art3_cpt_inc2_ali12").text == "regra l."
+
+
+def test_a_paragrafo_unico_made_the_1_keeps_no_incisos_its_new_wording_leaves_out():
+    b = base(BASE.replace("Parágrafo único. A licença vale um ano.\n",
+                          "Parágrafo único. A licença vale:\nI - um ano, para o feirante;\nII - seis meses, para o ambulante.\n"))
+    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+               "\"Art. 2º A licença de feirante custa dez reais.\n§ 1º A licença vale dois anos.\n"
+               "§ 2º A licença pode ser renovada.\"\n", b)
+    assert codes(g) == ["subunidades-nao-trazidas"]
+
+
+def test_an_instruction_on_expressions_inside_units_is_never_silent():
+    a = act("Art. 1º O art. 1º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 1º As feiras livres funcionam aos sábados.\"\n"
+            "Art. 2º Ficam alteradas, nos artigos 2º e 3º, as expressões “feirante” por “permissionário”.\n")
+    rec = recognise(a)
+    assert not unaccounted(a, rec)
+    assert any(p.code == "instrucao-nao-reconhecida" and p.where == "art2" for p in rec.problems)

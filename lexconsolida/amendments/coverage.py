@@ -96,6 +96,10 @@ that amends, the norm is the one its neighbouring articles name."""
 _RENUMBERS = re.compile(r"\brenumer\w*|\bre[mn]u[mn]er(?:e|em)\s*-\s*se\b|\blevar[áa]o?\s+o\s+n[úu]mero\b",
                         re.IGNORECASE)
 """A renumbering, even of units it does not number ('Remunere-se os demais artigos')."""
+_EXPRESSIONS = re.compile(
+    r"(?=.*\bexpress(?:[ãa]o|[õo]es)\b)(?=.*\b(?:alterad|inalterad|substitu|troc|leia|onde\s+se\s+l|passa))",
+    re.IGNORECASE | re.DOTALL)
+"""A change of words inside units ('ficam alteradas, nos artigos 2º e 3º, as expressões …')."""
 _REVOCATION = re.compile(r"\brevog\w*|\bsuprim\w*", re.IGNORECASE)
 _ACT_AS_CONTEXT = re.compile(
     r"(?:criad|institu[íi]d|alterad|modificad|regulamentad|aprovad|previst|introduzid|acrescid|dad|estabelecid|"
@@ -172,6 +176,8 @@ def amending_units(norma: Norma) -> list[Dispositivo]:
                 out.append(d)
             elif any(d in list(h.walk()) for h in heads) and any(c.act is not None or c.ids for c in _cited(d)):
                 out.append(d)  # an item of a list a verb of change announces
+            elif d.text and _EXPRESSIONS.match(d.text) and any(c.ids for c in _cited(d)):
+                loose.append(d)  # 'as expressões alusivas ao Conselho, nos artigos 2º e 3º'
             elif d.text and _STRONG_VERB.search(d.text):
                 cited = _cited(d)
                 if any(c.ids and c.act is not None for c in cited):

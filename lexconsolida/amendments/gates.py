@@ -843,6 +843,37 @@ def _partial(ctx: Context) -> Iterator[Problem]:
                            "registre a decisão", None, where=p.where, source=p.source, line=p.line)
 
 
+_VETOED = re.compile(r"^\W*\(?\s*vetad[oa]s?\s*\)?\W*$", re.IGNORECASE)
+
+
+@gate("redacao-vetada", "o texto novo não é um veto")
+def _vetoed(ctx: Context) -> Iterator[Problem]:
+    """A quoted unit whose text is 'VETADO' ('§ 1º VETADO.'): a vetoed provision does not enter
+    into force, so the wording in force stays; applied as a new wording, the word 'VETADO'
+    would erase it. A person decides (usually: nothing changes in that unit)."""
+    for op in ctx.automatic:
+        if op.kind in ("redacao", "inclusao") and op.text and _VETOED.match(op.text):
+            yield _problem(ctx, "redacao-vetada",
+                           f"o texto entre aspas de {op.target_id} é “{op.text.strip()}”: dispositivo vetado não entra "
+                           "em vigor, e a redação em vigor continua; decida (em geral, nada muda nele)", op)
+
+
+@gate("instrucoes-conflitantes", "duas instruções do ato não dão redações diferentes à mesma unidade")
+def _conflicting(ctx: Context) -> Iterator[Problem]:
+    """Two instructions of the same act give the same unit different wordings ('Dê-se ao art. 12
+    da Lei A …' and, later, 'o art. 12 da Lei B, que altera a Lei A, …'): the act contradicts
+    itself, and applying both in sequence would choose the last one silently."""
+    seen: dict[str, Operation] = {}
+    for op in ctx.automatic:
+        if op.kind != "redacao" or not op.text or not op.target_id or op.container or phrases.is_omissis(op.text):
+            continue
+        first = seen.setdefault(op.target_id, op)
+        if first is not op and first.where != op.where and _plain(first.text) != _plain(op.text):
+            yield _problem(ctx, "instrucoes-conflitantes",
+                           f"o ato dá duas redações diferentes a {op.target_id} ({first.where}: “{(first.text or '')[:60]}”; "
+                           f"{op.where}: “{op.text[:60]}”): decida qual vale", op)
+
+
 # --- chains: an earlier act of this norm left pending -------------------------------------------
 
 @gate("alteracao-anterior-pendente", "a alteração não se apoia numa alteração anterior pendente")
@@ -1062,14 +1093,48 @@ _INSTRUCTION_IN_TEXT = re.compile(
 instruction read as text of the norm."""
 
 
-@gate("verificacao-texto-estranho", "nenhum título de agrupador nem instrução dentro do texto de um dispositivo", AFTER)
+_SIBLING_LABEL = re.compile(r"[;:.]\s+(?:[a-z]\)|[IVXLC]{1,6}\s*[-–—]|§\s*\d+\s*[º°]?)\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇa-zà-ú]")
+"""A unit's label after the end of a clause inside a wording ('… 200 m²; b) fique assegurado …'):
+two quoted units read as one."""
+
+
+def _own_label(op: Operation) -> re.Pattern | None:
+    """The unit's own label, as a quoted text may repeat it at its start ('c - que esteve …' for
+    the alínea c; '2º Nos Pregões …' for the § 2º)."""
+    try:
+        lid = LexId.parse(op.target_id or "")
+    except (ValueError, KeyError):
+        return None
+    n = lid.number
+    if n is None or lid.is_unico or n.suffixes:
+        return None
+    if lid.kind == "alinea" and n.value <= 26:
+        return re.compile(rf"^\s*{chr(96 + n.value)}\s*[-–—).]\s+\S")
+    if lid.kind == "inciso":
+        from lexconsolida.model.numbering import int_to_roman
+        return re.compile(rf"^\s*{int_to_roman(n.value)}\s*[-–—:.]\s+\S")
+    if lid.kind in ("paragrafo", "artigo"):
+        return re.compile(rf"^\s*(?:§|art(?:igo)?\.?)?\s*{n.value}\s*[º°o]\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇ]", re.IGNORECASE)
+    return None
+
+
+@gate("verificacao-texto-estranho", "nenhum título de agrupador, instrução ou rótulo dentro do texto de um dispositivo",
+      AFTER)
 def _foreign_text(ctx: Context, after: Norma) -> Iterator[Problem]:
     """After applying: no new wording holds an agrupador's heading (a quoted chapter heading
-    glued to the unit before it) or an amending instruction ('Parágrafo Único - suprime-se',
-    '… ; Acrescente-se: XIX - …'): the text of the act, not of the norm."""
+    glued to the unit before it), an amending instruction ('Parágrafo Único - suprime-se',
+    '… ; Acrescente-se: XIX - …'), its own label again ('c) c - que esteve …', '§ 2º 2º Nos
+    Pregões …': the quoted label was not read) or another unit's label ('a) … 200 m²; b) fique
+    assegurado …': two alíneas read as one): the text of the act, not of the norm."""
     for op in ctx.automatic:
         if op.kind not in ("redacao", "inclusao") or not op.text or op.unit_kind in _AGRUPADOR_KINDS \
                 or op.target_id == EMENTA:
+            continue
+        own = _own_label(op)
+        if own is not None and own.search(op.text):
+            yield _problem(ctx, "verificacao-texto-estranho",
+                           f"o texto novo de {op.target_id} começa pelo próprio rótulo (“{op.text[:30]}”): o rótulo do "
+                           "texto entre aspas não foi lido, e sairia repetido; confira", op)
             continue
         m = _HEADING_IN_TEXT.search(op.text)
         if m is not None:
@@ -1082,6 +1147,12 @@ def _foreign_text(ctx: Context, after: Norma) -> Iterator[Problem]:
             yield _problem(ctx, "verificacao-texto-estranho",
                            f"o texto novo de {op.target_id} traz uma instrução de alteração (“{m.group(0)}”): "
                            f"“{op.text[:100]}” é o que o ato manda fazer, não a redação da norma; decida", op)
+            continue
+        m = _SIBLING_LABEL.search(op.text)
+        if m is not None:
+            yield _problem(ctx, "verificacao-texto-estranho",
+                           f"o texto novo de {op.target_id} traz o rótulo de outro dispositivo (“{op.text[m.start():][:50]}”): "
+                           "dois dispositivos entre aspas foram lidos como um; confira", op)
 
 
 def _number_key(d: Dispositivo) -> tuple | None:
@@ -1119,6 +1190,34 @@ def _order_faults(norma: Norma, holders: set[str]) -> set[tuple[str, str]]:
     return faults
 
 
+_LETTERS_OFTEN_SKIPPED = {11, 23, 25}
+"""k, w and y: older texts letter alíneas without them ('j)' then 'l)')."""
+
+
+def _gaps(before: Norma, after: Norma) -> set[tuple[str, str]]:
+    """(holder, unit) for each unit the act added whose number does not follow the unit of its
+    kind before it (a revoked one counts: its number stays): 'XI' and 'XII' included after the
+    'VIII' of a list — the drafter had another list in mind."""
+    old = set(_units(before))
+    out: set[tuple[str, str]] = set()
+    places = [("", after.articulacao)] + [(d.id, d.children) for d in _units(after).values()]
+    for hid, kids in places:
+        last: dict[str, tuple] = {}
+        for c in _flat(kids):
+            key = _number_key(c)
+            if key is None:
+                continue
+            prev = last.get(c.kind.value)
+            skipped = set(range(prev[0] + 1, key[0])) if prev is not None else set()
+            if c.kind is Kind.ALINEA:
+                skipped -= _LETTERS_OFTEN_SKIPPED
+            if (c.id not in old and prev is not None and not key[1] and not prev[1] and not c.unico
+                    and key[0] > prev[0] and skipped):
+                out.add((hid, c.id))
+            last[c.kind.value] = key
+    return out
+
+
 def _flat(nodes: list) -> Iterator[Dispositivo]:
     """The dispositivos of a list, agrupadores opened (artigos under chapters are siblings)."""
     for n in nodes:
@@ -1132,7 +1231,8 @@ def _flat(nodes: list) -> Iterator[Dispositivo]:
 @gate("verificacao-numeracao", "os rótulos seguem a numeração", AFTER)
 def _numbering(ctx: Context, after: Norma) -> Iterator[Problem]:
     """After applying: in every unit the act changed, its units in force follow their numbers
-    (no number repeated or out of order) — a fault the base already had is not the act's."""
+    (no number repeated or out of order) — a fault the base already had is not the act's —, and
+    a unit the act added follows the one before it (no 'XI' right after 'VIII')."""
     if ctx.base is None:
         return
     before_ids = set(_units(ctx.base))
@@ -1141,11 +1241,13 @@ def _numbering(ctx: Context, after: Norma) -> Iterator[Problem]:
         parent = i.rsplit("_", 1)[0] if "_" in i else ""
         holders |= {parent, parent + "_cpt" if parent else ""}
     new = _order_faults(after, holders) - _order_faults(ctx.base, holders)
+    new |= _gaps(ctx.base, after)
     if new:
         names = ", ".join(sorted(u for _, u in new)[:6])
         yield _problem(ctx, "verificacao-numeracao",
-                       f"depois da aplicação, a numeração de {names} não segue a ordem (número repetido ou fora "
-                       "de lugar): a aplicação foi desfeita; confira a renumeração", _first(ctx))
+                       f"depois da aplicação, a numeração de {names} não segue a ordem (número repetido, fora de "
+                       "lugar ou com salto): a aplicação foi desfeita; confira a numeração da norma e do ato",
+                       _first(ctx))
 
 
 def _quoted_units(act: Norma | None, where: str | None) -> list[QuotedUnit]:
@@ -1228,6 +1330,8 @@ def _kept_units(ctx: Context, after: Norma) -> Iterator[Problem]:
             continue
         tid = _resolve(op.target_id, before_units)
         old, new = before_units.get(tid), now.get(tid)
+        if old is None and tid.endswith("_par1"):
+            old = before_units.get(tid + "u")  # the parágrafo único this act made the § 1º
         if old is None or new is None or new.situacao is not Situacao.VIGENTE:
             continue
         kept = [c for c in _subunits(new) if c.situacao is Situacao.VIGENTE
