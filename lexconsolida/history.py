@@ -112,6 +112,7 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
     acts = {a.urn: a for a in amending if a.normative}
     dates = [a.in_force_from for a in acts.values() if a.in_force_from]
+    undated = [(a.urn, a.label, _ops_on(corpus, a, target)) for a in acts.values() if not a.in_force_from]
     pending: list[tuple[str, list[Operation]]] = []
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
@@ -120,6 +121,7 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
         if report.operations:
             gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
                                 problems=recognised, earlier_pending=pending, other_dates=dates,
+                                undated=[(label, ops) for urn, label, ops in undated if urn != act.urn],
                                 stopped=not report.applied, resolved=_decided_by(act), strict=not tolerant)
             report.problems += gated.problems
             if tolerant and not gated.applied and report.applied:
@@ -131,6 +133,16 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
                 pending.append((act.label, report.operations))
         out.reports.append(report)
     return out
+
+
+def _ops_on(corpus: Corpus, act: Act, target: Act) -> list[Operation]:
+    """The operations ``act`` makes on ``target`` (none when its text is not there or refused)."""
+    if act.texto is None:
+        return []
+    try:
+        return [o for o in recognise_act(corpus, act).recognition.operations if o.target_urn == target.urn]
+    except LexError:
+        return []
 
 
 def _decided_by(act: Act):

@@ -492,3 +492,14 @@ def test_an_instruction_on_expressions_inside_units_is_never_silent():
     rec = recognise(a)
     assert not unaccounted(a, rec)
     assert any(p.code == "instrucao-nao-reconhecida" and p.where == "art2" for p in rec.problems)
+
+
+def test_an_undated_act_of_the_same_units_leaves_the_order_to_a_person():
+    """An act without a date sorts before all others; another act that rewrites the same article
+    cannot be said to replace its wording (Feira: Lei 2.216/2001, undated, and Lei 1.925/1997)."""
+    undated = [Operation("redacao", None, "Lei nº 950", "art4", text="O feirante perde a licença.")]
+    body = ("Art. 1º O art. 4º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 4º O feirante que faltar quatro domingos perde a licença.\"\n")
+    g, _ = run(body, undated=[("Lei nº 950", undated)])
+    assert codes(g) == ["alteracao-anterior-pendente"] and "sem data" in g.blocking[0].message
+    assert run(body, undated=[("Lei nº 950", [replace(undated[0], target_id="art2")])])[0].applied

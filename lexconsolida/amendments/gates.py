@@ -62,6 +62,9 @@ class Context:
     """Earlier amending acts of this target left pending (label, their operations on it)."""
     other_dates: list[str] = field(default_factory=list)
     """The dates of the target's other amending acts (where this one falls among them)."""
+    undated: list[tuple[str, list[Operation]]] = field(default_factory=list)
+    """The target's other amending acts without a date (label, their operations on it): which
+    of them comes first is not known."""
 
     @property
     def label(self) -> str:
@@ -884,7 +887,21 @@ def _earlier_pending(ctx: Context) -> Iterator[Problem]:
     without the pending act gives a text that was never in force (an inciso given new wording
     before the act that includes it; a renumbering that skips the incisos a pending act added).
     A new wording or revocation of a unit a pending act only gave new wording to does not
-    depend on it (the later wording replaces the earlier one), and stays applied."""
+    depend on it (the later wording replaces the earlier one), and stays applied — unless that
+    act has no date: then which of the two comes last is not known, and any act of the norm that
+    changes the same units (or units inside them) waits."""
+    for op in ctx.automatic:
+        tid = op.target_id
+        if not tid or tid == EMENTA or op.kind == "revogacao_total":
+            continue
+        for label, other in ctx.undated:
+            hit = next((p.target_id for p in other if p.target_id and p.target_id != EMENTA
+                        and (_within(tid, p.target_id) or _within(p.target_id, tid))), None)
+            if hit is not None:
+                yield _problem(ctx, "alteracao-anterior-pendente",
+                               f"{label}, sem data, também altera {hit}: não se sabe qual das duas alterações vale por "
+                               "último; decida a data daquela antes", op)
+                break
     if not ctx.earlier_pending:
         return
     for op in ctx.automatic:

@@ -43,7 +43,8 @@ class Gated:
 def apply_gated(base: Norma, ops: Sequence[Operation], event: Event, *, target_urn: str | None = None,
                 act: Norma | None = None, problems: Sequence[Problem] = (),
                 earlier_pending: Sequence[tuple[str, list[Operation]]] = (),
-                other_dates: Sequence[str] = (), stopped: bool = False,
+                other_dates: Sequence[str] = (), undated: Sequence[tuple[str, list[Operation]]] = (),
+                stopped: bool = False,
                 resolved: Callable[[Problem], bool] | None = None,
                 strict: bool = False) -> Gated:
     """``ops`` (the act's operations on ``base``) applied when nothing stops them.
@@ -52,12 +53,13 @@ def apply_gated(base: Norma, ops: Sequence[Operation], event: Event, *, target_u
     blocking recognition problem already holds the act back (the gates still run, to say
     everything at once, and nothing is applied); ``earlier_pending``: earlier acts of this
     target left pending (label, their operations on it); ``other_dates``: the dates of the
-    target's other amending acts; ``resolved``: whether a recorded
+    target's other amending acts; ``undated``: its other amending acts without a date (label,
+    operations); ``resolved``: whether a recorded
     decision answers a problem. ``strict``: an operation the base refuses raises its
     :class:`AmendmentError` (as :func:`apply` does) instead of being returned."""
     ops = list(ops)
     ctx = gates.Context(base, target_urn or base.urn or "", ops, event, act, list(problems), list(earlier_pending),
-                        [d for d in other_dates if d and d != event.date])
+                        [d for d in other_dates if d and d != event.date], list(undated))
     found = [p for p in gates.check(ctx) if resolved is None or not resolved(p)]
     after, refused = attempt(base, ops, event) if ops else (base, [])
     if refused and strict and not stopped and not any(p.blocking for p in found):
