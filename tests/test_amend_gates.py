@@ -503,3 +503,44 @@ def test_an_undated_act_of_the_same_units_leaves_the_order_to_a_person():
     g, _ = run(body, undated=[("Lei nº 950", undated)])
     assert codes(g) == ["alteracao-anterior-pendente"] and "sem data" in g.blocking[0].message
     assert run(body, undated=[("Lei nº 950", [replace(undated[0], target_id="art2")])])[0].applied
+
+
+# --- the command line goes through the same path ----------------------------------------------------
+
+def test_amend_command_stops_at_a_gate_and_parcial_applies_the_rest(tmp_path, monkeypatch):
+    from lexconsolida.cli import main
+    monkeypatch.chdir(tmp_path)  # files, no acervo
+    base_file = tmp_path / "lei.txt"
+    base_file.write_text(BASE, encoding="utf-8")
+    amending = tmp_path / "altera.txt"
+    amending.write_text(
+        "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
+        "Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "\"Art. 2º A licença de feirante custa vinte reais.\"\n"
+        "Art. 2º Fica revogado o art. 4º da Lei nº 100/2001 a partir de 1º de janeiro de 2030.\n"
+        + FECHO.format(date="3 de maio de 2021"), encoding="utf-8")
+    out = tmp_path / "out.xml"
+    assert main(["amend", str(base_file), str(amending), "-o", str(out)]) == 2
+    assert not out.exists()
+    assert main(["amend", str(base_file), str(amending), "--dry-run"]) == 2
+    assert main(["amend", str(base_file), str(amending), "--parcial", "-o", str(out)]) == 0
+    from lexconsolida.readers import read_file
+    result = read_file(out).norma
+    assert result.find("art2").head_text == "A licença de feirante custa vinte reais."
+    assert result.find("art4").situacao.value == "vigente"  # the conditional revocation waits
+
+
+def test_amend_dry_run_lists_the_gates(tmp_path, capsys, monkeypatch):
+    from lexconsolida.cli import main
+    monkeypatch.chdir(tmp_path)  # files, no acervo
+    lo = tmp_path / "lo.txt"
+    lo.write_text(LO, encoding="utf-8")
+    em = tmp_path / "emenda.txt"
+    em.write_text(EMENDA.format(ementa="Altera a Emenda nº 7 à Lei Orgânica do Município.", body=(
+        "Art. 1º O art. 4º da Emenda nº 7 passa a vigorar com a seguinte redação:\n"
+        "\"Art. 4º Esta Emenda entra em vigor em 1º de janeiro de 2011.\"\n")), encoding="utf-8")
+    assert main(["amend", str(lo), str(em), "--dry-run"]) == 2
+    out = capsys.readouterr()
+    assert "Portões de precisão e verificação do resultado:" in out.out
+    assert "problema [alvo-outro-ato]" in out.out and "pendente de decisão — alvo-outro-ato" in out.out
+    assert "portão(ões) de precisão não passaram" in out.err
