@@ -24,11 +24,18 @@ Then every amending act whose target is in the acervo is dry-run against that ta
 of one target in date order (an applied act's operations are applied before the next one is
 tried, so a later act sees the units an earlier one included). Each such (act, target) pair is:
 
-- **aplicado**: operations on the target, no blocking problem, every operation applicable;
-- **pede decisão**: a blocking problem, or an operation the target refuses (each named);
+- **aplicado**: operations on the target, no blocking problem, every precision gate passed,
+  every operation applicable, and the verification of the result passed — the one path that
+  applies without a person (:func:`lexconsolida.transforms.gated.apply_gated`, as the acervo's
+  histories and ``amend`` do);
+- **pede decisão**: a blocking problem, a gate that fails, an operation the target refuses or a
+  verification that fails (each named);
 - **silencioso**: an amending dispositivo with neither operation nor problem, or no operation
   and no problem at all (target: 0);
 - **recusado**: the act or the target could not be read.
+
+The report also counts, for each gate of :mod:`lexconsolida.amendments.gates`, the pairs it
+holds back, those it alone holds back, and its notices on pairs applied.
 
 Targets: silencioso = 0; aplicado ≥ 80 % of the pairs whose target is readable — a target file
 of the acervo with no article ("ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA": the number was never
