@@ -151,7 +151,7 @@ def test_a_description_that_is_not_the_base_s_matter_holds_the_act():
     g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001, que institui o programa de bolsas universitárias para "
                "servidores, passa a vigorar com a seguinte redação:\n\"Art. 2º A bolsa custa vinte reais.\"\n")
     assert codes(g) == ["alvo-descricao-divergente"]
-    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001, que dispõe sobre feiras livres, passa a vigorar com a "
+    g, _ = run("Art. 1º O caput do art. 2º da Lei nº 100/2001, que dispõe sobre feiras livres, passa a vigorar com a "
                "seguinte redação:\n\"Art. 2º A licença custa vinte reais.\"\n")
     assert g.applied
 
@@ -283,13 +283,13 @@ def test_an_act_that_builds_on_a_pending_inclusion_waits_for_it():
     assert "alteracao-anterior-pendente" in codes(g) and "Lei nº 800/2020" in g.blocking[0].message
     # a new wording of a unit a pending act only rewrote replaces that wording: no dependency
     rewrote = [Operation("redacao", None, "Lei nº 100/2001", "art2", text="A licença custa cinco reais.")]
-    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+    g, _ = run("Art. 1º O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                "\"Art. 2º A licença de feirante custa vinte reais.\"\n", earlier_pending=[("Lei nº 800/2020", rewrote)])
     assert g.applied
 
 
 def test_an_act_without_a_date_or_with_dates_that_disagree_around_another_act_waits():
-    body = ("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+    body = ("Art. 1º O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
             "\"Art. 2º A licença de feirante custa vinte reais.\"\n")
     a = act(body)
     g, _ = run("", amending=replace(a, data=None))
@@ -371,15 +371,25 @@ def test_a_new_caput_that_no_longer_introduces_the_old_incisos_waits():
     assert g.applied
 
 
-def test_a_whole_unit_rewritten_with_its_units_keeps_none_the_quote_leaves_out():
-    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001, com o seu parágrafo, passa a vigorar com a seguinte redação:\n"
-               "\"Art. 2º A licença de feirante custa vinte reais.\"\n".replace("o seu parágrafo", "os seus parágrafos"))
-    assert codes(g) == ["subunidades-nao-trazidas"]
-    # the common reading: the instruction changes what it quotes; the unit kept is said, not held
+def test_a_whole_unit_rewritten_without_units_of_a_kind_it_had_waits():
+    """'O art. 2º … passa a vigorar com a seguinte redação' quoting only the caput, where the base
+    has a parágrafo único: does it go or stay? (Feira: kept paragraphs that contradicted the new
+    caput, and others that did not: a person reads it.)"""
     g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                "\"Art. 2º A licença de feirante custa vinte reais.\"\n")
+    assert codes(g) == ["subunidades-nao-trazidas"] and "Parágrafo único" in g.blocking[0].message
+    # named caput, or the kind named by the instruction: the drafter said what changes
+    for instruction in ("O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:",
+                        "O art. 2º da Lei nº 100/2001, mantido o seu parágrafo único, passa a vigorar com a seguinte "
+                        "redação:"):
+        assert run(f"Art. 1º {instruction}\n\"Art. 2º A licença de feirante custa vinte reais.\"\n")[0].applied
+    # a kind the quote brings in part stays, with a notice
+    b = base(BASE.replace("Parágrafo único. A licença vale um ano.\n",
+                          "§ 1º A licença vale um ano.\n§ 2º A licença é pessoal.\n"))
+    g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+               "\"Art. 2º A licença de feirante custa vinte reais.\n§ 2º A licença é pessoal e intransferível.\"\n", b)
     assert g.applied and [(p.code, p.blocking) for p in g.problems] == [("subunidades-nao-trazidas", False)]
-    assert g.norma.find("art2_par1u").text == "A licença vale um ano."
+    assert g.norma.find("art2_par1").text == "A licença vale um ano."
 
 
 def test_problems_are_portuguese_sentences_naming_what_to_decide():
@@ -515,7 +525,7 @@ def test_amend_command_stops_at_a_gate_and_parcial_applies_the_rest(tmp_path, mo
     amending = tmp_path / "altera.txt"
     amending.write_text(
         "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100/2001.\n\nO PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
-        "Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
+        "Art. 1º O caput do art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
         "\"Art. 2º A licença de feirante custa vinte reais.\"\n"
         "Art. 2º Fica revogado o art. 4º da Lei nº 100/2001 a partir de 1º de janeiro de 2030.\n"
         + FECHO.format(date="3 de maio de 2021"), encoding="utf-8")

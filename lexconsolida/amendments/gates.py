@@ -453,14 +453,47 @@ def _base_by_default(ctx: Context) -> Iterator[Problem]:
                        f"a instrução {why}: a norma BASE indicada foi suposta; confirme que a alteração é dela", op)
 
 
+_NEAR_DAYS = 90
+"""A cited date this close to one of the base's is the same act's (publication, a typo of a day
+or a month) when nothing contradicts it."""
+
+
+def _near(cited: str, dates: set[str], years: set[int]) -> bool:
+    """The cited date is near one of the base's: at most :data:`_NEAR_DAYS` apart; or the same
+    day and month a year off (a typo of the year); or, in the year the base's number carries
+    ('Lei nº 2.477/2004' whose fecho says 2003), near that date's day and month."""
+    from datetime import date
+    try:
+        c = date.fromisoformat(cited)
+    except ValueError:
+        return False
+    for d in dates:
+        try:
+            b = date.fromisoformat(d)
+        except ValueError:
+            continue
+        if abs((c - b).days) <= _NEAR_DAYS or ((c.month, c.day) == (b.month, b.day) and abs(c.year - b.year) == 1):
+            return True
+        if c.year in years:
+            try:
+                moved = b.replace(year=c.year)
+            except ValueError:
+                continue
+            if abs((c - moved).days) <= _NEAR_DAYS:
+                return True
+    return False
+
+
 @gate("alvo-data-divergente", "a data citada da norma alterada é a dela")
 def _cited_date(ctx: Context) -> Iterator[Problem]:
     """'a Lei nº 1.217, de 22 de dezembro de 1989' where the base is of 12 December: the number
     alone does not make the act the same. The cited date is the base's when it is any date the
-    base's text gives (signature, epígrafe, fecho, publication). Otherwise a person decides —
-    unless the act's own matter confirms the base (a description it prints of the target that
-    is the base's, or new wordings that share most words with the ones they replace): then the
-    divergence is only said (a notice: the date cited is often the publication's)."""
+    base's text gives (signature, epígrafe, fecho, publication). A date near one of them (the
+    publication's, a typo of a day, a month or a year: see :func:`_near`), or any date when the
+    act's own matter confirms the base (a description it prints of the target that is the
+    base's, or new wordings that share most words with the ones they replace), is only said (a
+    notice); a date far off that nothing confirms holds the act for a person. (A description
+    that contradicts the base holds it in any case: ``alvo-descricao-divergente``.)"""
     base = ctx.base
     if base is None:
         return
@@ -471,10 +504,16 @@ def _cited_date(ctx: Context) -> Iterator[Problem]:
     wrong = {d: o for d, o in cited.items() if d not in dates}
     if not wrong:
         return
-    confirmed = _matter_confirms(ctx, _base_words(base))
+    m = _NUMBER_YEAR.search(base.epigrafe or "")
+    years = {y for y in (_year(m.group("y")) if m else None,) if y}
+    have = ", ".join(sorted(dates))
     for d, op in wrong.items():
-        have = ", ".join(sorted(dates))
-        if confirmed:
+        if _near(d, dates, years):
+            yield _problem(ctx, "alvo-data-divergente",
+                           f"a instrução cita {ctx.label} com a data {d}, e a norma do acervo é de {have}: datas "
+                           "próximas (a da publicação, ou erro de digitação), mesmo número (aplicada); confira a data",
+                           op, blocking=False)
+        elif _matter_confirms(ctx, _base_words(base)):
             yield _problem(ctx, "alvo-data-divergente",
                            f"a instrução cita {ctx.label} com a data {d}, e a norma do acervo é de {have}; a matéria "
                            "do ato confirma que é a mesma norma (aplicada): confira a data", op, blocking=False)
@@ -1309,6 +1348,7 @@ _KIND_WORDS = {
     "alinea": re.compile(r"\bal[íi]neas?\b|\bletras?\b", re.IGNORECASE),
     "item": re.compile(r"\bitens\b|\bitem\b", re.IGNORECASE),
 }
+_KIND_OF_PREFIX = {"par": "paragrafo", "inc": "inciso", "ali": "alinea", "ite": "item"}
 _KIND_OF_WORD = {"par": "paragrafo", "inc": "inciso", "alí": "alinea", "ali": "alinea", "ite": "item"}
 
 
@@ -1330,11 +1370,13 @@ def _kept_units(ctx: Context, after: Norma) -> Iterator[Problem]:
     whole unit — the instruction names it, not its caput, 'com as seguintes alterações' is not
     said, and the quoted text has no line of dots — that keeps units in force the quoted text
     does not bring ('Dê-se ao art. 1º a seguinte redação' quoting only the caput, where the
-    base has a parágrafo único). When the instruction says the unit is rewritten with its units
-    ('o artigo terceiro, com os respectivos incisos e alíneas, terá a seguinte redação'), whether
-    they stay is for a person; otherwise the common reading holds (the instruction changes what
-    it quotes) and the units kept are said in a notice, for the review to confirm that they do
-    not contradict the new text."""
+    base has a parágrafo único). Units of a kind the quoted text does not bring at all (LC
+    95/1998, art. 12, III; the line of dots is what keeps units not rewritten), or of a kind the
+    instruction says it rewrites with the unit ('o artigo terceiro, com os respectivos incisos e
+    alíneas, terá a seguinte redação'), are for a person: do they go or stay? Units of a kind the
+    quote brings in part stay, with a notice for the review. No question when the instruction
+    names the caput, says 'com as seguintes alterações', or names units of that kind itself ('O
+    art. 11 e seu parágrafo primeiro passam …': the § 2º stays)."""
     if ctx.base is None:
         return
     before_units = _units(ctx.base)
@@ -1376,13 +1418,16 @@ def _kept_units(ctx: Context, after: Norma) -> Iterator[Problem]:
         if not kept:
             continue  # the instruction names units of those kinds itself: it changes those it names
         declared = _declared_whole(op.source) or set()
-        whole = [c for c in kept if "" in declared or c.kind.value in declared]
+        brought = {_KIND_OF_PREFIX.get(o.target_id.rsplit("_", 1)[-1][:3]) for o in ctx.ops
+                   if o.target_id and o.target_id.startswith(tid + "_")}
+        held = [c for c in kept if "" in declared or c.kind.value in declared or c.kind.value not in brought]
         names = f"{', '.join(c.rotulo or c.id for c in kept[:5])}{'…' if len(kept) > 5 else ''}"
-        if whole:
-            names = f"{', '.join(c.rotulo or c.id for c in whole[:5])}{'…' if len(whole) > 5 else ''}"
+        if held:
+            names = f"{', '.join(c.rotulo or c.id for c in held[:5])}{'…' if len(held) > 5 else ''}"
             yield _problem(ctx, "subunidades-nao-trazidas",
-                           f"a instrução dá nova redação a {tid} com as suas unidades, e o texto entre aspas não traz "
-                           f"{names}, que continuariam em vigor: decida se foram suprimidos pela nova redação", op)
+                           f"a instrução dá nova redação a {tid} inteiro, sem linha pontilhada, e o texto entre aspas "
+                           f"não traz {names}, que continuariam em vigor: decida se foram suprimidos pela nova redação "
+                           "ou se continuam", op)
         else:
             yield _problem(ctx, "subunidades-nao-trazidas",
                            f"a nova redação de {tid}, sem linha pontilhada, não traz {names}, que continuam em vigor "
