@@ -141,6 +141,8 @@ def _revokes_acts(d: Dispositivo) -> bool:
     Lei nº 3.554' (a generic clause that names what it revokes: the act follows it in the same
     sentence). An act cited before the verb ('retroagindo à implantação da Lei nº 1.802/95,
     revogadas as disposições em contrário') is not revoked by it."""
+    if not _REVOCATION.search(d.text or ""):
+        return False
     text = blank_ementas(d.text or "")
     verb = _REVOCATION.search(text)
     if verb is None:
@@ -156,7 +158,21 @@ def _revokes_acts(d: Dispositivo) -> bool:
     return False
 
 
+_LAST: list = []
+"""The last norm :func:`amending_units` read, and its result (recognition, the bench and the net
+ask for the same act in a row)."""
+
+
 def amending_units(norma: Norma) -> list[Dispositivo]:
+    """See :func:`_amending_units` (kept for the last norm asked)."""
+    if _LAST and _LAST[0] is norma:
+        return list(_LAST[1])
+    out = _amending_units(norma)
+    _LAST[:] = [norma, out]
+    return list(out)
+
+
+def _amending_units(norma: Norma) -> list[Dispositivo]:
     """The amending dispositivos of ``norma`` (an artigo's quoted blocks count on its caput):
     those :func:`amends` sees; a revocation that names acts it revokes ('…, revogadas as
     disposições em contrário, especialmente as Leis nº 10/1990, nº 20/1991'); the units of a list
