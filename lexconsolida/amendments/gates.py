@@ -411,6 +411,27 @@ def _unit_label(i: str) -> str:
         return i
 
 
+_WORD_OF_KIND = {"inciso": "inciso", "alinea": "alínea", "item": "item"}
+
+
+def human(i: str | None) -> str:
+    """A unit's id as a clerk reads it: 'art3_cpt_inc2_ali1' → 'alínea a) do inciso II do Art. 3º
+    (art3_cpt_inc2_ali1)'; an id it cannot read stays as it is."""
+    if not i or i == EMENTA:
+        return "a ementa" if i == EMENTA else "?"
+    try:
+        lid = LexId.parse(i)
+        parts = []
+        for step in lid.lineage:
+            if step.kind == "caput":
+                continue
+            label = label_for(step.kind, step.number, unico=step.is_unico)
+            parts.append(f"{_WORD_OF_KIND[step.kind]} {label}" if step.kind in _WORD_OF_KIND else label)
+    except (ValueError, KeyError, AttributeError, TypeError):
+        return i
+    return " do ".join(reversed(parts)) + f" ({i})" if parts else i
+
+
 def _article_word(act_words: str) -> str:
     """'a' or 'o' before an act's type ('da Emenda', 'do Decreto')."""
     first = _fold(act_words.split()[0]) if act_words else ""
@@ -576,13 +597,13 @@ def _amending_act_unit(ctx: Context) -> Iterator[Problem]:
             unit = units.get(hit + "_cpt") or units.get(hit)
             text = " ".join(((unit.text if unit is not None else "") or "").split())
             yield _problem(ctx, "alvo-instrucao-de-ato-alterador",
-                           f"{hit} de {ctx.label} é uma instrução que altera outra norma (“{text[:100]}”): mudar a sua "
+                           f"o dispositivo {human(hit)} de {ctx.label} é uma instrução que altera outra norma (“{text[:100]}”): mudar a sua "
                            "redação muda a alteração que ela fez, não só este texto; decida a que norma a mudança se "
                            "aplica", op)
         elif op.kind == "redacao" and VIGENCIA.search(op.text or "") and any(
                 _within(tid, v) for v in _vigencia_articles(base)):
             yield _problem(ctx, "alvo-instrucao-de-ato-alterador",
-                           f"{_article_of(tid)} de {ctx.label} é a cláusula de vigência de um ato que altera outras "
+                           f"o dispositivo {human(_article_of(tid))} de {ctx.label} é a cláusula de vigência de um ato que altera outras "
                            "normas: a nova redação muda quando as alterações dele valem; decida como registrar",
                            op)
 
@@ -670,7 +691,7 @@ def _wording_of_missing(ctx: Context) -> Iterator[Problem]:
         if declared:
             continue
         yield _problem(ctx, "redacao-de-inexistente",
-                       f"a instrução dá nova redação a {full}, que {ctx.label} não tem nesta data, e não declara "
+                       f"a instrução dá nova redação ao dispositivo {human(full)}, que {ctx.label} não tem nesta data, e não declara "
                        "inclusão (o ato que o incluiu pode estar pendente, ou a citação foi mal lida); decida se é "
                        "inclusão ou outro dispositivo", op)
 
@@ -719,9 +740,9 @@ def _renumbering(ctx: Context) -> Iterator[Problem]:
         for old, r in renumbered.items():
             if _within(op.target_id, old) and ops.index(op) < ops.index(r):
                 yield _problem(ctx, "renumeracao-nao-aplicada",
-                               f"o ato dá a {op.target_id} {_KIND_WORD.get(op.kind, op.kind)} e o renumera para "
-                               f"{r.new_id}: as instruções valem juntas, e não se sabe se o texto novo é de um "
-                               f"dispositivo inserido (o atual passa a {r.new_id}) ou do renumerado; decida", op)
+                               f"o ato dá {_KIND_WORD.get(op.kind, op.kind)} ao dispositivo {human(op.target_id)} e o renumera para "
+                               f"{human(r.new_id)}: as instruções valem juntas, e não se sabe se o texto novo é de um "
+                               f"dispositivo inserido (o atual passa a ser {_unit_label(r.new_id or '')}) ou do renumerado; decida", op)
                 break
     if ctx.act is None or not ops:
         return
@@ -876,7 +897,7 @@ def _partial(ctx: Context) -> Iterator[Problem]:
         yield _problem(ctx, "texto-parcial",
                        f"a instrução fala de “{_condition_phrase(op.source, m)}”: altera parte de um texto, uma "
                        "tabela ou um anexo, e a operação trocaria a redação inteira de "
-                       f"{op.target_id}; aplique à mão ou registre a decisão", op)
+                       f"o dispositivo {human(op.target_id)}; aplique à mão ou registre a decisão", op)
     urns = [ctx.target_urn, *{o.target_urn for o in ctx.ops}]
     for p in ctx.problems:
         if p.code == "redacao-parcial" and p.concerns(urns):
@@ -896,7 +917,7 @@ def _vetoed(ctx: Context) -> Iterator[Problem]:
     for op in ctx.automatic:
         if op.kind in ("redacao", "inclusao") and op.text and _VETOED.match(op.text):
             yield _problem(ctx, "redacao-vetada",
-                           f"o texto entre aspas de {op.target_id} é “{op.text.strip()}”: dispositivo vetado não entra "
+                           f"o texto entre aspas do dispositivo {human(op.target_id)} é “{op.text.strip()}”: dispositivo vetado não entra "
                            "em vigor, e a redação em vigor continua; decida (em geral, nada muda nele)", op)
 
 
@@ -912,7 +933,7 @@ def _conflicting(ctx: Context) -> Iterator[Problem]:
         first = seen.setdefault(op.target_id, op)
         if first is not op and first.where != op.where and _plain(first.text) != _plain(op.text):
             yield _problem(ctx, "instrucoes-conflitantes",
-                           f"o ato dá duas redações diferentes a {op.target_id} ({first.where}: “{(first.text or '')[:60]}”; "
+                           f"o ato dá duas redações diferentes ao dispositivo {human(op.target_id)} ({first.where}: “{(first.text or '')[:60]}”; "
                            f"{op.where}: “{op.text[:60]}”): decida qual vale", op)
 
 
@@ -938,7 +959,7 @@ def _earlier_pending(ctx: Context) -> Iterator[Problem]:
                         and (_within(tid, p.target_id) or _within(p.target_id, tid))), None)
             if hit is not None:
                 yield _problem(ctx, "alteracao-anterior-pendente",
-                               f"{label}, sem data, também altera {hit}: não se sabe qual das duas alterações vale por "
+                               f"{label}, sem data, também altera o dispositivo {human(hit)}: não se sabe qual das duas alterações vale por "
                                "último; decida a data daquela antes", op)
                 break
     if not ctx.earlier_pending:
@@ -953,7 +974,7 @@ def _earlier_pending(ctx: Context) -> Iterator[Problem]:
                 yield _problem(ctx, "alteracao-anterior-pendente",
                                f"{label}, anterior a este ato e pendente de decisão, "
                                f"{'renumera' if 'renumeracao' in (op.kind, _kind_of(pending, hit)) else 'inclui'} "
-                               f"{hit}, em que esta alteração se apoia: aplicá-la sem aquela daria um texto que nunca "
+                               f"o dispositivo {human(hit)}, em que esta alteração se apoia: aplicá-la sem aquela daria um texto que nunca "
                                "esteve em vigor; decida aquela antes", op)
                 break
 
@@ -1128,13 +1149,13 @@ def _texts_in_place(ctx: Context, after: Norma) -> Iterator[Problem]:
             continue
         d = units.get(tid)
         if d is None:
-            yield _problem(ctx, "verificacao-texto", f"depois da aplicação, {tid} não existe em {ctx.label}, onde a "
+            yield _problem(ctx, "verificacao-texto", f"depois da aplicação, o dispositivo {human(tid)} não existe em {ctx.label}, onde a "
                            "instrução pôs o texto entre aspas: a aplicação foi desfeita; confira", op)
             continue
         holder = d.caput if d.kind is Kind.ARTIGO and d.caput is not None else d
         if _plain(holder.text) != _plain(op.text) and d.situacao is Situacao.VIGENTE:
             yield _problem(ctx, "verificacao-texto",
-                           f"depois da aplicação, o texto de {tid} (“{(holder.text or '')[:80]}”) não é o do bloco entre "
+                           f"depois da aplicação, o texto do dispositivo {human(tid)} (“{(holder.text or '')[:80]}”) não é o do bloco entre "
                            f"aspas (“{op.text[:80]}”): a aplicação foi desfeita; confira", op)
 
 
@@ -1189,26 +1210,25 @@ def _foreign_text(ctx: Context, after: Norma) -> Iterator[Problem]:
         own = _own_label(op)
         if own is not None and own.search(op.text):
             yield _problem(ctx, "verificacao-texto-estranho",
-                           f"o texto novo de {op.target_id} começa pelo próprio rótulo (“{op.text[:30]}”): o rótulo do "
+                           f"o texto novo do dispositivo {human(op.target_id)} começa pelo próprio rótulo (“{op.text[:30]}”): o rótulo do "
                            "texto entre aspas não foi lido, e sairia repetido; confira", op)
             continue
-        m = _HEADING_IN_TEXT.search(op.text)
-        if m is not None:
-            yield _problem(ctx, "verificacao-texto-estranho",
-                           f"o texto novo de {op.target_id} traz um título de agrupador (“{op.text[m.start():][:60]}”): "
-                           "é o título que vem depois no texto entre aspas, não texto do dispositivo; decida", op)
-            continue
-        m = _INSTRUCTION_IN_TEXT.search(op.text)
-        if m is not None:
-            yield _problem(ctx, "verificacao-texto-estranho",
-                           f"o texto novo de {op.target_id} traz uma instrução de alteração (“{m.group(0)}”): "
-                           f"“{op.text[:100]}” é o que o ato manda fazer, não a redação da norma; decida", op)
-            continue
-        m = _SIBLING_LABEL.search(op.text)
-        if m is not None:
-            yield _problem(ctx, "verificacao-texto-estranho",
-                           f"o texto novo de {op.target_id} traz o rótulo de outro dispositivo (“{op.text[m.start():][:50]}”): "
-                           "dois dispositivos entre aspas foram lidos como um; confira", op)
+        for rx, what in _FOREIGN:
+            m = rx.search(op.text)
+            if m is not None:
+                yield _problem(ctx, "verificacao-texto-estranho",
+                               f"o texto novo do dispositivo {human(op.target_id)} traz {what[0]} (“{op.text[m.start():][:60].strip()}”): "
+                               f"{what[1]}; confira", op)
+                break
+
+
+_FOREIGN = (
+    (_HEADING_IN_TEXT, ("um título de agrupador", "é o título que vem depois no texto entre aspas, não texto do "
+                        "dispositivo")),
+    (_INSTRUCTION_IN_TEXT, ("uma instrução de alteração", "é o que o ato manda fazer, não a redação da norma")),
+    (_SIBLING_LABEL, ("o rótulo de outro dispositivo", "dois dispositivos entre aspas foram lidos como um")),
+)
+"""What may sit inside a new wording and is not the norm's text, in the order it is looked for."""
 
 
 def _number_key(d: Dispositivo) -> tuple | None:
@@ -1402,9 +1422,9 @@ def _kept_units(ctx: Context, after: Norma) -> Iterator[Problem]:
                      and c.id.rsplit("_", 1)[0] in (tid, tid + "_cpt")]
         if list_kept and _INTRODUCES.search(old_text.strip()) and not _INTRODUCES.search(op.text.strip()):
             yield _problem(ctx, "subunidades-nao-trazidas",
-                           f"o novo texto de {tid} (“{op.text[:80]}”) não introduz mais uma lista, e "
-                           f"{', '.join(c.rotulo or c.id for c in list_kept[:5])} continuam em vigor sob ele: decida se "
-                           "foram suprimidos ou se continuam", op)
+                           f"o novo texto do dispositivo {human(tid)} (“{op.text[:80]}”) não introduz mais uma lista, "
+                           f"e a antiga ({', '.join(c.rotulo or c.id for c in list_kept[:5])}) continua em vigor sob ele: "
+                           "decida se ela foi suprimida ou se continua", op)
             continue
         if re.search(r"\bcaput\b", op.source, re.IGNORECASE) or phrases.is_generic(op.source):
             continue
@@ -1425,13 +1445,13 @@ def _kept_units(ctx: Context, after: Norma) -> Iterator[Problem]:
         if held:
             names = f"{', '.join(c.rotulo or c.id for c in held[:5])}{'…' if len(held) > 5 else ''}"
             yield _problem(ctx, "subunidades-nao-trazidas",
-                           f"a instrução dá nova redação a {tid} inteiro, sem linha pontilhada, e o texto entre aspas "
-                           f"não traz {names}, que continuariam em vigor: decida se foram suprimidos pela nova redação "
-                           "ou se continuam", op)
+                           f"a instrução dá nova redação ao dispositivo {human(tid)} inteiro, sem linha pontilhada, e o "
+                           f"texto entre aspas não traz {names}, ainda em vigor: decida se a nova redação suprimiu o que "
+                           "não traz ou se continua", op)
         else:
             yield _problem(ctx, "subunidades-nao-trazidas",
-                           f"a nova redação de {tid}, sem linha pontilhada, não traz {names}, que continuam em vigor "
-                           "(a leitura comum: a instrução muda só o que cita); confira se não contradizem o novo texto",
+                           f"a nova redação do dispositivo {human(tid)}, sem linha pontilhada, não traz {names}, ainda em "
+                           "vigor (a leitura comum: a instrução muda só o que cita); confira se não contradiz o novo texto",
                            op, blocking=False)
 
 
