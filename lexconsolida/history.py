@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from lexconsolida.amendments import Operation, Problem, recognise
-from lexconsolida.amendments.decisions import decide
+from lexconsolida.amendments.decisions import decide, decide_problems
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
 from lexconsolida.corpus.records import Act
 from lexconsolida.corpus.store import Corpus
@@ -122,7 +123,9 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
             gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
                                 problems=recognised, earlier_pending=pending, other_dates=dates,
                                 undated=[(label, ops) for urn, label, ops in undated if urn != act.urn],
-                                stopped=not report.applied, resolved=_decided_by(act), strict=not tolerant)
+                                stopped=not report.applied,
+                                decide=partial(decide_problems, decisoes=act.decisoes),
+                                strict=not tolerant)
             report.problems += gated.problems
             if tolerant and not gated.applied and report.applied:
                 report.problems += [_failure(e) for _, e in gated.refused]
@@ -143,14 +146,6 @@ def _ops_on(corpus: Corpus, act: Act, target: Act) -> list[Operation]:
         return [o for o in recognise_act(corpus, act).recognition.operations if o.target_urn == target.urn]
     except LexError:
         return []
-
-
-def _decided_by(act: Act):
-    """Whether a decision recorded in ``act``'s ``[[decisoes]]`` answers a gate's problem."""
-    def resolved(p: Problem) -> bool:
-        where = p.where[:-4] if p.where and p.where.endswith("_cpt") else p.where
-        return any(d.matches(p.code, where) for d in act.decisoes)
-    return resolved
 
 
 _FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)

@@ -554,3 +554,41 @@ def test_amend_dry_run_lists_the_gates(tmp_path, capsys, monkeypatch):
     assert "Portões de precisão e verificação do resultado:" in out.out
     assert "problema [alvo-outro-ato]" in out.out and "pendente de decisão — alvo-outro-ato" in out.out
     assert "portão(ões) de precisão não passaram" in out.err
+
+
+# --- a decision recorded in the acervo answers a gate ------------------------------------------------
+
+@pytest.mark.parametrize("decision, art4", [
+    ('decisao = "aplicar"', "revogado"),    # the person says: the revocation holds now
+    ('decisao = "ignorar"', "vigente"),     # the person says: nothing to apply
+])
+def test_a_decision_in_the_acervo_answers_a_gate(tmp_path, decision, art4):
+    from lexconsolida.acervo.importer import import_folder
+    from lexconsolida.corpus import load
+    from lexconsolida.history import history
+    atos = tmp_path / "atos"
+    atos.mkdir()
+    (atos / "lei-100-2001.txt").write_text(BASE, encoding="utf-8")
+    (atos / "lei-900-2021.txt").write_text(
+        "LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera a Lei nº 100, de 2 de janeiro de 2001.\n\n"
+        "O PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n"
+        "Art. 1º O caput do art. 2º da Lei nº 100, de 2 de janeiro de 2001, passa a vigorar com a seguinte redação:\n"
+        "\"Art. 2º A licença de feirante custa vinte reais.\"\n"
+        "Art. 2º Fica revogado o art. 4º da Lei nº 100, de 2 de janeiro de 2001, a partir de 1º de janeiro de 2030.\n"
+        + FECHO.format(date="3 de maio de 2021"), encoding="utf-8")
+    root = tmp_path / "acervo"
+    import_folder(atos, root, "mt-vila-nova")
+    c = load(root)
+    l100 = next(u for u in c.acts if u.endswith(";100"))
+    l900 = next(u for u in c.acts if u.endswith(";900"))
+    (report,) = history(c, l100, amending=[c.acts[l900]], tolerant=True).reports
+    assert not report.applied and [p.code for p in report.problems if p.blocking] == ["efeito-condicional"]
+    toml = c.acts[l900].folder / "norma.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + f'\n[[decisoes]]\nproblema = "efeito-condicional"\n'
+                    f'dispositivo = "art2"\n{decision}\nnota = "Decidido para o teste."\n', encoding="utf-8")
+    c = load(root)
+    h = history(c, l100, amending=[c.acts[l900]], tolerant=True)
+    (report,) = h.reports
+    assert report.applied and not [p for p in report.problems if p.blocking]
+    assert h.norma.find("art2").head_text == "A licença de feirante custa vinte reais."
+    assert h.norma.find("art4").situacao.value == art4

@@ -22,6 +22,8 @@ from lexconsolida import api
 from lexconsolida.api import Located, event_for
 from lexconsolida.commands import emit
 from lexconsolida.errors import AmendmentError, LexError
+from lexconsolida.amendments import gates
+from lexconsolida.amendments.decisions import decide_problems
 from lexconsolida.amendments.partial import certain_operations, instructions, pending_operations
 from lexconsolida.model import Norma
 from lexconsolida.transforms.gated import Gated, apply_gated
@@ -55,6 +57,8 @@ def describe_decisions(decided) -> str:
             lines.append(problem.describe())
             lines.append(f"    decisão: {decisao.decisao}" + (f" — {decisao.nota}" if decisao.nota else ""))
     for d in decided.unused:
+        if d.problema in gates.codes():
+            continue  # a decision on a precision gate: answered where the gates run (apply_gated)
         lines.append(f"aviso: decisão sem problema correspondente: {d.problema}"
                      + (f" ({d.dispositivo})" if d.dispositivo else ""))
     return "\n".join(lines) + ("\n" if lines else "")
@@ -64,13 +68,10 @@ def gated(base: Norma, decided, ops, amending: Located, *, stopped: bool = False
     """The operations on BASE through the precision gates and the verification (nothing written)."""
     rec = decided.recognition
     act = amending.act
-    resolved = None
-    if act is not None:
-        def resolved(p) -> bool:
-            where = p.where[:-4] if p.where and p.where.endswith("_cpt") else p.where
-            return any(d.matches(p.code, where) for d in act.decisoes)
+    decisoes = act.decisoes if act is not None else []
     return apply_gated(base, ops, event_for(amending), target_urn=base.urn, act=amending.norma,
-                       problems=rec.problems, stopped=stopped, resolved=resolved)
+                       problems=rec.problems, stopped=stopped,
+                       decide=lambda o, p: decide_problems(o, p, decisoes))
 
 
 def dry_run(base: Norma, decided, ops, amending: Located) -> int:
