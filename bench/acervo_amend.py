@@ -24,11 +24,18 @@ Then every amending act whose target is in the acervo is dry-run against that ta
 of one target in date order (an applied act's operations are applied before the next one is
 tried, so a later act sees the units an earlier one included). Each such (act, target) pair is:
 
-- **aplicado**: operations on the target, no blocking problem, every operation applicable;
-- **pede decisão**: a blocking problem, or an operation the target refuses (each named);
+- **aplicado**: operations on the target, no blocking problem, every precision gate passed,
+  every operation applicable, and the verification of the result passed — the one path that
+  applies without a person (:func:`lexconsolida.transforms.gated.apply_gated`, as the acervo's
+  histories and ``amend`` do);
+- **pede decisão**: a blocking problem, a gate that fails, an operation the target refuses or a
+  verification that fails (each named);
 - **silencioso**: an amending dispositivo with neither operation nor problem, or no operation
   and no problem at all (target: 0);
 - **recusado**: the act or the target could not be read.
+
+The report also counts, for each gate of :mod:`lexconsolida.amendments.gates`, the pairs it
+holds back, those it alone holds back, and its notices on pairs applied.
 
 Targets: silencioso = 0; aplicado ≥ 80 % of the pairs whose target is readable — a target file
 of the acervo with no article ("ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA": the number was never
@@ -131,6 +138,8 @@ class ActResult:
     """Ids of the act's own dispositivos (for instructions that cite an amending act)."""
     redirected: int = 0
     """Operations that cite a unit of an amending act which is text it carried to another norm."""
+    norma: object = None
+    """The act as read (for the precision gates), kept for acts with operations."""
 
 
 _WORKER: dict = {}
@@ -171,6 +180,8 @@ def survey_act(rel: str) -> ActResult:
     res.problems = rec.problems
     res.targets = sorted({o.target_urn for o in rec.operations if o.in_corpus and o.target_urn})
     res.ids = frozenset(d.id for d in norma.dispositivos())
+    if rec.operations:
+        res.norma = norma
     return res
 
 
@@ -205,13 +216,20 @@ class PairResult:
     target: str
     status: str
     why: str = ""
+    gates: tuple[str, ...] = ()
+    """Codes of the precision gates that held the pair back (blocking)."""
+    notices: tuple[str, ...] = ()
+    """Codes of the gates' notices on a pair applied."""
+    gates_only: bool = False
+    """Held back by gates alone (no blocking problem of recognition, no refusal of the base)."""
+    messages: tuple[str, ...] = ()
+    """The gates' problems, as ``amend --dry-run`` prints them."""
 
 
 def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
-    from lexconsolida.errors import AmendmentError, LexError
-    from lexconsolida.model import Event
+    """The acts of one target in date order (:func:`run_target`), the target read from the acervo."""
+    from lexconsolida.errors import LexError
     from lexconsolida.readers import read_file
-    from lexconsolida.transforms.amend import apply, failures
 
     target, acts = job
     rel = target.removeprefix("acervo:")
@@ -219,10 +237,23 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
         base = read_file(_WORKER["root"] / rel).norma
     except LexError as err:
         return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
-    if next(iter(base.artigos()), None) is None:
-        return [PairResult(a.rel, rel, "recusado", "o alvo no acervo não tem artigos (ato inexistente ou só a "
-                           "epígrafe)") for a in acts]
+    return run_target(target, acts, base)[0]
+
+
+def run_target(target: str, acts: list[ActResult], base):
+    """The acts of one target in date order, each through the one path that applies operations
+    without a person (:func:`lexconsolida.transforms.gated.apply_gated`: the precision gates,
+    the application, the verification); an act applied is the base of the next. Returns the
+    pairs and the target with every act applied."""
+    from lexconsolida.errors import AmendmentError, LexError
+    from lexconsolida.model import Event
+    from lexconsolida.transforms.gated import apply_gated
+
+    rel = target.removeprefix("acervo:")
     out = []
+    pending: list[tuple[str, list]] = []
+    dates = [a.date for a in acts if a.date]
+    undated = [(a.label, [o for o in a.ops if o.target_urn == target]) for a in acts if not a.date]
     for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
         ops = [o for o in a.ops if o.target_urn == target]
         # a problem of an instruction to another norm does not hold this one back
@@ -235,19 +266,30 @@ def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
             status = "pede decisão" if blocking else "silencioso"
             out.append(PairResult(a.rel, rel, status, "nenhuma operação sobre o alvo"))
             continue
-        refused = failures(base, ops, event)
-        if blocking or refused:
-            why = "; ".join([p.code for p in blocking][:3] + [f"recusada pela base ({e.message[:70]})"
-                                                              for e in refused][:2])
-            out.append(PairResult(a.rel, rel, "pede decisão", why))
-            continue
         try:
-            base = apply(base, ops, event)
-        except (AmendmentError, LexError) as err:  # failures() said it would apply
+            g = apply_gated(base, ops, event, target_urn=target, act=a.norma, problems=a.problems,
+                            earlier_pending=pending, other_dates=dates,
+                            undated=[u for u in undated if u[0] != a.label], stopped=bool(blocking))
+        except (AmendmentError, LexError) as err:
             out.append(PairResult(a.rel, rel, "pede decisão", f"erro ao aplicar: {err.message[:60]}"))
+            pending.append((a.label, ops))
             continue
-        out.append(PairResult(a.rel, rel, "aplicado"))
-    return out
+        held = tuple(dict.fromkeys(p.code for p in g.blocking))
+        if "alvo-sem-artigos" in held:
+            out.append(PairResult(a.rel, rel, "recusado", "o alvo no acervo não tem artigos (ato inexistente ou só "
+                                  "a epígrafe)", held))
+            continue
+        if not g.applied:
+            why = "; ".join([p.code for p in blocking][:3] + list(held[:3])
+                            + [f"recusada pela base ({e.message[:70]})" for _, e in g.refused][:2])
+            out.append(PairResult(a.rel, rel, "pede decisão", why, held, gates_only=not blocking and not g.refused,
+                                  messages=tuple(p.describe() for p in g.problems)))
+            pending.append((a.label, ops))
+            continue
+        base = g.norma
+        out.append(PairResult(a.rel, rel, "aplicado", notices=tuple(dict.fromkeys(p.code for p in g.problems)),
+                              messages=tuple(p.describe() for p in g.problems)))
+    return out, base
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -307,6 +349,13 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
     why = collections.Counter(p.why.split(";")[0].split(" (")[0].split(":")[0] for p in pairs
                               if p.status == "pede decisão")
     out("  pede decisão, primeiro motivo: " + ", ".join(f"{w} {n}" for w, n in why.most_common(12)))
+    from lexconsolida.amendments.gates import GATES
+    held = collections.Counter(c for p in pairs for c in p.gates)
+    alone = collections.Counter(p.gates[0] for p in pairs if len(p.gates) == 1 and p.gates_only)
+    notices = collections.Counter(c for p in pairs for c in p.notices)
+    out("portões de precisão (pares retidos por portão; só por ele; avisos em pares aplicados):")
+    for g in GATES:
+        out(f"  {g.code:34s} {held[g.code]:4d} {alone[g.code]:4d} {notices[g.code]:4d}  {g.title}")
     for p in pairs:
         if p.status in listing:
             out(f"  [{p.status}] {p.act} → {p.target}: {p.why}")

@@ -2,8 +2,10 @@
 
 The acts applied are those whose ``norma.toml`` declares a relation ``altera`` or ``revoga``
 to the norm, in order of vigência. Each is recognised from its text, the decisions recorded
-in its ``[[decisoes]]`` are applied, and then its operations on this norm. An act with open
-blocking problems is not applied: its problems are returned for a human decision.
+in its ``[[decisoes]]`` are applied, and then its operations on this norm, through the
+precision gates and the verification of the result
+(:func:`lexconsolida.transforms.gated.apply_gated`). An act with open blocking problems is not
+applied: its problems are returned for a human decision.
 """
 
 from __future__ import annotations
@@ -11,16 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from lexconsolida.amendments import Operation, Problem, recognise
-from lexconsolida.amendments.codes import known
-from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, instruction_digest
+from lexconsolida.amendments.codes import gate_codes, known
+from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
 from lexconsolida.corpus.records import Act, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, apply_checked
+from lexconsolida.transforms.gated import apply_gated
 
 
 @dataclass(slots=True)
@@ -50,11 +53,12 @@ def event_of(act: Act, kind: str = "redacao") -> Event:
     return Event(kind, act.urn, act.label, act.in_force_from)
 
 
-def recognise_act(corpus: Corpus, act: Act):
+def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
     """Recognition of ``act`` with its recorded decisions applied (a Decided). An instruction
     naming a unit of an amending act that is text the act carried to another norm changes that
-    norm (:func:`lexconsolida.amendments.through.redirect`)."""
-    norma = corpus.read(act.urn)
+    norm (:func:`lexconsolida.amendments.through.redirect`). ``norma``: the act as read, when
+    the caller has it."""
+    norma = norma if norma is not None else corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
     redirect(rec, amending_texts(corpus))
     decided = decide(rec, act.decisoes, digest_of(norma))
@@ -68,7 +72,8 @@ def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
     instructions (file and line each). Decisions on problems only an acervo's histories
     report (a failed application, a relation without operations) are not judged here."""
     issues = list(act.decisoes_invalidas)
-    unused = [d for d in act.decisoes if d.problema not in LATER_CODES]
+    later = set(LATER_CODES) | gate_codes()  # matched by the histories, where they are found
+    unused = [d for d in act.decisoes if d.problema not in later]
     seen: set[str] = set()
     if act.texto is not None and act.decisoes:
         try:
@@ -76,7 +81,7 @@ def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
         except LexError:
             decided = None
         if decided is not None:
-            unused = decided.unused
+            unused = [d for d in decided.unused if d.problema not in later]
             seen = {p.code for p in decided.recognition.problems} | {p.code for p, _ in decided.resolved}
     for d in unused:
         at = f" (dispositivo {d.dispositivo})" if d.dispositivo else ""
@@ -153,21 +158,42 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
         amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
     acts = {a.urn: a for a in amending if a.normative}
+    dates = [a.in_force_from for a in acts.values() if a.in_force_from]
+    undated = [(a.urn, a.label, _ops_on(corpus, a, target, recognised)) for a in acts.values() if not a.in_force_from]
+    pending: list[tuple[str, list[Operation]]] = []
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue
-        report = _one_act(corpus, act, target, recognised)
-        if report.applied and tolerant:
-            result, errors = apply_checked(out.norma, report.operations, event_of(act))
-            if errors:
-                report.applied = False
-                report.problems += [_failure(e) for e in errors]
+        report, act_norma, recognised = _one_act(corpus, act, target, recognised)
+        if report.operations:
+            gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
+                                problems=recognised, earlier_pending=pending, other_dates=dates,
+                                undated=[(label, ops) for urn, label, ops in undated if urn != act.urn],
+                                stopped=not report.applied,
+                                decide=partial(decide_problems, decisoes=act.decisoes),
+                                strict=not tolerant)
+            report.problems += gated.problems
+            if tolerant and not gated.applied and report.applied:
+                report.problems += [_failure(e) for _, e in gated.refused]
+            report.applied = gated.applied
+            if gated.applied:
+                out.norma = gated.norma
             else:
-                out.norma = result
-        elif report.applied:
-            out.norma = apply(out.norma, report.operations, event_of(act))
+                pending.append((act.label, report.operations))
         out.reports.append(report)
     return out
+
+
+def _ops_on(corpus: Corpus, act: Act, target: Act,
+            recognised: Callable[[Act], Decided] | None = None) -> list[Operation]:
+    """The operations ``act`` makes on ``target`` (none when its text is not there or refused)."""
+    if act.texto is None:
+        return []
+    try:
+        decided = recognised(act) if recognised is not None else recognise_act(corpus, act)
+        return [o for o in decided.recognition.operations if o.target_urn == target.urn]
+    except LexError:
+        return []
 
 
 _FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)
@@ -186,14 +212,23 @@ def act_report(corpus: Corpus, act: Act, target: Act,
                recognised: Callable[[Act], Decided] | None = None) -> ActReport:
     """What ``act`` does to ``target`` (its operations on it and the problems that concern it),
     before any application: ``applied`` False means it waits for a decision."""
-    return _one_act(corpus, act, target, recognised)
+    return _one_act(corpus, act, target, recognised)[0]
 
 
 def _one_act(corpus: Corpus, act: Act, target: Act,
-             recognised: Callable[[Act], Decided] | None = None) -> ActReport:
+             recognised: Callable[[Act], Decided] | None = None) -> tuple[ActReport, Norma | None, list[Problem]]:
+    """The act's operations on ``target`` and the problems that concern it (``applied``: no
+    blocking problem of recognition), the act as read, and all its recognition's problems.
+    ``recognised``: a memo of :func:`recognise_act` (the act is then read from the corpus' shared
+    copy, for the gates to read only)."""
     if act.texto is None:
-        return _declared_revocation(act, target)
-    decided = recognised(act) if recognised is not None else recognise_act(corpus, act)
+        return _declared_revocation(act, target), None, []
+    if recognised is not None:
+        decided = recognised(act)
+        norma = corpus.read_shared(act.urn)
+    else:
+        norma = corpus.read(act.urn)
+        decided = recognise_act(corpus, act, norma)
     rec = decided.recognition
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     # With no operation on this target, the recogniser's "ementa announces a change, no
@@ -218,7 +253,8 @@ def _one_act(corpus: Corpus, act: Act, target: Act,
             "relacao-sem-operacoes",
             f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "
             "reconhecida no texto a altera", "", None, None, blocking=False))
-    return ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved])
+    return (ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved]),
+            norma, rec.problems)
 
 
 def _declared_revocation(act: Act, target: Act) -> ActReport:

@@ -29,7 +29,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.shared]
 _VERB = re.compile(
     r"\b(?:alterad[oa]s?|revogad[oa]s?|revoga(?:m)?-se|suprim\w*|acrescid[oa]s?|acrescent\w*|inclu[ií]d[oa]s?"
     r"|inclua|inserid[oa]s?|renumer\w*|nova\s+reda[çc][ãa]o|seguinte\s+reda[çc][ãa]o"
-    r"|passa(?:m)?\s+a\s+vigorar|d[êe]\s*-\s*se)(?!\s+(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
+    r"|passa(?:m)?\s+a\s+vigorar|d[êe]\s*-\s*se|exclua(?:m)?-se|remunere(?:m)?-se|passa(?:m)?\s+ser|leia-se)"
+    r"(?!\s+(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
 # ... next to a dispositivo (art., §, inciso, alínea) of a norm named by type and number (or by
 # a name of its own), never 'desta Lei'.
 _DISP_OF_ACT = re.compile(
@@ -39,9 +40,22 @@ _DISP_OF_ACT = re.compile(
 _GENERIC = re.compile(r"revoga(?:m|das)?(?:-se)?\s+as\s+disposi[çc][õo]es\s+em\s+contr[áa]rio", re.IGNORECASE)
 
 
+_SITE_WORDS = re.compile(r"\bdownload\b|\bclique\s+aqui\b|\bvisualizar\s+ato\b|\bn[ãa]o\s+substitui\s+o\b", re.IGNORECASE)
+"""Words of the website a text was copied from, never of an act's ementa or fecho (this test's own
+list, independent of the reader's rule)."""
+
+
+_REVOKES_ACT = re.compile(
+    r"\b(?:revoga(?:m|ndo)?(?:-se)?|revogad[oa]s?)\b(?:\s+(?:as|todas\s+as)\s+disposi[çc][õo]es\s+em\s+contr[áa]rio)?"
+    r"[,\s]+(?:e\s+)?(?:especialmente|em\s+especial|inclusive)?[^.;:]{0,30}?\b(?:Lei|Decreto|Resolu[çc][ãa]o)(?:s|es)?\b"
+    r"[^.;:]{0,30}?\bn[º°o]", re.IGNORECASE)
+"""A revocation that names the act it revokes ('revogadas as disposições em contrário,
+especialmente a Lei nº 3.554'; 'Revoga a Lei Municipal nº 3.516')."""
+
+
 def _is_instruction(text: str) -> bool:
     t = _GENERIC.sub("", text)
-    return bool(_VERB.search(t) and _DISP_OF_ACT.search(t))
+    return bool(_VERB.search(t) and _DISP_OF_ACT.search(t)) or bool(_REVOKES_ACT.search(text))
 
 
 def _one(rel: str):
@@ -54,9 +68,11 @@ def _one(rel: str):
     try:
         norma = read_file(ACERVO / rel).norma
     except TruncatedInput as err:
-        return rel, ("truncado", err.line), []
+        return rel, ("truncado", err.line), [], []
     except LexError as err:
-        return rel, (err.message.split(":")[0], None), []
+        return rel, (err.message.split(":")[0], None), [], []
+    site = [f"{where}: {text[:120]}" for where, text in [("ementa", norma.ementa or ""), *(("fecho", f) for f in norma.fecho)]
+            if _SITE_WORDS.search(text)]
     rec = recognise(norma)
     places = {x.where for x in [*rec.operations, *rec.problems] if x.where}
     lines = {x.line for x in [*rec.operations, *rec.problems] if x.line}
@@ -72,7 +88,7 @@ def _one(rel: str):
             lo, hi = d.lines or (0, -1)
             if where not in places and not any(lo <= ln <= hi for ln in lines):
                 offenders.append((d.id, lo, (d.text or "")[:90]))
-    return rel, None, offenders
+    return rel, None, offenders, site
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +109,7 @@ def test_every_act_parses_or_is_refused_with_a_real_reason(survey):
     print(f"\n{len(survey)} atos; lidos: {len(survey) - sum(reasons.values())}; recusas por motivo: {dict(reasons)}")
     assert len(survey) > 5000
     wrongly_truncated = []
-    for rel, refusal, _ in survey:
+    for rel, refusal, _, _ in survey:
         if refusal and refusal[0] == "truncado":
             lines = [ln.strip() for ln in (ACERVO / rel).read_text(encoding="utf-8").splitlines() if ln.strip()]
             if lines and _CLOSING.match(lines[-1]):
@@ -105,7 +121,14 @@ def test_every_act_parses_or_is_refused_with_a_real_reason(survey):
 
 
 def test_no_amending_dispositivo_without_operation_or_problem(survey):
-    offenders = [f"{rel}:{line} {i}: {text}" for rel, _, offs in survey for i, line, text in offs]
-    amending = sum(1 for _, _, offs in survey if offs)
+    offenders = [f"{rel}:{line} {i}: {text}" for rel, _, offs, _ in survey for i, line, text in offs]
+    amending = sum(1 for _, _, offs, _ in survey if offs)
     print(f"\ndispositivos alteradores sem operação nem problema: {len(offenders)} (em {amending} atos)")
     assert not offenders, "\n".join(offenders[:60])
+
+
+def test_no_ementa_or_fecho_holds_the_furniture_of_the_source_site(survey):
+    """Issue 25: 'Arquivo completo disponibilizado para download …: clique aqui para baixar' was
+    read into 7 ementas, 'Visualizar Ato: …' into a thousand fechos; they go to the furniture log."""
+    found = [f"{rel}: {s}" for rel, _, _, site in survey for s in site]
+    assert not found, "\n".join(found[:40])

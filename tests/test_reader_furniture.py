@@ -76,7 +76,10 @@ CORPUS_FILES = sorted(CORPUS.rglob("*.txt"))
 @pytest.mark.shared
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=[p.name for p in CORPUS_FILES])
 def test_clean_corpus_loses_nothing(path):
-    assert _removed(path.read_text(encoding="utf-8-sig")) == []
+    """No line of a clean text is removed, but the disclaimer of the site it was copied from
+    (Planalto's 'Este texto não substitui o publicado no D.O.U.', issue 23)."""
+    removed = _removed(path.read_text(encoding="utf-8-sig"))
+    assert [r for r in removed if not r.startswith("Este texto não substitui o publicado no D.O.U.")] == []
 
 
 # --- Synthetic acts of a fictional municipality ------------------------------------------------
@@ -439,3 +442,60 @@ def test_removed_and_kept_lines_partition_the_input(lines):
     assert [n for n, _ in kept] == sorted(n for n, _ in kept)
     for n, text in removed:
         assert text.strip()
+
+
+# --- Furniture of the website a text was copied from ----------------------------------------------
+
+from lexconsolida.readers.text import read  # noqa: E402
+from lexconsolida.readers.text.furniture_lines import site_prompt  # noqa: E402
+
+_SITE_ACT = """LEI Nº 40/2016
+
+DISPÕE SOBRE O PLANO MUNICIPAL DE CULTURA E DÁ OUTRAS PROVIDÊNCIAS.
+
+{after_ementa}
+
+O PREFEITO MUNICIPAL DE VILA SERENA faço saber que a Câmara aprovou e eu sanciono a seguinte Lei:
+
+Art. 1º Fica aprovado o Plano Municipal de Cultura, na forma do Anexo.
+
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+
+Vila Serena, 3 de maio de 2016.
+
+FULANO DE TAL
+Prefeito Municipal
+{after_fecho}
+"""
+
+
+@pytest.mark.parametrize("after_ementa, after_fecho", [
+    (" Arquivo completo disponibilizado para download pelo cliente:  clique aqui para baixar", ""),
+    ("Download: Anexo - Lei nº 40/2016 - Vila Serena-MT", "Download do documento"),
+    ("", "Visualizar Ato na Íntegra: Lei nº 40/2016 - Vila Serena-MT"),
+    ("", "Este texto não substitui o publicado no Diário Oficial do Município de 4.5.2016"),
+    ("Início | Legislação | Leis Ordinárias | Contato", ""),
+])
+def test_site_furniture_goes_to_the_furniture_log_never_to_the_ementa_or_fecho(after_ementa, after_fecho):
+    """Issue 25: source-site furniture of web-scraped texts (download prompts, the site's
+    disclaimer, menus) is the site's, not the act's: logged as removed lines, the ementa and
+    the fecho are the act's own."""
+    result = read(_SITE_ACT.format(after_ementa=after_ementa, after_fecho=after_fecho).encode(), path="lei.txt")
+    norma = result.norma
+    removed = [d.text for d in result.diagnostics if d.code == "linha-removida"]
+    assert removed == [s for s in (after_ementa, after_fecho) if s]
+    assert norma.ementa == "DISPÕE SOBRE O PLANO MUNICIPAL DE CULTURA E DÁ OUTRAS PROVIDÊNCIAS."
+    assert norma.fecho == ["Vila Serena, 3 de maio de 2016."]
+
+
+@pytest.mark.parametrize("line", [
+    "Ver. FULANO DE TAL",  # a vereador signing
+    "Art. 3º Fica vedado imprimir cédulas de identificação sem autorização.",
+    "imprimir os boletos de cobrança no prazo de dez dias;",  # a sentence cut by the line end
+    "Download de arquivos da rede municipal por servidores é regulado por decreto do Executivo, que fixará os limites",
+    "I - acessar os sistemas do Município com senha pessoal;",
+    "Receita | Despesa | Saldo",  # a table's header, not a site's menu
+])
+def test_lines_of_the_act_are_no_site_furniture(line):
+    assert not site_prompt(line)
+    assert line not in _removed(f"LEI Nº 1/2020\n\n{line}\n\nArt. 1º Teste.\n")

@@ -85,3 +85,32 @@ def test_cp1252_is_still_cp1252():
 def test_cp1252_file_ending_in_an_accent_is_not_truncated():
     data = "Art. 1º A educação.\nÃ".encode("cp1252")
     assert incomplete_utf8_tail(data) is None  # 'ç' before the end is invalid UTF-8 already
+
+
+@pytest.mark.parametrize("tail", ["\n\n", "\n\n\n", "\n   \n", "\r\n\r\n"])
+def test_blank_lines_after_the_last_article_end_the_file_not_a_sentence(tail):
+    """Issue 23: 'LEI Nº 1/2000 … Art. 2º Vigor.' followed by a blank line was refused as cut
+    in the middle of a sentence (the blank line was taken for the last line)."""
+    text = "LEI Nº 1/2000\n\nArt. 1º Teste.\n\nArt. 2º Vigor." + tail
+    result = read(text.encode(), path="t.txt")
+    assert [d.id for d in result.norma.artigos()] == ["art1", "art2"]
+    assert [d.line for d in result.diagnostics if d.code == "sem-fecho"] == [5]
+    with pytest.raises(InputError, match=r"\(linha 5\)"):
+        read(text.replace("Vigor.", "Vigor").encode(), path="t.txt")  # a cut sentence still is one
+
+
+def test_parse_command_reads_the_text_ending_in_a_blank_line(tmp_path):
+    from lexconsolida.cli import main
+    path = tmp_path / "t.txt"
+    path.write_bytes(b"LEI N\xc2\xba 1/2000\n\nArt. 1\xc2\xba Teste.\n\nArt. 2\xc2\xba Vigor.\n\n")
+    assert main(["parse", str(path), "-o", str(tmp_path / "t.xml")]) == 0
+    assert (tmp_path / "t.xml").is_file()
+
+
+def test_a_site_disclaimer_after_the_last_article_is_no_cut_sentence():
+    text = HEAD + "Art. 1º Fica criada a Secretaria.\n\nEste texto não substitui o original publicado no Diário Oficial\n"
+    result = read(text.encode(), path="lei.txt")
+    assert [d.text for d in result.diagnostics if d.code == "linha-removida"] == [
+        "Este texto não substitui o original publicado no Diário Oficial"]
+    assert "truncado" not in {d.code for d in result.diagnostics}
+    assert not result.norma.fecho

@@ -32,12 +32,13 @@ from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.amendments.codes import known
+from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
 from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
 from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import LexError
-from lexconsolida.history import _order, act_report, history, recognise_act
+from lexconsolida.amendments import gates
+from lexconsolida.history import _order, act_report, event_of, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Norma, Situacao
 from lexconsolida.transforms.pointintime import at
@@ -253,7 +254,8 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
         if act is None:
             continue
         issues = list(act.decisoes_invalidas)
-        unmatched = list(results[urn].sem_problema)
+        # a decision on a precision gate is answered where the gates run (the histories)
+        unmatched = [u for u in results[urn].sem_problema if u[0] not in gate_codes()]
         unmatched += [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in act.decisoes
                       if d.problema in LATER_CODES and d.problema not in APPLY_CODES
                       and (urn, d.problema) not in later]
@@ -499,6 +501,11 @@ def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:
         return Step(act.urn, PENDING, f"texto do ato alterador recusado: {err}")
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     if any(o.kind == "revogacao_total" for o in ops) and not rec.blocking_for(target.urn):
+        held = [p for p in gates.check(gates.Context(None, target.urn, ops, event_of(act), corpus.read(act.urn),
+                                                     rec.problems)) if p.blocking]
+        if held:
+            return Step(act.urn, PENDING, held[0].message, len(ops),
+                        [Instrucao(None, p.code, p.message, p.where, p.line, p.source, True) for p in held])
         return Step(act.urn, APPLIED, None, 1, [], True)
     return Step(act.urn, IGNORED, why, 0)
 

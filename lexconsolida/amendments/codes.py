@@ -40,12 +40,28 @@ PROBLEM_CODES: dict[str, str] = {
 """Code → what the problem asks of a person (a heading; the problem's own message details it)."""
 
 
+def _gate_titles() -> dict[str, str]:
+    """The precision gates' codes and titles (:mod:`lexconsolida.amendments.gates`, imported
+    late: the gates import the recogniser's modules, which import this one)."""
+    from lexconsolida.amendments.gates import GATES
+
+    return {g.code: g.title for g in GATES}
+
+
+def gate_codes() -> frozenset[str]:
+    """The codes of the precision gates: their problems are found where an act is applied to
+    its target (histories, ``amend``), never by recognition alone."""
+    return frozenset(_gate_titles())
+
+
 def headline(code: str) -> str:
     """The plain Portuguese heading of a problem code; for a code not listed, a generic one."""
-    return PROBLEM_CODES.get(code, f"Problema para decisão humana ({code})")
+    if code in PROBLEM_CODES:
+        return PROBLEM_CODES[code]
+    return _gate_titles().get(code) or f"Problema para decisão humana ({code})"
 
 
 def known(code: str, seen: Iterable[str] = ()) -> bool:
     """Whether ``code`` is a problem code: listed here, or reported by some problem of this run
     (``seen``), so codes added elsewhere count without being listed."""
-    return code in PROBLEM_CODES or code in set(seen)
+    return code in PROBLEM_CODES or code in gate_codes() or code in set(seen)

@@ -204,3 +204,15 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
         ops.extend(_ops_of(decisoes[i], rec))
     new = replace(rec, operations=ops, problems=problems)
     return Decided(new, resolved, [d for i, d in enumerate(decisoes) if i not in used], waiting, reopened)
+
+
+def decide_problems(ops: list[Operation], problems: list[Problem],
+                    decisoes: list[Decisao]) -> tuple[list[Operation], list[Problem]]:
+    """The decisions ``decisoes`` applied to problems found after recognition (the precision
+    gates of :mod:`lexconsolida.amendments.gates`), as :func:`decide` applies them to
+    recognition's: the operations as decided, and the problems no decision answers."""
+    if not decisoes or not problems:
+        return ops, problems
+    d = decide(Recognition(None, "", list(ops), list(problems)), decisoes)
+    return d.recognition.operations, d.recognition.problems
+

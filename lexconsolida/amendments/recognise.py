@@ -18,7 +18,7 @@ from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings, settle_by_quotes,
 )
-from lexconsolida.amendments.coverage import amends, unaccounted
+from lexconsolida.amendments.coverage import amends, missing_acts, unaccounted
 from lexconsolida.amendments.model import EMENTA, Operation, Problem, Recognition, work_key
 from lexconsolida.amendments.vigencia import vigencia_problems
 from lexconsolida.citations import ActRef, Citation, find, find_acts
@@ -120,16 +120,24 @@ def _safety_net(ctx: _Ctx) -> None:
     for d in unaccounted(ctx.norma, ctx.rec):
         start = len(ctx.rec.problems)
         ctx.rec.problems.append(Problem(
-            "instrucao-nao-reconhecida",
-            f"{_label(d)} parece alterar outra norma (texto entre aspas ou verbo de alteração junto a "
-            "dispositivo citado), mas a fórmula não foi reconhecida: decida o que ele altera",
-            d.text, _line(d), _where(d)))
+            "instrucao-nao-reconhecida", _net_message(d, ctx.rec), d.text, _line(d), _where(d)))
         _scope(ctx, start, _cited_targets(ctx, d.text))
     rec = ctx.rec
     if not rec.operations and not rec.problems and _EMENTA_AMENDS.search(ctx.norma.ementa or ""):
         rec.problems.append(Problem(
             "sem-operacoes", "a ementa diz que o ato altera ou revoga outra norma, mas nenhuma instrução "
             "de alteração foi encontrada nos artigos", ctx.norma.ementa or "", None, None))
+
+
+def _net_message(d: Dispositivo, rec: Recognition) -> str:
+    """What the safety net says of an amending dispositivo it found without operation or problem,
+    or with some of the acts it revokes left without one."""
+    missing = missing_acts(d, rec)
+    if missing:
+        return (f"{_label(d)} revoga mais de um ato, e {', '.join(missing)} não virou operação: a fórmula não foi "
+                "reconhecida por inteiro; decida o que ele revoga")
+    return (f"{_label(d)} parece alterar outra norma (texto entre aspas ou verbo de alteração junto a "
+            "dispositivo citado), mas a fórmula não foi reconhecida: decida o que ele altera")
 
 
 def act_label(norma: Norma) -> str:

@@ -81,17 +81,20 @@ def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[Amendm
 
 def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> list[tuple[Operation, AmendmentError]]:
     """:func:`failures`, each error with the operation it refuses."""
-    return _checked(base, ops, event)[1]
+    return attempt(base, ops, event)[1]
 
 
 def apply_checked(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[AmendmentError]]:
     """:func:`apply` and :func:`failures` in one pass: the new Norma (when there are errors, with
     only the operations that apply) and what was refused. ``base`` is not changed."""
-    norma, errors = _checked(base, ops, event)
+    norma, errors = attempt(base, ops, event)
     return norma, [err for _, err in errors]
 
 
-def _checked(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[tuple[Operation, AmendmentError]]]:
+def attempt(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[tuple[Operation, AmendmentError]]]:
+    """``base`` with every operation that can be applied applied (each on the norm as the ones
+    before it leave it), and the refused ones with the applier's error. With no refusal, the
+    norm is what :func:`apply` returns."""
     ops = list(ops)
     norma = clone(base)
     index = _Index(norma)

@@ -13,6 +13,8 @@ works on acts it has never seen:
    furniture lines, an OCR variant of a repeated line near the run, or a line of scan debris
    (no word of three letters) touching the run is furniture too.
 4. *Top debris*: short lines above a letterhead that opens the document (a collector's title).
+5. *Site furniture*: lines of the website a text was copied from — a link or download prompt,
+   the site's disclaimer, a menu (``furniture_lines.site_prompt``) — wherever they sit.
 
 Content lines are never removed: labels of artigo, parágrafo, inciso, alínea and item (also
 OCR-damaged ones), headings, epígrafes and omissis lines are protected, and so (against the
@@ -40,6 +42,7 @@ from lexconsolida.readers.text.furniture_lines import (
     is_field,
     line_facts,
     normal_key,
+    site_prompt,
     prose_ratio,
     sentence_like,
     title_like,
@@ -338,6 +341,7 @@ REASON_TOP = "título ou resíduo acima do cabeçalho da primeira página"
 REASON_VARIANT = "variante de OCR de um cabeçalho ou rodapé repetido"
 REASON_RUN = "resíduo de digitalização entre linhas de cabeçalho ou rodapé"
 REASON_DEBRIS = "resíduo de digitalização junto a cabeçalho ou rodapé"
+REASON_SITE = "mobiliário do sítio de onde o texto foi copiado (link, download, aviso, menu)"
 
 _BARE_NUMBER = re.compile(r"^\d{1,4}$")
 _SHORT = 48
@@ -376,6 +380,14 @@ def _mark_page_numbers(facts: list[LineFacts]) -> None:
     if len(chain) >= 2:
         for p in chain:
             facts[p].reason = facts[p].reason or REASON_PAGE
+
+
+def _mark_site_prompts(facts: list[LineFacts]) -> None:
+    """Lines of the website a text was copied from (:func:`site_prompt`): they are not the
+    act's, wherever they sit (after the ementa, in place of a fecho, at the end)."""
+    for f in facts:
+        if f.reason is None and f.protection != STRONG and site_prompt(f.text):
+            f.reason = REASON_SITE
 
 
 def _mark_top_debris(facts: list[LineFacts]) -> None:
@@ -517,6 +529,7 @@ def find_furniture(state: TextState) -> dict[int, str]:
     _mark_page_numbers(facts)
     _mark_top_debris(facts)
     _grow_runs(facts, confirmed, representative)
+    _mark_site_prompts(facts)
     return {f.index: f.reason for f in facts if f.reason is not None}
 
 

@@ -58,6 +58,45 @@ _HEADING_LABEL_ONLY = re.compile(
 
 _WEB_SHAPE = re.compile(r"@[\w-]+\.\w|www\.|https?://|\.(?:gov|leg|com|org|jus|mp|net|edu)\b")
 """E-mail, URL or host name."""
+_SITE_PROMPT_START = re.compile(
+    r"^(?:visualizar|download|baixar|imprimir|compartilhar|acess(?:e|ar)|clique)\b",
+    re.IGNORECASE)
+_SITE_PROMPT_ANY = re.compile(
+    r"\bclique\s+(?:aqui|no\s+link|para)\b"
+    r"|\bdisponi[bv]ilizad[oa]s?\s+para\s+(?:o\s+)?(?:download|baixar|impress)"
+    r"|\best[ea]\s+texto\s+n[ãa]o\s+substitui\b"
+    r"|\btexto\s+(?:meramente\s+)?informativo\b.{0,40}\bn[ãa]o\s+substitui\b",
+    re.IGNORECASE)
+_MENU_ITEM = re.compile(r"^[^\W\d_][\w\s.-]{0,24}$")
+_MENU_SEP = re.compile(r"\s*(?:\||»|›|•|>)\s*")
+_MENU_WORD = re.compile(r"\b(?:in[íi]cio|home|contato|busca|pesquisa|legisla[çc][ãa]o|login|entrar|sair|voltar"
+                        r"|mapa\s+do\s+s[íi]tio|not[íi]cias)\b", re.IGNORECASE)
+_SITE_PROMPT_MAX = 200
+"""Longest line read as a prompt of the site the text was copied from."""
+
+
+def site_prompt(text: str) -> bool:
+    """A line of the website the text was copied from, not of the act: a link or download
+    prompt ('Visualizar Ato: Lei nº 12/2016 - Município-UF', 'Download do documento', 'Arquivo
+    completo disponibilizado para download …: clique aqui para baixar'), the site's disclaimer
+    ('Este texto não substitui o publicado no Diário Oficial') or a menu ('Início | Legislação |
+    Contato'). The shape of a web page's furniture: an interface verb opening a short line that
+    names what it links to ('…:') or says nothing else, a prompt to click or download, the
+    disclaimer's wording, or three or more short items between menu separators one of which is
+    a site's section. Never a line of an act's text: those are sentences with a subject and a
+    verb of law, and a label protects a unit's line before this is asked."""
+    s = text.strip()
+    if not s or len(s) > _SITE_PROMPT_MAX:
+        return False
+    if _SITE_PROMPT_ANY.search(s):
+        return True
+    if _SITE_PROMPT_START.match(s) and s[0].isupper() and (":" in s[:40] or len(s.split()) <= 4):
+        return True
+    items = [i for i in _MENU_SEP.split(s) if i]
+    return (len(items) >= 3 and all(_MENU_ITEM.match(i) for i in items)
+            and any(_MENU_WORD.search(i) for i in items))
+
+
 _DIGIT_SHAPE = re.compile(
     r"""(?:
         \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                     # (66) 3401-2484

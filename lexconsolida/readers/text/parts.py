@@ -94,12 +94,14 @@ def split_parts(state: TextState) -> None:
     _read_head(state, lines[:start])
     _read_tail(state, lines[end:])
     if end == len(lines):
+        # the last line with text: blank lines after it end the file, not a sentence
+        last = next((ln for ln in reversed(lines) if ln.text.strip()), lines[-1])
         state.diagnostics.append(Diagnostic(
             "sem-fecho",
             "o texto termina no último artigo, sem local e data nem assinatura: o documento pode estar truncado",
-            Severity.WARNING, line=lines[-1].number,
+            Severity.WARNING, line=last.number,
         ))
-        cut = check_sentence_end(lines[-1].text, lines[-1].number, state.path, state.options)
+        cut = check_sentence_end(last.text, last.number, state.path, state.options)
         if cut is not None:
             state.diagnostics.append(cut)
 
