@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments import Operation, Problem, recognise
+from lexconsolida.amendments import Operation, OpKind, Problem, recognise
 from lexconsolida.amendments.decisions import decide
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
 from lexconsolida.corpus.records import Act
@@ -172,7 +172,7 @@ def _declared_revocation(act: Act, target: Act) -> ActReport:
     ops = []
     for rel in act.relacoes:
         if rel.tipo == "revoga" and target.urn in rel.alvos:
-            ops.append(Operation("revogacao_total", target.urn, target.label, None,
+            ops.append(Operation(OpKind.REVOGACAO_TOTAL, target.urn, target.label, None,
                                  source=rel.nota or f"[[relacoes]] de {act.label}",
                                  where=rel.dispositivo, note=None))
     return ActReport(act, bool(ops), ops)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments.model import OP_KINDS, Operation, Problem, Recognition
+from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition
 from lexconsolida.corpus.records import Decisao
 from lexconsolida.errors import InputError
 
@@ -38,7 +38,7 @@ def _ops_of(decisao: Decisao, rec: Recognition) -> list[Operation]:
             raise InputError(f"decisão com operação de tipo desconhecido: {o.tipo!r}")
         urn, _, target_id = o.alvo.partition("!")
         out.append(Operation(
-            kind=o.tipo, target_urn=urn, target_label=urn, target_id=target_id or None,
+            kind=OpKind(o.tipo), target_urn=urn, target_label=urn, target_id=target_id or None,
             rotulo=o.rotulo, text=o.texto,
             source=f"Decisão registrada ({decisao.problema}): {decisao.nota or ''}".strip(),
             where=decisao.dispositivo, note=decisao.nota))
