@@ -142,6 +142,7 @@ _ONE_OF_EACH = {
     "revogacao_total": dict(target=None),
     "nota": dict(target="art4", note="decisão: o valor foi corrigido por decreto"),
     "pendente": dict(target="art4", note="alteração pendente de decisão"),
+    "substituicao": dict(target="art3", text="penalidade de", expression="multa de"),
 }
 
 
@@ -167,3 +168,19 @@ def test_kind_is_an_enum_that_compares_as_its_string():
     assert o.kind is OpKind.REDACAO and o.kind == "redacao" and f"{o.kind}" == "redacao"
     with pytest.raises(ValueError):
         op("reescrita", "art4_cpt", "x")
+
+
+def test_substitution_replaces_the_expression_where_named_and_nowhere_else():
+    out = apply(base(), [op("substituicao", "art3_cpt_inc1", "penalidade de", expression="multa de")], EV)
+    assert out.find("art3_cpt_inc1_ali1").text == "penalidade de 600;"
+    assert [v.text for v in out.find("art3_cpt_inc1_ali1").history] == ["multa de 600;", "penalidade de 600;"]
+    assert out.find("art3_cpt_inc2_ali1").text == "multa de 1.000;"  # inciso II is not named
+    whole = apply(base(), [op("substituicao", None, "penalidade de", expression="multa de")], EV)
+    assert whole.find("art3_cpt_inc2_ali1").text == "penalidade de 1.000;"
+
+
+def test_substitution_of_an_expression_that_is_not_there_is_refused():
+    with pytest.raises(AmendmentError, match="não ocorre"):
+        apply(base(), [op("substituicao", "art4", "guarda", expression="multa de")], EV)
+    with pytest.raises(AmendmentError, match="não ocorre"):  # whole words only: 'multa' is not in 'multas'
+        apply(base(), [op("substituicao", None, "x", expression="ulta")], EV)

@@ -26,7 +26,9 @@ CHANGE_VERB = re.compile(
       |acrescent(?:a|am|ad[oa]s?|e|em|ar|ando)|acresc(?:e|em|endo)(?:-se)?
       |inclu[ií]d[oa]s?|inclu(?:a|am)-se|inserid[oa]s?|insir(?:a|am)-se|inserindo|substituindo
       |renumer(?:a|am|ad[oa]s?|e|em|ando)
-      |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?)
+      |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?
+      |substitu(?:a|am|i|em)\s*-\s*se|onde\s+se\s+l[êe]|leia\s*-\s*se|exclu(?:a|am)\s*-\s*se
+      |seja(?:m)?\s+exclu[íi]d[oa]s?)
       (?!\w)""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -76,15 +78,41 @@ def amends(d: Dispositivo) -> bool:
     return bool(_UNIT_WORD.search(text)) and any(c.act is not None and not c.ids and not c.proprio for c in cits)
 
 
+_ANNOUNCES_LIST = re.compile(
+    r"""\b(?:revoga(?:m)?\s*-\s*se|revogue(?:m)?\s*-\s*se|fica(?:m)?\s+revogad[oa]s?|s[ãa]o\s+revogad[oa]s
+      |revogad[oa]s\s+as\s+disposi[çc][õo]es\s+em\s+contr[áa]rio,?\s+especialmente|suprima(?:m)?\s*-\s*se
+      |fica(?:m)?\s+suprimid[oa]s?|exclua(?:m)?\s*-\s*se|fica(?:m)?\s+exclu[íi]d[oa]s\s+os\s+seguintes\s+dispositivos)
+      \b[^:]*:\s*$""", re.IGNORECASE | re.VERBOSE)
+"""'Ficam revogadas:', 'Revogam-se:', '…, revogadas as disposições em contrário, especialmente:':
+the units listed under it are what is revoked."""
+
+
+def _cites(text: str, units: bool) -> bool:
+    """Whether ``text`` cites an act (or a unit of one), or, with ``units``, any unit."""
+    return any((c.act is not None or (units and c.ids)) and not c.proprio for c in find(blank_ementas(text)))
+
+
+def _listed(d: Dispositivo, of_act: bool) -> bool:
+    """A unit of a list announced by a revocation ('I - a Lei nº 3.598, de 17 de dezembro de
+    2015;' under 'Ficam revogadas:') that cites an act, or a unit when the announcement names
+    the act ('Ficam revogados os artigos da Lei nº 631/69 aqui discriminados:')."""
+    return _cites(d.text, of_act)
+
+
 def amending_units(norma: Norma) -> list[Dispositivo]:
-    """The amending dispositivos of ``norma`` (an artigo's quoted blocks count on its caput)."""
+    """The amending dispositivos of ``norma`` (an artigo's quoted blocks count on its caput; the
+    units listed under a revocation that announces a list count as well)."""
     out = []
     for art in norma.artigos():
+        listed: dict[int, bool] = {}
         for d in art.walk():
             if d.kind is Kind.ARTIGO:
                 continue
-            if amends(d) or (d.kind is Kind.CAPUT and art.alteracoes):
+            if amends(d) or (d.kind is Kind.CAPUT and art.alteracoes) or (id(d) in listed and _listed(d, listed[id(d)])):
                 out.append(d)
+            if d.text and _ANNOUNCES_LIST.search(d.text):
+                of_act = _cites(d.text, False)
+                listed.update((id(c), of_act) for c in d.children)
     return out
 
 

@@ -16,7 +16,14 @@ Kinds:
 - ``renumeracao``: a unit takes another number ("passa a ser o § 1º");
 - ``copia``: not a verb but what an inclusion brings instead of quoted text: the wording of
   another unit of the same norm ("Acrescente-se o art. 5º com a redação do atual art. 4º"),
-  matched between the two citations.
+  matched between the two citations;
+- ``substituicao``: an expression replaced by another, where named or in the whole norm;
+- ``exclusao``: a revocation worded as an exclusion ("Exclua-se o inciso II …", "Ficam
+  excluídos os seguintes dispositivos …:").
+
+The last two are terminals of the instruction grammar (``lexconsolida/data/gramatica/
+instrucao.lark``), which decides the shapes they may take; the others are still matched by the
+formula recogniser as well.
 """
 
 from __future__ import annotations
@@ -141,9 +148,25 @@ FORMULAS: tuple[Formula, ...] = (
             "Acrescente-se à Lei nº 100/2001 o art. 6º com a redação do atual art. 5º."),
 )
 
-KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao", "copia")
+GRAMMAR_FORMULAS: tuple[Formula, ...] = (
+    # --- expression substitution (read by the grammar: lexconsolida/data/gramatica/instrucao.lark) ---
+    Formula("substituicao", "substitua(m)-se / substitui-se / fica(m) substituída(s) … a expressão “X” por “Y”",
+            rf"\bsubstitu(?:a|am|i|em){HIFEN}se\b|\bfica(?:m)?\s+substitu[íi]d[oa]s?\b|\bser[áa]o?\s+substitu[íi]d[oa]s?\b",
+            "Substitua-se, no art. 5º da Lei nº 10/2000, a expressão “multa” por “penalidade”."),
+    # --- exclusion: a revocation, read only with the unit right after the verb (grammar) -------
+    Formula("exclusao", "exclua(m)-se / seja(m) excluído(s) / fica(m) excluído(s) o art. …",
+            rf"\bexclu(?:a|am|i|em){HIFEN}se\b|\bseja(?:m)?\s+exclu[íi]d[oa]s?\b|\bfica(?:m)?\s+exclu[íi]d[oa]s?\b",
+            "Exclua-se o inciso II do art. 3º da Lei nº 10/2000."),
+)
+"""Wordings that are only terminals of the instruction grammar (``lexconsolida/data/gramatica/
+instrucao.lark``, :mod:`lexconsolida.amendments.grammar`): the rules decide the shapes they may
+take ('Fica excluído da obrigação prevista no art. 5º' is no instruction; 'Exclua-se o art. 5º'
+is), so the formula recogniser (:func:`lexconsolida.amendments.phrases.classify`) does not see
+them."""
+
+KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao", "copia", "substituicao", "exclusao")
 
 
 def pattern_of(kind: str) -> str:
     """The union of the formulas of one kind, for :mod:`re` (VERBOSE off)."""
-    return "|".join(f"(?:{f.pattern})" for f in FORMULAS if f.kind == kind)
+    return "|".join(f"(?:{f.pattern})" for f in FORMULAS + GRAMMAR_FORMULAS if f.kind == kind)

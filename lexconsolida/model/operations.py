@@ -37,6 +37,10 @@ class OpKind(StrEnum):
     """Only from a recorded human decision: a note on a unit, wording unchanged."""
     PENDENTE = "pendente"
     """From ``amend --parcial``: an instruction left for a decision, noted on the unit."""
+    SUBSTITUICAO = "substituicao"
+    """An expression replaced by another (``expression`` → ``text``) in the unit named and the
+    units inside it, or in the whole norm (``target_id`` None): it must occur there, as whole
+    words, or the applier refuses."""
 
 
 OP_KINDS = tuple(k.value for k in OpKind)
@@ -49,6 +53,7 @@ KIND_NAMES: dict[str, str] = {
     "revogacao_total": "revogação do ato",
     "nota": "anotação",
     "pendente": "alteração pendente de decisão",
+    "substituicao": "substituição de expressão",
 }
 
 EMENTA = EMENTA_ID
@@ -134,6 +139,9 @@ class Operation:
     applied before the act's other operations). An artigo is copied whole: its caput and its
     units in force, under the new number."""
 
+    expression: str | None = None
+    """Substitution: the words replaced (``text`` is what replaces them)."""
+
     def __post_init__(self) -> None:
         if not isinstance(self.kind, OpKind):
             object.__setattr__(self, "kind", OpKind(self.kind))  # ValueError for an unknown kind
@@ -148,7 +156,9 @@ class Operation:
             s += f" → {self.new_id} ({self.new_rotulo})"
         if self.keep is not None:
             s += f" (unidades do tipo {self.unit_kind} não trazidas no texto entre aspas)"
-        if self.text:
+        if self.kind == OpKind.SUBSTITUICAO:
+            s += f"\n    “{self.expression}” → “{self.text}”" + ("" if self.target_id else " (em toda a norma)")
+        elif self.text:
             sep = " – " if self.unit_kind == "inciso" or (self.rotulo or "").startswith("Par") else " "
             rot = f"{self.rotulo}{sep}" if self.rotulo else ""
             s += f"\n    {rot}{self.text}"
