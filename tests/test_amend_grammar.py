@@ -192,3 +192,24 @@ def test_every_shape_of_the_grammar_has_an_example_and_a_reading():
 def test_texts_without_a_verb_of_the_grammar_are_not_parsed():
     assert grammar.parse("O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:") is None
     assert grammar.parse("Revoga-se o art. 5º da Lei nº 100/2001.") is None  # the formulas read it
+
+
+# --- silent-loss classes of issue 23 that the formulas now see --------------------------------
+
+def test_misspelled_renumbering_verbs_are_read_or_sent_to_a_person():
+    rec, ops = ops_of("Art. 1º O atual art. 4º da Lei nº 100/2001 passa ser o art. 5º.\n")
+    assert ops == [("renumeracao", "art4", None, None)]
+    rec, ops = ops_of("Art. 1º Fica suprimido o art. 2º da Lei nº 100/2001.\nArt. 2º Remunere-se os demais artigos.\n")
+    assert "alvo-ambiguo" in [p.code for p in rec.problems if p.where == "art2"]
+
+
+def test_a_renumbering_that_changes_the_kind_of_unit_is_for_a_person():
+    rec, ops = ops_of("Art. 1º O parágrafo único do art. 2º da Lei nº 100/2001 passa ser o art. 3º.\n")
+    assert ops == [] and [p.code for p in rec.problems if p.blocking] == ["alvo-ambiguo"]
+
+
+def test_expressions_changed_without_quotes_are_seen_by_the_independent_scan():
+    norma = act("Art. 1º Ficam alteradas, nos artigos 2º e 3º, as expressões alusivas à Secretaria de Obras.\n")
+    rec = recognise(norma)
+    assert "instrucao-nao-reconhecida" in [p.code for p in rec.problems]
+    assert not unaccounted(norma, rec)

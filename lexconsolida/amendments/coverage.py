@@ -27,6 +27,7 @@ CHANGE_VERB = re.compile(
       |inclu[ií]d[oa]s?|inclu(?:a|am)-se|inserid[oa]s?|insir(?:a|am)-se|inserindo|substituindo
       |renumer(?:a|am|ad[oa]s?|e|em|ando)
       |reda[çc][ãa]o|passa(?:m|r[áa]|r[ãa]o)?\s+a\s+(?:vigorar|viger|ter|ser)|d[êe]\s*-\s*se|substitu[íi]d[oa]s?
+      |passa(?:m)?\s+ser|remuner(?:e|em)\s*-\s*se
       |substitu(?:a|am|i|em)\s*-\s*se|onde\s+se\s+l[êe]|leia\s*-\s*se|exclu(?:a|am)\s*-\s*se
       |seja(?:m)?\s+exclu[íi]d[oa]s?)
       (?!\w)""",
@@ -63,10 +64,19 @@ def _change_verb(text: str) -> bool:
     return False
 
 
+_EXPRESSIONS = re.compile(r"\bexpress(?:[ãa]o|[õo]es)\b", re.IGNORECASE)
+_ALTERED = re.compile(r"\b(?:in)?alterad[oa]s\b|\bsubstitu|\btroc", re.IGNORECASE)
+"""'Ficam inalteradas (sic), nos artigos 2º … e 3º, as expressões alusivas ao CONSELHO …': words of
+another norm changed without quoting them — an instruction even when it cites no act."""
+
+
 def amends(d: Dispositivo) -> bool:
     """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
-    change."""
+    change (or changes expressions in the units it cites)."""
     if d.alteracoes:
+        return True
+    if d.text and _EXPRESSIONS.search(d.text) and _ALTERED.search(d.text) and any(
+            c.ids and not c.proprio for c in find(blank_ementas(d.text))):
         return True
     if not d.text or not _change_verb(d.text):
         return False

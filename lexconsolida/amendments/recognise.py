@@ -1190,7 +1190,7 @@ def _renumbering(ctx, d, disp, default) -> None:
                                       new_rotulo=_rotulo_of_id(new)))
         return
     rest = text[disp[0].end:] if disp else ""
-    pivot = (re.search(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\b", rest)
+    pivot = (re.search(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+(?:a\s+)?ser\b", rest)
              or re.search(r"\b(?:como|para)\b", rest))
     # the new number is the first unit cited after the pivot: a citation between the old unit
     # and the pivot is context ('… introduzido pela Lei X (que acrescenta o inciso XXV ao art.
@@ -1207,6 +1207,12 @@ def _renumbering(ctx, d, disp, default) -> None:
                                         text, _line(d), _where(d)))
         return
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
+    if any(id_kind(o) != id_kind(n) for o, n in zip(old, new)):
+        # 'O Parágrafo Único do artigo 6º passa ser o art. 7º': a unit that becomes another kind
+        ctx.rec.problems.append(Problem(
+            "alvo-ambiguo", f"a renumeração faz de {', '.join(old)} um dispositivo de outro tipo ({', '.join(new)}): "
+            "decida como o texto fica", text, _line(d), _where(d)))
+        return
     for o, n in zip(old, new):
         if dest.incompleto:
             n = _join(art, n)

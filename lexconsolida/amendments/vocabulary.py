@@ -137,6 +137,11 @@ FORMULAS: tuple[Formula, ...] = (
             rf"{PASSA}\s+(?:ser|{VIGORAR}\s+como)\s+(?:o\s+|a\s+|os\s+|as\s+)?"
             r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$)",
             "O parágrafo único do art. 6º passa a ser o § 1º."),
+    # misspellings that repeat in the acervo (2 acts each): 'passa ser o art. 6º', 'Remunere-se'
+    Formula("renumeracao", "passa(m) ser o art. … / remunere(m)-se (erros de digitação que se repetem)",
+            r"\bpassa(?:m)?\s+ser\s+(?:o|a|os|as)\s+(?:§|par[áa]grafo|art(?:igo)?s?\b\.?|incisos?|al[íi]neas?)"
+            rf"|\bremunere(?:m)?{HIFEN}se\b",
+            "O atual art. 5º da Lei nº 20/2009 passa ser o art. 6º."),
     Formula("renumeracao", "fica(m) alterado(s) para \"parágrafo primeiro\"",
             r"\bfica(?:m)?\s+alterad[oa]s?\s+para\s+[\"“']?\s*(?:o\s+|a\s+)?"
             r"(?:§|par[áa]grafo|art(?:igo)?\.?|inciso|al[íi]nea)",
