@@ -177,12 +177,14 @@ SHAPES = {
     "revogacao_lista": "Ficam revogados os seguintes dispositivos da Lei nº 1/2000:",
     "exclusao": "Exclua-se o art. 5º da Lei nº 1/2000.",
     "item": "o § 4º do art. 21;",
+    "clausula_revogatoria": "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, "
+                            "especialmente a Lei nº 20/2005.",
 }
 
 
 def test_every_shape_of_the_grammar_has_an_example_and_a_reading():
     """Adding a shape is a rule in the grammar file, a case in the interpreter and an example here."""
-    shapes = set(_rules()) - {"start", "troca", "lugar", "unidades", "norma", "objeto", "sep"}
+    shapes = set(_rules()) - {"start", "troca", "lugar", "unidades", "norma", "objeto", "sep", "_prefixo"}
     assert shapes == set(SHAPES)
     for name, text in SHAPES.items():
         parsed = grammar.parse_item(text) if name == "item" else grammar.parse(text)
@@ -213,3 +215,33 @@ def test_expressions_changed_without_quotes_are_seen_by_the_independent_scan():
     rec = recognise(norma)
     assert "instrucao-nao-reconhecida" in [p.code for p in rec.problems]
     assert not unaccounted(norma, rec)
+
+
+# --- the final clause that names what it revokes ------------------------------------------------
+
+VIGOR = "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, "
+
+
+def test_final_clause_revokes_the_acts_and_units_it_names():
+    rec, ops = ops_of(f"Art. 1º {VIGOR}em especial as Leis nº 100/2001 e nº 200/2005 e o art. 4º da Lei nº 300/2010.\n")
+    assert ops == [("revogacao_total", None, None, None), ("revogacao_total", None, None, None),
+                   ("revogacao", "art4", None, None)]
+    assert [o.target_label for o in rec.operations] == ["Lei nº 100/2001", "Lei nº 200/2005", "Lei nº 300/2010"]
+
+
+@pytest.mark.parametrize("tail", [
+    "especialmente as do Decreto nº 7/2010.",                      # the provisions of the decree that conflict
+    "especialmente o art. 3º da Lei nº 100/2001, relativamente às feiras noturnas.",  # part of the article
+    "especialmente aquelas contidas na Lei nº 100/2001.",
+])
+def test_final_clause_that_revokes_only_part_is_for_a_person(tail):
+    norma = act(f"Art. 1º {VIGOR}{tail}\n")
+    rec = recognise(norma)
+    assert not [o for o in rec.operations if o.kind in ("revogacao", "revogacao_total")]
+    assert "instrucao-nao-reconhecida" in [p.code for p in rec.problems]  # the independent scan sees it
+    assert not unaccounted(norma, rec)
+
+
+def test_generic_final_clause_is_no_instruction():
+    rec, ops = ops_of(f"Art. 1º {VIGOR[:-2]}.\n")
+    assert ops == [] and not [p for p in rec.problems if p.code != "sem-operacoes"]

@@ -70,10 +70,20 @@ _ALTERED = re.compile(r"\b(?:in)?alterad[oa]s\b|\bsubstitu|\btroc", re.IGNORECAS
 another norm changed without quoting them — an instruction even when it cites no act."""
 
 
+_NAMES_WHAT_IT_REVOKES = re.compile(
+    r"disposi[çc][õo]es\s+em\s+contr[áa]rio\s*,?\s*(?:e\s+)?(?:em\s+especial|especial(?:mente)?|notadamente|principalmente)\b",
+    re.IGNORECASE)
+"""'…, revogadas as disposições em contrário, especialmente a Lei nº 887/1981': the final clause
+names an act (or a unit of one) it revokes expressly."""
+
+
 def amends(d: Dispositivo) -> bool:
     """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
     change (or changes expressions in the units it cites)."""
     if d.alteracoes:
+        return True
+    if d.text and _NAMES_WHAT_IT_REVOKES.search(d.text) and any(
+            c.act is not None and not c.proprio for c in find(blank_ementas(d.text))):
         return True
     if d.text and _EXPRESSIONS.search(d.text) and _ALTERED.search(d.text) and any(
             c.ids and not c.proprio for c in find(blank_ementas(d.text))):
@@ -90,7 +100,8 @@ def amends(d: Dispositivo) -> bool:
 
 _ANNOUNCES_LIST = re.compile(
     r"""\b(?:revoga(?:m)?\s*-\s*se|revogue(?:m)?\s*-\s*se|fica(?:m)?\s+revogad[oa]s?|s[ãa]o\s+revogad[oa]s
-      |revogad[oa]s\s+as\s+disposi[çc][õo]es\s+em\s+contr[áa]rio,?\s+especialmente|suprima(?:m)?\s*-\s*se
+      |disposi[çc][õo]es\s+em\s+contr[áa]rio,?\s+(?:em\s+especial|especialmente|notadamente|principalmente)
+      |suprima(?:m)?\s*-\s*se
       |fica(?:m)?\s+suprimid[oa]s?|exclua(?:m)?\s*-\s*se|fica(?:m)?\s+exclu[íi]d[oa]s\s+os\s+seguintes\s+dispositivos)
       \b[^:]*:\s*$""", re.IGNORECASE | re.VERBOSE)
 """'Ficam revogadas:', 'Revogam-se:', '…, revogadas as disposições em contrário, especialmente:':

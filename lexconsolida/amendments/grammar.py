@@ -129,6 +129,9 @@ _WORD_TOKENS: list[tuple[str, re.Pattern[str]]] = [
     ("SUBSTITUI", re.compile(vocabulary.pattern_of("substituicao"), _I)),
     ("EXCLUI", re.compile(vocabulary.pattern_of("exclusao"), _I)),
     ("REVOGA", re.compile(vocabulary.pattern_of("revogacao"), _I)),
+    ("CONTRARIO", re.compile(r"(?:tod[oa]s\s+)?(?:as\s+)?disposi[çc][õo]es\s+em\s+contr[áa]rio\b", _I)),
+    ("ESPECIALMENTE", re.compile(r"(?:em\s+)?especial(?:mente)?\b|notadamente\b|principalmente\b", _I)),
+    ("REVOGADAS", re.compile(vocabulary.pattern_of("revogacao_clausula"), _I)),
     ("DEFER", re.compile(r"(?:com\s+efeitos?\s+)?a\s+partir\s+d[eoa]s?\s+(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
                          r"|\d{1,2}\s*[º°]?\s+de\s+[^\W\d_]+\s+de\s+\d{4}|[^\W\d_]+(?:\s+[^\W\d_]+)?)", _I)),
     ("TODA", re.compile(r"(?:em\s+)?tod[oa]\s+(?:[oa]\s+)?(?:(?:texto|corpo)\s+d[ao]\s+)?(?:(?:presente|referid[oa])\s+)?"
@@ -146,8 +149,10 @@ _PUNCT = {":": "COLON", ";": "SEMI", ",": "COMMA"}
 _QUOTED = re.compile(r"[\"“”]\s*(?P<dq>[^\"“”]*?)\s*[\"“”]|(?<!\w)'(?P<sq>[^']*)'")
 _WORD = re.compile(r"[^\s,;:\"“”]+")
 _EDGE_DOTS = re.compile(r"^[\s.…]+|[\s.…]+$")
+_NUMBER_SIGN = re.compile(r"n[º°o]s?\.?|n\.[º°o]", re.IGNORECASE)
 _REST_OF_WORD = re.compile(r"[^\W\d_]*")
-_PREFILTER = re.compile("|".join(f"(?:{vocabulary.pattern_of(k)})" for k in ("substituicao", "exclusao", "revogacao"))
+_PREFILTER = re.compile("|".join(f"(?:{vocabulary.pattern_of(k)})"
+                                 for k in ("substituicao", "exclusao", "revogacao", "revogacao_clausula"))
                         + r"|onde\s+se\s+l[êe]", _I)
 """A verb the grammar's rules start with: a text without one is not parsed (most are not)."""
 
@@ -223,6 +228,9 @@ def _words(text: str, pos: int, end: int, out: list[_Tok]) -> None:
             if re.fullmatch(r"[.…]+", text[pos:word_end]) and text[word_end:end].strip() == "":
                 pos = word_end  # the final full stop
                 continue
+            if _NUMBER_SIGN.fullmatch(text, pos, word_end) and not text[word_end:end].strip():
+                pos = word_end  # 'as Leis nº 1/2000 e nº| 2/2001': the sign of the next act's number
+                continue
             if not (out and out[-1].type == "W"):
                 out.append(_Tok("W", text[pos:word_end], pos))
             pos = word_end
@@ -247,7 +255,7 @@ def _parser():
     return Lark(source, parser="earley", lexer=_Lexer, ambiguity="explicit", start=["start", "item"])
 
 
-_FIRST_TERMINALS = frozenset({"SUBSTITUI", "ONDE_SE_LE", "REVOGA", "EXCLUI"})
+_FIRST_TERMINALS = frozenset({"SUBSTITUI", "ONDE_SE_LE", "REVOGA", "EXCLUI", "REVOGADAS"})
 
 
 def parse(text: str) -> Instruction | Ambiguous | None:
@@ -331,10 +339,10 @@ def _typed(tree) -> Instruction:
         quoted.sort(key=lambda t: t.start_pos)
         place = _merged([_place(p) for p in _subtrees(node, "lugar")])
         return Substitution((Pair(quoted[0].value, quoted[1].value),), place)
-    if name == "revogacao_lista":
+    if name in ("revogacao_lista", "lista_revogatoria"):
         act = next((t.value for n in _subtrees(node, "norma") for t in _tokens_of(n, "ACT")), None)
         return RevocationList(act)
-    if name in ("exclusao", "item"):
+    if name in ("exclusao", "item", "clausula_revogatoria"):
         objs = [t.value for t in _tokens_of(node, "CIT")]
         objs += [t.value for o in _subtrees(node, "objeto") for t in o.children
                  if getattr(t, "type", None) in ("CIT", "ACT")]

@@ -162,6 +162,11 @@ GRAMMAR_FORMULAS: tuple[Formula, ...] = (
     Formula("exclusao", "exclua(m)-se / seja(m) excluído(s) / fica(m) excluído(s) o art. …",
             rf"\bexclu(?:a|am|i|em){HIFEN}se\b|\bseja(?:m)?\s+exclu[íi]d[oa]s?\b|\bfica(?:m)?\s+exclu[íi]d[oa]s?\b",
             "Exclua-se o inciso II do art. 3º da Lei nº 10/2000."),
+    # --- the final clause that names what it revokes (grammar: clausula_revogatoria) ----------
+    Formula("revogacao_clausula", "…, revogadas (revogando-se, ficando revogadas) as disposições em contrário, especialmente …",
+            r"\b(?:ficando\s+|ficam\s+)?revogad[oa]s?\b|\brevogando(?:\s*-\s*se)?\b",
+            "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, especialmente "
+            "a Lei nº 20/2005."),
 )
 """Wordings that are only terminals of the instruction grammar (``lexconsolida/data/gramatica/
 instrucao.lark``, :mod:`lexconsolida.amendments.grammar`): the rules decide the shapes they may
