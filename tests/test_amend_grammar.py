@@ -245,3 +245,33 @@ def test_final_clause_that_revokes_only_part_is_for_a_person(tail):
 def test_generic_final_clause_is_no_instruction():
     rec, ops = ops_of(f"Art. 1º {VIGOR[:-2]}.\n")
     assert ops == [] and not [p for p in rec.problems if p.code != "sem-operacoes"]
+
+
+# --- more shapes of issue 23 ---------------------------------------------------------------------
+
+def test_fica_dada_nova_redacao():
+    rec, ops = ops_of("Art. 1º Fica dada nova redação ao art. 2º da Lei nº 100/2001:\n"
+                      "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert ops == [("redacao", "art2", None, "A licença custa vinte reais.")]
+
+
+def test_one_revocation_of_several_acts_separated_by_semicolons():
+    rec, ops = ops_of("Art. 1º Revogam-se a Lei nº 100/2001; a Lei nº 200/2005; e o art. 3º da Lei nº 300/2010.\n")
+    assert sorted((o.kind, o.target_id, o.target_label) for o in rec.operations) == [
+        ("revogacao", "art3", "Lei nº 300/2010"), ("revogacao_total", None, "Lei nº 100/2001"),
+        ("revogacao_total", None, "Lei nº 200/2005")]
+
+
+def test_renumbering_whose_norm_is_named_only_in_a_neighbouring_article_is_not_lost():
+    """The ementa names two norms and art. 2º names none: its renumbering is a problem (the norm is
+    not guessed from art. 1º), never silence; and the independent scan counts it."""
+    head = ("LEI Nº 900, DE 3 DE MAIO DE 2021\n\nAltera as Leis nº 100/2001 e nº 200/2005.\n\n"
+            "O PREFEITO MUNICIPAL DE VILA NOVA-MT faz saber:\n\n")
+    norma = read((head + "Art. 1º Fica acrescido ao art. 3º da Lei nº 100/2001 o inciso III:\n"
+                  "\"III - zelar pela praça.\"\nArt. 2º Os incisos III e IV do art. 3º passam a ser IV e V.\n"
+                  + FECHO).encode(), path="ato.txt").norma
+    rec = recognise(norma)
+    assert not [o for o in rec.operations if o.where == "art2"]
+    assert "norma-alvo-nao-identificada" in [p.code for p in rec.problems if p.where == "art2"]
+    assert not unaccounted(norma, rec)
+    assert "art2_cpt" in [d.id for d in amending_units(norma)]

@@ -120,9 +120,41 @@ def _listed(d: Dispositivo, of_act: bool) -> bool:
     return _cites(d.text, of_act)
 
 
+_ORDER = re.compile(
+    r"""\b(?:passa(?:m|r[áa]|r[ãa]o)?\s+(?:a\s+)?(?:ser|vigorar|viger|ter)\b|renumer\w*|remuner(?:e|em)\s*-\s*se
+      |revoga(?:m)?\s*-\s*se|fica(?:m)?\s+revogad|suprim[ae](?:m)?\s*-\s*se|fica(?:m)?\s+suprimid
+      |acrescent[ae](?:m)?\s*-\s*se|acres[çc]a(?:m)?\s*-\s*se|d[êe]\s*-\s*se|inclua(?:m)?\s*-\s*se)""",
+    re.IGNORECASE | re.VERBOSE)
+"""Orders, not descriptions: 'passam a ser', 'revoga-se', 'dê-se' (not 'acrescido de 5%', 'na
+redação dada por esta Lei', 'alterar os bens tombados')."""
+
+
+def _orders_on_units(d: Dispositivo) -> bool:
+    """A verb of change next to a unit cited without its norm ('Os incisos III e IV do art. 3º
+    passam a ser IV e V'), not 'desta Lei': in an act that amends another norm, an order on that
+    norm whose norm is named only in a neighbouring article."""
+    if not d.text or not _ORDER.search(d.text):
+        return False
+    return any(c.ids and not c.proprio and c.act is None for c in find(blank_ementas(d.text)))
+
+
 def amending_units(norma: Norma) -> list[Dispositivo]:
     """The amending dispositivos of ``norma`` (an artigo's quoted blocks count on its caput; the
-    units listed under a revocation that announces a list count as well)."""
+    units listed under a revocation that announces a list count as well; in an act that has
+    amending dispositivos, so does an order on units cited without their norm)."""
+    out = _amending_units(norma)
+    if not out:
+        return out
+    seen = {id(d) for d in out}
+    extra = [d for art in norma.artigos() for d in art.walk()
+             if d.kind is not Kind.ARTIGO and id(d) not in seen and _orders_on_units(d)]
+    if not extra:
+        return out
+    order = {id(d): i for i, d in enumerate(d for art in norma.artigos() for d in art.walk())}
+    return sorted(out + extra, key=lambda d: order[id(d)])
+
+
+def _amending_units(norma: Norma) -> list[Dispositivo]:
     out = []
     for art in norma.artigos():
         listed: dict[int, bool] = {}

@@ -74,6 +74,9 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("redacao", "dá nova redação a",
             rf"\bd[áa]\s+(?:a\s+)?(?:seguinte|nova)\s+{REDACAO}\s+(?:a[o]?s?|à|às)\b",
             "Esta Lei dá nova redação ao art. 2º da Lei nº 10/2000, que passa a vigorar assim:"),
+    Formula("redacao", "fica(m) dada(s) / é dada nova redação a",
+            rf"\b(?:fica(?:m)?|[ée]|s[ãa]o)\s+dad[oa]s?\s+(?:a\s+)?(?:seguinte|nova)\s+{REDACAO}\b",
+            "Fica dada nova redação ao art. 2º da Lei nº 10/2000:"),
     Formula("redacao", "fica(m) alterado(s) … a seguinte redação",
             rf"\bfica(?:m)?\s+(?:alterad|modificad)[oa]s?\b.{{0,200}}?\b{SEGUINTE}\s+{REDACAO}",
             "Fica alterado o § 1º do art. 5º, que terá a seguinte redação:"),
@@ -135,7 +138,8 @@ FORMULAS: tuple[Formula, ...] = (
             "Renumere-se o parágrafo único do art. 2º como § 1º."),
     Formula("renumeracao", "passa(m) a ser o § 1º / passa a vigorar como",
             rf"{PASSA}\s+(?:ser|{VIGORAR}\s+como)\s+(?:o\s+|a\s+|os\s+|as\s+)?"
-            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$)",
+            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$"
+            r"|(?-i:[IVXLC]+)(?:\s*(?:,|e|a)\s*(?-i:[IVXLC]+))*\s*[.;,]?\s*$)",
             "O parágrafo único do art. 6º passa a ser o § 1º."),
     # misspellings that repeat in the acervo (2 acts each): 'passa ser o art. 6º', 'Remunere-se'
     Formula("renumeracao", "passa(m) ser o art. … / remunere(m)-se (erros de digitação que se repetem)",
