@@ -321,8 +321,9 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
 def formula_counts(root: Path) -> None:
     """How often each formula of the vocabulary occurs in the acervo (lines outside quotes),
     with the acts it occurs in: the figures of the table in docs/alteracoes.md."""
-    from lexconsolida.amendments.vocabulary import FORMULAS
+    from lexconsolida.amendments.vocabulary import FORMULAS as ALL, GRAMMAR_FORMULAS
 
+    FORMULAS = ALL + GRAMMAR_FORMULAS  # the grammar's terminals too (counted as words, not shapes)
     rxs = [re.compile(f.pattern, re.IGNORECASE) for f in FORMULAS]
     hits = [0] * len(FORMULAS)
     acts = [set() for _ in FORMULAS]

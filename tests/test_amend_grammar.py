@@ -275,3 +275,9 @@ def test_renumbering_whose_norm_is_named_only_in_a_neighbouring_article_is_not_l
     assert "norma-alvo-nao-identificada" in [p.code for p in rec.problems if p.where == "art2"]
     assert not unaccounted(norma, rec)
     assert "art2_cpt" in [d.id for d in amending_units(norma)]
+
+
+def test_a_list_item_operation_shows_the_announcement_and_the_item():
+    rec, _ = ops_of("Art. 1º Ficam revogadas:\nI - a Lei nº 100, de 2 de janeiro de 2001;\n")
+    (op,) = rec.operations
+    assert op.source == "Ficam revogadas: a Lei nº 100, de 2 de janeiro de 2001;"

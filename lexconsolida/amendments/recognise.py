@@ -292,7 +292,7 @@ def _by_grammar(ctx: _Ctx, art: Dispositivo, d: Dispositivo, parsed: grammar.Ins
                     "instrucao-nao-reconhecida", f"o item “{text[:120]}” da lista de revogações {why}: decida o que "
                     "ele revoga", d.text, line or _line(d), _where(d)))
                 continue
-            _planned(ctx, d, interpret(item), list_act, line)
+            _planned(ctx, d, interpret(item), list_act, line, source=f"{d.text} {text}")
             _scope(ctx, start, ctx.instruction_targets)  # an item's problem holds back its own norm
             targets += ctx.instruction_targets
         ctx.instruction_targets = targets
@@ -302,7 +302,7 @@ def _by_grammar(ctx: _Ctx, art: Dispositivo, d: Dispositivo, parsed: grammar.Ins
 
 
 def _planned(ctx: _Ctx, d: Dispositivo, result: tuple[list[Planned], list], act: ActRef | None,
-             line: int | None) -> None:
+             line: int | None, source: str | None = None) -> None:
     """Operations of the interpreter's plan, each on the norm its citation names, else on
     ``act`` (the list's norm), else on the instruction's norm (as the formulas decide it)."""
     planned, refused = result
@@ -320,9 +320,10 @@ def _planned(ctx: _Ctx, d: Dispositivo, result: tuple[list[Planned], list], act:
         kw: dict[str, object] = {"in_list": p.in_list} if p.in_list else {}
         if p.expression is not None:
             kw["expression"] = p.expression
-        ctx.rec.operations.append(replace(_op(ctx, d, t, p.kind, p.target_id, text=p.text, **kw), line=line))
-    for r in refused:
-        ctx.rec.problems.append(Problem(r.code, r.message, d.text, line, _where(d)))
+        op = _op(ctx, d, t, p.kind, p.target_id, text=p.text, **kw)
+        ctx.rec.operations.append(replace(op, line=line, source=source or op.source))
+    for r in refused:  # (a list item's operations show the announcement and the item)
+        ctx.rec.problems.append(Problem(r.code, r.message, source or d.text, line, _where(d)))
 
 
 _ENDS_SENTENCE = re.compile(r"[:.]\s*$")
