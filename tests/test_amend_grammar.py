@@ -174,6 +174,7 @@ def _rules() -> list[str]:
 SHAPES = {
     "substituicao": "Substitua-se, no art. 5º da Lei nº 1/2000, a expressão “a” por “b”.",
     "onde_se_le": "Onde se lê, no art. 5º da Lei nº 1/2000, “a”, leia-se “b”.",
+    "substituicao_passiva": "A expressão “a”, constante do art. 5º da Lei nº 1/2000, fica substituída por “b”.",
     "revogacao_lista": "Ficam revogados os seguintes dispositivos da Lei nº 1/2000:",
     "exclusao": "Exclua-se o art. 5º da Lei nº 1/2000.",
     "item": "o § 4º do art. 21;",
@@ -281,3 +282,14 @@ def test_a_list_item_operation_shows_the_announcement_and_the_item():
     rec, _ = ops_of("Art. 1º Ficam revogadas:\nI - a Lei nº 100, de 2 de janeiro de 2001;\n")
     (op,) = rec.operations
     assert op.source == "Ficam revogadas: a Lei nº 100, de 2 de janeiro de 2001;"
+
+
+@pytest.mark.parametrize("text, target", [
+    ("Em toda a Lei nº 100/2001, substitua-se a expressão “Secretaria de Obras” por “Secretaria de Serviços”.", None),
+    ("No art. 2º da Lei nº 100/2001, onde se lê “Secretaria de Obras”, leia-se “Secretaria de Serviços”.", "art2"),
+    ("A expressão “Secretaria de Obras”, constante do art. 2º da Lei nº 100/2001, fica substituída por "
+     "“Secretaria de Serviços”.", "art2"),
+])
+def test_substitution_with_the_place_first_or_the_expression_as_subject(text, target):
+    rec, ops = ops_of(f"Art. 1º {text}\n")
+    assert ops == [("substituicao", target, "Secretaria de Obras", "Secretaria de Serviços")]

@@ -334,6 +334,9 @@ def _typed(tree) -> Instruction:
             own = next((_place(p) for p in _subtrees(t, "lugar")), None)
             pairs.append(Pair(old, new, own))
         return Substitution(tuple(pairs), place)
+    if name == "substituicao_passiva":
+        old, new = (q.value for q in _tokens_of(node, "QUOTED"))
+        return Substitution((Pair(old, new),), _merged([_place(p) for p in _subtrees(node, "lugar")]))
     if name == "onde_se_le":
         quoted = _tokens_of(node, "QUOTED") + _tokens_of(node, "REST")
         quoted.sort(key=lambda t: t.start_pos)
