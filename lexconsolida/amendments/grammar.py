@@ -247,15 +247,12 @@ def _parser():
         def __init__(self, lexer_conf) -> None:
             pass
 
-        def lex(self, data):  # data: the list of _Tok of one text
-            for t in data:
-                yield Token(t.type, t.value, start_pos=t.start)
+        def lex(self, data):  # data: the terminal types of one text; a token's position is its index
+            for i, t in enumerate(data):
+                yield Token(t, None, start_pos=i)
 
     source = resources.files("lexconsolida").joinpath("data/gramatica/instrucao.lark").read_text(encoding="utf-8")
     return Lark(source, parser="earley", lexer=_Lexer, ambiguity="explicit", start=["start", "item"])
-
-
-_FIRST_TERMINALS = frozenset({"SUBSTITUI", "ONDE_SE_LE", "REVOGA", "EXCLUI", "REVOGADAS"})
 
 
 def parse(text: str) -> Instruction | Ambiguous | None:
@@ -264,9 +261,21 @@ def parse(text: str) -> Instruction | Ambiguous | None:
     if not _PREFILTER.search(text):
         return None  # no verb the grammar knows: not worth a lexing
     toks = tokens(text) + [_Tok("END", "", len(text))]
-    if not any(t.type in _FIRST_TERMINALS for t in toks):
+    if not _may_match({t.type for t in toks}, toks[-2].type if len(toks) > 1 else ""):
         return None
     return _run(toks, "start")
+
+
+def _may_match(types: set[str], last: str) -> bool:
+    """What every rule needs, checked before parsing (most texts with a verb of the grammar are
+    none of its shapes: 'revogadas as disposições em contrário.' alone): a substitution needs
+    two expressions; a revocation list ends with ':'; an exclusion cites a unit; the final
+    clause names what it revokes after 'especialmente'."""
+    return bool(
+        (types & {"SUBSTITUI", "ONDE_SE_LE"} and types & {"QUOTED", "REST"})
+        or ("REVOGA" in types and last == "COLON")
+        or ("EXCLUI" in types and (last == "COLON" or "CIT" in types))
+        or (types & {"REVOGA", "REVOGADAS"} and "ESPECIALMENTE" in types))
 
 
 def parse_item(text: str) -> Revocation | Ambiguous | None:
@@ -279,13 +288,38 @@ def parse_item(text: str) -> Revocation | Ambiguous | None:
 _LIST_LABEL = re.compile(r"^\s*[\"“]?\s*(?:[IVXLCDM]+|\d+|[a-z])\s*[-–—).]\s+")
 
 
-def _run(toks: list[_Tok], start: str) -> Instruction | Ambiguous | None:
+_TREES: dict[tuple[str, tuple[str, ...]], object] = {}
+"""Parse trees by start rule and terminal types: the parse depends on the types alone (values
+are put back by position), and the acervo repeats the same few shapes thousands of times."""
+
+
+def _tree(toks: list[_Tok], start: str):
     from lark.exceptions import LarkError  # lark (~0.1 s to import) only when a text has a verb of the grammar
+
+    key = (start, tuple(t.type for t in toks))
+    if key not in _TREES:
+        try:
+            _TREES[key] = _parser().parse(list(key[1]), start=start)
+        except LarkError:
+            _TREES[key] = None
+    tree = _TREES[key]
+    return None if tree is None else _with_values(tree, toks)
+
+
+def _with_values(tree, toks: list[_Tok]):
+    """A copy of a cached tree with the values of this text's tokens (by position)."""
+    from lark import Token, Tree  # lark (~0.1 s to import) only when a text has a verb of the grammar
+
+    kids = [Token(c.type, toks[c.start_pos].value, start_pos=c.start_pos) if isinstance(c, Token)
+            else _with_values(c, toks) if isinstance(c, Tree) else c for c in tree.children]
+    return Tree(tree.data, kids)
+
+
+def _run(toks: list[_Tok], start: str) -> Instruction | Ambiguous | None:
     from lark.visitors import CollapseAmbiguities  # lark (~0.1 s to import) only when a text has a verb of the grammar
 
-    try:
-        tree = _parser().parse(toks, start=start)
-    except LarkError:
+    tree = _tree(toks, start)
+    if tree is None:
         return None
     if any(t.data == "_ambig" for t in tree.iter_subtrees()):
         readings = tuple(dict.fromkeys(_typed(t).describe() for t in CollapseAmbiguities().transform(tree)))
