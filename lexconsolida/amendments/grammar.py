@@ -310,7 +310,7 @@ def _with_values(tree, toks: list[_Tok]):
     """A copy of a cached tree with the values of this text's tokens (by position)."""
     from lark import Token, Tree  # lark (~0.1 s to import) only when a text has a verb of the grammar
 
-    kids = [Token(c.type, toks[c.start_pos].value, start_pos=c.start_pos) if isinstance(c, Token)
+    kids = [Token(c.type, toks[c.start_pos or 0].value, start_pos=c.start_pos) if isinstance(c, Token)
             else _with_values(c, toks) if isinstance(c, Tree) else c for c in tree.children]
     return Tree(tree.data, kids)
 
