@@ -293,3 +293,15 @@ def test_a_list_item_operation_shows_the_announcement_and_the_item():
 def test_substitution_with_the_place_first_or_the_expression_as_subject(text, target):
     rec, ops = ops_of(f"Art. 1º {text}\n")
     assert ops == [("substituicao", target, "Secretaria de Obras", "Secretaria de Serviços")]
+
+
+def test_wording_given_by_another_act_is_history_not_an_order():
+    """'nos termos do artigo 139 da Lei Federal nº 8.069/90, com nova redação dada pela Lei Federal
+    12.696/2012': the independent scan does not count it (a blocking problem held back every
+    target of the act)."""
+    norma = act("Art. 1º Fica revogada a Lei nº 100/2001.\n"
+                "Art. 2º A eleição segue o art. 139 da Lei Federal nº 8.069/90, com nova redação dada pela Lei "
+                "Federal nº 12.696/2012.\n")
+    rec = recognise(norma)
+    assert "art2_cpt" not in [d.id for d in amending_units(norma)]
+    assert not [p for p in rec.problems if p.where == "art2"]

@@ -48,13 +48,18 @@ _UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?
 _WITH_AGENT = re.compile(r"[^\W\d_]+?(?:ad|id|íd)[oa]s?\s*,?\s*(?:pel[oa]s?|por)\b", re.IGNORECASE)
 
 
+_HISTORY = re.compile(r"reda[çc][ãa]o\s+dada\s+pel[oa]s?\s+(?!presente\b|pr[óo]pri[oa]\b)", re.IGNORECASE)
+"""'… do artigo 139 da Lei Federal nº 8.069/90, com nova redação dada pela Lei Federal 12.696/2012':
+the history of a norm cited as context, not an order."""
+
+
 def _change_verb(text: str) -> bool:
     """A verb of change, other than a participle with its agent ('alterada pela Lei nº 1.802/95',
     'acrescido pelo art. 3º da Lei …'), which describes the history of a norm cited as context,
     or a participle that describes a state or means 'including' ('estão inseridos na nova
     estrutura', 'incluídas suas autarquias')."""
     for m in CHANGE_VERB.finditer(text):
-        if _WITH_AGENT.match(text, m.start()):
+        if _WITH_AGENT.match(text, m.start()) or _HISTORY.match(text, m.start()):
             continue
         word = m.group(0).lower()
         if _PARTICIPLE.search(word) and (_STATE_BEFORE.search(text, 0, m.start()) or (
