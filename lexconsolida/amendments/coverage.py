@@ -48,9 +48,11 @@ _UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?
 _WITH_AGENT = re.compile(r"[^\W\d_]+?(?:ad|id|íd)[oa]s?\s*,?\s*(?:pel[oa]s?|por)\b", re.IGNORECASE)
 
 
-_HISTORY = re.compile(r"reda[çc][ãa]o\s+dada\s+pel[oa]s?\s+(?!presente\b|pr[óo]pri[oa]\b)", re.IGNORECASE)
+_HISTORY = re.compile(r"reda[çc][ãa]o\s+dada\s+pel[oa]s?\s+(?!presente\b|pr[óo]pri[oa]\b)"
+                      r"(?!.{0,40}?\b(?:dest[ae]|nest[ae])\b)", re.IGNORECASE)
 """'… do artigo 139 da Lei Federal nº 8.069/90, com nova redação dada pela Lei Federal 12.696/2012':
-the history of a norm cited as context, not an order."""
+the history of a norm cited as context, not an order. Not 'com a redação dada pelo art. 1º desta
+Lei': the effect of this act's own change (a date, a retroactive effect) is for a person."""
 
 
 def _change_verb(text: str) -> bool:

@@ -16,6 +16,7 @@ from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
+from lexconsolida.site import jsonld
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
@@ -46,7 +47,7 @@ class Page:
     path: str
     """Relative to the site root ('mt-pedra-preta/lei-846-2015/index.html')."""
     key: str
-    render: Callable[[], str]
+    render: Callable[[], str | bytes]
 
 
 @dataclass(slots=True)
@@ -95,8 +96,11 @@ class ActPages:
     """
 
     def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
-                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str]) -> None:
+                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str],
+                 edicoes: list[dict] | None = None) -> None:
         self.act = act
+        self.edicoes = edicoes or []
+        """The gazette editions that published the act (links on its pages)."""
         self.resolver = resolver
         self.links = links
         self.site = site
@@ -110,7 +114,8 @@ class ActPages:
                           lambda: self._linked_key())
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
-                               groups_for(act, links, resolver, act.path), self.status.label)
+                               groups_for(act, links, resolver, act.path), self.status.label,
+                               self.edicoes)
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -172,7 +177,10 @@ class ActPages:
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
             ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
-            blocos=page_blocos(linker.html),
+            blocos=page_blocos(linker.html), edicoes=self.edicoes,
+            # structured data (schema.org/Legislation), on the page of the text in force only
+            dados_estruturados=jsonld.for_page(act, self.status, f"{act.path}/index.html")
+            if view == "vigente" and date is None else None,
         )
 
 

@@ -17,8 +17,10 @@ from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
+from lexconsolida.diario.records import load_published
+from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
-from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, site_url, why_no_text
 
 
 @dataclass(slots=True)
@@ -91,7 +93,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
     Acts are not read here: each is a :class:`LazySiteAct` keyed by its sources
     (:func:`source_keys`), read when the site needs its tree and dropped afterwards.
     """
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     keys = source_keys(corpus)
     acts: list[SiteAct] = []
     for urn in sorted(corpus.acts):
@@ -107,7 +109,17 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             relations=relations,
             source_key=keys[urn],
         ))
-    return LoadedSite(SiteCorpus(acts))
+    return LoadedSite(SiteCorpus(acts, edicoes=published_editions(corpus)))
+
+
+def published_editions(corpus: Corpus) -> list:
+    """The editions of the official gazette of every municipality that has one ([diario])."""
+    out = []
+    for slug, mun in sorted(corpus.municipios.items()):
+        if "diario" in mun.data:
+            settings = load_gazette(corpus.root / mun.folder)
+            out += load_published(settings.folder, settings.slug, settings.pasta)
+    return out
 
 
 def _reader(corpus: Corpus, urn: str, read):
