@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 
 from lexconsolida.model.dates import parse_date
+from lexconsolida.model.operations import ActRef
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import Number, format_act_number, is_roman, letter_to_int, roman_to_int
 
@@ -171,47 +172,6 @@ LOCAL_NAMES: list[tuple[str, str, str]] = [
 pattern, URN type, name. They are another act than the citing one, found in the acervo only
 when it holds exactly one act of that type; ``amend`` takes the BASE of its command line."""
 _LOCAL_RE = re.compile("|".join(f"(?P<k{i}>{p})" for i, (p, _, _) in enumerate(LOCAL_NAMES)), re.I)
-
-
-@dataclass(slots=True, frozen=True)
-class ActRef:
-    """An act as a text cites it."""
-
-    tipo: str
-    """URN form of the type: 'lei', 'lei.complementar', 'decreto', 'decreto.lei' …"""
-    numero: str | None = None
-    """Digits only ('2217'), typos repaired ('4,100' → '4100')."""
-    ano: int | None = None
-    """Four-digit year, from '/2001', '/01' or the date."""
-    data: str | None = None
-    """ISO date when the citation gives one."""
-    esfera: str | None = None
-    """'municipal', 'federal' or 'estadual' when the text says so."""
-    urn: str | None = None
-    """Set for acts cited by a well-known name (Constituição Federal, CLT …)."""
-    nome: str | None = None
-    """The well-known name, when cited by name."""
-
-    @property
-    def key(self) -> tuple[str, str | None, int | None]:
-        return (self.tipo, self.numero, self.ano)
-
-    def label(self) -> str:
-        """Portuguese label: 'Lei nº 2.217/2001', 'Constituição Federal'."""
-        if self.nome:
-            return self.nome
-        name = {"lei.complementar": "Lei Complementar", "decreto.lei": "Decreto-Lei",
-                "lei.organica": "Lei Orgânica", "emenda.constitucional": "Emenda Constitucional",
-                "medida.provisoria": "Medida Provisória", "resolucao": "Resolução",
-                "decreto.legislativo": "Decreto Legislativo",
-                "emenda.lei.organica": "Emenda à Lei Orgânica"}.get(
-            self.tipo, self.tipo.replace(".", " ").capitalize())
-        s = name
-        if self.numero:
-            s += f" nº {format_number(self.numero)}"
-        if self.ano:
-            s += f"/{self.ano}"
-        return s
 
 
 def format_number(digits: str) -> str:

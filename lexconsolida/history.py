@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from lexconsolida.amendments import Operation, Problem, recognise
+from lexconsolida.amendments import Operation, OpKind, Problem, recognise
 from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
@@ -164,10 +164,10 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue
-        report, act_norma, recognised = _one_act(corpus, act, target, recognised)
+        report, act_norma, act_problems = _one_act(corpus, act, target, recognised)
         if report.operations:
             gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
-                                problems=recognised, earlier_pending=pending, other_dates=dates,
+                                problems=act_problems, earlier_pending=pending, other_dates=dates,
                                 undated=[(label, ops) for urn, label, ops in undated if urn != act.urn],
                                 stopped=not report.applied,
                                 decide=partial(decide_problems, decisoes=act.decisoes),
@@ -263,7 +263,7 @@ def _declared_revocation(act: Act, target: Act) -> ActReport:
     ops = []
     for rel in act.relacoes:
         if rel.tipo == "revoga" and target.urn in rel.alvos:
-            ops.append(Operation("revogacao_total", target.urn, target.label, None,
+            ops.append(Operation(OpKind.REVOGACAO_TOTAL, target.urn, target.label, None,
                                  source=rel.nota or f"[[relacoes]] de {act.label}",
                                  where=rel.dispositivo, note=None))
     return ActReport(act, bool(ops), ops)

@@ -30,7 +30,9 @@ _VERB = re.compile(
     r"\b(?:alterad[oa]s?|revogad[oa]s?|revoga(?:m)?-se|suprim\w*|acrescid[oa]s?|acrescent\w*|inclu[ií]d[oa]s?"
     r"|inclua|inserid[oa]s?|renumer\w*|nova\s+reda[çc][ãa]o|seguinte\s+reda[çc][ãa]o"
     r"|passa(?:m)?\s+a\s+vigorar|d[êe]\s*-\s*se|exclua(?:m)?-se|remunere(?:m)?-se|passa(?:m)?\s+ser|leia-se)"
-    r"(?!\s+(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
+    r"(?!\s+(?:dada\s+)?(?:pel[oa]s?|por|no|na|em)\b)", re.IGNORECASE)
+# ('com nova redação dada pela Lei Federal 12.696/2012' is the history of a cited norm, not an
+# order: the instruction corpus labels the safety net's alarm there a false one)
 # ... next to a dispositivo (art., §, inciso, alínea) of a norm named by type and number (or by
 # a name of its own), never 'desta Lei'.
 _DISP_OF_ACT = re.compile(

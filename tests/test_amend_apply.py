@@ -130,3 +130,57 @@ def test_history_convention_holds(steps):
             assert d.history[-1].text == d.text and d.history[-1].situacao == d.situacao
             assert d.history[0].event.kind in ("original", "inclusao")
             assert all(a.end == b.start for a, b in zip(d.history, d.history[1:]))
+
+
+# --- the contract: every kind of operation has its case in the applier ------------------------
+
+_ONE_OF_EACH = {
+    "redacao": dict(target="art4_cpt", text="Força policial e guarda municipal."),
+    "inclusao": dict(target="art3_cpt_inc3", text="no caso de transporte escolar:"),
+    "revogacao": dict(target="art4"),
+    "renumeracao": dict(target="art3_par1u", new_id="art3_par1", new_rotulo="§ 1º"),
+    "revogacao_total": dict(target=None),
+    "nota": dict(target="art4", note="decisão: o valor foi corrigido por decreto"),
+    "pendente": dict(target="art4", note="alteração pendente de decisão"),
+    "substituicao": dict(target="art3", text="penalidade de", expression="multa de"),
+}
+
+
+def test_every_kind_of_operation_is_applied():
+    """The applier's dispatch is exhaustive over OpKind (mypy checks it with assert_never; this
+    test fails when a kind is added to the contract without a case, or without an example here)."""
+    from lexconsolida.model.operations import OpKind
+    from lexconsolida.transforms.amend import EVENT_KIND
+
+    assert set(_ONE_OF_EACH) == {k.value for k in OpKind}
+    assert set(EVENT_KIND) == set(OpKind)
+    for kind, spec in _ONE_OF_EACH.items():
+        spec = dict(spec)
+        target, text = spec.pop("target"), spec.pop("text", None)
+        out = apply(base(), [op(kind, target, text, **spec)], EV)
+        assert out != base(), kind  # each kind changes something: text, history, events or situação
+
+
+def test_kind_is_an_enum_that_compares_as_its_string():
+    from lexconsolida.model.operations import OpKind
+
+    o = op("redacao", "art4_cpt", "x")
+    assert o.kind is OpKind.REDACAO and o.kind == "redacao" and f"{o.kind}" == "redacao"
+    with pytest.raises(ValueError):
+        op("reescrita", "art4_cpt", "x")
+
+
+def test_substitution_replaces_the_expression_where_named_and_nowhere_else():
+    out = apply(base(), [op("substituicao", "art3_cpt_inc1", "penalidade de", expression="multa de")], EV)
+    assert out.find("art3_cpt_inc1_ali1").text == "penalidade de 600;"
+    assert [v.text for v in out.find("art3_cpt_inc1_ali1").history] == ["multa de 600;", "penalidade de 600;"]
+    assert out.find("art3_cpt_inc2_ali1").text == "multa de 1.000;"  # inciso II is not named
+    whole = apply(base(), [op("substituicao", None, "penalidade de", expression="multa de")], EV)
+    assert whole.find("art3_cpt_inc2_ali1").text == "penalidade de 1.000;"
+
+
+def test_substitution_of_an_expression_that_is_not_there_is_refused():
+    with pytest.raises(AmendmentError, match="não ocorre"):
+        apply(base(), [op("substituicao", "art4", "guarda", expression="multa de")], EV)
+    with pytest.raises(AmendmentError, match="não ocorre"):  # whole words only: 'multa' is not in 'multas'
+        apply(base(), [op("substituicao", None, "x", expression="ulta")], EV)

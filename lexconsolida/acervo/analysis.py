@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexconsolida.amendments import phrases
+from lexconsolida.amendments import grammar, phrases
 from lexconsolida.amendments.decisions import LATER_CODES
 from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
@@ -192,7 +192,9 @@ def _year(act: Act) -> str | None:
 
 
 def _may_amend(norma) -> bool:
-    return any(phrases.classify(d.text) for d in norma.dispositivos() if d.text)
+    """Whether the act has an instruction: a formula, or a shape of the instruction grammar
+    ('…, revogadas as disposições em contrário, especialmente a Lei nº …')."""
+    return any(phrases.classify(d.text) or grammar.parse(d.text) is not None for d in norma.dispositivos() if d.text)
 
 
 def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:

@@ -4,7 +4,7 @@
 ``decide(recognition, decisoes)`` applies the human decisions recorded in ``norma.toml``.
 """
 
-from lexconsolida.amendments.model import OP_KINDS, Operation, Problem, Recognition
+from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition
 from lexconsolida.amendments.recognise import recognise
 
-__all__ = ["OP_KINDS", "Operation", "Problem", "Recognition", "recognise"]
+__all__ = ["OP_KINDS", "OpKind", "Operation", "Problem", "Recognition", "recognise"]

@@ -51,13 +51,20 @@ _UNIT_WORD = re.compile(r"\b(?:art(?:igo)?s?\.?\s*\d|§|par[áa]grafos?|incisos?
 _WITH_AGENT = re.compile(r"[^\W\d_]+?(?:ad|id|íd)[oa]s?\s*,?\s*(?:pel[oa]s?|por)\b", re.IGNORECASE)
 
 
+_HISTORY = re.compile(r"reda[çc][ãa]o\s+dada\s+pel[oa]s?\s+(?!presente\b|pr[óo]pri[oa]\b)"
+                      r"(?!.{0,40}?\b(?:dest[ae]|nest[ae])\b)", re.IGNORECASE)
+"""'… do artigo 139 da Lei Federal nº 8.069/90, com nova redação dada pela Lei Federal 12.696/2012':
+the history of a norm cited as context, not an order. Not 'com a redação dada pelo art. 1º desta
+Lei': the effect of this act's own change (a date, a retroactive effect) is for a person."""
+
+
 def _change_verb(text: str) -> bool:
     """A verb of change, other than a participle with its agent ('alterada pela Lei nº 1.802/95',
     'acrescido pelo art. 3º da Lei …'), which describes the history of a norm cited as context,
     or a participle that describes a state or means 'including' ('estão inseridos na nova
     estrutura', 'incluídas suas autarquias')."""
     for m in CHANGE_VERB.finditer(text):
-        if _WITH_AGENT.match(text, m.start()):
+        if _WITH_AGENT.match(text, m.start()) or _HISTORY.match(text, m.start()):
             continue
         word = m.group(0).lower()
         if _PARTICIPLE.search(word) and (_STATE_BEFORE.search(text, 0, m.start()) or (
@@ -67,10 +74,29 @@ def _change_verb(text: str) -> bool:
     return False
 
 
+_EXPRESSIONS = re.compile(r"\bexpress(?:[ãa]o|[õo]es)\b", re.IGNORECASE)
+_ALTERED = re.compile(r"\b(?:in)?alterad[oa]s\b|\bsubstitu|\btroc", re.IGNORECASE)
+"""'Ficam inalteradas (sic), nos artigos 2º … e 3º, as expressões alusivas ao CONSELHO …': words of
+another norm changed without quoting them — an instruction even when it cites no act."""
+
+
+_NAMES_WHAT_IT_REVOKES = re.compile(
+    r"disposi[çc][õo]es\s+em\s+contr[áa]rio\s*,?\s*(?:e\s+)?(?:em\s+especial|especial(?:mente)?|notadamente|principalmente)\b",
+    re.IGNORECASE)
+"""'…, revogadas as disposições em contrário, especialmente a Lei nº 887/1981': the final clause
+names an act (or a unit of one) it revokes expressly."""
+
+
 def amends(d: Dispositivo) -> bool:
     """True when ``d`` carries a quoted block or names another norm's dispositivo by a verb of
-    change."""
+    change (or changes expressions in the units it cites)."""
     if d.alteracoes:
+        return True
+    if d.text and _NAMES_WHAT_IT_REVOKES.search(d.text) and any(
+            c.act is not None and not c.proprio for c in find(blank_ementas(d.text))):
+        return True
+    if d.text and _EXPRESSIONS.search(d.text) and _ALTERED.search(d.text) and any(
+            c.ids and not c.proprio for c in find(blank_ementas(d.text))):
         return True
     if not d.text or not _change_verb(d.text):
         return False

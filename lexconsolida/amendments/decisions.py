@@ -18,7 +18,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments.model import OP_KINDS, Operation, Problem, Recognition
+from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition
 from lexconsolida.corpus.records import Decisao
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, Dispositivo, Norma
@@ -129,14 +129,14 @@ def _ops_of(decisao: Decisao, rec: Recognition) -> list[Operation]:
             raise InputError(f"decisão com operação de tipo desconhecido: {o.tipo!r}")
         urn, _, target_id = o.alvo.partition("!")
         out.append(Operation(
-            kind=o.tipo, target_urn=urn, target_label=urn, target_id=target_id or None,
+            kind=OpKind(o.tipo), target_urn=urn, target_label=urn, target_id=target_id or None,
             rotulo=o.rotulo, text=o.texto,
             source=f"Decisão registrada ({decisao.problema}): {decisao.nota or ''}".strip(),
             where=decisao.dispositivo, note=decisao.nota))
     if decisao.decisao == "nao-textual" and decisao.alvo and "!" in decisao.alvo:
         urn, _, target_id = decisao.alvo.partition("!")
         out.append(Operation(
-            kind="nota", target_urn=urn, target_label=urn, target_id=target_id,
+            kind=OpKind.NOTA, target_urn=urn, target_label=urn, target_id=target_id,
             source=f"Decisão registrada ({decisao.problema}): alteração não textual",
             where=decisao.dispositivo, note=decisao.nota or "alteração não textual"))
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lexconsolida.amendments.model import Operation, Problem, Recognition
+from lexconsolida.amendments.model import Operation, OpKind, Problem, Recognition
 from lexconsolida.citations import find
 
 
@@ -88,6 +88,6 @@ def pending_operations(instrs: list[Instruction]) -> list[Operation]:
         if not targets:  # no operation: the units the instruction cites
             targets = [(None, "", t, None) for c in find(i.source) if c.ids and not c.proprio for t in c.ids]
         for urn, label, target_id, act in targets or [(None, "", None, None)]:
-            out.append(Operation(kind="pendente", target_urn=urn, target_label=label, target_id=target_id,
+            out.append(Operation(kind=OpKind.PENDENTE, target_urn=urn, target_label=label, target_id=target_id,
                                  source=i.source, line=i.line, where=i.where, note=note, target_act=act))
     return out

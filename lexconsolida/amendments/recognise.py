@@ -13,12 +13,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments import phrases, shapes, vocabulary
+from lexconsolida.amendments import grammar, phrases, shapes, vocabulary
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings, settle_by_quotes,
 )
 from lexconsolida.amendments.coverage import amends, missing_acts, unaccounted
+from lexconsolida.amendments.interpret import Planned, interpret
 from lexconsolida.amendments.model import EMENTA, Operation, Problem, Recognition, work_key
 from lexconsolida.amendments.vigencia import vigencia_problems
 from lexconsolida.citations import ActRef, Citation, find, find_acts
@@ -202,6 +203,14 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
     for d in art.walk():
         if d.kind is Kind.ARTIGO or id(d) in consumed:
             continue
+        parsed = grammar.parse(d.text)
+        if parsed is not None:  # the shapes the grammar reads (data/gramatica/instrucao.lark)
+            start, ctx.instruction_targets = len(ctx.rec.problems), []
+            consumed.update(_by_grammar(ctx, art, d, parsed))
+            _scope(ctx, start, ctx.instruction_targets)
+            article_targets += ctx.instruction_targets
+            instructions.append(d)
+            continue
         kind = phrases.classify(d.text)
         (instructions if kind else others).append(d)
         if not kind:
@@ -248,6 +257,83 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
                     "incluir na norma alterada",
                     d.text, _line(d), _where(d)))
             _scope(ctx, start, article_targets)
+
+
+def _by_grammar(ctx: _Ctx, art: Dispositivo, d: Dispositivo, parsed: grammar.Instruction | grammar.Ambiguous) -> set[int]:
+    """Operations and problems of an instruction the grammar read (one parse), or the problem
+    of one it reads in two ways. A revocation list ('Ficam revogados os seguintes dispositivos
+    da Lei …:', 'Revogam-se:') takes its items from the units under it or, when there are none,
+    from the lines of its quoted block; each item is read by the grammar too, and one it cannot
+    read is a problem (never silence). Returns the ids (``id()``) of the units read as items."""
+    if isinstance(parsed, grammar.Ambiguous):
+        readings = "; ".join(f"({i}) {r}" for i, r in enumerate(parsed.readings, 1))
+        ctx.rec.problems.append(Problem(
+            "instrucao-ambigua", f"a instrução pode ser lida de mais de uma maneira — {readings}: decida qual",
+            d.text, _line(d), _where(d)))
+        ctx.instruction_targets += _cited_targets(ctx, d.text)
+        return set()
+    consumed: set[int] = set()
+    if isinstance(parsed, grammar.RevocationList):
+        list_act = parsed.act.act if parsed.act is not None else None
+        items: list[tuple[str, int | None, Dispositivo | None]] = [
+            (c.text, _line(c), c) for c in d.children if c.kind is not Kind.OMISSIS]
+        if not items:
+            blocks = list(d.alteracoes) + (list(art.alteracoes) if d.kind is Kind.CAPUT else [])
+            for b in blocks:
+                first = b.lines[0] if b.lines else None
+                for i, raw in enumerate(b.raw.splitlines()):
+                    printed = raw.strip().strip("\"“”").strip()
+                    if printed:
+                        items.append((printed, first + i if first is not None else None, None))
+        if not items:
+            ctx.rec.problems.append(Problem(
+                "alvo-sem-dispositivo", "a instrução anuncia uma lista do que revoga, mas nenhum item segue: "
+                "decida o que é revogado", d.text, _line(d), _where(d)))
+            return consumed
+        targets: list[_Target] = []
+        for text, line, unit in items:
+            if unit is not None:
+                consumed.update(id(n) for n in unit.walk())
+            item = grammar.parse_item(text)
+            start, ctx.instruction_targets = len(ctx.rec.problems), []
+            if not isinstance(item, grammar.Revocation):
+                why = "tem mais de uma leitura" if isinstance(item, grammar.Ambiguous) else "não foi reconhecido"
+                ctx.rec.problems.append(Problem(
+                    "instrucao-nao-reconhecida", f"o item “{text[:120]}” da lista de revogações {why}: decida o que "
+                    "ele revoga", d.text, line or _line(d), _where(d)))
+                continue
+            _planned(ctx, d, interpret(item), list_act, line, source=f"{d.text} {text}")
+            _scope(ctx, start, ctx.instruction_targets)  # an item's problem holds back its own norm
+            targets += ctx.instruction_targets
+        ctx.instruction_targets = targets
+        return consumed
+    _planned(ctx, d, interpret(parsed), None, _line(d))
+    return consumed
+
+
+def _planned(ctx: _Ctx, d: Dispositivo, result: tuple[list[Planned], list], act: ActRef | None,
+             line: int | None, source: str | None = None) -> None:
+    """Operations of the interpreter's plan, each on the norm its citation names, else on
+    ``act`` (the list's norm), else on the instruction's norm (as the formulas decide it)."""
+    planned, refused = result
+    default: _Target | None = None
+    for p in planned:
+        ref = p.act or act
+        if ref is not None:
+            t = _target(ctx, ref, d)
+        else:
+            default = default or _default_target(ctx, [], [], d)
+            if default is None:
+                continue
+            t = default
+        _note_target(ctx, t, d)
+        kw: dict[str, object] = {"in_list": p.in_list} if p.in_list else {}
+        if p.expression is not None:
+            kw["expression"] = p.expression
+        op = _op(ctx, d, t, p.kind, p.target_id, text=p.text, **kw)
+        ctx.rec.operations.append(replace(op, line=line, source=source or op.source))
+    for r in refused:  # (a list item's operations show the announcement and the item)
+        ctx.rec.problems.append(Problem(r.code, r.message, source or d.text, line, _where(d)))
 
 
 _ENDS_SENTENCE = re.compile(r"[:.]\s*$")
@@ -1194,7 +1280,7 @@ def _renumbering(ctx, d, disp, default) -> None:
                                       new_rotulo=_rotulo_of_id(new)))
         return
     rest = text[disp[0].end:] if disp else ""
-    pivot = (re.search(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+a\s+ser\b", rest)
+    pivot = (re.search(r"\bpassa(?:m|r[áa]|r[ãa]o)?\s+(?:a\s+)?ser\b", rest)
              or re.search(r"\b(?:como|para)\b", rest))
     # the new number is the first unit cited after the pivot: a citation between the old unit
     # and the pivot is context ('… introduzido pela Lei X (que acrescenta o inciso XXV ao art.
@@ -1211,6 +1297,12 @@ def _renumbering(ctx, d, disp, default) -> None:
                                         text, _line(d), _where(d)))
         return
     art = ancestors(old[0])[-1] if ancestors(old[0]) else old[0]
+    if any(id_kind(o) != id_kind(n) for o, n in zip(old, new)):
+        # 'O Parágrafo Único do artigo 6º passa ser o art. 7º': a unit that becomes another kind
+        ctx.rec.problems.append(Problem(
+            "alvo-ambiguo", f"a renumeração faz de {', '.join(old)} um dispositivo de outro tipo ({', '.join(new)}): "
+            "decida como o texto fica", text, _line(d), _where(d)))
+        return
     for o, n in zip(old, new):
         if dest.incompleto:
             n = _join(art, n)

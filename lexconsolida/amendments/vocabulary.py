@@ -16,7 +16,14 @@ Kinds:
 - ``renumeracao``: a unit takes another number ("passa a ser o § 1º");
 - ``copia``: not a verb but what an inclusion brings instead of quoted text: the wording of
   another unit of the same norm ("Acrescente-se o art. 5º com a redação do atual art. 4º"),
-  matched between the two citations.
+  matched between the two citations;
+- ``substituicao``: an expression replaced by another, where named or in the whole norm;
+- ``exclusao``: a revocation worded as an exclusion ("Exclua-se o inciso II …", "Ficam
+  excluídos os seguintes dispositivos …:").
+
+The last two are terminals of the instruction grammar (``lexconsolida/data/gramatica/
+instrucao.lark``), which decides the shapes they may take; the others are still matched by the
+formula recogniser as well.
 """
 
 from __future__ import annotations
@@ -67,6 +74,9 @@ FORMULAS: tuple[Formula, ...] = (
     Formula("redacao", "dá nova redação a",
             rf"\bd[áa]\s+(?:a\s+)?(?:seguinte|nova)\s+{REDACAO}\s+(?:a[o]?s?|à|às)\b",
             "Esta Lei dá nova redação ao art. 2º da Lei nº 10/2000, que passa a vigorar assim:"),
+    Formula("redacao", "fica(m) dada(s) / é dada nova redação a",
+            rf"\b(?:fica(?:m)?|[ée]|s[ãa]o)\s+dad[oa]s?\s+(?:a\s+)?(?:seguinte|nova)\s+{REDACAO}\b",
+            "Fica dada nova redação ao art. 2º da Lei nº 10/2000:"),
     Formula("redacao", "fica(m) alterado(s) … a seguinte redação",
             rf"\bfica(?:m)?\s+(?:alterad|modificad)[oa]s?\b.{{0,200}}?\b{SEGUINTE}\s+{REDACAO}",
             "Fica alterado o § 1º do art. 5º, que terá a seguinte redação:"),
@@ -128,8 +138,14 @@ FORMULAS: tuple[Formula, ...] = (
             "Renumere-se o parágrafo único do art. 2º como § 1º."),
     Formula("renumeracao", "passa(m) a ser o § 1º / passa a vigorar como",
             rf"{PASSA}\s+(?:ser|{VIGORAR}\s+como)\s+(?:o\s+|a\s+|os\s+|as\s+)?"
-            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$)",
+            r"(?:§|par[áa]grafo|art(?:igo)?s?\.?|incisos?|al[íi]neas?|\d{1,3}\s*[º°]\s*[.;,]?\s*$"
+            r"|(?-i:[IVXLC]+)(?:\s*(?:,|e|a)\s*(?-i:[IVXLC]+))*\s*[.;,]?\s*$)",
             "O parágrafo único do art. 6º passa a ser o § 1º."),
+    # misspellings that repeat in the acervo (2 acts each): 'passa ser o art. 6º', 'Remunere-se'
+    Formula("renumeracao", "passa(m) ser o art. … / remunere(m)-se (erros de digitação que se repetem)",
+            r"\bpassa(?:m)?\s+ser\s+(?:o|a|os|as)\s+(?:§|par[áa]grafo|art(?:igo)?s?\b\.?|incisos?|al[íi]neas?)"
+            rf"|\bremunere(?:m)?{HIFEN}se\b",
+            "O atual art. 5º da Lei nº 20/2009 passa ser o art. 6º."),
     Formula("renumeracao", "fica(m) alterado(s) para \"parágrafo primeiro\"",
             r"\bfica(?:m)?\s+alterad[oa]s?\s+para\s+[\"“']?\s*(?:o\s+|a\s+)?"
             r"(?:§|par[áa]grafo|art(?:igo)?\.?|inciso|al[íi]nea)",
@@ -141,9 +157,30 @@ FORMULAS: tuple[Formula, ...] = (
             "Acrescente-se à Lei nº 100/2001 o art. 6º com a redação do atual art. 5º."),
 )
 
-KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao", "copia")
+GRAMMAR_FORMULAS: tuple[Formula, ...] = (
+    # --- expression substitution (read by the grammar: lexconsolida/data/gramatica/instrucao.lark) ---
+    Formula("substituicao", "substitua(m)-se / substitui-se / fica(m) substituída(s) … a expressão “X” por “Y”",
+            rf"\bsubstitu(?:a|am|i|em){HIFEN}se\b|\bfica(?:m)?\s+substitu[íi]d[oa]s?\b|\bser[áa]o?\s+substitu[íi]d[oa]s?\b",
+            "Substitua-se, no art. 5º da Lei nº 10/2000, a expressão “multa” por “penalidade”."),
+    # --- exclusion: a revocation, read only with the unit right after the verb (grammar) -------
+    Formula("exclusao", "exclua(m)-se / seja(m) excluído(s) / fica(m) excluído(s) o art. …",
+            rf"\bexclu(?:a|am|i|em){HIFEN}se\b|\bseja(?:m)?\s+exclu[íi]d[oa]s?\b|\bfica(?:m)?\s+exclu[íi]d[oa]s?\b",
+            "Exclua-se o inciso II do art. 3º da Lei nº 10/2000."),
+    # --- the final clause that names what it revokes (grammar: clausula_revogatoria) ----------
+    Formula("revogacao_clausula", "…, revogadas (revogando-se, ficando revogadas) as disposições em contrário, especialmente …",
+            r"\b(?:ficando\s+|ficam\s+)?revogad[oa]s?\b|\brevogando(?:\s*-\s*se)?\b",
+            "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, especialmente "
+            "a Lei nº 20/2005."),
+)
+"""Wordings that are only terminals of the instruction grammar (``lexconsolida/data/gramatica/
+instrucao.lark``, :mod:`lexconsolida.amendments.grammar`): the rules decide the shapes they may
+take ('Fica excluído da obrigação prevista no art. 5º' is no instruction; 'Exclua-se o art. 5º'
+is), so the formula recogniser (:func:`lexconsolida.amendments.phrases.classify`) does not see
+them."""
+
+KINDS = ("redacao", "generica", "inclusao", "revogacao", "renumeracao", "copia", "substituicao", "exclusao")
 
 
 def pattern_of(kind: str) -> str:
     """The union of the formulas of one kind, for :mod:`re` (VERBOSE off)."""
-    return "|".join(f"(?:{f.pattern})" for f in FORMULAS if f.kind == kind)
+    return "|".join(f"(?:{f.pattern})" for f in FORMULAS + GRAMMAR_FORMULAS if f.kind == kind)

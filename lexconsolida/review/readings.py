@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from markupsafe import Markup
 
 from lexconsolida.amendments.blocks import QuotedUnit, block_units, child_id, id_kind, unit_of_label
-from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation
+from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation, OpKind
 from lexconsolida.corpus.records import DecisaoOperacao
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.diff.html import make_row, rows_html
@@ -248,7 +248,7 @@ def as_written(ops: list[Operation]) -> list[DecisaoOperacao]:
                             o.text, o.rotulo) for o in ops]
 
 
-_SWAP = {"inclusao": "redacao", "redacao": "inclusao"}
+_SWAP = {OpKind.INCLUSAO: OpKind.REDACAO, OpKind.REDACAO: OpKind.INCLUSAO}
 
 
 def alternatives(base: Norma, ops: list[Operation], event: Event) -> list[Reading]:
@@ -331,15 +331,15 @@ def chosen_operation(kind: str, target_urn: str, target_label: str, unit: str, r
             raise ChoiceError("esse dispositivo não pode ficar nesse lugar") from None
         if new_id in units:
             raise ChoiceError(f"{new_id} já existe nessa data: escolha “nova redação”")
-        return Operation("inclusao", target_urn, target_label, new_id, unit_kind=parsed.kind,
+        return Operation(OpKind.INCLUSAO, target_urn, target_label, new_id, unit_kind=parsed.kind,
                          rotulo=rotulo.strip(), text=text)
     if unit not in units:
         raise ChoiceError("escolha um dispositivo que existe no texto da norma nessa data")
     if kind == "redacao":
         if not text:
             raise ChoiceError("informe o texto da nova redação")
-        return Operation("redacao", target_urn, target_label, unit,
+        return Operation(OpKind.REDACAO, target_urn, target_label, unit,
                          unit_kind="ementa" if unit == EMENTA else id_kind(unit), text=text)
     if unit == EMENTA:
         raise ChoiceError("a ementa não se revoga")
-    return Operation("revogacao", target_urn, target_label, unit, unit_kind=id_kind(unit))
+    return Operation(OpKind.REVOGACAO, target_urn, target_label, unit, unit_kind=id_kind(unit))

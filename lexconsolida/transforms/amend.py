@@ -14,19 +14,22 @@ import copy
 import difflib
 import re
 from collections.abc import Iterable, Iterator
+from typing import assert_never
 from dataclasses import replace
 
 from lexconsolida.amendments.blocks import PARENT_KINDS, id_kind
-from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation
 from lexconsolida.amendments.targets import same_work, work_key
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import Number, int_to_roman, label_for
+from lexconsolida.model.operations import EMENTA, KIND_NAMES, Operation, OpKind
 
-EVENT_KIND = {"redacao": "redacao", "inclusao": "inclusao", "revogacao": "revogacao",
-              "renumeracao": "renumeracao", "revogacao_total": "revogacao", "nota": "decisao",
-              "pendente": "pendente"}
+EVENT_KIND: dict[OpKind, str] = {
+    OpKind.REDACAO: "redacao", OpKind.INCLUSAO: "inclusao", OpKind.REVOGACAO: "revogacao",
+    OpKind.RENUMERACAO: "renumeracao", OpKind.REVOGACAO_TOTAL: "revogacao", OpKind.NOTA: "decisao",
+    OpKind.PENDENTE: "pendente", OpKind.SUBSTITUICAO: "redacao"}
+"""The history event each kind of operation leaves (``Event.kind``)."""
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1.1, Kind.ITEM: 1.2}
 """Where a unit goes among its siblings: the lists before the §§; in the one place lists of two
 kinds meet in a unit (a new list that replaced the old one, see ``_redacao``), the new list after
@@ -125,9 +128,10 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
             return
-        if op.target_id and not op.target_id.startswith("art") and op.kind in ("redacao", "revogacao", "renumeracao"):
+        if op.target_id and not op.target_id.startswith("art") and op.kind in ("redacao", "revogacao", "renumeracao",
+                                                                               "substituicao"):
             op = _with_article(norma, index, op)
-        _APPLY[op.kind](norma, index, op, ev)
+        _dispatch(norma, index, op, ev)
     except AmendmentError:
         raise
     except (ValueError, KeyError) as err:
@@ -758,6 +762,36 @@ def _implicit_renumbering(norma: Norma, index: _Index, op: Operation, ev: Event,
     _renumeracao(norma, index, renum, replace(ev, kind="renumeracao", note=ev.note or note))
 
 
+# --- expression substitution ---------------------------------------------------------------
+
+def _substituicao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """'Substitua-se, no art. 5º, a expressão “X” por “Y”': in the unit named and the units inside
+    it (the whole articulação when ``target_id`` is None), every occurrence of the expression as
+    whole words is replaced, each unit changed getting a new wording. The expression must occur
+    there: where it does not (the text differs, a unit the instruction names that does not have
+    it), nothing is guessed — the operation is refused for a person to decide."""
+    old, new = op.expression or "", op.text or ""
+    if not old.strip():
+        raise _error(op, "substituição sem a expressão substituída: decida o que muda")
+    if op.target_id is None:
+        scope = [d for n in norma.articulacao for d in n.walk() if isinstance(d, Dispositivo)]
+        where = norma.titulo
+    else:
+        d = index.get(op.target_id)
+        if d is None:
+            raise _error(op, _missing(norma, op.target_id))
+        scope, where = list(d.walk()), f"{d.rotulo or op.target_id} de {norma.titulo}"
+    rx = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    hits = [d for d in scope if d.kind is not Kind.ARTIGO and d.situacao is Situacao.VIGENTE and rx.search(d.text or "")]
+    if not hits:
+        raise _error(op, f"a expressão “{old}” não ocorre em {where} como a instrução diz: o texto da norma pode "
+                         "ser outro (redação já alterada, grafia diferente); decida onde ela se aplica")
+    for h in hits:
+        holder = index.get(h.id[:-4]) if h.kind is Kind.CAPUT else None
+        rotulo = holder.rotulo if holder is not None else h.rotulo
+        _push(h, Version(rx.sub(lambda _: new, h.text), ev, ev.date, None, Situacao.VIGENTE, rotulo), rotulo)
+
+
 # --- renumbering -----------------------------------------------------------------------------
 
 def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
@@ -780,9 +814,30 @@ def _renumeracao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     d.rotulo, d.number = new_rotulo, lid.number
 
 
-_APPLY = {"redacao": _redacao, "inclusao": _inclusao, "revogacao": _revogacao,
-          "renumeracao": _renumeracao, "revogacao_total": _revogacao_total, "nota": _nota,
-          "pendente": _pendente}
+def _dispatch(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
+    """The one place an operation's kind chooses what is done. Every :class:`OpKind` has its
+    case: a kind added to the contract without one is a type error (``assert_never``) and
+    fails ``tests/test_amend_apply.py``."""
+    kind = OpKind(op.kind)
+    match kind:
+        case OpKind.REDACAO:
+            _redacao(norma, index, op, ev)
+        case OpKind.INCLUSAO:
+            _inclusao(norma, index, op, ev)
+        case OpKind.REVOGACAO:
+            _revogacao(norma, index, op, ev)
+        case OpKind.RENUMERACAO:
+            _renumeracao(norma, index, op, ev)
+        case OpKind.REVOGACAO_TOTAL:
+            _revogacao_total(norma, index, op, ev)
+        case OpKind.NOTA:
+            _nota(norma, index, op, ev)
+        case OpKind.PENDENTE:
+            _pendente(norma, index, op, ev)
+        case OpKind.SUBSTITUICAO:
+            _substituicao(norma, index, op, ev)
+        case _:
+            assert_never(kind)
 
 
 def ops_for(norma: Norma, ops: Iterable[Operation]) -> list[Operation]:
