@@ -107,6 +107,11 @@ class Operation:
     applied before the act's other operations). An artigo is copied whole: its caput and its
     units in force, under the new number."""
 
+    given: bool = True
+    """False for a wording a person wrote in a decision (``[[decisoes]]``) that the amending
+    act's text does not carry (it changed the unit without giving it a new wording): the note
+    is '(Vide …)', never '(Redação dada pela …)'."""
+
     def describe(self) -> str:
         """One Portuguese line for review (``amend --dry-run``)."""
         what = KIND_NAMES.get(self.kind, self.kind)

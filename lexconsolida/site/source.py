@@ -51,12 +51,33 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
 class StaleText(Exception):
     """The act's history cannot be applied: publishing its text would publish a stale text."""
 
+    def __init__(self, message: str, acts: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.acts = acts or []
+
+
+class Why(str):
+    """Why an act's text could not be built (a str), with the labels of the amending acts
+    that held it back (``acts``): its kept pages name them."""
+
+    acts: tuple[str, ...] = ()
+
+    def __new__(cls, text: str, acts=()) -> "Why":
+        out = super().__new__(cls, text)
+        out.acts = tuple(acts)
+        return out
+
+    def __reduce__(self):
+        return (Why, (str(self), self.acts))
+
 
 def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
-    """The act with every amending act of the corpus applied, and the warnings of the
+    """The act with every amending act of the corpus applied, its status marked (amending
+    acts without text, declared relations with no instruction), and the warnings of the
     recognition. Raises :class:`StaleText` when an amending act cannot be read or applied
     (a blocking problem awaits a human decision): the text as read would not be the text in
-    force, and is never published as such."""
+    force, and is never published as such (the act keeps its last good pages, with a notice
+    naming the acts)."""
     try:
         result = api.amended(corpus, corpus.get(urn))
     except LexError as err:
@@ -65,9 +86,10 @@ def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
     if blocking:
         act, p = blocking[0]
         more = f" (e mais {len(blocking) - 1})" if len(blocking) > 1 else ""
-        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}")
+        held = list(dict.fromkeys(a.label for a, _ in blocking))
+        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}", held)
     notes = [f"alteração com aviso ({act.label}): {p.message}" for act, p in result.open_problems]
-    return result.norma, notes
+    return result.marked(), notes
 
 
 def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
@@ -80,7 +102,7 @@ def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list
         norma, notes = _amended(corpus, urn)
         return norma, None, notes
     except StaleText as err:
-        return None, str(err), []
+        return None, Why(str(err), err.acts), []
     except LexError as err:
         return None, f"não foi possível ler o texto: {err}", []
 

@@ -40,6 +40,7 @@ from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norm
 from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
 from lexconsolida.model.history import ementa_lines, entries_for
 from lexconsolida.model.rotulos import label_and_separator
@@ -150,6 +151,7 @@ class _BodyWriter:
         self.bookmark_id = 0
         self.bookmarks: set[str] = set()
         self.gaps: dict[str, list[str]] = {}
+        self.marks: dict[str, list] = {}
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -191,6 +193,7 @@ class _BodyWriter:
 
     def norma(self, norma: Norma) -> None:
         self.gaps = gaps(norma)
+        self.marks = source_marks(norma)
         for documento in norma.documentos:
             self.documento(documento)
         if norma.documentos and norma.articulacao:
@@ -281,6 +284,13 @@ class _BodyWriter:
             self._compiled(d, style)
         else:
             self._vigente(d, style)
+        marks = self.marks.get(d.id) or (self.marks.get(d.caput.id) if d.caput is not None else None)
+        if marks:  # never clean law text: '[?]' after it, and what to check, in the gap style
+            last = self.doc.paragraphs[-1]
+            if last.style is not None and last.style.name == "Nota de alteração" and len(self.doc.paragraphs) > 1:
+                last = self.doc.paragraphs[-2]
+            last.add_run(" " + QUESTION)
+            self.para("Lacuna", f"[{mark_notes(marks)}]")
         for alt in d.alteracoes:
             self._alteracao(alt)
         for child in d.children:
