@@ -183,7 +183,14 @@ def _items(n: int) -> str:
 
 
 def _names(events: Iterable[Event]) -> str:
+    """'da Lei nº 1, de … e do Decreto nº 2, de …' (after 'alterações')."""
     return acts_phrase([e.act_label or "ato alterador" for e in events])
+
+
+def _subjects(events: Iterable[Event]) -> str:
+    """'a Lei nº 1, de …' / 'a Lei nº 1, de … e o Decreto nº 2, de …' (as a subject)."""
+    names = [f"{'a' if is_feminine(e.act_label) else 'o'} {e.act_label or 'ato alterador'}" for e in events]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " e " + names[-1]
 
 
 def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None = None) -> Status:
@@ -237,7 +244,7 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
         labels.append(LABELS["pendente"])
         revoking = [e for e in pending if e.note == REVOKES]
         if revoking:
-            notices.append(f"Revogação pendente de revisão: {_names(revoking)} "
+            notices.append(f"Revogação pendente de revisão: {_subjects(revoking)} "
                            f"{'declara' if len(revoking) == 1 else 'declaram'} revogar est{a} "
                            f"{kind.lower()}; até a revisão, o texto abaixo é publicado como estava.")
         others = [e for e in pending if e.note != REVOKES]
@@ -247,7 +254,7 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
     if without_text:
         codes.append("sem-texto")
         labels.append(LABELS["sem-texto"])
-        notices.append(f"Alterad{a} por ato sem texto disponível: {_names(without_text)} "
+        notices.append(f"Alterad{a} por ato sem texto disponível: {_subjects(without_text)} "
                        f"{'altera' if len(without_text) == 1 else 'alteram'} est{a} "
                        f"{kind.lower()}, mas o texto "
                        f"{'desse ato' if len(without_text) == 1 else 'desses atos'} não está no "
@@ -267,7 +274,8 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
             details.append(lbl + _by(revocation))
             break
         if code == "pendente":
-            lbl += f" de revisão ({'; '.join(e.act_label or 'ato alterador' for e in pending)})"
+            what = "com revogação pendente" if all(e.note == REVOKES for e in pending) else lbl
+            lbl = f"{what} de revisão ({'; '.join(e.act_label or 'ato alterador' for e in pending)})"
         elif code == "sem-texto":
             lbl += f" ({'; '.join(e.act_label or 'ato alterador' for e in without_text)})"
         elif code == "parcialmente-revogada":
@@ -278,13 +286,16 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
 
 
 def _by(revocation: Event | None) -> str:
-    """' pela Lei nº 3.888, de 9 de outubro de 2018 (art. 9º), desde 9 de outubro de 2018'."""
+    """' pelo art. 9º da Lei nº 3.888, de 9 de outubro de 2018, desde 9 de outubro de 2018' —
+    the article named as part of the act ('art. 9º da Lei …'), so that a page that links
+    citations links it to that act, never to the revoked act's own art. 9º."""
     if revocation is None or not revocation.act_label:
         return ""
-    by = "pela" if is_feminine(revocation.act_label) else "pelo"
-    out = f" {by} {revocation.act_label}"
     if revocation.dispositivo:
-        out += f" ({_cite(revocation.dispositivo)})"
+        out = f" pelo {_cite(revocation.dispositivo)} {'da' if is_feminine(revocation.act_label) else 'do'} " \
+              f"{revocation.act_label}"
+    else:
+        out = f" {'pela' if is_feminine(revocation.act_label) else 'pelo'} {revocation.act_label}"
     if revocation.date:
         out += f", desde {_long(revocation.date)}"
     return out

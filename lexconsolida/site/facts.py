@@ -120,5 +120,6 @@ def facts_of(act) -> ActFacts:
         problem=problem, notes=tuple(notes), estado=norma.estado, vigencia=norma.vigencia,
         events=tuple((e.kind, e.act_urn, e.act_label, e.date, e.note, e.dispositivo)
                      for e in status_events(norma)),
-        revoked_units=revoked_count(norma), held=tuple(getattr(problem, "acts", ())),
+        revoked_units=revoked_count(norma),
+        held=tuple(label for _, label, _ in getattr(problem, "acts", ())),
     )

@@ -113,7 +113,8 @@ class ActPages:
                           lambda: self._linked_key())
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
-                               groups_for(act, links, resolver, act.path), self.status.label)
+                               groups_for(act, links, resolver, act.path), self.status.label,
+                               self.status.detail, self.status.notice)
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -138,7 +139,8 @@ class ActPages:
         if not self.act.texto_disponivel or not self.status.normative:
             return []
         back = "../" if page_dir.endswith("/versoes") else ""
-        tabs = [("Texto vigente", f"{back}index.html"), ("Texto compilado", f"{back}compilado.html")]
+        tabs = [(view_title(self.act.norma, "vigente"), f"{back}index.html"),
+                ("Texto compilado", f"{back}compilado.html")]
         tabs += [(_short(d), f"{'' if back else 'versoes/'}{d}.html") for d in self.dates]
         return [{"rotulo": r, "href": h, "atual": h.rsplit("/", 1)[-1] == current} for r, h in tabs]
 
@@ -262,6 +264,11 @@ def _index_entry(act: SiteAct, root: str) -> dict:
     }
 
 
+def milhar(n: int) -> str:
+    """'5.055' (pt-BR thousands)."""
+    return f"{n:,}".replace(",", ".")
+
+
 def _summary(groups: list[dict]) -> list[dict]:
     """The index's view of the groups: counts and links, no acts."""
     return [{**{k: v for k, v in m.items() if k != "tipos"},
@@ -279,7 +286,7 @@ def index_pages(acts: list[SiteAct], site: SiteInfo, base_key: str) -> list[Page
     summary = _summary(groups)
     pages = [Page("index.html", content_key(base_key, site.key(), summary), lambda: templates.render(
         "indice.html", site=site, root="", css_inline=None, page_title=site.nome,
-        current="indice", municipios=summary, total=len(acts)))]
+        current="indice", municipios=summary, total=len(acts), milhar=milhar))]
     for m in groups:
         for t in m["tipos"]:
             for a in t["anos"]:
@@ -306,7 +313,7 @@ def index_pages(acts: list[SiteAct], site: SiteInfo, base_key: str) -> list[Page
 def _year_page(site: SiteInfo, root: str, info: dict) -> str:
     return templates.render("ano.html", site=site, root=root, css_inline=None,
                             page_title=f"{info['titulo']} — {info['municipio']} — {site.nome}",
-                            current=None, lista=info)
+                            current=None, lista=info, milhar=milhar)
 
 
 _KEPT = re.compile(r"<!--lc:mantida-->.*?<!--/lc:mantida-->\n?", re.S)

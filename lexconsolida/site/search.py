@@ -2,7 +2,8 @@
 
 Layout under ``busca/`` (read by ``static/busca.js``):
 
-- ``meta.json``: ``{"chunk": N, "shards": ["ab", …]}``;
+- ``meta.json``: ``{"chunk": N, "shards": ["ab", …], "artigos": […], "tipos": [type, …]}`` (the
+  types the search page offers as a filter);
 - ``atos.json``: ``[[path, title, first doc, status codes, type], …]``, one per act, in site
   order (an act's docs are numbered from its first doc on, so the script finds a doc's act by
   bisection and filters results by the act's status and type);
@@ -159,8 +160,10 @@ def merge(shards: list[tuple]) -> dict[str, bytes]:
         files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
     files["atos.json"] = _dumps([[path, title, start, *(rest[0] if rest else ([], ""))]
                                  for (path, title, _, *rest), start in zip(shards, starts)])
+    tipos = sorted({shard[3][1] for shard in shards if len(shard) > 3 and shard[3][1]})
     files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(by_prefix),
-                                 "artigos": sorted(articles, key=lambda n: (len(n), n))})
+                                 "artigos": sorted(articles, key=lambda n: (len(n), n)),
+                                 "tipos": tipos})
     return files
 
 

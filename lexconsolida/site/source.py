@@ -18,6 +18,7 @@ from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Norma
+from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step, mark
 from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
 
 
@@ -51,14 +52,15 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
 class StaleText(Exception):
     """The act's history cannot be applied: publishing its text would publish a stale text."""
 
-    def __init__(self, message: str, acts: list[str] | None = None) -> None:
+    def __init__(self, message: str, acts: list[tuple[str, str, str | None]] | None = None) -> None:
         super().__init__(message)
         self.acts = acts or []
 
 
 class Why(str):
-    """Why an act's text could not be built (a str), with the labels of the amending acts
-    that held it back (``acts``): its kept pages name them."""
+    """Why an act's text could not be built (a str), with the amending acts that held it back
+    (``acts``: (urn, label, date) each): its kept pages name them, and its status says them
+    pending."""
 
     acts: tuple[str, ...] = ()
 
@@ -86,9 +88,12 @@ def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
     if blocking:
         act, p = blocking[0]
         more = f" (e mais {len(blocking) - 1})" if len(blocking) > 1 else ""
-        held = list(dict.fromkeys(a.label for a, _ in blocking))
+        held = list(dict.fromkeys((a.urn, a.label, a.in_force_from) for a, _ in blocking))
         raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}", held)
     notes = [f"alteração com aviso ({act.label}): {p.message}" for act, p in result.open_problems]
+    notes += [f"{s.act_label} altera este ato, mas o seu texto não está no acervo: publicado "
+              "com o aviso 'alterada por ato sem texto disponível'"
+              for s in result.steps() if s.state == WITHOUT_TEXT]
     return result.marked(), notes
 
 
@@ -144,7 +149,10 @@ def _reader(corpus: Corpus, urn: str, read):
 
 def _fallback(corpus: Corpus, urn: str):
     def run(why: str | None) -> tuple[Norma, str | None]:
-        return _metadata_only(corpus, urn), why_no_text(None, failed=bool(why))
+        norma = _metadata_only(corpus, urn)
+        # the acts that held the text back are pending review: never "em vigor" over it
+        mark(norma, [Step(u, label, date, PENDING) for u, label, date in getattr(why, "acts", ())])
+        return norma, why_no_text(None, failed=bool(why))
     return run
 
 

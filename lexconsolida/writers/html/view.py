@@ -18,9 +18,21 @@ DRAFT_TITLE = "Texto proposto"
 
 
 def view_title(norma: Norma, view: str) -> str:
-    """'Texto vigente' / 'Texto compilado', or 'Texto proposto' for a document without
-    normative value."""
-    return VIEW_TITLES[view] if status_of(norma).normative else DRAFT_TITLE
+    """'Texto vigente' / 'Texto compilado'; 'Texto proposto' for a document without normative
+    value; never 'vigente' over a revoked text ('Último texto em vigor') or one that lacks
+    changes ('Texto sem as alterações pendentes')."""
+    status = status_of(norma)
+    if not status.normative:
+        return DRAFT_TITLE
+    if view == "vigente" and status.code == "revogada":
+        return REVOKED_TITLE
+    if view == "vigente" and (status.pending or status.without_text):
+        return STALE_TITLE
+    return VIEW_TITLES[view]
+
+
+REVOKED_TITLE = "Último texto em vigor"
+STALE_TITLE = "Texto sem as alterações pendentes"
 VIEW_NOTICES = {
     "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
                  "nota do ato que a alterou; a redação em vigor vem por último.",

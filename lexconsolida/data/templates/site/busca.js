@@ -159,11 +159,9 @@
     return code;
   }
 
-  function fillTypes(atos) {
+  function fillTypes(meta) {
     if (!byTipo || byTipo.options.length > 1) { return; }
-    var seen = {}, types = [];
-    atos.forEach(function (a) { if (a[4] && !seen[a[4]]) { seen[a[4]] = true; types.push(a[4]); } });
-    types.sort().forEach(function (t) {
+    (meta.tipos || []).forEach(function (t) {
       var o = document.createElement("option");
       o.value = t; o.textContent = t;
       byTipo.appendChild(o);
@@ -241,7 +239,7 @@
     status.textContent = "Buscando…";
     return Promise.all([getJSON("meta.json"), getJSON("atos.json")]).then(function (loaded) {
       var meta = loaded[0], atos = loaded[1];
-      fillTypes(atos);
+      fillTypes(meta);
       if (terms.length === 0 && !cit) { return listActs(atos); }
       var lists = terms.map(function (t) { return postings(meta, t); });
       if (cit) { lists.push(byCitation(meta, cit)); }
@@ -273,8 +271,8 @@
   var params = new URLSearchParams(window.location.search);
   var initial = params.get("q") || "";
   if (bySituacao && params.get("situacao")) { bySituacao.value = params.get("situacao"); }
-  getJSON("atos.json").then(function (atos) {
-    fillTypes(atos);
+  getJSON("meta.json").then(function (meta) {
+    fillTypes(meta);
     if (byTipo && params.get("tipo")) { byTipo.value = params.get("tipo"); }
     if (initial || filtering()) {
       input.value = initial;
