@@ -130,7 +130,19 @@ def test_build_fails_for_that_act_and_keeps_its_docx(acervo, tmp_path):
     proc = run_cli("build", "--acervo", acervo, "-o", out)
     assert proc.returncode == 1
     assert "sp-vila-ficta/lei-10-2020" in proc.stdout.decode()
-    assert docx.read_bytes() == good
+    # the last good DOCX, never silent (issue 25): a notice on top names the pending act
+    import io
+
+    import docx as python_docx
+
+    kept = python_docx.Document(io.BytesIO(docx.read_bytes())).paragraphs
+    assert kept[0].style.name == "Situação do texto"
+    assert "Lei nº 20, de 5 de abril de 2021 não pôde ser aplicada" in kept[0].text
+    before = [p.text for p in python_docx.Document(io.BytesIO(good)).paragraphs]
+    assert [p.text for p in kept[1:]] == before
+    again = docx.read_bytes()
+    run_cli("build", "--acervo", acervo, "-o", out)
+    assert docx.read_bytes() == again  # not rewritten when nothing changed
     assert "R$ 200,00" in (out / "site" / "sp-vila-ficta" / "lei-10-2020" / "index.html").read_text("utf-8")
 
 

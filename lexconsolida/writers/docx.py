@@ -474,3 +474,27 @@ def _embed_lexml(doc, norma: Norma) -> None:
 
 __all__ = ["write", "default_template", "entries_for", "separator", "bookmark_name",
            "STYLE_OF_KIND", "PARAGRAPH_STYLES", "VIEWS"]
+
+
+KEPT_NOTICE_START = "Atenção: este texto pode estar desatualizado"
+
+
+def kept_notice_of(data: bytes) -> str | None:
+    """The notice a kept DOCX carries (:func:`with_kept_notice`), None when it has none."""
+    document = Document(io.BytesIO(data))
+    return next((p.text for p in document.paragraphs if p.text.startswith(KEPT_NOTICE_START)), None)
+
+
+def with_kept_notice(data: bytes, notice: str) -> bytes:
+    """A kept DOCX (the last good one of an act whose text could not be rebuilt) with
+    ``notice`` at the top of its body, in the style that says which text a document is; an
+    earlier notice of the kind is replaced. The embedded LexML is left as it was."""
+    document = Document(io.BytesIO(data))
+    for p in list(document.paragraphs):
+        if p.text.startswith(KEPT_NOTICE_START):
+            p._p.getparent().remove(p._p)
+    first = document.paragraphs[0] if document.paragraphs else document.add_paragraph()
+    first.insert_paragraph_before(xml_text(notice), style="Situação do texto")
+    buf = io.BytesIO()
+    document.save(buf)
+    return deterministic_zip(buf.getvalue())
