@@ -201,6 +201,15 @@ def test_a_pending_amendment_is_said_on_the_page_the_index_and_the_docx(acervo, 
     said = " ".join(t for s, t in paras if s == "Situação do texto")
     assert "sem as alterações da Lei nº 60, de 1º de agosto de 2023, pendentes de revisão" in said
     assert "Alterações pendentes de revisão: Lei nº 60" in said
+    # the LexML keeps the facts (its extension: a whole-act 'pendente' event), read back the same
+    from lexconsolida.readers.lexml import read as read_lexml
+
+    xml = api.render(result.norma, "xml")
+    assert b'tipo="pendente"' in xml and b'rotulo="Lei n\xc2\xba 60, de 1\xc2\xba de agosto de 2023"' in xml
+    assert status_of(read_lexml(xml).norma, on="2024-01-01").pending == status.pending
+    proc = run_cli("compile", _act(acervo, "lei-10-2020"), "--at", "2024-01-01", "--to", "txt",
+                   "--acervo", acervo)
+    assert "com alterações pendentes de revisão (Lei nº 60, de 1º de agosto de 2023)" in proc.stderr.decode()
     # the gazette of the whole acervo (the pipeline's results, read generically)
     lista, site = tmp_path / "lista", tmp_path / "gazeta"
     proc = run_cli("acervo", acervo, "-o", lista, "--site", site, "--processos", "1")

@@ -9,7 +9,8 @@ into place (each by an atomic rename, the manifest last, stale files removed aft
 the whole build succeeded; an error leaves the published site as it was. The cost is that of
 the files that changed: a run that changes nothing touches nothing, and one changed act does
 not copy and delete the whole site (which took seconds for 1,000 acts). An act marked ``failed`` (its text in
-force could not be built) keeps its last good pages.
+force could not be built) keeps its last good pages, each with a notice naming the amending act
+that could not be applied (a kept page is never silent), and its entries in the search.
 """
 
 from __future__ import annotations
