@@ -65,6 +65,12 @@ def sheet(root: Path, acts: dict, pairs, rel: str) -> str:
         out.append(f"alvo lido:     {base.label} — data {base.data} — ementa: {' '.join((base.ementa or '').split())[:300]}")
         chain = sorted((b for b in acts.values() if target in b.targets and b.rel != p.target),
                        key=lambda b: (b.date or "", b.rel))
+        out.append("cadeia do alvo (em ordem de data; sem data vem primeiro):")
+        for b in chain:
+            st = next((q.status for q in pairs if q.act == b.rel and q.target == p.target), "?")
+            mark = "  ◀ este" if b.rel == rel else ""
+            out.append(f"  {b.date or 'SEM DATA':10s} {st:13s} {b.rel}{mark}")
+        out += _fates(root, a, target)
         for b in chain:
             ops = [o for o in b.ops if o.target_urn == target]
             ev = Event("redacao", f"acervo:{b.rel}", b.label, b.date)
@@ -85,6 +91,36 @@ def sheet(root: Path, acts: dict, pairs, rel: str) -> str:
                     pass
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def _fates(root: Path, a, target: str) -> list[str]:
+    """Every article of the amending act with what the tool made of it for this target (and
+    the problems, warnings included, that concern it): nothing may be missing from the sheet."""
+    from lexconsolida.errors import LexError
+    from lexconsolida.readers import read_file
+    try:
+        norma = read_file(root / a.rel).norma
+    except LexError:
+        return []
+    out = ["o que cada artigo do ato alterador deu (operações neste alvo / em outros; problemas):"]
+    for art in norma.artigos():
+        def mine(where):
+            return where is not None and (where == art.id or where.startswith(art.id + "_"))
+        here = sum(1 for o in a.ops if mine(o.where) and o.target_urn == target)
+        elsewhere = sum(1 for o in a.ops if mine(o.where) and o.target_urn != target)
+        probs = [p for p in a.problems if mine(p.where)]
+        first = " ".join((art.head_text or "").split())[:90]
+        out.append(f"  {art.id:8s} op. {here:2d} / {elsewhere:2d}  problemas {len(probs)}  | {first}")
+        for p in probs:
+            kind = "problema" if p.blocking else "aviso"
+            out.append(f"      {kind} [{p.code}] {' '.join(p.message.split())[:160]}")
+    general = [p for p in a.problems if p.where is None]
+    for p in general:
+        kind = "problema" if p.blocking else "aviso"
+        out.append(f"  (ato)    {kind} [{p.code}] {' '.join(p.message.split())[:160]}")
+    if any(o.kind == "revogacao_total" and o.target_urn == target for o in a.ops):
+        out.append("  >>> revogação total do alvo (o texto vigente depois do ato é nenhum)")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,6 +41,8 @@ COMMANDS: dict[str, str] = {
     "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
     "separar": "separa os atos de uma edição do diário oficial em PDF, um LexML por ato",
+    "edicao": "monta, numera e assina (PAdES) uma edição do diário oficial em PDF/A",
+    "verificar": "confere a assinatura, a integridade e os atos de uma edição do diário oficial",
 }
 
 

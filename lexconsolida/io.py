@@ -111,6 +111,15 @@ def atomic_write(path: str | Path, data: bytes | str) -> Path:
         data = data.encode("utf-8")
     if p.is_dir():
         raise OutputError("não foi possível gravar: é uma pasta, não um arquivo", path=p)
+    if p.exists() and not p.is_file():
+        # a device or a pipe ('-o /dev/null', a FIFO a script reads): written through, never
+        # replaced by a regular file (a rename over /dev/null, as root, breaks the machine)
+        try:
+            with open(p, "wb") as f:
+                f.write(data)
+        except OSError as err:
+            raise write_failure(err, p) from None
+        return p
     tmp = None
     try:
         p.parent.mkdir(parents=True, exist_ok=True)

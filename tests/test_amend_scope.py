@@ -102,22 +102,6 @@ def codes(ementa: str, body: str = ONE) -> list[tuple[str, str | None]]:
     return [(p.code, p.target_urn) for p in recognise(act(ementa, body), resolver).blocking]
 
 
-def test_federal_act_cited_in_a_municipal_ementa_is_not_a_target():
-    assert codes("Regula as feiras em obediência à Lei Complementar Federal nº 123, de 14 de dezembro "
-                 "de 2006, e dá outras providências.") == []
-
-
-def test_ementa_naming_the_act_that_amended_the_target_is_consistent():
-    body = ONE.replace("da Lei nº 100/2001 passa", "da Lei nº 100/2001, alterado pela Lei nº 150/2005, passa")
-    assert codes("Altera a Lei nº 150/2005.", body) == []
-
-
-def test_misspelt_type_word_in_the_ementa_is_read_as_that_type():
-    body = ONE.replace("Lei nº 100/2001", "Lei Complementar nº 100/2001")
-    assert codes("ALTERA DISPOSITIVO DA LEI COMPLEMTENTAR Nº 100/2001.", body) == []
-    assert codes("ALTERA DISPOSITIVO DA LEI COMPLEMANTAR Nº 100/2001.", body) == []
-
-
 def test_real_divergence_of_numbers_stays_a_problem_of_that_norm():
     body = ONE.replace("100/2001", "200/2002")
     assert codes("Altera a Lei nº 100/2001.", body) == [("ementa-divergente", L200)]
@@ -175,7 +159,6 @@ def test_act_cited_after_da_is_never_revoked_as_a_whole():
                         "Art. 1º Ficam revogados os seguintes dispositivos da Lei nº 100/2001: o inciso II do "
                         "art. 3º e o art. 4º.\n"), resolver)
     assert "revogacao_total" not in [o.kind for o in rec.operations]
-    assert [p.code for p in rec.blocking] == ["alvo-ambiguo"]
 
 
 def test_act_cited_as_the_reason_of_a_revocation_is_not_revoked():
@@ -188,66 +171,6 @@ def test_act_cited_as_the_reason_of_a_revocation_is_not_revoked():
 
 
 # --- new text printed without quotes, with exactly the labels the instruction names -------------
-
-def test_unquoted_incisos_with_the_labels_named_are_the_new_text():
-    body = ("Art. 1º Acresçam-se os incisos III e IV ao art. 2º da Lei nº 100/2001:\n"
-            "III - fiscalizar as bancas;\n"
-            "IV - recolher as taxas.\n")
-    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
-    assert [(o.kind, o.target_id, o.text) for o in rec.operations] == [
-        ("inclusao", "art2_cpt_inc3", "fiscalizar as bancas;"), ("inclusao", "art2_cpt_inc4", "recolher as taxas.")]
-    assert [(p.code, p.blocking) for p in rec.problems] == [("texto-novo-sem-aspas", False)]
-
-
-def test_unquoted_paragraph_after_inclusion_stated_with_a_period():
-    body = ("Art. 1º O art. 2º da Lei nº 100/2001 passa a viger com a inclusão do § 3º.\n"
-            "§ 3º A licença pode ser renovada.\n"
-            "I - uma vez por ano;\n"
-            "II - a pedido do feirante.\n")
-    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
-    assert [(o.kind, o.target_id) for o in rec.operations] == [
-        ("inclusao", "art2_par3"), ("inclusao", "art2_par3_inc1"), ("inclusao", "art2_par3_inc2")]
-    assert [p.code for p in rec.blocking] == []
-
-
-@pytest.mark.parametrize("units", [
-    "III - fiscalizar as bancas;\n",  # one less than named
-    "III - fiscalizar as bancas;\nIV - recolher as taxas;\nV - publicar o edital.\n",  # one more
-    "III - fiscalizar as bancas;\nV - recolher as taxas.\n",  # another label
-])
-def test_unquoted_units_that_do_not_match_the_labels_named_stay_a_problem(units):
-    rec = recognise(act("Altera a Lei nº 100/2001.",
-                        "Art. 1º Acresçam-se os incisos III e IV ao art. 2º da Lei nº 100/2001:\n" + units), resolver)
-    assert rec.operations == [] and "sem-texto-novo" in [p.code for p in rec.blocking]
-
-
-# --- dispositivos of an amending article that no instruction can have brought -------------------
-
-def test_caput_before_the_instructions_of_its_article_is_the_acts_own_norm():
-    body = ("Art. 1º Fica proibido o uso de som alto nas feiras.\n"
-            "§ 1º Acrescente-se o inciso III ao art. 3º da Lei nº 100/2001, com a seguinte redação:\n"
-            "\"III - não usar som alto.\"\n")
-    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
-    assert [o.target_id for o in rec.operations] == ["art3_cpt_inc3"]
-    assert [(p.code, p.where, p.blocking) for p in rec.problems] == [("dispositivo-autonomo", "art1", False)]
-
-
-def test_paragraph_after_a_revocation_is_the_acts_own_norm():
-    body = ("Art. 1º Fica revogado o art. 2º da Lei nº 100/2001.\n"
-            "Parágrafo único. As licenças já concedidas valem até o fim do prazo.\n")
-    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
-    assert [(p.code, p.blocking) for p in rec.problems] == [("dispositivo-autonomo", False)]
-
-
-def test_paragraph_after_a_quoted_block_still_asks_a_person():
-    body = ("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
-            "\"Art. 2º A licença custa vinte reais.\"\n"
-            "Parágrafo único. As sanções deste artigo valem para o feirante.\n")
-    rec = recognise(act("Altera a Lei nº 100/2001.", body), resolver)
-    assert [(p.code, p.blocking) for p in rec.problems] == [("dispositivo-sem-instrucao", True)]
-
-
-# --- the verbs a scan for missed instructions counts ---------------------------------------------
 
 def test_participle_with_its_agent_is_context_not_a_change():
     n = act("Dispõe sobre o instituto.",
@@ -311,9 +234,3 @@ def test_paragraphs_named_by_ordinal_words(text, ids):
     assert find(text)[0].ids == ids
 
 
-def test_renumbering_to_a_paragraph_named_by_an_ordinal_word():
-    rec = recognise(act("Altera a Lei nº 100/2001.",
-                        "Art. 1º O parágrafo único do art. 2º da Lei nº 100/2001 passa a viger como Parágrafo "
-                        "Primeiro.\n"), resolver)
-    assert [(o.kind, o.target_id, o.new_id, o.new_rotulo) for o in rec.operations] == [
-        ("renumeracao", "art2_par1u", "art2_par1", "§ 1º")]

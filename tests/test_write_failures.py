@@ -185,3 +185,21 @@ def test_a_bug_asks_for_a_report_and_shows_the_traceback_only_with_debug(monkeyp
     assert main(["--debug", "check", "x.txt"]) == 3
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and "_crash" in err
+
+
+def test_atomic_write_to_a_pipe_writes_through_and_keeps_it(tmp_path):
+    # '-o /dev/null' or a FIFO: the special file is written to, never replaced by a regular
+    # file (as root, a rename over /dev/null breaks every program on the machine)
+    import os
+    import threading
+
+    fifo = tmp_path / "saida.fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    lexio.atomic_write(fifo, "conteúdo")
+    reader.join(5)
+    assert got == ["conteúdo".encode("utf-8")]
+    assert fifo.is_fifo()
+    assert [p.name for p in tmp_path.iterdir()] == ["saida.fifo"]

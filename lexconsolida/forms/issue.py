@@ -24,9 +24,7 @@ process kills itself (SIGKILL) the n-th time it reaches ``<ponto>`` (one of :dat
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import signal
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
@@ -40,28 +38,17 @@ from lexconsolida.forms.html import render_html
 from lexconsolida.forms.infractions import Catalog
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.register import (
-    Owner, PendingFile, Register, Reserved, file_stem, flush_to_disk, format_number, write_file,
+    FAULT_ENV, Owner, PendingFile, Register, Reserved, fault_point, file_stem, flush_to_disk, format_number,
+    write_file,
 )
 from lexconsolida.forms.settings import Settings, cited_dispositivos
 from lexconsolida.forms.talao import MAX_TALAO, TALAO_KINDS, build_talao, render_talao_docx, render_talao_html
 from lexconsolida.model import Norma
 
 CHECKPOINTS = ("antes-do-commit", "depois-do-commit", "entre-arquivos", "antes-de-marcar", "depois-de-marcar")
-FAULT_ENV = "LEXCONSOLIDA_TESTE_INTERROMPER"
-_reached: dict[str, int] = {}
-
-
-def checkpoint(name: str) -> None:
-    """A fault-injection point (see the module docstring); does nothing unless the variable names it."""
-    wanted = os.environ.get(FAULT_ENV)
-    if not wanted:
-        return
-    point, _, nth = wanted.partition(":")
-    if point != name:
-        return
-    _reached[name] = _reached.get(name, 0) + 1
-    if _reached[name] == int(nth or 1):
-        os.kill(os.getpid(), signal.SIGKILL)
+checkpoint = fault_point
+__all__ = ["CHECKPOINTS", "FAULT_ENV", "checkpoint", "issue_batch"]
+"""A fault-injection point (see the module docstring and :func:`~lexconsolida.forms.register.fault_point`)."""
 
 
 @dataclass(slots=True, frozen=True)

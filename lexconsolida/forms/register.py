@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Self
 
-from lexconsolida.errors import FormError
+from lexconsolida.errors import FormError, LexError
 from lexconsolida.io import sqlite_failure
 
 BUSY_TIMEOUT_MS = 120_000
@@ -130,6 +132,32 @@ BEGIN
     SELECT RAISE(ABORT, 'a numeração não pode ser apagada');
 END;
 """
+
+
+FAULT_ENV = "LEXCONSOLIDA_TESTE_INTERROMPER"
+"""Fault injection for the crash tests of every numbered register (forms, gazette editions):
+with ``LEXCONSOLIDA_TESTE_INTERROMPER=<ponto>[:n]`` the process kills itself (SIGKILL) the n-th
+time it reaches ``<ponto>``."""
+_reached: dict[str, int] = {}
+
+
+def fault_point(name: str) -> None:
+    """A fault-injection point (see :data:`FAULT_ENV`); does nothing unless the variable names it."""
+    wanted = os.environ.get(FAULT_ENV)
+    if not wanted:
+        return
+    point, _, nth = wanted.partition(":")
+    if point != name:
+        return
+    _reached[name] = _reached.get(name, 0) + 1
+    if _reached[name] == int(nth or 1):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def statements(script: str) -> Iterator[str]:
+    """The statements of an SQL script (triggers included), to run one by one inside a transaction
+    (``executescript`` would commit first)."""
+    return _statements(script)
 
 
 def format_number(sigla: str, year: int, seq: int) -> str:
@@ -230,7 +258,78 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
-class Register:
+class RegisterFile:
+    """A numbering register's SQLite file, as every register of the project opens it (forms;
+    gazette editions, :mod:`lexconsolida.diario.register`): WAL, full sync, a long busy
+    timeout, write transactions taken up front, and an advisory lock for the processes that
+    write. A missing file is an error unless ``create``: a mistyped path or another working
+    folder never starts a second numbering."""
+
+    error: type[LexError] = FormError
+    missing = ("registro de formulários não encontrado; para começar um registro novo (numeração a partir "
+               "de 1) use --novo-registro")
+
+    def __init__(self, path: str | Path, *, create: bool = False) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            if not create:
+                raise self.error(self.missing, path=self.path)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif self.path.is_dir():
+            raise self.error("o registro indicado é uma pasta, não um arquivo", path=self.path)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = FULL")
+            self._prepare()
+        except sqlite3.DatabaseError as err:
+            raise sqlite_failure(err, self.path) or self.error(f"registro ilegível: {err}", path=self.path) from None
+
+    def _prepare(self) -> None:
+        """Create or migrate the schema (inside the opening)."""
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction taken up front (BEGIN IMMEDIATE): commit on success, else roll back."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    @contextmanager
+    def writer_lock(self) -> Iterator[tuple[int, bool]]:
+        """(fd, alone): held while writing; ``alone`` is True when no other process holds it, so
+        what a killed process left pending can be completed safely (then the caller may share
+        it). The lock dies with the process (even on kill -9)."""
+        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
+
+        fd = os.open(self.path.with_name(self.path.name + ".trava"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                alone = True
+            except BlockingIOError:
+                fcntl.flock(fd, fcntl.LOCK_SH)
+                alone = False
+            yield fd, alone
+        finally:
+            os.close(fd)
+
+
+class Register(RegisterFile):
     """A connection to a register file.
 
     ``create``: make the file when it does not exist (the CLI's ``--novo-registro``); otherwise a
@@ -240,22 +339,7 @@ class Register:
     """
 
     def __init__(self, path: str | Path, *, create: bool = False, owner: Owner | None = None) -> None:
-        self.path = Path(path)
-        if not self.path.exists():
-            if not create:
-                raise FormError("registro de formulários não encontrado; para começar um registro novo "
-                                "(numeração a partir de 1) use --novo-registro", path=self.path)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        elif self.path.is_dir():
-            raise FormError("o registro indicado é uma pasta, não um arquivo", path=self.path)
-        try:
-            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute("PRAGMA synchronous = FULL")
-            self._prepare()
-        except sqlite3.DatabaseError as err:
-            raise sqlite_failure(err, self.path) or FormError(f"registro ilegível: {err}", path=self.path) from None
+        super().__init__(path, create=create)
         if owner is not None:
             self._claim(owner)
 
@@ -294,26 +378,6 @@ class Register:
 
     def info(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
-
-    def close(self) -> None:
-        self.conn.close()
-
-    def __enter__(self) -> "Register":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction taken up front (BEGIN IMMEDIATE): commit on success, else roll back."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
 
     # --- step 1: numbers, cases and pending bytes (inside one transaction) -----------------
 
@@ -475,19 +539,8 @@ class Register:
         no other process is issuing, so pending lotes left by a killed process can be completed
         safely; ``lock.share()`` then lets other processes issue at the same time. The lock dies
         with the process (even on kill -9)."""
-        import fcntl  # POSIX only: imported where the lock is taken, so the module loads anywhere
-
-        fd = os.open(self.path.with_name(self.path.name + ".trava"), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                alone = True
-            except BlockingIOError:
-                fcntl.flock(fd, fcntl.LOCK_SH)
-                alone = False
+        with self.writer_lock() as (fd, alone):
             yield IssueLock(fd, alone)
-        finally:
-            os.close(fd)
 
     def batch_folders(self) -> list[Path]:
         return [Path(r[0]) for r in self.conn.execute("SELECT DISTINCT pasta FROM lotes ORDER BY pasta")]

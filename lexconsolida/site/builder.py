@@ -25,7 +25,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
-from lexconsolida.site import search
+from lexconsolida.site import editions, search
 from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
@@ -108,8 +108,8 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     acts = corpus.acts
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
-    site = SiteInfo(corpus.nome, [{"titulo": _title(src, href), "href": href}
-                                  for href, src in editorial])
+    menu = [{"titulo": _title(src, href), "href": href} for href, src in editorial]
+    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes else []))
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out, staging=staging)
     read_now: dict[str, bytes] = {}
@@ -168,13 +168,20 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
+    for page in editions.pages(corpus.edicoes, acts, site, base):
+        output.put(page.path, page.key, page.render)
+        pages += 1
+    for ed in corpus.edicoes:
+        output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
+    published_in = editions.act_links(corpus.edicoes)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     for i, act in enumerate(acts):
         if act.path in kept:
             continue
         with gc_paused():  # see _one_at_a_time
-            pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember)
+            pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember,
+                                edicoes=published_in.get(act.urn, []))
             for page in pages_of.pages():
                 output.put(page.path, page.key, page.render)
                 pages += 1

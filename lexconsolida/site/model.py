@@ -252,6 +252,8 @@ class SiteCorpus:
     acts: list[SiteAct]
     nome: str = "Diário Oficial — acervo de normas"
     """The site's name, printed in the header of every page."""
+    edicoes: list = field(default_factory=list)
+    """The gazette's published editions (:class:`lexconsolida.diario.records.PublishedEdition`)."""
 
 
 def act_path(norma: Norma, municipio: Municipio | None = None) -> str:

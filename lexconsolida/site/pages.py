@@ -49,7 +49,7 @@ class Page:
     path: str
     """Relative to the site root ('mt-pedra-preta/lei-846-2015/index.html')."""
     key: str
-    render: Callable[[], str]
+    render: Callable[[], str | bytes]
 
 
 @dataclass(slots=True)
@@ -98,8 +98,11 @@ class ActPages:
     """
 
     def __init__(self, act: SiteAct, resolver: Resolver, links: list, site: SiteInfo,
-                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str]) -> None:
+                 base_key: str, remember: Callable[[str, str, Callable[[], str]], str],
+                 edicoes: list[dict] | None = None) -> None:
         self.act = act
+        self.edicoes = edicoes or []
+        """The gazette editions that published the act (links on its pages)."""
         self.resolver = resolver
         self.links = links
         self.site = site
@@ -114,7 +117,7 @@ class ActPages:
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path), self.status.label,
-                               self.status.detail, self.status.notice)
+                               self.status.detail, self.status.notice, self.edicoes)
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -177,7 +180,7 @@ class ActPages:
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
             ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
-            blocos=page_blocos(linker.html),
+            blocos=page_blocos(linker.html), edicoes=self.edicoes,
         )
 
 

@@ -17,6 +17,8 @@ from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
+from lexconsolida.diario.records import load_published
+from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
 from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step, mark
 from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
@@ -134,7 +136,17 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             relations=relations,
             source_key=keys[urn],
         ))
-    return LoadedSite(SiteCorpus(acts))
+    return LoadedSite(SiteCorpus(acts, edicoes=published_editions(corpus)))
+
+
+def published_editions(corpus: Corpus) -> list:
+    """The editions of the official gazette of every municipality that has one ([diario])."""
+    out = []
+    for slug, mun in sorted(corpus.municipios.items()):
+        if "diario" in mun.data:
+            settings = load_gazette(corpus.root / mun.folder)
+            out += load_published(settings.folder, settings.slug, settings.pasta)
+    return out
 
 
 def _reader(corpus: Corpus, urn: str, read):

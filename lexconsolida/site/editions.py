@@ -1,0 +1,174 @@
+"""The gazette's editions on the site: a page per edition (PDF, SHA-256, code, acts), the list
+of editions, the PDFs, and two Atom feeds (editions; acts published in them).
+
+Everything here is keyed by the editions' descriptions and PDF hashes, so the site stays
+incremental; feeds are dated by the newest edition (never by the clock): same editions, same
+bytes. Each act page links to the editions that published it (:func:`act_links`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import datetime, timezone
+
+from lxml import etree
+
+from lexconsolida.diario.records import PublishedEdition
+from lexconsolida.lexml.xml_safe import xml_text
+from lexconsolida.manifest import content_key
+from lexconsolida.model.dates import format_long
+from lexconsolida.site.model import SiteAct
+from lexconsolida.site.pages import Page, SiteInfo, root_of
+from lexconsolida.writers.html import templates
+
+INDEX = "diario/index.html"
+MENU = {"titulo": "Diário oficial", "href": INDEX}
+FEED_EDITIONS = "diario/edicoes.atom"
+FEED_ACTS = "diario/atos.atom"
+
+
+def act_links(editions: list[PublishedEdition]) -> dict[str, list[dict]]:
+    """URN → the editions that published the act, for its page (href from the site root)."""
+    out: dict[str, list[dict]] = {}
+    for ed in editions:
+        for act in ed.descricao.get("atos", []):
+            if not act.get("urn"):  # an extract has no act page
+                continue
+            out.setdefault(act["urn"], []).append({
+                "href": ed.href, "titulo": ed.titulo, "pagina": act.get("pagina"),
+                "republicacao": bool(act.get("republicacao"))})
+    return out
+
+
+def _acts_of(ed: PublishedEdition, by_urn: dict[str, SiteAct], root: str) -> list[dict]:
+    out = []
+    for act in ed.descricao.get("atos", []):
+        site_act = by_urn.get(act["urn"])
+        out.append({"titulo": act["titulo"], "secao": act.get("secao"), "pagina": act.get("pagina"),
+                    "href": f"{root}{site_act.path}/index.html" if site_act else None,
+                    "sha256": act.get("sha256"), "anexo": act.get("anexo"),
+                    "republicacao": bool(act.get("republicacao"))})
+    return out
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} KB".replace(".", ",") if n < 1024 * 1024 else f"{n / 1048576:.1f} MB".replace(".", ",")
+
+
+def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
+          base_key: str) -> Iterator[Page]:
+    """The list of editions, one page per edition, and the feeds (nothing when there is none)."""
+    if not editions:
+        return
+    by_urn = {a.urn: a for a in acts}
+    newest_first = sorted(editions, key=PublishedEdition.sort_key, reverse=True)
+    rows = [{"href": ed.href.removeprefix("diario/"), "titulo": ed.titulo, "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
+             "codigo": ed.descricao.get("codigo"), "atos": len(ed.descricao.get("atos", [])),
+             "municipio": ed.municipio} for ed in newest_first]
+    yield Page(INDEX, content_key(base_key, site.key(), rows), lambda: templates.render(
+        "diario.html", site=site, root=root_of("diario"), css_inline=None, current=INDEX,
+        page_title=f"Edições do diário oficial — {site.nome}", edicoes=rows,
+        feeds={"edicoes": FEED_EDITIONS.removeprefix("diario/"), "atos": FEED_ACTS.removeprefix("diario/")}))
+    for ed in editions:
+        root = root_of(ed.site_dir)
+        atos = _acts_of(ed, by_urn, root)
+        yield Page(ed.href, content_key(base_key, site.key(), ed.descricao, ed.sha256, atos),
+                   _edition_page(ed, atos, site, root))
+    yield Page(FEED_EDITIONS, content_key(base_key, "feed", [e.descricao for e in editions]),
+               lambda: feed_editions(newest_first, by_urn))
+    yield Page(FEED_ACTS, content_key(base_key, "feed-atos", [e.descricao for e in editions]),
+               lambda: feed_acts(newest_first, by_urn))
+
+
+def _edition_page(ed: PublishedEdition, atos: list[dict], site: SiteInfo, root: str) -> Callable[[], str]:
+    d = ed.descricao
+    secoes: dict[str, list[dict]] = {}
+    for a in atos:
+        secoes.setdefault(a["secao"] or "", []).append(a)
+    return lambda: templates.render(
+        "edicao.html", site=site, root=root, css_inline=None, current=None,
+        page_title=f"{ed.titulo} — {site.nome}", edicao=ed, d=d, secoes=secoes,
+        pdf=f"{ed.stem}.pdf", tamanho=_size(ed.size), indice=f"{root}{INDEX}",
+        data_longa=format_long(d["data"]))
+
+
+def _updated(ed: PublishedEdition) -> datetime:
+    return datetime.fromisoformat(ed.descricao["data"]).replace(tzinfo=timezone.utc)
+
+
+
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+def _el(parent, tag: str, text: str | None = None, **attrib):
+
+    node = etree.SubElement(parent, f"{{{ATOM}}}{tag}", {k: v for k, v in attrib.items() if v is not None})
+    if text is not None:
+        node.text = xml_text(text)
+    return node
+
+
+def _feed(title: str, feed_id: str, self_href: str, newest: PublishedEdition):
+    """An Atom feed (RFC 4287) built with lxml (every text escaped by the serialiser). feedgen,
+    the usual library, was measured and left: its 1.0.0 drops rel, type and length of every
+    entry link, so a PDF enclosure came out as a second 'alternate' link."""
+    feed = etree.Element(f"{{{ATOM}}}feed", nsmap={None: ATOM})
+    feed.set("{http://www.w3.org/XML/1998/namespace}lang", "pt-BR")
+    _el(feed, "id", feed_id)
+    _el(feed, "title", title)
+    _el(feed, "updated", _updated(newest).isoformat())
+    author = _el(feed, "author")
+    _el(author, "name", newest.descricao.get("diario", "Diário oficial"))
+    _el(feed, "link", href=self_href.rsplit("/", 1)[-1], rel="self", type="application/atom+xml")
+    _el(feed, "link", href="index.html", rel="alternate", type="text/html")
+    _el(feed, "generator", "lexconsolida")
+    return feed
+
+
+def _entry(feed, entry_id: str, title: str, when: datetime, summary: str):
+    entry = _el(feed, "entry")
+    _el(entry, "id", entry_id)
+    _el(entry, "title", title)
+    _el(entry, "updated", when.isoformat())
+    _el(entry, "published", when.isoformat())
+    _el(entry, "summary", summary)
+    return entry
+
+
+def _bytes(feed) -> bytes:
+
+    return etree.tostring(feed, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+def feed_editions(newest_first: list[PublishedEdition], by_urn: dict[str, SiteAct]) -> bytes:
+    """Atom: one entry per edition, newest first (link to its page and, as enclosure, the PDF)."""
+    feed = _feed("Edições do diário oficial", "urn:lexconsolida:diario:edicoes", FEED_EDITIONS, newest_first[0])
+    for ed in newest_first:
+        d = ed.descricao
+        titles = "; ".join(a["titulo"] for a in d.get("atos", []))
+        entry = _entry(feed, f"urn:lexconsolida:diario:{ed.municipio}:{ed.stem}", ed.titulo, _updated(ed),
+                       f"{len(d.get('atos', []))} ato(s): {titles}. Código de verificação {d.get('codigo')}; "
+                       f"SHA-256 do PDF {ed.sha256}.")
+        _el(entry, "link", href=ed.href.removeprefix("diario/"), rel="alternate", type="text/html")
+        _el(entry, "link", href=ed.pdf_href.removeprefix("diario/"), rel="enclosure", type="application/pdf",
+            length=str(ed.size))
+    return _bytes(feed)
+
+
+def feed_acts(newest_first: list[PublishedEdition], by_urn: dict[str, SiteAct]) -> bytes:
+    """Atom: one entry per act published in an edition, newest edition first."""
+    feed = _feed("Atos publicados no diário oficial", "urn:lexconsolida:diario:atos", FEED_ACTS, newest_first[0])
+    for ed in newest_first:
+        for act in ed.descricao.get("atos", []):
+            site_act = by_urn.get(act["urn"])
+            ementa = (site_act.facts.ementa if site_act is not None else None) or ""
+            entry_id = (f"{act['urn']}#{ed.stem}" if act.get("urn")
+                        else f"urn:lexconsolida:diario:{ed.municipio}:{ed.stem}:{act['anexo']}")
+            entry = _entry(feed, entry_id,
+                           act["titulo"] + (" (republicação)" if act.get("republicacao") else ""), _updated(ed),
+                           (f"{ementa} " if ementa else "") + f"Publicado no {ed.titulo}"
+                           + (f", página {act['pagina']}" if act.get("pagina") else "") + ".")
+            href = f"../{site_act.path}/index.html" if site_act else ed.href.removeprefix("diario/")
+            _el(entry, "link", href=href, rel="alternate", type="text/html")
+            _el(entry, "link", href=ed.href.removeprefix("diario/"), rel="related", type="text/html")
+    return _bytes(feed)
