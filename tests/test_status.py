@@ -294,7 +294,11 @@ def test_a_citation_of_another_norm_never_links_into_the_same_page():
     for text in ("nos termos do art. 4º da Lei Complementar (LC) 101/2000 e",
                  "previsto no art. 31, da LC 101/00;",
                  "os artigos 90 e 91 do Estatuto da Criança e do Adolescente;",
-                 "o art. 61 do Ato das Disposições Constitucionais Transitórias - ADCT,"):
+                 "o art. 61 do Ato das Disposições Constitucionais Transitórias - ADCT,",
+                 # more of the citation the recogniser left out, then the other norm
+                 "conforme arts. 25. 27 e 28 da Lei Complementar nº 101/2000, e",
+                 "nos termos do art. 22, inciso 111, da Lei nº 8.666/93",
+                 "o art. 9º. da Lei Complementar nº 101/2000"):
         html = str(linker.html(text))
         assert 'href="#' not in html, text
     assert 'href="#art4"' in str(linker.html("nos termos do art. 4º desta Lei"))

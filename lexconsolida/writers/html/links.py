@@ -51,7 +51,8 @@ LEXML_RESOLVER = "https://www.lexml.gov.br/urn/"
 """Where a citation of a federal or state act outside the acervo links: LexML's URN resolver."""
 
 _OTHER_NORM = re.compile(
-    r"""^\s*[,;]?\s*(?:d[aeo]s?|n[ao]s?)\s+
+    r"""^(?:[\s,.;]*(?:e|inc(?:iso)?s?\.?|§+|al[íi]neas?|par[áa]grafos?|[IVXLC]+|\d{1,4}\s*[º°ª]?)(?=[\s,.;]))*
+        \s*[,;.]?\s*(?:d[aeo]s?|n[ao]s?)\s+
         (?!(?:est[ae]s?|dest[ae]s?|nest[ae]s?|presente)\b)
         (?:(?:referid|citad|mencionad|supracitad|mesm|aludid)[ao]s?\s+)?
         (?:leis?|decretos?(?:-leis?)?|resolu[çc][ãa]o|portarias?|emendas?|c[óo]digos?|constitui[çc][ãa]o
@@ -61,8 +62,10 @@ _OTHER_NORM = re.compile(
     re.VERBOSE | re.IGNORECASE)
 """After a citation of a dispositivo that names no act the recogniser knows, the name of
 another norm ('art. 4º da Lei Complementar (LC) 101/2000', 'arts. 90 e 91 do Estatuto da
-Criança e do Adolescente', 'art. 61 do Ato das Disposições Constitucionais Transitórias'): the
-dispositivo is that norm's, never this act's ('desta Lei', 'da presente Lei' are this act)."""
+Criança e do Adolescente', 'art. 61 do Ato das Disposições Constitucionais Transitórias'),
+perhaps after more of the citation the recogniser left out ('arts. 25. 27 e 28 da Lei …',
+'art. 22, inciso 111, da Lei …'): the dispositivo is that norm's, never this act's ('desta
+Lei', 'da presente Lei' are this act)."""
 
 
 def names_other_norm(after: str) -> bool:
