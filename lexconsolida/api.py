@@ -112,7 +112,8 @@ class ActAtDate:
 def act_at(found: Located | str, when: str | None = None, *, view: str | None = None,
            acervo: str | Path | Corpus | None = None) -> ActAtDate:
     """The norm ``found`` (or the spec to locate) with its whole history, as in force on
-    ``when`` (ISO date; None keeps every wording, future ones included). ``view='vigente'``
+    ``when`` (ISO date; None keeps every wording, future ones included), its status marked
+    (:func:`~lexconsolida.model.status.mark`: the amending acts whose changes it lacks). ``view='vigente'``
     drops the history (the clean text in force); ``'compilado'`` or None keeps it."""
     if isinstance(found, str):
         found = locate(found, acervo)
@@ -121,7 +122,7 @@ def act_at(found: Located | str, when: str | None = None, *, view: str | None = 
     if found.act is not None and found.corpus is not None:
         require_text(found)
         h = amended(found.corpus, found.act)
-        norma = h.norma
+        norma = h.marked()  # amending acts left out (pending, without text) are on the status
     if when is not None:
         norma = at(norma, when)
     if view == "vigente":
@@ -210,6 +211,8 @@ def render(norma: Norma, fmt: str, *, publishing: Publishing | None = None, **op
     writer does not take are left out, so one set of options serves every format. The
     ``publishing`` context (letterhead) goes to the writers that name its options."""
     writer = get_writer(fmt)
+    if "published" in inspect.signature(writer).parameters:
+        options = {"published": True} | options  # text and Markdown say what they are, as the others
     if publishing is not None:
         params = inspect.signature(writer).parameters
         options = {k: v for k, v in publishing.options().items() if k in params} | options

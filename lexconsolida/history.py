@@ -24,6 +24,10 @@ from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.gated import apply_gated
+from lexconsolida.model.status import APPLIED, IGNORED, PENDING, WITHOUT_TEXT, Step, mark
+
+NO_OPERATIONS = "relacao-sem-operacoes"
+UNREADABLE = "texto-recusado"
 
 
 @dataclass(slots=True)
@@ -48,6 +52,37 @@ class History:
     def open_problems(self) -> list[tuple[Act, Problem]]:
         return [(r.act, p) for r in self.reports for p in r.problems]
 
+    def steps(self) -> list[Step]:
+        """What each amending act gave (:class:`~lexconsolida.model.status.Step`), for the
+        status of the norm (:func:`~lexconsolida.model.status.mark`)."""
+        return [step_of(r) for r in self.reports]
+
+    def marked(self) -> Norma:
+        """The norm with a whole-act event for every amending act whose changes are not in its
+        text (pending review, or without text): what its status says."""
+        return mark(self.norma, self.steps())
+
+
+def step_of(report: ActReport) -> Step:
+    """The outcome of one amending act, as the status reads it: applied; without text (the
+    acervo knows only its metadata); pending (a blocking problem, an operation that failed, an
+    unreadable text, or a declared relation with no instruction that no decision set aside);
+    or ignored (nothing on this norm)."""
+    act = report.act
+    if report.applied:
+        return Step(act.urn, act.label, act.in_force_from, APPLIED, len(report.operations))
+    if act.texto is None:
+        return Step(act.urn, act.label, act.in_force_from, WITHOUT_TEXT)
+    blocking = [p for p in report.problems if p.blocking]
+    unanswered = any(p.code == NO_OPERATIONS for p in report.problems) and not any(
+        d.problema == NO_OPERATIONS and d.decisao == "ignorar" for d in act.decisoes)
+    if blocking or unanswered:
+        items = len({p.where or p.message for p in blocking}) or 1
+        revokes = any(o.kind == "revogacao_total" for o in report.operations) or any(
+            r.tipo == "revoga" for r in act.relacoes)
+        return Step(act.urn, act.label, act.in_force_from, PENDING, items, revokes)
+    return Step(act.urn, act.label, act.in_force_from, IGNORED)
+
 
 def event_of(act: Act, kind: str = "redacao") -> Event:
     return Event(kind, act.urn, act.label, act.in_force_from)
@@ -61,8 +96,12 @@ def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
     norma = norma if norma is not None else corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
     redirect(rec, amending_texts(corpus))
+    recognised = {id(o) for o in rec.operations}
     decided = decide(rec, act.decisoes, digest_of(norma))
-    decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
+    carried = _Carried(norma)
+    decided.recognition.operations = [
+        _labelled(corpus, o if id(o) in recognised or carried(o.text) else replace(o, given=False))
+        for o in decided.recognition.operations]
     return decided
 
 
@@ -104,6 +143,32 @@ def digest_of(norma: Norma) -> Digest:
         return memo[where]
 
     return digest
+
+
+class _Carried:
+    """Whether a wording is printed in the amending act (in its text or a quoted block),
+    spaces, quotes and case aside: a wording a decision wrote that the act does not carry was
+    not given by it."""
+
+    _DROP = re.compile(r"[\s“”\"'‘’]+")
+
+    def __init__(self, norma: Norma) -> None:
+        self.norma = norma
+        self._all: str | None = None
+
+    def __call__(self, text: str | None) -> bool:
+        if not text:
+            return True
+        if self._all is None:
+            parts = [self.norma.ementa or ""]
+            for d in self.norma.dispositivos():
+                parts.append(d.text)
+                for alt in d.alteracoes:
+                    parts.append(alt.raw)
+                    parts.extend(getattr(n, "text", "") or getattr(n, "nome", "") or ""
+                                 for c in alt.children for n in c.walk())
+            self._all = self._DROP.sub("", " ".join(parts)).casefold()
+        return self._DROP.sub("", text).casefold() in self._all
 
 
 def amending_texts(corpus: Corpus) -> Lookup:
@@ -223,12 +288,18 @@ def _one_act(corpus: Corpus, act: Act, target: Act,
     copy, for the gates to read only)."""
     if act.texto is None:
         return _declared_revocation(act, target), None, []
-    if recognised is not None:
-        decided = recognised(act)
-        norma = corpus.read_shared(act.urn)
-    else:
-        norma = corpus.read(act.urn)
-        decided = recognise_act(corpus, act, norma)
+    try:
+        if recognised is not None:
+            decided = recognised(act)
+            norma = corpus.read_shared(act.urn)
+        else:
+            norma = corpus.read(act.urn)
+            decided = recognise_act(corpus, act, norma)
+    except LexError as err:
+        # An amending act that cannot be read is pending, never skipped: the norm's text
+        # lacks its changes, and the status says so.
+        return ActReport(act, False, [], [Problem(
+            UNREADABLE, f"o texto de {act.label} não pôde ser lido: {err}", "", None, None)]), None, []
     rec = decided.recognition
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     # With no operation on this target, the recogniser's "ementa announces a change, no
@@ -250,7 +321,7 @@ def _one_act(corpus: Corpus, act: Act, target: Act,
             target_urn=target.urn))
     elif not ops and not blocking:
         mine.append(Problem(
-            "relacao-sem-operacoes",
+            NO_OPERATIONS,
             f"{act.label} declara alterar {target.label} ([[relacoes]]), mas nenhuma instrução "
             "reconhecida no texto a altera", "", None, None, blocking=False))
     return (ActReport(act, not blocking and bool(ops), ops, mine, [p for p, _ in decided.resolved]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import lxml.html
 import pytest
 
 from lexconsolida.acervo import worklist
@@ -104,3 +105,141 @@ def test_nothing_needing_a_decision_is_silently_skipped(feira):
         assert a["situacao"] in ("aplicada", "pendente", "ignorada")
         if a["situacao"] != "aplicada":
             assert a["motivo"], a
+
+
+# -- issue 25: every published act says truthfully what it is (the whole acervo's site) ----------
+
+INDEX_PAGE_LIMIT = 200_000
+"""Bytes a page of the site's index (the index or a page of a type and year) may weigh."""
+
+_LOCAL_LINK = re.compile(r'<a class="cit" href="#[^"]*">[^<]*</a>(?P<after>.{0,120})', re.S)
+_NAMES_A_NORM = re.compile(
+    r"^[\s,.;]*(?:(?:e|incisos?|[IVXL]+|\d+[º°]?)[\s,.;]+){0,4}(?:d[aeo]s?|n[ao]s?)\s+(?:Lei|LC|Decreto|Estatuto|C[óo]digo|Constitui[çc][ãa]o|"
+    r"Resolu[çc][ãa]o|Portaria|Ato das Disposi|ADCT|CLT|CTN|CTB|Emenda|Medida Provis)", re.I)
+"""Written for this test, apart from the linker's own rule: a local link followed by the name
+of a norm ('art. 4º da Lei Complementar (LC) 101/2000'), perhaps after numbers the link left out
+('arts. 25. 27 e 28 da Lei …'), sends a citation of another norm into the page of the citing
+act."""
+
+
+@pytest.fixture(scope="module")
+def feira_site(feira, tmp_path_factory):
+    from lexconsolida.acervo.gazette import build_gazette
+
+    _, ac, _ = feira
+    out = tmp_path_factory.mktemp("feira-site") / "site"
+    executor = default_executor(2)
+    try:
+        build_gazette(ac, out, executor=executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    return ac, out
+
+
+def _page(site, pasta):
+    return lxml.html.document_fromstring((site / pasta / "index.html").read_bytes())
+
+
+def _situacao(doc) -> str:
+    return doc.xpath("//dt[.='Situação']/following-sibling::dd")[0].text_content()
+
+
+def _index_entries(site) -> dict[str, str]:
+    """Act page href (from the site's root) → the text of its entry in the index by type and year."""
+    out = {}
+    for page in (site / "indice").rglob("*.html"):
+        doc = lxml.html.document_fromstring(page.read_bytes())
+        for li in doc.xpath("//ul[@class='lista-atos']/li"):
+            href = li.xpath("a/@href")[0]
+            out[href.replace("../", "")] = li.text_content()
+    return out
+
+
+def test_every_revoked_act_says_so_and_none_says_in_force_over_a_revocation(feira_site):
+    ac, site = feira_site
+    entries = _index_entries(site)
+    revoked = [u for u, h in ac.histories.items() if h.revogado_por]
+    assert revoked
+    for urn in revoked:
+        pasta = ac.acts[urn].pasta
+        situacao = _situacao(_page(site, pasta))
+        by = ac.corpus.acts[ac.histories[urn].revogado_por].label
+        assert situacao.startswith("revogad") and by in situacao, pasta
+        # the article of the revoking act never links into the revoked act's own page
+        assert not _page(site, pasta).xpath("//p[@class='aviso-situacao']//a[starts-with(@href, '#')]"), pasta
+        assert "(revogad" in entries[f"{pasta}/index.html"], pasta
+    # an act another act declares revoking (ementa or instruction) whose revocation is not
+    # applied (pending review) never says "em vigor"
+    declared = {r.alvo for r in ac.relations if r.tipo == "revoga" and r.no_acervo}
+    for urn in declared - set(revoked):
+        situacao = _situacao(_page(site, ac.acts[urn].pasta))
+        assert "em vigor" not in situacao and "pendente" in situacao, ac.acts[urn].pasta
+
+
+def test_pending_and_textless_amendments_on_page_index_entry_and_docx(feira_site):
+    import io
+
+    import docx
+
+    from lexconsolida.api import render
+    from lexconsolida.model.status import PENDING, WITHOUT_TEXT, status_of
+
+    ac, site = feira_site
+    entries = _index_entries(site)
+    checked = 0
+    for urn in sorted(ac.histories):
+        steps = [s for s in ac.steps_of(urn) if s.state in (PENDING, WITHOUT_TEXT)]
+        if not steps or ac.histories[urn].norma is None:
+            continue
+        pasta = ac.acts[urn].pasta
+        doc = _page(site, pasta)
+        situacao = _situacao(doc)
+        assert "em vigor" not in situacao, pasta
+        banner = doc.xpath("//p[@class='aviso-situacao']")[0].text_content()
+        for s in steps:
+            assert s.act_label in situacao and s.act_label in banner, (pasta, s.act_label)
+        if any(s.state == PENDING for s in steps):
+            assert "com alterações pendentes" in entries[f"{pasta}/index.html"], pasta
+        if any(s.state == WITHOUT_TEXT for s in steps):
+            assert "alterada por ato sem texto disponível" in entries[f"{pasta}/index.html"], pasta
+        norma = ac.norma(urn)
+        if not norma.articulacao:  # a source with only the epígrafe: 'Texto indisponível'
+            continue
+        said = " ".join(doc.xpath("//div[@class='qual-texto']")[0].itertext())
+        for s in steps:  # acts of one type are named together ('das Leis nº 1, de … e nº 2, de …')
+            assert s.act_label.partition(" nº ")[2] in said, (pasta, s.act_label)
+        if any(s.state == PENDING for s in steps):
+            assert "pendentes de revisão" in said, pasta
+        assert status_of(norma).code != "vigente"
+        paras = docx.Document(io.BytesIO(render(norma, "docx"))).paragraphs
+        top = " ".join(p.text for p in paras if p.style.name == "Situação do texto")
+        for s in steps:
+            assert s.act_label in top, (pasta, s.act_label)
+        checked += 1
+    assert checked >= 50  # the acervo has dozens of acts with amendments pending review
+
+
+def test_no_citation_of_another_norm_links_into_the_same_page(feira_site):
+    ac, site = feira_site
+    wrong = []
+    local = 0
+    for r in ac.acts.values():
+        page = site / r.pasta / "index.html"
+        for m in _LOCAL_LINK.finditer(page.read_text("utf-8")):
+            local += 1
+            after = re.sub(r"<[^>]+>", "", m.group("after"))
+            if _NAMES_A_NORM.match(after):
+                wrong.append((r.pasta, m.group(0)[:160]))
+    assert local > 1000 and wrong == []
+
+
+def test_no_page_of_the_index_weighs_more_than_200_kb(feira_site):
+    _, site = feira_site
+    pages = [site / "index.html", *(site / "indice").rglob("*.html")]
+    assert len(pages) > 100  # a page per type and year
+    heavy = [(p.relative_to(site).as_posix(), p.stat().st_size) for p in pages
+             if p.stat().st_size > INDEX_PAGE_LIMIT]
+    assert heavy == []
+    undated = list((site / "indice").rglob("*-sem-data*.html"))
+    assert undated  # undated acts have their own group, after the years

@@ -64,7 +64,8 @@ def test_cli_2001_vs_compiled_2015_is_dated_2014_and_summarised_in_portuguese(tm
     assert proc.returncode == 0, proc.stderr.decode()
     proc = run_cli("diff", TEXT_2217, compiled, "--to", "docx-alteracoes", "-o", docx)
     assert proc.returncode == 0, proc.stderr.decode()
-    assert _dates(docx) == {"2014-09-10T00:00:00Z"}  # Lei 3.477/2014, the latest amendment
+    # each change dated by the act that made it (issue 25): Leis 2.331/2002, 2.421/2003, 3.477/2014
+    assert _dates(docx) == {"2002-05-21T00:00:00Z", "2003-06-30T00:00:00Z", "2014-09-10T00:00:00Z"}
     stderr = proc.stderr.decode()
     assert "inalterado: 13; alterado: 8; acrescido: 3" in stderr
     assert "unchanged" not in stderr and "changed" not in stderr

@@ -303,12 +303,15 @@ def test_html_filter_works_without_script(report, tmp_path):
         try:
             page = browser.new_page(java_script_enabled=False)
             page.goto(page_file.as_uri())
-            unchanged = page.locator("table.quadro tbody tr.unchanged:not(.alteracao)")
+            unchanged = page.locator("table.quadro tbody tr.unchanged:not(.alteracao):not(.contexto)")
             changed = page.locator("table.quadro tbody tr.alteracao")
+            context = page.locator("table.quadro tbody tr.contexto")
             assert unchanged.count() > 0 and changed.count() == len(report.changes)
-            assert unchanged.first.is_visible()
-            page.click("label[for=somente-alteracoes]")
+            # by default only the changes, each with a row of context (issue 25)
             assert not unchanged.first.is_visible() and changed.first.is_visible()
+            assert context.count() == 0 or context.first.is_visible()
+            page.click("label[for=somente-alteracoes]")
+            assert unchanged.first.is_visible() and changed.first.is_visible()
             page.goto(page_file.as_uri() + "#art2")
             assert page.locator("tr#art2").is_visible()
         finally:

@@ -41,9 +41,13 @@ def test_lossless_with_the_embedded_lexml(rendered):
 
 
 def test_same_ids_from_the_styles_alone(rendered):
+    from lexconsolida.model.formal import with_formal_parts
+
     for name, norma, data in rendered:
         back = read(data, use_embedded=False).norma
-        assert [n.id for n in back.walk()] == [n.id for n in norma.walk()], name
+        # a draft is printed with its formal parts, a missing first heading included (issue 25)
+        printed = with_formal_parts(norma)
+        assert [n.id for n in back.walk()] == [n.id for n in printed.walk()], name
 
 
 @pytest.mark.shared

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 from tests.conftest import run_cli
@@ -97,9 +98,27 @@ def test_an_act_whose_history_cannot_be_applied_keeps_its_last_good_pages(acervo
     assert second.returncode == 1
     assert "sp-vila-ficta/lei-10-2020" in err and "não" in err
     assert "páginas anteriores mantidas: sp-vila-ficta/lei-10-2020" in err
-    assert page.read_bytes() == good  # not the 2020 text under the current title
+    # not the 2020 text under the current title: the last good page, never silent (issue 25):
+    # a notice names the act that could not be applied, the rest as it was
+    from lexconsolida.site.pages import strip_kept_notice
+
+    kept = page.read_text("utf-8")
+    assert strip_kept_notice(kept) == good.decode()
+    notice = lxml.html.document_fromstring(kept).xpath("//p[@class='aviso-mantido']")[0].text_content()
+    assert "Lei nº 20, de 5 de abril de 2021 não pôde ser aplicada a este ato" in notice
+    assert "pode estar desatualizado" in notice
     assert sorted((page.parent / "versoes").glob("*.html")) == versions
+    for version in versions:
+        assert "aviso-mantido" in version.read_text("utf-8")
     assert not list(tmp_path.glob(".site.*"))  # no staging folder left behind
+    # its search entries stay: the site's search still finds the law
+    import json
+
+    assert "sp-vila-ficta/lei-10-2020" in [a[0] for a in json.loads((out / "busca" / "atos.json").read_text())]
+    assert (out / "busca" / "atos" / "sp-vila-ficta" / "lei-10-2020.json").is_file()
+    # a third run with nothing changed rewrites nothing
+    again = _site(acervo, out)
+    assert again.returncode == 1 and page.read_text("utf-8") == kept
 
 
 def test_build_fails_for_that_act_and_keeps_its_docx(acervo, tmp_path):
@@ -111,7 +130,19 @@ def test_build_fails_for_that_act_and_keeps_its_docx(acervo, tmp_path):
     proc = run_cli("build", "--acervo", acervo, "-o", out)
     assert proc.returncode == 1
     assert "sp-vila-ficta/lei-10-2020" in proc.stdout.decode()
-    assert docx.read_bytes() == good
+    # the last good DOCX, never silent (issue 25): a notice on top names the pending act
+    import io
+
+    import docx as python_docx
+
+    kept = python_docx.Document(io.BytesIO(docx.read_bytes())).paragraphs
+    assert kept[0].style.name == "Situação do texto"
+    assert "Lei nº 20, de 5 de abril de 2021 não pôde ser aplicada" in kept[0].text
+    before = [p.text for p in python_docx.Document(io.BytesIO(good)).paragraphs]
+    assert [p.text for p in kept[1:]] == before
+    again = docx.read_bytes()
+    run_cli("build", "--acervo", acervo, "-o", out)
+    assert docx.read_bytes() == again  # not rewritten when nothing changed
     assert "R$ 200,00" in (out / "site" / "sp-vila-ficta" / "lei-10-2020" / "index.html").read_text("utf-8")
 
 

@@ -34,10 +34,11 @@ def _parts(data: bytes) -> dict[str, str]:
 
 
 def test_a_table_with_current_and_proposed_wording(report):
-    data = write(report, "docx", municipio=read_toml(PEDRA_PRETA / "municipio.toml"))
+    data = write(report, "docx", municipio=read_toml(PEDRA_PRETA / "municipio.toml"), all_rows=True)
     d = docx.Document(io.BytesIO(data))
     (table,) = d.tables
-    assert [c.text for c in table.rows[0].cells] == ["Redação atual", "Redação proposta"]
+    # two texts of acts as read (neither compiled nor a proposal): titled as such (issue 25)
+    assert [c.text for c in table.rows[0].cells] == ["Texto anterior", "Texto novo"]
     assert len(table.rows) == len(report.pairs) + 1
     xml = _parts(data)["word/document.xml"]
     assert "<w:tblHeader" in xml  # the header row repeats on every page
@@ -62,8 +63,54 @@ def test_a_table_with_current_and_proposed_wording(report):
 def test_justificativa_column_in_landscape(report):
     d = docx.Document(io.BytesIO(write(report, "docx", justificativa=True)))
     assert [c.text for c in d.tables[0].rows[0].cells] == \
-        ["Redação atual", "Redação proposta", "Justificativa"]
+        ["Texto anterior", "Texto novo", "Justificativa"]
     assert d.sections[0].page_width > d.sections[0].page_height
+
+
+# -- issue 25: column titles by what is compared; changed rows with context by default ------
+
+def test_a_proposal_is_titled_current_and_proposed_wording():
+    old, new = small_case()
+    new.tipo, new.estado = "Minuta de Lei", "proposicao"
+    d = docx.Document(io.BytesIO(write(compare(old, new), "docx")))
+    assert [c.text for c in d.tables[0].rows[0].cells] == ["Redação atual", "Redação proposta"]
+
+
+def test_a_compiled_text_is_titled_original_and_compiled_on_its_date():
+    from lexconsolida import api
+    from tests.conftest import STATUTES
+
+    folder = STATUTES / "ba-feira-de-santana" / "lei-2217-2001"
+    compiled = api.act_at(str(folder), "2015-01-01", view="compilado", acervo=STATUTES).norma
+    report = compare(api.locate(str(folder), STATUTES).norma, compiled)
+    assert (report.old_column, report.new_column) == ("Texto original", "Texto compilado em 10 de setembro de 2014")
+    assert report.new_title == "Lei nº 2.217, de 5 de janeiro de 2001 (texto compilado até 10 de setembro de 2014)"
+    assert "6/1/2001" not in report.old_title + report.new_title  # never the website's epígrafe
+
+
+def test_by_default_only_changed_rows_with_one_row_of_context():
+    from lexconsolida.diff.report import Pair
+
+    old, new = small_case()
+    report = compare(old, new)
+    shown = report.shown()
+    rows = [p for p in shown if isinstance(p, Pair)]
+    assert all(p.is_change for p in report.pairs if p in rows) or len(rows) < len(report.pairs)
+    # every change is there, each unchanged row shown is next to a change
+    index = {id(p): i for i, p in enumerate(report.pairs)}
+    assert {id(p) for p in report.changes} <= {id(p) for p in rows}
+    for p in rows:
+        if not p.is_change:
+            i = index[id(p)]
+            near = report.pairs[max(0, i - 1):i + 2]
+            assert any(q.is_change for q in near)
+    assert sum(p for p in shown if isinstance(p, int)) + len(rows) == len(report.pairs)
+    d = docx.Document(io.BytesIO(write(report, "docx")))
+    assert len(d.tables[0].rows) == len(shown) + 1
+    gaps = [r.cells[0].text for r in d.tables[0].rows if r.cells[0].text.startswith("[…")]
+    assert len(gaps) == sum(1 for p in shown if isinstance(p, int))
+    full = docx.Document(io.BytesIO(write(report, "docx", all_rows=True)))
+    assert len(full.tables[0].rows) == len(report.pairs) + 1
 
 
 def test_deterministic(report):

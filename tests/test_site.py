@@ -36,7 +36,10 @@ def test_whole_site_is_valid_and_has_no_broken_link(site):
     assert check_site(site) == []
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert pages == [
-        "busca.html", "index.html", "sobre.html",
+        "busca.html", "index.html",
+        "indice/sp-vila-exemplo/decreto-2021.html", "indice/sp-vila-exemplo/lei-2019.html",
+        "indice/sp-vila-exemplo/lei-2020.html", "indice/sp-vila-exemplo/lei-2021.html",
+        "sobre.html",
         "sp-vila-exemplo/decreto-15-2021/compilado.html",
         "sp-vila-exemplo/decreto-15-2021/index.html",
         f"{LEI}/compilado.html", f"{LEI}/index.html",
@@ -50,14 +53,26 @@ def test_whole_site_is_valid_and_has_no_broken_link(site):
 def test_index_groups_by_municipality_type_and_year(site):
     doc = _doc(site / "index.html")
     assert [h.text_content() for h in doc.xpath("//h2")] == ["Vila Exemplo-SP"]
-    assert [h.text_content() for h in doc.xpath("//h3")] == ["Lei", "Decreto"]
-    assert [h.text_content() for h in doc.xpath("//h4")] == ["2021", "2020", "2019", "2021"]
-    hrefs = doc.xpath("//ul[@class='lista-atos']//a/@href")
-    assert hrefs == ["sp-vila-exemplo/lei-120-2021/index.html", f"{LEI}/index.html",
-                     "sp-vila-exemplo/lei-90-2019/index.html",
-                     "sp-vila-exemplo/decreto-15-2021/index.html"]
-    assert "(texto indisponível)" in doc.text_content()
-    assert "(revogada)" in doc.xpath("//a[@href='sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
+    # counts by status (each a link to the search filtered by it), then each type with its
+    # years, newest first, each year a page of its own (issue 25: a site for a municipality)
+    assert [h.text_content() for h in doc.xpath("//h3")] == ["Por situação", "Lei (3)", "Decreto (1)"]
+    situacoes = {a.text_content(): a.get("href") for a in doc.xpath("//ul[@class='situacoes']//a")}
+    assert situacoes["revogada"] == "busca.html?situacao=revogada"
+    years = [(a.text_content(), a.get("href")) for a in doc.xpath("//ul[@class='anos']//a")]
+    assert years == [("2021", "indice/sp-vila-exemplo/lei-2021.html"),
+                     ("2020", "indice/sp-vila-exemplo/lei-2020.html"),
+                     ("2019", "indice/sp-vila-exemplo/lei-2019.html"),
+                     ("2021", "indice/sp-vila-exemplo/decreto-2021.html")]
+    hrefs = []
+    for _, href in years:
+        page = _doc(site / href)
+        hrefs += page.xpath("//ul[@class='lista-atos']//a/@href")
+    assert hrefs == ["../../sp-vila-exemplo/lei-120-2021/index.html", f"../../{LEI}/index.html",
+                     "../../sp-vila-exemplo/lei-90-2019/index.html",
+                     "../../sp-vila-exemplo/decreto-15-2021/index.html"]
+    old = _doc(site / "indice/sp-vila-exemplo/lei-2019.html")
+    assert "(texto indisponível)" in old.text_content()
+    assert "(revogada)" in old.xpath("//a[@href='../../sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
 
 
 def test_act_without_text_has_metadata_page(site):
@@ -66,7 +81,7 @@ def test_act_without_text_has_metadata_page(site):
     assert "Texto indisponível." in text
     assert "Dispõe sobre o comércio ambulante." in text
     banner = doc.xpath("//p[@class='aviso-situacao']")[0]
-    assert banner.text_content() == "Ato revogado pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020."
+    assert banner.text_content() == "Lei revogada pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020: não está em vigor."
     assert banner.xpath(".//a/@href") == ["../lei-100-2020/index.html"]
     assert doc.xpath("//div[@class='fonte']//em")[0].text == "Lei nº 100/2020"
     revoked_by = doc.xpath("//section[@class='relacoes']//a")
@@ -101,8 +116,11 @@ def test_citations_link_across_acts_and_mark_outside(site):
     assert links["art. 3º"] == "#art3"
     assert links["Lei nº 90, de 1º de fevereiro de 2019"] == "../lei-90-2019/index.html"
     assert links["Lei nº 120, de 1º de março de 2021"] == "../lei-120-2021/index.html"
-    outside = lei.xpath("//p//cite[@class='cit-externa']")
+    outside = lei.xpath("//p//*[@class='cit-externa']")
     assert [c.text for c in outside] == ["Lei Federal nº 9.503/97", "Lei nº 130, de 1º de junho de 2022"]
+    # a federal act outside the acervo links to LexML's URN resolver; a municipal one is only marked
+    assert [c.get("href") for c in outside] == [
+        "https://www.lexml.gov.br/urn/urn:lex:br:federal:lei:1997;9503", None]
     amending = _doc(site / "sp-vila-exemplo/lei-120-2021/index.html")
     assert amending.xpath("//p[@id='art1_cpt']/a[@class='cit']/@href") == ["../lei-100-2020/index.html#art2"]
 
@@ -155,7 +173,10 @@ def test_search_index_finds_a_dispositivo_by_a_word(site):
     docs = shard["contrastante"]
     assert len(docs) == 1
     rec = json.loads((site / f"busca/d-{docs[0] // meta['chunk']}.json").read_text())[docs[0] % meta["chunk"]]
-    assert atos[rec[0]] == [LEI, "Lei nº 100, de 4 de maio de 2020"]
+    assert atos[rec[0]][:2] == [LEI, "Lei nº 100, de 4 de maio de 2020"]
+    # each act's first doc, its status codes and its type, for the search's filters
+    assert atos[rec[0]][3:] == [["parcialmente-revogada"], "Lei"]
+    assert atos[rec[0]][2] <= docs[0] < (atos[rec[0] + 1][2] if rec[0] + 1 < len(atos) else 10**9)
     assert rec[1:3] == ["art3_cpt_inc2_ali2_ite2", "Art. 3º, inciso II, alínea b, item 2"]
     assert "co" in meta["shards"]
     assert terms("Fiscalização É DEVER do município") == {"fiscalizacao", "dever", "municipio"}

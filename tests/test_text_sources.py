@@ -142,8 +142,11 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
         assert (out / made).is_file(), made
     assert "  - mt-pedra-preta/lei-846-2015: 5 erro(s)" in text  # the act with errors is named
     quadro = (out / "quadros/xx-municipio-de-exemplo/lei-100-2020.html").read_text(encoding="utf-8")
-    assert "texto original" in quadro and "texto vigente desde 21 de junho de 2022" in quadro
-    assert "Mostrar somente alterações (5 de 67 linhas)" in quadro  # 5º, 6º (2), 7º-A, 8º, III
+    assert "Lei nº 100, de 10 de março de 2020 (texto original)" in quadro
+    assert "Lei nº 100, de 10 de março de 2020 (texto compilado até 21 de junho de 2022)" in quadro
+    assert "Texto compilado em 21 de junho de 2022" in quadro  # the column, by what is compared
+    # 5º, 6º (2), 7º-A, 8º, III
+    assert "Mostrar somente alterações, com um dispositivo vizinho de cada lado (5 de 67 linhas alteradas)" in quadro
     assert "III – (Revogado)" in " ".join(re.sub(r"<[^>]+>", " ", quadro).split())
     # A second run with nothing changed rewrites nothing and spends no form number.
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}

@@ -71,8 +71,11 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
         elif res.recusa:
             why = res.recusa
         motivo = why_no_text(norma, failed=bool(why))
+        # the status (revoked, pending review, amended by an act without text) is marked on
+        # every act, the one published only by its metadata too
+        shown = _settled(ac.marked(urn, norma if norma is not None else _metadata_only(corpus, urn)))
         acts.append(SiteAct(
-            norma=_settled(norma) if norma is not None else _metadata_only(corpus, urn),
+            norma=shown,
             path=res.pasta,
             municipio=municipios.get(act.municipio),
             texto_disponivel=motivo is None,

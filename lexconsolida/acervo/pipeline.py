@@ -40,7 +40,8 @@ from lexconsolida.errors import LexError
 from lexconsolida.amendments import gates
 from lexconsolida.history import _order, act_report, event_of, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
-from lexconsolida.model import Norma, Situacao
+from lexconsolida.model import Event, Norma, Situacao
+from lexconsolida.model import status as st
 from lexconsolida.transforms.pointintime import at
 
 APPLIED, PENDING, IGNORED = "aplicada", "pendente", "ignorada"
@@ -119,11 +120,51 @@ class Acervo:
             return False
         return when is None or h.revogado_em <= when
 
+    def steps_of(self, urn: str) -> list[st.Step]:
+        """What each amending act of the acervo gave on ``urn``, as the status reads it
+        (:class:`~lexconsolida.model.status.Step`): applied, pending review (with the number of
+        instructions, and whether it revokes the act), without text, or ignored."""
+        h = self.histories.get(urn)
+        if h is None:
+            return []
+        revoking = {r.fonte for r in self.relations if r.alvo == urn and r.tipo == "revoga"}
+        out = []
+        for step in h.steps:
+            act = self.corpus.acts.get(step.ato)
+            if act is None:
+                continue
+            if step.situacao == APPLIED:
+                state = st.APPLIED
+            elif step.situacao == PENDING:
+                state = st.PENDING
+            elif act.texto is None:
+                state = st.WITHOUT_TEXT
+            else:
+                state = st.IGNORED
+            items = len({p.dispositivo or p.mensagem for p in step.problemas if p.bloqueia}) or 1
+            out.append(st.Step(act.urn, act.label, act.in_force_from, state,
+                               items if state == st.PENDING else step.operacoes,
+                               step.revoga or step.ato in revoking))
+        return out
+
+    def marked(self, urn: str, norma: Norma) -> Norma:
+        """``norma`` (the act ``urn``'s text, or its metadata when the acervo lacks the text)
+        with its status facts: the amending acts whose changes it lacks (pending review, or
+        without text) and the whole-act revocation."""
+        st.mark(norma, self.steps_of(urn))
+        h = self.histories.get(urn)
+        if h is not None and h.revogado_por and not any(e.kind == st.REVOCATION for e in norma.events):
+            act = self.corpus.acts.get(h.revogado_por)
+            if act is not None:
+                norma.events.append(Event(st.REVOCATION, act.urn, act.label, h.revogado_em))
+                norma.situacao = Situacao.REVOGADO
+        return norma
+
     def norma(self, urn: str) -> Norma:
-        """The act with every applicable amendment applied (its history)."""
+        """The act with every applicable amendment applied (its history), its status marked."""
         h = self.histories.get(urn)
         if h is not None and h.norma is not None:
-            return h.norma
+            return self.marked(urn, h.norma)
         return self.corpus.read(urn)
 
     def text_at(self, urn: str, when: str) -> Norma:
@@ -242,10 +283,10 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
     seen = {p.tipo for r in results.values() for p in r.problemas} | {c for r in results.values() for c in r.resolvidos}
     later: set[tuple[str, str]] = set()  # (act, code) of the problems the histories report
     for h in histories.values():
-        for st in h.steps:
-            later |= {(st.ato, p.tipo) for p in st.problemas}
-            if st.decisao:
-                later.add((st.ato, st.decisao))
+        for step in h.steps:
+            later |= {(step.ato, p.tipo) for p in step.problemas}
+            if step.decisao:
+                later.add((step.ato, step.decisao))
     seen |= {code for _, code in later}
     later |= {(r.fonte, "alvo-fora-do-acervo") for res in results.values() for r in res.relacoes if not r.no_acervo}
     out: dict[str, list[DecisionIssue]] = {}

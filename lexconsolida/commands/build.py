@@ -45,7 +45,9 @@ from lexconsolida.progress import Progress
 from lexconsolida.reports import act_report, index_html, report_html, report_json, report_text
 from lexconsolida.site import build_site
 from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
+from lexconsolida.site.pages import kept_notice
 from lexconsolida.writers import get_writer
+from lexconsolida.writers.docx import kept_notice_of, with_kept_notice
 
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
@@ -167,7 +169,13 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
     written = 0
     progress = Progress("docx")
     for failed in (a for a in loaded.corpus.acts if a.failed):
-        output.keep_previous(f"docx/{failed.path}.docx")  # the last good one, never a stale text
+        rel = f"docx/{failed.path}.docx"
+        if output.keep_previous(rel):  # the last good one, never a stale text, never silent:
+            kept = read_bytes(output.root / rel)  # a notice names what is pending
+            notice = kept_notice(failed.facts)
+            if kept_notice_of(kept) != notice:
+                output.put(rel, content_key(code, "mantido", notice, hashlib.sha256(kept).hexdigest()),
+                           lambda k=kept, n=notice: with_kept_notice(k, n))
     acts = [a for a in loaded.corpus.acts if a.texto_disponivel]
     for i, site_act in enumerate(acts):
         act = by_path[site_act.path]

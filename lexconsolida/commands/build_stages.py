@@ -25,7 +25,6 @@ from lexconsolida.forms.settings import load_settings
 from lexconsolida.forms.source import load_norma
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, content_key
-from lexconsolida.model.dates import format_long
 from lexconsolida.site.source import LoadedSite
 from lexconsolida.site.versions import change_dates
 from lexconsolida.transforms.pointintime import at
@@ -55,9 +54,9 @@ def _quadro(corpus: Corpus, amended) -> bytes:
     """The act as published × as in force since its last change (a date taken from the act,
     never today's, so the page is the same on every run)."""
     since = change_dates(amended)[-1]
+    # the titles say which text each side is, the act named as every output names it (not
+    # by the epígrafe as the source printed it, 'LEI Nº 2217, DE 6/1/2001')
     report = compare(corpus.read(amended.urn), at(amended, since))
-    report.old_title = f"{amended.titulo} — texto original"
-    report.new_title = f"{amended.titulo} — texto vigente desde {format_long(since)}"
     return write(report, "html")
 
 

@@ -13,6 +13,7 @@ import sys
 from lexconsolida import api
 from lexconsolida.commands import emit
 from lexconsolida.model.dates import format_long
+from lexconsolida.model.status import status_of
 from lexconsolida.errors import UsageError
 
 DESCRIPTION = (
@@ -43,7 +44,11 @@ def run(args) -> int:
     result = api.act_at(args.norma, when, view=args.view, acervo=args.acervo)
     for line in api.describe(result.problems):
         print(line, file=sys.stderr)
-    note = f"texto em vigor em {format_long(when)}" + ("" if args.at else " (hoje)")
+    status = status_of(result.norma, on=when)
+    day = format_long(when) + ("" if args.at else " (hoje)")
+    # never 'em vigor' over a revoked or stale text: the status the output itself prints
+    note = (f"texto em vigor em {day}" if status.code == "vigente"
+            else f"texto em {day} — {status.detail or status.label}")
     if not args.output:
         print(f"lexconsolida compile: {note}", file=sys.stderr)  # stdout carries the text
     emit(api.render(result.norma, args.to, publishing=result.publishing, view=args.view),

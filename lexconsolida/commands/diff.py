@@ -49,7 +49,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--motor", choices=sorted(ENGINES), default=None,
                         help="implementação do diff-match-patch (padrão: fast)")
     parser.add_argument("--todas", action="store_true",
-                        help="no formato txt, listar também as linhas inalteradas")
+                        help="todas as linhas, também as inalteradas (padrão: no terminal e no DOCX em "
+                             "tabela, só as alteradas, com um dispositivo vizinho de cada lado; no "
+                             "HTML, o filtro 'somente alterações' vem marcado)")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
 
 
@@ -92,7 +94,8 @@ def run(args) -> int:
         color = not args.output and sys.stdout.isatty()
         data = render(report, color=color, all_rows=args.todas).encode("utf-8")
     else:
-        data = write(report, fmt, author=args.autor, justificativa=args.justificativa,
+        data = write(report, fmt, author=args.autor, justificativa=args.justificativa, all_rows=args.todas,
+                     date=args.data,
                      **_letterhead(new_found if new_found.act else old_found))
     counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
     emit(data, args.output, counts or "nenhuma linha")

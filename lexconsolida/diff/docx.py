@@ -30,6 +30,7 @@ from lexconsolida.diff.units import Unit
 from lexconsolida.docx.save import deterministic_zip
 from lexconsolida.docx.letterhead import letterhead
 from lexconsolida.model import Norma
+from lexconsolida.model.nodes import is_feminine
 from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.writers.docx import LABEL_STYLE, default_template
 
@@ -154,6 +155,11 @@ class _Tracker:
             el.set(qn("w:date"), self.date)
         return el
 
+    def dated(self, date: str | None) -> "_Tracker":
+        """The same tracker (ids go on) with another date for the marks that follow."""
+        self.date = _iso_datetime(date) or self.date
+        return self
+
 
 def _run(text: str, label: bool, deleted: bool, label_style: str):
     r = OxmlElement("w:r")
@@ -186,6 +192,13 @@ def _fill(p, pieces: Sequence[Piece], mark_kind: str, tracker: _Tracker, label_s
         ppr.append(rpr)
 
 
+def pair_date(pair: Pair) -> str | None:
+    """The date of a row's change: when the amending act that made it took effect (the latest
+    among the row's new units), None when the text does not say."""
+    dates = [u.changed for u in pair.new if u.changed]
+    return max(dates) if dates else None
+
+
 def _iso_datetime(date: str | None) -> str | None:
     if not date:
         return None
@@ -205,6 +218,9 @@ def build(report: DiffReport, *, author: str = DEFAULT_AUTHOR, date: str | None 
     tracker = _Tracker(author, _iso_datetime(date or report.date))
     _header_and_footer(document, report, municipio, orgao, municipio_dir)
     for pair in report.pairs:
+        # each change dated by the act that made it (a compiled text's history), unless a
+        # date was given; else the new text's date
+        tracker.dated(date or pair_date(pair) or report.date)
         unit = (pair.new or pair.old)[0]
         style = AGRUPADOR_STYLE if unit.is_agrupador else STYLE_OF_KIND.get(unit.kind, "Artigo")
         for pieces, mark_kind in paragraphs(pair):
@@ -221,7 +237,7 @@ def _header_and_footer(document, report: DiffReport, municipio, orgao, municipio
     header = document.sections[0].header
     what = f"Quadro comparativo (controle de alterações): {report.old_title} → {report.new_title}"
     if report.middle_title:
-        what += f", pela {report.middle_title}"
+        what += f", {'pela' if is_feminine(report.middle_title) else 'pelo'} {report.middle_title}"
     p = header.add_paragraph(style="Rodapé órgão")
     p.add_run(xml_text(what))
 

@@ -1,7 +1,7 @@
 """The quadro comparativo as one self-contained HTML page (Jinja2, autoescaped).
 
-Columns "Texto anterior | Texto novo" ("Alteração" between them when an amending act is the
-middle term); deletions in ``<del>``, insertions in ``<ins>``, each announced to screen
+Columns titled by what is compared ("Texto original | Texto compilado em …", "Redação atual |
+Redação proposta" …; "Alteração" between them when an amending act is the middle term); deletions in ``<del>``, insertions in ``<ins>``, each announced to screen
 readers by visually-hidden text; a summary of counts; a "somente alterações" filter in plain
 CSS (a checkbox, no script); every row has an ``id`` and a permalink.
 """
@@ -44,6 +44,8 @@ class Row:
     """The old side's blocks as HTML paragraphs (see :func:`side_html`)."""
     new: Markup
     middle: tuple[MiddleText, ...]
+    context: bool = False
+    """An unchanged row shown beside a change (kept by the 'somente alterações' filter)."""
 
 
 def row_name(pair: Pair) -> str:
@@ -79,7 +81,7 @@ def side_html(side: list[Block], marked: bool) -> Markup:
     return Markup("".join(out))
 
 
-def make_row(pair: Pair) -> Row:
+def make_row(pair: Pair, context: bool = False) -> Row:
     unit = (pair.new or pair.old)[0]
     marked = pair.status != "unchanged"
     return Row(
@@ -94,6 +96,7 @@ def make_row(pair: Pair) -> Row:
         old=side_html(blocks(pair, "old"), marked),
         new=side_html(blocks(pair, "new"), marked),
         middle=pair.middle,
+        context=context,
     )
 
 
@@ -106,7 +109,8 @@ def rows_html(rows: list[Row], middle: bool) -> Markup:
     for r in rows:
         anchor = _esc(r.anchor)
         out.append(f'<tr id="{anchor}" class="{_esc(r.status)}'
-                   f'{" alteracao" if r.is_change else ""}{" agrupador" if r.agrupador else ""}'
+                   f'{" alteracao" if r.is_change else ""}{" contexto" if r.context else ""}'
+                   f'{" agrupador" if r.agrupador else ""}'
                    f' nivel-{_esc(r.depth)}">\n'
                    f'<th scope="row" class="dispositivo"><a href="#{anchor}" title="Link permanente '
                    f'desta linha">{_esc(r.name)}</a> <span class="situacao">{_esc(r.status_label)}'
@@ -120,13 +124,16 @@ def rows_html(rows: list[Row], middle: bool) -> Markup:
     return Markup("".join(out))
 
 
-def render(report: DiffReport) -> str:
+def render(report: DiffReport, all_rows: bool = False) -> str:
+    """The page; the filter 'somente alterações' (each change with one row of context on
+    each side) comes checked unless ``all_rows``."""
     with gc_paused():  # a row and its markup per unit, none in a cycle
-        return _render(report)
+        return _render(report, all_rows)
 
 
-def _render(report: DiffReport) -> str:
-    rows = [make_row(p) for p in report.pairs]
+def _render(report: DiffReport, all_rows: bool = False) -> str:
+    shown = {id(p) for p in report.shown() if not isinstance(p, int)}
+    rows = [make_row(p, id(p) in shown and not p.is_change) for p in report.pairs]
     return render_template(
         "diff/quadro.html.j2",
         report=report,
@@ -135,8 +142,9 @@ def _render(report: DiffReport) -> str:
         counts=report.counts(),
         labels=STATUS_LABELS,
         changes=sum(1 for r in rows if r.is_change),
+        only_changes=not all_rows,
     )
 
 
-def write(report: DiffReport, **_options) -> bytes:
-    return render(report).encode("utf-8")
+def write(report: DiffReport, all_rows: bool = False, **_options) -> bytes:
+    return render(report, all_rows).encode("utf-8")

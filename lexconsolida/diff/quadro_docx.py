@@ -1,8 +1,11 @@
 """The quadro comparativo as Brazilian legislative staff expect it: a Word table.
 
-Columns "Redação atual | Redação proposta" (and "Justificativa", blank to be filled, when asked;
+Columns titled by what is compared — "Redação atual | Redação proposta" beside a proposal,
+"Texto original | Texto compilado em …" for a compiled text (and "Justificativa", blank to be filled, when asked;
 "Alteração" with the amending act's wording when the report has a middle term), one row per
-dispositivo in reading order, the header row repeated on every page. In the current wording
+changed dispositivo in reading order with one row of context on each side (every row when
+asked), the unchanged rows left out counted in a row of their own, the header row repeated on
+every page. In the current wording
 what goes is struck through (character style "Supressão"); in the proposed wording what comes
 is in bold (character style "Acréscimo"), as câmaras print their quadros. The issuing body's
 letterhead and "Página N de M" as in every DOCX of the project; a count of rows by situation
@@ -97,8 +100,17 @@ def _cant_split(row) -> None:
     trpr.append(OxmlElement("w:cantSplit"))
 
 
+def _omitted(row, count: int, ids: dict[str, str]) -> None:
+    """A row standing for ``count`` unchanged rows left out: one cell across the table."""
+    cell = row.cells[0].merge(row.cells[-1])
+    p = cell.paragraphs[0]
+    p._p.style = ids[NOTE_STYLE]
+    what = "1 dispositivo sem alteração" if count == 1 else f"{count} dispositivos sem alteração"
+    _run(p, f"[… {what} …]", None)
+
+
 def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | None = None,
-          orgao: str | None = None, municipio_dir=None) -> DocxDocument:
+          orgao: str | None = None, municipio_dir=None, all_rows: bool = False) -> DocxDocument:
     document = docx.Document(io.BytesIO(default_template()))
     body = document.element.body
     for child in list(body):
@@ -106,16 +118,20 @@ def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
             body.remove(child)
     ids = {s.name: s.style_id for s in document.styles}
     middle = bool(report.middle_title)
-    columns = ["Redação atual", *(["Alteração"] if middle else []), "Redação proposta",
+    columns = [report.old_column, *(["Alteração"] if middle else []), report.new_column,
                *(["Justificativa"] if justificativa else [])]
     if len(columns) > 2:
         _landscape(document)
     letterhead(document, Norma(tipo="Indicação"), municipio, orgao, municipio_dir)
     document.add_paragraph("Quadro comparativo", style=TITLE_STYLE)
-    document.add_paragraph(f"Redação atual: {report.old_title}", style=TEXT_STYLE)
+    document.add_paragraph(f"{report.old_column}: {report.old_title}", style=TEXT_STYLE)
     if middle:
         document.add_paragraph(f"Alteração: {report.middle_title}", style=TEXT_STYLE)
-    document.add_paragraph(f"Redação proposta: {report.new_title}", style=TEXT_STYLE)
+    document.add_paragraph(f"{report.new_column}: {report.new_title}", style=TEXT_STYLE)
+    if not all_rows and any(not p.is_change for p in report.pairs):
+        document.add_paragraph("Só os dispositivos alterados, cada um com o dispositivo vizinho "
+                               "de cada lado; os demais, sem alteração, estão indicados entre "
+                               "colchetes.", style=TEXT_STYLE)
     table = document.add_table(rows=1, cols=len(columns))
     table.style = document.styles["Quadro"]
     head = table.rows[0]
@@ -123,9 +139,12 @@ def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
     for cell, name in zip(head.cells, columns):
         cell.paragraphs[0]._p.style = ids[HEAD_STYLE]
         _run(cell.paragraphs[0], name, None)
-    for pair in report.pairs:
+    for pair in report.shown(all_rows):
         row = table.add_row()
         _cant_split(row)
+        if isinstance(pair, int):
+            _omitted(row, pair, ids)
+            continue
         cells = iter(row.cells)
         _side(next(cells), pair, "old", ids, "(sem correspondente)")
         if middle:
@@ -157,7 +176,9 @@ def _properties(document, report: DiffReport) -> None:
 
 
 def write(report: DiffReport, *, justificativa: bool = False, municipio: dict | None = None,
-          orgao: str | None = None, municipio_dir=None, **_options) -> bytes:
+          orgao: str | None = None, municipio_dir=None, all_rows: bool = False, **_options) -> bytes:
+    """The quadro as DOCX: the changed rows with one row of context on each side (every row
+    with ``all_rows``)."""
     document = build(report, justificativa=justificativa, municipio=municipio, orgao=orgao,
-                     municipio_dir=municipio_dir)
+                     municipio_dir=municipio_dir, all_rows=all_rows)
     return save_deterministic(document)

@@ -21,7 +21,7 @@ from lexconsolida.diff.units import Unit, display_label, flatten, normalize
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.model.dates import format_long
-from lexconsolida.model.status import alterations, status_of
+from lexconsolida.model.status import alterations, missing_phrase, status_of
 
 STATUS_LABELS = {
     "unchanged": "inalterado",
@@ -107,6 +107,11 @@ class DiffReport:
     """Title of the amending act shown as the middle column, if any."""
     date: str | None = None
     """ISO date of the new text (used for tracked-change dates)."""
+    old_column: str = "Texto anterior"
+    """The old side's column title, by what is compared: 'Texto original', 'Texto compilado em
+    10 de setembro de 2014', 'Redação atual' (beside a proposal)."""
+    new_column: str = "Texto novo"
+    """'Texto compilado em …', 'Redação proposta' (a minuta, a consolidation) …"""
 
     def counts(self) -> dict[str, int]:
         """Rows per status, every status present (0 when none)."""
@@ -116,6 +121,25 @@ class DiffReport:
     @property
     def changes(self) -> list[Pair]:
         return [p for p in self.pairs if p.is_change]
+
+    def shown(self, all_rows: bool = False, context: int = 1) -> list[Pair | int]:
+        """The rows a quadro prints: every changed row with ``context`` unchanged rows on each
+        side (all rows with ``all_rows``); each run of rows left out is its count."""
+        if all_rows:
+            return list(self.pairs)
+        keep: set[int] = set()
+        for i, p in enumerate(self.pairs):
+            if p.is_change:
+                keep.update(range(max(0, i - context), min(len(self.pairs), i + context + 1)))
+        out: list[Pair | int] = []
+        for i, p in enumerate(self.pairs):
+            if i in keep:
+                out.append(p)
+            elif out and isinstance(out[-1], int):
+                out[-1] += 1
+            else:
+                out.append(1)
+        return out
 
     def by_id(self, unit_id: str, side: str = "new") -> Pair | None:
         for p in self.pairs:
@@ -191,15 +215,40 @@ def _compare(old: Norma, new: Norma, middle: Norma | None, table: Mapping[str, s
         nu = tuple(new_units[i] for i in m.new)
         mid = tuple(t for u in (nu or ou) for t in quoted.get(u.id, ()))
         pairs.append(Pair(m.status, ou, nu, pair_ops(m.status, ou, nu, engine), mid))
+    old_column, new_column = column_titles(old, new)
     return DiffReport(
         old_title=version_title(old),
         new_title=version_title(new),
         pairs=pairs,
         old_urn=old.urn,
         new_urn=new.urn,
-        middle_title=middle.titulo if middle is not None else None,
+        middle_title=middle.label if middle is not None else None,
         date=date or version_date(new),
+        old_column=old_column,
+        new_column=new_column,
     )
+
+
+def compiled_until(norma: Norma) -> str | None:
+    """The date a compiled text is compiled up to (its latest amendment); None for a text as
+    published."""
+    dates = [d for _, d in alterations(norma) if d]
+    return max(dates) if dates else None
+
+
+def column_titles(old: Norma, new: Norma) -> tuple[str, str]:
+    """The quadro's column titles by what is compared: 'Redação atual' × 'Redação proposta'
+    beside a proposal (a minuta, a consolidation being drafted); 'Texto original' × 'Texto
+    compilado em …' for a text and its compilation; 'Texto anterior' × 'Texto novo' otherwise."""
+    if not status_of(new).normative:
+        return "Redação atual", "Redação proposta"
+    until_old, until_new = compiled_until(old), compiled_until(new)
+    if until_new:
+        left = f"Texto compilado em {format_long(until_old)}" if until_old else "Texto original"
+        if until_old == until_new:
+            left = "Texto anterior"
+        return left, f"Texto compilado em {format_long(until_new)}"
+    return "Texto anterior", "Texto novo"
 
 
 def version_title(norma: Norma) -> str:
@@ -208,12 +257,13 @@ def version_title(norma: Norma) -> str:
     status = status_of(norma)
     if not status.normative:
         return f"{norma.label} ({status.label})"
-    changes = alterations(norma)
-    dates = [d for _, d in changes if d]
-    if dates:
-        return f"{norma.label} (texto compilado até {format_long(max(dates))})"
-    return f"{norma.label} (texto original)" if norma.tipo and (norma.numero or norma.data) \
-        else norma.label
+    missing = missing_phrase(status)
+    until = compiled_until(norma)
+    if until:
+        return f"{norma.label} (texto compilado até {format_long(until)}{missing})"
+    if norma.tipo and (norma.numero or norma.data):
+        return f"{norma.label} (texto original{missing})"
+    return norma.label
 
 
 def _history_dates(nodes) -> Iterator[str]:
@@ -231,6 +281,8 @@ def version_date(norma: Norma) -> str | None:
     """The date of this version of a norm: the latest dated change in its dispositivos'
     history (a compiled text is as of its latest amendment), else the act's own date."""
     dates = [d[:10] for d in _history_dates(norma.articulacao)]
+    # a text in force without its history keeps the amending acts as whole-act events
+    dates += [e.date[:10] for e in norma.events if e.kind in ("alteracao", "revogacao") and e.date]
     if norma.data:
         dates.append(norma.data)
     return max(dates) if dates else None

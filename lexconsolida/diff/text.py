@@ -50,8 +50,8 @@ def render(report: DiffReport, *, color: bool = False, all_rows: bool = False) -
     counts = ", ".join(f"{STATUS_LABELS[s]} {n}" for s, n in report.counts().items() if n)
     out = [
         "Quadro comparativo",
-        f"Texto anterior: {report.old_title}",
-        f"Texto novo: {report.new_title}",
+        f"{report.old_column}: {report.old_title}",
+        f"{report.new_column}: {report.new_title}",
     ]
     if report.middle_title:
         out.insert(2, f"Alteração: {report.middle_title}")

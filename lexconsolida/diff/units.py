@@ -79,6 +79,9 @@ class Unit:
     """Position in document order."""
     cite: str = ""
     """How to cite the unit within the norm: 'Art. 2º, § 1º, II, a)'; an agrupador's rótulo."""
+    changed: str | None = None
+    """The date from which another act's change of the unit is in force (its current wording,
+    its inclusion or its revocation), when the text is a compiled one; None otherwise."""
 
     @property
     def is_agrupador(self) -> bool:
@@ -168,6 +171,7 @@ def flatten(norma: Norma) -> list[Unit]:
 
     def add(node, text: str, parent: str | None, depth: int) -> str:
         kind = str(node.kind)
+        changed = _changed(node)
         sep = None if isinstance(node, Agrupador) else node.separator
         body, notes = split_notes(text)
         rotulo = node.rotulo or getattr(node, "rotulo_printed", None)
@@ -177,7 +181,8 @@ def flatten(norma: Norma) -> list[Unit]:
         own = (rotulo or node.id).strip().rstrip(".–- ") or node.id
         up = cites.get(parent or "") if isinstance(node, Dispositivo) else None
         cite = cites[node.id] = f"{up}, {own}" if up else own
-        out.append(Unit(node.id, kind, rotulo, label, text, body, notes, parent, depth, len(out), cite))
+        out.append(Unit(node.id, kind, rotulo, label, text, body, notes, parent, depth, len(out), cite,
+                        changed))
         return node.id
 
     def visit(node, parent: str | None, depth: int) -> None:
@@ -206,6 +211,17 @@ def flatten(norma: Norma) -> list[Unit]:
     for node in norma.articulacao:
         visit(node, None, 0)
     return out
+
+
+def _changed(node) -> str | None:
+    """When the latest change of ``node`` by another act took effect (an artigo's wording is
+    its caput's): the date a tracked change of it carries."""
+    holders = [node]
+    if isinstance(node, Dispositivo) and node.kind is Kind.ARTIGO and node.caput is not None:
+        holders.append(node.caput)
+    dates = [v.start or v.event.date for h in holders for v in h.history
+             if v.event.kind not in ("original", "pendente") and (v.start or v.event.date)]
+    return max(dates)[:10] if dates else None
 
 
 def texts(norma: Norma) -> dict[str, str]:

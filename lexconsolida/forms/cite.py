@@ -12,11 +12,17 @@ from __future__ import annotations
 
 from lexconsolida.model import Dispositivo, Kind, Norma
 from lexconsolida.model.ids import citation_parts
+from lexconsolida.model.marks import seen_citation
 from lexconsolida.model.status import status_of
 
 
-def citation(node_id: str) -> str:
-    """How a legal text cites the dispositivo ``node_id`` ('art. 55, § 13')."""
+def citation(node_id: str, norma: Norma | None = None) -> str:
+    """How a legal text cites the dispositivo ``node_id`` ('art. 55, § 13'). With the law
+    (``norma``), as its reader finds it: where the law prints a label out of sequence ('II'
+    twice), the label printed and the place ('art. 64, inciso II (o 3º inciso; o texto da lei
+    repete o rótulo “II”)'), never a number the reader does not see."""
+    if norma is not None:
+        return seen_citation(norma, node_id)
     return ", ".join(citation_parts(node_id))
 
 

@@ -135,8 +135,8 @@ def resolve_infraction(case: Case, catalog: Catalog) -> Infraction | None:
 def _quote(norma: Norma, node_id: str, source: str, index: dict | None = None) -> Quote:
     node = index.get(node_id) if index is not None else find_dispositivo(norma, node_id)
     if not isinstance(node, Dispositivo):
-        raise FormError(f"o dispositivo {node_id} ({citation(node_id)}) não existe em {act_title(norma)}", path=source)
-    return Quote(citation(node_id), quoted_lines(node))
+        raise FormError(f"o dispositivo {node_id} ({citation(node_id, norma)}) não existe em {act_title(norma)}", path=source)
+    return Quote(citation(node_id, norma), quoted_lines(node))
 
 
 def _fine_section(fine: Fine) -> Section:
@@ -193,11 +193,11 @@ def _deadline_start(d: Deadline, case: Case, issue: date, settings: Settings) ->
     return start, how
 
 
-def _rule_text(d: Deadline, case: Case, settings: Settings) -> str:
+def _rule_text(d: Deadline, case: Case, settings: Settings, norma: Norma) -> str:
     """What a deadline without a known start says: the law's rule for the notice, never a date."""
     delivery = settings.entrega.get(case.data.get("meio_entrega") or "")
     if d.base == "data_ciencia" and delivery is not None and delivery.ciencia:
-        cited = f" ({citation(delivery.ciencia_dispositivo)})" if delivery.ciencia_dispositivo else ""
+        cited = f" ({citation(delivery.ciencia_dispositivo, norma)})" if delivery.ciencia_dispositivo else ""
         where = {"data_ar": "da data anotada no aviso de recebimento (AR)",
                  "data_publicacao": "dessa data"}.get(delivery.data_inicio, "da data da ciência anotada no formulário")
         return (f"; a notificação considera-se feita {delivery.ciencia}{cited}; o prazo termina {d.dias} dias "
@@ -207,15 +207,16 @@ def _rule_text(d: Deadline, case: Case, settings: Settings) -> str:
     return "; a data final depende dessa data"
 
 
-def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settings) -> Section | None:
+def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settings,
+                       norma: Norma) -> Section | None:
     lines = []
     for key in spec.prazos:
         d = settings.prazos[key]
         start, how = _deadline_start(d, case, issue, settings)
-        lines.append((deadline_line(d, start, how, citation(d.dispositivo), settings.feriados), d))
+        lines.append((deadline_line(d, start, how, citation(d.dispositivo, norma), settings.feriados), d))
     days = case.data.get("prazo_dias")
     if days and spec.prazos:
-        fixed = "; ".join(f"{settings.prazos[k].dias} dias ({citation(settings.prazos[k].dispositivo)})"
+        fixed = "; ".join(f"{settings.prazos[k].dias} dias ({citation(settings.prazos[k].dispositivo, norma)})"
                           for k in spec.prazos)
         raise case.error(f"o campo 'prazo_dias' não se aplica: a lei já fixa o prazo de {spec.kind}: {fixed}",
                          "prazo_dias")
@@ -225,7 +226,7 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
         extra = Deadline("caso", "Prazo para regularização fixado pela fiscalização", days, "corridos",
                          "data do recebimento desta notificação", "data_ciencia", basis or "")
         start, how = _deadline_start(extra, case, issue, settings)
-        cited = citation(basis) if basis else "prazo fixado pela fiscalização"
+        cited = citation(basis, norma) if basis else "prazo fixado pela fiscalização"
         lines.append((deadline_line(extra, start, how, cited, settings.feriados), extra))
     if not lines:
         return None
@@ -237,12 +238,12 @@ def _deadlines_section(spec: FormSpec, case: Case, issue: date, settings: Settin
                 value += f"; início em {short_date(ln.inicio_data)} ({ln.como})"
             value += f"; termina em {short_date(ln.fim)}"
         else:
-            value += _rule_text(d, case, settings)
+            value += _rule_text(d, case, settings, norma)
         sec.linhas.append(Row(ln.descricao, value))
     return sec
 
 
-def _delivery_section(spec: FormSpec, case: Case, settings: Settings) -> Section | None:
+def _delivery_section(spec: FormSpec, case: Case, settings: Settings, norma: Norma) -> Section | None:
     if not spec.entrega:
         return None
     chosen = case.data.get("meio_entrega")
@@ -254,11 +255,11 @@ def _delivery_section(spec: FormSpec, case: Case, settings: Settings) -> Section
     for key in spec.entrega:
         dl = settings.entrega[key]
         mark = "☒" if key == chosen else "☐"
-        text = f"{mark} {dl.meio} ({citation(dl.dispositivo)})"
+        text = f"{mark} {dl.meio} ({citation(dl.dispositivo, norma)})"
         if dl.ciencia:
             text += f"; considera-se feita {dl.ciencia}"
             if dl.ciencia_dispositivo:
-                text += f" ({citation(dl.ciencia_dispositivo)})"
+                text += f" ({citation(dl.ciencia_dispositivo, norma)})"
         sec.paragrafos.append(text)
     return sec
 
@@ -304,7 +305,7 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
     occurrence = Section("Ocorrência", _rows(case, OCCURRENCE))
     if case.data.get("flagrante") is False and spec.sem_flagrante is not None:
         occurrence.linhas.insert(0, Row("Autuação", "sem flagrante: o agente relata o fato à autoridade neste auto "
-                                        f"({citation(spec.sem_flagrante.dispositivo)})"))
+                                        f"({citation(spec.sem_flagrante.dispositivo, norma)})"))
     sections = [Section("Identificação", _rows(case, IDENTIFICATION)), occurrence]
     quotes: list[Quote] = []
     notes: list[str] = []
@@ -336,7 +337,8 @@ def build(kind_key: str, case: Case, *, settings: Settings, norma: Norma, catalo
                 rule.tipo == "dobro" and bool(case.data.get("em_dobro")))
             if applied and rule.citacao not in {q.citacao for q in quotes}:
                 quotes.append(_quote(norma, rule.dispositivo, str(settings.path), index))
-    for section in (_deadlines_section(spec, case, issue, settings), _delivery_section(spec, case, settings)):
+    for section in (_deadlines_section(spec, case, issue, settings, norma),
+                    _delivery_section(spec, case, settings, norma)):
         if section is not None:
             sections.append(section)
     sections.append(Section("Responsáveis", _rows(case, AGENTS)))

@@ -148,7 +148,9 @@ def extract(norma: Norma) -> Catalog:
     owners = {inf.id for inf in infractions}
     table_rows = {row.dispositivo for row in catalog.tabela}
     catalog.regras = find_rules(norma, parents, owners, table_rows)
-    catalog.infracoes = [_with_fine(inf, catalog) for inf in infractions]
+    # cited as the reader of the law finds them (a label printed out of sequence, with its place)
+    catalog.infracoes = [replace(_with_fine(inf, catalog), citacao=citation(inf.id, norma))
+                         for inf in infractions]
     _check_fines(catalog)
     return catalog
 

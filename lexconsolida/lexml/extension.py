@@ -82,12 +82,12 @@ def parse_number(value: str) -> Number | None:
 
 def add_event(parent: etree._Element, ev: Event) -> None:
     sub(parent, "evento", {"tipo": ev.kind, "urn": ev.act_urn, "rotulo": ev.act_label,
-                           "data": ev.date, "nota": ev.note})
+                           "data": ev.date, "nota": ev.note, "dispositivo": ev.dispositivo})
 
 
 def read_event(e: etree._Element) -> Event:
     return Event(kind=e.get("tipo", "original"), act_urn=e.get("urn"), act_label=e.get("rotulo"),
-                 date=e.get("data"), note=e.get("nota"))
+                 date=e.get("data"), note=e.get("nota"), dispositivo=e.get("dispositivo"))
 
 
 def add_versions(parent: etree._Element, history: list[Version]) -> None:

@@ -94,13 +94,42 @@ class Situacao(str, Enum):
         return self.value
 
 
+FEMININE = ("lei", "resolução", "resolucao", "portaria", "emenda", "instrução", "instrucao",
+            "medida", "deliberação", "deliberacao", "minuta", "indicação", "indicacao", "proposta",
+            "constituição", "constituicao", "consolidação", "consolidacao", "decisão", "decisao",
+            "sentença", "sentenca", "liminar", "ação", "acao", "norma")
+"""First words of act types that are feminine in Portuguese ('a Lei', 'o Decreto')."""
+
+
+def is_feminine(name: str | None) -> bool:
+    """Whether an act's type (or a label that starts with it) takes 'a' ('a Lei nº …')."""
+    return (name or "").strip().lower().startswith(FEMININE)
+
+
+NOTE_VERBS = {
+    "redacao": "Redação dada",
+    "inclusao": "Incluído",
+    "revogacao": "Revogado",
+    "renumeracao": "Renumerado",
+}
+"""How Planalto's compiled texts note a change made by another act ('(Redação dada pela Lei nº
+…)', '(Incluído pelo Decreto nº …)'). A wording the act did not give — written by a person in a
+decision for a change the act made without new wording, or a note on a unit — is '(Vide …)'."""
+
+
 @dataclass(slots=True, frozen=True)
 class Event:
-    """An act that changed a dispositivo (or the 'redação original')."""
+    """An act that changed a dispositivo (or the 'redação original'); or, in ``Norma.events``,
+    something that happened to the whole act."""
 
     kind: str
-    """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao',
-    'pendente' (an instruction of the act still waiting for a human decision: wording unchanged)."""
+    """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao'
+    (a note a decision put on the unit), 'vide' (a wording decided by a person for a change the
+    act made without giving it), 'pendente' (an instruction of the act still waiting for a
+    human decision: wording unchanged). Whole-act events (``Norma.events``): 'publicacao',
+    'vigencia', 'revogacao', 'alteracao', 'pendente' (an amending act whose changes are not in
+    the text, pending review), 'sem-texto' (an amending act whose text the acervo lacks),
+    'suspensao' (see :mod:`lexconsolida.model.status`)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None
@@ -108,7 +137,10 @@ class Event:
     date: str | None = None
     """ISO date from which the change is in force."""
     note: str | None = None
-    """Free text: the human decision recorded for a non-mechanical change, etc."""
+    """Free text: the human decision recorded for a non-mechanical change; for a whole-act
+    'pendente' event, what is pending ('2 instruções', 'revogação do ato')."""
+    dispositivo: str | None = None
+    """The unit of the acting act that makes the change ('art9'), when known (a revocation)."""
 
     def nota(self) -> str:
         """The compiled-text note, as Planalto writes it."""
@@ -116,14 +148,10 @@ class Event:
             return f"Alteração pendente de decisão: {self.act_label or 'ato alterador'}"
         if self.kind == "original" or not self.act_label:
             return "Redação original"
-        verb = {
-            "redacao": "Redação dada pela",
-            "inclusao": "Incluído pela",
-            "revogacao": "Revogado pela",
-            "renumeracao": "Renumerado pela",
-            "decisao": "Alterado pela",
-        }.get(self.kind, "Alterado pela")
-        return f"{verb} {self.act_label}"
+        if self.kind in ("decisao", "vide"):
+            return f"Vide {self.act_label}"
+        by = "pela" if is_feminine(self.act_label) else "pelo"
+        return f"{NOTE_VERBS.get(self.kind, 'Alterado')} {by} {self.act_label}"
 
 
 @dataclass(slots=True)

@@ -141,6 +141,10 @@ class Operation:
 
     expression: str | None = None
     """Substitution: the words replaced (``text`` is what replaces them)."""
+    given: bool = True
+    """False for a wording a person wrote in a decision (``[[decisoes]]``) that the amending
+    act's text does not carry (it changed the unit without giving it a new wording): the note
+    is '(Vide …)', never '(Redação dada pela …)'."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, OpKind):

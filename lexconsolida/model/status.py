@@ -1,10 +1,26 @@
-"""What a document is, as every output must say it: a norm in force, revoked or not yet in
-force; a proposição without normative value (minuta, projeto, indicação); a consolidation still
-being drafted. And which text of it is printed: the original as published, or a text compiled
-up to a date with the alterations of named acts.
+"""What a document is, as every output must say it — decided here, once, from the whole acervo.
 
-One definition, used by the site, the DOCX, HTML and text writers and the forms, so no output
-can call a draft "em vigor".
+A norm is **em vigor**; **revogada** (by which act and article, since when); **parcialmente
+revogada** (units revoked); **com alterações pendentes** (amending acts whose changes wait for a
+person's review and are not in the text); **alterada por ato sem texto disponível** (an
+amending act the acervo knows only by its metadata: its changes are unknown); **vigência
+futura**; **suspensa** (a court decision — see below); or, for a proposição (minuta, projeto,
+indicação) or a consolidation being drafted, **sem valor normativo**. And which text of it is
+printed: the original as published, or a text compiled up to a date with the alterations of
+named acts — and without those still pending.
+
+The facts come from the tree: ``Norma.situacao`` and the whole-act events in ``Norma.events``
+('revogacao', 'pendente', 'sem-texto', 'suspensao'), which the producers of a compiled text put
+there from what applying the acervo's amending acts gave (:func:`mark`, fed with
+:class:`Step` s by :mod:`lexconsolida.history` and by the acervo's pipeline); a unit's own
+'pendente' version (``amend --parcial``) counts as a pending act too. So every output of a
+Norma — site, HTML, DOCX, text, Markdown, LexML, AKN, quadros, forms — shows the same status,
+and a page never says "em vigor" over a text known to be stale or revoked.
+
+**Suspensa** (court decisions, issue 26): a whole-act event of kind ``suspensao`` in force on
+the reference date (its ``date`` on or before it) makes the act "suspensa"; the event's label
+names the decision. Nothing produces such events yet: the court-decisions work adds the
+producer (and, if needed, the end of a suspension) without touching the outputs.
 
 >>> status_of(Norma(tipo="Minuta de Lei", data="2023-11-23")).label
 'minuta de lei — sem valor normativo'
@@ -12,16 +28,22 @@ can call a draft "em vigor".
 'em vigor'
 >>> status_of(Norma(tipo="Lei", vigencia="2030-01-01"), on="2020-01-01").label
 'vigência futura (a partir de 1º de janeiro de 2030)'
+>>> pending = Event(PENDING, "urn:x", "Lei nº 20, de 5 de abril de 2021", "2021-04-05", "1 instrução")
+>>> status_of(Norma(tipo="Lei", vigencia="2020-01-01", events=[pending]), on="2022-01-01").label
+'com alterações pendentes'
 """
 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 
 from lexconsolida.model.dates import format_long
-from lexconsolida.model.nodes import Norma, Situacao
+from lexconsolida.model.ids import citation_parts
+from lexconsolida.model.nodes import Event, Kind, Norma, Situacao, is_feminine
 
 PROPOSICAO_PREFIXES = ("minuta", "projeto", "anteprojeto", "indicação", "indicacao",
                        "substitutivo", "requerimento", "proposta")
@@ -30,8 +52,35 @@ PROPOSICAO_PREFIXES = ("minuta", "projeto", "anteprojeto", "indicação", "indic
 ESTADOS = ("norma", "proposicao", "consolidacao")
 """Values of ``Norma.estado`` (None: decided by the type)."""
 
-FEMININE = ("lei", "resolução", "resolucao", "portaria", "emenda", "instrução", "medida",
-            "deliberação", "minuta", "indicação", "indicacao", "proposta", "constituição")
+REVOCATION, PENDING, WITHOUT_TEXT, SUSPENSION = "revogacao", "pendente", "sem-texto", "suspensao"
+"""Kinds of the whole-act events (``Norma.events``) the status reads."""
+
+REVOKES = "revogação do ato"
+"""``Event.note`` of a pending event whose act revokes the whole norm (not yet reviewed)."""
+
+APPLIED, IGNORED = "aplicada", "ignorada"
+"""States of a :class:`Step` besides PENDING and WITHOUT_TEXT."""
+
+LABELS = {
+    "vigente": "em vigor",
+    "revogada": "revogada",
+    "parcialmente-revogada": "parcialmente revogada",
+    "pendente": "com alterações pendentes",
+    "sem-texto": "alterada por ato sem texto disponível",
+    "vigencia-futura": "vigência futura",
+    "suspensa": "suspensa",
+    "proposicao": "sem valor normativo",
+    "consolidacao": "consolidação em elaboração",
+}
+"""Every status code and how a filter names it (the search page's choices)."""
+
+ORDER = ("proposicao", "consolidacao", "revogada", "suspensa", "vigencia-futura", "pendente",
+         "sem-texto", "parcialmente-revogada", "vigente")
+"""Which code is the document's main one when several apply."""
+
+
+def feminine(tipo: str | None) -> bool:
+    return is_feminine(tipo)
 
 
 def reference_date() -> str:
@@ -48,13 +97,28 @@ class Status:
     """The status of a document."""
 
     code: str
-    """'vigente', 'revogada', 'vigencia-futura', 'proposicao' or 'consolidacao'."""
+    """The main code (see :data:`LABELS`): 'vigente', 'revogada', 'pendente', 'proposicao' …"""
     label: str
-    """How the metadata block says it: 'em vigor', 'revogada', 'minuta de lei — sem valor normativo'."""
+    """How the metadata block says it: 'em vigor', 'revogada', 'com alterações pendentes',
+    'minuta de lei — sem valor normativo'."""
     normative: bool
     """False for proposições and consolidations in preparation: never listed among acts."""
     notice: str | None = None
     """A sentence for a banner at the top of the document (None for a norm in force)."""
+    codes: tuple[str, ...] = ()
+    """Every code that applies, main one first (the search filters)."""
+    revocation: Event | None = None
+    """The whole-act revocation, when known."""
+    pending: tuple[Event, ...] = ()
+    """One event per amending act whose changes are pending review (not in the text)."""
+    without_text: tuple[Event, ...] = ()
+    """One event per amending act the acervo has no text of."""
+    suspension: Event | None = None
+    revoked_units: int = 0
+    """Units revoked (a partial revocation)."""
+    detail: str | None = None
+    """The label with its facts, for the metadata block: 'revogada pela Lei nº …, de … (art.
+    9º), desde …', 'com alterações pendentes (Lei nº …)' (None: the label says it all)."""
 
 
 def estado_of(norma: Norma) -> str:
@@ -68,35 +132,219 @@ def is_proposicao_tipo(tipo: str | None) -> bool:
     return (tipo or "").strip().lower().startswith(PROPOSICAO_PREFIXES)
 
 
-def feminine(tipo: str | None) -> bool:
-    return (tipo or "").strip().lower().startswith(FEMININE)
+_STATUS_TEXT = re.compile(r"^\(?\s*revogad[oa]s?\b", re.IGNORECASE)
+"""A unit whose printed text is a revocation note ('(Revogado).', 'Revogado pela Lei …')."""
 
 
-def status_of(norma: Norma, on: str | None = None) -> Status:
-    """The document's status on ``on`` (ISO date; default :func:`reference_date`)."""
+def _revoked_units(norma: Norma) -> int:
+    return sum(1 for d in norma.dispositivos()
+               if d.kind is not Kind.CAPUT and (d.situacao is Situacao.REVOGADO
+                                               or (d.text and _STATUS_TEXT.match(d.text.strip()))))
+
+
+def pending_events(norma: Norma) -> tuple[Event, ...]:
+    """The amending acts whose changes are pending review, one event each (oldest first): the
+    whole-act 'pendente' events, and the acts of units' 'pendente' versions (``amend
+    --parcial``) counted as instructions."""
+    found: dict[str, Event] = {}
+    for ev in norma.events:
+        if ev.kind == PENDING:
+            found[ev.act_urn or ev.act_label or ""] = ev
+    units: dict[str, tuple[Event, int]] = {}
+    for _, history in norma.histories():
+        for v in history:
+            if v.event.kind == PENDING:
+                key = v.event.act_urn or v.event.act_label or ""
+                ev, n = units.get(key, (v.event, 0))
+                units[key] = (ev, n + 1)
+    for key, (ev, n) in units.items():
+        if key not in found:
+            found[key] = Event(PENDING, ev.act_urn, ev.act_label, ev.date, _items(n))
+    return tuple(sorted(found.values(), key=lambda e: (e.date or "", e.act_label or "")))
+
+
+STATUS_EVENTS = (REVOCATION, PENDING, WITHOUT_TEXT, SUSPENSION)
+
+
+def status_events(norma: Norma) -> tuple[Event, ...]:
+    """The whole-act events the status reads (the units' pending versions folded in): with
+    the metadata and :func:`revoked_count`, all :func:`status_of` needs of a tree."""
+    pending = pending_events(norma)
+    return tuple(e for e in norma.events if e.kind in STATUS_EVENTS and e.kind != PENDING) + pending
+
+
+def revoked_count(norma: Norma) -> int:
+    """Units of the text revoked (a partial revocation)."""
+    return _revoked_units(norma)
+
+
+def _items(n: int) -> str:
+    return "1 instrução" if n == 1 else f"{n} instruções"
+
+
+def _names(events: Iterable[Event]) -> str:
+    """'da Lei nº 1, de … e do Decreto nº 2, de …' (after 'alterações')."""
+    return acts_phrase([e.act_label or "ato alterador" for e in events])
+
+
+def _subjects(events: Iterable[Event]) -> str:
+    """'a Lei nº 1, de …' / 'a Lei nº 1, de … e o Decreto nº 2, de …' (as a subject)."""
+    names = [f"{'a' if is_feminine(e.act_label) else 'o'} {e.act_label or 'ato alterador'}" for e in events]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " e " + names[-1]
+
+
+def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None = None) -> Status:
+    """The document's status on ``on`` (ISO date; default :func:`reference_date`): one
+    function for every output. ``revoked_units``: the count of revoked units when ``norma``
+    is only the act's metadata and events (the site's memoised facts)."""
     estado = estado_of(norma)
     kind = (norma.tipo or "documento").strip()
     if estado == "proposicao":
         return Status("proposicao", f"{kind.lower()} — sem valor normativo", False,
                       f"{kind} sem valor normativo: texto proposto, que não foi aprovado nem "
-                      "publicado como norma. Não o aplique nem o cite como lei.")
+                      "publicado como norma. Não o aplique nem o cite como lei.", ("proposicao",))
     if estado == "consolidacao":
         return Status("consolidacao", "consolidação em elaboração — sem valor normativo", False,
                       "Consolidação em elaboração, sem valor normativo: proposta de texto "
                       "consolidado (LC 95/1998, art. 13) que ainda depende de aprovação. "
-                      "Enquanto não for aprovada, valem os atos que ela consolida.")
+                      "Enquanto não for aprovada, valem os atos que ela consolida.",
+                      ("consolidacao",))
+    today = on or reference_date()
     a = "a" if feminine(norma.tipo) else "o"
+    revocation = next((e for e in reversed(norma.events) if e.kind == REVOCATION), None)
+    suspension = next((e for e in reversed(norma.events)
+                       if e.kind == SUSPENSION and (not e.date or e.date <= today)), None)
+    pending = pending_events(norma)
+    without_text = tuple(e for e in norma.events if e.kind == WITHOUT_TEXT)
+    if revoked_units is None:
+        revoked_units = _revoked_units(norma)
+    codes: list[str] = []
+    labels: list[str] = []
+    notices: list[str] = []
     if norma.situacao is not Situacao.VIGENTE:
         word = {Situacao.REVOGADO: "revogad", Situacao.VETADO: "vetad",
                 Situacao.SUPRIMIDO: "suprimid"}.get(norma.situacao, "revogad") + a
-        return Status("revogada", word, True, f"{kind} {word}: o texto abaixo não está em vigor.")
+        codes.append("revogada")
+        labels.append(word)
+        notices.append(f"{kind} {word}{_by(revocation)}: não está em vigor.")
+    if suspension is not None:
+        codes.append("suspensa")
+        labels.append(f"suspens{a}")
+        notices.append(f"{kind} suspens{a} por {suspension.act_label or 'decisão judicial'}"
+                       + (f", desde {_long(suspension.date)}" if suspension.date else "")
+                       + ": o texto abaixo não se aplica enquanto durar a suspensão.")
     start = norma.vigencia
-    today = on or reference_date()
     if start and start > today:
         when = _long(start)
-        return Status("vigencia-futura", f"vigência futura (a partir de {when})", True,
-                      f"{kind} com vigência futura: entra em vigor em {when}.")
-    return Status("vigente", "em vigor", True)
+        codes.append("vigencia-futura")
+        labels.append(f"vigência futura (a partir de {when})")
+        notices.append(f"{kind} com vigência futura: entra em vigor em {when}.")
+    if pending:
+        codes.append("pendente")
+        labels.append(LABELS["pendente"])
+        revoking = [e for e in pending if e.note == REVOKES]
+        if revoking:
+            notices.append(f"Revogação pendente de revisão: {_subjects(revoking)} "
+                           f"{'declara' if len(revoking) == 1 else 'declaram'} revogar est{a} "
+                           f"{kind.lower()}; até a revisão, o texto abaixo é publicado como estava.")
+        others = [e for e in pending if e.note != REVOKES]
+        if others:
+            notices.append(f"Alterações pendentes de revisão: {_pending_list(others)}. Essas "
+                           "alterações ainda não estão no texto abaixo.")
+    if without_text:
+        codes.append("sem-texto")
+        labels.append(LABELS["sem-texto"])
+        notices.append(f"Alterad{a} por ato sem texto disponível: {_subjects(without_text)} "
+                       f"{'altera' if len(without_text) == 1 else 'alteram'} est{a} "
+                       f"{kind.lower()}, mas o texto "
+                       f"{'desse ato' if len(without_text) == 1 else 'desses atos'} não está no "
+                       "acervo: as suas alterações não estão no texto abaixo.")
+    if revoked_units and "revogada" not in codes:
+        codes.append("parcialmente-revogada")
+        labels.append(f"parcialmente revogad{a}")
+    if not codes:
+        return Status("vigente", "em vigor", True)
+    order = sorted(range(len(codes)), key=lambda i: ORDER.index(codes[i]))
+    codes, labels = [codes[i] for i in order], [labels[i] for i in order]
+    main = codes[0]
+    label = labels[0] if main == "revogada" else "; ".join(labels)
+    details = []
+    for code, lbl in zip(codes, labels):
+        if code == "revogada":
+            details.append(lbl + _by(revocation))
+            break
+        if code == "pendente":
+            what = "com revogação pendente" if all(e.note == REVOKES for e in pending) else lbl
+            lbl = f"{what} de revisão ({'; '.join(e.act_label or 'ato alterador' for e in pending)})"
+        elif code == "sem-texto":
+            lbl += f" ({'; '.join(e.act_label or 'ato alterador' for e in without_text)})"
+        elif code == "parcialmente-revogada":
+            lbl += f" ({revoked_units} {'dispositivo revogado' if revoked_units == 1 else 'dispositivos revogados'})"
+        details.append(lbl)
+    return Status(main, label, True, " ".join(notices) or None, tuple(codes), revocation,
+                  pending, without_text, suspension, revoked_units, "; ".join(details))
+
+
+def _by(revocation: Event | None) -> str:
+    """' pelo art. 9º da Lei nº 3.888, de 9 de outubro de 2018, desde 9 de outubro de 2018' —
+    the article named as part of the act ('art. 9º da Lei …'), so that a page that links
+    citations links it to that act, never to the revoked act's own art. 9º."""
+    if revocation is None or not revocation.act_label:
+        return ""
+    if revocation.dispositivo:
+        out = f" pelo {_cite(revocation.dispositivo)} {'da' if is_feminine(revocation.act_label) else 'do'} " \
+              f"{revocation.act_label}"
+    else:
+        out = f" {'pela' if is_feminine(revocation.act_label) else 'pelo'} {revocation.act_label}"
+    if revocation.date:
+        out += f", desde {_long(revocation.date)}"
+    return out
+
+
+def _cite(node_id: str) -> str:
+    try:
+        return ", ".join(citation_parts(node_id)) or node_id
+    except (ValueError, KeyError, AssertionError):
+        return node_id
+
+
+def _pending_list(events: list[Event]) -> str:
+    """'Lei nº 20, de 5 de abril de 2021 (1 instrução); Lei nº 30 …'."""
+    return "; ".join(f"{e.act_label or 'ato alterador'}" + (f" ({e.note})" if e.note else "")
+                     for e in events)
+
+
+@dataclass(slots=True, frozen=True)
+class Step:
+    """What applying one amending act to a norm gave, as the history (:mod:`lexconsolida.history`)
+    or the acervo's pipeline report it: the input of :func:`mark`."""
+
+    act_urn: str
+    act_label: str
+    date: str | None
+    state: str
+    """APPLIED, PENDING (waits for a person), WITHOUT_TEXT (the acervo lacks its text) or IGNORED."""
+    items: int = 0
+    """Instructions pending (PENDING)."""
+    revokes: bool = False
+    """The act revokes the whole norm (its step is pending: the revocation is not applied)."""
+
+
+def mark(norma: Norma, steps: Iterable[Step]) -> Norma:
+    """Put on ``norma`` (in place; also returned) a whole-act event for every step that left
+    changes out of its text: 'pendente' (with what is pending) or 'sem-texto'. Events of the
+    same acts from an earlier marking are replaced."""
+    steps = [s for s in steps if s.state in (PENDING, WITHOUT_TEXT)]
+    acts = {s.act_urn for s in steps}
+    norma.events = [e for e in norma.events
+                    if not (e.kind in (PENDING, WITHOUT_TEXT) and e.act_urn in acts)]
+    for s in steps:
+        if s.state == PENDING:
+            note = REVOKES if s.revokes else (_items(s.items) if s.items else None)
+            norma.events.append(Event(PENDING, s.act_urn, s.act_label, s.date, note))
+        else:
+            norma.events.append(Event(WITHOUT_TEXT, s.act_urn, s.act_label, s.date))
+    return norma
 
 
 def _long(iso: str) -> str:
@@ -161,7 +409,7 @@ def alterations(norma: Norma) -> list[tuple[str, str | None]]:
     for _, history in norma.histories():
         for v in history:
             ev = v.event
-            if ev.kind == "original" or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
+            if ev.kind in ("original", PENDING) or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
                 continue
             date = v.start or ev.date
             if ev.act_label not in found or (date and (found[ev.act_label] or "") < date):
@@ -185,14 +433,28 @@ def _has_notes(norma: Norma) -> bool:
     return any(v.event.kind != "original" for _, history in norma.histories() for v in history)
 
 
+def missing_phrase(status: Status) -> str:
+    """', sem as alterações da Lei nº 20, …, pendentes de revisão, nem as da Lei nº 30, …,
+    cujo texto não está disponível no acervo' — what a text lacks ('' when nothing)."""
+    parts = []
+    if status.pending:
+        parts.append(f"sem as alterações {_names(status.pending)}, pendentes de revisão")
+    if status.without_text:
+        lead = "nem as" if parts else "sem as alterações"
+        parts.append(f"{lead} {_names(status.without_text)}, cujo texto não está disponível no acervo")
+    return (", " + ", ".join(parts)) if parts else ""
+
+
 def which_text(norma: Norma, view: str = "vigente") -> list[str]:
     """The sentences that say which text a document prints, for the top of every output:
-    the status notice (drafts, revoked, future), 'Texto compilado até …, com as alterações
-    das Leis …' or 'Texto original, como publicado.', and 'Texto incompleto …' when the source
-    ends without fecho."""
+    the status notice (drafts, revoked, future, pending review, amended by an act without
+    text), 'Texto compilado até …, com as alterações das Leis …' or 'Texto original, como
+    publicado.' — each followed by what the text lacks ('sem as alterações da Lei nº …,
+    pendentes de revisão') — and 'Texto incompleto …' when the source ends without fecho."""
     status = status_of(norma)
     out = [status.notice] if status.notice else []
     if status.normative:
+        missing = missing_phrase(status)
         changes = alterations(norma)
         if changes:
             last = max((d for _, d in changes if d), default=None)
@@ -200,10 +462,10 @@ def which_text(norma: Norma, view: str = "vigente") -> list[str]:
             how = ("As redações superadas aparecem riscadas" if view == "compilado"
                    else "As redações alteradas trazem a nota do ato que as alterou" if _has_notes(norma)
                    else "Só as redações em vigor aparecem, sem as notas de alteração")
-            out.append(f"Texto compilado{until}, com as alterações {acts_phrase([l for l, _ in changes])}. "
-                       f"{how}; a epígrafe, o fecho e as assinaturas são os do texto original.")
+            out.append(f"Texto compilado{until}, com as alterações {acts_phrase([l for l, _ in changes])}"
+                       f"{missing}. {how}; a epígrafe, o fecho e as assinaturas são os do texto original.")
         else:
-            out.append("Texto original, como publicado.")
+            out.append(f"Texto original, como publicado{missing}.")
     if is_incomplete(norma):
         artigos = list(norma.artigos())
         where = f" no {artigos[-1].rotulo}" if artigos and artigos[-1].rotulo else ""

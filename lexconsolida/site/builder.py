@@ -9,7 +9,8 @@ into place (each by an atomic rename, the manifest last, stale files removed aft
 the whole build succeeded; an error leaves the published site as it was. The cost is that of
 the files that changed: a run that changes nothing touches nothing, and one changed act does
 not copy and delete the whole site (which took seconds for 1,000 acts). An act marked ``failed`` (its text in
-force could not be built) keeps its last good pages.
+force could not be built) keeps its last good pages, each with a notice naming the amending act
+that could not be applied (a kept page is never silent), and its entries in the search.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
-    GENERATOR, ActPages, SiteInfo, editorial_page, index_page, search_page,
+    GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, search_page,
+    strip_kept_notice, with_kept_notice,
 )
 from lexconsolida.site.relations import build_graph, index_graph
 from lexconsolida.writers.html import templates
@@ -122,19 +124,35 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
             act.spill()
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
-    searchable = [a for a in acts if not a.failed]
-    search_key = content_key(base, [(a.path, a.key) for a in searchable])
+    for act in acts:
+        if act.path in kept:  # a kept page is never silent: a notice names what is pending
+            notice = kept_notice(act.facts)
+            for rel in sorted(r for r in output.new if r.startswith(f"{act.path}/") and r.endswith(".html")):
+                bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
+                key = content_key(base, "mantida", notice, hashlib.sha256(bare.encode()).hexdigest())
+                output.put(rel, key, lambda b=bare, n=notice: with_kept_notice(b, n))
+
+    def old_shard(act) -> bool:
+        rel = f"busca/atos/{act.path}.json"
+        return rel in output.old and (output.root / rel).is_file()
+
+    # a kept act stays in the search with what its kept pages say
+    searchable = [a for a in acts if not a.failed or (a.path in kept and old_shard(a))]
+    search_key = content_key(base, [(a.path, a.key, search.filters(a)) for a in searchable])
     if not output.keep_group("busca/", search_key):
-        shards: list[tuple[str, str, bytes]] = []
+        shards: list[tuple] = []
         for act in searchable:
             rel, key = f"busca/atos/{act.path}.json", content_key(base, FACTS_VERSION, act.key)
-            if output.fresh(rel, key):
+            if act.failed:
+                output.new[rel] = output.old[rel]
+                shard = (output.root / rel).read_bytes()
+            elif output.fresh(rel, key):
                 shard = (output.root / rel).read_bytes()
             else:
                 shard = read_now.pop(act.path, b"") or search.act_index(act)
                 output.put(rel, key, lambda d=shard: d)
                 act.spill()
-            shards.append((act.path, act.facts.search_title, shard))
+            shards.append((act.path, act.facts.search_title, shard, search.filters(act)))
         for name, data in sorted(search.merge(shards).items()):
             # Keyed by their bytes: a file of the index one changed act does not touch is kept.
             digest = hashlib.sha256(data).hexdigest()
@@ -149,7 +167,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
         output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)
-    for page in [index_page(acts, site, base), search_page(site, base),
+    for page in [*index_pages(acts, site, base), search_page(site, base),
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1

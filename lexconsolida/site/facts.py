@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexconsolida.model import Norma, Situacao
-from lexconsolida.model.status import Status, status_of
+from lexconsolida.model import Event, Norma, Situacao
+from lexconsolida.model.status import Status, revoked_count, status_events, status_of
 from lexconsolida.site.versions import version_dates
 from lexconsolida.writers.html.view import titulo_ato
 
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 """Layout of :meth:`ActFacts.to_json`; part of the memo's key."""
 
 
@@ -48,12 +48,20 @@ class ActFacts:
     """``Norma.estado`` ('norma', 'proposicao', 'consolidacao' or None)."""
     vigencia: str | None = None
     """``Norma.vigencia``: with the date of the run, whether the act is already in force."""
+    events: tuple[tuple, ...] = ()
+    """The whole-act events the status reads (revocation, pending review, amended by an act
+    without text, suspension), as (kind, urn, label, date, note, dispositivo)."""
+    revoked_units: int = 0
+    held: tuple[str, ...] = ()
+    """The amending acts that kept the act's text from being rebuilt (its last good pages are
+    kept, with a notice naming them)."""
 
     def status(self) -> Status:
         """The act's status today (:func:`~lexconsolida.model.status.status_of`): computed on
         each run from the memoised metadata, since it depends on the date."""
         return status_of(Norma(tipo=self.tipo, estado=self.estado, situacao=Situacao(self.situacao),
-                               vigencia=self.vigencia))
+                               vigencia=self.vigencia, events=[Event(*e) for e in self.events]),
+                         revoked_units=self.revoked_units)
 
     @property
     def search_title(self) -> str:
@@ -66,15 +74,17 @@ class ActFacts:
                 self.titulo, sorted(self.ids), list(self.dates),
                 [[k, s, list(c), lbl] for k, s, c, lbl in self.history],
                 self.texto_disponivel, self.motivo, self.problem, list(self.notes),
-                self.estado, self.vigencia]
+                self.estado, self.vigencia, [list(e) for e in self.events], self.revoked_units,
+                list(self.held)]
 
     @classmethod
     def from_json(cls, data: list) -> ActFacts:
         (urn, tipo, numero, data_, ementa, situacao, titulo, ids, dates, history,
-         disponivel, motivo, problem, notes, estado, vigencia) = data
+         disponivel, motivo, problem, notes, estado, vigencia, events, revoked, held) = data
         return cls(urn, tipo, numero, data_, ementa, situacao, titulo, frozenset(ids),
                    tuple(dates), tuple((k, s, tuple(c), lbl) for k, s, c, lbl in history),
-                   disponivel, motivo, problem, tuple(notes), estado, vigencia)
+                   disponivel, motivo, problem, tuple(notes), estado, vigencia,
+                   tuple(tuple(e) for e in events), revoked, tuple(held))
 
 
 def history_links(norma, urn: str) -> tuple[tuple[str, str, tuple[str, ...], str | None], ...]:
@@ -108,4 +118,8 @@ def facts_of(act) -> ActFacts:
         history=history_links(norma, act.urn),
         texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
         problem=problem, notes=tuple(notes), estado=norma.estado, vigencia=norma.vigencia,
+        events=tuple((e.kind, e.act_urn, e.act_label, e.date, e.note, e.dispositivo)
+                     for e in status_events(norma)),
+        revoked_units=revoked_count(norma),
+        held=tuple(label for _, label, _ in getattr(problem, "acts", ())),
     )

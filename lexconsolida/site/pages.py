@@ -6,11 +6,13 @@ when the output set finds its key changed.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
@@ -21,6 +23,7 @@ from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.status import LABELS, ORDER
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
@@ -115,7 +118,7 @@ class ActPages:
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path), self.status.label,
-                               self.edicoes)
+                               self.status.detail, self.status.notice, self.edicoes)
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -140,7 +143,8 @@ class ActPages:
         if not self.act.texto_disponivel or not self.status.normative:
             return []
         back = "../" if page_dir.endswith("/versoes") else ""
-        tabs = [("Texto vigente", f"{back}index.html"), ("Texto compilado", f"{back}compilado.html")]
+        tabs = [(view_title(self.act.norma, "vigente"), f"{back}index.html"),
+                ("Texto compilado", f"{back}compilado.html")]
         tabs += [(_short(d), f"{'' if back else 'versoes/'}{d}.html") for d in self.dates]
         return [{"rotulo": r, "href": h, "atual": h.rsplit("/", 1)[-1] == current} for r, h in tabs]
 
@@ -187,6 +191,11 @@ class ActPages:
 TYPE_ORDER = ["lei orgânica", "emenda à lei orgânica", "lei complementar", "lei", "decreto",
               "resolução", "portaria"]
 DRAFTS = "Proposições e textos em elaboração (sem valor normativo)"
+UNDATED = "sem data"
+"""The year group of the acts whose date the acervo does not know (listed after the years)."""
+PER_PAGE = 300
+"""Acts on one page of the list of a type and year (a longer year is split into pages): with
+ementas, ~60 KB of HTML, well under the 200 KB a page of the index may weigh."""
 
 
 def _type_rank(tipo: str) -> tuple:
@@ -201,31 +210,52 @@ def _numero_key(act: SiteAct) -> tuple:
     return (act.facts.data or "", int(digits) if digits else 0, act.path)
 
 
+def _year_rank(ano: str) -> tuple:
+    """Newest year first, the undated last."""
+    return (ano == UNDATED, "" if ano == UNDATED else "".join(chr(0x10FFFF - ord(c)) for c in ano))
+
+
 def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
-    """Acts by municipality, type and year (newest first) for the index page."""
+    """Acts by municipality, type and year (newest first, the undated last), each year split
+    into pages of :data:`PER_PAGE` acts, with the counts: what the index and the year pages
+    print."""
     by_place: dict[str, dict] = {}
     for act in acts:
         m = act.municipio
         mid = f"m-{m.slug}" if m else "m-outras"
-        place = by_place.setdefault(mid, {"id": mid, "nome": m.titulo if m else "Outras normas",
-                                          "tipos": {}})
+        place = by_place.setdefault(mid, {"id": mid, "slug": m.slug if m else "outras",
+                                          "nome": m.titulo if m else "Outras normas",
+                                          "tipos": {}, "situacoes": {}})
+        status = act.facts.status()
         # Drafts are never listed among the acts: they have their own group, after them.
-        tipo = (act.facts.tipo or "Outros atos") if act.facts.status().normative else DRAFTS
-        tid = f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
+        tipo = (act.facts.tipo or "Outros atos") if status.normative else DRAFTS
+        tid = f"{mid}-proposicoes" if tipo == DRAFTS else f"{mid}-{slug(tipo).replace('.', '-') or 'outros'}"
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
-        ano = (act.facts.data or "")[:4] or "Sem data"
+        ano = (act.facts.data or "")[:4] or UNDATED
         t["anos"].setdefault(ano, []).append(act)
+        for code in status.codes or (status.code,):
+            place["situacoes"][code] = place["situacoes"].get(code, 0) + 1
     out = []
     for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
         tipos = []
         for tipo in sorted(place["tipos"], key=_type_rank):
             t = place["tipos"][tipo]
             anos = []
-            for ano in sorted(t["anos"], reverse=True):
+            for ano in sorted(t["anos"], key=_year_rank):
                 atos = sorted(t["anos"][ano], key=_numero_key, reverse=True)
-                anos.append({"ano": ano, "atos": [_index_entry(a, root) for a in atos]})
-            tipos.append({"id": t["id"], "nome": tipo, "anos": anos})
-        out.append({"id": place["id"], "nome": place["nome"], "tipos": tipos})
+                base = f"indice/{place['slug']}/{t['id'].removeprefix(place['id'] + '-')}-" \
+                       f"{'sem-data' if ano == UNDATED else ano}"
+                chunks = [atos[i:i + PER_PAGE] for i in range(0, len(atos), PER_PAGE)]
+                paginas = [{"path": f"{base}.html" if i == 0 else f"{base}-{i + 1}.html",
+                            "atos": chunk} for i, chunk in enumerate(chunks)]
+                anos.append({"ano": ano, "total": len(atos), "paginas": paginas})
+            tipos.append({"id": t["id"], "nome": tipo, "total": sum(a["total"] for a in anos),
+                          "anos": anos})
+        situacoes = [{"codigo": c, "rotulo": LABELS[c], "total": place["situacoes"][c]}
+                     for c in ORDER if c in place["situacoes"]]
+        out.append({"id": place["id"], "nome": place["nome"], "slug": place["slug"],
+                    "total": sum(t["total"] for t in tipos), "tipos": tipos,
+                    "situacoes": situacoes})
     return out
 
 
@@ -241,18 +271,97 @@ def _index_entry(act: SiteAct, root: str) -> dict:
     }
 
 
-def index_page(acts: list[SiteAct], site: SiteInfo, base_key: str) -> Page:
+def milhar(n: int) -> str:
+    """'5.055' (pt-BR thousands)."""
+    return f"{n:,}".replace(",", ".")
+
+
+def _summary(groups: list[dict]) -> list[dict]:
+    """The index's view of the groups: counts and links, no acts."""
+    return [{**{k: v for k, v in m.items() if k != "tipos"},
+             "tipos": [{**{k: v for k, v in t.items() if k != "anos"},
+                        "anos": [{"ano": a["ano"], "total": a["total"],
+                                  "href": a["paginas"][0]["path"]} for a in t["anos"]]}
+                       for t in m["tipos"]]}
+            for m in groups]
+
+
+def index_pages(acts: list[SiteAct], site: SiteInfo, base_key: str) -> list[Page]:
+    """The index (municipalities, types and years with their counts, and the acts by status)
+    and one page per type and year (split when long), each well under 200 KB."""
     groups = index_groups(acts)
-    key = content_key(base_key, site.key(), groups)
-    return Page("index.html", key, lambda: templates.render(
+    summary = _summary(groups)
+    pages = [Page("index.html", content_key(base_key, site.key(), summary), lambda: templates.render(
         "indice.html", site=site, root="", css_inline=None, page_title=site.nome,
-        current="indice", municipios=groups, total=len(acts)))
+        current="indice", municipios=summary, total=len(acts), milhar=milhar))]
+    for m in groups:
+        for t in m["tipos"]:
+            for a in t["anos"]:
+                for i, pagina in enumerate(a["paginas"]):
+                    page_dir = pagina["path"].rsplit("/", 1)[0]
+                    root = root_of(page_dir)
+                    entries = [_index_entry(act, root) for act in pagina["atos"]]
+                    nav = [{"rotulo": str(j + 1), "href": pg["path"].rsplit("/", 1)[1],
+                            "atual": j == i} for j, pg in enumerate(a["paginas"])] \
+                        if len(a["paginas"]) > 1 else []
+                    years = [{"ano": y["ano"], "href": root + y["paginas"][0]["path"],
+                              "atual": y["ano"] == a["ano"]} for y in t["anos"]]
+                    ano = a["ano"]
+                    heading = f"{t['nome']} — {ano}" if ano != UNDATED else f"{t['nome']} — sem data"
+                    info = {"municipio": m["nome"], "tipo": t["nome"], "titulo": heading,
+                            "total": a["total"], "primeiro": i * PER_PAGE + 1,
+                            "ultimo": i * PER_PAGE + len(entries), "anos": years, "paginas": nav,
+                            "atos": entries}
+                    pages.append(Page(pagina["path"], content_key(base_key, site.key(), info),
+                                      functools.partial(_year_page, site, root, info)))
+    return pages
+
+
+def _year_page(site: SiteInfo, root: str, info: dict) -> str:
+    return templates.render("ano.html", site=site, root=root, css_inline=None,
+                            page_title=f"{info['titulo']} — {info['municipio']} — {site.nome}",
+                            current=None, lista=info, milhar=milhar)
+
+
+_KEPT = re.compile(r"<!--lc:mantida-->.*?<!--/lc:mantida-->\n?", re.S)
+
+
+def kept_notice(facts) -> str:
+    """What a kept page says on top: it may be out of date, and which act is pending."""
+    if facts.held:
+        acts = "; ".join(facts.held)
+        verb = "não pôde ser aplicada" if len(facts.held) == 1 else "não puderam ser aplicadas"
+        return (f"Atenção: este texto pode estar desatualizado. {acts} {verb} a este ato e "
+                f"{'está pendente' if len(facts.held) == 1 else 'estão pendentes'} de revisão; "
+                "o texto abaixo é o publicado antes disso, sem essas alterações.")
+    return ("Atenção: este texto pode estar desatualizado. O texto deste ato no acervo mudou e "
+            "não pôde ser lido; o texto abaixo é o publicado antes dessa mudança.")
+
+
+def strip_kept_notice(html: str) -> str:
+    return _KEPT.sub("", html)
+
+
+def with_kept_notice(html: str, notice: str) -> str:
+    """A kept page (the last good one of an act that could not be rebuilt) with ``notice``
+    right under its title: a kept page is never silent."""
+    html = strip_kept_notice(html)
+    block = (f'<!--lc:mantida--><p class="aviso-mantido" role="note">{escape(notice)}</p>'
+             "<!--/lc:mantida-->\n")
+    at = html.find("</h1>")
+    at = at + len("</h1>\n") if at >= 0 else html.find(">", html.find("<main")) + 1
+    return html[:at] + block + html[at:]
+
+
+SEARCH_FILTERS = [(c, LABELS[c]) for c in ORDER]
+"""The status filter of the search page: every status, in the order of importance."""
 
 
 def search_page(site: SiteInfo, base_key: str) -> Page:
-    return Page("busca.html", content_key(base_key, site.key(), "busca"), lambda: templates.render(
-        "busca.html", site=site, root="", css_inline=None, page_title=f"Busca — {site.nome}",
-        current="busca"))
+    return Page("busca.html", content_key(base_key, site.key(), "busca", SEARCH_FILTERS),
+                lambda: templates.render(
+                    "busca.html", site=site, root="", css_inline=None,
+                    page_title=f"Busca — {site.nome}", current="busca", situacoes=SEARCH_FILTERS))
 
 
 def editorial_page(href: str, source: str, site: SiteInfo, base_key: str) -> Page:

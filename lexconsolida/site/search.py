@@ -2,8 +2,11 @@
 
 Layout under ``busca/`` (read by ``static/busca.js``):
 
-- ``meta.json``: ``{"chunk": N, "shards": ["ab", …]}``;
-- ``atos.json``: ``[[path, title], …]``, one per act, in site order;
+- ``meta.json``: ``{"chunk": N, "shards": ["ab", …], "artigos": […], "tipos": [type, …]}`` (the
+  types the search page offers as a filter);
+- ``atos.json``: ``[[path, title, first doc, status codes, type], …]``, one per act, in site
+  order (an act's docs are numbered from its first doc on, so the script finds a doc's act by
+  bisection and filters results by the act's status and type);
 - ``t-XX.json``: the inverted index of every term starting with ``XX`` (term → doc numbers);
 - ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``;
 - ``a-N.json``: the dispositivos of every act's article N, ``{dispositivo id: [doc, …]}``, so
@@ -122,15 +125,25 @@ def act_index(act: SiteAct) -> bytes:
                    "artigos": {n: dict(by_id) for n, by_id in sorted(articles.items())}})
 
 
-def merge(shards: list[tuple[str, str, bytes]]) -> dict[str, bytes]:
+def filters(act: SiteAct) -> tuple[list[str], str]:
+    """(status codes, type) of an act, as the search page filters them."""
+    status = act.facts.status()
+    tipo = (act.facts.tipo or "Outros atos") if status.normative else "Proposições"
+    return list(status.codes or (status.code,)), tipo
+
+
+def merge(shards: list[tuple]) -> dict[str, bytes]:
     """Every file of ``busca/`` from the acts' shards: (path, title in results,
-    :func:`act_index`), in site order. The same bytes as indexing every act at once."""
+    :func:`act_index`, and optionally :func:`filters`), in site order. The same bytes as
+    indexing every act at once."""
     postings: dict[str, list[int]] = defaultdict(list)
     articles: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     records: list[list] = []
-    for i, (_, _, data) in enumerate(shards):
+    starts: list[int] = []
+    for i, (_, _, data, *_rest) in enumerate(shards):
         shard = json.loads(data)
         base = len(records)
+        starts.append(base)
         for term, docs in shard["terms"].items():
             postings[term].extend(base + d for d in docs)
         for number, by_id in shard["artigos"].items():
@@ -145,12 +158,15 @@ def merge(shards: list[tuple[str, str, bytes]]) -> dict[str, bytes]:
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
     for number, by_id in articles.items():
         files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
-    files["atos.json"] = _dumps([[path, title] for path, title, _ in shards])
+    files["atos.json"] = _dumps([[path, title, start, *(rest[0] if rest else ([], ""))]
+                                 for (path, title, _, *rest), start in zip(shards, starts)])
+    tipos = sorted({shard[3][1] for shard in shards if len(shard) > 3 and shard[3][1]})
     files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(by_prefix),
-                                 "artigos": sorted(articles, key=lambda n: (len(n), n))})
+                                 "artigos": sorted(articles, key=lambda n: (len(n), n)),
+                                 "tipos": tipos})
     return files
 
 
 def build_index(acts: list[SiteAct]) -> dict[str, bytes]:
     """Every file of ``busca/``, by name (all shards computed now)."""
-    return merge([(a.path, a.facts.search_title, act_index(a)) for a in acts])
+    return merge([(a.path, a.facts.search_title, act_index(a), filters(a)) for a in acts])

@@ -21,6 +21,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.diario.records import load_published
 from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
+from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step, mark
 from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, site_url, why_no_text
 
 
@@ -54,12 +55,34 @@ def _metadata_only(corpus: Corpus, urn: str) -> Norma:
 class StaleText(Exception):
     """The act's history cannot be applied: publishing its text would publish a stale text."""
 
+    def __init__(self, message: str, acts: list[tuple[str, str, str | None]] | None = None) -> None:
+        super().__init__(message)
+        self.acts = acts or []
+
+
+class Why(str):
+    """Why an act's text could not be built (a str), with the amending acts that held it back
+    (``acts``: (urn, label, date) each): its kept pages name them, and its status says them
+    pending."""
+
+    acts: tuple[str, ...] = ()
+
+    def __new__(cls, text: str, acts=()) -> "Why":
+        out = super().__new__(cls, text)
+        out.acts = tuple(acts)
+        return out
+
+    def __reduce__(self):
+        return (Why, (str(self), self.acts))
+
 
 def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
-    """The act with every amending act of the corpus applied, and the warnings of the
+    """The act with every amending act of the corpus applied, its status marked (amending
+    acts without text, declared relations with no instruction), and the warnings of the
     recognition. Raises :class:`StaleText` when an amending act cannot be read or applied
     (a blocking problem awaits a human decision): the text as read would not be the text in
-    force, and is never published as such."""
+    force, and is never published as such (the act keeps its last good pages, with a notice
+    naming the acts)."""
     try:
         result = api.amended(corpus, corpus.get(urn))
     except LexError as err:
@@ -68,9 +91,13 @@ def _amended(corpus: Corpus, urn: str) -> tuple[Norma, list[str]]:
     if blocking:
         act, p = blocking[0]
         more = f" (e mais {len(blocking) - 1})" if len(blocking) > 1 else ""
-        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}")
+        held = list(dict.fromkeys((a.urn, a.label, a.in_force_from) for a, _ in blocking))
+        raise StaleText(f"{act.label} não pôde ser aplicada: {p.message}{more}", held)
     notes = [f"alteração com aviso ({act.label}): {p.message}" for act, p in result.open_problems]
-    return result.norma, notes
+    notes += [f"{s.act_label} altera este ato, mas o seu texto não está no acervo: publicado "
+              "com o aviso 'alterada por ato sem texto disponível'"
+              for s in result.steps() if s.state == WITHOUT_TEXT]
+    return result.marked(), notes
 
 
 def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list[str]]:
@@ -83,7 +110,7 @@ def read_norma(corpus: Corpus, urn: str) -> tuple[Norma | None, str | None, list
         norma, notes = _amended(corpus, urn)
         return norma, None, notes
     except StaleText as err:
-        return None, str(err), []
+        return None, Why(str(err), err.acts), []
     except LexError as err:
         return None, f"não foi possível ler o texto: {err}", []
 
@@ -135,7 +162,10 @@ def _reader(corpus: Corpus, urn: str, read):
 
 def _fallback(corpus: Corpus, urn: str):
     def run(why: str | None) -> tuple[Norma, str | None]:
-        return _metadata_only(corpus, urn), why_no_text(None, failed=bool(why))
+        norma = _metadata_only(corpus, urn)
+        # the acts that held the text back are pending review: never "em vigor" over it
+        mark(norma, [Step(u, label, date, PENDING) for u, label, date in getattr(why, "acts", ())])
+        return norma, why_no_text(None, failed=bool(why))
     return run
 
 

@@ -118,9 +118,16 @@ def attempt(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma,
     return norma, errors
 
 
+def _as(ev: Event, kind: str) -> Event:
+    """``ev`` as a change of ``kind``; a wording the act did not give stays 'vide'."""
+    return ev if ev.kind == "vide" else replace(ev, kind=kind)
+
+
 def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> None:
-    ev = Event(EVENT_KIND[op.kind], event.act_urn, event.act_label, event.date,
-               op.note or event.note)
+    kind = EVENT_KIND[op.kind]
+    if not op.given and kind in ("redacao", "inclusao"):
+        kind = "vide"  # a wording a person wrote for the act: '(Vide …)', never 'Redação dada'
+    ev = Event(kind, event.act_urn, event.act_label, event.date, op.note or event.note)
     try:
         if op.target_id == EMENTA:
             _ementa(norma, op, ev)
@@ -243,12 +250,12 @@ def _redacao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
     if d is None:
         if op.lenient:
             _check_same_structure(norma, index, op)
-            _inclusao(norma, index, op, replace(ev, kind="inclusao"))
+            _inclusao(norma, index, op, _as(ev, "inclusao"))
             return
         if _next_in_sequence(index, op.target_id):
             note = ("incluído: a instrução dá nova redação a dispositivo que ainda não existia, o "
                     "seguinte na numeração")
-            _inclusao(norma, index, op, replace(ev, kind="inclusao", note=ev.note or note))
+            _inclusao(norma, index, op, replace(_as(ev, "inclusao"), note=ev.note or note))
             return
         raise _error(op, _missing(norma, op.target_id))
     h = _wording_holder(d)
@@ -434,7 +441,8 @@ def _revogacao_total(norma: Norma, index: _Index, op: Operation, ev: Event) -> N
     if norma.situacao is Situacao.REVOGADO:
         raise _error(op, f"{norma.titulo} já está revogada")
     norma.situacao = Situacao.REVOGADO
-    norma.events.append(ev)
+    where = op.where[:-4] if op.where and op.where.endswith("_cpt") else op.where
+    norma.events.append(replace(ev, dispositivo=where) if where else ev)
 
 
 # --- agrupadores ----------------------------------------------------------------------------
@@ -662,7 +670,7 @@ def _inclusao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
                 and _is_paragraph_of(op.target_id, art_id)):
             _implicit_renumbering(norma, index, op, ev, unico)
             if op.target_id == f"{art_id}_par1":
-                _redacao(norma, index, op, replace(ev, kind="redacao"))
+                _redacao(norma, index, op, _as(ev, "redacao"))
                 return
         elif art is not None and any(c.unico and c.situacao is Situacao.VIGENTE for c in art.children):
             raise _error(op, f"{art.rotulo} tem parágrafo único: renumere-o antes de incluir "

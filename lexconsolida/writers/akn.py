@@ -22,6 +22,7 @@ from lxml import etree
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.history import entries_for
+from lexconsolida.model.status import which_text
 from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
 from lexconsolida.lexml.xml_safe import NS_AKN
 
@@ -97,7 +98,7 @@ def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
         raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
     root = etree.Element(AKN + "akomaNtoso", nsmap={None: NS_AKN})
     act = _sub(root, "act", name=slug(norma.tipo or "norma") or "norma")
-    _meta(act, norma)
+    _meta(act, norma, view)
     _preface(act, norma)
     if norma.preambulo:
         pre = _sub(act, "preamble")
@@ -131,7 +132,7 @@ def _content(text: str) -> etree._Element:
     return content
 
 
-def _meta(act, norma: Norma) -> None:
+def _meta(act, norma: Norma, view: str = "vigente") -> None:
     urn = _urn(norma)
     work = frbr_work_uri(norma)
     date = urn.data or norma.data or "0001-01-01"
@@ -170,6 +171,12 @@ def _meta(act, norma: Norma) -> None:
     _sub(refs, "TLCOrganization", eId="autoridade",
          href=f"/ontology/organization/{place}.{urn.autoridade}",
          showAs=norma.localidade or urn.localidade)
+    said = which_text(norma, view) if norma.articulacao else []
+    if said:  # what the document is and which text it prints, as every output says it
+        notes = _sub(meta, "notes", source=AUTHOR)
+        note = _sub(notes, "note", eId="nota_situacao", **{"class": "situacao"})
+        for sentence in said:
+            _p(note, sentence)
 
 
 def _preface(act, norma: Norma) -> None:

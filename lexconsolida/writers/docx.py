@@ -40,6 +40,7 @@ from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norm
 from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
+from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
 from lexconsolida.model.history import ementa_lines, entries_for
 from lexconsolida.model.rotulos import label_and_separator
@@ -150,6 +151,7 @@ class _BodyWriter:
         self.bookmark_id = 0
         self.bookmarks: set[str] = set()
         self.gaps: dict[str, list[str]] = {}
+        self.marks: dict[str, list] = {}
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -191,6 +193,7 @@ class _BodyWriter:
 
     def norma(self, norma: Norma) -> None:
         self.gaps = gaps(norma)
+        self.marks = source_marks(norma)
         for documento in norma.documentos:
             self.documento(documento)
         if norma.documentos and norma.articulacao:
@@ -281,6 +284,13 @@ class _BodyWriter:
             self._compiled(d, style)
         else:
             self._vigente(d, style)
+        marks = self.marks.get(d.id) or (self.marks.get(d.caput.id) if d.caput is not None else None)
+        if marks:  # never clean law text: '[?]' after it, and what to check, in the gap style
+            last = self.doc.paragraphs[-1]
+            if last.style is not None and last.style.name == "Nota de alteração" and len(self.doc.paragraphs) > 1:
+                last = self.doc.paragraphs[-2]
+            last.add_run(" " + QUESTION)
+            self.para("Lacuna", f"[{mark_notes(marks)}]")
         for alt in d.alteracoes:
             self._alteracao(alt)
         for child in d.children:
@@ -464,3 +474,27 @@ def _embed_lexml(doc, norma: Norma) -> None:
 
 __all__ = ["write", "default_template", "entries_for", "separator", "bookmark_name",
            "STYLE_OF_KIND", "PARAGRAPH_STYLES", "VIEWS"]
+
+
+KEPT_NOTICE_START = "Atenção: este texto pode estar desatualizado"
+
+
+def kept_notice_of(data: bytes) -> str | None:
+    """The notice a kept DOCX carries (:func:`with_kept_notice`), None when it has none."""
+    document = Document(io.BytesIO(data))
+    return next((p.text for p in document.paragraphs if p.text.startswith(KEPT_NOTICE_START)), None)
+
+
+def with_kept_notice(data: bytes, notice: str) -> bytes:
+    """A kept DOCX (the last good one of an act whose text could not be rebuilt) with
+    ``notice`` at the top of its body, in the style that says which text a document is; an
+    earlier notice of the kind is replaced. The embedded LexML is left as it was."""
+    document = Document(io.BytesIO(data))
+    for p in list(document.paragraphs):
+        if p.text.startswith(KEPT_NOTICE_START):
+            p._p.getparent().remove(p._p)
+    first = document.paragraphs[0] if document.paragraphs else document.add_paragraph()
+    first.insert_paragraph_before(xml_text(notice), style="Situação do texto")
+    buf = io.BytesIO()
+    document.save(buf)
+    return deterministic_zip(buf.getvalue())

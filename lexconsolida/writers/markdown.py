@@ -18,15 +18,19 @@ from __future__ import annotations
 import re
 
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.history import Entry, ementa_lines
+from lexconsolida.model.marks import QUESTION, source_marks
 from lexconsolida.writers.text import (
     OMISSIS_LINE,
     agrupador_label,
     check_view,
+    header,
     host_alteracoes,
     own_entries,
     text_children,
     unit_label,
+    unit_marks,
 )
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>#|~&!])")
@@ -58,8 +62,10 @@ def _entry(d: Dispositivo, entry: Entry) -> str:
 
 
 class _MarkdownWriter:
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, published: bool = False) -> None:
         self.view = view
+        self.published = published
+        self.marks: dict = {}
         self.blocks: list[str] = []
 
     def dispositivo(self, d: Dispositivo) -> None:
@@ -68,6 +74,10 @@ class _MarkdownWriter:
             return
         for entry in own_entries(d, self.view):
             self.blocks.append(_entry(d, entry))
+        marks = unit_marks(self.marks, d)
+        if marks:  # never clean law text: '[?]' after it, and what to check
+            self.blocks[-1] += " " + escape(QUESTION)
+            self.blocks.append(f"*{escape('[' + '; '.join(m.note for m in marks) + ']')}*")
         for alt in host_alteracoes(d):
             self.alteracao(alt)
         for c in text_children(d):
@@ -98,11 +108,16 @@ class _MarkdownWriter:
             self.node(c, depth + 1)
 
     def norma(self, n: Norma) -> str:
+        said = header(n, self.view) if self.published else []
+        self.marks = source_marks(n) if self.published else {}
+        if said:
+            self.blocks.append("\n>\n".join(f"> *{escape(s)}*" for s in said))
         for doc in n.documentos:
             self.blocks.extend(escape(p) for p in doc.text.split("\n") if p.strip())
             self.blocks.append("---")
-        if n.epigrafe:
-            self.blocks.append(f"# {escape(n.epigrafe)}")
+        epigrafe = printed_epigrafe(n) if self.published else n.epigrafe
+        if epigrafe:
+            self.blocks.append(f"# {escape(epigrafe)}")
         for entry in ementa_lines(n, self.view, notes=False):
             body = f"*{escape(entry.text)}*" if entry.text else ""
             parts = [f"~~{body}~~" if entry.struck and body else body]
@@ -121,11 +136,12 @@ class _MarkdownWriter:
         return "\n\n".join(b for b in self.blocks if b.strip()) + "\n"
 
 
-def render(norma: Norma, *, view: str = "vigente") -> str:
-    """The act as Markdown (str)."""
-    return _MarkdownWriter(check_view(view)).norma(norma)
+def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> str:
+    """The act as Markdown (str); ``published`` as in :func:`lexconsolida.writers.text.render`
+    (what it is, in a block quote, and the normalised epígrafe)."""
+    return _MarkdownWriter(check_view(view), published).norma(norma)
 
 
-def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
+def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:
     """The act as UTF-8 Markdown."""
-    return render(norma, view=view).encode("utf-8")
+    return render(norma, view=view, published=published).encode("utf-8")

@@ -33,7 +33,10 @@ import re
 from lexconsolida.errors import UsageError
 from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines
+from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
+from lexconsolida.model.status import which_text
 
 VIEWS = ("vigente", "compilado")
 OMISSIS_LINE = "......."
@@ -116,9 +119,25 @@ def host_alteracoes(d: Dispositivo) -> list[Alteracao]:
     return list(d.alteracoes)
 
 
+def unit_marks(marks: dict[str, list[SourceMark]], d: Dispositivo) -> list[SourceMark]:
+    """The marks of ``d``'s line (an artigo's text is its caput's)."""
+    if not marks:
+        return []
+    cap = d.caput if d.kind is Kind.ARTIGO else None
+    return marks.get(d.id, []) + (marks.get(cap.id, []) if cap is not None else [])
+
+
+def header(norma: Norma, view: str) -> list[str]:
+    """What a published text says of itself before the act (:func:`which_text`: its status —
+    revoked, pending review, a draft … — and which text it is), one sentence a line."""
+    return which_text(norma, view) if norma.articulacao else []
+
+
 class _TextWriter:
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, published: bool = False) -> None:
         self.view = view
+        self.published = published
+        self.marks: dict[str, list[SourceMark]] = {}
         self.out: list[str] = []
 
     def blank(self) -> None:
@@ -132,6 +151,10 @@ class _TextWriter:
         for entry in own_entries(d, self.view):
             line = unit_label(d, entry.rotulo) + entry_text(entry)
             self.out.append(line.rstrip())
+        marks = unit_marks(self.marks, d)
+        if marks:  # never clean law text: '[?]' after it, and what to check, on the next line
+            self.out[-1] += " " + QUESTION
+            self.out.append(f"[{'; '.join(m.note for m in marks)}]")
         for alt in host_alteracoes(d):
             self.alteracao(alt)
         for c in text_children(d):
@@ -166,11 +189,16 @@ class _TextWriter:
             self.blank()
 
     def norma(self, n: Norma) -> str:
+        if self.published:
+            self.out.extend(f"[{s}]" for s in header(n, self.view))
+            self.blank()
+            self.marks = source_marks(n)
         for doc in n.documentos:
             self.out.extend(doc.text.split("\n"))
             self.blank()
-        if n.epigrafe:
-            self.out.append(n.epigrafe)
+        epigrafe = printed_epigrafe(n) if self.published else n.epigrafe
+        if epigrafe:
+            self.out.append(epigrafe)
             self.blank()
         for entry in ementa_lines(n, self.view, notes=False):
             self.out.append(entry_text(entry))
@@ -196,11 +224,14 @@ class _TextWriter:
         return "\n".join(self.out) + "\n"
 
 
-def render(norma: Norma, *, view: str = "vigente") -> str:
-    """The act as plain text (str)."""
-    return _TextWriter(check_view(view)).norma(norma)
+def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> str:
+    """The act as plain text (str). ``published``: as a publication prints it (``compile``,
+    ``render``): first what it is and which text it prints, in brackets, and the epígrafe
+    normalised as every other output prints it (LC 95/1998, art. 4º); without it, the layout
+    the text reader reads back to the same tree."""
+    return _TextWriter(check_view(view), published).norma(norma)
 
 
-def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
+def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:
     """The act as UTF-8 plain text in the official layout."""
-    return render(norma, view=view).encode("utf-8")
+    return render(norma, view=view, published=published).encode("utf-8")

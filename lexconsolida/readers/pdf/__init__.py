@@ -101,7 +101,7 @@ def _pages_of(result: ReadResult) -> set[int]:
 def _lines(data: bytes, path: str | None, options: dict) -> tuple[Extraction, list[TextLine]]:
     dpi = options.get("dpi")
     extraction = extract(data, path, dpi=int(dpi) if dpi else None)
-    lines = [tl for tl in text_lines(extraction.lines, extraction.diagnostics)
+    lines = [_without_mark(tl, extraction.diagnostics) for tl in text_lines(extraction.lines, extraction.diagnostics)
              if not _our_notice(tl, extraction.diagnostics)]
     if not any(tl.text.strip() for tl in lines):
         raise InputError("o PDF não tem texto legível (nem camada de texto nem texto reconhecível por OCR)",
@@ -110,6 +110,10 @@ def _lines(data: bytes, path: str | None, options: dict) -> tuple[Extraction, li
 
 
 _NOTICE = re.compile(r"^\[[^\[\]]{1,60} não consta(?:m)? do texto-fonte\]$")
+_MARK_NOTE = re.compile(r"^\[\[\?\] .{1,400}\]$", re.S)
+"""What our writers print after a unit to check against its source ('[[?] “GO” no fim do
+texto: provável resíduo de OCR; confira o texto-fonte]', :mod:`lexconsolida.model.marks`)."""
+_MARK = " [?]"
 
 
 def _our_notice(tl: TextLine, diagnostics: list[Diagnostic]) -> bool:
@@ -117,11 +121,22 @@ def _our_notice(tl: TextLine, diagnostics: list[Diagnostic]) -> bool:
     consta do texto-fonte]', the end-of-source note)? Then it is the publisher's, not the act's:
     it goes to the furniture log, so a PDF of our own DOCX reads back to the act it came from."""
     text = tl.text.strip()
-    if text != END_OF_SOURCE and not _NOTICE.match(text):
+    if text != END_OF_SOURCE and not _NOTICE.match(text) and not _MARK_NOTE.match(text):
         return False
     diagnostics.append(Diagnostic("linha-removida", "linha removida (aviso de lacuna impresso na publicação, não "
                                   "é texto do ato)", Severity.INFO, line=tl.line, page=tl.page, text=text))
     return True
+
+
+def _without_mark(tl: TextLine, diagnostics: list[Diagnostic]) -> TextLine:
+    """The line without the '[?]' our writers print after a doubtful text (the publisher's
+    mark, not the act's), the removal logged."""
+    stripped = tl.text.rstrip()
+    if not stripped.endswith(_MARK):
+        return tl
+    diagnostics.append(Diagnostic("reparo", "marca “[?]” da publicação removida (não é texto do ato)",
+                                  Severity.INFO, line=tl.line, page=tl.page, before=_MARK.strip(), after=""))
+    return replace(tl, text=stripped[: -len(_MARK)])
 
 
 def _read_act(span: ActSpan, path: str | None, options: dict, label: str | None) -> ReadResult:

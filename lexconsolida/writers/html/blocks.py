@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.gaps import gap_lines, gaps
+from lexconsolida.model.marks import QUESTION, SourceMark, mark_notes, source_marks
 from lexconsolida.templating import escape_str as _esc
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
@@ -55,6 +56,9 @@ class Bloco:
     """For a quoted amending block: (kind, rótulo, text) lines."""
     nota_citacao: str | None = None
     """'NR' / 'AC' after a quoted block."""
+    aviso: str | None = None
+    """What to check against the source (an OCR leftover, a label out of sequence): printed
+    marked after the text, never as clean law text (:mod:`lexconsolida.model.marks`)."""
 
 
 _LIST_DEPTH = {Kind.ALINEA: 2, Kind.ITEM: 3}
@@ -114,12 +118,21 @@ def _citacoes(unit: Dispositivo) -> list[Bloco]:
 
 
 class _Walker:
-    def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]]) -> None:
+    def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]],
+                 marks: dict[str, list[SourceMark]] | None = None) -> None:
         self.lines = _compilado if view == "compilado" else _vigente
         self.rich = rich
         self.base = nivel_base
         self.gaps = gaps
+        self.marks = marks or {}
         self.out: list[Bloco] = []
+
+    def _lines(self, d: Dispositivo, holder: Dispositivo) -> list[Bloco]:
+        lines = self.lines(d, holder, self.rich)
+        marks = self.marks.get(d.id) or (self.marks.get(holder.id) if holder is not d else None)
+        if marks and lines:
+            lines[-1].aviso = mark_notes(marks)
+        return lines
 
     def gap(self, d: Dispositivo) -> None:
         missing = self.gaps.get(d.id)
@@ -141,14 +154,14 @@ class _Walker:
         out = self.out
         self.gap(d)
         if d.kind is not Kind.ARTIGO:
-            out += self.lines(d, d, self.rich)
+            out += self._lines(d, d)
             out += _citacoes(d)
             for c in d.children:
                 self.dispositivo(c)
             return
         cap = d.caput
         out.append(Bloco("artigo", no=d, id=d.id))
-        out += self.lines(d, cap or d, self.rich)
+        out += self._lines(d, cap or d)
         out += _citacoes(d)
         if cap is not None:
             out += _citacoes(cap)
@@ -162,7 +175,7 @@ class _Walker:
 
 def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Bloco]:
     """The articulação of ``norma`` in ``view`` ('vigente' or 'compilado'), as blocks."""
-    walker = _Walker(view, rich, nivel_base, gaps(norma))
+    walker = _Walker(view, rich, nivel_base, gaps(norma), source_marks(norma))
     for n in norma.articulacao:
         walker.node(n, 0)
     return walker.out
@@ -187,6 +200,10 @@ def _linha(b: Bloco, out: list[str]) -> None:
         if b.rotulo:
             out.append(f'<a class="rotulo" href="#{_esc(b.alvo)}">{_esc(b.rotulo)}</a>{_esc(b.sep)}')
         out.append(_esc(b.texto))
+    if b.aviso:
+        # a doubtful token is never clean law text: '[?]' right after the text, and why
+        out.append(f' <mark class="ruido" title="Confira o texto-fonte">{QUESTION}</mark>'
+                   f' <span class="ruido-nota">[{_esc(b.aviso.removeprefix(QUESTION).strip())}]</span>')
     if b.nota:
         out.append(f'{" " if b.texto else ""}<span class="nota">({_esc(b.nota)})</span>')
     out.append("</p>\n")

@@ -9,6 +9,7 @@ HTML writer) has no resolver: only citations inside the act become links.
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import NamedTuple, Protocol
 
 from markupsafe import Markup, escape
@@ -44,6 +45,49 @@ class Segment(NamedTuple):
     text: str
     href: str | None = None
     externa: bool = False
+
+
+LEXML_RESOLVER = "https://www.lexml.gov.br/urn/"
+"""Where a citation of a federal or state act outside the acervo links: LexML's URN resolver."""
+
+_OTHER_NORM = re.compile(
+    r"""^(?:[\s,.;]*(?:e|inc(?:iso)?s?\.?|§+|al[íi]neas?|par[áa]grafos?|[IVXLC]+|\d{1,4}\s*[º°ª]?)(?=[\s,.;]))*
+        \s*[,;.]?\s*(?:d[aeo]s?|n[ao]s?)\s+
+        (?!(?:est[ae]s?|dest[ae]s?|nest[ae]s?|presente)\b)
+        (?:(?:referid|citad|mencionad|supracitad|mesm|aludid)[ao]s?\s+)?
+        (?:leis?|decretos?(?:-leis?)?|resolu[çc][ãa]o|portarias?|emendas?|c[óo]digos?|constitui[çc][ãa]o
+          |estatutos?|ato\s+das\s+disposi[çc][õo]es|adct|lc|cf|ctn|ctb|clt|regimentos?|regulamentos?
+          |instru[çc][ãa]o|medida\s+provis[óo]ria|pol[íi]tica|conven[çc][ãa]o|normas?|nbr|lom|loa|ldo|ppa
+          |(?-i:[A-ZÀ-Ü]{3,})(?=\s*[(,;.]|\s+\())\b""",
+    re.VERBOSE | re.IGNORECASE)
+"""After a citation of a dispositivo that names no act the recogniser knows, the name of
+another norm ('art. 4º da Lei Complementar (LC) 101/2000', 'arts. 90 e 91 do Estatuto da
+Criança e do Adolescente', 'art. 61 do Ato das Disposições Constitucionais Transitórias'),
+perhaps after more of the citation the recogniser left out ('arts. 25. 27 e 28 da Lei …',
+'art. 22, inciso 111, da Lei …'): the dispositivo is that norm's, never this act's ('desta
+Lei', 'da presente Lei' are this act)."""
+
+
+def names_other_norm(after: str) -> bool:
+    """Whether the text right after a dispositivo citation names another norm."""
+    return bool(_OTHER_NORM.match(after[:120]))
+
+
+def lexml_urn(ref: ActRef, citing_urn: str | None) -> str | None:
+    """The LexML URN of a federal or state act a text cites (by its number and year or date,
+    or its well-known name), for the URN resolver; None for a municipal act or one without
+    number and year."""
+    if ref.urn:
+        return ref.urn
+    if ref.esfera not in ("federal", "estadual") or not ref.numero or not (ref.data or ref.ano):
+        return None
+    when = ref.data or str(ref.ano)
+    if ref.esfera == "federal":
+        return f"urn:lex:br:federal:{ref.tipo}:{when};{ref.numero}"
+    place = (citing_urn or "").removeprefix("urn:lex:").split(":", 1)[0].split(";")
+    if len(place) < 2:
+        return None
+    return f"urn:lex:{';'.join(place[:2])}:estadual:{ref.tipo}:{when};{ref.numero}"
 
 
 def relative_href(from_dir: str, to_path: str) -> str:
@@ -103,7 +147,12 @@ class Linker:
         for c in citations:
             if c.start > pos:
                 out.append(Segment(text[pos:c.start]))
-            out.append(self._link(text[c.start:c.end], c))
+            if c.act is None and names_other_norm(text[c.end:]):
+                # another norm's dispositivo the recogniser did not tie to it: never a link
+                # into this act's own page
+                out.append(Segment(text[c.start:c.end]))
+            else:
+                out.append(self._link(text[c.start:c.end], c))
             pos = c.end
         if pos < len(text):
             out.append(Segment(text[pos:]))
@@ -119,7 +168,8 @@ class Linker:
             return Segment(text)  # a standalone page: no corpus to link into or to be outside of
         target = self.resolver.act_for_ref(c.act, self.act)
         if target is None:
-            return Segment(text, externa=True)
+            urn = lexml_urn(c.act, self.act.urn)
+            return Segment(text, LEXML_RESOLVER + urn if urn else None, externa=True)
         if self.act is not None and target.urn == self.act.urn:
             frag = self.resolver.fragment_in(target, c.fragment)
             return Segment(text, f"#{frag}" if frag else "#conteudo")
@@ -130,10 +180,14 @@ class Linker:
 
 _EXTERNAL = Markup('<cite class="cit-externa" title="Norma fora do acervo">{}'
                    '<span class="sr-only"> (norma fora do acervo)</span></cite>')
+_EXTERNAL_LINK = Markup('<a class="cit-externa" href="{}" rel="external" title="Norma fora do acervo: '
+                        'abre no LexML">{}<span class="sr-only"> (norma fora do acervo, no LexML)</span></a>')
 _LINK = Markup('<a class="cit" href="{}">{}</a>')
 
 
 def _segment_html(s: Segment) -> Markup:
+    if s.href and s.externa:
+        return _EXTERNAL_LINK.format(s.href, s.text)
     if s.href:
         return _LINK.format(s.href, s.text)
     if s.externa:

@@ -18,9 +18,21 @@ DRAFT_TITLE = "Texto proposto"
 
 
 def view_title(norma: Norma, view: str) -> str:
-    """'Texto vigente' / 'Texto compilado', or 'Texto proposto' for a document without
-    normative value."""
-    return VIEW_TITLES[view] if status_of(norma).normative else DRAFT_TITLE
+    """'Texto vigente' / 'Texto compilado'; 'Texto proposto' for a document without normative
+    value; never 'vigente' over a revoked text ('Último texto em vigor') or one that lacks
+    changes ('Texto sem as alterações pendentes')."""
+    status = status_of(norma)
+    if not status.normative:
+        return DRAFT_TITLE
+    if view == "vigente" and status.code == "revogada":
+        return REVOKED_TITLE
+    if view == "vigente" and (status.pending or status.without_text):
+        return STALE_TITLE
+    return VIEW_TITLES[view]
+
+
+REVOKED_TITLE = "Último texto em vigor"
+STALE_TITLE = "Texto sem as alterações pendentes"
 VIEW_NOTICES = {
     "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
                  "nota do ato que a alterou; a redação em vigor vem por último.",
@@ -50,16 +62,10 @@ def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None =
 
 
 def aviso_situacao(norma: Norma) -> str | None:
-    """'Ato revogado pela Lei nº …' for an act no longer in force; None when in force."""
-    status = status_of(norma)
-    if norma.situacao is Situacao.VIGENTE or not status.normative:
-        return status.notice if status.code != "vigente" else None
-    word = SITUACAO_LABEL.get(norma.situacao, str(norma.situacao))
-    event = next((e for e in reversed(norma.events) if e.kind == "revogacao" and e.act_label), None)
-    if event is not None:
-        return f"Ato {word} pela {event.act_label}" + (f", desde {format_long(event.date)}."
-                                                       if event.date else ".")
-    return f"Ato {word}."
+    """The status notice of an act that is not simply in force (revoked — by which act and
+    article, since when —, pending review, amended by an act without text, future, a draft);
+    None when in force (:func:`~lexconsolida.model.status.status_of`)."""
+    return status_of(norma).notice
 
 
 def check_view(view: str) -> str:
@@ -126,7 +132,10 @@ def linhas_compiladas(d: Dispositivo) -> list[Entry]:
 
 
 def titulo_ato(norma: Norma) -> str:
-    """'Lei nº 846, de 12 de maio de 2015' from the metadata; the epígrafe as a fallback."""
+    """'Lei nº 846, de 12 de maio de 2015' from the metadata; the epígrafe as a fallback. An
+    act whose date the acervo does not know says so ('Lei Complementar nº 118 (sem data)')."""
+    if norma.tipo and norma.numero and not norma.data:
+        return f"{norma.label} (sem data)"
     return norma.label
 
 
@@ -147,7 +156,7 @@ def metadados(norma: Norma, orgao: str | None = None) -> list[tuple[str, str]]:
         ("Data", _date(norma.data)),
         ("Publicação", _date(norma.publicacao) if status.normative else None),
         ("Vigência", _date(norma.vigencia) if status.normative else None),
-        ("Situação", status.label),
+        ("Situação", status.detail or status.label),
         ("Órgão", orgao),
         ("URN", norma.urn),
     ]

@@ -6,6 +6,8 @@
   var form = document.getElementById("form-busca");
   if (!form) { return; }
   var input = document.getElementById("q");
+  var bySituacao = document.getElementById("situacao");
+  var byTipo = document.getElementById("tipo");
   var status = document.getElementById("situacao-busca");
   var list = document.getElementById("resultados");
   var LIMIT = 50;
@@ -129,6 +131,68 @@
     return result.sort(function (a, b) { return a - b; });
   }
 
+  /* atos.json: [path, title, first doc, status codes, type] per act; an act's docs are
+     numbered from its first doc on. */
+  function actOf(atos, doc) {
+    var lo = 0, hi = atos.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (atos[mid][2] <= doc) { lo = mid; } else { hi = mid - 1; }
+    }
+    return lo;
+  }
+
+  function wanted(ato) {
+    var s = bySituacao ? bySituacao.value : "", t = byTipo ? byTipo.value : "";
+    return (!s || (ato[3] || []).indexOf(s) >= 0) && (!t || ato[4] === t);
+  }
+
+  function filtering() {
+    return (bySituacao && bySituacao.value) || (byTipo && byTipo.value);
+  }
+
+  function labelOf(code) {
+    if (!bySituacao) { return code; }
+    for (var i = 0; i < bySituacao.options.length; i++) {
+      if (bySituacao.options[i].value === code) { return bySituacao.options[i].textContent; }
+    }
+    return code;
+  }
+
+  function fillTypes(meta) {
+    if (!byTipo || byTipo.options.length > 1) { return; }
+    (meta.tipos || []).forEach(function (t) {
+      var o = document.createElement("option");
+      o.value = t; o.textContent = t;
+      byTipo.appendChild(o);
+    });
+  }
+
+  /* Without words, the filters list the acts themselves. */
+  function listActs(atos) {
+    var found = atos.filter(wanted);
+    list.textContent = "";
+    found.slice(0, LIMIT).forEach(function (ato) {
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = ato[0] + "/index.html";
+      a.textContent = ato[1];
+      li.appendChild(a);
+      var codes = (ato[3] || []).filter(function (c) { return c !== "vigente"; });
+      if (codes.length) {
+        var span = document.createElement("span");
+        span.className = "trecho";
+        span.textContent = codes.map(labelOf).join("; ");
+        li.appendChild(span);
+      }
+      list.appendChild(li);
+    });
+    var n = found.length;
+    status.textContent = n === 0 ? "Nenhum ato encontrado." :
+      (n === 1 ? "1 ato encontrado." : n + " atos encontrados") +
+      (n > LIMIT ? "; mostrando os " + LIMIT + " primeiros." : (n === 1 ? "" : "."));
+  }
+
   function show(meta, docs, total, terms, cited) {
     var chunks = {};
     docs.forEach(function (d) { chunks[Math.floor(d / meta.chunk)] = true; });
@@ -168,16 +232,22 @@
     var cit = citation(query);
     var terms = termsOf(cit ? cit.rest : query);
     list.textContent = "";
-    if (terms.length === 0 && !cit) {
-      status.textContent = "Digite ao menos uma palavra com duas letras ou mais.";
+    if (terms.length === 0 && !cit && !filtering()) {
+      status.textContent = "Digite ao menos uma palavra com duas letras ou mais, ou escolha uma situação ou um tipo.";
       return Promise.resolve();
     }
     status.textContent = "Buscando…";
-    return getJSON("meta.json").then(function (meta) {
+    return Promise.all([getJSON("meta.json"), getJSON("atos.json")]).then(function (loaded) {
+      var meta = loaded[0], atos = loaded[1];
+      fillTypes(meta);
+      if (terms.length === 0 && !cit) { return listActs(atos); }
       var lists = terms.map(function (t) { return postings(meta, t); });
       if (cit) { lists.push(byCitation(meta, cit)); }
       return Promise.all(lists).then(function (found) {
         var docs = intersect(found);
+        if (filtering()) {
+          docs = docs.filter(function (d) { return wanted(atos[actOf(atos, d)]); });
+        }
         return show(meta, docs.slice(0, LIMIT), docs.length, terms, !!cit);
       });
     }).catch(function () {
@@ -189,14 +259,26 @@
     event.preventDefault();
     var q = input.value;
     if (window.history && window.history.replaceState) {
-      window.history.replaceState(null, "", "?q=" + encodeURIComponent(q));
+      var params = new URLSearchParams();
+      if (q) { params.set("q", q); }
+      if (bySituacao && bySituacao.value) { params.set("situacao", bySituacao.value); }
+      if (byTipo && byTipo.value) { params.set("tipo", byTipo.value); }
+      window.history.replaceState(null, "", "?" + params.toString());
     }
     search(q);
   });
 
-  var initial = new URLSearchParams(window.location.search).get("q");
-  if (initial) {
-    input.value = initial;
-    search(initial);
-  }
+  var params = new URLSearchParams(window.location.search);
+  var initial = params.get("q") || "";
+  if (bySituacao && params.get("situacao")) { bySituacao.value = params.get("situacao"); }
+  getJSON("meta.json").then(function (meta) {
+    fillTypes(meta);
+    if (byTipo && params.get("tipo")) { byTipo.value = params.get("tipo"); }
+    if (initial || filtering()) {
+      input.value = initial;
+      search(initial);
+    }
+  }).catch(function () {
+    if (initial) { input.value = initial; search(initial); }
+  });
 }());
