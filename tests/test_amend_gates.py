@@ -258,11 +258,19 @@ def test_the_act_s_own_deferred_vigencia_holds_its_changes(clause, held):
 @pytest.mark.parametrize("instruction", [
     "Fica alterada a expressão “dez reais” do art. 2º da Lei nº 100/2001, que passa a ter a seguinte redação:",
     "O art. 2º da Lei nº 100/2001, na parte em que fixa o valor da licença, passa a ter a seguinte redação:",
-    "Fica alterado o “ANEXO I” da Lei nº 100/2001, com a seguinte redação:",
 ])
-def test_an_instruction_on_part_of_a_text_or_an_annex_is_not_a_whole_new_wording(instruction):
+def test_an_instruction_on_part_of_a_text_is_not_a_whole_new_wording(instruction):
     g, _ = run(f"Art. 1º {instruction}\n\"Art. 2º A licença custa vinte reais.\"\n")
     assert codes(g) == ["texto-parcial"]
+
+
+def test_an_annex_quoted_with_its_own_articles_is_never_the_norm_s_article():
+    # recognition holds it (alvo-sem-dispositivo, amendments/shapes.py): no operation reaches
+    # the gates, and nothing is applied
+    g, rec = run("Art. 1º Fica alterado o “ANEXO I” da Lei nº 100/2001, com a seguinte redação:\n"
+                 "\"Art. 2º A licença custa vinte reais.\"\n")
+    assert not g.applied and not rec.operations
+    assert [p.code for p in rec.problems if p.blocking] == ["alvo-sem-dispositivo"]
 
 
 def test_a_quoted_unit_that_opens_with_dots_and_goes_on_is_for_a_person():
@@ -426,8 +434,10 @@ def test_the_silent_classes_become_a_problem_never_nothing(body, where):
     rec = recognise(a)
     assert not unaccounted(a, rec)
     assert any(d.id.removesuffix("_cpt") == where for d in amending_units(a))
-    assert any(p.code == "instrucao-nao-reconhecida" and p.where == where and p.blocking for p in rec.problems) \
-        or any(o.where == where for o in rec.operations)
+    # a blocking problem there (the net's, or the grammar's own: 'renumeração sem origem e destino
+    # claros'), or operations read from it (a list item's carry its announcement as their place)
+    assert any(p.where == where and p.blocking for p in rec.problems) \
+        or any(o.where == where or where.startswith(f"{o.where}_") for o in rec.operations)
 
 
 def test_a_plural_revocation_whose_acts_are_not_all_read_names_those_lost():
@@ -454,7 +464,11 @@ def test_what_orders_nothing_is_not_an_amending_dispositivo(body):
 def test_a_vetoed_new_wording_changes_nothing_without_a_person():
     g, _ = run("Art. 1º O art. 2º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                "\"Art. 2º A licença de feirante custa vinte reais.\nParágrafo único. VETADO.\"\n")
-    assert codes(g) == ["redacao-vetada"] and g.norma.find("art2_par1u").text == "A licença vale um ano."
+    # recognition reads the vetoed parágrafo as no wording (dispositivo-vetado); the whole-article
+    # wording then lacks the parágrafo in force, which waits (or the veto gate holds it): either
+    # way nothing is applied and the parágrafo stands
+    assert codes(g) in (["redacao-vetada"], ["subunidades-nao-trazidas"]) and not g.applied
+    assert g.norma.find("art2_par1u").text == "A licença vale um ano."
 
 
 def test_two_instructions_that_give_one_unit_two_wordings_wait():
@@ -465,14 +479,16 @@ def test_two_instructions_that_give_one_unit_two_wordings_wait():
     assert codes(g) == ["instrucoes-conflitantes"]
 
 
-@pytest.mark.parametrize("quoted", [
-    "\"II - II - respeitar o horário de verão.\"",   # the label read twice
-    "\"II - respeitar o horário; III - usar uniforme.\"",  # two incisos read as one
+@pytest.mark.parametrize("quoted, held_by", [
+    ("\"II - II - respeitar o horário de verão.\"", "verificacao-texto-estranho"),   # the label read twice
+    # two incisos in one line: read as two, the second is a new wording of an inciso the base
+    # does not have
+    ("\"II - respeitar o horário; III - usar uniforme.\"", "redacao-de-inexistente"),
 ])
-def test_a_label_inside_a_new_wording_waits(quoted):
+def test_a_label_inside_a_new_wording_waits(quoted, held_by):
     g, _ = run("Art. 1º O inciso II do art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n"
                f"{quoted}\n")
-    assert codes(g) == ["verificacao-texto-estranho"]
+    assert codes(g) == [held_by] and not g.applied
 
 
 def test_units_included_past_a_gap_in_the_numbering_wait_but_an_alinea_after_j_is_l():
