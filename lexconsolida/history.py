@@ -4,6 +4,14 @@ The acts applied are those whose ``norma.toml`` declares a relation ``altera`` o
 to the norm, in order of vigência. Each is recognised from its text, the decisions recorded
 in its ``[[decisoes]]`` are applied, and then its operations on this norm. An act with open
 blocking problems is not applied: its problems are returned for a human decision.
+
+Then the efficacy of the amending acts reaches the norm (:mod:`lexconsolida.transforms.efficacy`):
+an amending act suspended or interpreted by a court marks the units whose wording it gave; one
+declared unconstitutional or made void gives them back their earlier wording from the date the
+decision has effect; one revoked by another act changes nothing in the norm (LINDB, art. 2º,
+§ 3º) unless the revoking act's relation says ``repristina = true`` — and when the revoking
+act's text speaks of restoring and its relation says neither, the norm waits for a person
+(problem ``repristinacao-a-decidir``).
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
 from lexconsolida.transforms.amend import apply, failures
+from lexconsolida.transforms.efficacy import carry, repristinate
 
 
 @dataclass(slots=True)
@@ -120,7 +129,48 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
         if report.applied:
             out.norma = apply(out.norma, report.operations, event_of(act))
         out.reports.append(report)
+    for report in list(out.reports):
+        if report.applied:
+            _efficacy_of(corpus, out, report)
     return out
+
+
+REPRISTINATION_WORDS = re.compile(r"repristin|restabelec|restaur|revigor|(?:volta|retorna|voltando|retornando)m?\s+a\s+"
+                                  r"(?:vigorar|viger|ter\s+vig[êe]ncia)", re.IGNORECASE)
+"""What a revoking act says when it may bring back what the act it revokes had replaced."""
+
+
+def _efficacy_of(corpus: Corpus, out: History, report: ActReport) -> None:
+    """The amending act's efficacy events, and its revocations, reach the norm."""
+    act = report.act
+    ops = report.operations
+    if act.eficacia:
+        out.norma = carry(out.norma, act.urn, act.label, ops, act.eficacia)
+    for revoking in corpus.related(act.urn, "revoga"):
+        if not revoking.normative or revoking.urn == out.norma.urn:
+            continue
+        rel = next(r for r in revoking.relacoes if r.tipo == "revoga" and act.urn in r.alvos)
+        when = revoking.in_force_from
+        if rel.repristina is True and when:
+            out.norma = repristinate(out.norma, act.urn, revoking.urn, revoking.label, when, act.label)
+        elif rel.repristina is None and _speaks_of_restoring(corpus, revoking):
+            out.reports.append(ActReport(revoking, False, [], [Problem(
+                "repristinacao-a-decidir",
+                f"{revoking.label} revoga {act.label}, que alterou {out.norma.label}, e o seu texto fala em "
+                "restabelecer ou repristinar: a revogação de um ato alterador não traz de volta as redações "
+                "que ele substituiu (LINDB, art. 2º, § 3º), salvo disposição expressa. Declare na relação "
+                f"'revoga' de {revoking.label} ([[relacoes]]) repristina = true (as redações anteriores voltam) "
+                "ou repristina = false", "", None, rel.dispositivo, target_urn=out.norma.urn)]))
+
+
+def _speaks_of_restoring(corpus: Corpus, act: Act) -> bool:
+    if act.texto is None:
+        return False
+    try:
+        norma = corpus.read_shared(act.urn)
+    except LexError:
+        return False
+    return any(REPRISTINATION_WORDS.search(d.text) for d in norma.dispositivos())
 
 
 _FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)

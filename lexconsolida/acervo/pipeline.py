@@ -31,7 +31,7 @@ from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import read_toml
+from lexconsolida.corpus.records import LEDGER, read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.history import _order, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
@@ -166,7 +166,8 @@ def build(root: str | Path, *, executor: Executor | None = None,
     for urn in urns:
         act = corpus.acts[urn]
         base[urn] = keys[urn] = content_key("analise", code, mun_sha[act.municipio],
-                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes))
+                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes),
+                                            _sha(act.folder / LEDGER, hashes))
         hit = cache.get("analise", base[urn])
         if hit == USES_INDEX:  # the result depends on which acts the acervo has
             keys[urn] = content_key(base[urn], idx_digest)

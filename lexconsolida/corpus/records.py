@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained, read_bytes
+from lexconsolida.model.efficacy import Decision, Efficacy, check_date, structural_problems
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.status import estado_of
 from lexconsolida.model.nodes import act_label
@@ -22,6 +23,11 @@ RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
 EVENT_KINDS = ("publicacao", "vigencia", "revogacao")
 DECISION_KINDS = ("aplicar", "ignorar", "operacoes")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+LEDGER = "decisoes.toml"
+"""The act folder's ledger of decisions (the review desk's, and the efficacy events)."""
+EFICACIA_KEYS = ("id", "tipo", "dispositivos", "inicio", "fim", "nota", "fonte", "responsavel", "data")
+DECISAO_KEYS = ("tipo", "numero", "orgao", "data", "relator", "link", "urn")
+EFICACIA_HEAD = re.compile(r"^\s*\[\[\s*eficacia\s*\]\]\s*(?:#.*)?$")
 
 
 def read_toml(path: Path) -> dict:
@@ -111,6 +117,9 @@ class Relacao:
     nota: str | None = None
     alvos_texto: list[str] = field(default_factory=list)
     """Targets as written when they were citations, not URNs (for messages)."""
+    repristina: bool | None = None
+    """For 'revoga' of an amending act: whether the revoking act expressly brings back the
+    wordings the revoked act had replaced (LINDB, art. 2º, § 3º); None: not said."""
 
 
 @dataclass(slots=True)
@@ -186,6 +195,9 @@ class Act:
     relacoes: list[Relacao] = field(default_factory=list)
     eventos: list[Evento] = field(default_factory=list)
     decisoes: list[Decisao] = field(default_factory=list)
+    eficacia: list[Efficacy] = field(default_factory=list)
+    """Efficacy events recorded for this act (``[[eficacia]]`` of its ledger,
+    :mod:`lexconsolida.corpus.eficacia`)."""
     data_toml: dict = field(default_factory=dict)
     """The whole TOML table (unknown keys kept)."""
     estado: str | None = None
@@ -221,7 +233,11 @@ def _relacoes(table: dict, path: Path) -> list[Relacao]:
         alvos = r.get("alvos") or ([r["alvo"]] if "alvo" in r else [])
         if not alvos:
             raise InputError(f"relação '{tipo}' sem alvos", path=path)
-        out.append(Relacao(tipo, [str(a) for a in alvos], r.get("dispositivo"), r.get("nota")))
+        repristina = r.get("repristina")
+        if repristina is not None and (tipo != "revoga" or not isinstance(repristina, bool)):
+            raise InputError("'repristina' só vale numa relação 'revoga', e é true ou false", path=path)
+        out.append(Relacao(tipo, [str(a) for a in alvos], r.get("dispositivo"), r.get("nota"),
+                           repristina=repristina))
     return out
 
 
@@ -331,8 +347,123 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
         publicacao=_date(t.get("publicacao"), path, "publicacao"),
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
-        data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
+        eficacia=read_eficacia(folder), data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
     )
+
+
+# --- efficacy events ([[eficacia]] of the act's ledger; written by corpus.eficacia) ----------
+
+def _lines(raw: str) -> list[int]:
+    """1-based line of each ``[[eficacia]]`` header, in order."""
+    return [i for i, line in enumerate(raw.splitlines(), 1) if EFICACIA_HEAD.match(line)]
+
+
+def _str(value, key: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' deve ser um texto entre aspas")
+    return value.strip() or None
+
+
+def _entry(e: dict) -> Efficacy:
+    if not isinstance(e, dict):
+        raise ValueError("entrada [[eficacia]] inválida")
+    unknown = sorted(set(e) - set(EFICACIA_KEYS) - {"decisao"})
+    if unknown:
+        raise ValueError(f"chave desconhecida em [[eficacia]]: {', '.join(unknown)}")
+    units = e.get("dispositivos", [])
+    if isinstance(units, str) or not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise ValueError("'dispositivos' deve ser uma lista de ids, ex.: dispositivos = [\"art3\", \"art4_par1\"]")
+    d = e.get("decisao")
+    decision = None
+    if d is not None:
+        if not isinstance(d, dict):
+            raise ValueError("'decisao' deve ser uma tabela [eficacia.decisao]")
+        unknown = sorted(set(d) - set(DECISAO_KEYS))
+        if unknown:
+            raise ValueError(f"chave desconhecida em [eficacia.decisao]: {', '.join(unknown)}")
+        decision = Decision(_str(d.get("tipo"), "decisao.tipo") or "", _str(d.get("numero"), "decisao.numero"),
+                            _str(d.get("orgao"), "decisao.orgao"), check_date(_text_date(d.get("data"))),
+                            _str(d.get("relator"), "decisao.relator"), _str(d.get("link"), "decisao.link"),
+                            _str(d.get("urn"), "decisao.urn"))
+    ev = Efficacy(_str(e.get("tipo"), "tipo") or "", decision, tuple(u.strip() for u in units),
+                  check_date(_text_date(e.get("inicio"))), check_date(_text_date(e.get("fim"))),
+                  _str(e.get("nota"), "nota"), _str(e.get("fonte"), "fonte"),
+                  recorded=check_date(_text_date(e.get("data"))), id=_str(e.get("id"), "id"),
+                  responsavel=_str(e.get("responsavel"), "responsavel"))
+    problems = structural_problems(ev)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return ev if ev.id else with_id(ev)
+
+
+def _text_date(value) -> str | None:
+    """A TOML date (``data = 2026-03-03``, unquoted) or a string."""
+    if value is None:
+        return None
+    text = str(value)
+    return text[:10] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else text
+
+
+def _slug(text: str | None) -> str:
+    return re.sub(r"[^0-9a-z]+", "-", (text or "").lower()).strip("-")
+
+
+def default_id(ev: Efficacy) -> str:
+    """'suspensao-adi-1234-2026-03-03': kind, decision and date (or the clause's article)."""
+    d = ev.decision
+    parts = [ev.kind]
+    if d is not None:
+        parts += [_slug(d.tipo), _slug(d.numero)]
+    if ev.source:
+        parts.append(_slug(ev.source))
+    parts.append((d.data if d and d.data else None) or ev.start or ev.recorded or "sem-data")
+    if ev.units:
+        parts.append(_slug("-".join(ev.units))[:40])
+    return "-".join(p for p in parts if p)
+
+
+def with_id(ev: Efficacy) -> Efficacy:
+    """``ev`` with its default id (:func:`default_id`)."""
+    return replace(ev, id=default_id(ev))
+
+
+def read_entries(table: dict, raw: str, path: Path | str) -> list[Efficacy]:
+    """The ``[[eficacia]]`` entries of a ledger's table; InputError with the entry's line when
+    one is invalid or two have the same id."""
+    entries = table.get("eficacia", [])
+    if not isinstance(entries, list):
+        raise InputError("'eficacia' deve ser uma lista de tabelas [[eficacia]]", path=path)
+    lines = _lines(raw)
+    out: list[Efficacy] = []
+    seen: dict[str, int | None] = {}
+    for i, e in enumerate(entries):
+        line = lines[i] if i < len(lines) else None
+        try:
+            ev = _entry(e)
+        except ValueError as err:
+            raise InputError(f"evento de eficácia inválido: {err}", path=path, line=line) from None
+        if ev.id in seen:
+            raise InputError(f"evento de eficácia com id repetido: {ev.id!r} (também na linha {seen[ev.id]})",
+                             path=path, line=line)
+        seen[ev.id or ""] = line
+        out.append(ev)
+    return out
+
+
+def read_eficacia(folder: Path) -> list[Efficacy]:
+    """The efficacy events recorded in ``folder``'s ledger ([] when it has none)."""
+    path = folder / LEDGER
+    if not path.is_file():
+        return []
+    raw = read_bytes(path).decode("utf-8")
+    try:
+        table = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as err:
+        raise toml_error(err, path) from None
+    return read_entries(table, raw, path)
+
 
 
 def _check_apelidos(t: dict, path: Path) -> None:

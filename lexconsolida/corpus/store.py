@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
+from lexconsolida.corpus.records import LEDGER, Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
@@ -204,7 +204,7 @@ class Corpus:
             norma, tipo=act.tipo, numero=act.numero, data=act.data, urn=act.urn,
             ementa=act.ementa or norma.ementa, localidade=f"{mun.nome}-{mun.uf}",
             publicacao=act.publicacao, vigencia=act.in_force_from, events=events,
-            estado=act.estado,
+            estado=act.estado, eficacia=list(act.eficacia),
         )
 
     def relative(self, path: Path) -> str:
@@ -262,8 +262,11 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
 
 def _memo_act(folder: Path, municipio: str, memo: dict, textos=None) -> Act:
     toml, here = (folder / "norma.toml").stat(), folder.stat()
+    ledger = folder / LEDGER
+    lstat = ledger.stat() if ledger.exists() else None
     stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns,
-             str(textos.base) if textos is not None else None)
+             str(textos.base) if textos is not None else None,
+             (lstat.st_mtime_ns, lstat.st_size, lstat.st_ino) if lstat is not None else None)
     hit = memo.get(str(folder))
     act = hit[1] if hit is not None and hit[0] == stamp else None
     if act is None:

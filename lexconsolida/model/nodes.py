@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
+
+if TYPE_CHECKING:  # efficacy imports this module
+    from lexconsolida.model.efficacy import Efficacy
 
 EMENTA_ID = "ementa"
 """The id LexML gives the ``Ementa`` element: where the ementa's wordings are addressed (an
@@ -316,6 +320,13 @@ class Norma:
     ementa_history: list[Version] = field(default_factory=list)
     """Wordings of the ementa, oldest first, as ``Dispositivo.history`` (empty when an amending
     act never gave it a new wording; else ``ementa_history[-1].text == ementa``)."""
+    eficacia: list["Efficacy"] = field(default_factory=list)
+    """Efficacy events (court decisions, suspended execution, voided acts, deferred or
+    retroactive effects), the act's own and those of its amending acts carried to the units
+    they changed; see :mod:`lexconsolida.model.efficacy`."""
+    as_of: str | None = None
+    """The date this tree is the text of (set by the point-in-time cut), at which its efficacy
+    events are resolved; None: not cut (every event counts, as after all of them)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""

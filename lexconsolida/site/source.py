@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
+from lexconsolida.corpus.records import LEDGER
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.diario.records import load_published
@@ -145,7 +146,7 @@ def _file_bytes(path: Path | None) -> bytes | None:
 def source_keys(corpus: Corpus) -> dict[str, str]:
     """URN → hash of everything the site reads the act from.
 
-    Its text file and norma.toml (with its decisions), its municipality's municipio.toml,
+    Its text file, norma.toml and ledger (decisions, efficacy events), its municipality's municipio.toml,
     and the same of every act that amends or revokes it (their recognition is applied to it);
     for an amended act also the catalogue of the acervo (what the amending instructions'
     citations resolve to). The program's own version is added by the site builder.
@@ -156,7 +157,8 @@ def source_keys(corpus: Corpus) -> dict[str, str]:
                                     for k in corpus.municipios)}
     for urn, act in corpus.acts.items():
         h = hashlib.sha256()
-        for part in (_file_bytes(act.texto), _file_bytes(act.folder / "norma.toml")):
+        for part in (_file_bytes(act.texto), _file_bytes(act.folder / "norma.toml"),
+                     _file_bytes(act.folder / LEDGER)):
             h.update(b"-" if part is None else hashlib.sha256(part).digest())
         h.update(mun_keys.get(act.municipio, "").encode())
         own[urn] = h.hexdigest()
