@@ -223,7 +223,7 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
     assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015"]
     assert pend[0]["instrucoes"][0]["codigo"] == "falha-na-aplicacao"
     queue = [q for q in d["decisoes"] if q["pasta"].endswith("lei-30-2015")]
-    assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/norma.toml"
+    assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/decisoes.toml"
     assert "inc9" in queue[0]["mensagem"]
     # the act before it was applied; the text after Lei 30 keeps Lei 20's wording
     lei10 = [a for a in d["alteracoes"] if a["ato_pasta"].endswith("lei-20-2012")]
@@ -358,7 +358,7 @@ def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
     d = json.loads((tmp_path / "a" / "lista.json").read_text(encoding="utf-8"))
     assert list(d) == ["titulo", "municipios", "resumo", "por_tipo_e_ano", "decisoes", "alteracoes",
                        "relacoes", "relacoes_ignoradas", "recusados", "duvidas_da_importacao",
-                       "erros_internos", "atos"]
+                       "erros_internos", "atos", "decisoes_com_problema"]
     r = d["resumo"]
     assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (10, 9, 1, 1)
     assert r["alteracoes"] == {"aplicada": 4}

@@ -19,7 +19,7 @@ from lexconsolida.corpus.index import ActIndex
 from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
-from lexconsolida.site.model import why_no_text
+from lexconsolida.site.model import site_url, why_no_text
 from lexconsolida.site.source import _metadata_only, _orgao_name
 
 
@@ -50,7 +50,7 @@ def site_corpus(ac: Acervo, executor: Executor | None = None) -> SiteCorpus:
              and (u not in ac.histories or ac.histories[u].norma is None)]
     read = dict(zip(plain, run_map(read_norma, [(str(ac.root), ac.acts[u].pasta, corpus.index) for u in plain],
                                    executor)))
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     relations: dict[str, list[Relation]] = {}
     for r in ac.relations:
         if r.no_acervo:

@@ -118,6 +118,12 @@ def _parse_line(line: str) -> QuotedUnit | None:
     return QuotedUnit("texto", None, text=clean_text(text))
 
 
+def unit_of_label(text: str) -> QuotedUnit | None:
+    """The unit a printed line starts ('§ 3º …', 'IV - …', 'c) …', 'Art. 7º-A …'): its kind,
+    number and text; None for an empty line."""
+    return _parse_line(text)
+
+
 def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
     """Split a quoted block's raw text into nested units (when the reader gave none)."""
     roots: list[QuotedUnit] = []

@@ -21,7 +21,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.diario.records import load_published
 from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
-from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, site_url, why_no_text
 
 
 @dataclass(slots=True)
@@ -94,7 +94,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
     Acts are not read here: each is a :class:`LazySiteAct` keyed by its sources
     (:func:`source_keys`), read when the site needs its tree and dropped afterwards.
     """
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     keys = source_keys(corpus)
     acts: list[SiteAct] = []
     for urn in sorted(corpus.acts):
@@ -146,7 +146,7 @@ def _file_bytes(path: Path | None) -> bytes | None:
 def source_keys(corpus: Corpus) -> dict[str, str]:
     """URN → hash of everything the site reads the act from.
 
-    Its text file, norma.toml and ledger (decisions, efficacy events), its municipality's municipio.toml,
+    Its text file, norma.toml and ledger (decisoes.toml: decisions, efficacy events), its municipality's municipio.toml,
     and the same of every act that amends or revokes it (their recognition is applied to it);
     for an amended act also the catalogue of the acervo (what the amending instructions'
     citations resolve to). The program's own version is added by the site builder.
