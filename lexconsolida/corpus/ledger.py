@@ -35,7 +35,7 @@ from lexconsolida.corpus.records import (DECISAO_KEYS, EFICACIA_KEYS, LEDGER, De
                                          toml_error, with_id)
 from lexconsolida.errors import InputError, InternalError
 from lexconsolida.io import OutputError, atomic_write, read_bytes
-from lexconsolida.model.efficacy import Efficacy, structural_problems
+from lexconsolida.model.efficacy_events import Efficacy, structural_problems
 
 HEADER = (
     "# Decisões sobre este ato (registro da mesa de revisão).\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained, read_bytes
-from lexconsolida.model.efficacy import Decision, Efficacy, check_date, structural_problems
+from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date, structural_problems
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.status import estado_of
 from lexconsolida.model.nodes import act_label

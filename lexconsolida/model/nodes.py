@@ -21,8 +21,8 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
 
-if TYPE_CHECKING:  # efficacy imports this module
-    from lexconsolida.model.efficacy import Efficacy
+if TYPE_CHECKING:
+    from lexconsolida.model.efficacy_events import Efficacy
 
 EMENTA_ID = "ementa"
 """The id LexML gives the ``Ementa`` element: where the ementa's wordings are addressed (an
@@ -104,7 +104,10 @@ class Event:
 
     kind: str
     """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao',
-    'pendente' (an instruction of the act still waiting for a human decision: wording unchanged)."""
+    'pendente' (an instruction of the act still waiting for a human decision: wording unchanged),
+    'restabelecida' (the wording an amending act had replaced, back because that act was declared
+    unconstitutional or made void), 'repristinacao' (back because the act that revoked the
+    amending act said so expressly)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None
@@ -118,6 +121,8 @@ class Event:
         """The compiled-text note, as Planalto writes it."""
         if self.kind == "pendente":
             return f"Alteração pendente de decisão: {self.act_label or 'ato alterador'}"
+        if self.kind in ("restabelecida", "repristinacao"):  # see lexconsolida.transforms.efficacy
+            return f"Redação restabelecida: {self.note}" if self.note else f"Redação restabelecida pela {self.act_label}"
         if self.kind == "original" or not self.act_label:
             return "Redação original"
         verb = {

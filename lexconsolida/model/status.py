@@ -161,8 +161,8 @@ def alterations(norma: Norma) -> list[tuple[str, str | None]]:
     for _, history in norma.histories():
         for v in history:
             ev = v.event
-            if ev.kind == "original" or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
-                continue
+            if ev.kind in ("original", "restabelecida") or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
+                continue  # a wording a court's decision gave back is not an alteration by an act
             date = v.start or ev.date
             if ev.act_label not in found or (date and (found[ev.act_label] or "") < date):
                 found[ev.act_label] = date

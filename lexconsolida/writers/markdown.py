@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
+from lexconsolida.model.efficacy import Resolved
 from lexconsolida.model.history import Entry, ementa_lines
 from lexconsolida.writers.text import (
     OMISSIS_LINE,
     agrupador_label,
     check_view,
+    efficacy_of,
     host_alteracoes,
-    own_entries,
     text_children,
+    unit_entries,
     unit_label,
 )
 
@@ -54,19 +56,21 @@ def _entry(d: Dispositivo, entry: Entry) -> str:
         parts.append(f"~~{body}~~" if entry.struck else body)
     if entry.note:
         parts.append(f"({escape(entry.note)})")
+    parts += [f"**({escape(m)})**" for m in entry.marks]  # a court's decision: not to be missed
     return " ".join(parts)
 
 
 class _MarkdownWriter:
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, efficacy: Resolved | None = None) -> None:
         self.view = view
         self.blocks: list[str] = []
+        self.efficacy = efficacy
 
     def dispositivo(self, d: Dispositivo) -> None:
         if d.kind is Kind.OMISSIS:
             self.blocks.append(escape(d.text or OMISSIS_LINE))
             return
-        for entry in own_entries(d, self.view):
+        for entry in unit_entries(d, self.view, self.efficacy):
             self.blocks.append(_entry(d, entry))
         for alt in host_alteracoes(d):
             self.alteracao(alt)
@@ -103,6 +107,8 @@ class _MarkdownWriter:
             self.blocks.append("---")
         if n.epigrafe:
             self.blocks.append(f"# {escape(n.epigrafe)}")
+        if self.efficacy is not None:
+            self.blocks.extend(f"**({escape(m.note)})**" for m in self.efficacy.act_marks)
         for entry in ementa_lines(n, self.view, notes=False):
             body = f"*{escape(entry.text)}*" if entry.text else ""
             parts = [f"~~{body}~~" if entry.struck and body else body]
@@ -123,7 +129,7 @@ class _MarkdownWriter:
 
 def render(norma: Norma, *, view: str = "vigente") -> str:
     """The act as Markdown (str)."""
-    return _MarkdownWriter(check_view(view)).norma(norma)
+    return _MarkdownWriter(check_view(view), efficacy_of(norma)).norma(norma)
 
 
 def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:

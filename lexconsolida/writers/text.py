@@ -24,6 +24,11 @@ The text reader (:mod:`lexconsolida.readers.text`) reads this layout back to the
   wording is printed, prefixed by '[sem vigor]', each wording followed by its note in
   parentheses ('(Redação dada pela Lei nº 130, de 1º de março de 2022)'), revocations as
   '(Revogado pela …)'; an ementa an amending act changed is printed the same way.
+
+In both views the efficacy of the text's date (:mod:`lexconsolida.model.efficacy`) is printed as
+Planalto prints a court's decision: the wording stays, followed by its note in parentheses —
+'(Suspenso por decisão liminar na ADI nº …, de …)', '(Declarado inconstitucional na ADI nº …)',
+'(Vide ADI nº …)' —, and the whole act's under the epígrafe.
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ import re
 from lexconsolida.errors import UsageError
 from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
-from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines
+from lexconsolida.model.efficacy import Resolved, resolve
+from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 
 VIEWS = ("vigente", "compilado")
 OMISSIS_LINE = "......."
@@ -99,7 +105,19 @@ def entry_text(entry: Entry) -> str:
         parts.append(entry.text)
     if entry.note:
         parts.append(f"({entry.note})")
+    parts += [f"({m})" for m in entry.marks]
     return " ".join(parts)
+
+
+def efficacy_of(norma: Norma) -> Resolved | None:
+    """The efficacy of ``norma`` on its date, None when it has no efficacy event."""
+    return resolve(norma) if norma.eficacia else None
+
+
+def unit_entries(d: Dispositivo, view: str, efficacy: Resolved | None) -> list[Entry]:
+    """:func:`own_entries` with the unit's efficacy notes on its wording in force."""
+    entries = own_entries(d, view)
+    return marked(entries, efficacy.line_notes(d)) if efficacy is not None else entries
 
 
 def text_children(d: Dispositivo) -> list[Dispositivo]:
@@ -117,9 +135,10 @@ def host_alteracoes(d: Dispositivo) -> list[Alteracao]:
 
 
 class _TextWriter:
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, efficacy: Resolved | None = None) -> None:
         self.view = view
         self.out: list[str] = []
+        self.efficacy = efficacy
 
     def blank(self) -> None:
         if self.out and self.out[-1] != "":
@@ -129,7 +148,7 @@ class _TextWriter:
         if d.kind is Kind.OMISSIS:
             self.out.append(d.text or OMISSIS_LINE)
             return
-        for entry in own_entries(d, self.view):
+        for entry in unit_entries(d, self.view, self.efficacy):
             line = unit_label(d, entry.rotulo) + entry_text(entry)
             self.out.append(line.rstrip())
         for alt in host_alteracoes(d):
@@ -172,6 +191,9 @@ class _TextWriter:
         if n.epigrafe:
             self.out.append(n.epigrafe)
             self.blank()
+        if self.efficacy is not None and self.efficacy.act_marks:
+            self.out.extend(f"({m.note})" for m in self.efficacy.act_marks)
+            self.blank()
         for entry in ementa_lines(n, self.view, notes=False):
             self.out.append(entry_text(entry))
         self.blank()
@@ -198,7 +220,7 @@ class _TextWriter:
 
 def render(norma: Norma, *, view: str = "vigente") -> str:
     """The act as plain text (str)."""
-    return _TextWriter(check_view(view)).norma(norma)
+    return _TextWriter(check_view(view), efficacy_of(norma)).norma(norma)
 
 
 def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:

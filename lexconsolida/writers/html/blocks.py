@@ -22,6 +22,7 @@ from typing import cast
 from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.efficacy import Resolved, resolve
 from lexconsolida.model.gaps import gap_lines, gaps
 from lexconsolida.templating import escape_str as _esc
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
@@ -55,6 +56,9 @@ class Bloco:
     """For a quoted amending block: (kind, rótulo, text) lines."""
     nota_citacao: str | None = None
     """'NR' / 'AC' after a quoted block."""
+    marcas: tuple[str, ...] = ()
+    """Efficacy notes of the wording in force ('Suspenso por decisão liminar na ADI nº …',
+    :mod:`lexconsolida.model.efficacy`), printed marked after the note."""
 
 
 _LIST_DEPTH = {Kind.ALINEA: 2, Kind.ITEM: 3}
@@ -114,12 +118,25 @@ def _citacoes(unit: Dispositivo) -> list[Bloco]:
 
 
 class _Walker:
-    def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]]) -> None:
+    def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]],
+                 efficacy: Resolved | None = None) -> None:
         self.lines = _compilado if view == "compilado" else _vigente
         self.rich = rich
         self.base = nivel_base
         self.gaps = gaps
+        self.efficacy = efficacy
         self.out: list[Bloco] = []
+
+    def _lines(self, d: Dispositivo, holder: Dispositivo) -> list[Bloco]:
+        lines = self.lines(d, holder, self.rich)
+        if self.efficacy is not None and lines:
+            # a court's decision on the wording in force: its note, and the line's class
+            # (suspenso, inconstitucional …: the style marks the unit)
+            lines[-1].marcas = tuple(self.efficacy.line_notes(d))
+            state = self.efficacy.line_state(d)
+            if state:
+                lines[-1].classe += f" {state}"
+        return lines
 
     def gap(self, d: Dispositivo) -> None:
         missing = self.gaps.get(d.id)
@@ -141,14 +158,14 @@ class _Walker:
         out = self.out
         self.gap(d)
         if d.kind is not Kind.ARTIGO:
-            out += self.lines(d, d, self.rich)
+            out += self._lines(d, d)
             out += _citacoes(d)
             for c in d.children:
                 self.dispositivo(c)
             return
         cap = d.caput
         out.append(Bloco("artigo", no=d, id=d.id))
-        out += self.lines(d, cap or d, self.rich)
+        out += self._lines(d, cap or d)
         out += _citacoes(d)
         if cap is not None:
             out += _citacoes(cap)
@@ -162,7 +179,7 @@ class _Walker:
 
 def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Bloco]:
     """The articulação of ``norma`` in ``view`` ('vigente' or 'compilado'), as blocks."""
-    walker = _Walker(view, rich, nivel_base, gaps(norma))
+    walker = _Walker(view, rich, nivel_base, gaps(norma), resolve(norma) if norma.eficacia else None)
     for n in norma.articulacao:
         walker.node(n, 0)
     return walker.out
@@ -189,6 +206,8 @@ def _linha(b: Bloco, out: list[str]) -> None:
         out.append(_esc(b.texto))
     if b.nota:
         out.append(f'{" " if b.texto else ""}<span class="nota">({_esc(b.nota)})</span>')
+    for m in b.marcas:
+        out.append(f' <span class="nota eficacia">({_esc(m)})</span>')
     out.append("</p>\n")
 
 
