@@ -24,12 +24,15 @@ from lexconsolida.amendments import Operation, Problem, recognise
 from lexconsolida.amendments.codes import known
 from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
-from lexconsolida.corpus.records import Act, DecisionIssue
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
-from lexconsolida.model import Event, Norma
+from lexconsolida.model import Agrupador, Event, Norma, Situacao
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.efficacy_events import FALLS, Efficacy, structural_problems
 from lexconsolida.transforms.amend import apply, apply_checked
 from lexconsolida.transforms.efficacy import carry, repristinate
+from lexconsolida.transforms.pointintime import at
 
 
 @dataclass(slots=True)
@@ -96,6 +99,82 @@ def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
             issues.append(DecisionIssue("decisao-sem-problema", f"decisão sem problema correspondente: "
                                         f"{d.problema!r}{at}; a decisão não foi aplicada", d.arquivo or "", d.linha))
     return sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
+
+
+def efficacy_issues(corpus: Corpus, act: Act, events: list[Efficacy] | None = None,
+                    norma: Norma | None = None) -> list[DecisionIssue]:
+    """What is wrong with ``act``'s efficacy events (``[[eficacia]]`` of its ledger; or
+    ``events``, to check one before it is recorded) against its text and among themselves:
+    every unit named exists on the date the event has effect; no decision before the act's own
+    date; the decisions of one proceeding in order (a lifting after a liminar it lifts, the
+    judgment after the liminar); effects declared void never before the act was in force; the
+    article a deferred effect cites is the act's. ``norma``: the act with its history (else it
+    is compiled here). Code 'eficacia-invalida' (an error); 'eficacia-aviso' (a unit revoked by
+    then: the decision may only concern the past)."""
+    events = act.eficacia if events is None else events
+    if not events:
+        return []
+    where = f"{act.folder.name}/{LEDGER}"
+    out: list[DecisionIssue] = []
+
+    def error(ev: Efficacy, message: str, code: str = "eficacia-invalida") -> None:
+        out.append(DecisionIssue(code, f"evento de eficácia {ev.id or ev.kind}: {message}", where, None))
+
+    if norma is None and act.texto is not None:
+        try:
+            norma = history(corpus, act.urn, tolerant=True).norma
+        except LexError as err:
+            out.append(DecisionIssue("eficacia-invalida", f"não foi possível compilar o ato para conferir os eventos "
+                                     f"de eficácia: {err}", where, None))
+            norma = None
+    start = act.in_force_from
+    for ev in events:
+        for problem in structural_problems(ev):
+            error(ev, problem)
+        d = ev.decision
+        if d is not None and d.data and act.data and d.data < act.data:
+            error(ev, f"a decisão ({d.data}) é anterior ao próprio ato ({act.data})")
+        if ev.kind in FALLS and ev.start and start and ev.start < start:
+            error(ev, f"os efeitos ({ev.start}) começam antes da vigência do ato ({start}): use a data da vigência "
+                      "para declarar a nulidade desde a origem")
+        if ev.kind == "efeitos" and ev.source and norma is not None and norma.find(ev.source) is None:
+            error(ev, f"o artigo citado como fonte ({ev.source}) não é dispositivo do ato")
+        if ev.kind == "suspensao-revogada":
+            lifted = [e for e in events if e.kind == "suspensao" and e.decision is not None and d is not None
+                      and e.decision.process == d.process and (e.known or "") <= (ev.known or "9999")]
+            if not lifted:
+                error(ev, f"não há suspensão liminar anterior no mesmo processo ({d.name if d else '?'}) para revogar")
+            elif ev.units and all(e.units and not set(ev.units) <= set(e.units) for e in lifted):
+                error(ev, "revoga a suspensão de dispositivos que a liminar não suspendeu")
+        if ev.kind in ("inconstitucional", "interpretacao-conforme") and d is not None and d.data:
+            for e in events:
+                if e.kind == "suspensao" and e.decision is not None and e.decision.process == d.process \
+                        and e.decision.data and e.decision.data > d.data:
+                    error(ev, f"a liminar do mesmo processo ({e.decision.data}) é posterior ao julgamento ({d.data})")
+        if norma is not None and ev.units:
+            when = max(x for x in (ev.effective or ev.recorded, start) if x) if (ev.effective or ev.recorded or start) \
+                else None
+            cut = _cut(norma, when)
+            for uid in ev.units:
+                node = cut.find(uid) if cut is not None else norma.find(uid)
+                if isinstance(node, Agrupador):
+                    error(ev, f"{uid} é um agrupador: indique os dispositivos (artigos, parágrafos, incisos …)")
+                elif node is None:
+                    error(ev, f"o dispositivo {uid} não existe no texto do ato"
+                              + (f" em {format_long(when)}" if when else ""))
+                elif node.situacao is Situacao.REVOGADO:
+                    error(ev, f"o dispositivo {uid} já estava revogado em {format_long(when) if when else 'essa data'}: "
+                              "a decisão só alcança o passado", "eficacia-aviso")
+    return out
+
+
+def _cut(norma: Norma, when: str | None) -> Norma | None:
+    if when is None:
+        return None
+    try:
+        return at(norma, when)
+    except LexError:
+        return None  # before the act was in force: its original text
 
 
 def digest_of(norma: Norma) -> Digest:
