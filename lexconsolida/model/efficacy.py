@@ -340,3 +340,34 @@ def situacao_lexml(state: str | None, situacao: Situacao) -> str | None:
     if situacao is not Situacao.VIGENTE or state is None:
         return None
     return "suspenso"
+
+
+WHOLE_ACT = "o ato inteiro"
+"""The key :func:`struck_units` gives a whole act struck or made void."""
+
+
+def struck_units(norma: Norma, label: str) -> tuple[dict[str, str], list[str]]:
+    """For a consolidation or its audit, a source (cut at its date): the units a court struck
+    or that were made void on that date, with their sub-units (→ the note that says so; ``""``
+    → :data:`WHOLE_ACT` for the whole act), and one sentence per efficacy note of that date
+    for the reviewer ('Lei nº …, art. 4º, inciso III: Suspenso por decisão liminar …')."""
+    if not norma.eficacia:
+        return {}, []
+    resolved = resolve(norma)
+    struck: dict[str, str] = {}
+    notes: list[str] = []
+    for m in resolved.act_marks:
+        notes.append(f"{label}: {m.note}")
+        if m.state in (STRUCK, VOID):
+            struck[""] = WHOLE_ACT
+    index = norma.index()
+    for uid, u in resolved.units.items():
+        node = index.get(uid)
+        if node is None:
+            continue
+        for m in u.marks:
+            notes.append(f"{label}, {_cite(uid)}: {m.note}")
+            if m.state in (STRUCK, VOID):
+                for sub in node.walk():
+                    struck.setdefault(sub.id, m.note if sub is node else f"dentro de {_cite(uid)}: {m.note}")
+    return struck, notes
