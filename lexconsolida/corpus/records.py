@@ -145,6 +145,9 @@ class TextSource:
     """The resolved folder; None when the root is not present here."""
     ausente: str | None = None
     """Why ``base`` is None (Portuguese), for messages and the build summary."""
+    root: Path | None = None
+    """The named root's folder (an act may take its text from another folder under it:
+    ``pasta_textos`` in its norma.toml); None when absent."""
 
 
 @dataclass(slots=True)
@@ -442,8 +445,8 @@ def _text_source(table, path: Path, shared: Path | None) -> TextSource | None:
     base = contained(shared, pasta, source=path, key="fonte_textos.pasta")
     if not base.is_dir():
         return TextSource(raiz, pasta, None, f"a pasta {pasta} não existe no material "
-                          f"compartilhado ({shared.as_posix()})")
-    return TextSource(raiz, pasta, base)
+                          f"compartilhado ({shared.as_posix()})", shared)
+    return TextSource(raiz, pasta, base, None, shared)
 
 
 def _text_path(t: dict, folder: Path, path: Path,
@@ -454,13 +457,20 @@ def _text_path(t: dict, folder: Path, path: Path,
     name = t.get("texto", "texto.txt")
     if not isinstance(name, str):
         raise InputError("'texto' deve ser o caminho do arquivo de texto, entre aspas", path=path)
+    own = t.get("pasta_textos")
+    if own is not None and (textos is None or not isinstance(own, str) or "texto" not in t):
+        raise InputError("'pasta_textos' só vale com 'texto' e num município com [fonte_textos]: é outra pasta "
+                         "do mesmo material compartilhado", path=path)
     if textos is not None and "texto" in t:
-        if textos.base is None:
+        base, pasta = textos.base, textos.pasta
+        if own is not None and textos.root is not None:
+            base, pasta = contained(textos.root, own, source=path, key="pasta_textos"), own
+        if base is None or (own is not None and textos.root is None):
             contained(folder, name, source=path, key="texto")  # still refuse a path that escapes
             return None, textos.ausente
-        file = contained(textos.base, name, source=path, key="texto")
+        file = contained(base, name, source=path, key="texto")
         if not file.is_file():
-            raise InputError(f"texto indicado não encontrado em {textos.pasta}/ do material "
+            raise InputError(f"texto indicado não encontrado em {pasta}/ do material "
                              f"compartilhado: {name}", path=path)
         return file, None
     file = contained(folder, name, source=path, key="texto")
@@ -490,7 +500,8 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
     texto, ausente = _text_path(t, folder, path, textos)
-    origem = f"{textos.raiz}:{textos.pasta}/{t['texto']}" if textos and "texto" in t else None
+    origem = (f"{textos.raiz}:{t.get('pasta_textos') or textos.pasta}/{t['texto']}"
+              if textos and "texto" in t else None)
     numero = t.get("numero")
     _check_apelidos(t, path)  # resolved by corpus.index.ActIndex from data_toml
     estado = t.get("estado")
