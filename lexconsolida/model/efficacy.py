@@ -30,7 +30,7 @@ and whether it applies on that date. An event counts on a date when it was decid
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lexconsolida.model.efficacy_events import (
     EXECUTION_SUSPENDED,
@@ -57,7 +57,7 @@ from lexconsolida.model.ids import citation_parts
 from lexconsolida.model.nodes import Dispositivo, Kind, Norma, Situacao
 
 __all__ = ["EXECUTION_SUSPENDED", "NOT_YET", "STRUCK", "SUSPENDED", "VOID", "CLOSES_LIMINAR", "COURT_KINDS", "FALLS", "KIND_TITLES", "KINDS", "STATES", "STATE_LABELS",
-           "Decision", "Efficacy", "Mark", "Resolved", "UnitEfficacy", "check_date", "feminine_act",
+           "Decision", "Efficacy", "Mark", "Resolved", "UnitEfficacy", "check_date", "current_act", "feminine_act",
            "in_effect", "known_on", "mark_of", "resolve", "situacao_lexml", "structural_problems"]
 
 @dataclass(slots=True, frozen=True)
@@ -264,8 +264,9 @@ def _via_note(mark: Mark, via_label: str) -> Mark:
     return Mark(mark.event, mark.state, f"{text}, {article} {via_label}")
 
 
-def _current_act(d: Dispositivo) -> str | None:
+def current_act(d: Dispositivo) -> str | None:
     """The act whose wording ``d`` has now (None: its original wording)."""
+    # an artigo's wording lives on its caput (see model.history)
     hold = d.caput if d.kind is Kind.ARTIGO and d.caput is not None and d.caput.history and not d.history else d
     for v in reversed(hold.history):
         if v.event.kind != "pendente":
@@ -296,12 +297,12 @@ def resolve(norma: Norma) -> Resolved:
         for uid in ev.units:
             node = index.get(uid)
             d = node if isinstance(node, Dispositivo) else None
-            if ev.via_urn is not None and (d is None or _current_act(d) != ev.via_urn):
+            if ev.via_urn is not None and (d is None or current_act(d) != ev.via_urn):
                 continue
             m = mark_of(ev, events, on, feminine=_feminine_unit(d), act_start=act_start, unit_id=uid)
             if m is None:
                 continue
-            if ev.via_urn is not None and ev.via_label:
+            if ev.via_label:
                 m = _via_note(m, ev.via_label)
             u = out.units.setdefault(uid, UnitEfficacy())
             u.marks.append(m)
@@ -371,3 +372,22 @@ def struck_units(norma: Norma, label: str) -> tuple[dict[str, str], list[str]]:
                 for sub in node.walk():
                     struck.setdefault(sub.id, m.note if sub is node else f"dentro de {_cite(uid)}: {m.note}")
     return struck, notes
+
+
+def settled(norma: Norma) -> list[Efficacy]:
+    """``norma``'s events with those carried from an amending act kept only for the units whose
+    wording that act still gives, and no longer tied to it (``via_urn`` None; ``via_label``
+    stays for the note): for a tree about to lose its histories (the text in force only),
+    where the tie could no longer be checked."""
+    index = None
+    out = []
+    for ev in norma.eficacia:
+        if ev.via_urn is None:
+            out.append(ev)
+            continue
+        index = index if index is not None else norma.index()
+        units = tuple(u for u in ev.units if isinstance(d := index.get(u), Dispositivo)
+                      and current_act(d) == ev.via_urn)
+        if units:
+            out.append(replace(ev, units=units, via_urn=None))
+    return out

@@ -2,6 +2,14 @@
 them (``[[eficacia]]`` of an act's ledger) and the LexML extension keeps them. What they mean on
 a date is :mod:`lexconsolida.model.efficacy`; this module knows nothing of the tree (the model's
 nodes refer to it).
+
+>>> d = Decision("ADI", "0002497-84.2014.8.05.0000", "TJBA", "2015-03-02")
+>>> d.named, d.on()
+('ADI nº 0002497-84.2014.8.05.0000 (TJBA), de 2 de março de 2015', 'na ADI nº 0002497-84.2014.8.05.0000 (TJBA), de 2 de março de 2015')
+>>> Decision("RE", "123", "STF").on(), Decision("Resolução", "5", "Senado Federal", "2012-02-15").by()
+('no RE nº 123 (STF)', 'pela Resolução nº 5 (Senado Federal), de 15 de fevereiro de 2012')
+>>> structural_problems(Efficacy("suspensao", Decision("ADI", None, "TJBA")))
+["'suspensao' precisa da decisão com tipo (ADI, ADPF, RE …) e número"]
 """
 
 from __future__ import annotations

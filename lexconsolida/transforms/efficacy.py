@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lexconsolida.model import Dispositivo, Event, Norma, Situacao, Version
-from lexconsolida.model.efficacy import FALLS, Efficacy
+from lexconsolida.model.efficacy import FALLS, Efficacy, feminine_act
 from lexconsolida.model.nodes import EMENTA_ID
 from lexconsolida.transforms.amend import clone
 
@@ -102,7 +102,7 @@ def carry(norma: Norma, act_urn: str, act_label: str, ops, events: list[Efficacy
             if when is None:
                 continue
             verb = ("declarada inconstitucional" if ev.kind == "inconstitucional" else "tornada sem efeito")
-            if not act_label.lower().startswith(("lei", "resolu", "portaria", "emenda", "medida")):
+            if not feminine_act(act_label):
                 verb = verb[:-1] + "o"
             reason = f"{act_label}, {verb} {ev.decision.on()}"
             event = Event(RESTORED, ev.decision.urn, ev.decision.named, when, reason)
@@ -127,8 +127,10 @@ def repristinate(norma: Norma, act_urn: str, revoking_urn: str, revoking_label: 
     because the act that revoked it (``revoking_urn``) said so expressly."""
     out = clone(norma)
     touched = _touched(out, act_urn, None)
+    by = "pela" if feminine_act(revoking_label) else "pelo"
+    article = "a" if feminine_act(amending_label) else "o"
     event = Event(REPRISTINATED, revoking_urn, revoking_label, when,
-                  f"repristinação expressa: {revoking_label} revogou {amending_label}")
+                  f"repristinação expressa {by} {revoking_label}, que revogou {article} {amending_label}")
     _restore(out, act_urn, touched, when, event)
     return out
 

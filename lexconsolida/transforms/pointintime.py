@@ -16,7 +16,7 @@ import re
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Number, Situacao
-from lexconsolida.model.efficacy import known_on
+from lexconsolida.model.efficacy import known_on, settled
 from lexconsolida.model.numbering import letter_to_int, roman_to_int
 from lexconsolida.model.status import alterations
 from lexconsolida.transforms.amend import clone
@@ -169,6 +169,7 @@ def vigente(norma: Norma) -> Norma:
                         if v.event.act_label == label), None)
             out.events.append(Event("alteracao", urn, label, date))
     out.ementa_history = []
+    out.eficacia = settled(out)  # before the histories that tie an amending act's events go
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []
