@@ -269,7 +269,7 @@ def normas(draw, *, text: st.SearchStrategy[str] | None = None, rich: bool = Tru
                                                 "Lei nº 1, de 1º de janeiro de 2022", "2022-01-01")), max_size=1))
         n.vigencia = draw(st.none() | st.just(data))
         n.publicacao = draw(st.none() | st.just(data))
-        n.eficacia = draw(st.lists(_efficacy(draw, text, [d.id for d in n.dispositivos()]), max_size=3))
+        n.eficacia = draw(st.lists(_efficacy(draw, text, [d.id for d in n.dispositivos()]), max_size=2))
         n.as_of = draw(st.none() | st.dates(min_value=__import__("datetime").date(1950, 1, 1)).map(str))
     return n
 
@@ -293,7 +293,7 @@ def _efficacy(draw, text, ids: list[str]) -> st.SearchStrategy[Efficacy]:
     return st.builds(build, st.sampled_from(sorted(KINDS)), st.sampled_from(["ADI", "RE", "Resolução"]),
                      st.from_regex(r"[0-9]{1,6}", fullmatch=True), day,
                      st.lists(st.sampled_from(ids), max_size=2, unique=True).map(tuple) if ids else st.just(()),
-                     st.none() | day, st.none() | text,
+                     st.none() | day, st.none() | st.just("nota <&> da decisão"),
                      st.none() | st.just("urn:lex:br;x;y:municipal:lei:2000-01-01;7"), st.integers(0, 400))
 
 
