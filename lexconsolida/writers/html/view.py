@@ -83,6 +83,11 @@ def decisoes_eficacia(norma: Norma) -> dict:
             note = (f"{KIND_TITLES[ev.kind]} {ev.decision.on()}: a redação que "
                     f"{'a' if feminine_act(ev.via_label) else 'o'} {ev.via_label} tinha substituído voltou a "
                     f"vigorar em {_date(back)}")
+        ended = None
+        if not note and ev.kind == "suspensao":
+            ended = "encerrada (por decisão posterior do mesmo processo ou pelo fim do prazo)"
+        elif ev.kind == "suspensao-revogada":
+            ended = "a suspensão deixou de valer"
         rows.append({
             "tipo": KIND_TITLES.get(ev.kind, ev.kind),
             "decisao": ev.decision.named if ev.decision else None,
@@ -93,7 +98,7 @@ def decisoes_eficacia(norma: Norma) -> dict:
             "via": (f"{'pela' if feminine_act(ev.via_label) else 'pelo'} {ev.via_label}"
                     if ev.via_label else None),
             "nota": note,
-            "situacao": STATE_LABELS.get(state or "", "") if state else None,
+            "situacao": STATE_LABELS.get(state or "", "") if state else ended,
             "observacao": ev.note if ev.kind != "interpretacao-conforme" else None,
         })
     return {"avisos": [m.note for m in resolved.act_marks], "decisoes": rows}
