@@ -372,3 +372,40 @@ def test_consolidation_leaves_a_struck_unit_out_and_lists_a_suspended_one(acervo
     corr = (out2 / "revisao.html").read_text("utf-8")
     assert "Declarado inconstitucional na ADI nº 0001234-56.2024.8.99.0000 (TJXX)" in corr
     assert "(LC 95/1998, art. 13, § 2º, IX)" in corr
+
+
+# --- the review desk's form ----------------------------------------------------------------------
+
+def test_the_desk_lists_decisions_and_records_one_after_checking_it(acervo):
+    from starlette.testclient import TestClient
+
+    from lexconsolida.review.app import create_app, load_access
+    from lexconsolida.review.desk import Desk
+    from tests.mesa_support import csrf_of
+
+    desk = Desk(acervo)
+    client = TestClient(create_app(desk, load_access(None, "127.0.0.1", "ana")), base_url="http://127.0.0.1:8024",
+                        follow_redirects=False)
+    page = client.get(f"/ato/{EX}/lei-100-2020").text
+    assert "Decisões judiciais e eficácia" in page and "Hoje: declarado inconstitucional." in page
+    act = f"/ato/{EX}/lei-150-2023"
+    page = client.get(act).text
+    assert 'action="/ato/xx-municipio-de-exemplo/lei-150-2023/eficacia"' in page
+    form = {"csrf": csrf_of(page), "tipo": "suspensao", "decisao_tipo": "ADI", "decisao_numero": "5",
+            "decisao_orgao": "TJXX", "decisao_data": "2024-01-10", "dispositivos": "art2_par9"}
+    refused = client.post(f"{act}/eficacia", data=form)
+    assert refused.status_code == 422
+    assert "o dispositivo art2_par9 não existe no texto do ato em 10 de janeiro de 2024" in refused.text
+    assert 'value="art2_par9"' in refused.text  # the form comes back as it was filled
+    assert client.post(f"{act}/eficacia", data={**form, "csrf": "x", "dispositivos": "art2_par1u"}).status_code == 403
+    saved = client.post(f"{act}/eficacia", data={**form, "dispositivos": "art2_par1u"})
+    assert saved.status_code == 303, saved.text
+    entry = tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))["eficacia"][0]
+    assert (entry["tipo"], entry["dispositivos"], entry["responsavel"]) == ("suspensao", ["art2_par1u"], "ana")
+    page = client.get(act).text
+    assert "Hoje: suspenso por decisão liminar." in page
+    norma = desk.ac.norma("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150")
+    assert [e.id for e in norma.eficacia] == [entry["id"]]
+    removed = client.post(f"{act}/eficacia/remover", data={"csrf": csrf_of(page), "id": entry["id"]})
+    assert removed.status_code == 303
+    assert "eficacia" not in tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))
