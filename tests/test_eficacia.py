@@ -409,3 +409,96 @@ def test_the_desk_lists_decisions_and_records_one_after_checking_it(acervo):
     removed = client.post(f"{act}/eficacia/remover", data={"csrf": csrf_of(page), "id": entry["id"]})
     assert removed.status_code == 303
     assert "eficacia" not in tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))
+
+
+def test_audit_flags_a_struck_unit_carried_as_valid_and_accepts_leaving_it_out(acervo, tmp_path):
+    import json
+
+    before = tmp_path / "antes"  # consolidated on 1/1/2024: the inciso was valid then
+    assert run_cli("consolidate", _spec(acervo, "2024-01-01"), "-o", before, "--acervo", acervo).returncode == 0
+    after = tmp_path / "depois"  # on 1/1/2025 the declaration has effect: left out
+    spec = _spec(acervo, "2025-01-01")
+    assert run_cli("consolidate", spec, "-o", after, "--acervo", acervo).returncode == 0
+
+    def audit(consolidated: Path) -> dict:
+        proc = run_cli("auditar", consolidated / "norma.xml", "--spec", spec, "--acervo", acervo, "--to", "json")
+        assert proc.returncode in (0, 1), proc.stderr.decode()
+        return json.loads(proc.stdout)
+
+    stale = audit(before)
+    rows = [r for r in stale["dispositivos"] if any(f["tipo"] == "inconstitucional" for f in r["alteracoes"])]
+    assert len(rows) == 1 and rows[0]["veredito"] == "merito"
+    assert "não tenha sido condenada" in rows[0]["texto"]
+    assert any("art. 4º, inciso III: Declarado inconstitucional" in n for n in stale["observacoes"])
+    fresh = audit(after)
+    assert not [r for r in fresh["dispositivos"] if any(f["tipo"] == "inconstitucional" for f in r["alteracoes"])]
+    lost = [r for r in fresh["perdas_e_supressoes"] if "não tenha sido condenada" in r["texto"]]
+    assert len(lost) == 1 and lost[0]["veredito"] == "permitido"
+    assert (lost[0]["alteracoes"][0]["inciso"], lost[0]["alteracoes"][0]["justificado"]) == ("IX", True)
+
+
+# --- the site, the OAI hook, Feira de Santana ------------------------------------------------------
+
+def test_the_site_shows_each_decision_on_its_date(acervo, tmp_path, monkeypatch):
+    from lexconsolida.site import build_site
+    from lexconsolida.site.source import site_from_corpus
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796083200")  # 2026-12-02
+    out = tmp_path / "site"
+    build_site(site_from_corpus(load(acervo)).corpus, out)
+    act = out / EX / "lei-100-2020"
+    assert {"2024-03-04.html", "2024-11-11.html", "2024-11-20.html"} <= {p.name for p in (act / "versoes").iterdir()}
+
+    def line(page: Path) -> str:
+        return re.search(r'<p class="[^"]*" id="art4_cpt_inc3">.*?</p>', page.read_text("utf-8")).group(0)
+
+    assert "eficacia" not in line(act / "versoes" / "2022-06-21.html")
+    assert 'class="disp inciso suspenso"' in line(act / "versoes" / "2024-03-04.html")
+    assert SUSPENDED in line(act / "versoes" / "2024-03-04.html")
+    assert 'class="disp inciso"' in line(act / "versoes" / "2024-11-11.html")  # modulated: still applies
+    assert STRUCK in line(act / "versoes" / "2024-11-11.html")
+    assert 'class="disp inciso inconstitucional"' in line(act / "index.html")
+    index = (act / "index.html").read_text("utf-8")
+    assert "Decisões judiciais e eficácia" in index and "Nesta data: declarado inconstitucional." in index
+
+
+def test_the_lexml_provider_hook_yields_declarations_with_a_urn(acervo):
+    from lexconsolida.acervo.pipeline import build
+    from lexconsolida.oai.records import RELATION_SOURCES, court_decisions
+
+    assert court_decisions in RELATION_SOURCES
+    assert list(court_decisions(build(acervo))) == []  # the fictional ADI has no LexML URN
+    decision = "urn:lex:br;estado.ficticio:estadual:tribunal.justica:acordao;adi:2024-11-11;1234"
+    ledger.record_eficacia(acervo / EX / "lei-150-2023", Efficacy(
+        "inconstitucional", Decision("ADI", "1234", "TJXX", "2024-11-11", urn=decision), recorded="2026-12-02"))
+    assert list(court_decisions(build(acervo))) == [
+        (decision, "declara-inconstitucional", "urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150")]
+
+
+L2995 = "urn:lex:br;bahia;feira.santana:municipal:lei:2009-06-17;2995"
+FEIRA_VIDE = ("(Vide ADI nº 0002497-84.2014.8.05.0000 (TJBA): declaração de inconstitucionalidade, em data não "
+              "informada)")
+FEIRA_STRUCK = "(Declarada inconstitucional na ADI nº 0002497-84.2014.8.05.0000 (TJBA) (data da decisão não informada))"
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("when, note", [("2009-06-17", FEIRA_VIDE), ("2020-01-01", FEIRA_VIDE),
+                                        ("2026-12-02", FEIRA_STRUCK), ("2027-06-01", FEIRA_STRUCK)])
+def test_feira_law_with_a_recorded_decision(when, note):
+    """Lei 2.995/2009 of Feira de Santana: the source annotates '(Declarada inconstitucional, conforme
+    ADIN nº 0002497-84.2014.8.05.0000)' without a date. Recorded on 2/12/2026: from then, the law
+    is struck as a whole; before, the text carries only 'Vide' (the decision may not exist yet)."""
+    norma = api.act_at(L2995, when, acervo=STATUTES).norma
+    text = api.render(norma, "txt").decode()
+    assert text.splitlines()[2] == note
+    assert "Art. 1º Fica proibido o funcionamento dos bares" in text  # the text stays
+    struck = note == FEIRA_STRUCK
+    assert resolve(norma).act_state == ("inconstitucional" if struck else None)
+    data = get_writer("xml")(norma)
+    assert validation_errors(data, "lexml-rigido") == [] or validation_errors(data, "lexml-flexivel") == []
+    assert (b"<AnulamentoTotal" in data) is struck
+    akn = get_writer("akn")(norma)
+    assert validation_errors(akn, "akn") == []
+    assert note.encode() in akn
+    html = api.render(norma, "html").decode()
+    assert f'<p class="aviso-situacao aviso-eficacia"><strong>{note}</strong></p>' in html
