@@ -501,4 +501,12 @@ def test_feira_law_with_a_recorded_decision(when, note):
     assert validation_errors(akn, "akn") == []
     assert note.encode() in akn
     html = api.render(norma, "html").decode()
-    assert f'<p class="aviso-situacao aviso-eficacia"><strong>{note}</strong></p>' in html
+    from lexconsolida.model.status import status_of
+    if struck:  # the status says it, on top of the page and in the metadata
+        assert status_of(norma).code == "inconstitucional"
+        assert ('<p class="aviso-situacao"><strong>Lei declarada inconstitucional na ADI nº 0002497-84.2014.8.05.0000 '
+                '(TJBA) (data da decisão não informada): o texto abaixo não se aplica.</strong></p>') in html
+        assert "<dt>Situação</dt><dd>declarada inconstitucional</dd>" in html
+    else:
+        assert status_of(norma).code == "vigente"
+        assert f'<p class="aviso-situacao aviso-eficacia"><strong>{note}</strong></p>' in html

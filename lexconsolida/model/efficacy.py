@@ -343,6 +343,33 @@ def situacao_lexml(state: str | None, situacao: Situacao) -> str | None:
     return "suspenso"
 
 
+ACT_STATUS = {
+    SUSPENDED: ("suspensa", "suspens{a}"), EXECUTION_SUSPENDED: ("suspensa", "com a execução suspensa"),
+    STRUCK: ("inconstitucional", "declarad{a} inconstitucional"), VOID: ("sem-efeito", "tornad{a} sem efeito"),
+    NOT_YET: ("efeitos-futuros", "ainda sem produzir efeitos"),
+}
+"""A whole act's efficacy state → (status code, label with the act's gender) for
+:func:`lexconsolida.model.status.status_of`."""
+
+
+def act_status(norma: Norma, on: str | None) -> tuple[str, str, str] | None:
+    """(code, label, notice) of the act as a whole on ``on`` (None: its ``as_of``) when an
+    efficacy event stops it — a liminar, a declaration in effect, a suspended execution, a voided
+    act, effects not started —; None otherwise."""
+    if not norma.eficacia:
+        return None
+    resolved = resolve(norma if on is None or on == norma.as_of else replace(norma, as_of=on))
+    if resolved.act_state is None:
+        return None
+    code, label = ACT_STATUS[resolved.act_state]
+    a = "a" if feminine_act(norma.tipo) else "o"
+    label = label.format(a=a)
+    notes = "; ".join(m.note[0].lower() + m.note[1:] for m in resolved.act_marks if m.state)
+    kind = (norma.tipo or "Documento").strip()
+    until = " enquanto durar a suspensão" if code == "suspensa" else ""
+    return code, label, f"{kind} {notes}: o texto abaixo não se aplica{until}."
+
+
 WHOLE_ACT = "o ato inteiro"
 """The key :func:`struck_units` gives a whole act struck or made void."""
 

@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 
 from lexconsolida.model.dates import format_long
+from lexconsolida.model.efficacy import act_status
 from lexconsolida.model.nodes import Norma, Situacao
+
+VIGENTE_SITUACAO = Situacao.VIGENTE
 
 PROPOSICAO_PREFIXES = ("minuta", "projeto", "anteprojeto", "indicação", "indicacao",
                        "substitutivo", "requerimento", "proposta")
@@ -48,7 +51,9 @@ class Status:
     """The status of a document."""
 
     code: str
-    """'vigente', 'revogada', 'vigencia-futura', 'proposicao' or 'consolidacao'."""
+    """'vigente', 'revogada', 'vigencia-futura', 'proposicao' or 'consolidacao'; from an efficacy
+    event of the whole act (:func:`lexconsolida.model.efficacy.act_status`): 'suspensa',
+    'inconstitucional', 'sem-efeito', 'efeitos-futuros'."""
     label: str
     """How the metadata block says it: 'em vigor', 'revogada', 'minuta de lei — sem valor normativo'."""
     normative: bool
@@ -86,6 +91,10 @@ def status_of(norma: Norma, on: str | None = None) -> Status:
                       "consolidado (LC 95/1998, art. 13) que ainda depende de aprovação. "
                       "Enquanto não for aprovada, valem os atos que ela consolida.")
     a = "a" if feminine(norma.tipo) else "o"
+    efficacy = act_status(norma, on or norma.as_of or reference_date())
+    if norma.situacao is VIGENTE_SITUACAO and efficacy is not None:  # a court's decision, a voided act …
+        code, label, notice = efficacy
+        return Status(code, label, True, notice)
     if norma.situacao is not Situacao.VIGENTE:
         word = {Situacao.REVOGADO: "revogad", Situacao.VETADO: "vetad",
                 Situacao.SUPRIMIDO: "suprimid"}.get(norma.situacao, "revogad") + a

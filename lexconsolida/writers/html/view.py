@@ -101,7 +101,8 @@ def decisoes_eficacia(norma: Norma) -> dict:
             "situacao": STATE_LABELS.get(state or "", "") if state else ended,
             "observacao": ev.note if ev.kind != "interpretacao-conforme" else None,
         })
-    return {"avisos": [m.note for m in resolved.act_marks], "decisoes": rows}
+    # the whole act's marks that stop it are in the status notice (status_of); the others here
+    return {"avisos": [m.note for m in resolved.act_marks if m.state is None], "decisoes": rows}
 
 
 def _scope(ev: Efficacy) -> str:
