@@ -46,9 +46,10 @@ def run(args) -> int:
             print(f"aviso: {len(corpus.broken)} ato(s) do acervo deixado(s) de fora, com norma.toml ilegível "
                   f"(o primeiro: {corpus.broken[0][1]})", file=sys.stderr)
     found = require_text(locate(args.file, corpus, fmt=args.fmt))
-    in_acervo = found.act is not None and found.corpus is not None
-    decisoes = decision_issues(found.corpus, found.act) if in_acervo else None
-    eficacia = efficacy_issues(found.corpus, found.act) if in_acervo else None
+    decisoes = eficacia = None
+    if found.act is not None and found.corpus is not None:  # an act of the acervo
+        decisoes = decision_issues(found.corpus, found.act)
+        eficacia = efficacy_issues(found.corpus, found.act)
     report = act_report(args.file, found.norma, found.diagnostics, disabled=args.desligar,
                         detalhes=args.detalhes, decisoes=decisoes, eficacia=eficacia)
     if args.json:

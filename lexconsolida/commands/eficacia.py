@@ -14,7 +14,7 @@ from lexconsolida.corpus.records import with_id
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.history import efficacy_issues, history
 from lexconsolida.model.clauses import effects_date, read_vigencia
-from lexconsolida.model.efficacy import KIND_TITLES, KINDS, resolve
+from lexconsolida.model.efficacy import KIND_TITLES, KINDS, Mark, resolve
 from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date
 from lexconsolida.model.ids import citation_parts
 from lexconsolida.transforms.pointintime import at
@@ -111,16 +111,17 @@ def _list(args, found) -> int:
         norma = full
         norma.as_of = when
     resolved = resolve(norma)
-    marks: dict[Efficacy, object] = {}
+    marks: dict[Efficacy, Mark] = {}
     for m in resolved.act_marks + [m for u in resolved.units.values() for m in u.marks]:
         marks.setdefault(m.event, m)
     events = sorted(full.eficacia, key=lambda e: (e.known or e.recorded or "", e.id or ""))
     rows = []
     for ev in events:
-        m = marks.get(ev)
+        found_mark = marks.get(ev)
         rows.append({"id": ev.id, "tipo": ev.kind, "decisao": ev.decision.named if ev.decision else None,
                      "alcance": _scope(ev), "via": ev.via_label, "inicio": ev.start, "fim": ev.end,
-                     "nota_na_data": m.note if m else None, "situacao_na_data": m.state if m else None,
+                     "nota_na_data": found_mark.note if found_mark else None,
+                     "situacao_na_data": found_mark.state if found_mark else None,
                      "conta_na_data": ev in resolved.events})
     if args.json:
         sys.stdout.write(json.dumps({"ato": found.act.label, "data": when, "eventos": rows},

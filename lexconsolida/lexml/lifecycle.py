@@ -96,7 +96,7 @@ def _annulments(norma: Norma, written: set[str] | None) -> list[tuple[str, int, 
     resolved = resolve(norma)
     out = []
     for m in resolved.act_marks:
-        if m.state in (STRUCK, VOID) and _valid(m.event.effective):
+        if m.state in (STRUCK, VOID) and m.event.effective and _valid(m.event.effective):
             d = m.event.decision
             out.append((m.event.effective, 4, f"anu {m.event.id}",
                         _ref("AnulamentoTotal", (d.urn or d.link) if d else None)))

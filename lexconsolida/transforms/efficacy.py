@@ -52,10 +52,11 @@ def _in(uid: str, targets: set[str] | None) -> bool:
     return any(uid == t or uid.startswith(t + "_") for t in targets)
 
 
-def _touched(norma: Norma, act_urn: str, targets: set[str] | None) -> list[tuple[str, list[Version], object]]:
+def _touched(norma: Norma, act_urn: str,
+             targets: set[str] | None) -> list[tuple[str, list[Version], Dispositivo | None]]:
     """(id, history, node or None for the ementa) of every unit with a version by ``act_urn``
     within ``targets``."""
-    out = []
+    out: list[tuple[str, list[Version], Dispositivo | None]] = []
     if any(v.event.act_urn == act_urn for v in norma.ementa_history) and _in(EMENTA_ID, targets):
         out.append((EMENTA_ID, norma.ementa_history, None))
     for node in norma.walk():

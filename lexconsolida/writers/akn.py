@@ -218,11 +218,12 @@ def _analysis(meta, efficacy: Resolved) -> list[Efficacy]:
     if mods:
         analysis = _sub(meta, "analysis", source=AUTHOR)
         passive = _sub(analysis, "passiveModifications")
-        for i, (uid, (tag, kind), source) in enumerate(mods, 1):
-            mod = _sub(passive, tag, type=kind, eId=f"pmod_{i}")
+        for i, (uid, (tag, mod_type), source) in enumerate(mods, 1):
+            mod = _sub(passive, tag, type=mod_type, eId=f"pmod_{i}")
             _sub(mod, "source", href=source or "#autoridade")
             _sub(mod, "destination", href=f"#{eid(uid)}" if uid else "#")
     return decisions
+
 
 def _preface(act, norma: Norma, efficacy: Resolved | None = None) -> None:
     notes = [m.note for m in efficacy.act_marks] if efficacy is not None else []

@@ -460,8 +460,8 @@ class _Writer:
         for a in norma.anexos:
             ext.sub(ne, "anexo", None, a)
         ext.add_ementa(ne, norma.ementa_history)
-        for ev in norma.eficacia:
-            ext.add_eficacia(ne, ev)
+        for efficacy in norma.eficacia:
+            ext.add_eficacia(ne, efficacy)
         entries = self.blocks + self.nodes
         if entries:
             self.extension = "".join(entries)[len(_indent(_EXT_LEVEL)):]
