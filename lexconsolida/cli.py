@@ -42,6 +42,8 @@ COMMANDS: dict[str, str] = {
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
     "mesa": "mesa de revisão: decide no navegador o que a ferramenta não aplica sozinha",
     "decisoes": "lista e registra decisões da fila de revisão (o mesmo registro da mesa)",
+    "eficacia": "decisões judiciais e eficácia de um ato: suspensão, inconstitucionalidade, execução suspensa, "
+                "ato sem efeito, efeitos diferidos (lista, registra, confere)",
     "separar": "separa os atos de uma edição do diário oficial em PDF, um LexML por ato",
     "edicao": "monta, numera e assina (PAdES) uma edição do diário oficial em PDF/A",
     "verificar": "confere a assinatura, a integridade e os atos de uma edição do diário oficial",

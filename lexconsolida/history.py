@@ -6,6 +6,14 @@ in its ``[[decisoes]]`` are applied, and then its operations on this norm, throu
 precision gates and the verification of the result
 (:func:`lexconsolida.transforms.gated.apply_gated`). An act with open blocking problems is not
 applied: its problems are returned for a human decision.
+
+Then the efficacy of the amending acts reaches the norm (:mod:`lexconsolida.transforms.efficacy`):
+an amending act suspended or interpreted by a court marks the units whose wording it gave; one
+declared unconstitutional or made void gives them back their earlier wording from the date the
+decision has effect; one revoked by another act changes nothing in the norm (LINDB, art. 2º,
+§ 3º) unless the revoking act's relation says ``repristina = true`` — and when the revoking
+act's text speaks of restoring and its relation says neither, the norm waits for a person
+(problem ``repristinacao-a-decidir``).
 """
 
 from __future__ import annotations
@@ -19,12 +27,16 @@ from lexconsolida.amendments import Operation, OpKind, Problem, recognise
 from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
-from lexconsolida.corpus.records import Act, DecisionIssue
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
-from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.gated import apply_gated
+from lexconsolida.model import Agrupador, Event, Norma, Situacao
+from lexconsolida.model.dates import format_long
+from lexconsolida.model.efficacy_events import FALLS, Efficacy, structural_problems
 from lexconsolida.model.status import APPLIED, IGNORED, PENDING, WITHOUT_TEXT, Step, mark
+from lexconsolida.transforms.efficacy import carry, repristinate
+from lexconsolida.transforms.gated import apply_gated
+from lexconsolida.transforms.pointintime import at
 
 NO_OPERATIONS = "relacao-sem-operacoes"
 UNREADABLE = "texto-recusado"
@@ -131,6 +143,82 @@ def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
             issues.append(DecisionIssue("decisao-sem-problema", f"decisão sem problema correspondente: "
                                         f"{d.problema!r}{at}; a decisão não foi aplicada", d.arquivo or "", d.linha))
     return sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
+
+
+def efficacy_issues(corpus: Corpus, act: Act, events: list[Efficacy] | None = None,
+                    norma: Norma | None = None) -> list[DecisionIssue]:
+    """What is wrong with ``act``'s efficacy events (``[[eficacia]]`` of its ledger; or
+    ``events``, to check one before it is recorded) against its text and among themselves:
+    every unit named exists on the date the event has effect; no decision before the act's own
+    date; the decisions of one proceeding in order (a lifting after a liminar it lifts, the
+    judgment after the liminar); effects declared void never before the act was in force; the
+    article a deferred effect cites is the act's. ``norma``: the act with its history (else it
+    is compiled here). Code 'eficacia-invalida' (an error); 'eficacia-aviso' (a unit revoked by
+    then: the decision may only concern the past)."""
+    events = act.eficacia if events is None else events
+    if not events:
+        return []
+    where = f"{act.folder.name}/{LEDGER}"
+    out: list[DecisionIssue] = []
+
+    def error(ev: Efficacy, message: str, code: str = "eficacia-invalida") -> None:
+        out.append(DecisionIssue(code, f"evento de eficácia {ev.id or ev.kind}: {message}", where, None))
+
+    if norma is None and act.texto is not None:
+        try:
+            norma = history(corpus, act.urn, tolerant=True).norma
+        except LexError as err:
+            out.append(DecisionIssue("eficacia-invalida", f"não foi possível compilar o ato para conferir os eventos "
+                                     f"de eficácia: {err}", where, None))
+            norma = None
+    start = act.in_force_from
+    for ev in events:
+        for problem in structural_problems(ev):
+            error(ev, problem)
+        d = ev.decision
+        if d is not None and d.data and act.data and d.data < act.data:
+            error(ev, f"a decisão ({d.data}) é anterior ao próprio ato ({act.data})")
+        if ev.kind in FALLS and ev.start and start and ev.start < start:
+            error(ev, f"os efeitos ({ev.start}) começam antes da vigência do ato ({start}): use a data da vigência "
+                      "para declarar a nulidade desde a origem")
+        if ev.kind == "efeitos" and ev.source and norma is not None and norma.find(ev.source) is None:
+            error(ev, f"o artigo citado como fonte ({ev.source}) não é dispositivo do ato")
+        if ev.kind == "suspensao-revogada":
+            lifted = [e for e in events if e.kind == "suspensao" and e.decision is not None and d is not None
+                      and e.decision.process == d.process and (e.known or "") <= (ev.known or "9999")]
+            if not lifted:
+                error(ev, f"não há suspensão liminar anterior no mesmo processo ({d.name if d else '?'}) para revogar")
+            elif ev.units and all(e.units and not set(ev.units) <= set(e.units) for e in lifted):
+                error(ev, "revoga a suspensão de dispositivos que a liminar não suspendeu")
+        if ev.kind in ("inconstitucional", "interpretacao-conforme") and d is not None and d.data:
+            for e in events:
+                if e.kind == "suspensao" and e.decision is not None and e.decision.process == d.process \
+                        and e.decision.data and e.decision.data > d.data:
+                    error(ev, f"a liminar do mesmo processo ({e.decision.data}) é posterior ao julgamento ({d.data})")
+        if norma is not None and ev.units:
+            when = max(x for x in (ev.effective or ev.recorded, start) if x) if (ev.effective or ev.recorded or start) \
+                else None
+            cut = _cut(norma, when)
+            for uid in ev.units:
+                node = cut.find(uid) if cut is not None else norma.find(uid)
+                if isinstance(node, Agrupador):
+                    error(ev, f"{uid} é um agrupador: indique os dispositivos (artigos, parágrafos, incisos …)")
+                elif node is None:
+                    error(ev, f"o dispositivo {uid} não existe no texto do ato"
+                              + (f" em {format_long(when)}" if when else ""))
+                elif node.situacao is Situacao.REVOGADO:
+                    error(ev, f"o dispositivo {uid} já estava revogado em {format_long(when) if when else 'essa data'}: "
+                              "a decisão só alcança o passado", "eficacia-aviso")
+    return out
+
+
+def _cut(norma: Norma, when: str | None) -> Norma | None:
+    if when is None:
+        return None
+    try:
+        return at(norma, when)
+    except LexError:
+        return None  # before the act was in force: its original text
 
 
 def digest_of(norma: Norma) -> Digest:
@@ -246,6 +334,9 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
             else:
                 pending.append((act.label, report.operations))
         out.reports.append(report)
+    for report in list(out.reports):
+        if report.applied:
+            _efficacy_of(corpus, out, report)
     return out
 
 
@@ -259,6 +350,44 @@ def _ops_on(corpus: Corpus, act: Act, target: Act,
         return [o for o in decided.recognition.operations if o.target_urn == target.urn]
     except LexError:
         return []
+
+
+REPRISTINATION_WORDS = re.compile(r"repristin|restabelec|restaur|revigor|(?:volta|retorna|voltando|retornando)m?\s+a\s+"
+                                  r"(?:vigorar|viger|ter\s+vig[êe]ncia)", re.IGNORECASE)
+"""What a revoking act says when it may bring back what the act it revokes had replaced."""
+
+
+def _efficacy_of(corpus: Corpus, out: History, report: ActReport) -> None:
+    """The amending act's efficacy events, and its revocations, reach the norm."""
+    act = report.act
+    ops = report.operations
+    if act.eficacia:
+        out.norma = carry(out.norma, act.urn, act.label, ops, act.eficacia)
+    for revoking in corpus.related(act.urn, "revoga"):
+        if not revoking.normative or revoking.urn == out.norma.urn:
+            continue
+        rel = next(r for r in revoking.relacoes if r.tipo == "revoga" and act.urn in r.alvos)
+        when = revoking.in_force_from
+        if rel.repristina is True and when:
+            out.norma = repristinate(out.norma, act.urn, revoking.urn, revoking.label, when, act.label)
+        elif rel.repristina is None and _speaks_of_restoring(corpus, revoking):
+            out.reports.append(ActReport(revoking, False, [], [Problem(
+                "repristinacao-a-decidir",
+                f"{revoking.label} revoga {act.label}, que alterou {out.norma.label}, e o seu texto fala em "
+                "restabelecer ou repristinar: a revogação de um ato alterador não traz de volta as redações "
+                "que ele substituiu (LINDB, art. 2º, § 3º), salvo disposição expressa. Declare na relação "
+                f"'revoga' de {revoking.label} ([[relacoes]]) repristina = true (as redações anteriores voltam) "
+                "ou repristina = false", "", None, rel.dispositivo, target_urn=out.norma.urn)]))
+
+
+def _speaks_of_restoring(corpus: Corpus, act: Act) -> bool:
+    if act.texto is None:
+        return False
+    try:
+        norma = corpus.read_shared(act.urn)
+    except LexError:
+        return False
+    return any(REPRISTINATION_WORDS.search(d.text) for d in norma.dispositivos())
 
 
 _FAILURE = re.compile(r"^(?P<where>[\w-]+): (?P<msg>.*?)(?: — instrução: “(?P<src>.*)”)?$", re.S)

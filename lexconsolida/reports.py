@@ -20,7 +20,8 @@ KIND_WORDS = (("artigo", "artigos"), ("paragrafo", "parágrafos"), ("inciso", "i
 
 
 def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
-               disabled=(), detalhes: bool = False, decisoes: list | None = None) -> dict:
+               disabled=(), detalhes: bool = False, decisoes: list | None = None,
+               eficacia: list | None = None) -> dict:
     """Checks of ``norma`` plus what the reader said of its text (``diagnostics``).
 
     A reader anomaly on the same line or unit as a check finding says the same thing in the
@@ -40,13 +41,16 @@ def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
         registro["itens"] = [d.to_dict() for d in logs]
     decisions = [{"codigo": i.codigo, "mensagem": i.mensagem, "arquivo": i.arquivo, "linha": i.linha}
                  for i in decisoes or ()]
+    efficacy = [{"codigo": i.codigo, "mensagem": i.mensagem, "arquivo": i.arquivo, "linha": i.linha}
+                for i in eficacia or ()]
+    efficacy_errors = sum(1 for i in efficacy if i["codigo"] != "eficacia-aviso")
     out = {
         "arquivo": arquivo,
         "norma": {"titulo": norma.titulo, "urn": norma.urn, "tipo": norma.tipo,
                   "numero": norma.numero, "data": norma.data},
         "contagens": counts(norma),
-        "erros": sum(1 for d in everything if d.severity is Severity.ERROR) + len(decisions),
-        "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
+        "erros": sum(1 for d in everything if d.severity is Severity.ERROR) + len(decisions) + efficacy_errors,
+        "avisos": sum(1 for d in everything if d.severity is Severity.WARNING) + len(efficacy) - efficacy_errors,
         "verificacoes": [d.to_dict() for d in findings],
         "anomalias_da_leitura": [d.to_dict() for d in anomalies],
         "ruido_residual": sum(1 for d in everything if d.code == "ruido-residual"),
@@ -54,6 +58,8 @@ def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
     }
     if decisoes is not None:  # an act of the acervo: its recorded decisions checked too
         out["decisoes_registradas"] = decisions
+    if eficacia is not None:  # and its efficacy events (court decisions …) against its text
+        out["eficacia_registrada"] = efficacy
     return out
 
 
@@ -96,6 +102,11 @@ def report_text(report: dict) -> str:
         for d in report["decisoes_registradas"]:
             loc = d["arquivo"] + (f", linha {d['linha']}" if d.get("linha") else "")
             out.append(f"  erro  {loc}: {d['mensagem']}")
+    if report.get("eficacia_registrada"):
+        out += ["", "Eventos de eficácia (decisões judiciais …) com problema:"]
+        for d in report["eficacia_registrada"]:
+            loc = d["arquivo"] + (f", linha {d['linha']}" if d.get("linha") else "")
+            out.append(f"  {'aviso' if d['codigo'] == 'eficacia-aviso' else 'erro '} {loc}: {d['mensagem']}")
     out += ["", f"Resultado: {report['erros']} erro(s), {report['avisos']} aviso(s)."]
     return "\n".join(out) + "\n"
 

@@ -22,8 +22,11 @@ Every drawn Norma satisfies: unique ids; article ids without agrupador prefixes;
 from __future__ import annotations
 
 import re
+from datetime import date as _date, timedelta
 
 from hypothesis import strategies as st
+
+from lexconsolida.model.efficacy import KINDS, Decision, Efficacy
 
 from lexconsolida.model import (
     Agrupador,
@@ -266,7 +269,32 @@ def normas(draw, *, text: st.SearchStrategy[str] | None = None, rich: bool = Tru
                                                 "Lei nº 1, de 1º de janeiro de 2022", "2022-01-01")), max_size=1))
         n.vigencia = draw(st.none() | st.just(data))
         n.publicacao = draw(st.none() | st.just(data))
+        n.eficacia = draw(st.lists(_efficacy(draw, text, [d.id for d in n.dispositivos()]), max_size=2))
+        n.as_of = draw(st.none() | st.dates(min_value=__import__("datetime").date(1950, 1, 1)).map(str))
     return n
+
+
+def _efficacy(draw, text, ids: list[str]) -> st.SearchStrategy[Efficacy]:
+    """Efficacy events of any kind, on the whole act or on some of its units, with dates in
+    order (each structurally valid, as the ledger accepts them)."""
+    day = st.dates(min_value=_date(1950, 1, 1)).map(str)
+
+    def build(kind, tipo, numero, decided, units, start, note, via, days):
+        decision = None if kind == "efeitos" and via is None and days % 2 else Decision(
+            tipo, numero, "TJXX", decided, None, "https://exemplo.invalid/d" if days % 3 == 0 else None)
+        end = None
+        if kind == "suspensao" and days % 2:
+            end = str(_date.fromisoformat(start or decided) + timedelta(days=days + 1))
+        if kind == "efeitos":
+            start = start or decided
+        return Efficacy(kind, decision, units, start, end, note, "art1" if kind == "efeitos" and decision is None else None,
+                        via, "Lei nº 7, de 1º de janeiro de 2000" if via else None, None,
+                        f"e{days}-{kind}", None)
+    return st.builds(build, st.sampled_from(sorted(KINDS)), st.sampled_from(["ADI", "RE", "Resolução"]),
+                     st.from_regex(r"[0-9]{1,6}", fullmatch=True), day,
+                     st.lists(st.sampled_from(ids), max_size=2, unique=True).map(tuple) if ids else st.just(()),
+                     st.none() | day, st.none() | st.just("nota <&> da decisão"),
+                     st.none() | st.just("urn:lex:br;x;y:municipal:lei:2000-01-01;7"), st.integers(0, 400))
 
 
 def fictional_law(*, flexible: bool = False) -> Norma:

@@ -22,18 +22,25 @@ def corpus():
 def test_loads_every_act(corpus):
     assert {"ba-feira-de-santana", "mt-barra-do-garcas", "mt-pedra-preta"} <= set(corpus.municipios)
     fsa = [a for a in corpus.acts.values() if a.municipio == "ba-feira-de-santana"]
-    assert sorted(a.numero for a in fsa) == ["2.217", "2.244", "2.331", "2.421", "2.748", "3.477"]
+    assert sorted(a.numero for a in fsa) == ["2.217", "2.244", "2.331", "2.421", "2.624", "2.748", "2.995", "3.477"]
     assert all(a.texto is not None and a.texto.exists() for a in fsa)
 
 
 @pytest.mark.shared
 def test_feira_texts_are_read_from_the_shared_corpus(corpus):
-    """The act's text is the shared file itself (no copy in statutes/)."""
+    """The act's text is the shared file itself (no copy in statutes/): from the municipality's
+    [fonte_textos] folder, or from the act's own folder of the same shared material
+    (pasta_textos: the two laws with a recorded court decision come from the whole acervo)."""
     from tests.conftest import CORPUS
 
+    own = {"2.624", "2.995"}
     for act in (a for a in corpus.acts.values() if a.municipio == "ba-feira-de-santana"):
-        assert act.texto.resolve().is_relative_to(CORPUS.resolve() / "feira-de-santana-ba")
-        assert act.texto_origem.startswith("compartilhado:corpus/feira-de-santana-ba/")
+        if act.numero in own:
+            assert act.texto.resolve().is_relative_to(CORPUS.resolve().parent / "acervos" / "feira-de-santana-ba")
+            assert act.texto_origem.startswith("compartilhado:acervos/feira-de-santana-ba/leis-ordinarias/")
+        else:
+            assert act.texto.resolve().is_relative_to(CORPUS.resolve() / "feira-de-santana-ba")
+            assert act.texto_origem.startswith("compartilhado:corpus/feira-de-santana-ba/")
         assert not (act.folder / "texto.txt").exists()
 
 

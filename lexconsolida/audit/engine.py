@@ -120,6 +120,7 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
             rows_by_new[n] = _row(tr.new[n], refs, [_VIGENCIA_FINDING], ())
             continue
         found, ops = compare(list(m.old), [n], merge)
+        found += _struck_findings([tr.old[o] for o in m.old], by_alias)
         if merge:
             found.insert(0, Finding("III", "fusao", "", "", f"fusão de {len(m.old)} dispositivos de origem"))
         elif _relabelled(tr.old[m.old[0]], tr.new[n]):
@@ -144,7 +145,7 @@ def audit(consolidated: Norma, sources: list[AuditSource], table: Table, *,
         alias, uid = Trace.split(u.id)
         src = by_alias[alias]
         finding = _loss_reason(u, alias, uid, table, selector, revoked_here, related, new_shingles, tr,
-                               src.norma.find(uid), new_skeleton)
+                               src.norma.find(uid), new_skeleton, src.struck.get(uid))
         reason = (finding.inciso, finding.tipo, finding.motivo) if finding else None
         judged[u.id] = reason
         if u.parent in judged and judged[u.parent] == reason:
@@ -313,9 +314,22 @@ def _expressly_revoked(new: list[Unit], resolver: Resolver) -> set[tuple[str, st
     return out
 
 
+def _struck_findings(olds: list[Unit], by_alias: dict[str, AuditSource]) -> list[Finding]:
+    """A consolidated dispositivo made of a source unit a court struck: carried as valid, which
+    a consolidation may never do (the struck unit may only be left out, LC 95/1998, art. 13,
+    § 2º, IX)."""
+    out = []
+    for u in olds:
+        alias, uid = Trace.split(u.id)
+        why = by_alias[alias].struck.get(uid)
+        if why is not None:
+            out.append(Finding(None, "inconstitucional", u.body, "", f"o dispositivo de origem não vale: {why}"))
+    return out
+
+
 def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selector,
                  revoked_here: set, related: set | None, new_shingles, tr: Trace,
-                 node, new_skeletons) -> Finding | None:
+                 node, new_skeletons, struck: str | None = None) -> Finding | None:
     for f in table.fusoes:
         if any(selector.covers(s, alias, uid) for s in f.origem):
             return Finding("III", "fusao", u.body, f.destino, f.motivo)
@@ -324,6 +338,9 @@ def _loss_reason(u: Unit, alias: str, uid: str, table: Table, selector: _Selecto
     if declared is not None:
         return Finding(declared.inciso, "descarte", u.body, "", declared.motivo,
                        justificado=justified(declared.motivo, declared.fonte))
+    if struck is not None:  # the decision recorded in the acervo is the source § 3º asks for
+        return Finding("IX", "descarte", u.body, "", f"{struck} — supressão de dispositivo declarado "
+                       "inconstitucional (decisão registrada no acervo)", justificado=True)
     if expressly:
         return Finding("XI", "descarte", u.body, "", "revogado expressamente pela consolidação",
                        justificado=False)

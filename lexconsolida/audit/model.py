@@ -36,6 +36,7 @@ MERIT_KINDS: dict[str, str] = {
     "condicao": "condição ou exceção",
     "remissao": "remissão que passou a apontar para outro dispositivo",
     "objeto": "objeto ou conteúdo",
+    "inconstitucional": "dispositivo declarado inconstitucional (ou tornado sem efeito) mantido como válido",
 }
 """Kinds of change of scope (§ 1º: 'sem modificação do alcance')."""
 

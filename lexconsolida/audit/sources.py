@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from lexconsolida import api
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.model import Norma
+from lexconsolida.model.efficacy import struck_units
 
 
 @dataclass(slots=True)
@@ -24,7 +25,12 @@ class AuditSource:
     """(number digits, year) of this act and of the acts that amended it: what the
     consolidation's revocation clause may name."""
     notes: list[str] = field(default_factory=list)
-    """Amendment problems left open in the corpus (the text may not be the one in force)."""
+    """Amendment problems left open in the corpus (the text may not be the one in force), and
+    the source's efficacy on ``em`` (units suspended or struck by a court)."""
+    struck: dict[str, str] = field(default_factory=dict)
+    """Units a court declared unconstitutional (or that were made void) with effect on ``em``,
+    with their sub-units → the note: a consolidation may only leave them out (LC 95/1998,
+    art. 13, § 2º, IX), never carry them as valid."""
 
 
 def act_key(numero: str | None, data: str | None) -> tuple[str, int | None]:
@@ -62,7 +68,8 @@ def load_sources(names: list[str], corpus: Corpus | None, when: str | None, tabl
         alias = spec.alias if spec else _alias_for(state.norma, taken, i)
         taken.add(alias)
         related.add(act_key(state.norma.numero, state.norma.data))
-        out.append(AuditSource(alias, api.label_of(found), urn, state.norma, em, related, notes))
+        struck, efficacy = struck_units(state.norma, api.label_of(found))
+        out.append(AuditSource(alias, api.label_of(found), urn, state.norma, em, related, notes + efficacy, struck))
     return out
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from lexconsolida.check import CHECKS
 from lexconsolida.corpus.locate import locate, require_text, try_corpus
 from lexconsolida.errors import InputError
-from lexconsolida.history import decision_issues
+from lexconsolida.history import decision_issues, efficacy_issues
 from lexconsolida.reports import act_report, report_json, report_text
 
 DESCRIPTION = (
@@ -18,7 +18,8 @@ DESCRIPTION = (
     "encontradas na leitura. Sai com 1 quando há erros. ARQUIVO também pode ser a URN ou a "
     "pasta de um ato do acervo: verifica o texto do ato como foi lido (a estrutura publicada, "
     "sem aplicar as alterações; para o texto alterado, gere-o com compile e verifique o arquivo) e "
-    "as decisões registradas para ele (valor inválido, código desconhecido, decisão sem problema)."
+    "as decisões registradas para ele (valor inválido, código desconhecido, decisão sem problema) e "
+    "os seus eventos de eficácia (dispositivo inexistente na data, datas fora de ordem)."
 )
 
 def add_arguments(parser) -> None:
@@ -45,10 +46,12 @@ def run(args) -> int:
             print(f"aviso: {len(corpus.broken)} ato(s) do acervo deixado(s) de fora, com norma.toml ilegível "
                   f"(o primeiro: {corpus.broken[0][1]})", file=sys.stderr)
     found = require_text(locate(args.file, corpus, fmt=args.fmt))
-    decisoes = (decision_issues(found.corpus, found.act)
-                if found.act is not None and found.corpus is not None else None)
+    decisoes = eficacia = None
+    if found.act is not None and found.corpus is not None:  # an act of the acervo
+        decisoes = decision_issues(found.corpus, found.act)
+        eficacia = efficacy_issues(found.corpus, found.act)
     report = act_report(args.file, found.norma, found.diagnostics, disabled=args.desligar,
-                        detalhes=args.detalhes, decisoes=decisoes)
+                        detalhes=args.detalhes, decisoes=decisoes, eficacia=eficacia)
     if args.json:
         sys.stdout.buffer.write(report_json(report))
     else:

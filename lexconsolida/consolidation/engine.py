@@ -58,6 +58,8 @@ class _Builder:
         self.sources = {s.alias: s for s in sources}
         self.next_article = 1
         self.renum: dict[str, Renumbering] = {s.alias: Renumbering() for s in sources}
+        self.struck: dict[str, dict[str, str]] = {s.alias: s.struck for s in sources}
+        """Per source, units struck by a court on the spec's date (never carried as valid)."""
         self.placed: dict[tuple[str, str], str] = {}
         """(alias, article id) → where it was placed (for 'placed twice' errors)."""
         self.final_clauses: list[tuple[SourceAct, Dispositivo, str]] = []
@@ -108,12 +110,14 @@ class _Builder:
             return None
         if not in_force(article):
             return None
+        if article.id in self.struck.get(alias, {}):
+            return None  # declared unconstitutional on the spec's date: listed in the rows as such
         kind = final_clause_kind(article)
         if kind:
             self.final_clauses.append((self.sources[alias], article, kind))
             return None
         new = renumber_article(article, self.next_article, self.renum[alias], alias,
-                               self.moves, self.renum)
+                               self.moves, self.renum, self.struck)
         self.next_article += 1
         return new
 
@@ -227,7 +231,7 @@ def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None
     for s in sources:
         for a in s.norma.artigos():
             key = (s.alias, a.id)
-            if key not in b.placed and key not in b.set_aside and in_force(a):
+            if key not in b.placed and key not in b.set_aside and in_force(a) and a.id not in s.struck:
                 kind = final_clause_kind(a)
                 if kind:
                     b.placed[key] = "cláusulas finais"
@@ -235,7 +239,7 @@ def _check_all_placed(b: _Builder, sources: list[SourceAct], spec: Spec) -> None
     missing = [
         f"{s.alias}:{a.id}" for s in sources for a in s.norma.artigos()
         if (s.alias, a.id) not in b.placed and (s.alias, a.id) not in b.set_aside
-        and in_force(a) and final_clause_kind(a) is None
+        and in_force(a) and a.id not in s.struck and final_clause_kind(a) is None
     ]
     if missing:
         shown = ", ".join(missing[:12]) + (" …" if len(missing) > 12 else "")
@@ -287,7 +291,7 @@ def _rows(b: _Builder, sources: list[SourceAct], norma: Norma,
                     rows.append(Row(s.alias, label, d.id, d.rotulo, text, "fundido", nid,
                                     new_index[nid].rotulo if nid in new_index else None, None, reason))
                 else:
-                    reason = dropped.get(d.id)
+                    reason = dropped.get(d.id) or s.struck.get(d.id)
                     if reason is None:
                         reason = (f"{art.situacao}" if not in_force(art) else
                                   "não incluído na estrutura da consolidação")

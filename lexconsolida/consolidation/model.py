@@ -27,6 +27,12 @@ class SourceAct:
     """Human decisions recorded in the corpus and applied (non-textual alterations …)."""
     amenders: list["Amender"] = field(default_factory=list)
     """The acts whose amendments are in ``norma``: revoked with it, their content absorbed."""
+    struck: dict[str, str] = field(default_factory=dict)
+    """Units a court declared unconstitutional (or that were made void) with effect on the
+    spec's date, with their sub-units → why: never carried into the consolidation as valid."""
+    efficacy: list[str] = field(default_factory=list)
+    """What the reviewer must know of the source's efficacy on that date: units suspended by a
+    liminar, struck, not yet producing effects, decisions noted (Portuguese)."""
 
 
 @dataclass(slots=True)

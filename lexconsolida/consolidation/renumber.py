@@ -56,15 +56,17 @@ class Moves:
 
 def renumber_article(article: Dispositivo, number: int, out: Renumbering,
                      alias: str = "", moves: Moves | None = None,
-                     renums: dict[str, Renumbering] | None = None) -> Dispositivo:
+                     renums: dict[str, Renumbering] | None = None,
+                     struck: dict[str, dict[str, str]] | None = None) -> Dispositivo:
     """A new artigo numbered ``number`` built from ``article`` (which is not changed). Units
-    moved in from other sources are recorded in their own source's ``renums`` entry."""
+    moved in from other sources are recorded in their own source's ``renums`` entry. ``struck``:
+    per source alias, units a court struck (→ why): left out like units no longer in force."""
     num = Number(number)
     new_id = LexId("art" + num.id_part)
     label = label_for("artigo", num)
     out.mapping[article.id] = str(new_id)
     new = Dispositivo(Kind.ARTIGO, str(new_id), rotulo=label, rotulo_printed=label, number=num)
-    ctx = _Context(moves or Moves(), renums or {alias: out})
+    ctx = _Context(moves or Moves(), renums or {alias: out}, struck or {})
     new.children = ctx.children(alias, article, new_id, out)
     return new
 
@@ -73,6 +75,7 @@ def renumber_article(article: Dispositivo, number: int, out: Renumbering,
 class _Context:
     moves: Moves
     renums: dict[str, Renumbering]
+    struck: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def children(self, alias: str, parent: Dispositivo, new_parent: LexId,
                  out: Renumbering) -> list[Dispositivo]:
@@ -82,6 +85,10 @@ class _Context:
                 continue
             if not in_force(c):
                 _drop_all(c, out)
+                continue
+            why = self.struck.get(alias, {}).get(c.id)
+            if why is not None:  # declared unconstitutional (or void): never carried as valid
+                _drop_all(c, out, why)
                 continue
             kept.append((alias, c, out))
         for src, unit in self.moves.into.get((alias, parent.id), []):
@@ -116,8 +123,8 @@ def _caput_first(kept: list) -> list:
     return sorted(kept, key=lambda t: order.get(t[1].kind, 1))
 
 
-def _drop_all(d: Dispositivo, out: Renumbering) -> None:
-    reason = _drop_reason(d)
+def _drop_all(d: Dispositivo, out: Renumbering, reason: str | None = None) -> None:
+    reason = reason or _drop_reason(d)
     for u in d.walk():
         out.dropped.append(Dropped(u.id, u.rotulo, reason if u is d else f"dentro de {d.id}: {reason}"))
 

@@ -129,7 +129,7 @@ def review_html(c: Consolidation) -> bytes:
         "consolidacao/revisao.html", titulo=c.spec.norma.get("ementa", ""), aviso=status_of(c.norma).notice,
         sources=sources,
         rows=c.rows, counts=counts(c), dropped=_set_aside_rows(c),
-        decisions=decisions, edits=c.edits, findings=c.findings, new_labels=new_labels(c),
+        decisions=decisions, efficacy=[n for s in c.sources for n in s.efficacy], edits=c.edits, findings=c.findings, new_labels=new_labels(c),
         status_names=STATUS_NAMES, edit_names=EDIT_NAMES,
     ).encode("utf-8")
 
@@ -154,6 +154,7 @@ def review_json(c: Consolidation) -> bytes:
             for r in c.rows
         ],
         "decisoes": [{"fonte": s.alias, "decisao": d} for s in c.sources for d in s.decisions],
+        "eficacia": [{"fonte": s.alias, "nota": n} for s in c.sources for n in s.efficacy],
         "edicoes": [{"onde": e.new_id, "tipo": e.kind, "antes": e.before, "depois": e.after,
                      "fundamento": e.motivo} for e in c.edits],
         "quase_duplicados": [{"a": unit(d.a), "b": unit(d.b), "semelhanca": d.similarity}

@@ -14,6 +14,7 @@ from lexconsolida.consolidation.report import new_labels
 from lexconsolida.consolidation.spec import Spec
 from lexconsolida.errors import InputError
 from lexconsolida.model import Kind
+from lexconsolida.model.efficacy import WHOLE_ACT, struck_units
 
 
 def find_act(corpus, spec: Spec, ato: str):
@@ -51,8 +52,15 @@ def load_sources(corpus, spec: Spec, today: str | None = None) -> list[SourceAct
         norma = api.at(h.norma, s.em or when_default)
         amenders = [amender(corpus, r) for r in h.reports
                     if r.applied and any(o.kind != "revogacao_total" for o in r.operations)]
+        struck, notes = struck_units(norma, act.label)
+        if any(why == WHOLE_ACT for why in struck.values()):
+            raise InputError(f"a fonte {s.alias!r} ({act.label}) não vale em {norma.as_of}: "
+                             + "; ".join(notes) + ". Retire-a da consolidação.", path=spec.path)
+        notes = [n + (" — não entra na consolidação (LC 95/1998, art. 13, § 2º, IX)"
+                      if any(n.endswith(why) for why in struck.values()) else "") for n in notes]
         out.append(SourceAct(s.alias, act.urn, act.label, act.data, norma, problems, decisions,
-                             amenders))
+                             amenders, {k: f"{v} (LC 95/1998, art. 13, § 2º, IX)" for k, v in struck.items()},
+                             notes))
     return out
 
 

@@ -1,7 +1,10 @@
-"""The decision ledger of an amending act: ``decisoes.toml`` beside its ``norma.toml``.
+"""The decision ledger of an act: ``decisoes.toml`` beside its ``norma.toml``.
 
-One file per amending act, written whole by the review desk (``lexconsolida mesa``) and by
-``lexconsolida decisoes``: entries sorted by instruction and problem, one key per line, so a
+One file per act, written whole by the review desk (``lexconsolida mesa``), by ``lexconsolida
+decisoes`` (``[[decisoes]]``: decisions on an amending act's instructions) and by
+``lexconsolida eficacia`` (``[[eficacia]]``: the act's efficacy events — court decisions,
+suspended execution, voided act, deferred or retroactive effects; :mod:`lexconsolida.model.efficacy`):
+decisions sorted by instruction and problem, then efficacy events by date, one key per line, so a
 change is a small diff in git and two people deciding on different acts never touch the same
 file. A write holds the act folder's lock (``flock`` on the folder itself: nothing is left
 behind), reads the ledger again, checks that the entry is still the one the person saw (else
@@ -28,15 +31,21 @@ from pathlib import Path
 
 import tomli_w
 
-from lexconsolida.corpus.records import LEDGER, Decisao, read_decisions, toml_error
-from lexconsolida.errors import InputError
+from lexconsolida.corpus.records import (DECISAO_KEYS, EFICACIA_KEYS, LEDGER, Decisao, read_decisions, read_eficacia,
+                                         toml_error, with_id)
+from lexconsolida.errors import InputError, InternalError
 from lexconsolida.io import OutputError, atomic_write, read_bytes
+from lexconsolida.model.efficacy_events import Efficacy, structural_problems
 
 HEADER = (
-    "# Decisões sobre as instruções deste ato (registro da mesa de revisão).\n"
-    "# Gravado por 'lexconsolida mesa' e 'lexconsolida decisoes'; veja docs/revisao.md.\n"
-    "# Cada decisão diz quem (responsavel), quando (data), por quê (nota) e sobre que texto\n"
-    "# (texto_hash: se o texto da instrução mudar, a decisão deixa de valer e o item reabre).\n"
+    "# Decisões sobre este ato (registro da mesa de revisão).\n"
+    "# [[decisoes]]: decisões sobre as instruções do ato, gravadas por 'lexconsolida mesa' e\n"
+    "# 'lexconsolida decisoes' (docs/revisao.md). Cada decisão diz quem (responsavel), quando (data),\n"
+    "# por quê (nota) e sobre que texto (texto_hash: se o texto da instrução mudar, a decisão deixa\n"
+    "# de valer e o item reabre).\n"
+    "# [[eficacia]]: decisões judiciais e outros eventos de eficácia do ato (suspensão, declaração\n"
+    "# de inconstitucionalidade, execução suspensa, ato sem efeito, efeitos diferidos ou\n"
+    "# retroativos), gravados por 'lexconsolida eficacia' (docs/eficacia.md).\n"
 )
 _KEYS = ("problema", "dispositivo", "decisao", "estado", "nota", "alvo", "responsavel", "data",
          "aprovada_por", "aprovada_em", "texto_hash")
@@ -89,10 +98,31 @@ def version(d: Decisao | None) -> str:
     return hashlib.sha256(entry_text(d).encode("utf-8")).hexdigest()[:16]
 
 
-def dumps(decisoes: list[Decisao]) -> str:
-    """The whole ledger: the header, then the entries by instruction and problem."""
+def eficacia_text(ev: Efficacy) -> str:
+    """One ``[[eficacia]]`` entry as the ledger writes it (its ``[eficacia.decisao]`` after it)."""
+    values = {"id": ev.id, "tipo": ev.kind, "dispositivos": list(ev.units) or None,
+              "inicio": ev.start, "fim": ev.end, "nota": ev.note, "fonte": ev.source,
+              "responsavel": ev.responsavel, "data": ev.recorded}
+    out = ["[[eficacia]]"] + [_line(k, values[k]) for k in EFICACIA_KEYS if values[k] is not None]
+    d = ev.decision
+    if d is not None:
+        dv = {"tipo": d.tipo, "numero": d.numero, "orgao": d.orgao, "data": d.data, "relator": d.relator,
+              "link": d.link, "urn": d.urn}
+        out += ["", "[eficacia.decisao]"] + [_line(k, dv[k]) for k in DECISAO_KEYS if dv[k] is not None]
+    return "\n".join(out) + "\n"
+
+
+def _eficacia_order(ev: Efficacy) -> tuple:
+    return (ev.known or ev.start or ev.recorded or "", ev.effective or "", ev.id or "")
+
+
+def dumps(decisoes: list[Decisao], eficacia: list[Efficacy] | tuple = ()) -> str:
+    """The whole ledger: the header, the decisions by instruction and problem, then the
+    efficacy events by date."""
     entries = sorted(decisoes, key=lambda d: (_natural(d.dispositivo), d.problema))
-    return HEADER + "".join("\n" + entry_text(d) for d in entries)
+    events = sorted(eficacia, key=_eficacia_order)
+    return (HEADER + "".join("\n" + entry_text(d) for d in entries)
+            + "".join("\n" + eficacia_text(ev) for ev in events))
 
 
 def read(folder: Path) -> list[Decisao]:
@@ -132,8 +162,48 @@ def locked(folder: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
         os.close(fd)  # releases the lock
 
 
-def _write(folder: Path, entries: list[Decisao]) -> None:
-    atomic_write(folder / LEDGER, dumps(entries), durable=True)
+def _write(folder: Path, entries: list[Decisao], eficacia: list[Efficacy] | None = None) -> None:
+    """Write the ledger (inside the lock); ``eficacia`` None keeps the efficacy events it has."""
+    if eficacia is None:
+        eficacia = read_eficacia(folder)
+    text = dumps(entries, eficacia)
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:  # a defect of this module, never the user's input
+        raise InternalError(f"o registro de decisões gerado não é TOML válido: {err}") from None
+    atomic_write(folder / LEDGER, text, durable=True)
+
+
+def record_eficacia(folder: Path, ev: Efficacy, *, replace_id: str | None = None) -> Efficacy:
+    """Record the efficacy event ``ev`` in ``folder``'s ledger (its decisions kept). A new
+    event's id must be new (InputError naming it); ``replace_id`` replaces that entry."""
+    ev = ev if ev.id else with_id(ev)
+    problems = structural_problems(ev)
+    if problems:
+        raise InputError("evento de eficácia inválido: " + "; ".join(problems), path=folder / LEDGER)
+    with locked(folder):
+        events = read_eficacia(folder)
+        if replace_id is not None:
+            if not any(e.id == replace_id for e in events):
+                raise InputError(f"não há evento de eficácia com id {replace_id!r} para substituir",
+                                 path=folder / LEDGER)
+            events = [e for e in events if e.id != replace_id]
+        if any(e.id == ev.id for e in events):
+            raise InputError(f"já há um evento de eficácia com id {ev.id!r}: use --substituir {ev.id} "
+                             "para trocá-lo", path=folder / LEDGER)
+        _write(folder, read(folder), events + [ev])
+    return ev
+
+
+def remove_eficacia(folder: Path, event_id: str) -> Efficacy:
+    """Remove the efficacy event ``event_id`` from ``folder``'s ledger; InputError when none."""
+    with locked(folder):
+        events = read_eficacia(folder)
+        found = next((e for e in events if e.id == event_id), None)
+        if found is None:
+            raise InputError(f"não há evento de eficácia com id {event_id!r}", path=folder / LEDGER)
+        _write(folder, read(folder), [e for e in events if e.id != event_id])
+    return found
 
 
 def _legacy(folder: Path) -> list[Decisao]:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained, read_bytes
+from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date, structural_problems
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.status import estado_of
 from lexconsolida.model.nodes import act_label
@@ -32,8 +33,12 @@ DECISION_STATES = ("proposta", "aprovada")
 ``estado``: an entry written by hand) is."""
 DECISION_OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
 LEDGER = "decisoes.toml"
-"""The decision ledger of an amending act, beside its norma.toml (``corpus.ledger``)."""
+"""The decision ledger of an act, beside its norma.toml (``corpus.ledger``): the decisions on its
+instructions (``[[decisoes]]``) and its efficacy events (``[[eficacia]]``)."""
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+EFICACIA_KEYS = ("id", "tipo", "dispositivos", "inicio", "fim", "nota", "fonte", "responsavel", "data")
+DECISAO_KEYS = ("tipo", "numero", "orgao", "data", "relator", "link", "urn")
+EFICACIA_HEAD = re.compile(r"^\s*\[\[\s*eficacia\s*\]\]\s*(?:#.*)?$")
 
 
 def read_toml(path: Path) -> dict:
@@ -140,6 +145,9 @@ class TextSource:
     """The resolved folder; None when the root is not present here."""
     ausente: str | None = None
     """Why ``base`` is None (Portuguese), for messages and the build summary."""
+    root: Path | None = None
+    """The named root's folder (an act may take its text from another folder under it:
+    ``pasta_textos`` in its norma.toml); None when absent."""
 
 
 @dataclass(slots=True)
@@ -154,6 +162,9 @@ class Relacao:
     nota: str | None = None
     alvos_texto: list[str] = field(default_factory=list)
     """Targets as written when they were citations, not URNs (for messages)."""
+    repristina: bool | None = None
+    """For 'revoga' of an amending act: whether the revoking act expressly brings back the
+    wordings the revoked act had replaced (LINDB, art. 2º, § 3º); None: not said."""
 
 
 @dataclass(slots=True)
@@ -274,6 +285,9 @@ class Act:
     """The decisions of norma.toml (older place) and of the ledger ``decisoes.toml``, in that
     order; entries that cannot be read are left out and listed in ``decisoes_invalidas``."""
     decisoes_invalidas: list[DecisionIssue] = field(default_factory=list)
+    eficacia: list[Efficacy] = field(default_factory=list)
+    """Efficacy events recorded for this act (``[[eficacia]]`` of its ledger,
+    :mod:`lexconsolida.corpus.ledger`)."""
     data_toml: dict = field(default_factory=dict)
     """The whole TOML table (unknown keys kept)."""
     estado: str | None = None
@@ -309,7 +323,11 @@ def _relacoes(table: dict, path: Path) -> list[Relacao]:
         alvos = r.get("alvos") or ([r["alvo"]] if "alvo" in r else [])
         if not alvos:
             raise InputError(f"relação '{tipo}' sem alvos", path=path)
-        out.append(Relacao(tipo, [str(a) for a in alvos], r.get("dispositivo"), r.get("nota")))
+        repristina = r.get("repristina")
+        if repristina is not None and (tipo != "revoga" or not isinstance(repristina, bool)):
+            raise InputError("'repristina' só vale numa relação 'revoga', e é true ou false", path=path)
+        out.append(Relacao(tipo, [str(a) for a in alvos], r.get("dispositivo"), r.get("nota"),
+                           repristina=repristina))
     return out
 
 
@@ -427,8 +445,8 @@ def _text_source(table, path: Path, shared: Path | None) -> TextSource | None:
     base = contained(shared, pasta, source=path, key="fonte_textos.pasta")
     if not base.is_dir():
         return TextSource(raiz, pasta, None, f"a pasta {pasta} não existe no material "
-                          f"compartilhado ({shared.as_posix()})")
-    return TextSource(raiz, pasta, base)
+                          f"compartilhado ({shared.as_posix()})", shared)
+    return TextSource(raiz, pasta, base, None, shared)
 
 
 def _text_path(t: dict, folder: Path, path: Path,
@@ -439,13 +457,20 @@ def _text_path(t: dict, folder: Path, path: Path,
     name = t.get("texto", "texto.txt")
     if not isinstance(name, str):
         raise InputError("'texto' deve ser o caminho do arquivo de texto, entre aspas", path=path)
+    own = t.get("pasta_textos")
+    if own is not None and (textos is None or not isinstance(own, str) or "texto" not in t):
+        raise InputError("'pasta_textos' só vale com 'texto' e num município com [fonte_textos]: é outra pasta "
+                         "do mesmo material compartilhado", path=path)
     if textos is not None and "texto" in t:
-        if textos.base is None:
+        base, pasta = textos.base, textos.pasta
+        if own is not None and textos.root is not None:
+            base, pasta = contained(textos.root, own, source=path, key="pasta_textos"), own
+        if base is None or (own is not None and textos.root is None):
             contained(folder, name, source=path, key="texto")  # still refuse a path that escapes
             return None, textos.ausente
-        file = contained(textos.base, name, source=path, key="texto")
+        file = contained(base, name, source=path, key="texto")
         if not file.is_file():
-            raise InputError(f"texto indicado não encontrado em {textos.pasta}/ do material "
+            raise InputError(f"texto indicado não encontrado em {pasta}/ do material "
                              f"compartilhado: {name}", path=path)
         return file, None
     file = contained(folder, name, source=path, key="texto")
@@ -463,16 +488,20 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
     t = _toml(raw, path)
     decisoes, issues = read_decisions(t, raw.decode("utf-8"), f"{folder.name}/norma.toml")
     ledger = folder / LEDGER
+    eficacia: list[Efficacy] = []
     if ledger.is_file():
         lraw = read_bytes(ledger)
-        more, more_issues = read_decisions(_toml(lraw, ledger), lraw.decode("utf-8"), f"{folder.name}/{LEDGER}")
+        ltable = _toml(lraw, ledger)
+        more, more_issues = read_decisions(ltable, lraw.decode("utf-8"), f"{folder.name}/{LEDGER}")
         decisoes += more
         issues += more_issues
+        eficacia = read_entries(ltable, lraw.decode("utf-8"), ledger)
     for key in ("tipo", "urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
     texto, ausente = _text_path(t, folder, path, textos)
-    origem = f"{textos.raiz}:{textos.pasta}/{t['texto']}" if textos and "texto" in t else None
+    origem = (f"{textos.raiz}:{t.get('pasta_textos') or textos.pasta}/{t['texto']}"
+              if textos and "texto" in t else None)
     numero = t.get("numero")
     _check_apelidos(t, path)  # resolved by corpus.index.ActIndex from data_toml
     estado = t.get("estado")
@@ -487,8 +516,123 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
         publicacao=_date(t.get("publicacao"), path, "publicacao"),
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
         relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=decisoes,
-        decisoes_invalidas=issues, data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
+        decisoes_invalidas=issues, eficacia=eficacia, data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
     )
+
+
+# --- efficacy events ([[eficacia]] of the act's ledger; written by corpus.ledger) ------------
+
+def _lines(raw: str) -> list[int]:
+    """1-based line of each ``[[eficacia]]`` header, in order."""
+    return [i for i, line in enumerate(raw.splitlines(), 1) if EFICACIA_HEAD.match(line)]
+
+
+def _str(value, key: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' deve ser um texto entre aspas")
+    return value.strip() or None
+
+
+def _entry(e: dict) -> Efficacy:
+    if not isinstance(e, dict):
+        raise ValueError("entrada [[eficacia]] inválida")
+    unknown = sorted(set(e) - set(EFICACIA_KEYS) - {"decisao"})
+    if unknown:
+        raise ValueError(f"chave desconhecida em [[eficacia]]: {', '.join(unknown)}")
+    units = e.get("dispositivos", [])
+    if isinstance(units, str) or not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+        raise ValueError("'dispositivos' deve ser uma lista de ids, ex.: dispositivos = [\"art3\", \"art4_par1\"]")
+    d = e.get("decisao")
+    decision = None
+    if d is not None:
+        if not isinstance(d, dict):
+            raise ValueError("'decisao' deve ser uma tabela [eficacia.decisao]")
+        unknown = sorted(set(d) - set(DECISAO_KEYS))
+        if unknown:
+            raise ValueError(f"chave desconhecida em [eficacia.decisao]: {', '.join(unknown)}")
+        decision = Decision(_str(d.get("tipo"), "decisao.tipo") or "", _str(d.get("numero"), "decisao.numero"),
+                            _str(d.get("orgao"), "decisao.orgao"), check_date(_text_date(d.get("data"))),
+                            _str(d.get("relator"), "decisao.relator"), _str(d.get("link"), "decisao.link"),
+                            _str(d.get("urn"), "decisao.urn"))
+    ev = Efficacy(_str(e.get("tipo"), "tipo") or "", decision, tuple(u.strip() for u in units),
+                  check_date(_text_date(e.get("inicio"))), check_date(_text_date(e.get("fim"))),
+                  _str(e.get("nota"), "nota"), _str(e.get("fonte"), "fonte"),
+                  recorded=check_date(_text_date(e.get("data"))), id=_str(e.get("id"), "id"),
+                  responsavel=_str(e.get("responsavel"), "responsavel"))
+    problems = structural_problems(ev)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return ev if ev.id else with_id(ev)
+
+
+def _text_date(value) -> str | None:
+    """A TOML date (``data = 2026-03-03``, unquoted) or a string."""
+    if value is None:
+        return None
+    text = str(value)
+    return text[:10] if re.match(r"^\d{4}-\d{2}-\d{2}T", text) else text
+
+
+def _slug(text: str | None) -> str:
+    return re.sub(r"[^0-9a-z]+", "-", (text or "").lower()).strip("-")
+
+
+def default_id(ev: Efficacy) -> str:
+    """'suspensao-adi-1234-2026-03-03': kind, decision and date (or the clause's article)."""
+    d = ev.decision
+    parts = [ev.kind]
+    if d is not None:
+        parts += [_slug(d.tipo), _slug(d.numero)]
+    if ev.source:
+        parts.append(_slug(ev.source))
+    parts.append((d.data if d and d.data else None) or ev.start or ev.recorded or "sem-data")
+    if ev.units:
+        parts.append(_slug("-".join(ev.units))[:40])
+    return "-".join(p for p in parts if p)
+
+
+def with_id(ev: Efficacy) -> Efficacy:
+    """``ev`` with its default id (:func:`default_id`)."""
+    return replace(ev, id=default_id(ev))
+
+
+def read_entries(table: dict, raw: str, path: Path | str) -> list[Efficacy]:
+    """The ``[[eficacia]]`` entries of a ledger's table; InputError with the entry's line when
+    one is invalid or two have the same id."""
+    entries = table.get("eficacia", [])
+    if not isinstance(entries, list):
+        raise InputError("'eficacia' deve ser uma lista de tabelas [[eficacia]]", path=path)
+    lines = _lines(raw)
+    out: list[Efficacy] = []
+    seen: dict[str, int | None] = {}
+    for i, e in enumerate(entries):
+        line = lines[i] if i < len(lines) else None
+        try:
+            ev = _entry(e)
+        except ValueError as err:
+            raise InputError(f"evento de eficácia inválido: {err}", path=path, line=line) from None
+        if ev.id in seen:
+            raise InputError(f"evento de eficácia com id repetido: {ev.id!r} (também na linha {seen[ev.id]})",
+                             path=path, line=line)
+        seen[ev.id or ""] = line
+        out.append(ev)
+    return out
+
+
+def read_eficacia(folder: Path) -> list[Efficacy]:
+    """The efficacy events recorded in ``folder``'s ledger ([] when it has none)."""
+    path = folder / LEDGER
+    if not path.is_file():
+        return []
+    raw = read_bytes(path).decode("utf-8")
+    try:
+        table = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as err:
+        raise toml_error(err, path) from None
+    return read_entries(table, raw, path)
+
 
 
 def _check_apelidos(t: dict, path: Path) -> None:

@@ -213,7 +213,7 @@ class Corpus:
             norma, tipo=act.tipo, numero=act.numero, data=act.data, urn=act.urn,
             ementa=act.ementa or norma.ementa, localidade=f"{mun.nome}-{mun.uf}",
             publicacao=act.publicacao, vigencia=act.in_force_from, events=events,
-            estado=act.estado,
+            estado=act.estado, eficacia=list(act.eficacia),
         )
 
     def relative(self, path: Path) -> str:

@@ -7,6 +7,8 @@ LexML's ``Metadado`` ends with ``MetadadoProprietario`` (``xsd:anyType`` plus a 
 - on ``lc:norma``: the profile written, ``tipo``, ``numero``, ``data``, ``localidade``,
   ``situacao``, ``vigencia``, ``publicacao``; ``urnAusente="s"`` when the Identificacao URN was
   derived because the Norma had none;
+- ``lc:eficacia`` (efficacy events: court decisions and the like, each with its ``lc:decisao``;
+  :mod:`lexconsolida.model.efficacy`), and on ``lc:norma`` the date the text is cut at (``corte``);
 - ``lc:proveniencia``, ``lc:evento`` (whole-act events), ``lc:documento`` (accompanying documents,
   their structured facts as JSON), ``lc:anexo`` (non-articulated annex text), ``lc:ementa`` (the
   wordings of an ementa an amending act changed, as ``lc:versao``; absent when never changed);
@@ -36,6 +38,7 @@ from lexconsolida.model import (
     Situacao,
     Version,
 )
+from lexconsolida.model.efficacy_events import Decision, Efficacy
 
 NS_EXT = "urn:lexconsolida:lexml-ext:1"
 """Namespace (and ``fonte`` of ``MetadadoProprietario``) of the extension."""
@@ -161,3 +164,26 @@ def read_documento(e: etree._Element) -> Documento:
         metadata=json.loads(meta.text) if meta is not None and meta.text else {},
         lines=parse_lines(e.get("linhas")),
     )
+
+
+def add_eficacia(parent: etree._Element, ev: Efficacy) -> None:
+    """``lc:eficacia`` for one efficacy event, its decision as ``lc:decisao``."""
+    e = sub(parent, "eficacia", {
+        "id": ev.id, "tipo": ev.kind, "dispositivos": " ".join(ev.units) or None, "inicio": ev.start,
+        "fim": ev.end, "nota": ev.note, "fonte": ev.source, "via": ev.via_urn, "viaRotulo": ev.via_label,
+        "registrado": ev.recorded, "responsavel": ev.responsavel,
+    })
+    d = ev.decision
+    if d is not None:
+        sub(e, "decisao", {"tipo": d.tipo, "numero": d.numero, "orgao": d.orgao, "data": d.data,
+                           "relator": d.relator, "link": d.link, "urn": d.urn})
+
+
+def read_eficacia(e: etree._Element) -> Efficacy:
+    de = e.find(lc("decisao"))
+    decision = None if de is None else Decision(
+        de.get("tipo", ""), de.get("numero"), de.get("orgao"), de.get("data"), de.get("relator"),
+        de.get("link"), de.get("urn"))
+    return Efficacy(e.get("tipo", ""), decision, tuple((e.get("dispositivos") or "").split()),
+                    e.get("inicio"), e.get("fim"), e.get("nota"), e.get("fonte"), e.get("via"),
+                    e.get("viaRotulo"), e.get("registrado"), e.get("id"), e.get("responsavel"))

@@ -8,7 +8,12 @@ Written from the model by :func:`ciclo_de_vida`; our reader does not need it for
   revoking act;
 - one ``AlteracaoFragmento`` per amending act and date found in the dispositivos' histories:
   ``ModificacaoTextual`` (new wording, insertion, renumbering) and ``RevogacaoParcial``
-  (revocation), each with ``FonteURN`` and ``AlvoLocal`` = the ids of the units it touched.
+  (revocation), each with ``FonteURN`` and ``AlvoLocal`` = the ids of the units it touched;
+- an efficacy event in effect on the text's date that annuls (a declaration of
+  unconstitutionality, an act made void; :mod:`lexconsolida.model.efficacy`): ``AnulamentoTotal``
+  for the whole act, or ``AlteracaoFragmento``/``AnulamentoParcial`` with ``AlvoLocal`` = its
+  units, dated when it has effect, ``FonteURN`` = the decision (its URN, else its link). A
+  suspension has no LexML event: the unit's ``situacao="suspenso"`` says it.
 
 Only events with a full ISO date are written (``Evento/@data`` is ``xsd:date``). Eventos are
 numbered ``evento1``… in date order, so the output is deterministic.
@@ -23,6 +28,7 @@ from datetime import date
 from lxml import etree
 
 from lexconsolida.model import Norma, Version
+from lexconsolida.model.efficacy import STRUCK, VOID, resolve
 from lexconsolida.lexml.xml_safe import lx
 
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -39,10 +45,12 @@ def _valid(d: str | None) -> bool:
     return True
 
 
-def ciclo_de_vida(norma: Norma, histories: list[tuple[str, list[Version]]]) -> etree._Element | None:
+def ciclo_de_vida(norma: Norma, histories: list[tuple[str, list[Version]]],
+                  written: set[str] | None = None) -> etree._Element | None:
     """The ``CicloDeVida`` element, or None when there is nothing datable to say.
 
-    ``histories`` pairs each written XML id with the history of its unit, in document order.
+    ``histories`` pairs each written XML id with the history of its unit, in document order;
+    ``written``: every XML id written (the units an annulment names must be among them).
     """
     events: list[tuple[str, int, str, etree._Element]] = []  # (date, order, key, element child)
     if _valid(norma.publicacao):
@@ -70,6 +78,7 @@ def ciclo_de_vida(norma: Norma, histories: list[tuple[str, list[Version]]]) -> e
                 e.set("AlvoLocal", " ".join(ids))
                 frag.append(e)
         events.append((when, 2, f"alt {urn}", frag))
+    events += _annulments(norma, written)
     if not events:
         return None
     cdv = etree.Element(lx("CicloDeVida"))
@@ -79,6 +88,34 @@ def ciclo_de_vida(norma: Norma, histories: list[tuple[str, list[Version]]]) -> e
         ev_el.set("data", when)
         ev_el.append(child)
     return cdv
+
+
+def _annulments(norma: Norma, written: set[str] | None) -> list[tuple[str, int, str, etree._Element]]:
+    if not norma.eficacia:
+        return []
+    resolved = resolve(norma)
+    out = []
+    for m in resolved.act_marks:
+        if m.state in (STRUCK, VOID) and m.event.effective and _valid(m.event.effective):
+            d = m.event.decision
+            out.append((m.event.effective, 4, f"anu {m.event.id}",
+                        _ref("AnulamentoTotal", (d.urn or d.link) if d else None)))
+    parcial: dict[tuple[str, str], list[str]] = {}
+    sources: dict[tuple[str, str], str | None] = {}
+    for uid, u in resolved.units.items():
+        for m in u.marks:
+            if m.state in (STRUCK, VOID) and _valid(m.event.effective) and (written is None or uid in written):
+                d = m.event.decision
+                key = (m.event.effective or "", m.event.id or "")
+                parcial.setdefault(key, []).append(uid)
+                sources[key] = (d.urn or d.link) if d else None
+    for key, ids in parcial.items():
+        frag = etree.Element(lx("AlteracaoFragmento"))
+        e = _ref("AnulamentoParcial", sources[key])
+        e.set("AlvoLocal", " ".join(ids))
+        frag.append(e)
+        out.append((key[0], 5, f"anp {key[1]}", frag))
+    return out
 
 
 def _ref(tag: str, fonte: str | None) -> etree._Element:

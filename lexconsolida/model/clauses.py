@@ -317,6 +317,22 @@ def vigencia_date(clause: VigenciaClause, publicacao: str | None, data: str | No
                         f"o ato produz efeitos {_say(clause.effects)}: as alterações contam de {eff}")
 
 
+def effects_date(clause: VigenciaClause, publicacao: str | None, data: str | None) -> str | None:
+    """The date a clause says the act's effects begin — 'produzindo seus efeitos a partir de 1º de
+    janeiro de 2027', 'retroagindo seus efeitos a 1º de março' (before its publication: kept as
+    it is, unlike :func:`vigencia_date`) — or, when it says nothing of effects, its start; None
+    when the moment cannot be dated (a condition, a publication the text does not date).
+
+    >>> effects_date(read_vigencia("Esta Lei entra em vigor na data de sua publicação, produzindo efeitos a partir de 1º de janeiro de 2027."), "2026-05-02", None)
+    '2027-01-01'
+    """
+    w = clause.effects or clause.start
+    if w is None:
+        return None
+    when, why = _moment(w, publicacao, data)
+    return when if why is None else None
+
+
 def act_vigencia(articles, publicacao: str | None, data: str | None,
                  year: int | None = None) -> tuple[VigenciaDate, Dispositivo] | None:
     """The date from which the changes of the act whose own articles are ``articles`` count,

@@ -34,6 +34,19 @@ class Entry:
     """True for a superseded wording (or a revoked unit's last wording)."""
     note: str | None
     """'(Redação dada pela Lei nº …)' etc., without parentheses; None for the original."""
+    marks: tuple[str, ...] = ()
+    """Efficacy notes on the wording in force ('Suspenso por decisão liminar na ADI nº …',
+    :mod:`lexconsolida.model.efficacy`), without parentheses, each printed after ``note``."""
+
+
+def marked(entries: list[Entry], marks: list[str]) -> list[Entry]:
+    """``entries`` with the efficacy ``marks`` on the wording in force (the last one not struck;
+    the last one when all are): every output prints them after that wording's note."""
+    if not marks or not entries:
+        return entries
+    at = next((i for i in range(len(entries) - 1, -1, -1) if not entries[i].struck), len(entries) - 1)
+    e = entries[at]
+    return entries[:at] + [Entry(e.text, e.rotulo, e.struck, e.note, e.marks + tuple(marks))] + entries[at + 1:]
 
 
 def compiled_entries(d: Dispositivo) -> list[Entry]:

@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, format_act_number
+
+if TYPE_CHECKING:
+    from lexconsolida.model.efficacy_events import Efficacy
 
 EMENTA_ID = "ementa"
 """The id LexML gives the ``Ementa`` element: where the ementa's wordings are addressed (an
@@ -126,10 +130,13 @@ class Event:
     """'original', 'redacao' (nova redação), 'inclusao', 'revogacao', 'renumeracao', 'decisao'
     (a note a decision put on the unit), 'vide' (a wording decided by a person for a change the
     act made without giving it), 'pendente' (an instruction of the act still waiting for a
-    human decision: wording unchanged). Whole-act events (``Norma.events``): 'publicacao',
-    'vigencia', 'revogacao', 'alteracao', 'pendente' (an amending act whose changes are not in
-    the text, pending review), 'sem-texto' (an amending act whose text the acervo lacks),
-    'suspensao' (see :mod:`lexconsolida.model.status`)."""
+    human decision: wording unchanged), 'restabelecida' (the wording an amending act had
+    replaced, back because that act was declared unconstitutional or made void),
+    'repristinacao' (back because the act that revoked the amending act said so expressly).
+    Whole-act events (``Norma.events``): 'publicacao', 'vigencia', 'revogacao', 'alteracao',
+    'pendente' (an amending act whose changes are not in the text, pending review), 'sem-texto'
+    (an amending act whose text the acervo lacks), 'suspensao' (see
+    :mod:`lexconsolida.model.status`)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None
@@ -146,6 +153,10 @@ class Event:
         """The compiled-text note, as Planalto writes it."""
         if self.kind == "pendente":
             return f"Alteração pendente de decisão: {self.act_label or 'ato alterador'}"
+        if self.kind in ("restabelecida", "repristinacao"):  # see lexconsolida.transforms.efficacy
+            if self.note:
+                return f"Redação restabelecida: {self.note}"
+            return f"Redação restabelecida {'pela' if is_feminine(self.act_label) else 'pelo'} {self.act_label}"
         if self.kind == "original" or not self.act_label:
             return "Redação original"
         if self.kind in ("decisao", "vide"):
@@ -344,6 +355,13 @@ class Norma:
     ementa_history: list[Version] = field(default_factory=list)
     """Wordings of the ementa, oldest first, as ``Dispositivo.history`` (empty when an amending
     act never gave it a new wording; else ``ementa_history[-1].text == ementa``)."""
+    eficacia: list["Efficacy"] = field(default_factory=list)
+    """Efficacy events (court decisions, suspended execution, voided acts, deferred or
+    retroactive effects), the act's own and those of its amending acts carried to the units
+    they changed; see :mod:`lexconsolida.model.efficacy`."""
+    as_of: str | None = None
+    """The date this tree is the text of (set by the point-in-time cut), at which its efficacy
+    events are resolved; None: not cut (every event counts, as after all of them)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""

@@ -42,8 +42,10 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 
 from lexconsolida.model.dates import format_long
+from lexconsolida.model.efficacy import act_status
 from lexconsolida.model.ids import citation_parts
 from lexconsolida.model.nodes import Event, Kind, Norma, Situacao, is_feminine
+
 
 PROPOSICAO_PREFIXES = ("minuta", "projeto", "anteprojeto", "indicação", "indicacao",
                        "substitutivo", "requerimento", "proposta")
@@ -69,13 +71,16 @@ LABELS = {
     "sem-texto": "alterada por ato sem texto disponível",
     "vigencia-futura": "vigência futura",
     "suspensa": "suspensa",
+    "inconstitucional": "declarada inconstitucional",
+    "sem-efeito": "tornada sem efeito",
+    "efeitos-futuros": "ainda sem produzir efeitos",
     "proposicao": "sem valor normativo",
     "consolidacao": "consolidação em elaboração",
 }
 """Every status code and how a filter names it (the search page's choices)."""
 
-ORDER = ("proposicao", "consolidacao", "revogada", "suspensa", "vigencia-futura", "pendente",
-         "sem-texto", "parcialmente-revogada", "vigente")
+ORDER = ("proposicao", "consolidacao", "revogada", "inconstitucional", "sem-efeito", "suspensa",
+         "efeitos-futuros", "vigencia-futura", "pendente", "sem-texto", "parcialmente-revogada", "vigente")
 """Which code is the document's main one when several apply."""
 
 
@@ -97,7 +102,9 @@ class Status:
     """The status of a document."""
 
     code: str
-    """The main code (see :data:`LABELS`): 'vigente', 'revogada', 'pendente', 'proposicao' …"""
+    """The main code (see :data:`LABELS`): 'vigente', 'revogada', 'pendente', 'proposicao' …; from
+    an efficacy event of the whole act (:func:`lexconsolida.model.efficacy.act_status`):
+    'suspensa', 'inconstitucional', 'sem-efeito', 'efeitos-futuros'."""
     label: str
     """How the metadata block says it: 'em vigor', 'revogada', 'com alterações pendentes',
     'minuta de lei — sem valor normativo'."""
@@ -221,13 +228,19 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
     codes: list[str] = []
     labels: list[str] = []
     notices: list[str] = []
+    efficacy = act_status(norma, on or norma.as_of or today) if norma.situacao is Situacao.VIGENTE else None
     if norma.situacao is not Situacao.VIGENTE:
         word = {Situacao.REVOGADO: "revogad", Situacao.VETADO: "vetad",
                 Situacao.SUPRIMIDO: "suprimid"}.get(norma.situacao, "revogad") + a
         codes.append("revogada")
         labels.append(word)
         notices.append(f"{kind} {word}{_by(revocation)}: não está em vigor.")
-    if suspension is not None:
+    if efficacy is not None:  # a court's decision, a voided act … (the act as a whole)
+        code, label, notice = efficacy
+        codes.append(code)
+        labels.append(label)
+        notices.append(notice)
+    if suspension is not None and "suspensa" not in codes:
         codes.append("suspensa")
         labels.append(f"suspens{a}")
         notices.append(f"{kind} suspens{a} por {suspension.act_label or 'decisão judicial'}"
@@ -409,8 +422,9 @@ def alterations(norma: Norma) -> list[tuple[str, str | None]]:
     for _, history in norma.histories():
         for v in history:
             ev = v.event
-            if ev.kind in ("original", PENDING) or not ev.act_label or (ev.act_urn and ev.act_urn == norma.urn):
-                continue
+            if ev.kind in ("original", PENDING, "restabelecida") or not ev.act_label \
+                    or (ev.act_urn and ev.act_urn == norma.urn):
+                continue  # a wording a court's decision gave back is not an alteration by an act
             date = v.start or ev.date
             if ev.act_label not in found or (date and (found[ev.act_label] or "") < date):
                 found[ev.act_label] = date

@@ -51,6 +51,23 @@ RELATION_SOURCES: list[ExtraRelations] = []
 (``declara.inconstitucional``, ``declara.inconstitucional.dispositivo``) register a function
 here; each relation it yields is emitted on the record of its source act like the others."""
 
+
+
+def court_decisions(ac: Acervo) -> Iterable[tuple[str, str, str]]:
+    """The acervo's recorded declarations of unconstitutionality (``[[eficacia]]`` of each act's
+    ledger, :mod:`lexconsolida.model.efficacy`) whose decision has a LexML URN: (the decision,
+    'declara-inconstitucional' for a whole act or '…-dispositivo' for units, the act). The
+    relation is emitted on its source's record, so only a decision published as a record of
+    this provider carries it (a court's decision is not, for now: see docs/eficacia.md)."""
+    for act in ac.corpus.acts.values():
+        for ev in act.eficacia:
+            if ev.kind == "inconstitucional" and ev.decision is not None and ev.decision.urn:
+                kind = "declara-inconstitucional-dispositivo" if ev.units else "declara-inconstitucional"
+                yield ev.decision.urn, kind, act.urn
+
+
+RELATION_SOURCES.append(court_decisions)
+
 FILES = (("lexml", "xml"), ("docx", "docx"), ("pdf", "pdf"))
 """Files of the ``build``'s output offered as Items: (folder, extension)."""
 

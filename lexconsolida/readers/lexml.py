@@ -432,6 +432,8 @@ class _Reader:
         n.documentos = [ext.read_documento(e) for e in x.iterfind(ext.lc("documento"))]
         n.anexos = [ext.text_of(e) for e in x.iterfind(ext.lc("anexo"))]
         n.ementa_history = ext.read_ementa(x)
+        n.eficacia = [ext.read_eficacia(e) for e in x.iterfind(ext.lc("eficacia"))]
+        n.as_of = x.get("corte")
 
 
 def _letter_out_of_text(d: Dispositivo) -> None:

@@ -1,10 +1,11 @@
 """The act page of the review desk: an act's history as the acervo compiles it now (each amending
 act applied, pending or ignored, with the quadro of what an applied one changed), its open items,
-and its text in force."""
+its text in force, and its court decisions and other efficacy events (listed, and a form to
+record one: :meth:`lexconsolida.review.desk.Desk.record_efficacy`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from markupsafe import Markup
@@ -13,9 +14,11 @@ from lexconsolida.diff.html import make_row, rows_html
 from lexconsolida.diff.report import compare
 from lexconsolida.diff.units import Unit, flatten
 from lexconsolida.errors import InputError
-from lexconsolida.model import Norma
+from lexconsolida.model import Kind, Norma
+from lexconsolida.model.efficacy import KIND_TITLES
 from lexconsolida.review.queue import Item
 from lexconsolida.transforms.pointintime import at, vigente
+from lexconsolida.writers.html.view import decisoes_eficacia
 
 
 @dataclass(slots=True)
@@ -48,6 +51,12 @@ class ActView:
     """Its text in force today (as compiled now)."""
     shown: str | None = None
     """The amending act whose quadro is shown."""
+    eficacia: dict = field(default_factory=dict)
+    """The act's efficacy today (:func:`lexconsolida.writers.html.view.decisoes_eficacia`)."""
+    eventos: list = field(default_factory=list)
+    """The efficacy events recorded in its ledger (id, what, scope), for removal."""
+    unit_ids: list[str] = field(default_factory=list)
+    """Ids of its dispositivos (the efficacy form offers them)."""
 
 
 def _day_before(day: str) -> str:
@@ -88,7 +97,17 @@ def act_view(desk, urn: str, show: str | None = None) -> ActView:
             view.quadro = change_rows(norma, src.vigencia)
         steps.append(view)
     text: list[Unit] = []
+    efficacy: dict = {}
+    ids: list[str] = []
     if res.texto and not res.recusa:
         current = norma if norma is not None else ac.corpus.read(urn)
-        text = [u for u in flatten(vigente(current))]
-    return ActView(urn, res.rotulo, res.pasta, res.ementa, res.texto, steps, by_act.get(urn, []), text, show)
+        today = replace(current, as_of=date.today().isoformat())
+        text = [u for u in flatten(vigente(today))]
+        efficacy = decisoes_eficacia(today)
+        ids = [d.id for d in current.dispositivos() if d.kind is not Kind.CAPUT]
+    events = [{"id": e.id, "tipo": KIND_TITLES.get(e.kind, e.kind),
+               "decisao": e.decision.named if e.decision else (e.source or ""),
+               "alcance": ", ".join(e.units) or "ato inteiro", "responsavel": e.responsavel}
+              for e in ac.corpus.acts[urn].eficacia]
+    return ActView(urn, res.rotulo, res.pasta, res.ementa, res.texto, steps, by_act.get(urn, []), text, show,
+                   efficacy, events, ids)

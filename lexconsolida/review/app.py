@@ -19,6 +19,7 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -30,6 +31,8 @@ from starlette.routing import Route
 from lexconsolida.corpus import ledger
 from lexconsolida.corpus.records import Decisao
 from lexconsolida.errors import LexError
+from lexconsolida.model.efficacy import KINDS
+from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date
 from lexconsolida.model.ids import citation_parts
 from lexconsolida.review import queue
 from lexconsolida.review.acts import act_view
@@ -69,7 +72,7 @@ def _env():
     folders = [str(d) for d in TEMPLATE_DIRS if d.is_dir()]
     env = make_environment(folders)
     env.globals.update(STATUSES=STATUSES, GROUPS=GROUPS, ACTIONS=ACTIONS, DECISION_LABELS=DECISION_LABELS,
-                       ROLES=ROLES)
+                       ROLES=ROLES, EFFICACY_KINDS=KINDS)
     env.filters["cita"] = cite
     return env
 
@@ -307,6 +310,40 @@ def create_app(desk: Desk, access: Access) -> Starlette:
             view = act_view(desk, res.urn, request.query_params.get("passo"))
         return page(request, "ato.html", v=view)
 
+    async def eficacia(request: Request) -> Response:
+        """Record an efficacy event of the act (a court's decision …): checked against its text
+        first; the form comes back with the reasons when it does not fit."""
+        if (r := await guard(request, post=True, decide=True)) is not None:
+            return r
+        pasta = request.path_params["pasta"]
+        fields = request.state.form
+        with desk.lock:
+            res = next((a for a in desk.ac.acts.values() if a.pasta == pasta), None)
+            if res is None:
+                return _refuse(request, "ato não encontrado no acervo", 404)
+            try:
+                ev = efficacy_from_form(fields, request.state.session.user.nome)
+                desk.record_efficacy(res.urn, ev, replace_id=fields.get("substituir") or None)
+            except (DeskError, ValueError, LexError) as err:
+                view = act_view(desk, res.urn, None)
+                return page(request, "ato.html", 422, v=view, erro_eficacia=str(getattr(err, "message", err)),
+                            campos=fields)
+        return RedirectResponse(f"/ato/{pasta}?ok=eficacia#eficacia", status_code=303)
+
+    async def eficacia_remover(request: Request) -> Response:
+        if (r := await guard(request, post=True, decide=True)) is not None:
+            return r
+        pasta = request.path_params["pasta"]
+        with desk.lock:
+            res = next((a for a in desk.ac.acts.values() if a.pasta == pasta), None)
+            if res is None:
+                return _refuse(request, "ato não encontrado no acervo", 404)
+            try:
+                desk.remove_efficacy(res.urn, request.state.form.get("id", ""))
+            except LexError as err:
+                return _refuse(request, err.message, 422)
+        return RedirectResponse(f"/ato/{pasta}?ok=removido#eficacia", status_code=303)
+
     # --- login --------------------------------------------------------------------------------
     def login_token(request: Request) -> tuple[str, bool]:
         """The login form's CSRF token: a random value in a cookie of its own, and its HMAC in
@@ -369,6 +406,8 @@ def create_app(desk: Desk, access: Access) -> Starlette:
         Route("/item/{item:path}/previa", previa, methods=["POST"]),
         Route("/item/{item:path}/aprovar", aprovar, methods=["POST"]),
         Route("/item/{item:path}", item_page),
+        Route("/ato/{pasta:path}/eficacia", eficacia, methods=["POST"]),
+        Route("/ato/{pasta:path}/eficacia/remover", eficacia_remover, methods=["POST"]),
         Route("/ato/{pasta:path}", ato),
         Route("/entrar", entrar, methods=["GET", "POST"]),
         Route("/sair", sair, methods=["POST"]),
@@ -377,6 +416,29 @@ def create_app(desk: Desk, access: Access) -> Starlette:
     app = Starlette(routes=routes)
     app.state.desk = desk
     return app
+
+
+def efficacy_from_form(fields: dict[str, str], user: str) -> Efficacy:
+    """An efficacy event from the desk's form (ValueError in Portuguese for a bad date or kind)."""
+    def text(key: str) -> str | None:
+        value = " ".join((fields.get(key) or "").split())
+        return value or None
+
+    kind = text("tipo") or ""
+    if kind not in KINDS:
+        raise ValueError(f"escolha o tipo do evento ({', '.join(KINDS)})")
+    decision = None
+    if text("decisao_tipo") or text("decisao_numero") or text("decisao_data"):
+        link = text("decisao_link")
+        if link and not link.startswith(("https://", "http://")):
+            raise ValueError("o endereço da decisão deve começar com https:// ou http://")
+        decision = Decision(text("decisao_tipo") or "", text("decisao_numero"), text("decisao_orgao"),
+                            check_date(text("decisao_data")), text("decisao_relator"), link)
+    units = tuple(u.strip() for u in (fields.get("dispositivos") or "").replace(";", ",").split(",") if u.strip())
+    if not text("nota") and kind in ("interpretacao-conforme",):
+        raise ValueError("escreva na nota a leitura que o tribunal fixou")
+    return Efficacy(kind, decision, units, check_date(text("inicio")), check_date(text("fim")), text("nota"),
+                    text("fonte"), recorded=date.today().isoformat(), responsavel=user)
 
 
 def _safe_back(path: str | None) -> str:

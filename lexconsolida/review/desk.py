@@ -22,10 +22,11 @@ from lexconsolida.amendments.decisions import Decided, base_where, decide, instr
 from lexconsolida.amendments.model import Operation, Recognition, work_key
 from lexconsolida.amendments.through import redirect
 from lexconsolida.corpus import ledger
-from lexconsolida.corpus.records import Act, Decisao, read_toml
+from lexconsolida.corpus.records import Act, Decisao, read_toml, with_id
 from lexconsolida.errors import InputError, LexError
-from lexconsolida.history import amending_texts, event_of, recognise_act
+from lexconsolida.history import amending_texts, efficacy_issues, event_of, recognise_act
 from lexconsolida.model import Norma
+from lexconsolida.model.efficacy_events import Efficacy
 from lexconsolida.review import queue
 from lexconsolida.review.queue import Item
 from lexconsolida.review.readings import (
@@ -295,6 +296,39 @@ class Desk:
                                 "peça a outra pessoa que a aprove")
             approved = replace(current, estado="aprovada", aprovada_por=user, aprovada_em=now())
             return self.record(item, approved, expected=expected)
+
+    def record_efficacy(self, urn: str, ev: Efficacy, *, replace_id: str | None = None) -> Efficacy:
+        """Check the efficacy event ``ev`` against the act's text and its other events
+        (:func:`lexconsolida.history.efficacy_issues`; DeskError with every problem), write it in
+        the act's ledger and apply it (the act's own compiled text, and the texts of the acts it
+        amends, which carry its events)."""
+        with self.lock:
+            act = self.ac.corpus.acts[urn]
+            ev = ev if ev.id else with_id(ev)
+            existing = [e for e in act.eficacia if e.id != replace_id]
+            issues = [i for i in efficacy_issues(self.ac.corpus, act, existing + [ev])
+                      if f"evento de eficácia {ev.id}:" in i.mensagem and i.codigo != "eficacia-aviso"]
+            if issues:
+                raise DeskError("; ".join(i.mensagem.split(": ", 1)[-1] for i in issues))
+            saved = ledger.record_eficacia(act.folder, ev, replace_id=replace_id)
+            self._efficacy_changed(urn)
+            return saved
+
+    def remove_efficacy(self, urn: str, event_id: str) -> Efficacy:
+        with self.lock:
+            removed = ledger.remove_eficacia(self.ac.corpus.acts[urn].folder, event_id)
+            self._efficacy_changed(urn)
+            return removed
+
+    def _efficacy_changed(self, urn: str) -> None:
+        """The act's events changed: the act reloaded (and the acts it amends compiled again, by
+        :meth:`refresh`); its own compiled history takes its new events (the events its amending
+        acts carried to it stay)."""
+        self.refresh([urn])
+        h = self.ac.histories.get(urn)
+        if h is not None and h.norma is not None:
+            own = self.ac.corpus.acts[urn].eficacia
+            h.norma.eficacia = list(own) + [e for e in h.norma.eficacia if e.via_urn is not None]
 
     def refresh(self, urns: list[str]) -> None:
         """Apply what changed in the files of ``urns`` (the acts and their targets)."""

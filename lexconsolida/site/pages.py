@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
@@ -23,12 +23,12 @@ from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
-from lexconsolida.model.status import LABELS, ORDER
+from lexconsolida.model.status import LABELS, ORDER, reference_date
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
 from lexconsolida.writers.html.links import Linker
-from lexconsolida.writers.html.view import VIEW_NOTICES, act_info, titulo_ato, view_title
+from lexconsolida.writers.html.view import VIEW_NOTICES, act_info, decisoes_eficacia, titulo_ato, view_title
 
 GENERATOR = "lexconsolida-site/1"
 """Layout version of the site; with the code's hash, part of every page's key."""
@@ -118,7 +118,8 @@ class ActPages:
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path), self.status.label,
-                               self.status.detail, self.status.notice, self.edicoes)
+                               self.status.detail, self.status.notice, self.edicoes,
+                               [d for d in self.dates if d <= reference_date()])
 
     def _linked_key(self) -> str:
         linker = self._main_linker()
@@ -151,6 +152,8 @@ class ActPages:
     def _page(self, path: str, page_dir: str, view: str, date: str | None) -> Page:
         def render() -> str:
             norma = at(self.act.norma, date) if date else with_formal_parts(self.act.norma)
+            if not date and norma.eficacia:  # the text of today: its court decisions as of today
+                norma = replace(norma, as_of=reference_date())
             if date:
                 ids = frozenset(n.id for n in norma.walk())
                 linker = Linker(self.resolver, self.act, page_dir, ids, found=self.found)
@@ -180,7 +183,7 @@ class ActPages:
             "norma.html", norma=norma, view=view, site=self.site, root=root_of(page_dir),
             css_inline=None, page_title=f"{titulo} — {titulo_texto}", current=None,
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
-            ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
+            ato=info, abas=tabs, relacoes=relacoes, rich=linker.html, eficacia=decisoes_eficacia(norma),
             blocos=page_blocos(linker.html), edicoes=self.edicoes,
             # structured data (schema.org/Legislation), on the page of the text in force only
             dados_estruturados=jsonld.for_page(act, self.status, f"{act.path}/index.html")

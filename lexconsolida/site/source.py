@@ -176,7 +176,7 @@ def _file_bytes(path: Path | None) -> bytes | None:
 def source_keys(corpus: Corpus) -> dict[str, str]:
     """URN → hash of everything the site reads the act from.
 
-    Its text file, norma.toml and decision ledger (decisoes.toml), its municipality's municipio.toml,
+    Its text file, norma.toml and ledger (decisoes.toml: decisions, efficacy events), its municipality's municipio.toml,
     and the same of every act that amends or revokes it (their recognition is applied to it);
     for an amended act also the catalogue of the acervo (what the amending instructions'
     citations resolve to). The program's own version is added by the site builder.

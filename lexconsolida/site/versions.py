@@ -2,7 +2,9 @@
 
 An act's versions start at its own date (or vigência) and at every date on which one of its
 dispositivos got a new wording, was included or revoked (``Version.start``, see
-:mod:`lexconsolida.model.history`). The text of each version is
+:mod:`lexconsolida.model.history`), or a decision changed its efficacy: a court's decision, a
+suspension's end, the date a declaration or a deferred effect takes effect
+(:mod:`lexconsolida.model.efficacy`). The text of each version is
 :func:`lexconsolida.transforms.pointintime.at`, the same cut ``compile --at`` makes.
 """
 
@@ -15,6 +17,10 @@ from lexconsolida.transforms.pointintime import in_force_from
 def change_dates(norma: Norma) -> list[str]:
     """Sorted distinct dates on which a dispositivo of the act (or its ementa) changed."""
     dates = {v.start for _, h in norma.histories() for v in h if v.start}
+    for ev in norma.eficacia:
+        dates |= {d for d in (ev.known, ev.effective, ev.end) if d}
+        if ev.undated and ev.recorded:
+            dates.add(ev.recorded)
     start = in_force_from(norma)
     return sorted(d for d in dates if not start or d > start)
 

@@ -45,7 +45,8 @@ def clone(norma: Norma) -> Norma:
                    fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
                    documentos=list(norma.documentos), anexos=list(norma.anexos),
                    provenance=copy.copy(norma.provenance),
-                   ementa_history=[_clone_version(v) for v in norma.ementa_history])
+                   ementa_history=[_clone_version(v) for v in norma.ementa_history],
+                   eficacia=list(norma.eficacia))
 
 
 def _clone_version(v: Version) -> Version:

@@ -2,7 +2,9 @@
 
 ``at(norma, date)`` keeps, for every dispositivo, the wordings in force up to ``date`` (so the
 compiled view shows the notes up to then), drops units included later and restores units
-revoked later. ``vigente(norma)`` drops the history (the clean text in force): revoked units keep
+revoked later. It keeps the efficacy events decided by then and records the date
+(``Norma.as_of``), at which every output resolves them (:mod:`lexconsolida.model.efficacy`:
+suspended, struck or not yet effective units keep their text and get their mark). ``vigente(norma)`` drops the history (the clean text in force): revoked units keep
 their number, their children go.
 """
 
@@ -14,6 +16,7 @@ import re
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, Dispositivo, Event, Kind, Norma, Number, Situacao
+from lexconsolida.model.efficacy import known_on, settled
 from lexconsolida.model.numbering import letter_to_int, roman_to_int
 from lexconsolida.model.status import alterations
 from lexconsolida.transforms.amend import clone
@@ -40,8 +43,15 @@ def at(norma: Norma, when: str) -> Norma:
     out = clone(norma)
     out.articulacao = _nodes(out.articulacao, when)
     _ementa(out, when)
+    out.eficacia = known_on(norma.eficacia, when)
+    out.as_of = when
     out.events = [e for e in out.events if not e.date or e.date <= when]
-    revoked = any(e.kind == "revogacao" for e in out.events)
+    revoked = False
+    for e in sorted(out.events, key=lambda e: e.date or ""):
+        if e.kind == "revogacao":
+            revoked = True
+        elif e.kind in ("restabelecida", "repristinacao"):  # the act that revoked it fell
+            revoked = False
     out.situacao = Situacao.REVOGADO if revoked else (
         norma.situacao if norma.situacao is not Situacao.REVOGADO else Situacao.VIGENTE)
     return out
@@ -159,6 +169,7 @@ def vigente(norma: Norma) -> Norma:
                         if v.event.act_label == label), None)
             out.events.append(Event("alteracao", urn, label, date))
     out.ementa_history = []
+    out.eficacia = settled(out)  # before the histories that tie an amending act's events go
     for n in out.walk():
         if isinstance(n, Dispositivo):
             n.history = []

@@ -9,6 +9,14 @@
 - ``eId``\\ s derived one-to-one from LexML ids: ``art5-1_cpt_inc2`` → ``art_5-1__cpt__inc_2``,
   ``cap1_sec2`` → ``chp_1__sec_2``.
 - ``view="compilado"`` adds each change's note as an ``authorialNote``.
+- Efficacy (:mod:`lexconsolida.model.efficacy`), in both views: each note of a decision as an
+  ``authorialNote`` ("Suspenso por decisão liminar na ADI nº …"); a unit an event stops on the
+  text's date gets ``status="temporarilyRemoved"`` (suspended by a liminar, execution
+  suspended, effects not started) or ``status="removed"`` (declared unconstitutional, made void:
+  annulled ex tunc, in AKN's own words); ``meta/analysis/passiveModifications`` says why —
+  ``forceMod type="unconstitutionality"``, ``efficacyMod type="inapplication"``,
+  ``"postponementOfEfficacy"`` or ``"retroactivity"`` — with ``source`` = the decision (a
+  ``TLCReference`` in ``references``, its link or URN when known) and ``destination`` = the unit.
 
 Deterministic: same tree, same bytes.
 """
@@ -21,6 +29,8 @@ from lxml import etree
 
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.efficacy import (EXECUTION_SUSPENDED, NOT_YET, STRUCK, SUSPENDED, VOID, Efficacy, Mark,
+                                         Resolved, resolve)
 from lexconsolida.model.history import entries_for
 from lexconsolida.model.status import which_text
 from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
@@ -98,15 +108,16 @@ def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
         raise UsageError(f"visão desconhecida: {view!r} (use 'vigente' ou 'compilado')")
     root = etree.Element(AKN + "akomaNtoso", nsmap={None: NS_AKN})
     act = _sub(root, "act", name=slug(norma.tipo or "norma") or "norma")
-    _meta(act, norma, view)
-    _preface(act, norma)
+    efficacy = resolve(norma) if norma.eficacia else None
+    _meta(act, norma, view, efficacy)
+    _preface(act, norma, efficacy)
     if norma.preambulo:
         pre = _sub(act, "preamble")
         formula = _sub(pre, "formula", name="enactingFormula")
         for line in norma.preambulo:
             _p(formula, line)
     body = _sub(act, "body")
-    writer = _BodyWriter(view)
+    writer = _BodyWriter(view, efficacy)
     for node in norma.articulacao:
         writer.node(body, node)
     if len(body) == 0:
@@ -132,7 +143,7 @@ def _content(text: str) -> etree._Element:
     return content
 
 
-def _meta(act, norma: Norma, view: str = "vigente") -> None:
+def _meta(act, norma: Norma, view: str = "vigente", efficacy: Resolved | None = None) -> None:
     urn = _urn(norma)
     work = frbr_work_uri(norma)
     date = urn.data or norma.data or "0001-01-01"
@@ -164,6 +175,7 @@ def _meta(act, norma: Norma, view: str = "vigente") -> None:
     _sub(m, "FRBRuri", value=f"{expression}.akn")
     _sub(m, "FRBRdate", date=expr_date or date, name="geracao")
     _sub(m, "FRBRauthor", href=AUTHOR)
+    decisions = _analysis(meta, efficacy) if efficacy is not None else []
     refs = _sub(meta, "references", source=AUTHOR)
     _sub(refs, "TLCOrganization", eId="lexconsolida", href="/ontology/organization/lexconsolida",
          showAs="lexconsolida")
@@ -171,6 +183,12 @@ def _meta(act, norma: Norma, view: str = "vigente") -> None:
     _sub(refs, "TLCOrganization", eId="autoridade",
          href=f"/ontology/organization/{place}.{urn.autoridade}",
          showAs=norma.localidade or urn.localidade)
+    for i, ev in enumerate(decisions, 1):
+        d = ev.decision
+        assert d is not None
+        _sub(refs, "TLCReference", eId=f"decisao_{i}", name="decisao",
+             href=d.link or d.urn or f"/ontology/judgment/{slug(d.orgao or 'orgao')}/{slug(d.tipo)}/{slug(d.numero or 'sn')}",
+             showAs=d.named)
     said = which_text(norma, view) if norma.articulacao else []
     if said:  # what the document is and which text it prints, as every output says it
         notes = _sub(meta, "notes", source=AUTHOR)
@@ -179,8 +197,44 @@ def _meta(act, norma: Norma, view: str = "vigente") -> None:
             _p(note, sentence)
 
 
-def _preface(act, norma: Norma) -> None:
-    if not (norma.epigrafe or norma.ementa):
+_MODS = {STRUCK: ("forceMod", "unconstitutionality"), SUSPENDED: ("efficacyMod", "inapplication"),
+         EXECUTION_SUSPENDED: ("efficacyMod", "inapplication"), NOT_YET: ("efficacyMod", "postponementOfEfficacy")}
+"""AKN's modification for each efficacy state (a voided act has none: ``status="removed"`` says it)."""
+_STATUS = {STRUCK: "removed", VOID: "removed", SUSPENDED: "temporarilyRemoved",
+           EXECUTION_SUSPENDED: "temporarilyRemoved", NOT_YET: "temporarilyRemoved"}
+
+
+def _analysis(meta, efficacy: Resolved) -> list[Efficacy]:
+    """``analysis/passiveModifications`` for the units (or the act) an efficacy event stops on
+    the text's date; returns the decisions referred to, in order."""
+    marks: list[tuple[str, Mark]] = [("", m) for m in efficacy.act_marks]
+    marks += [(uid, m) for uid, u in efficacy.units.items() for m in u.marks]
+    decisions: list[Efficacy] = []
+    mods = []
+    for uid, m in marks:
+        kind = _MODS.get(m.state or "") or (("efficacyMod", "retroactivity") if m.event.kind == "efeitos"
+                                              and m.note.startswith("Efeitos retroativos") else None)
+        if kind is None:
+            continue
+        source = None
+        if m.event.decision is not None:
+            if m.event not in decisions:
+                decisions.append(m.event)
+            source = f"#decisao_{decisions.index(m.event) + 1}"
+        mods.append((uid, kind, source))
+    if mods:
+        analysis = _sub(meta, "analysis", source=AUTHOR)
+        passive = _sub(analysis, "passiveModifications")
+        for i, (uid, (tag, mod_type), source) in enumerate(mods, 1):
+            mod = _sub(passive, tag, type=mod_type, eId=f"pmod_{i}")
+            _sub(mod, "source", href=source or "#autoridade")
+            _sub(mod, "destination", href=f"#{eid(uid)}" if uid else "#")
+    return decisions
+
+
+def _preface(act, norma: Norma, efficacy: Resolved | None = None) -> None:
+    notes = [m.note for m in efficacy.act_marks] if efficacy is not None else []
+    if not (norma.epigrafe or norma.ementa or notes):
         return
     preface = _sub(act, "preface")
     if norma.epigrafe:
@@ -189,6 +243,8 @@ def _preface(act, norma: Norma) -> None:
     if norma.ementa:
         lt = _sub(preface, "longTitle")
         _p(lt, norma.ementa, **{"class": "ementa"})
+    for note in notes:  # the whole act's efficacy: "(Declarada inconstitucional na ADI nº …)"
+        _p(preface, f"({note})", **{"class": "eficacia"})
 
 
 def _conclusions(act, norma: Norma) -> None:
@@ -205,9 +261,10 @@ def _conclusions(act, norma: Norma) -> None:
 
 
 class _BodyWriter:
-    def __init__(self, view: str) -> None:
+    def __init__(self, view: str, efficacy: Resolved | None = None) -> None:
         self.view = view
         self.notes = 0
+        self.efficacy = efficacy
 
     def node(self, parent, node: Agrupador | Dispositivo) -> None:
         if isinstance(node, Agrupador):
@@ -230,10 +287,10 @@ class _BodyWriter:
 
     def dispositivo(self, parent, d: Dispositivo, owner: Dispositivo | None = None) -> None:
         if d.kind is Kind.CAPUT:
-            el = _sub(parent, "hcontainer", name="caput", eId=eid(d.id))
+            el = _sub(parent, "hcontainer", name="caput", eId=eid(d.id), status=self._status(d))
             self._body(el, d, owner or d)
             return
-        el = _sub(parent, ELEMENT_OF_KIND[d.kind], eId=eid(d.id))
+        el = _sub(parent, ELEMENT_OF_KIND[d.kind], eId=eid(d.id), status=self._status(d))
         label = d.rotulo or d.rotulo_printed
         if label:
             _sub(el, "num", label)
@@ -263,8 +320,25 @@ class _BodyWriter:
                 _p(block, alt.raw, **{"class": "alteracao"})
         if self.view == "compilado":
             self._notes(p, owner)
+        if self.efficacy is not None:
+            for note in self.efficacy.line_notes(owner) if owner is not d else self.efficacy.notes(d.id):
+                self._note(p, d, note)
         for child in children:
             self.node(el, child)
+
+    def _status(self, d: Dispositivo) -> str | None:
+        """AKN ``status`` of a unit an efficacy event names and stops on the text's date."""
+        if self.efficacy is None or d.situacao is not Situacao.VIGENTE:
+            return None
+        found = self.efficacy.units.get(d.id)
+        states = [m.state for m in found.marks if m.state] if found is not None else []
+        return _STATUS.get(min(states, key=_rank)) if states else None
+
+    def _note(self, p, d: Dispositivo, text: str) -> None:
+        self.notes += 1
+        note = _sub(p, "authorialNote", marker=str(self.notes), placement="bottom",
+                    eId=f"{eid(d.id)}__note_{self.notes}")
+        _p(note, f"({text})")
 
     def _notes(self, p, d: Dispositivo) -> None:
         for entry in entries_for(d):
@@ -273,6 +347,10 @@ class _BodyWriter:
                 note = _sub(p, "authorialNote", marker=str(self.notes), placement="bottom",
                             eId=f"{eid(d.id)}__note_{self.notes}")
                 _p(note, f"({entry.note})")
+
+
+def _rank(state: str) -> int:
+    return (VOID, STRUCK, EXECUTION_SUSPENDED, SUSPENDED, NOT_YET).index(state)
 
 
 def _status(d: Dispositivo, situacao: Situacao) -> str:

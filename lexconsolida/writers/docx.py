@@ -42,6 +42,7 @@ from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
 from lexconsolida.model.gaps import END_OF_SOURCE, gap_lines, gaps
+from lexconsolida.model.efficacy import Resolved, resolve
 from lexconsolida.model.history import ementa_lines, entries_for
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.status import is_incomplete, which_text
@@ -152,6 +153,7 @@ class _BodyWriter:
         self.bookmarks: set[str] = set()
         self.gaps: dict[str, list[str]] = {}
         self.marks: dict[str, list] = {}
+        self.efficacy: Resolved | None = None
 
     # -- paragraphs -------------------------------------------------------------------------
 
@@ -194,6 +196,7 @@ class _BodyWriter:
     def norma(self, norma: Norma) -> None:
         self.gaps = gaps(norma)
         self.marks = source_marks(norma)
+        self.efficacy = resolve(norma) if norma.eficacia else None
         for documento in norma.documentos:
             self.documento(documento)
         if norma.documentos and norma.articulacao:
@@ -204,6 +207,8 @@ class _BodyWriter:
         epigrafe = printed_epigrafe(norma)
         if epigrafe:
             self.para("Epígrafe", epigrafe)
+        for mark in self.efficacy.act_marks if self.efficacy is not None else ():
+            self._efficacy_note("Situação do texto", mark.note)  # a court's decision on the whole act
         if norma.ementa:
             self._ementa(norma)
         for line in norma.preambulo:
@@ -291,10 +296,18 @@ class _BodyWriter:
                 last = self.doc.paragraphs[-2]
             last.add_run(" " + QUESTION)
             self.para("Lacuna", f"[{mark_notes(marks)}]")
+        if self.efficacy is not None:  # the wording stays; the decision is noted under it
+            for note in self.efficacy.line_notes(d):
+                self._efficacy_note("Nota de alteração", note)
         for alt in d.alteracoes:
             self._alteracao(alt)
         for child in d.children:
             self.dispositivo(child)
+
+    def _efficacy_note(self, style: str, note: str) -> None:
+        """A court's decision (or another efficacy event) in bold, not to be missed."""
+        for run in self.para(style, f"({note})").runs:
+            run.bold = True
 
     def _ementa(self, norma: Norma) -> None:
         """The ementa in force; one an amending act changed is noted as a dispositivo is (in

@@ -11,7 +11,9 @@
   and ``ParteFinal`` (LocalDataFecho, Assinatura). A Norma with an empty articulação is written
   as ``DocumentoGenerico`` (its parts as ``p`` with ``class`` epigrafe/ementa/…), since LexML's
   Articulacao cannot be empty.
-- Each dispositivo: ``id``, ``situacao`` (revogado/vetado), ``Rotulo`` = the normalised label,
+- Each dispositivo: ``id``, ``situacao`` (revogado/vetado; ``suspenso`` when an efficacy event —
+  a liminar, a declaration of unconstitutionality in effect, a suspended execution, a voided
+  act — stops it on the text's date), ``Rotulo`` = the normalised label,
   one ``p`` per line of its text; quoted blocks as ``Alteracao`` (``xml:base`` = target URN,
   children ids prefixed by the block id, rigid: ``abreAspas``/``fechaAspas``/``notaAlteracao``
   on the first/last unit). Several blocks in one dispositivo: each inside its own ``p``
@@ -53,6 +55,7 @@ from lexconsolida.model import (
     Urn,
     Version,
 )
+from lexconsolida.model.efficacy import resolve
 from lexconsolida.model.nodes import EMENTA_ID
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
@@ -197,6 +200,9 @@ class _Writer:
         self.histories: list[tuple[str, list]] = []
         self.articulacao = ""
         self.extension = ""
+        self.suspended: set[str] = set()
+        """Units of the articulação an efficacy event stops on the text's date (LexML
+        ``situacao="suspenso"``; the extension's ``lc:eficacia`` says which event)."""
 
     def claim(self, xml_id: str) -> str:
         """``xml_id``, after checking it is a new, well-formed id (LexML ids are xsd:ID)."""
@@ -312,6 +318,8 @@ class _Writer:
         head = f'{ind}<{tag} id="{xml_id}"'
         if d.situacao in _SITUACAO_WRITTEN:
             head += f' situacao="{d.situacao.value}"'
+        elif not prefix and d.situacao is Situacao.VIGENTE and d.id in self.suspended:
+            head += ' situacao="suspenso"'
         head += marks
         children = d.children if nested else ()
         inner = _indent(level + 1)
@@ -442,7 +450,7 @@ class _Writer:
             "localidade": norma.localidade,
             "situacao": None if norma.situacao is Situacao.VIGENTE else norma.situacao.value,
             "vigencia": norma.vigencia, "publicacao": norma.publicacao,
-            "estado": norma.estado,
+            "estado": norma.estado, "corte": norma.as_of,
         })
         ext.add_provenance(ne, norma.provenance)
         for ev in norma.events:
@@ -452,12 +460,17 @@ class _Writer:
         for a in norma.anexos:
             ext.sub(ne, "anexo", None, a)
         ext.add_ementa(ne, norma.ementa_history)
+        for efficacy in norma.eficacia:
+            ext.add_eficacia(ne, efficacy)
         entries = self.blocks + self.nodes
         if entries:
             self.extension = "".join(entries)[len(_indent(_EXT_LEVEL)):]
             ne.append(etree.Comment(_SLOT_NOS))
 
     def document(self, norma: Norma) -> etree._Element:
+        if norma.eficacia:
+            resolved = resolve(norma)
+            self.suspended = {uid for uid, u in resolved.units.items() if any(m.state for m in u.marks)}
         root = etree.Element(lx("LexML"), nsmap=_NSMAP)
         meta = self.el(root, "Metadado")
         self.el(meta, "Identificacao", URN=identification_urn(norma))
@@ -479,7 +492,7 @@ class _Writer:
         histories = self.histories
         if norma.ementa_history:  # the Ementa element's id, written by parte_inicial
             histories = [(EMENTA_ID, norma.ementa_history), *histories]
-        cdv = ciclo_de_vida(norma, histories)
+        cdv = ciclo_de_vida(norma, histories, self._ids)
         if cdv is not None:
             meta.append(cdv)
         self.norma_ext(meta, norma)

@@ -19,6 +19,7 @@ import re
 
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
+from lexconsolida.model.efficacy import Resolved
 from lexconsolida.model.history import Entry, ementa_lines
 from lexconsolida.model.marks import QUESTION, source_marks
 from lexconsolida.writers.text import (
@@ -26,9 +27,10 @@ from lexconsolida.writers.text import (
     agrupador_label,
     check_view,
     header,
+    efficacy_of,
     host_alteracoes,
-    own_entries,
     text_children,
+    unit_entries,
     unit_label,
     unit_marks,
 )
@@ -58,21 +60,23 @@ def _entry(d: Dispositivo, entry: Entry) -> str:
         parts.append(f"~~{body}~~" if entry.struck else body)
     if entry.note:
         parts.append(f"({escape(entry.note)})")
+    parts += [f"**({escape(m)})**" for m in entry.marks]  # a court's decision: not to be missed
     return " ".join(parts)
 
 
 class _MarkdownWriter:
-    def __init__(self, view: str, published: bool = False) -> None:
+    def __init__(self, view: str, published: bool = False, efficacy: Resolved | None = None) -> None:
         self.view = view
         self.published = published
         self.marks: dict = {}
         self.blocks: list[str] = []
+        self.efficacy = efficacy
 
     def dispositivo(self, d: Dispositivo) -> None:
         if d.kind is Kind.OMISSIS:
             self.blocks.append(escape(d.text or OMISSIS_LINE))
             return
-        for entry in own_entries(d, self.view):
+        for entry in unit_entries(d, self.view, self.efficacy):
             self.blocks.append(_entry(d, entry))
         marks = unit_marks(self.marks, d)
         if marks:  # never clean law text: '[?]' after it, and what to check
@@ -118,6 +122,8 @@ class _MarkdownWriter:
         epigrafe = printed_epigrafe(n) if self.published else n.epigrafe
         if epigrafe:
             self.blocks.append(f"# {escape(epigrafe)}")
+        if self.efficacy is not None:
+            self.blocks.extend(f"**({escape(m.note)})**" for m in self.efficacy.act_marks)
         for entry in ementa_lines(n, self.view, notes=False):
             body = f"*{escape(entry.text)}*" if entry.text else ""
             parts = [f"~~{body}~~" if entry.struck and body else body]
@@ -139,7 +145,7 @@ class _MarkdownWriter:
 def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> str:
     """The act as Markdown (str); ``published`` as in :func:`lexconsolida.writers.text.render`
     (what it is, in a block quote, and the normalised epígrafe)."""
-    return _MarkdownWriter(check_view(view), published).norma(norma)
+    return _MarkdownWriter(check_view(view), published, efficacy_of(norma)).norma(norma)
 
 
 def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:

@@ -24,6 +24,11 @@ The text reader (:mod:`lexconsolida.readers.text`) reads this layout back to the
   wording is printed, prefixed by '[sem vigor]', each wording followed by its note in
   parentheses ('(Redação dada pela Lei nº 130, de 1º de março de 2022)'), revocations as
   '(Revogado pela …)'; an ementa an amending act changed is printed the same way.
+
+In both views the efficacy of the text's date (:mod:`lexconsolida.model.efficacy`) is printed as
+Planalto prints a court's decision: the wording stays, followed by its note in parentheses —
+'(Suspenso por decisão liminar na ADI nº …, de …)', '(Declarado inconstitucional na ADI nº …)',
+'(Vide ADI nº …)' —, and the whole act's under the epígrafe.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from lexconsolida.errors import UsageError
 from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
-from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines
+from lexconsolida.model.efficacy import Resolved, resolve
+from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
 
@@ -102,7 +108,19 @@ def entry_text(entry: Entry) -> str:
         parts.append(entry.text)
     if entry.note:
         parts.append(f"({entry.note})")
+    parts += [f"({m})" for m in entry.marks]
     return " ".join(parts)
+
+
+def efficacy_of(norma: Norma) -> Resolved | None:
+    """The efficacy of ``norma`` on its date, None when it has no efficacy event."""
+    return resolve(norma) if norma.eficacia else None
+
+
+def unit_entries(d: Dispositivo, view: str, efficacy: Resolved | None) -> list[Entry]:
+    """:func:`own_entries` with the unit's efficacy notes on its wording in force."""
+    entries = own_entries(d, view)
+    return marked(entries, efficacy.line_notes(d)) if efficacy is not None else entries
 
 
 def text_children(d: Dispositivo) -> list[Dispositivo]:
@@ -134,11 +152,12 @@ def header(norma: Norma, view: str) -> list[str]:
 
 
 class _TextWriter:
-    def __init__(self, view: str, published: bool = False) -> None:
+    def __init__(self, view: str, published: bool = False, efficacy: Resolved | None = None) -> None:
         self.view = view
         self.published = published
         self.marks: dict[str, list[SourceMark]] = {}
         self.out: list[str] = []
+        self.efficacy = efficacy
 
     def blank(self) -> None:
         if self.out and self.out[-1] != "":
@@ -148,7 +167,7 @@ class _TextWriter:
         if d.kind is Kind.OMISSIS:
             self.out.append(d.text or OMISSIS_LINE)
             return
-        for entry in own_entries(d, self.view):
+        for entry in unit_entries(d, self.view, self.efficacy):
             line = unit_label(d, entry.rotulo) + entry_text(entry)
             self.out.append(line.rstrip())
         marks = unit_marks(self.marks, d)
@@ -200,6 +219,9 @@ class _TextWriter:
         if epigrafe:
             self.out.append(epigrafe)
             self.blank()
+        if self.efficacy is not None and self.efficacy.act_marks:
+            self.out.extend(f"({m.note})" for m in self.efficacy.act_marks)
+            self.blank()
         for entry in ementa_lines(n, self.view, notes=False):
             self.out.append(entry_text(entry))
         self.blank()
@@ -229,7 +251,7 @@ def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> s
     ``render``): first what it is and which text it prints, in brackets, and the epígrafe
     normalised as every other output prints it (LC 95/1998, art. 4º); without it, the layout
     the text reader reads back to the same tree."""
-    return _TextWriter(check_view(view), published).norma(norma)
+    return _TextWriter(check_view(view), published, efficacy_of(norma)).norma(norma)
 
 
 def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:

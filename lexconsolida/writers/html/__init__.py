@@ -7,6 +7,10 @@ with the stylesheet inlined and no site navigation. Options:
 - ``view="compilado"``: the compiled text — superseded wording struck through, each followed by
   the note of the act that changed it (announced to screen readers as "Redação superada").
 
+In both views a unit a court's decision (or another efficacy event) concerns keeps its text and
+gets its note ("Suspenso por decisão liminar na ADI nº …") and a class with its state; the page
+lists the act's decisions (:func:`~lexconsolida.writers.html.view.decisoes_eficacia`).
+
 Every dispositivo and agrupador carries its LexML id (``id="art5_par1"``) and its rótulo links
 to itself (a permalink); citations of other dispositivos of the act are links; citations of
 other acts are marked as outside the document. Deterministic: same tree, same bytes.
@@ -22,7 +26,9 @@ from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
 from lexconsolida.writers.html.links import Linker
-from lexconsolida.writers.html.view import VIEW_NOTICES, act_info, check_view, titulo_ato, view_title
+from lexconsolida.writers.html.view import (VIEW_NOTICES, act_info, check_view, decisoes_eficacia, titulo_ato,
+                                           view_title)
+
 
 def _inline_css() -> Markup:
     """The site stylesheet for a <style> element: raw text there, so not entity-escaped."""
@@ -59,6 +65,7 @@ def write(norma: Norma, *, view: str = "vigente", **options) -> bytes:
                      view=view),
         abas=[],
         relacoes=[],
+        eficacia=decisoes_eficacia(norma),
         rich=rich,
         blocos=page_blocos(rich),
     )

@@ -22,6 +22,7 @@ from typing import cast
 from markupsafe import Markup, escape
 
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.efficacy import Resolved, resolve
 from lexconsolida.model.gaps import gap_lines, gaps
 from lexconsolida.model.marks import QUESTION, SourceMark, mark_notes, source_marks
 from lexconsolida.templating import escape_str as _esc
@@ -59,6 +60,9 @@ class Bloco:
     aviso: str | None = None
     """What to check against the source (an OCR leftover, a label out of sequence): printed
     marked after the text, never as clean law text (:mod:`lexconsolida.model.marks`)."""
+    marcas: tuple[str, ...] = ()
+    """Efficacy notes of the wording in force ('Suspenso por decisão liminar na ADI nº …',
+    :mod:`lexconsolida.model.efficacy`), printed marked after the note."""
 
 
 _LIST_DEPTH = {Kind.ALINEA: 2, Kind.ITEM: 3}
@@ -119,12 +123,13 @@ def _citacoes(unit: Dispositivo) -> list[Bloco]:
 
 class _Walker:
     def __init__(self, view: str, rich: Rich, nivel_base: int, gaps: dict[str, list[str]],
-                 marks: dict[str, list[SourceMark]] | None = None) -> None:
+                 marks: dict[str, list[SourceMark]] | None = None, efficacy: Resolved | None = None) -> None:
         self.lines = _compilado if view == "compilado" else _vigente
         self.rich = rich
         self.base = nivel_base
         self.gaps = gaps
         self.marks = marks or {}
+        self.efficacy = efficacy
         self.out: list[Bloco] = []
 
     def _lines(self, d: Dispositivo, holder: Dispositivo) -> list[Bloco]:
@@ -132,6 +137,13 @@ class _Walker:
         marks = self.marks.get(d.id) or (self.marks.get(holder.id) if holder is not d else None)
         if marks and lines:
             lines[-1].aviso = mark_notes(marks)
+        if self.efficacy is not None and lines:
+            # a court's decision on the wording in force: its note, and the line's class
+            # (suspenso, inconstitucional …: the style marks the unit)
+            lines[-1].marcas = tuple(self.efficacy.line_notes(d))
+            state = self.efficacy.line_state(d)
+            if state:
+                lines[-1].classe += f" {state}"
         return lines
 
     def gap(self, d: Dispositivo) -> None:
@@ -175,7 +187,8 @@ class _Walker:
 
 def blocos(norma: Norma, view: str, rich: Rich, nivel_base: int = 3) -> list[Bloco]:
     """The articulação of ``norma`` in ``view`` ('vigente' or 'compilado'), as blocks."""
-    walker = _Walker(view, rich, nivel_base, gaps(norma), source_marks(norma))
+    walker = _Walker(view, rich, nivel_base, gaps(norma), source_marks(norma),
+                     resolve(norma) if norma.eficacia else None)
     for n in norma.articulacao:
         walker.node(n, 0)
     return walker.out
@@ -206,6 +219,8 @@ def _linha(b: Bloco, out: list[str]) -> None:
                    f' <span class="ruido-nota">[{_esc(b.aviso.removeprefix(QUESTION).strip())}]</span>')
     if b.nota:
         out.append(f'{" " if b.texto else ""}<span class="nota">({_esc(b.nota)})</span>')
+    for m in b.marcas:
+        out.append(f' <span class="nota eficacia">({_esc(m)})</span>')
     out.append("</p>\n")
 
 

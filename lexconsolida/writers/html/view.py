@@ -5,6 +5,8 @@ from __future__ import annotations
 from lexconsolida.errors import UsageError
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import format_long
+from lexconsolida.model.efficacy import FALLS, KIND_TITLES, STATE_LABELS, Efficacy, feminine_act, resolve
+from lexconsolida.model.ids import citation_parts
 from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
@@ -66,6 +68,60 @@ def aviso_situacao(norma: Norma) -> str | None:
     article, since when —, pending review, amended by an act without text, future, a draft);
     None when in force (:func:`~lexconsolida.model.status.status_of`)."""
     return status_of(norma).notice
+
+
+def decisoes_eficacia(norma: Norma) -> dict:
+    """The act's efficacy on the page's date, for the template: ``avisos`` (the whole act's
+    notes, for the top of the page) and ``decisoes`` (every decision counted on that date —
+    court, kind, number, date, rapporteur, link —, what it concerns and what it does then)."""
+    if not norma.eficacia:
+        return {"avisos": [], "decisoes": []}
+    resolved = resolve(norma)
+    states: dict[int, tuple[str | None, str]] = {}
+    for uid, u in [("", None)] + list(resolved.units.items()):
+        for m in (resolved.act_marks if u is None else u.marks):
+            states.setdefault(id(m.event), (m.state, m.note))
+    rows = []
+    for ev in resolved.decisions:
+        state, note = states.get(id(ev), (None, ""))
+        if not note and ev.via_urn and ev.kind in FALLS and ev.decision is not None:
+            back = max(d for d in (ev.decision.data or ev.recorded, ev.effective) if d)
+            note = (f"{KIND_TITLES[ev.kind]} {ev.decision.on()}: a redação que "
+                    f"{'a' if feminine_act(ev.via_label) else 'o'} {ev.via_label} tinha substituído voltou a "
+                    f"vigorar em {_date(back)}")
+        ended = None
+        if not note and ev.kind == "suspensao":
+            ended = "encerrada (por decisão posterior do mesmo processo ou pelo fim do prazo)"
+        elif ev.kind == "suspensao-revogada":
+            ended = "a suspensão deixou de valer"
+        rows.append({
+            "tipo": KIND_TITLES.get(ev.kind, ev.kind),
+            "decisao": ev.decision.named if ev.decision else None,
+            "relator": ev.decision.relator if ev.decision else None,
+            "link": ev.decision.link if ev.decision and ev.decision.link and
+            ev.decision.link.startswith(("https://", "http://")) else None,
+            "alcance": _scope(ev),
+            "via": (f"{'pela' if feminine_act(ev.via_label) else 'pelo'} {ev.via_label}"
+                    if ev.via_label else None),
+            "nota": note,
+            "situacao": STATE_LABELS.get(state or "", "") if state else ended,
+            "observacao": ev.note if ev.kind != "interpretacao-conforme" else None,
+        })
+    # the whole act's marks that stop it are in the status notice (status_of); the others here
+    return {"avisos": [m.note for m in resolved.act_marks if m.state is None], "decisoes": rows}
+
+
+def _scope(ev: Efficacy) -> str:
+    """'o ato inteiro' or 'art. 4º, inciso III; art. 5º'."""
+    if not ev.units:
+        return "o ato inteiro"
+    parts = []
+    for uid in ev.units:
+        try:
+            parts.append(", ".join(citation_parts(uid)) or uid)
+        except (ValueError, KeyError, AssertionError):
+            parts.append(uid)
+    return "; ".join(parts)
 
 
 def check_view(view: str) -> str:
