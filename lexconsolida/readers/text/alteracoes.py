@@ -49,6 +49,13 @@ _UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([
 _CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
 
 
+def may_open(line_text: str) -> bool:
+    """The cheap test :func:`opens_alteracao` starts with: only a line starting with a quote, or
+    with 'art' (a quoted article whose opening quote is missing), can open a block."""
+    s = line_text.lstrip()
+    return bool(s) and (s[0] in _QUOTES or s[:3].lower() == "art")
+
+
 def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | None = None,
                     host_article: int | None = None) -> bool:
     """True when ``line_text`` opens a quoted block that ``host_text`` announces.
@@ -134,8 +141,12 @@ def _split(line: SourceLine, at: int) -> list[SourceLine] | None:
 class AlteracaoBlock:
     """Collects the lines of one quoted block; ``finish`` builds the :class:`Alteracao`."""
 
-    def __init__(self, state: TextState, host: Dispositivo, host_article: int | None) -> None:
+    def __init__(self, state: TextState, host: Dispositivo, host_article: int | None,
+                 host_text: str | None = None) -> None:
+        """``host_text``: the host's text as it stands (the builder's, when the host's lines
+        are not joined yet), else ``host.text``."""
         self.first = True
+        self.host_text = host.text if host_text is None else host_text
         self.virtual = False
         self.state = state
         self.host = host
@@ -192,7 +203,7 @@ class AlteracaoBlock:
         for m in _NOTA.finditer(raw):
             nota = m.group(1)
         alt = Alteracao("", nota=nota, lines=(self.lines[0].number, self.lines[-1].number), raw=raw)
-        _UnitsBuilder(alt, self.host.text).run(self.lines, self.between)
+        _UnitsBuilder(alt, self.host_text).run(self.lines, self.between)
         self.host.alteracoes.append(alt)
 
 
@@ -214,8 +225,15 @@ class _UnitsBuilder:
         self.base: str | None = None
         self.last: Dispositivo | None = None
         self.omissis = 0
+        self.more: dict[int, tuple[Dispositivo, list[str]]] = {}
+        """id(unit) → (unit, its lines): joined once at the end (a long unit stays linear)."""
 
     def run(self, lines: list[SourceLine], between: set[int]) -> None:
+        self._run(lines, between)
+        for node, parts in self.more.values():
+            node.text = "\n".join(parts)
+
+    def _run(self, lines: list[SourceLine], between: set[int]) -> None:
         for i, ln in enumerate(lines):
             s = _clean(ln.text)
             if not s:
@@ -226,7 +244,10 @@ class _UnitsBuilder:
             lab = match_label(s, ocr=False)
             if lab is None or lab.kind == "agrupador":
                 if self.last is not None:
-                    self.last.text = f"{self.last.text}\n{s}" if self.last.text else s
+                    entry = self.more.get(id(self.last))
+                    if entry is None:
+                        entry = self.more[id(self.last)] = (self.last, [self.last.text] if self.last.text else [])
+                    entry[1].append(s)
                     self.last.lines = (self.last.lines[0], ln.number)
                 continue
             self._unit(lab, ln.number)

@@ -30,7 +30,7 @@ _SEP = re.compile(r"\s*(?:[-–—]+|\.(?!\d)|:)?\s*")
 _ARTIGO = re.compile(
     r"""(?P<word>Artigo|ARTIGO|Art|ART|rt(?=\.))       # 'rt.' is 'Art.' with the A lost
         (?P<punct>\s*[.,]?\s*)
-        (?P<num>[1-9]\d{0,3})
+        (?P<num>[1-9]\d{0,2}(?:\.\d{3})+(?!\d)|[1-9]\d*)   # any size; '1.000' with a thousands dot
         (?P<ord>\s?[º°ª]|\.º|o(?![A-Za-zÀ-ÿ]))?          # ordinal sign, also 'o' (1o)
         (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ])                  # 5º-A
           |\s?-\s?[A-Z](?=\s*[-–—.:])                     # 18 - A - (a lone 'A' word stays text)
@@ -142,6 +142,10 @@ def match_label(
     return None
 
 
+MAX_ARTICLE_DIGITS = 1000
+"""An article number of more digits than this is not a label (Python's int() refuses strings of
+over 4,300 digits); any real number is far below it."""
+
 _ARTIGO_UNICO = re.compile(r"(?P<word>(?:Artigo|ARTIGO|Art\.?|ART\.?)\s*[ÚúUu][Nn][Ii][Cc][Oo])(?![A-Za-zÀ-ÿ])")
 """'Artigo único' / 'Art. Único': the act's one artigo (LexML id art1, rótulo 'Artigo único')."""
 
@@ -169,7 +173,10 @@ def _match_artigo(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
         repairs.append(("Art,", "Art.", "vírgula no lugar do ponto em 'Art.'"))
     if not punct.strip() and not punct:
         return None  # 'Art5' glued: not a label
-    number = Number(int(m.group("num")), _suffixes(m.group("suf")))
+    digits = m.group("num").replace(".", "")
+    if len(digits) > MAX_ARTICLE_DIGITS:
+        return None
+    number = Number(int(digits), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     if not sep and rest:
         return None
