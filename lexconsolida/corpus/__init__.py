@@ -7,7 +7,7 @@
 """
 
 from lexconsolida.corpus.records import Act, Decisao, DecisaoOperacao, Evento, Municipio, Relacao
-from lexconsolida.corpus.store import Corpus, default_root, load
+from lexconsolida.corpus.store import Corpus, acervo_of, default_root, load
 
 __all__ = ["Act", "Corpus", "Decisao", "DecisaoOperacao", "Evento", "Municipio", "Relacao",
-           "default_root", "load"]
+           "acervo_of", "default_root", "load"]

@@ -30,6 +30,21 @@ def default_root() -> Path:
     return Path(__file__).resolve().parents[2] / "statutes"
 
 
+def acervo_of(path: str | Path) -> Path | None:
+    """The acervo an act folder (or a file inside one) belongs to: the folder above its
+    municipality's (the one with ``municipio.toml``); None when ``path`` is not in one. So a
+    command given ``/outro/projeto/statutes/mt-x/lei-1-2020`` works on that acervo from any
+    folder, without --acervo."""
+    p = Path(path)
+    try:
+        folder = p if p.is_dir() else p.parent
+        if not (folder / "norma.toml").is_file() or not (folder.parent / "municipio.toml").is_file():
+            return None
+    except OSError:
+        return None
+    return folder.parent.parent
+
+
 SHARED_ENV = "LEXCONSOLIDA_SHARED"
 
 
