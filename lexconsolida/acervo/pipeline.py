@@ -32,7 +32,7 @@ from lexconsolida.acervo.work import run_map
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import read_toml
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InputError, LexError
 from lexconsolida.history import _order, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Norma, Situacao
@@ -142,12 +142,28 @@ def _sha(path: Path | None, memo: dict | None = None) -> str:
     return digest
 
 
+def require_acervo(root: Path) -> None:
+    """``root`` is an acervo (a folder of municipality folders, each with ``municipio.toml``);
+    a folder of acts as received, never imported, is refused with what to run first."""
+    if not root.is_dir():
+        raise InputError("pasta do acervo não encontrada", path=root)
+    if (root / "municipio.toml").is_file():
+        raise InputError(f"é a pasta de um município; indique a pasta do acervo, acima dela ({root.parent})",
+                         path=root)
+    if not any((d / "municipio.toml").is_file() for d in root.iterdir() if d.is_dir()):
+        raise InputError("não é um acervo importado (nenhuma pasta de município com municipio.toml): se a pasta "
+                         "tem os atos como recebidos, importe-os antes com 'lexconsolida importar PASTA -o ACERVO "
+                         "--municipio uf-nome' e rode 'lexconsolida acervo ACERVO' (docs/importacao.md)", path=root)
+
+
 def build(root: str | Path, *, executor: Executor | None = None,
           cache_dir: str | Path | None = None) -> Acervo:
-    """Analyse the whole acervo in ``root`` (see the module's docstring)."""
+    """Analyse the whole acervo in ``root`` (see the module's docstring); a folder that is not
+    an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root)
+    require_acervo(root)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
     state_key = content_key("estado", code, str(root.resolve()))
