@@ -13,7 +13,6 @@ import contextlib
 import gettext
 import importlib
 import os
-import sqlite3
 import sys
 import traceback
 
@@ -218,7 +217,8 @@ def _failure(err: Exception, args) -> int:
         failure = write_failure(err, verb="acessar")
         print(f"{prefix}: {failure}", file=sys.stderr)
         return failure.exit_code
-    if isinstance(err, sqlite3.Error) and (disk := sqlite_failure(err)) is not None:
+    sqlite = sys.modules.get("sqlite3")  # an SQLite error comes only from a command that imported it
+    if sqlite is not None and isinstance(err, sqlite.Error) and (disk := sqlite_failure(err)) is not None:
         print(f"{prefix}: {disk}", file=sys.stderr)
         return disk.exit_code
     return _bug(err, args, prefix)

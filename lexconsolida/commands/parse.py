@@ -12,12 +12,14 @@ import re
 import sys
 from collections import Counter
 
-from lexconsolida.corpus.locate import locate, require_text, try_corpus
+from pathlib import Path
+
+from lexconsolida.corpus.roots import acervo_of, shared_root
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Agrupador, Norma, Severity
 from lexconsolida.model.diagnostics import LOG_CODES
-from lexconsolida.readers import format_of
+from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
 
@@ -128,6 +130,21 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _in_acervo(spec: str) -> bool:
+    """Whether ``spec`` can name an act of an acervo: a URN, a folder, a ``norma.toml``, a file in
+    an act folder, or a file of the shared material (where acts declared with ``[fonte_textos]``
+    keep their texts). Any other file is read as it is, without loading an acervo."""
+    if spec.startswith("urn:"):
+        return True
+    p = Path(spec)
+    if p.is_dir() or p.name == "norma.toml" or (p.parent / "norma.toml").is_file():
+        return True
+    try:
+        return p.resolve().is_relative_to(shared_root().resolve())
+    except OSError:
+        return True
+
+
 def run(args) -> int:
     options = _options(args)
     if args.desligar:
@@ -138,9 +155,17 @@ def run(args) -> int:
         if (args.fmt or format_of(args.file)) != "pdf":
             raise UsageError("--ato vale só para entrada em PDF")
         options["ato"] = args.ato
-    found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt, options=options))
-    norma, diagnostics = found.norma, found.diagnostics
-    fmt = args.fmt or format_of(found.path or args.file)
+    if args.acervo or _in_acervo(args.file):
+        # the loader of the acervo, and the citation patterns it brings: only for an act of it
+        from lexconsolida.corpus.locate import locate, require_text, try_corpus
+
+        found = require_text(locate(args.file, try_corpus(args.acervo or acervo_of(args.file)), fmt=args.fmt,
+                                    options=options))
+        norma, diagnostics, path = found.norma, found.diagnostics, found.path
+    else:
+        result = read_file(args.file, args.fmt, **options)
+        norma, diagnostics, path = result.norma, result.diagnostics, Path(args.file)
+    fmt = args.fmt or format_of(path or args.file)
     xml = get_writer("xml")(norma)
     rep = None
     if args.report:

@@ -24,29 +24,30 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Alteracao, Diagnostic, Dispositivo, Kind, Severity
 from lexconsolida.model.numbering import roman_to_int
 from lexconsolida.readers.text.labels import Label, match_label
 from lexconsolida.readers.text.state import SourceLine, TextState
 
-_AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
+_AMENDS = patterns.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
                      re.IGNORECASE)
-_CLOSES = re.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
-_NOTA = re.compile(r"\((NR|AC)\)")
-_TRAILER = re.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
-_OMISSIS = re.compile(r"^[\s.…_]*[.…]{3,}[\s.…_]*$")
+_CLOSES = patterns.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
+_NOTA = patterns.compile(r"\((NR|AC)\)")
+_TRAILER = patterns.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
+_OMISSIS = patterns.compile(r"^[\s.…_]*[.…]{3,}[\s.…_]*$")
 _LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
 _PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
-_ART_REF = re.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
-_PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
-_INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
+_ART_REF = patterns.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
+_PAR_REF = patterns.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
+_INC_REF = patterns.compile(r"\binciso\s+([IVXLC]+)\b")
 
 
 _QUOTES = "\"“”"  # ” too: word processors often print it at the opening
-_ANNOUNCED = re.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
-_ADDS = re.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
-_UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
-_CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
+_ANNOUNCED = patterns.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
+_ADDS = patterns.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
+_UNQUOTED_ARTICLE = patterns.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
+_CLOSED_LATER = patterns.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
 
 
 def may_open(line_text: str) -> bool:
@@ -95,8 +96,8 @@ def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | Non
             and _ADDS.search(host[-400:].rsplit(". ", 1)[-1]) is not None)
 
 
-_INLINE_OPENING = re.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
-_NAMES_NORM = re.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
+_INLINE_OPENING = patterns.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
+_NAMES_NORM = patterns.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
                          re.IGNORECASE)
 
 

@@ -10,15 +10,15 @@ Nothing else in the text changes (OCR noise stays as printed).
 
 from __future__ import annotations
 
-import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Agrupador, Diagnostic, Severity
 from lexconsolida.readers.text.state import TextState
 
-_HYPHENATED = re.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
-_NEXT_WORD = re.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
-_NEXT_UPPER = re.compile(r"^[A-ZÀ-Ý0-9]")
-_ENCLITIC = re.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
+_HYPHENATED = patterns.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
+_NEXT_WORD = patterns.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
+_NEXT_UPPER = patterns.compile(r"^[A-ZÀ-Ý0-9]")
+_ENCLITIC = patterns.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
 KEEP_PREFIXES = frozenset({
     "para", "guarda", "porta", "vice", "ex", "pré", "pós", "pró", "recém", "sem", "bem", "além",
     "aquém", "mal", "grão", "grã", "circum", "pan", "anti", "auto", "contra", "extra", "infra",

@@ -25,25 +25,23 @@ Residue(start=18, text='GO', certain=False)
 
 from __future__ import annotations
 
-import gzip
-import json
-import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from lexconsolida import patterns
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Kind, Norma, Severity
 from lexconsolida.model.ids import citation_parts
 
 CODE = "ruido-residual"
 """Diagnostic code of a residue that could not be repaired with certainty (a warning)."""
 
-_TOKEN = re.compile(r"\S+")
-_SHORT = re.compile(r"[^\W\d_]{1,3}")
-_ROMAN = re.compile(r"[IVXLCDM]+")
-_SECTION = re.compile(r"(?<=[\s(])(?P<sym>[&$])\s?(?=\d{1,3}\s?[º°]\s)")
+_TOKEN = patterns.compile(r"\S+")
+_SHORT = patterns.compile(r"[^\W\d_]{1,3}")
+_ROMAN = patterns.compile(r"[IVXLCDM]+")
+_SECTION = patterns.compile(r"(?<=[\s(])(?P<sym>[&$])\s?(?=\d{1,3}\s?[º°]\s)")
 _TERMINAL = ".;:!?"
 FUNCTION_WORDS = frozenset("a o e é à ao as os da de do das dos em no na nos nas um uma ou por "
                            "se que com sem".split())
@@ -53,12 +51,18 @@ FUNCTION_WORDS = frozenset("a o e é à ao as os da de do das dos em no na nos n
 @cache
 def portuguese_words() -> frozenset[str]:
     """Portuguese word forms (lower case) from pyspellchecker's dictionary."""
+    import gzip  # heavy to import (with json and importlib.resources: a tenth of a parse process's start);
+    import json  # only a text with suspected residue needs the dictionary
+    from importlib import resources  # (heavy, as above)
+
     data = resources.files("spellchecker").joinpath("resources", "pt.json.gz").read_bytes()
     return frozenset(json.loads(gzip.decompress(data)))
 
 
 @dataclass(slots=True, frozen=True)
 class Residue:
+    """OCR leftovers at the end of a unit's text ('…passageiro; GA')."""
+
     start: int
     """Offset in the text where the residue starts."""
     text: str
@@ -149,14 +153,21 @@ def _units(norma: Norma) -> list[tuple[Dispositivo, tuple[int, int] | None]]:
     return out
 
 
+_LAST_WORD_WINDOW = 40
+
+
 def find(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None, str, Residue | None]]:
     """(unit, lines, kind, residue): kind 'simbolo' (residue None) or 'final'."""
     units = _units(norma)
     vocabulary: Vocabulary | None = None
     for unit, lines in units:
-        for _ in section_symbols(unit.text):
+        text = unit.text
+        for _ in section_symbols(text):
             yield unit, lines, "simbolo", None
-        last = unit.text.rsplit(None, 1)[-1] if unit.text.strip() else ""
+        # the last word, from the end of the text only (a residue is a short word: a longer last
+        # word, cut at the window's start, is still too long to be one)
+        tail = text[-_LAST_WORD_WINDOW:].rsplit(None, 1)
+        last = tail[-1] if tail else ""
         if not _SHORT.fullmatch(last) or len(last) == 1:
             continue  # the common case: no dictionary needed
         if vocabulary is None:
@@ -223,10 +234,15 @@ def repair_residue(state) -> None:
 
 
 def _line_of(state, lines: tuple[int, int] | None) -> int | None:
-    """The source line in ``lines`` that holds a symbol standing for '§'."""
+    """The source line in ``lines`` that holds a symbol standing for '§' (the lines are found
+    by bisection: scanning them all for every symbol made a text full of symbols quadratic)."""
     if not lines:
         return None
-    for src in state.lines:
-        if lines[0] <= src.number <= lines[1] and _SECTION.search(" " + src.text + " "):
+    numbers = state.scratch.get("line_numbers")
+    if numbers is None or len(numbers) != len(state.lines):
+        numbers = state.scratch["line_numbers"] = [src.number for src in state.lines]
+    for i in range(bisect_left(numbers, lines[0]), bisect_right(numbers, lines[1])):
+        src = state.lines[i]
+        if _SECTION.search(" " + src.text + " "):
             return src.number
     return None
