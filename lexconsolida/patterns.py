@@ -26,12 +26,12 @@ import re
 import sys
 from pathlib import Path
 
+_BUILD: tuple | None
 try:  # CPython's regular expression engine; elsewhere the cache is simply off
     import _sre
-    from re import _compiler, _parser
+    from re import _compiler, _parser  # type: ignore[attr-defined]  # CPython's, not in the stubs
     _BUILD = (sys.version, getattr(_sre, "MAGIC", None), getattr(_sre, "CODESIZE", None))
 except ImportError:  # pragma: no cover - not CPython
-    _sre = None  # type: ignore[assignment]
     _BUILD = None
 
 CACHE = Path(__file__).resolve().parent / "__pycache__" / f"patterns.{sys.implementation.cache_tag}.marshal"

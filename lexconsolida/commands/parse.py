@@ -17,7 +17,7 @@ from pathlib import Path
 from lexconsolida.corpus.roots import acervo_of, shared_root
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
-from lexconsolida.model import Agrupador, Norma, Severity
+from lexconsolida.model import AgrupadorKind, Dispositivo, Kind, Norma, Severity
 from lexconsolida.model.diagnostics import LOG_CODES
 from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text import RULE_NAMES
@@ -75,16 +75,24 @@ def _options(args) -> dict:
 
 def counts(norma: Norma) -> dict[str, int]:
     """Units by kind (caput excluded), agrupadores by kind, and Parágrafos únicos."""
+    by_kind: Counter = Counter()
+    unicos = alteracoes = 0
+    for node in norma.walk():  # one walk, kinds counted as they are (their names once, at the end)
+        by_kind[node.kind] += 1
+        if isinstance(node, Dispositivo):
+            if node.alteracoes:
+                alteracoes += len(node.alteracoes)
+            if node.kind is Kind.PARAGRAFO and node.id.endswith("u"):
+                unicos += 1
     c: Counter = Counter()
-    for node in norma.walk():
-        if isinstance(node, Agrupador):
-            c[node.kind.value] += 1
-            c["agrupadores"] += 1
-        elif node.kind.value != "caput":
-            c[node.kind.value] += 1
-            if node.unico:
-                c["paragrafos_unicos"] += 1
-    c["alteracoes"] = sum(len(d.alteracoes) for d in norma.dispositivos())
+    for kind, n in by_kind.items():
+        if kind is not Kind.CAPUT:
+            c[kind.value] += n
+        if isinstance(kind, AgrupadorKind):
+            c["agrupadores"] += n
+    if unicos:
+        c["paragrafos_unicos"] = unicos
+    c["alteracoes"] = alteracoes
     return dict(sorted(c.items()))
 
 
@@ -159,7 +167,8 @@ def run(args) -> int:
         # the loader of the acervo, and the citation patterns it brings: only for an act of it
         from lexconsolida.corpus.locate import locate, require_text, try_corpus
 
-        found = require_text(locate(args.file, try_corpus(args.acervo or acervo_of(args.file)), fmt=args.fmt,
+        root = args.acervo or acervo_of(args.file)
+        found = require_text(locate(args.file, try_corpus(None if root is None else str(root)), fmt=args.fmt,
                                     options=options))
         norma, diagnostics, path = found.norma, found.diagnostics, found.path
     else:

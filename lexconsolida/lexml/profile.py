@@ -143,7 +143,14 @@ def _check_node(node, prefix: str, in_alt: bool) -> str | None:
             err = _check_alteracao(alt, prefix)
             if err:
                 return err
+    artigo_id = _rigid_id_pattern("idArtigo").fullmatch
     for c in node.children:
+        # a leaf dispositivo (most of them) has only its id to check: inline, not a call per unit
+        if type(c) is Dispositivo and not c.children and not c.alteracoes and c.kind is not Kind.OMISSIS \
+                and c.kind is not Kind.ARTIGO:
+            if artigo_id(prefix + c.id) is None:
+                return f"id {prefix + c.id!r} recusado pelo esquema rígido"
+            continue
         err = _check_node(c, prefix, in_alt)
         if err:
             return err

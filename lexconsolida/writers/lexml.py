@@ -504,7 +504,8 @@ def write(norma: Norma, *, profile: str = "auto", **_options) -> bytes:
             slots.append((at, at + len(mark), text))
     if not slots:
         return data
-    pieces, pos = [], 0
+    pieces: list[bytes] = []
+    pos = 0
     for start, end, text in sorted(slots):  # one join for both texts: each join copies the document
         pieces += (data[pos:start], text.encode("utf-8"))
         pos = end
