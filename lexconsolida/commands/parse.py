@@ -16,6 +16,7 @@ from pathlib import Path
 
 from lexconsolida.corpus.roots import acervo_of, shared_root
 from lexconsolida.errors import UsageError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import atomic_write
 from lexconsolida.model import AgrupadorKind, Dispositivo, Kind, Norma, Severity
 from lexconsolida.model.diagnostics import LOG_CODES
@@ -163,6 +164,13 @@ def run(args) -> int:
         if (args.fmt or format_of(args.file)) != "pdf":
             raise UsageError("--ato vale só para entrada em PDF")
         options["ato"] = args.ato
+    # One act read and written, then the process ends: what the work leaves alive is never
+    # walked by the collector (see gcpause).
+    with gc_paused(promote=True):
+        return _run(args, options)
+
+
+def _run(args, options: dict) -> int:
     if args.acervo or _in_acervo(args.file):
         # the loader of the acervo, and the citation patterns it brings: only for an act of it
         from lexconsolida.corpus.locate import locate, require_text, try_corpus
