@@ -204,7 +204,7 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-SPECIMEN = "ESPÉCIME (sem número)"
+SPECIMEN = "ESPÉCIME SEM VALOR — sem número"
 
 
 def render_specimen(kind: str, case: Case, ctx: Context, today: date | None = None) -> tuple[bytes, bytes]:
