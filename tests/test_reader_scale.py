@@ -175,7 +175,7 @@ articles = st.builds(Article, lines=st.integers(1, 5), paragraphs=st.integers(0,
 
 @pytest.mark.slow
 @needs_valgrind
-@settings(max_examples=5, deadline=None, derandomize=True,
+@settings(max_examples=3, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(shape=st.lists(articles, min_size=1, max_size=8))
 def test_doubling_the_input_at_most_doubles_the_work(shape, tmp_path_factory):
