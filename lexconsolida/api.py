@@ -25,7 +25,7 @@ from pathlib import Path
 from lexconsolida.amendments import recognise
 from lexconsolida.amendments.decisions import Decided, decide
 from lexconsolida.amendments.model import Operation, Problem
-from lexconsolida.corpus import Act, Corpus
+from lexconsolida.corpus import Act, Corpus, acervo_of
 from lexconsolida.corpus.locate import Located, require_text, try_corpus
 from lexconsolida.corpus.locate import locate as _locate
 from lexconsolida.history import History, history, recognise_act
@@ -56,7 +56,10 @@ def corpus(root: str | Path | None = None) -> Corpus | None:
 def locate(spec: str, acervo: str | Path | Corpus | None = None, *, fmt: str | None = None,
            options: dict | None = None) -> Located:
     """The norm named by ``spec`` (URN, act folder or file), in the corpus ``acervo`` (a
-    loaded :class:`Corpus`, a folder, or None for ``statutes/`` when it exists)."""
+    loaded :class:`Corpus`, a folder, or None: the acervo the act folder ``spec`` belongs to,
+    else ``$LEXCONSOLIDA_STATUTES`` or ``statutes/`` when it exists)."""
+    if acervo is None and not spec.startswith("urn:"):
+        acervo = acervo_of(spec)
     c = acervo if isinstance(acervo, Corpus) else corpus(acervo)
     return _locate(spec, c, fmt=fmt, options=options)
 

@@ -13,7 +13,6 @@ import contextlib
 import gettext
 import importlib
 import os
-import sqlite3
 import sys
 import traceback
 
@@ -150,7 +149,7 @@ def command_module(name: str):
     Imported with the cyclic garbage collector paused: a command's modules make tens of
     thousands of objects that live as long as the process (functions, classes, compiled
     patterns), which collections during the import would only walk over and over."""
-    with gc_paused():
+    with gc_paused(promote=True):  # modules live as long as the process: never walked again
         return importlib.import_module(f"lexconsolida.commands.{name}")
 
 
@@ -225,7 +224,8 @@ def _failure(err: Exception, args) -> int:
         failure = write_failure(err, verb="acessar")
         print(f"{prefix}: {failure}", file=sys.stderr)
         return failure.exit_code
-    if isinstance(err, sqlite3.Error) and (disk := sqlite_failure(err)) is not None:
+    sqlite = sys.modules.get("sqlite3")  # an SQLite error comes only from a command that imported it
+    if sqlite is not None and isinstance(err, sqlite.Error) and (disk := sqlite_failure(err)) is not None:
         print(f"{prefix}: {disk}", file=sys.stderr)
         return disk.exit_code
     return _bug(err, args, prefix)

@@ -67,6 +67,15 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             f"de {len(files)} arquivos: {', '.join(files)}")
 
 
+@pytest.fixture(scope="session")
+def statutes_copy(tmp_path_factory) -> Path:
+    """The project's ``statutes/`` copied once, without any forms register (``registros/``): a
+    test that runs ``build`` on it never issues a number in a register a developer made."""
+    copy = tmp_path_factory.mktemp("acervo") / "statutes"
+    shutil.copytree(STATUTES, copy, ignore=shutil.ignore_patterns("registros"))
+    return copy
+
+
 @pytest.fixture
 def update_golden(request) -> bool:
     return bool(request.config.getoption("--update-golden"))

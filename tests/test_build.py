@@ -182,9 +182,9 @@ def test_missing_acervo_is_a_usage_error(tmp_path):
 
 
 @pytest.mark.shared
-def test_build_on_the_repository_statutes(tmp_path):
+def test_build_on_the_repository_statutes(tmp_path, statutes_copy):
     out = tmp_path / "output"
-    r = run_cli("build", "-o", out)
+    r = run_cli("build", "-o", out, "--acervo", statutes_copy)
     text = r.stdout.decode()
     assert r.returncode == 0, text + r.stderr.decode()
     assert "site ................." in text and "index.html" in text
@@ -203,7 +203,7 @@ def test_build_on_the_repository_statutes(tmp_path):
     assert {p.name for p in consolidated.iterdir()} >= {"norma.xml", "correspondencia.csv", "revisao.html"}
     assert "aguardando textos: transporte-aplicativo" in text
     before = _stamps(out)
-    again = run_cli("build", "-o", out)
+    again = run_cli("build", "-o", out, "--acervo", statutes_copy)
     assert "(0 arquivos gravados," in again.stdout.decode()
     # Nothing rewritten anywhere: site, LexML, DOCX, dossier, consolidations, manifests.
     assert _stamps(out) == before

@@ -103,8 +103,8 @@ def test_what_is_not_residue(text):
     assert warnings(norma) == []
 
 
-def test_build_summary_counts_the_residue(tmp_path):
-    proc = run_cli("build", "--acervo", STATUTES, "-o", tmp_path / "out")
+def test_build_summary_counts_the_residue(tmp_path, statutes_copy):
+    proc = run_cli("build", "--acervo", statutes_copy, "-o", tmp_path / "out")
     line = next(ln for ln in proc.stdout.decode().splitlines() if "relatórios" in ln)
     assert re.search(r"\(\d+ de provável ruído de OCR no texto", line), line
     import json

@@ -123,9 +123,9 @@ def test_shared_path_escaping_the_shared_root_is_refused(tmp_path):
         load(root2, shared=tmp_path / "b" / "shared")
 
 
-def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
+def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path, statutes_copy):
     out = tmp_path / "out"  # given relative, as `make demo` does
-    r = run_cli("build", "-o", "out", "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe",
+    r = run_cli("build", "-o", "out", "--acervo", statutes_copy, "--compartilhado", tmp_path / "nao-existe",
                 cwd=tmp_path)
     text = r.stdout.decode()
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
@@ -137,7 +137,7 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
     assert "aguardando textos: transporte" in text
     for made in ("quadros/xx-municipio-de-exemplo/lei-100-2020.html",
                  "consolidacoes/xx-municipio-de-exemplo-taxi/norma.xml",
-                 "formularios/xx-municipio-de-exemplo/auto-de-infracao/AI-2025-000001.html",
+                 "formularios/xx-municipio-de-exemplo/auto-de-infracao/especime.html",
                  "relatorios/mt-pedra-preta/lei-846-2015.html", "docx/xx-municipio-de-exemplo/lei-100-2020.docx"):
         assert (out / made).is_file(), made
     assert "  - mt-pedra-preta/lei-846-2015: 5 erro(s)" in text  # the act with errors is named
@@ -150,10 +150,10 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path):
     assert "III – (Revogado)" in " ".join(re.sub(r"<[^>]+>", " ", quadro).split())
     # A second run with nothing changed rewrites nothing and spends no form number.
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
-    again = run_cli("build", "-o", "out", "--acervo", STATUTES, "--compartilhado", tmp_path / "nao-existe",
+    again = run_cli("build", "-o", "out", "--acervo", statutes_copy, "--compartilhado", tmp_path / "nao-existe",
                     cwd=tmp_path)
     assert again.returncode == 0
-    assert "(0 emitido(s) agora, 1 sem mudança" in again.stdout.decode()
+    assert "1 espécime(s) sem número" in again.stdout.decode()
     after = {p: p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and ".manifest" not in p.name}
     assert after == before
 

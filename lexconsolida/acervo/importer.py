@@ -97,8 +97,8 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     if not src.is_dir():
         raise InputError("pasta de atos não encontrada", path=src)
     uf, words = _municipio_parts(municipio)
-    files = sources_in(src)
-    if not files:
+    files, links = _inside(src, sources_in(src))
+    if not files and not links:
         raise InputError("a pasta não tem atos (.txt, .docx, .md)", path=src)
     rels = [f.relative_to(src).as_posix() for f in files]
     lidos: list[Lido] = run_map(read_source, [(str(f), r) for f, r in zip(files, rels)], executor)
@@ -109,7 +109,7 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     loc = mun.get("localidade_urn") or Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf],
                                                   municipio=words).localidade
     existing = _existing(folder)
-    report = ImportReport(folder)
+    report = ImportReport(folder, recusados=links)
     taken = {name for name in existing.values()}
     urns: dict[str, str] = {}
     for f, lido in zip(files, lidos):
@@ -144,6 +144,26 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
             report.sem_mudanca += 1
     _write_report(folder, report)
     return report
+
+
+def _inside(src: Path, files: list[Path]) -> tuple[list[Path], list[Recusa]]:
+    """(the files that are really inside ``src``, a refusal for each symbolic link that leads
+    out of it): the import never copies into the acervo what lies outside the folder it was
+    given, whatever a link inside it points to."""
+    root = src.resolve()
+    inside, refused = [], []
+    for f in files:
+        try:
+            target = f.resolve(strict=True)
+        except (OSError, RuntimeError):  # a broken or looping link
+            refused.append(Recusa(f.relative_to(src).as_posix(), "link simbólico quebrado ou em ciclo: não seguido"))
+            continue
+        if target.is_relative_to(root):
+            inside.append(f)
+        else:
+            refused.append(Recusa(f.relative_to(src).as_posix(), "link simbólico que aponta para fora da pasta de "
+                                  "importação: não seguido (copie o arquivo para a pasta, se ele deve ser importado)"))
+    return inside, refused
 
 
 def _existing(folder: Path) -> dict[str, str]:

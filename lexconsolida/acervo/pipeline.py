@@ -36,7 +36,7 @@ from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
 from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
 from lexconsolida.corpus.store import resolve_relations
-from lexconsolida.errors import LexError
+from lexconsolida.errors import InputError, LexError
 from lexconsolida.amendments import gates
 from lexconsolida.history import _order, act_report, event_of, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
@@ -197,12 +197,28 @@ def _sha(path: Path | None, memo: dict | None = None) -> str:
     return digest
 
 
+def require_acervo(root: Path) -> None:
+    """``root`` is an acervo (a folder of municipality folders, each with ``municipio.toml``);
+    a folder of acts as received, never imported, is refused with what to run first."""
+    if not root.is_dir():
+        raise InputError("pasta do acervo não encontrada", path=root)
+    if (root / "municipio.toml").is_file():
+        raise InputError(f"é a pasta de um município; indique a pasta do acervo, acima dela ({root.parent})",
+                         path=root)
+    if not any((d / "municipio.toml").is_file() for d in root.iterdir() if d.is_dir()):
+        raise InputError("não é um acervo importado (nenhuma pasta de município com municipio.toml): se a pasta "
+                         "tem os atos como recebidos, importe-os antes com 'lexconsolida importar PASTA -o ACERVO "
+                         "--municipio uf-nome' e rode 'lexconsolida acervo ACERVO' (docs/importacao.md)", path=root)
+
+
 def build(root: str | Path, *, executor: Executor | None = None,
           cache_dir: str | Path | None = None) -> Acervo:
-    """Analyse the whole acervo in ``root`` (see the module's docstring)."""
+    """Analyse the whole acervo in ``root`` (see the module's docstring); a folder that is not
+    an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root)
+    require_acervo(root)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
     state_key = content_key("estado", code, str(root.resolve()))

@@ -376,10 +376,11 @@ def run(args) -> int:
                                                         for q in problems)]
     stages.append(docx_stage(corpus, loaded, output, code, problems))
     stages.append(quadro_stage(corpus, loaded, output, code, problems, Stage))
-    stages.append(forms_stage(corpus, output, problems, Stage))
+    warnings = loaded.warnings
+    stages.append(forms_stage(corpus, output, problems, Stage, warnings))
     stages.append(dossier_stage(corpus, out, output, code))
     stages.append(consolidation_stage(corpus, out, output, code))
     output.finish()
-    print_summary(corpus, stages, problems, loaded.warnings, flagged, out)
+    print_summary(corpus, stages, problems, warnings, flagged, out)
     failed = problems or any(s.status == "erro" for s in stages)
     return 1 if failed else 0

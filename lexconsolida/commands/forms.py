@@ -9,7 +9,9 @@ from pathlib import Path
 from lexconsolida.errors import FormError, UsageError
 from lexconsolida.forms.cases import load_cases
 from lexconsolida.forms.infractions import extract
-from lexconsolida.forms.issue import Context, issue_batch, issue_talao, spec_for
+from lexconsolida.forms.issue import (
+    Context, complete_elsewhere, issue_batch, issue_talao, owner_of, spec_for, void_lote,
+)
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.reconcile import verify
 from lexconsolida.forms.register import Register
@@ -39,11 +41,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", metavar="DIR", default=str(DEFAULT_OUT),
                         help=f"pasta de saída dos formulários (padrão: {DEFAULT_OUT})")
     parser.add_argument("--municipio", metavar="DIR", help="pasta do município no acervo (com municipio.toml)")
+    parser.add_argument("--acervo", metavar="PASTA",
+                        help="pasta do acervo de onde vem a lei (padrão: a que contém --municipio; "
+                             "ou $LEXCONSOLIDA_STATUTES)")
     parser.add_argument("--norma", metavar="NORMA", help="lei a aplicar (padrão: a de [fiscalizacao] norma)")
     parser.add_argument("--registro", metavar="ARQ",
                         help="registro SQLite (padrão: o de [fiscalizacao] registro, na pasta do município)")
     parser.add_argument("--novo-registro", action="store_true",
-                        help="cria o registro se ele não existir (a numeração começa em 1)")
+                        help="cria o registro se ele não existir (a numeração começa em 1); sozinho, só cria")
     parser.add_argument("--quantidade", metavar="N", type=int, help="talão: quantos autos em branco")
     parser.add_argument("--tipo", metavar="TIPO", default="auto-de-infracao", choices=list(KINDS),
                         help="talão: tipo de formulário (padrão: auto-de-infracao)")
@@ -56,6 +61,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--cancelar", metavar="NÚMERO", help="cancela um formulário emitido (ex.: AI-2025/000001)")
     parser.add_argument("--inutilizar", metavar="NÚMERO",
                         help="inutiliza um número de talão não usado (folha perdida ou estragada)")
+    parser.add_argument("--concluir-lote", metavar="LOTE", type=int,
+                        help="grava em -o PASTA os arquivos de um lote pendente que não pôde ser gravado onde "
+                             "devia (os mesmos arquivos, em outra pasta)")
+    parser.add_argument("--inutilizar-lote", metavar="LOTE", type=int,
+                        help="inutiliza, com --motivo, os números de um lote pendente que não pôde ser gravado")
     parser.add_argument("--motivo", metavar="TEXTO", help="motivo do cancelamento ou da inutilização")
 
 
@@ -94,7 +104,7 @@ def _list(args, settings) -> int:
         entries = reg.entries(_municipio_name(settings))
     if args.json:
         rows = [{"municipio": e.municipio, "numero": e.numero, "tipo": e.tipo, "situacao": e.situacao,
-                 "pendente": e.pendente, "modo": e.modo, "reservado_em": e.reservado_em, "emitido_em": e.emitido_em,
+                 "pendente": e.pendente, "lote": e.lote, "modo": e.modo, "reservado_em": e.reservado_em, "emitido_em": e.emitido_em,
                  "data_formulario": e.data_formulario, "origem": e.origem, "arquivos": e.arquivos,
                  "cancelado_em": e.cancelado_em, "motivo_cancelamento": e.motivo_cancelamento,
                  "inutilizado_em": e.inutilizado_em, "motivo_inutilizacao": e.motivo_inutilizacao,
@@ -157,8 +167,12 @@ def _report(args, settings) -> int:
 
 
 def _context(args, settings):
-
-    norma = load_norma(args.norma or settings.norma_path)
+    """The law of the forms: --norma, else [fiscalizacao] norma in the municipality's acervo
+    (--acervo, else the folder that holds the municipality's)."""
+    if args.norma:
+        norma = load_norma(args.norma, acervo=args.acervo)
+    else:
+        norma = load_norma(settings.norma_path, acervo=args.acervo or settings.folder.resolve().parent)
     return Context(settings, norma, extract(norma))
 
 
@@ -201,8 +215,35 @@ def _talao(args, settings) -> int:
     return 0
 
 
+def _lote(args, settings) -> int:
+    with _register(args, settings) as reg:
+        if args.concluir_lote is not None:
+            for line in complete_elsewhere(reg, args.concluir_lote, args.output):
+                print(line)
+            return 0
+        if not args.motivo:
+            raise UsageError("--inutilizar-lote exige --motivo \"…\" (motivo da inutilização)")
+        for numero in void_lote(reg, args.inutilizar_lote, args.motivo):
+            print(f"{numero} inutilizado: {args.motivo.strip()}")
+    return 0
+
+
+def _create(args, settings) -> int:
+    """``forms --novo-registro --municipio M`` alone: the register is created (numbering from 1)."""
+    path = Path(args.registro) if args.registro else (settings.registro if settings is not None else None)
+    existed = path is not None and path.exists()
+    with _register(args, settings, owner_of(settings) if settings is not None else None) as reg:
+        print(f"{'o registro já existia' if existed else 'registro criado'}: {reg.path}")
+    return 0
+
+
 def run(args) -> int:
     settings = _settings(args)
+    if args.concluir_lote is not None or args.inutilizar_lote is not None:
+        return _lote(args, settings)
+    if args.novo_registro and not (args.kind or args.listar or args.verificar or args.relatorio or args.cancelar
+                                   or args.inutilizar):
+        return _create(args, settings)
     if args.listar:
         return _list(args, settings)
     if args.verificar:

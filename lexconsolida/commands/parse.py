@@ -12,12 +12,15 @@ import re
 import sys
 from collections import Counter
 
-from lexconsolida.corpus.locate import locate, require_text, try_corpus
+from pathlib import Path
+
+from lexconsolida.corpus.roots import acervo_of, shared_root
 from lexconsolida.errors import UsageError
+from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import atomic_write
-from lexconsolida.model import Agrupador, Norma, Severity
+from lexconsolida.model import AgrupadorKind, Dispositivo, Kind, Norma, Severity
 from lexconsolida.model.diagnostics import LOG_CODES
-from lexconsolida.readers import format_of
+from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text import RULE_NAMES
 from lexconsolida.writers import get_writer
 
@@ -73,16 +76,24 @@ def _options(args) -> dict:
 
 def counts(norma: Norma) -> dict[str, int]:
     """Units by kind (caput excluded), agrupadores by kind, and Parágrafos únicos."""
+    by_kind: Counter = Counter()
+    unicos = alteracoes = 0
+    for node in norma.walk():  # one walk, kinds counted as they are (their names once, at the end)
+        by_kind[node.kind] += 1
+        if isinstance(node, Dispositivo):
+            if node.alteracoes:
+                alteracoes += len(node.alteracoes)
+            if node.kind is Kind.PARAGRAFO and node.id.endswith("u"):
+                unicos += 1
     c: Counter = Counter()
-    for node in norma.walk():
-        if isinstance(node, Agrupador):
-            c[node.kind.value] += 1
-            c["agrupadores"] += 1
-        elif node.kind.value != "caput":
-            c[node.kind.value] += 1
-            if node.unico:
-                c["paragrafos_unicos"] += 1
-    c["alteracoes"] = sum(len(d.alteracoes) for d in norma.dispositivos())
+    for kind, n in by_kind.items():
+        if kind is not Kind.CAPUT:
+            c[kind.value] += n
+        if isinstance(kind, AgrupadorKind):
+            c["agrupadores"] += n
+    if unicos:
+        c["paragrafos_unicos"] = unicos
+    c["alteracoes"] = alteracoes
     return dict(sorted(c.items()))
 
 
@@ -128,6 +139,21 @@ def _summary(path: str, norma: Norma, diagnostics) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _in_acervo(spec: str) -> bool:
+    """Whether ``spec`` can name an act of an acervo: a URN, a folder, a ``norma.toml``, a file in
+    an act folder, or a file of the shared material (where acts declared with ``[fonte_textos]``
+    keep their texts). Any other file is read as it is, without loading an acervo."""
+    if spec.startswith("urn:"):
+        return True
+    p = Path(spec)
+    if p.is_dir() or p.name == "norma.toml" or (p.parent / "norma.toml").is_file():
+        return True
+    try:
+        return p.resolve().is_relative_to(shared_root().resolve())
+    except OSError:
+        return True
+
+
 def run(args) -> int:
     options = _options(args)
     if args.desligar:
@@ -138,9 +164,25 @@ def run(args) -> int:
         if (args.fmt or format_of(args.file)) != "pdf":
             raise UsageError("--ato vale só para entrada em PDF")
         options["ato"] = args.ato
-    found = require_text(locate(args.file, try_corpus(args.acervo), fmt=args.fmt, options=options))
-    norma, diagnostics = found.norma, found.diagnostics
-    fmt = args.fmt or format_of(found.path or args.file)
+    # One act read and written, then the process ends: what the work leaves alive is never
+    # walked by the collector (see gcpause).
+    with gc_paused(promote=True):
+        return _run(args, options)
+
+
+def _run(args, options: dict) -> int:
+    if args.acervo or _in_acervo(args.file):
+        # the loader of the acervo, and the citation patterns it brings: only for an act of it
+        from lexconsolida.corpus.locate import locate, require_text, try_corpus
+
+        root = args.acervo or acervo_of(args.file)
+        found = require_text(locate(args.file, try_corpus(None if root is None else str(root)), fmt=args.fmt,
+                                    options=options))
+        norma, diagnostics, path = found.norma, found.diagnostics, found.path
+    else:
+        result = read_file(args.file, args.fmt, **options)
+        norma, diagnostics, path = result.norma, result.diagnostics, Path(args.file)
+    fmt = args.fmt or format_of(path or args.file)
     xml = get_writer("xml")(norma)
     rep = None
     if args.report:

@@ -57,8 +57,8 @@ def locate(spec: str, corpus: Corpus | None, *, fmt: str | None = None,
         raise InputError(f"ato fora do acervo: {spec}")
     if p.is_dir():
         if (p / "norma.toml").is_file():
-            raise InputError("pasta de ato fora do acervo carregado (indique o acervo com --acervo PASTA)",
-                             path=p)
+            raise InputError("pasta de ato fora do acervo carregado (indique o acervo com --acervo PASTA ou "
+                             "LEXCONSOLIDA_STATUTES=PASTA)", path=p)
         raise InputError("é um diretório sem norma.toml: nem arquivo de norma nem ato do acervo", path=p)
 
     result = read_file(p, fmt, **(options or {}))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import pickle
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,36 +11,12 @@ from pathlib import Path
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.corpus.records import LEDGER, Act, Municipio, load_act, load_municipio
+from lexconsolida.corpus.roots import SHARED_ENV, acervo_of, default_root, shared_root  # noqa: F401 (re-exported)
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import format_of, read_file
-
-
-def default_root() -> Path:
-    """``$LEXCONSOLIDA_STATUTES``, else ``./statutes``, else the repository's ``statutes/``."""
-    env = os.environ.get("LEXCONSOLIDA_STATUTES")
-    if env:
-        return Path(env)
-    here = Path.cwd() / "statutes"
-    if here.is_dir():
-        return here
-    return Path(__file__).resolve().parents[2] / "statutes"
-
-
-SHARED_ENV = "LEXCONSOLIDA_SHARED"
-
-
-def shared_root(corpus_root: str | Path | None = None) -> Path:
-    """Where the shared material is looked for: ``$LEXCONSOLIDA_SHARED``, else ``shared/``
-    beside the project that holds ``corpus_root`` (``statutes/../../shared``). It may not exist:
-    the caller says so."""
-    env = os.environ.get(SHARED_ENV)
-    if env:
-        return Path(env)
-    base = Path(corpus_root) if corpus_root else default_root()
-    return base.resolve().parent.parent / "shared"
 
 
 @dataclass(slots=True)

@@ -17,6 +17,11 @@ kept — the same files, byte for byte — or voids a number whose file path hol
 with the reason. Completion runs only when no other process is issuing (an advisory lock held
 while issuing, released by the kernel even on ``kill -9``).
 
+A lote whose folder cannot be written (read-only, full, gone) is reported and left pending; it
+never blocks the issues that come after it. A person completes it into another folder
+(:func:`complete_elsewhere`, ``forms --concluir-lote N -o PASTA``) or voids its numbers with a
+reason (:func:`void_lote`, ``forms --inutilizar-lote N --motivo …``).
+
 Fault injection for the crash tests: with ``LEXCONSOLIDA_TESTE_INTERROMPER=<ponto>[:n]`` the
 process kills itself (SIGKILL) the n-th time it reaches ``<ponto>`` (one of :data:`CHECKPOINTS`).
 """
@@ -30,6 +35,7 @@ from datetime import date, datetime, time
 from pathlib import Path
 
 from lexconsolida.errors import FormError
+from lexconsolida.io import write_failure
 from lexconsolida.forms.cases import Case, check_dates, check_required
 from lexconsolida.forms.cite import act_title, citation
 from lexconsolida.forms.docx import render_docx
@@ -49,6 +55,26 @@ CHECKPOINTS = ("antes-do-commit", "depois-do-commit", "entre-arquivos", "antes-d
 checkpoint = fault_point
 __all__ = ["CHECKPOINTS", "FAULT_ENV", "checkpoint", "issue_batch"]
 """A fault-injection point (see the module docstring and :func:`~lexconsolida.forms.register.fault_point`)."""
+
+
+class WriteBlocked(FormError):
+    """A pending lote's files could not be written where it was meant to (the lote stays pending)."""
+
+    def __init__(self, lote: int, numeros: list[str], path: Path, reason: str) -> None:
+        self.lote, self.numeros, self.reason = lote, numeros, reason
+        super().__init__(f"não foi possível gravar ({reason}); {_pending_hint(lote, numeros)}", path=path)
+
+
+def _pending_hint(lote: int, numeros: list[str]) -> str:
+    """What to do with a pending lote, in one line."""
+    if len(numeros) == 1:
+        which, kept, them = f"o número {numeros[0]} (lote {lote}) fica reservado", "conclua-o", "inutilize-o"
+    else:
+        which = f"os números {numeros[0]} a {numeros[-1]} ({len(numeros)}, lote {lote}) ficam reservados"
+        kept, them = "conclua-os", "inutilize-os"
+    return (f"{which}: {kept} em outra pasta com 'lexconsolida forms --concluir-lote {lote} -o PASTA' ou {them} "
+            f"com 'lexconsolida forms --inutilizar-lote {lote} --motivo \"…\"' (ou a próxima emissão o fará "
+            "quando a pasta puder ser gravada)")
 
 
 @dataclass(slots=True, frozen=True)
@@ -80,12 +106,17 @@ class Context:
 
     @property
     def owner(self) -> Owner:
-        body = self.settings.orgao_emissor + (f" — {self.settings.setor}" if self.settings.setor else "")
-        return Owner(self.municipio, body)
+        return owner_of(self.settings)
 
     @property
     def templates(self) -> Path:
         return self.settings.folder / "templates" / "forms"
+
+
+def owner_of(settings: Settings) -> Owner:
+    """Whom the register of ``settings`` serves: the municipality and the issuing body (and sector)."""
+    body = settings.orgao_emissor + (f" — {settings.setor}" if settings.setor else "")
+    return Owner(f"{settings.nome}-{settings.uf}", body)
 
 
 def spec_for(kind: str, settings: Settings):
@@ -158,6 +189,42 @@ def _stored_data(case: Case, issue: date) -> dict:
 
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+SPECIMEN = "ESPÉCIME SEM VALOR — sem número"
+
+
+def render_specimen(kind: str, case: Case, ctx: Context, today: date | None = None) -> tuple[bytes, bytes]:
+    """(HTML, DOCX) of ``case`` as a specimen: checked as an issue would be, but numbered by no
+    register and saying so at its top — what ``build`` makes when the municipality has no
+    register, so that nothing it writes can pass for an issued form."""
+    today = today or date.today()
+    validate(kind, [case], ctx, today)
+    doc = _build(kind, case, ctx, SPECIMEN, today)
+    doc.avisos.insert(0, "ESPÉCIME SEM VALOR: nenhum número foi tomado, porque o órgão emissor ainda não tem "
+                      "registro de formulários. Para emitir, crie o registro ('lexconsolida forms --novo-registro "
+                      "--municipio PASTA') e rode de novo; nenhum número é usado antes disso.")
+    when = _issue_date(case, today)
+    return render_html(doc, ctx.templates), render_docx(doc, datetime.combine(when, time()),
+                                                        ctx.templates / "modelo.docx")
+
+
+def already_issued(register: Register, kind: str, case: Case, ctx: Context, today: date | None = None):
+    """The entry of ``register`` holding this very case (same kind, same data), if any: a case is
+    issued once, whatever folder or run it comes from. A case without ``data_emissao`` matches
+    whatever date it was issued on."""
+    want = _stored_data(case, _issue_date(case, today or date.today()))
+    dated = "data_emissao" in case.data
+    for entry in register.entries(ctx.municipio):
+        if entry.tipo != kind:
+            continue
+        have = entry.dados
+        if dated and have == want:
+            return entry
+        if not dated and {k: v for k, v in have.items() if k != "data_emissao"} == \
+                {k: v for k, v in want.items() if k != "data_emissao"}:
+            return entry
+    return None
 
 
 def issue_batch(kind: str, cases: list[Case], ctx: Context, out_dir: str | Path, register: Register,
@@ -237,7 +304,10 @@ def _reserve_all(kind, spec, cases, ctx: Context, register: Register, lote: int,
 
 def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> list[tuple[str, str]]:
     """Write ``files`` of a pending ``lote`` and mark it written; a number whose file path holds
-    other content is voided with the reason. Returns the voided (number, reason)."""
+    other content is voided with the reason. Returns the voided (number, reason).
+
+    When a file cannot be written, what this call wrote is taken back (the lote is still
+    pending: its files exist only in the register) and :class:`WriteBlocked` is raised."""
     entries = register.batch_entries(lote)
     owners: dict[str, list[str]] = {}
     for e in entries:
@@ -256,9 +326,10 @@ def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> l
             f.path.parent.mkdir(parents=True, exist_ok=True)
             write_file(f.path, f.content)
         except OSError as err:
-            raise FormError(f"não foi possível gravar o arquivo ({err.strerror}); os números deste lote ficam "
-                            "reservados e a emissão será concluída na próxima execução (ou com forms --verificar)",
-                            path=f.path) from None
+            for path in written:
+                path.unlink(missing_ok=True)
+            reason = write_failure(err, f.path).message.split(": ", 1)[-1]
+            raise WriteBlocked(lote, [e.numero for e in entries], f.path, reason) from None
         written.append(f.path)
         checkpoint("entre-arquivos")
     if written:
@@ -278,17 +349,53 @@ def complete_batch(register: Register, lote: int, files: list[PendingFile]) -> l
 
 def complete_pending(register: Register) -> list[str]:
     """Complete every lote an interrupted run left pending (call only holding the issue lock
-    alone). Returns one line per number completed or voided."""
+    alone). Returns one line per number completed or voided, and one per lote that still cannot
+    be written (it stays pending and blocks nothing)."""
     out = []
     for lote in register.pending_batches():
         numbers = [e.numero for e in register.batch_entries(lote)]
-        voided = dict(complete_batch(register, lote, register.pending_files(lote)))
+        try:
+            voided = dict(complete_batch(register, lote, register.pending_files(lote)))
+        except WriteBlocked as blocked:
+            out.append(f"lote {lote} continua pendente: {blocked.path}: não foi possível gravar ({blocked.reason}); "
+                       + _pending_hint(lote, blocked.numeros))
+            continue
         for numero in numbers:
             if numero in voided:
                 out.append(f"{numero}: emissão interrompida; número inutilizado ({voided[numero]})")
             else:
                 out.append(f"{numero}: emissão interrompida concluída (arquivos gravados do registro)")
     return out
+
+
+def _alone(register: Register, lock) -> None:
+    if not lock.alone:
+        raise FormError("outro processo está emitindo formulários com este registro; tente de novo quando ele "
+                        "terminar", path=register.path)
+
+
+def complete_elsewhere(register: Register, lote: int, folder: str | Path) -> list[str]:
+    """Complete the pending ``lote`` into ``folder`` (the same files, byte for byte, under new
+    paths). Returns one line per number."""
+    out = Path(folder).resolve()
+    with register.issue_lock() as lock:
+        _alone(register, lock)
+        numbers = [e.numero for e in register.batch_entries(lote)]
+        files = register.relocate_batch(lote, out)
+        for f in files:
+            if f.path.exists() and not (f.path.is_file() and _sha(f.path.read_bytes()) == f.sha256):
+                raise FormError("arquivo já existe com outro conteúdo; escolha outra pasta (nada foi gravado)",
+                                path=f.path)
+        voided = dict(complete_batch(register, lote, files))
+    return [f"{numero}: {'inutilizado (' + voided[numero] + ')' if numero in voided else 'concluído em ' + str(out)}"
+            for numero in numbers]
+
+
+def void_lote(register: Register, lote: int, motivo: str) -> list[str]:
+    """Void every pending number of ``lote`` with ``motivo``; returns the numbers."""
+    with register.issue_lock() as lock:
+        _alone(register, lock)
+        return register.void_batch(lote, motivo)
 
 
 @dataclass(slots=True, frozen=True)

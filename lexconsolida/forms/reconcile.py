@@ -58,7 +58,9 @@ def reconcile(register: Register) -> list[Difference]:
         for f in e.arquivos:
             known.setdefault(f["caminho"], []).append(e.situacao)
             if e.pendente:
-                out.append(Difference("emissão pendente (arquivos ainda não confirmados)", e.numero, f["caminho"]))
+                out.append(Difference(f"emissão pendente no lote {e.lote} (arquivos ainda não gravados; conclua com "
+                                      f"forms --concluir-lote {e.lote} -o PASTA ou inutilize com forms "
+                                      f"--inutilizar-lote {e.lote} --motivo \"…\")", e.numero, f["caminho"]))
                 continue
             if e.situacao == "inutilizado" or f["caminho"] in checked:
                 continue

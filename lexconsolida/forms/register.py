@@ -16,9 +16,18 @@ A process killed between 1 and 3 leaves a pending lote; the next run completes i
 pending bytes (never re-rendering, never taking new numbers) or, when a file in the way has other
 content, voids ("inutiliza") the number with the reason. A number is never reissued.
 
+A pending lote whose folder cannot be written (read-only, full, gone) does not block the
+register: the next runs say it is still pending and go on; a person completes it into another
+folder (:meth:`Register.relocate_batch`, the same bytes under new paths) or voids its numbers
+with a reason (:meth:`Register.void_batch`).
+
+Paths are stored relative to the register's own folder (``../../formularios/AI-2025-000001.html``)
+and given back absolute, so moving or renaming the project folder moves nothing in the register.
+Registers of schema 2 and older, which kept absolute paths, are migrated when opened.
+
 Rows move only along the transitions the ``emissoes_transicoes`` trigger allows (pending →
-written; talão → recorded; issued → cancelled; pending or unused talão → voided); nothing is
-deleted. The counter table only moves up.
+written; pending → pending elsewhere; talão → recorded; issued → cancelled; pending or unused
+talão → voided); nothing is deleted. The counter table only moves up.
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ import signal
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Self
@@ -38,7 +47,9 @@ from lexconsolida.errors import FormError, LexError
 from lexconsolida.io import sqlite_failure
 
 BUSY_TIMEOUT_MS = 120_000
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+"""1: first release; 2: pending lotes (crash-safe issuing); 3: paths relative to the register's
+folder, pending lotes movable to another folder."""
 STATES = ("emitido", "talao", "cancelado", "inutilizado")
 STATE_TEXT = {"emitido": "emitido", "talao": "em talão (não lançado)", "cancelado": "cancelado",
               "inutilizado": "inutilizado"}
@@ -47,6 +58,7 @@ _FROZEN = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
     "municipio", "numero", "tipo", "sigla", "ano", "sequencial", "modo", "reservado_em"))
 _DATA_KEPT = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in (
     "lote", "data_formulario", "origem", "dados", "arquivos"))
+_CASE_KEPT = " AND ".join(f"NEW.{c} IS OLD.{c}" for c in ("lote", "data_formulario", "origem", "dados"))
 _REASON = "length(trim(coalesce(NEW.{0}, ''))) > 0 AND NEW.{1} IS NOT NULL"
 
 SCHEMA = f"""
@@ -107,6 +119,8 @@ CREATE TRIGGER IF NOT EXISTS emissoes_transicoes BEFORE UPDATE ON emissoes
 WHEN NOT ({_FROZEN} AND (
     -- the lote's files were written
     (OLD.pendente = 1 AND NEW.pendente = 0 AND NEW.situacao IS OLD.situacao AND {_DATA_KEPT})
+    -- a pending lote is moved to another folder (its files' paths change, nothing else)
+    OR (OLD.pendente = 1 AND NEW.pendente = 1 AND NEW.situacao IS OLD.situacao AND {_CASE_KEPT})
     -- a filled talão is recorded against its number (its files are then pending)
     OR (OLD.situacao = 'talao' AND OLD.pendente = 0 AND NEW.situacao = 'emitido' AND NEW.pendente = 1
         AND NEW.modo = 'talao')
@@ -196,7 +210,7 @@ class Entry:
     origem: str
     dados: dict
     arquivos: list
-    """[{"caminho": absolute path, "sha256": hex}]."""
+    """[{"caminho": absolute path, "sha256": hex}] (stored relative to the register's folder)."""
     pendente: bool
     situacao: str
     cancelado_em: str | None
@@ -339,6 +353,9 @@ class Register(RegisterFile):
     """
 
     def __init__(self, path: str | Path, *, create: bool = False, owner: Owner | None = None) -> None:
+        self.base = Path(path).resolve().parent
+        """The register's folder: every path is stored relative to it (set before the schema is
+        prepared: an older register's absolute paths are migrated against it)."""
         super().__init__(path, create=create)
         if owner is not None:
             self._claim(owner)
@@ -359,11 +376,51 @@ class Register(RegisterFile):
                 for trigger in ("emissoes_sem_exclusao", "emissoes_so_cancelamento"):
                     self.conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
                 self.conn.execute("ALTER TABLE emissoes RENAME TO emissoes_v1")
+            # the transitions change from one schema to the next: made again below
+            self.conn.execute("DROP TRIGGER IF EXISTS emissoes_transicoes")
             for statement in _statements(SCHEMA):
-                self.conn.execute(statement)
+                if "emissoes_transicoes" not in statement:
+                    self.conn.execute(statement)
             if legacy:
                 _migrate_v1(self.conn)
+            if columns:
+                self._relative_paths()
+            for statement in _statements(SCHEMA):
+                self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _relative_paths(self) -> None:
+        """Schema 3: the absolute paths an older register kept become relative to its folder."""
+        for numero, municipio, files in self.conn.execute(
+                "SELECT numero, municipio, arquivos FROM emissoes").fetchall():
+            stored = [{**f, "caminho": self._rel(f["caminho"])} for f in json.loads(files)]
+            self.conn.execute("UPDATE emissoes SET arquivos=? WHERE numero=? AND municipio=?",
+                              (_dumps(stored), numero, municipio))
+        for lote, path in self.conn.execute("SELECT lote, caminho FROM arquivos_pendentes").fetchall():
+            self.conn.execute("UPDATE arquivos_pendentes SET caminho=? WHERE lote=? AND caminho=?",
+                              (self._rel(path), lote, path))
+        for lote, folder in self.conn.execute("SELECT id, pasta FROM lotes").fetchall():
+            if folder:
+                self.conn.execute("UPDATE lotes SET pasta=? WHERE id=?", (self._rel(folder), lote))
+
+    # --- paths: stored relative to the register's folder, given back absolute -----------------
+
+    def _rel(self, path: str | Path) -> str:
+        p = Path(path)
+        if not p.is_absolute():
+            return p.as_posix()  # already relative (to this folder)
+        return Path(os.path.relpath(p.resolve(), self.base)).as_posix()
+
+    def _abs(self, stored: str) -> Path:
+        p = Path(stored)
+        return p if p.is_absolute() else Path(os.path.normpath(self.base / p))
+
+    def _stored_files(self, files: list) -> list:
+        return [{**f, "caminho": self._rel(f["caminho"])} for f in files]
+
+    def _entry(self, row) -> Entry:
+        entry = _entry(row)
+        return replace(entry, arquivos=[{**f, "caminho": str(self._abs(f["caminho"]))} for f in entry.arquivos])
 
     def _claim(self, owner: Owner) -> None:
         with self.transaction():
@@ -384,7 +441,7 @@ class Register(RegisterFile):
     def new_batch(self, operacao: str, folder: Path) -> int:
         """A new lote (call inside :meth:`transaction`)."""
         cur = self.conn.execute("INSERT INTO lotes (criado_em, operacao, pasta) VALUES (?, ?, ?)",
-                                (_now(), operacao, str(folder)))
+                                (_now(), operacao, self._rel(folder)))
         assert cur.lastrowid is not None  # an INSERT always sets it
         return cur.lastrowid
 
@@ -407,7 +464,8 @@ class Register(RegisterFile):
             "INSERT INTO emissoes (municipio, numero, tipo, sigla, ano, sequencial, modo, lote, reservado_em,"
             " data_formulario, origem, dados, arquivos, pendente, situacao) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,1,?)",
             (item.municipio, item.numero, item.tipo, item.sigla, item.ano, item.sequencial, item.modo, lote, _now(),
-             item.data_formulario, item.origem, _dumps(item.dados), _dumps(item.arquivos), situacao),
+             item.data_formulario, item.origem, _dumps(item.dados), _dumps(self._stored_files(item.arquivos)),
+             situacao),
         )
 
     def record_talao(self, item: Reserved, lote: int) -> None:
@@ -425,13 +483,13 @@ class Register(RegisterFile):
         self.conn.execute(
             "UPDATE emissoes SET situacao='emitido', pendente=1, lote=?, data_formulario=?, origem=?, dados=?,"
             " arquivos=? WHERE municipio=? AND numero=?",
-            (lote, item.data_formulario, item.origem, _dumps(item.dados), _dumps(item.arquivos),
+            (lote, item.data_formulario, item.origem, _dumps(item.dados), _dumps(self._stored_files(item.arquivos)),
              item.municipio, item.numero),
         )
 
     def add_pending(self, lote: int, files: list[PendingFile]) -> None:
         self.conn.executemany("INSERT INTO arquivos_pendentes VALUES (?, ?, ?, ?)",
-                              [(lote, str(f.path), f.sha256, f.content) for f in files])
+                              [(lote, self._rel(f.path), f.sha256, f.content) for f in files])
 
     # --- step 3: mark written ---------------------------------------------------------------
 
@@ -449,11 +507,11 @@ class Register(RegisterFile):
         return [r[0] for r in self.conn.execute("SELECT DISTINCT lote FROM emissoes WHERE pendente=1 ORDER BY lote")]
 
     def pending_files(self, lote: int) -> list[PendingFile]:
-        return [PendingFile(Path(r[0]), r[1], r[2]) for r in self.conn.execute(
+        return [PendingFile(self._abs(r[0]), r[1], r[2]) for r in self.conn.execute(
             "SELECT caminho, sha256, conteudo FROM arquivos_pendentes WHERE lote=? ORDER BY caminho", (lote,))]
 
     def batch_entries(self, lote: int) -> list[Entry]:
-        return [_entry(r) for r in self.conn.execute(
+        return [self._entry(r) for r in self.conn.execute(
             f"SELECT {_COLUMNS} FROM emissoes WHERE lote=? AND pendente=1 ORDER BY tipo, ano, sequencial", (lote,))]
 
     def void_pending(self, lote: int, numeros: list[str], motivo: str) -> None:
@@ -519,7 +577,7 @@ class Register(RegisterFile):
         if municipio:
             sql += " AND municipio=?"
             args += (municipio,)
-        return [_entry(r) for r in self.conn.execute(sql, args)]
+        return [self._entry(r) for r in self.conn.execute(sql, args)]
 
     def entries(self, municipio: str | None = None) -> list[Entry]:
         sql = f"SELECT {_COLUMNS} FROM emissoes"
@@ -528,7 +586,7 @@ class Register(RegisterFile):
             sql += " WHERE municipio=?"
             args = (municipio,)
         sql += " ORDER BY municipio, tipo, ano, sequencial"
-        return [_entry(r) for r in self.conn.execute(sql, args)]
+        return [self._entry(r) for r in self.conn.execute(sql, args)]
 
     def counters(self) -> list[tuple[str, str, int, int]]:
         return list(self.conn.execute("SELECT municipio, tipo, ano, ultimo FROM contadores ORDER BY 1, 2, 3"))
@@ -543,7 +601,42 @@ class Register(RegisterFile):
             yield IssueLock(fd, alone)
 
     def batch_folders(self) -> list[Path]:
-        return [Path(r[0]) for r in self.conn.execute("SELECT DISTINCT pasta FROM lotes ORDER BY pasta")]
+        folders = {self._abs(r[0]) for r in self.conn.execute("SELECT DISTINCT pasta FROM lotes") if r[0]}
+        return sorted(folders)
+
+    # --- a pending lote that cannot be written where it was meant to ---------------------------
+
+    def relocate_batch(self, lote: int, folder: Path) -> list[PendingFile]:
+        """Move the pending ``lote`` to ``folder``: each file keeps its name and bytes, the
+        numbers and cases stay as they are; returns the pending files at their new paths."""
+        with self.transaction():
+            entries = self.batch_entries(lote)
+            if not entries:
+                raise FormError(f"o lote {lote} não tem números pendentes (nada a concluir)", path=self.path)
+            moved: dict[str, str] = {}
+            for e in entries:
+                files = []
+                for f in e.arquivos:
+                    target = folder / Path(f["caminho"]).name
+                    moved[self._rel(f["caminho"])] = self._rel(target)
+                    files.append({**f, "caminho": self._rel(target)})
+                self.conn.execute("UPDATE emissoes SET arquivos=? WHERE municipio=? AND numero=? AND pendente=1",
+                                  (_dumps(files), e.municipio, e.numero))
+            for old, new in moved.items():
+                self.conn.execute("UPDATE arquivos_pendentes SET caminho=? WHERE lote=? AND caminho=?",
+                                  (new, lote, old))
+            self.conn.execute("UPDATE lotes SET pasta=? WHERE id=?", (self._rel(folder), lote))
+        return self.pending_files(lote)
+
+    def void_batch(self, lote: int, motivo: str) -> list[str]:
+        """Void every pending number of ``lote`` with the reason; returns the numbers."""
+        if not motivo or not motivo.strip():
+            raise FormError("informe o motivo da inutilização (--motivo)")
+        numeros = [e.numero for e in self.batch_entries(lote)]
+        if not numeros:
+            raise FormError(f"o lote {lote} não tem números pendentes (nada a inutilizar)", path=self.path)
+        self.void_pending(lote, numeros, motivo.strip())
+        return numeros
 
 
 _COLUMNS = ("municipio, numero, tipo, ano, sequencial, modo, lote, reservado_em, emitido_em, data_formulario,"

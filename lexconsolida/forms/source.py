@@ -10,7 +10,7 @@ from lexconsolida import api
 from lexconsolida.model import Norma
 
 
-def load_norma(path: str | Path, acervo: str | None = None, when: str | None = None) -> Norma:
+def load_norma(path: str | Path, acervo: str | Path | None = None, when: str | None = None) -> Norma:
     """The parsed law named by ``path`` (a .txt/.xml/.docx file, or a corpus URN or act folder)."""
     found = api.locate(str(path), acervo)
     if found.act is None:

@@ -21,17 +21,17 @@ numbered ``evento1``… in date order, so the output is deterministic.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from datetime import date
 
 from lxml import etree
 
+from lexconsolida import patterns
 from lexconsolida.model import Norma, Version
 from lexconsolida.model.efficacy import STRUCK, VOID, resolve
 from lexconsolida.lexml.xml_safe import lx
 
-_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_ISO = patterns.compile(r"^\d{4}-\d{2}-\d{2}$")
 _REVOCATION = "revogacao"
 
 

@@ -30,6 +30,8 @@ from functools import cache
 
 from lxml import etree
 
+from lexconsolida import patterns
+
 from lexconsolida.errors import UsageError
 from lexconsolida.lexml.schemas import SCHEMAS
 from lexconsolida.lexml.xml_safe import safe_parser
@@ -71,22 +73,28 @@ _RIGID_CHILDREN_ALT: dict[Kind, frozenset[Kind]] = {
 
 
 @cache
-def rigid_id_patterns() -> dict[str, list[re.Pattern]]:
-    """The rigid schema's id patterns ('idArtigo', 'idOmissis', 'idAgregador'), compiled."""
+def _rigid_id_sources() -> dict[str, list[str]]:
+    """The rigid schema's id patterns ('idArtigo', 'idOmissis', 'idAgregador'), as written in it."""
     doc = etree.parse(str(SCHEMAS[RIGIDO]), safe_parser())
-    out: dict[str, list[re.Pattern]] = {}
+    out: dict[str, list[str]] = {}
     for st in doc.iter(f"{_XSD}simpleType"):
         name = st.get("name")
         pats = [p.get("value") for p in st.iter(f"{_XSD}pattern")]
         if name in ("idArtigo", "idOmissis", "idAgregador") and pats:
-            out[name] = [re.compile(p) for p in pats]
+            out[name] = pats
     return out
+
+
+def rigid_id_patterns() -> dict[str, list[re.Pattern]]:
+    """The rigid schema's id patterns, compiled."""
+    return {name: [re.compile(p) for p in pats] for name, pats in _rigid_id_sources().items()}
 
 
 @cache
 def _rigid_id_pattern(kind: str) -> re.Pattern:
-    """The patterns of ``kind`` as one alternation: one match per id instead of one per pattern."""
-    return re.compile("|".join(f"(?:{p.pattern})" for p in rigid_id_patterns()[kind]))
+    """The patterns of ``kind`` as one alternation: one match per id instead of one per pattern
+    (compiled through :mod:`lexconsolida.patterns`: the alternation is long)."""
+    return patterns.compile("|".join(f"(?:{p})" for p in _rigid_id_sources()[kind]))
 
 
 def _id_ok(kind: str, xml_id: str) -> bool:
@@ -135,7 +143,14 @@ def _check_node(node, prefix: str, in_alt: bool) -> str | None:
             err = _check_alteracao(alt, prefix)
             if err:
                 return err
+    artigo_id = _rigid_id_pattern("idArtigo").fullmatch
     for c in node.children:
+        # a leaf dispositivo (most of them) has only its id to check: inline, not a call per unit
+        if type(c) is Dispositivo and not c.children and not c.alteracoes and c.kind is not Kind.OMISSIS \
+                and c.kind is not Kind.ARTIGO:
+            if artigo_id(prefix + c.id) is None:
+                return f"id {prefix + c.id!r} recusado pelo esquema rígido"
+            continue
         err = _check_node(c, prefix, in_alt)
         if err:
             return err

@@ -6,8 +6,8 @@ two directions cannot drift apart.
 
 from __future__ import annotations
 
-import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Kind, Number
 
 TAG_OF_KIND = {
@@ -20,7 +20,7 @@ TAG_OF_AGRUPADOR = {
 }
 
 
-VALID_ID = re.compile(r"(?:[a-z]{3}(?:\d+(?:-\d+)*)?u?_)*[a-z]{3}(\d+(?:-\d+)*)?u?\Z")
+VALID_ID = patterns.compile(r"(?:[a-z]{3}(?:\d+(?:-\d+)*)?u?_)*[a-z]{3}(\d+(?:-\d+)*)?u?\Z")
 """A LexML id as :class:`~lexconsolida.model.ids.LexId` accepts it, the number of its last
 component in group 1."""
 

@@ -11,6 +11,7 @@ import re
 
 from lxml import etree
 
+from lexconsolida import patterns
 from lexconsolida.errors import InputError
 
 NS_LEXML = "http://www.lexml.gov.br/1.0"
@@ -19,7 +20,7 @@ NS_XML = "http://www.w3.org/XML/1998/namespace"
 NS_AKN = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 NSMAP_LEXML = {None: NS_LEXML, "xlink": NS_XLINK}
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_NOT_XML = patterns.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 """Characters XML 1.0 cannot represent: C0 controls but tab/LF/CR, U+FFFE/U+FFFF, surrogates."""
 
 

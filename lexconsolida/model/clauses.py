@@ -23,11 +23,12 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from lexconsolida import patterns
 from lexconsolida.model.dates import LONG_DATE, MONTHS, format_long, parse_date
 from lexconsolida.model.nodes import Dispositivo, Kind
 
-VIGENCIA = re.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
-REVOGACAO_GERAL = re.compile(
+VIGENCIA = patterns.compile(r"\b(entra(rá|m)?|entrarão|estará|estarão)\s+em\s+vigor\b", re.IGNORECASE)
+REVOGACAO_GERAL = patterns.compile(
     r"^\s*(revogam-se|revoga-se|ficam?\s+revogad[ao]s?)\b.*(disposi[çc][õo]es|em\s+contr[áa]rio)",
     re.IGNORECASE,
 )

@@ -17,18 +17,20 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from lexconsolida import patterns
+
 MONTHS = [
     "janeiro", "fevereiro", "março", "abril", "maio", "junho",
     "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
 ]
 _MONTH_RE = "|".join(MONTHS + ["marco"])
-LONG_DATE = re.compile(
+LONG_DATE = patterns.compile(
     rf"(?P<d>\d{{1,2}})\s*[º°o]?\s*(?:de\s*)?(?P<m>{_MONTH_RE})\s+(?:de\s+)?(?P<y>\d\.?\d{{3}})\b",
     re.IGNORECASE,
 )
 """Also as real fechos print it: '13 Fevereiro de 2003', '28 de dezembro 1990', '31de Outubro',
 '1º DEJUNHO', 'DE 2.000'."""
-SHORT_DATE = re.compile(r"\b(?P<d>\d{1,2})[/.-](?P<m>\d{1,2})[/.-](?P<y>\d{4}|\d{2})\b")
+SHORT_DATE = patterns.compile(r"\b(?P<d>\d{1,2})[/.-](?P<m>\d{1,2})[/.-](?P<y>\d{4}|\d{2})\b")
 
 
 def _iso(y: int, m: int, d: int) -> str | None:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model.dates import format_long, parse_date
 from lexconsolida.model.nodes import Norma
 from lexconsolida.model.numbering import format_act_number
 from lexconsolida.model.status import status_of
 
-_NUMBER = re.compile(r"\bN\s*[.º°o]*\s*[º°]?\s*\.?\s*(?P<n>\d[\d.]*)", re.IGNORECASE)
+_NUMBER = patterns.compile(r"\bN\s*[.º°o]*\s*[º°]?\s*\.?\s*(?P<n>\d[\d.]*)", re.IGNORECASE)
 
 
 def epigrafe_number(epigrafe: str) -> str | None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lexconsolida import patterns
 from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman
 
 PREFIX_OF_KIND = {
@@ -44,7 +45,7 @@ PREFIX_OF_KIND = {
 """The one table of LexML id prefixes; ``Kind.prefix`` and ``AgrupadorKind.prefix`` read it."""
 KIND_OF_PREFIX = {v: k for k, v in PREFIX_OF_KIND.items()}
 
-_COMPONENT = re.compile(
+_COMPONENT = patterns.compile(
     r"""^(?P<prefix>[a-z]{3})        # art, par, inc, ali, ite, cpt, cap, sec, ...
         (?P<num>\d+(?:-\d+)*)?       # 5, 5-1 (5-A), absent for cpt
         (?P<unico>u)?$               # par1u: Parágrafo único

@@ -182,6 +182,21 @@ class Version:
     """The rótulo in this version, when a renumbering changed it."""
 
 
+def preorder(nodes: list) -> Iterator:
+    """``nodes`` and everything below them, in document order (pre-order), with one explicit
+    stack: a generator per level (``yield from child.walk()``) made every node cost as many
+    resumptions as it is deep, and the reader, the writers and the checks all walk trees."""
+    stack = [iter(nodes)]
+    while stack:
+        for node in stack[-1]:
+            yield node
+            if node.children:
+                stack.append(iter(node.children))
+                break
+        else:
+            stack.pop()
+
+
 @dataclass(slots=True)
 class Dispositivo:
     """An articulação unit that carries text: artigo, caput, parágrafo, inciso, alínea, item."""
@@ -230,8 +245,7 @@ class Dispositivo:
     def walk(self) -> Iterator["Dispositivo"]:
         """This unit and all below it, in document order."""
         yield self
-        for c in self.children:
-            yield from c.walk()
+        yield from preorder(self.children)
 
 
 @dataclass(slots=True)
@@ -255,8 +269,7 @@ class Agrupador:
 
     def walk(self) -> Iterator["Agrupador | Dispositivo"]:
         yield self
-        for c in self.children:
-            yield from c.walk()
+        yield from preorder(self.children)
 
 
 @dataclass(slots=True)
@@ -365,8 +378,7 @@ class Norma:
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""
-        for node in self.articulacao:
-            yield from node.walk()
+        return preorder(self.articulacao)
 
     def histories(self) -> Iterator[tuple[str, list[Version]]]:
         """(id, history) of everything that has wordings: the ementa (id ``EMENTA_ID``) first,

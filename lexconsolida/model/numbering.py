@@ -17,14 +17,15 @@ Number(value=5, suffixes=('A',))
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from lexconsolida import patterns
 
 _ROMAN = [
     (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
     (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
 ]
-_ROMAN_RE = re.compile(r"^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+_ROMAN_RE = patterns.compile(r"^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 
 
 def is_roman(text: str) -> bool:
@@ -81,7 +82,7 @@ class Number:
     suffixes: tuple[str, ...] = ()
     """Upper-case letters of inserted units, in order: ("A",) for 5º-A, ("A", "B") for 5-A-B."""
 
-    _ARABIC = re.compile(r"^\s*(\d+)\s*[º°o]?\s*((?:-\s*[A-Za-z]\s*)*)$")
+    _ARABIC = patterns.compile(r"^\s*(\d+)\s*[º°o]?\s*((?:-\s*[A-Za-z]\s*)*)$")
 
     def __reduce__(self):
         # Pickled as a constructor call: the state methods dataclasses gives a frozen slotted

@@ -26,21 +26,18 @@ Residue(start=18, text='GO', certain=False)
 
 from __future__ import annotations
 
-import gzip
-import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
+from lexconsolida import patterns
 from lexconsolida.model.nodes import Agrupador, Dispositivo, Kind, Norma
 
-_TOKEN = re.compile(r"\S+")
-_SHORT = re.compile(r"[^\W\d_]{1,3}")
-_ROMAN = re.compile(r"[IVXLCDM]+")
-_SECTION = re.compile(r"(?<=[\s(])(?P<sym>[&$])\s?(?=\d{1,3}\s?[º°]\s)")
+_TOKEN = patterns.compile(r"\S+")
+_SHORT = patterns.compile(r"[^\W\d_]{1,3}")
+_ROMAN = patterns.compile(r"[IVXLCDM]+")
+_SECTION = patterns.compile(r"(?<=[\s(])(?P<sym>[&$])\s?(?=\d{1,3}\s?[º°]\s)")
 _TERMINAL = ".;:!?"
 FUNCTION_WORDS = frozenset("a o e é à ao as os da de do das dos em no na nos nas um uma ou por "
                            "se que com sem".split())
@@ -50,6 +47,10 @@ FUNCTION_WORDS = frozenset("a o e é à ao as os da de do das dos em no na nos n
 @cache
 def portuguese_words() -> frozenset[str]:
     """Portuguese word forms (lower case) from pyspellchecker's dictionary."""
+    import gzip  # heavy to import (with json and importlib.resources: a tenth of a parse process's start);
+    import json  # only a text with suspected residue needs the dictionary
+    from importlib import resources  # (heavy, as above)
+
     data = resources.files("spellchecker").joinpath("resources", "pt.json.gz").read_bytes()
     return frozenset(json.loads(gzip.decompress(data)))
 
@@ -146,14 +147,21 @@ def _units(norma: Norma) -> list[tuple[Dispositivo, tuple[int, int] | None]]:
     return out
 
 
+_LAST_WORD_WINDOW = 40
+
+
 def find(norma: Norma) -> Iterator[tuple[Dispositivo, tuple[int, int] | None, str, Residue | None]]:
     """(unit, lines, kind, residue): kind 'simbolo' (residue None) or 'final'."""
     units = _units(norma)
     vocabulary: Vocabulary | None = None
     for unit, lines in units:
-        for _ in section_symbols(unit.text):
+        text = unit.text
+        for _ in section_symbols(text):
             yield unit, lines, "simbolo", None
-        last = unit.text.rsplit(None, 1)[-1] if unit.text.strip() else ""
+        # the last word, from the end of the text only (a residue is a short word: a longer last
+        # word, cut at the window's start, is still too long to be one)
+        tail = text[-_LAST_WORD_WINDOW:].rsplit(None, 1)
+        last = tail[-1] if tail else ""
         if not _SHORT.fullmatch(last) or len(last) == 1:
             continue  # the common case: no dictionary needed
         if vocabulary is None:

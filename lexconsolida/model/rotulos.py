@@ -16,10 +16,11 @@ tree for faithful re-reading but never published.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-_CARDINAL_END = re.compile(r"\d(?:-[A-Z])*$")
+from lexconsolida import patterns
+
+_CARDINAL_END = patterns.compile(r"\d(?:-[A-Z])*$")
 
 
 @lru_cache(maxsize=8192)  # a few hundred distinct labels, asked for once per unit per output

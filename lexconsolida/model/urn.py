@@ -17,6 +17,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
+from lexconsolida import patterns
 from lexconsolida.errors import InputError
 
 STOP_WORDS = {"de", "da", "do", "das", "dos", "e", "d", "a", "o", "as", "os"}
@@ -24,7 +25,7 @@ STOP_WORDS = {"de", "da", "do", "das", "dos", "e", "d", "a", "o", "as", "os"}
 conjunctions and articles — 'Emenda à Lei Orgânica' is ``emenda.lei.organica``, as in the LexML
 samples and in the citations' vocabulary)."""
 
-_URN = re.compile(
+_URN = patterns.compile(
     r"""^urn:lex:
         (?P<localidade>br(?:;[a-z0-9.]+)*)      # br;mato.grosso;pedra.preta
         :(?P<autoridade>[a-z0-9.;]+)            # municipal, federal, camara.municipal

@@ -134,11 +134,14 @@ def _detail(ids: set[str], prefix: str, notas: list[str] = ()) -> str | None:
     return f"({'. '.join(p.rstrip('.') for p in parts)})" if parts else None
 
 
-def _id_order(node_id: str) -> list[tuple[str, tuple[int, ...]]]:
+def _id_order(node_id: str) -> tuple[list[tuple[str, tuple[int, ...]]], str]:
     """Document order of ids: each part a (kind, numbers) pair, so 'art5-1' (an article added
-    after art. 5º) and 'art5_par1' (its paragraph) compare without mixing kinds and numbers."""
-    return [(c[:3], tuple(int(x) if x.isdigit() else 0 for x in c[3:].rstrip("u").split("-") if x))
-            for c in node_id.split("_")]
+    after art. 5º) and 'art5_par1' (its paragraph) compare without mixing kinds and numbers.
+    The id itself breaks ties ('art2_par1u' and 'art2_par1', the parágrafo único renumbered § 1º,
+    share a place): the ids come from a set, and a tie left to its order changed the page from
+    one run to the next."""
+    return ([(c[:3], tuple(int(x) if x.isdigit() else 0 for x in c[3:].rstrip("u").split("-") if x))
+             for c in node_id.split("_")], node_id)
 
 
 def index_graph(graph: list[Link]) -> dict[str, list[Link]]:

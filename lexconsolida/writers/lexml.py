@@ -35,10 +35,10 @@ placeholder comment where each text goes; no text can hold '<!--', since '<' is 
 
 from __future__ import annotations
 
-import re
 
 from lxml import etree
 
+from lexconsolida import patterns
 from lexconsolida.lexml import extension as ext
 from lexconsolida.errors import LexError
 from lexconsolida.gcpause import gc_paused
@@ -61,14 +61,14 @@ from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
 _SubElement = etree.SubElement
 _SITUACAO_WRITTEN = (Situacao.REVOGADO, Situacao.VETADO)
-_ITEM_UNDER_PARAGRAPH_ALINEA = re.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
+_ITEM_UNDER_PARAGRAPH_ALINEA = patterns.compile(r"(_par\d+(?:-\d+)*u?_ali\d+(?:-\d+)*)_ite(?=\d)")
 """An item of an alínea that sits directly under a parágrafo: no LexML schema accepts its id
 ('art1_par1_ali1_ite1'), so it is written with the generic component ('art1_par1_ali1_dpg1')
 and its model id kept in the extension (``lc:no id``)."""
 DRAFT_WORDS = ("minuta", "projeto", "anteprojeto", "proposta")
 """A Norma whose ``tipo`` contains one of these is written as ``ProjetoNorma``."""
 
-_NCNAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
+_NCNAME = patterns.compile(r"^[A-Za-z_][\w.\-]*$")
 _TAG: dict[str, str] = {}
 
 
@@ -119,8 +119,8 @@ def _indent(level: int) -> str:
         return _LEVELS[level]
 
 
-_SPECIAL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff&<>\r]")
-_SPECIAL_ATTR = re.compile("[\x00-\x1f\ufffe\uffff\ud800-\udfff&<>\"]")
+_SPECIAL_TEXT = patterns.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff&<>\r]")
+_SPECIAL_ATTR = patterns.compile("[\x00-\x1f\ufffe\uffff\ud800-\udfff&<>\"]")
 
 
 def _text(text: str) -> str:
@@ -464,7 +464,8 @@ class _Writer:
             ext.add_eficacia(ne, efficacy)
         entries = self.blocks + self.nodes
         if entries:
-            self.extension = "".join(entries)[len(_indent(_EXT_LEVEL)):]
+            entries[0] = entries[0][len(_indent(_EXT_LEVEL)):]  # not the joined text: a copy of it
+            self.extension = "".join(entries)
             ne.append(etree.Comment(_SLOT_NOS))
 
     def document(self, norma: Norma) -> etree._Element:
@@ -486,7 +487,8 @@ class _Writer:
             out: list[str] = []
             for node in norma.articulacao:
                 self.node(out, level, node)
-            self.articulacao = "".join(out)[len(_indent(level)):]
+            out[0] = out[0][len(_indent(level)):]  # not the joined text: a copy of the whole articulação
+            self.articulacao = "".join(out)
             art.append(etree.Comment(_SLOT_ARTICULACAO))
             self.parte_final(ne, norma)
         histories = self.histories
@@ -507,9 +509,18 @@ def write(norma: Norma, *, profile: str = "auto", **_options) -> bytes:
         root = writer.document(norma)
     etree.indent(root, space="  ")
     data = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    slots = []
     for slot, text in ((_SLOT_ARTICULACAO, writer.articulacao), (_SLOT_NOS, writer.extension)):
         if text:
             mark = f"<!--{slot}-->".encode()
             at = data.index(mark)  # text never holds '<!--': '<' is always escaped
-            data = b"".join((data[:at], text.encode("utf-8"), data[at + len(mark):]))
-    return data
+            slots.append((at, at + len(mark), text))
+    if not slots:
+        return data
+    pieces: list[bytes] = []
+    pos = 0
+    for start, end, text in sorted(slots):  # one join for both texts: each join copies the document
+        pieces += (data[pos:start], text.encode("utf-8"))
+        pos = end
+    pieces.append(data[pos:])
+    return b"".join(pieces)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Diagnostic, Dispositivo, Kind, Severity
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import int_to_letter, int_to_roman, roman_to_int
@@ -31,25 +32,32 @@ from lexconsolida.readers.text.labels import Label, match_label
 from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
 
-_AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
+_AMENDS = patterns.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
                      re.IGNORECASE)
-_CLOSES = re.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
-_NOTA = re.compile(r"\((NR|AC)\)")
-_TRAILER = re.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
-_OMISSIS = re.compile(r"^[\s.…_]*(?:[.…]{3,}|[(\[]\s*(?:\.\s*){3,}[)\]]|[(\[]\s*…\s*[)\]])[\s.…_]*$")
+_CLOSES = patterns.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
+_NOTA = patterns.compile(r"\((NR|AC)\)")
+_TRAILER = patterns.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
+_OMISSIS = patterns.compile(r"^[\s.…_]*(?:[.…]{3,}|[(\[]\s*(?:\.\s*){3,}[)\]]|[(\[]\s*…\s*[)\]])[\s.…_]*$")
 """A line of dots ('...', '……', '(...)', '[…]'): the units left out stay as they are."""
 _LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
 _PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
-_ART_REF = re.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
-_PAR_REF = re.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
-_INC_REF = re.compile(r"\binciso\s+([IVXLC]+)\b")
+_ART_REF = patterns.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
+_PAR_REF = patterns.compile(r"par[áa]grafo\s+[úu]nico|§\s*(\d+)", re.IGNORECASE)
+_INC_REF = patterns.compile(r"\binciso\s+([IVXLC]+)\b")
 
 
 _QUOTES = "\"“”"  # ” too: word processors often print it at the opening
-_ANNOUNCED = re.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
-_ADDS = re.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
-_UNQUOTED_ARTICLE = re.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
-_CLOSED_LATER = re.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
+_ANNOUNCED = patterns.compile(r"(?:reda[çc][ãa]o|teor|seguintes?|a\s+seguir)\s*[.;]?$", re.IGNORECASE)
+_ADDS = patterns.compile(r"acrescid|acrescent|inclus[ãa]o|inclu[íi]d|inserid", re.IGNORECASE)
+_UNQUOTED_ARTICLE = patterns.compile(r"^Art(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:\s*-?\s*([A-Z])\b)?", re.IGNORECASE)
+_CLOSED_LATER = patterns.compile(r"[\"”]\s*(?:\((?:NR|AC)\))?\s*[.;]?\s*$")
+
+
+def may_open(line_text: str) -> bool:
+    """The cheap test :func:`opens_alteracao` starts with: only a line starting with a quote, or
+    with 'art' (a quoted article whose opening quote is missing), can open a block."""
+    s = line_text.lstrip()
+    return bool(s) and (s[0] in _QUOTES or s[:3].lower() == "art")
 
 
 def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | None = None,
@@ -91,8 +99,8 @@ def opens_alteracao(line_text: str, host_text: str, host_node: Dispositivo | Non
             and _ADDS.search(host[-400:].rsplit(". ", 1)[-1]) is not None)
 
 
-_INLINE_OPENING = re.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
-_NAMES_NORM = re.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
+_INLINE_OPENING = patterns.compile(r"(?:reda[çc][ãa]o|teor)\s*:\s*(?=[\"“”])", re.IGNORECASE)
+_NAMES_NORM = patterns.compile(r"\b(?:d[ao]s?|à|ao)\s+(?:Lei|Decreto|Resolu[çc][ãa]o|C[óo]digo|Regimento|Emenda)\b",
                          re.IGNORECASE)
 
 
@@ -137,8 +145,12 @@ def _split(line: SourceLine, at: int) -> list[SourceLine] | None:
 class AlteracaoBlock:
     """Collects the lines of one quoted block; ``finish`` builds the :class:`Alteracao`."""
 
-    def __init__(self, state: TextState, host: Dispositivo, host_article: int | None) -> None:
+    def __init__(self, state: TextState, host: Dispositivo, host_article: int | None,
+                 host_text: str | None = None) -> None:
+        """``host_text``: the host's text as it stands (the builder's, when the host's lines
+        are not joined yet), else ``host.text``."""
         self.first = True
+        self.host_text = host.text if host_text is None else host_text
         self.virtual = False
         self.state = state
         self.host = host
@@ -195,7 +207,7 @@ class AlteracaoBlock:
         for m in _NOTA.finditer(raw):
             nota = m.group(1)
         alt = Alteracao("", nota=nota, lines=(self.lines[0].number, self.lines[-1].number), raw=raw)
-        _UnitsBuilder(alt, self.host.text).run(self.lines, self.between)
+        _UnitsBuilder(alt, self.host_text).run(self.lines, self.between)
         self.host.alteracoes.append(alt)
 
 
@@ -220,8 +232,15 @@ class _UnitsBuilder:
         self.heading: Agrupador | None = None
         """A quoted agrupador heading whose name may follow on the next line."""
         self.headings = 0
+        self.more: dict[int, tuple[Dispositivo, list[str]]] = {}
+        """id(unit) → (unit, its lines): joined once at the end (a long unit stays linear)."""
 
     def run(self, lines: list[SourceLine], between: set[int]) -> None:
+        self._run(lines, between)
+        for node, parts in self.more.values():
+            node.text = "\n".join(parts)
+
+    def _run(self, lines: list[SourceLine], between: set[int]) -> None:
         texts = [_clean(ln.text) for ln in lines]
         for i, ln in enumerate(lines):
             s = texts[i]
@@ -243,7 +262,10 @@ class _UnitsBuilder:
                     self._heading(None, s, ln.number)  # 'DA COMPETÊNCIA DO CONSELHO' before 'Art. 2º'
                     continue
                 if self.last is not None:
-                    self.last.text = f"{self.last.text}\n{s}" if self.last.text else s
+                    entry = self.more.get(id(self.last))
+                    if entry is None:
+                        entry = self.more[id(self.last)] = (self.last, [self.last.text] if self.last.text else [])
+                    entry[1].append(s)
                     self.last.lines = (self.last.lines[0], ln.number)
                 continue
             self.heading = None

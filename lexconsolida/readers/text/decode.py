@@ -10,15 +10,15 @@ file, see :mod:`~lexconsolida.readers.text.truncation`; never re-read as cp1252)
 
 from __future__ import annotations
 
-import re
 
+from lexconsolida import patterns
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import accepts_truncation, cut_in_character, incomplete_utf8_tail
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CONTENT = re.compile(r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f\s]")
+_CONTROL = patterns.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTENT = patterns.compile(r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f\s]")
 """A character that is neither a control character nor white space (str.isspace): text."""
 BOM = b"\xef\xbb\xbf"
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Diagnostic, Documento, Severity
 from lexconsolida.model.dates import parse_date
 from lexconsolida.readers.text.state import SourceLine, TextState
@@ -20,20 +21,20 @@ _TYPES = {
     "MOÇÃO": "Moção", "JUSTIFICATIVA": "Justificativa", "MENSAGEM": "Mensagem",
     "EXPOSIÇÃO DE MOTIVOS": "Exposição de Motivos", "PARECER": "Parecer", "OFÍCIO": "Ofício",
 }
-_TYPE_LINE = re.compile(r"^\s*(?P<t>" + "|".join(_TYPES) + r")\b(?P<rest>[^a-zà-ÿ]{0,30})$")
-_AUTHOR = re.compile(r"^\s*Autor(?:ia)?\s*:\s*(?P<nome>.+?)(?:\s*[–—-]\s*(?P<partido>[A-Z][A-Za-z]{1,9}))?\s*$")
-_ADDRESS = re.compile(r"^\s*(?:[ÀA]o?s?\s+Exm[oa]s?\.?|A\s+Sua\s+Excel[êe]ncia|Excelent[íi]ssim[oa])", re.IGNORECASE)
-_PLACE_DATE = re.compile(
+_TYPE_LINE = patterns.compile(r"^\s*(?P<t>" + "|".join(_TYPES) + r")\b(?P<rest>[^a-zà-ÿ]{0,30})$")
+_AUTHOR = patterns.compile(r"^\s*Autor(?:ia)?\s*:\s*(?P<nome>.+?)(?:\s*[–—-]\s*(?P<partido>[A-Z][A-Za-z]{1,9}))?\s*$")
+_ADDRESS = patterns.compile(r"^\s*(?:[ÀA]o?s?\s+Exm[oa]s?\.?|A\s+Sua\s+Excel[êe]ncia|Excelent[íi]ssim[oa])", re.IGNORECASE)
+_PLACE_DATE = patterns.compile(
     r"^\s*(?P<local>[^,]{3,120}),\s*(?:em\s+)?(?P<data>\d{1,2}[º°]?\s+de\s+[A-Za-zç]+\s+de\s+\d{4})\.?\s*$"
 )
-CITED = re.compile(
+CITED = patterns.compile(
     r"""(?P<tipo>Lei\s+Complementar|Lei\s+Ordin[áa]ria|Lei|Decreto-Lei|Decreto|Resolu[çc][ãa]o|Portaria)
         (?:\s+(?:Federal|Estadual|Municipal))?\s+
         (?P<numero_printed>(?:[nN]\s*[º°o.]+\s*(?:de\s+)?)?\d[\d.,]*\d(?:/\d{2,4})?|\d)
         (?:,?\s+de\s+(?P<data_printed>\d{1,2}[º°]?\s+de\s+[A-Za-zç]+\s+de\s+\d{4}))?""",
     re.VERBOSE,
 )
-_THOUSANDS_COMMA = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_THOUSANDS_COMMA = patterns.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
 def document_type(text: str) -> str | None:

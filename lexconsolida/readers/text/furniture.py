@@ -25,11 +25,11 @@ Every removed line is recorded as ``Diagnostic("linha-removida", …, line=n, te
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import chain
 
+from lexconsolida import patterns
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.text.furniture_lines import (
     FREE,
@@ -343,7 +343,7 @@ REASON_RUN = "resíduo de digitalização entre linhas de cabeçalho ou rodapé"
 REASON_DEBRIS = "resíduo de digitalização junto a cabeçalho ou rodapé"
 REASON_SITE = "mobiliário do sítio de onde o texto foi copiado (link, download, aviso, menu)"
 
-_BARE_NUMBER = re.compile(r"^\d{1,4}$")
+_BARE_NUMBER = patterns.compile(r"^\d{1,4}$")
 _SHORT = 48
 """Longest line the run-growing rules may take."""
 _MIN_PAGE_GAP = 10

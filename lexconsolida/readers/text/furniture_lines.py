@@ -10,6 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from lexconsolida import patterns
 from lexconsolida.readers.text.state import TextState
 
 # --- Protection: what is certainly content -----------------------------------------------------
@@ -39,37 +40,37 @@ _WEAK = r"""
 """
 """Labels that OCR debris can imitate: they protect a line only when real words follow."""
 
-_LABEL = re.compile(
+_LABEL = patterns.compile(
     r"^[\s\"“”'‘’«(\[]{0,3}(?:(?P<strong>" + _STRONG + r")|(?:" + _WEAK + r")(?P<rest>.*)$)", re.VERBOSE
 )
 _LEAD = r"^[\s\"“”'‘’«(\[]{0,3}"
 
-_WORD3 = re.compile(r"[^\W\d_]{3,}")
-_WORD4 = re.compile(r"[^\W\d_]{4,}")
-_OMISSIS = re.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
-_FIELD = re.compile(r"^[^\W\d_][^:]{0,30}:\s*\S")
+_WORD3 = patterns.compile(r"[^\W\d_]{3,}")
+_WORD4 = patterns.compile(r"[^\W\d_]{4,}")
+_OMISSIS = patterns.compile(r"^[\s\"“”'.…_\-–—]*[.…]{3}[\s\"“”'.…_\-–—]*(?:\(NR\))?\s*$")
+_FIELD = patterns.compile(r"^[^\W\d_][^:]{0,30}:\s*\S")
 """'Penalidade: multa': a field of a table or form, which may repeat page after page."""
-_HEADING_LABEL_ONLY = re.compile(
+_HEADING_LABEL_ONLY = patterns.compile(
     _LEAD + r"(?:CAP[IÍ]TULO|Cap[ií]tulo|T[IÍ]TULO|T[ií]tulo|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o"
     r"|SE[CÇ][AÃ]O|Se[cç][aã]o|LIVRO|Livro|PARTE|Parte|SUBT[IÍ]TULO)\s+\S+[\s.:\-–—]*$"
 )
 
 # --- Shapes: what furniture looks like ---------------------------------------------------------
 
-_WEB_SHAPE = re.compile(r"@[\w-]+\.\w|www\.|https?://|\.(?:gov|leg|com|org|jus|mp|net|edu)\b")
+_WEB_SHAPE = patterns.compile(r"@[\w-]+\.\w|www\.|https?://|\.(?:gov|leg|com|org|jus|mp|net|edu)\b")
 """E-mail, URL or host name."""
-_SITE_PROMPT_START = re.compile(
+_SITE_PROMPT_START = patterns.compile(
     r"^(?:visualizar|download|baixar|imprimir|compartilhar|acess(?:e|ar)|clique)\b",
     re.IGNORECASE)
-_SITE_PROMPT_ANY = re.compile(
+_SITE_PROMPT_ANY = patterns.compile(
     r"\bclique\s+(?:aqui|no\s+link|para)\b"
     r"|\bdisponi[bv]ilizad[oa]s?\s+para\s+(?:o\s+)?(?:download|baixar|impress)"
     r"|\best[ea]\s+texto\s+n[ãa]o\s+substitui\b"
     r"|\btexto\s+(?:meramente\s+)?informativo\b.{0,40}\bn[ãa]o\s+substitui\b",
     re.IGNORECASE)
-_MENU_ITEM = re.compile(r"^[^\W\d_][\w\s.-]{0,24}$")
-_MENU_SEP = re.compile(r"\s*(?:\||»|›|•|>)\s*")
-_MENU_WORD = re.compile(r"\b(?:in[íi]cio|home|contato|busca|pesquisa|legisla[çc][ãa]o|login|entrar|sair|voltar"
+_MENU_ITEM = patterns.compile(r"^[^\W\d_][\w\s.-]{0,24}$")
+_MENU_SEP = patterns.compile(r"\s*(?:\||»|›|•|>)\s*")
+_MENU_WORD = patterns.compile(r"\b(?:in[íi]cio|home|contato|busca|pesquisa|legisla[çc][ãa]o|login|entrar|sair|voltar"
                         r"|mapa\s+do\s+s[íi]tio|not[íi]cias)\b", re.IGNORECASE)
 _SITE_PROMPT_MAX = 200
 """Longest line read as a prompt of the site the text was copied from."""
@@ -97,7 +98,7 @@ def site_prompt(text: str) -> bool:
             and any(_MENU_WORD.search(i) for i in items))
 
 
-_DIGIT_SHAPE = re.compile(
+_DIGIT_SHAPE = patterns.compile(
     r"""(?:
         \(\s*\d{2}\s*\)\s*\d{4,5}\s*-?\s*\d{4}\b                     # (66) 3401-2484
       | \b(?:fone|tel|telefone|fax|whatsapp|celular)\b\.?:?\s*\(?\d    # Fone: (66)…
@@ -108,8 +109,8 @@ _DIGIT_SHAPE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 """Phone, fax or CEP (searched only in lines with a digit)."""
-_DIGIT = re.compile(r"\d")
-PAGE_NUMBER = re.compile(
+_DIGIT = patterns.compile(r"\d")
+PAGE_NUMBER = patterns.compile(
     r"""^\s*(?:
         [-–—]\s*\d{1,4}\s*[-–—]                                         # - 3 -
       | p[áa]g(?:ina|\.)?\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?            # Página 2 de 5
@@ -118,11 +119,11 @@ PAGE_NUMBER = re.compile(
     )\s*$""",
     re.VERBOSE | re.IGNORECASE,
 )
-_PAGE_IN_LINE = re.compile(r"\b(?:p[áa]g(?:ina)?\.?|fls?\.)\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?\b", re.I)
+_PAGE_IN_LINE = patterns.compile(r"\b(?:p[áa]g(?:ina)?\.?|fls?\.)\s*\d{1,4}(?:\s*(?:de|/)\s*\d{1,4})?\b", re.I)
 """'Lei nº 846/2015 – Página 3 de 12': a running footer with the page number inside."""
-TOKEN = re.compile(r"[^\W_]+")
-PROSE_WORD = re.compile(r"^[a-zà-ÿ]{3,}$")
-_SHAPE_SPAN = re.compile(r"\S*(?:@|www\.|https?://|\.br\b|\.com\b|\.gov\b|\.org\b)\S*", re.I)
+TOKEN = patterns.compile(r"[^\W_]+")
+PROSE_WORD = patterns.compile(r"^[a-zà-ÿ]{3,}$")
+_SHAPE_SPAN = patterns.compile(r"\S*(?:@|www\.|https?://|\.br\b|\.com\b|\.gov\b|\.org\b)\S*", re.I)
 TERMINAL = (".", ";", ":", "!", "?")
 
 # --- Normalisation -----------------------------------------------------------------------------

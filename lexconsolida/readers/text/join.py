@@ -10,15 +10,15 @@ Nothing else in the text changes (OCR noise stays as printed).
 
 from __future__ import annotations
 
-import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Agrupador, Diagnostic, Severity
 from lexconsolida.readers.text.state import TextState
 
-_HYPHENATED = re.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
-_NEXT_WORD = re.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
-_NEXT_UPPER = re.compile(r"^[A-ZÀ-Ý0-9]")
-_ENCLITIC = re.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
+_HYPHENATED = patterns.compile(r"(?P<word>[A-Za-zÀ-ÿ]+)-$")
+_NEXT_WORD = patterns.compile(r"^(?P<word>[a-zà-ÿ][A-Za-zÀ-ÿ-]*)")
+_NEXT_UPPER = patterns.compile(r"^[A-ZÀ-Ý0-9]")
+_ENCLITIC = patterns.compile(r"^(?:se|lo|la|los|las|lhe|lhes|me|te|nos|vos|o|a|os|as|á|ão|ia|iam|emos|ei)(?:-|\b|$)")
 KEEP_PREFIXES = frozenset({
     "para", "guarda", "porta", "vice", "ex", "pré", "pós", "pró", "recém", "sem", "bem", "além",
     "aquém", "mal", "grão", "grã", "circum", "pan", "anti", "auto", "contra", "extra", "infra",
@@ -30,33 +30,52 @@ KEEP_PREFIXES = frozenset({
 
 def join_lines(fragments: list[str]) -> tuple[str, list[tuple[int, str, str]]]:
     """(text, repairs): repairs are (index of the second line, before, after); ``before`` holds
-    the two pieces as printed, joined by a line break ('Administra-\\nção')."""
-    out = ""
+    the two pieces as printed, joined by a line break ('Administra-\\nção').
+
+    Linear in the length of the text: pieces are joined once at the end, and only the last
+    :data:`_TAIL` characters are looked at for a hyphenated word (a unit of 50,000 lines grew
+    quadratically when the text was rebuilt at every line)."""
+    parts: list[str] = []
     repairs = []
     for i, frag in enumerate(fragments):
         frag = frag.strip()
         if not frag:
             continue
-        if not out:
-            out = frag
+        if not parts:
+            parts.append(frag)
             continue
-        # Only the tail can end in a hyphenated word: searching the whole growing text made
-        # long units quadratic.
-        m = _HYPHENATED.search(out, max(0, len(out) - 80)) if out.endswith("-") else None
+        m = _HYPHENATED.search(_tail(parts)) if parts[-1].endswith("-") else None
         if m and _NEXT_UPPER.match(frag):
-            out += frag  # 'Pedra Preta-' / 'MT', 'Decreto-' / 'Lei': a compound, hyphen kept
+            parts.append(frag)  # 'Pedra Preta-' / 'MT', 'Decreto-' / 'Lei': a compound, hyphen kept
             continue
         n = _NEXT_WORD.match(frag)
         if m and n:
             left, right = m.group("word"), n.group("word")
             if left.lower() in KEEP_PREFIXES or _ENCLITIC.match(right):
-                out += frag
+                parts.append(frag)
             else:
-                out = out[:-1] + frag
+                parts[-1] = parts[-1][:-1]
+                parts.append(frag)
                 repairs.append((i, f"{left}-\n{right}", left + right))
             continue
-        out += " " + frag
-    return out, repairs
+        parts.append(" " + frag)
+    return "".join(parts), repairs
+
+
+_TAIL = 80
+"""How far back a hyphenated word at the end of the text is looked for."""
+
+
+def _tail(parts: list[str]) -> str:
+    """The last :data:`_TAIL` characters of ``"".join(parts)``."""
+    taken, length = [], 0
+    for part in reversed(parts):
+        taken.append(part)
+        length += len(part)
+        if length >= _TAIL:
+            break
+    text = "".join(reversed(taken))
+    return text[-_TAIL:]
 
 
 def join_text(state: TextState) -> None:

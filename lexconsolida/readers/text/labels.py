@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lexconsolida import patterns
 from lexconsolida.model import AgrupadorKind, Number
 from lexconsolida.model.numbering import (
     AGRUPADOR_NAMES, int_to_roman, is_roman, label_for, letter_to_int, roman_to_int,
@@ -23,14 +24,14 @@ from lexconsolida.model.numbering import (
 from lexconsolida.readers.text.roman import read_roman
 
 QUOTES = "\"“”'‘’"
-_LEAD = re.compile(r"^\s*(?P<q>[\"“”](?=\s*\S))?\s*")
+_LEAD = patterns.compile(r"^\s*(?P<q>[\"“”](?=\s*\S))?\s*")
 _LEAD_CHARS = frozenset(" \t\u00a0\"“”")
-_SEP = re.compile(r"\s*(?:[-–—]+|\.(?!\d)|:)?\s*")
+_SEP = patterns.compile(r"\s*(?:[-–—]+|\.(?!\d)|:)?\s*")
 
-_ARTIGO = re.compile(
+_ARTIGO = patterns.compile(
     r"""(?P<word>Artigo|ARTIGO|Art|ART|rt(?=\.))       # 'rt.' is 'Art.' with the A lost
         (?P<punct>\s*[.,]?\s*)
-        (?P<num>[1-9]\d{0,3})
+        (?P<num>[1-9]\d{0,2}(?:\.\d{3})+(?!\d)|[1-9]\d*)   # any size; '1.000' with a thousands dot
         (?P<ord>\s?[º°ª]|\.º|o(?![A-Za-zÀ-ÿ]))?          # ordinal sign, also 'o' (1o)
         (?P<suf>(?:-[A-Z](?![A-Za-zÀ-ÿ])                  # 5º-A
           |\s?-\s?[A-Z](?=\s*[-–—.:])                     # 18 - A - (a lone 'A' word stays text)
@@ -40,7 +41,7 @@ _ARTIGO = re.compile(
         (?![\d/,])""",
     re.VERBOSE,
 )
-_PARAGRAFO = re.compile(
+_PARAGRAFO = patterns.compile(
     r"""(?P<sign>§|\$&|&|\$|S|8|5)
         (?P<space>\s*)
         (?P<num>[1-9]\d{0,2})
@@ -49,18 +50,18 @@ _PARAGRAFO = re.compile(
         (?![\d/,]|\.\d)""",
     re.VERBOSE,
 )
-_UNICO = re.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
-_INCISO = re.compile(r"(?P<num>[IVXLCDMivxlcdmHNTW1]{1,8})(?P<suf>-[A-Z]|\s?-\s?[A-Z](?=\s*[-–—]\s))?(?=\s*[-–—])")
+_UNICO = patterns.compile(r"(?P<word>(?:par[áa]grafo|§)\s*[úu]nico)\b", re.IGNORECASE)
+_INCISO = patterns.compile(r"(?P<num>[IVXLCDMivxlcdmHNTW1]{1,8})(?P<suf>-[A-Z]|\s?-\s?[A-Z](?=\s*[-–—]\s))?(?=\s*[-–—])")
 """'I -', 'I-A -', and 'I- A -' as the official CF/88 prints an inciso added between I and II."""
-_ARABIC_DASH = re.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
-_ALINEA = re.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
-_ALINEA_DASH = re.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
-_INCISO_DOT = re.compile(r"(?P<num>[IVXLCDM]{1,8})(?P<suf>-[A-Z])?(?P<close>[.)])(?=\s+\S)")
-_ALINEA_DOT = re.compile(r"(?P<num>[a-z])\.(?=\s+\S)")
-_ITEM = re.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
-_DECIMAL_ITEM = re.compile(r"(?P<grp>[1-9]\d?)\.(?P<num>\d{1,3})(?=\s*[-–—]\s*\S)")
+_ARABIC_DASH = patterns.compile(r"(?P<num>[1-9]\d{0,2})(?=\s*[-–—]\s*\S)")
+_ALINEA = patterns.compile(r"(?P<num>[a-z])(?P<suf>-[A-Za-z])?\)")
+_ALINEA_DASH = patterns.compile(r"(?P<num>[a-z])(?=\s*[-–—]\s+\S)")
+_INCISO_DOT = patterns.compile(r"(?P<num>[IVXLCDM]{1,8})(?P<suf>-[A-Z])?(?P<close>[.)])(?=\s+\S)")
+_ALINEA_DOT = patterns.compile(r"(?P<num>[a-z])\.(?=\s+\S)")
+_ITEM = patterns.compile(r"(?P<num>[1-9]\d{0,2})(?:[.)])(?=\s+\S)")
+_DECIMAL_ITEM = patterns.compile(r"(?P<grp>[1-9]\d?)\.(?P<num>\d{1,3})(?=\s*[-–—]\s*\S)")
 """'4.01 -': an item numbered within its group, as drafters print items under an alínea."""
-_AGRUPADOR = re.compile(
+_AGRUPADOR = patterns.compile(
     r"""(?P<word>PARTE|LIVRO|T[ÍI]TULO|SUBT[ÍI]TULO|CAP[ÍI]TULO|SUBSEC?[ÇC][ÃA]O|SEC?[ÇC][ÃA]O)\s+
         (?P<num>[IVXLCDMHTW1]{1,8}|\d{1,3}|[ÚU]NIC[OA])(?P<suf>-[A-Z])?(?![A-Za-zÀ-ÿ\d])""",
     re.VERBOSE | re.IGNORECASE,
@@ -142,7 +143,11 @@ def match_label(
     return None
 
 
-_ARTIGO_UNICO = re.compile(r"(?P<word>(?:Artigo|ARTIGO|Art\.?|ART\.?)\s*[ÚúUu][Nn][Ii][Cc][Oo])(?![A-Za-zÀ-ÿ])")
+MAX_ARTICLE_DIGITS = 1000
+"""An article number of more digits than this is not a label (Python's int() refuses strings of
+over 4,300 digits); any real number is far below it."""
+
+_ARTIGO_UNICO = patterns.compile(r"(?P<word>(?:Artigo|ARTIGO|Art\.?|ART\.?)\s*[ÚúUu][Nn][Ii][Cc][Oo])(?![A-Za-zÀ-ÿ])")
 """'Artigo único' / 'Art. Único': the act's one artigo (LexML id art1, rótulo 'Artigo único')."""
 
 
@@ -169,7 +174,10 @@ def _match_artigo(line: str, pos: int, ocr: bool, expected: dict) -> Label | Non
         repairs.append(("Art,", "Art.", "vírgula no lugar do ponto em 'Art.'"))
     if not punct.strip() and not punct:
         return None  # 'Art5' glued: not a label
-    number = Number(int(m.group("num")), _suffixes(m.group("suf")))
+    digits = m.group("num").replace(".", "")
+    if len(digits) > MAX_ARTICLE_DIGITS:
+        return None
+    number = Number(int(digits), _suffixes(m.group("suf")))
     sep, rest = _rest(line, m.end())
     if not sep and rest:
         return None

@@ -16,33 +16,34 @@ from __future__ import annotations
 import hashlib
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Diagnostic, Severity, Urn
 from lexconsolida.model.urn import UF, UF_OF_SLUG, slug
 from lexconsolida.readers.text.parts import year_of_number
 from lexconsolida.readers.text.state import TextState
 
 _NAME = r"(?P<nome>[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+(?:\s+(?:d[aeo]s?\s+)?[A-ZÀ-Ý][A-Za-zÀ-ÿ'’]+)*)"
-_PLACE_UF = re.compile(
+_PLACE_UF = patterns.compile(
     r"(?:Munic[íi]pio|C[âa]mara\s+Municipal|Prefeitura\s+Municipal|Prefeitura|PREFEITURA(?:\s+MUNICIPAL)?|MUNIC[ÍI]PIO)"
     r"\s+(?:de|da|do|DE|DA|DO)\s+" + _NAME + r"\s*[-–/]\s*(?P<uf>[A-Z]{2})\b"
 )
-_PLACE_STATE = re.compile(
+_PLACE_STATE = patterns.compile(
     r"(?:PREFEIT[OA]\s+MUNICIPAL|Prefeit[oa]\s+Municipal|MUNIC[ÍI]PIO|Munic[íi]pio|C[ÂA]MARA\s+MUNICIPAL"
     r"|C[âa]mara\s+Municipal)\s+(?:DE|de|DA|da|DO|do)\s+"
     + _NAME + r",?\s+(?:Estado|ESTADO)\s+(?:d[aeo]|D[AEO])\s+(?P<estado>[A-Za-zÀ-ÿ ]+?)[,;.:]"
 )
-_SELF_REF = re.compile(r"\b(?:esta|desta|presente|nesta|pela\s+presente)\s+(Lei\s+Complementar|Lei|Resolução)"
+_SELF_REF = patterns.compile(r"\b(?:esta|desta|presente|nesta|pela\s+presente)\s+(Lei\s+Complementar|Lei|Resolução)"
                        r"|\b(?:este|deste|presente|neste)\s+(Decreto)", re.IGNORECASE)
-_MUNICIPAL = re.compile(r"\bmunicipa(?:l|is)\b|\bmunic[íi]pio\b|\bprefeit[oa]\b|\bvereador", re.IGNORECASE)
+_MUNICIPAL = patterns.compile(r"\bmunicipa(?:l|is)\b|\bmunic[íi]pio\b|\bprefeit[oa]\b|\bvereador", re.IGNORECASE)
 _SMALL = {"de", "da", "do", "das", "dos", "e"}
 #: How a federal act says it is one: its enacting formula (preâmbulo), its fecho ('Brasília, …;
 #: 178º da Independência e 111º da República') or its epígrafe ('LEI FEDERAL Nº …'). Citations
 #: of federal acts in the ementa or the articles ('nos termos da Lei Federal nº 8.666') are not.
-_FEDERAL_FORMULA = re.compile(
+_FEDERAL_FORMULA = patterns.compile(
     r"\bpresid[êe]n(?:te|cia)\s+da\s+rep[úu]blica\b|\bcongresso\s+nacional\b"
     r"|\bmesas?\s+da\s+c[âa]mara\s+dos\s+deputados\b|\bsenado\s+federal\b"
     r"|\bda\s+independ[êe]ncia\b", re.IGNORECASE)
-_FEDERAL_EPIGRAFE = re.compile(r"^\W*(?:lei|decreto)(?:[\s-]+(?:complementar|lei))?\s+federal\b",
+_FEDERAL_EPIGRAFE = patterns.compile(r"^\W*(?:lei|decreto)(?:[\s-]+(?:complementar|lei))?\s+federal\b",
                                re.IGNORECASE)
 
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida import patterns
 from lexconsolida.model import Agrupador, Diagnostic, Dispositivo, Event, Kind, Severity, Situacao, Version
 from lexconsolida.readers.text.state import TextState
 
-_NOTE = re.compile(
+_NOTE = patterns.compile(
     r"""\(\s*(?P<body>(?:[^()]{1,60}?,\s*)?
         (?P<verb>reda[çc][ãa]o\s+dada|acrescentad[oa]s?|acrescid[oa]s?|inclu[íi]d[oa]s?|inserid[oa]s?|
            renumerad[oa]s?|revogad[oa]s?|suprimid[oa]s?|(?<=,\s)alterad[oa]s?|(?<=,\s)modificad[oa]s?)
@@ -33,7 +34,7 @@ _NOTE = re.compile(
 """A note at the very end of a unit's text ('(Redação dada pela Lei nº 7/2021)'). 'Alterado pela'
 counts only after the unit it speaks of ('(INCISO X, ALTERADO PELA …)'): '… a Lei nº 100
 (alterada pela Lei nº 200).' is about the law cited, not a note on the unit."""
-_ACT = re.compile(r"\b(?:lei|emenda|decreto|resolu[çc][ãa]o|ato|portaria|medida)\b", re.IGNORECASE)
+_ACT = patterns.compile(r"\b(?:lei|emenda|decreto|resolu[çc][ãa]o|ato|portaria|medida)\b", re.IGNORECASE)
 """The note must name an act ('pela Emenda nº 30/2007'), not a person or an organ."""
 
 _KIND = (("reda", "redacao"), ("alter", "redacao"), ("modif", "redacao"), ("renum", "renumeracao"),

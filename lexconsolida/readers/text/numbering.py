@@ -68,8 +68,9 @@ class _Numberer:
             if prev is None and kind in _AGRUPADOR_KINDS:
                 return printed  # a first agrupador that is not number 1: 'agrupador-ausente'
             if not printed.suffixes and printed.value > start + 1 and not (prev and prev.suffixes and printed.value == prev.value + 1):
-                missing = [Number(v) for v in range(start + 1, printed.value)]
-                shown = ", ".join(_label(kind, n) for n in missing[:5])
+                # the first few only: a gap to 'Art. 99999999' is not enumerated
+                missing = [Number(v) for v in range(start + 1, min(printed.value, start + 6))]
+                shown = ", ".join(_label(kind, n) for n in missing)
                 self.note("lacuna", f"numeração salta de {_label(kind, prev) if prev else 'o início'} para "
                           f"{_label(kind, printed)}: falta(m) {shown}", make_id(printed), line)
                 for n in missing[:3]:

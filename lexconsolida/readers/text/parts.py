@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida import patterns
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Documento, Severity, Signature
 from lexconsolida.model.dates import PROMULGATION_LINE, parse_date, parse_date_lenient, publication_of
@@ -25,7 +26,7 @@ from lexconsolida.readers.text.documents import document_type, make_documento
 from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import check_sentence_end
 
-EPIGRAFE = re.compile(
+EPIGRAFE = patterns.compile(
     r"""^\s*(?P<tipo>LEI\s+COMPLEMENTAR|LEI\s+ORG[ÂA]NICA|LEI\s+ORDIN[ÁA]RIA|LEI\s+PROMULGADA|LEI|DECRETO[-\s]LEI|DECRETO\s+LEGISLATIVO|DECRETO
         |RESOLU[ÇC][ÃA]O|PORTARIA|EMENDA\s+CONSTITUCIONAL|EMENDA\s+[ÀA]\s+LEI\s+ORG[ÂA]NICA|EMENDA
         |MEDIDA\s+PROVIS[ÓO]RIA|INSTRU[ÇC][ÃA]O\s+NORMATIVA|MINUTA\s+DE\s+LEI)
@@ -33,8 +34,8 @@ EPIGRAFE = re.compile(
         (?P<numero>\d[\d.]*(?:/\d{2,4})?)""",
     re.VERBOSE | re.IGNORECASE,
 )
-_DATE_LINE = re.compile(r"^\s*,?\s*(?:DE|de)\s+\d{1,2}[º°]?\s+(?:DE|de)\s+\w+", re.UNICODE)
-_PREAMBULO = re.compile(
+_DATE_LINE = patterns.compile(r"^\s*,?\s*(?:DE|de)\s+\d{1,2}[º°]?\s+(?:DE|de)\s+\w+", re.UNICODE)
+_PREAMBULO = patterns.compile(
     r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
         |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
         |(?![^,]{0,80}\b(?:prefeit|vice|president|governador|vereador|secret|subs[íi]di|c[âa]mara|munic[íi]pi))
@@ -45,19 +46,19 @@ _PREAMBULO = re.compile(
 """The preâmbulo's first words: 'O PREFEITO MUNICIPAL …', 'FULANA DE TAL, PREFEITA DO MUNICÍPIO …',
 'FAZ SABER …'. A name is words with no office in them: 'FIXA OS SUBSÍDIOS DO PREFEITO,
 VICE-PREFEITO …' is an ementa."""
-_FECHO = re.compile(
+_FECHO = patterns.compile(
     r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+(?:de\s+)?\d{4}", re.IGNORECASE
 )
 """'Place, date': '…, 14 de maio de 1998', '…, em 1º de outubro 2012' (never '…, de 4 de maio de
 2019', which is how a citation dates an act: 'Decreto nº 4.213, de 04 de novembro de 2019')."""
-_PLACE_FECHO = re.compile(
+_PLACE_FECHO = patterns.compile(
     r"^\s*(?:PREF[EI]\w*TURA|GABINETE|PA[ÇC]O|C[ÂA]MARA|SALA\s+DAS\s+SESS|PAL[ÁA]CIO)\b[^:;]{0,120}?"
     r"\b(?:\d{4}|\d\.\d{3})\.?\s*$", re.IGNORECASE)
 """A place-and-date line that opens with the place's kind ('Gabinete do Prefeito Municipal, de 17
 de maio de 2013.', 'PREFEITURA MUNICIPAL DE … EM 06 DE JANEIRO DE 2001.')."""
-_YEAR = re.compile(r"\b\d{4}\b")
-_ANNEX = re.compile(r"^\s*(?:ANEXO|ANEXOS|JUSTIFICATIVA|MENSAGEM|EXPOSI[ÇC][ÃA]O DE MOTIVOS)\b(?!\s+[a-zà-ÿ])")
-_HEADING_START = re.compile(r"^(?:D[AO]S?|DE|DISPOSI[ÇC][ÕOÃA]\w*|PARTE|T[ÍI]TULO)\b")
+_YEAR = patterns.compile(r"\b\d{4}\b")
+_ANNEX = patterns.compile(r"^\s*(?:ANEXO|ANEXOS|JUSTIFICATIVA|MENSAGEM|EXPOSI[ÇC][ÃA]O DE MOTIVOS)\b(?!\s+[a-zà-ÿ])")
+_HEADING_START = patterns.compile(r"^(?:D[AO]S?|DE|DISPOSI[ÇC][ÕOÃA]\w*|PARTE|T[ÍI]TULO)\b")
 _TERMINAL = ".;:!?"
 
 
@@ -123,7 +124,7 @@ def _body_end(lines: list[SourceLine], first_art: int) -> int:
     return len(lines)
 
 
-_SITE_NOTE = re.compile(
+_SITE_NOTE = patterns.compile(
     r"""^\s*(?:(?:Autor(?:es|ia)?|Presidente|Assunto|Data\s+d[ae]\s+Publica[çc][ãa]o(?:\s+[^:\n]{1,60}?)?|Publicad[oa]\s+em
         |Prefeit[oa]|Promulgad[oa]\s+em|Sancionad[oa]\s+em|Download|Relator(?:a)?)\s*:
         |Publicad[oa]\s+n[oa]\s+(?:Di[áa]rio|Jornal|DOM\b)
@@ -132,7 +133,7 @@ _SITE_NOTE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 """Lines a publishing site (or the clerk) puts after the act: author, publication, downloads."""
-_LOOSE_FECHO = re.compile(
+_LOOSE_FECHO = patterns.compile(
     r"^\s*(?:(?:PREF[EI]\w*TURA|GABINETE|PA[ÇC]O|C[ÂA]MARA|SALA\s+DAS\s+SESS|PAL[ÁA]CIO)\b[^:;]{0,120}"
     r"|[A-ZÀ-Ý][\w\s-]{2,60},?\s+(?:em\s+)?\d{1,2}[º°]?\s*(?:de\s*)?(?:janeiro|fevereiro|mar[çc]o|abril|maio|junho"
     r"|julho|agosto|setembro|outubro|novembro|dezembro)\b\D{0,8})(?:\d{4}|\d\.\d{3})\.?\s*$",
@@ -196,7 +197,7 @@ def _no_articles(state: TextState) -> None:
 
 
 _VERB_SE = r"(?:registre|publique|cumpra|cientifique|comunique|notifique|arquive|d[êe]-se\s+ci[êe]ncia)(?:-se)?"
-_CLOSING_FORMULA = re.compile(
+_CLOSING_FORMULA = patterns.compile(
     rf"^\s*{_VERB_SE}(?:\s*(?:,|\be\b)\s*{_VERB_SE})*\s*[.;!]?\s*$", re.IGNORECASE)
 """The closing formula printed between the last article and the fecho ('PUBLIQUE-SE.',
 'Registre-se, publique-se e cumpra-se.'): part of the fecho, never text of an article."""
@@ -372,6 +373,9 @@ def _dates(state: TextState) -> dict:
                                               "promulgacao": []})
 
 
+_WEB_DATE = patterns.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
+
+
 def _date_from_fecho(state: TextState, line: SourceLine) -> None:
     """The date of a place-and-date line ('Gabinete do Prefeito, 09 de abri de 2012.'): noted
     for ``read_dates``; the act's date when the epígrafe gave none."""
@@ -395,8 +399,8 @@ def _note_dates(state: TextState, line: SourceLine) -> None:
         _dates(state)["promulgacao"].append((parse_date_lenient(m.group("d")), line.number))
 
 
-_HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
-_OFFICE = re.compile(
+_HONORIFIC = patterns.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
+_OFFICE = patterns.compile(
     r"\b(?:prefeit[oa]|presidente|secret[áa]ri[oa]|vereador[a]?|chefe|ministr[oa]|governador[a]?|diretor[a]?"
     r"|procurador[a]?|vice|mesa|c[âa]mara|senado|gabinete|assessor[a]?|coordenador[a]?|l[íi]der)\b",
     re.IGNORECASE,

@@ -26,6 +26,7 @@ Residue(start=18, text='GO', certain=False)
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 
 from lexconsolida.model import Diagnostic, Dispositivo, Norma, Severity
 from lexconsolida.model.ids import citation_parts
@@ -95,10 +96,15 @@ def repair_residue(state) -> None:
 
 
 def _line_of(state, lines: tuple[int, int] | None) -> int | None:
-    """The source line in ``lines`` that holds a symbol standing for '§'."""
+    """The source line in ``lines`` that holds a symbol standing for '§' (the lines are found
+    by bisection: scanning them all for every symbol made a text full of symbols quadratic)."""
     if not lines:
         return None
-    for src in state.lines:
-        if lines[0] <= src.number <= lines[1] and _SECTION.search(" " + src.text + " "):
+    numbers = state.scratch.get("line_numbers")
+    if numbers is None or len(numbers) != len(state.lines):
+        numbers = state.scratch["line_numbers"] = [src.number for src in state.lines]
+    for i in range(bisect_left(numbers, lines[0]), bisect_right(numbers, lines[1])):
+        src = state.lines[i]
+        if _SECTION.search(" " + src.text + " "):
             return src.number
     return None

@@ -16,6 +16,11 @@ article / paragraph / inciso / alínea:
 
 Text is kept line by line (joined with '\\n'); the rule ``join_text`` joins it. Ids are
 provisional (from the printed numbers); the rule ``number_units`` gives the final ones.
+
+Work is linear in the size of the text: the lines of a unit (or of an agrupador's name) are
+collected in a list and joined once, at the end (:class:`Lines`); what decides whether a quoted
+block opens sees only the last :data:`HOST_TAIL` characters of the unit before it. Growing a
+string line by line made a unit of 50,000 lines cost the square of its length.
 """
 
 from __future__ import annotations
@@ -24,13 +29,64 @@ import re
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Diagnostic, Dispositivo, Kind, Severity
 from lexconsolida.model.numbering import AGRUPADOR_NAMES
-from lexconsolida.readers.text.alteracoes import AlteracaoBlock, opens_alteracao, split_inline_openings
+from lexconsolida.readers.text.alteracoes import AlteracaoBlock, may_open, opens_alteracao, split_inline_openings
 from lexconsolida.readers.text.labels import Label
 from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
 
 _TERMINAL = ".;:!?"
 _KIND = {k.value: k for k in Kind}
+HOST_TAIL = 4000
+"""Characters at the end of a unit that can announce a quoted block ('… passa a vigorar com a
+seguinte redação:') and name its target ('o art. 5º da Lei nº …'): an instruction is a sentence
+or two (the longest in the shared acervo is under 600 characters before its block)."""
+
+
+class Lines:
+    """The text of the units being built, line by line: appending is O(1), the text is joined
+    once (:meth:`finish`), and the end of a unit is read without joining it (:meth:`tail`)."""
+
+    def __init__(self) -> None:
+        self.open: dict[int, tuple[object, str, str, list[str]]] = {}
+        """id(node) → (node, attribute, separator, its lines so far)."""
+
+    def add(self, node, text: str, attr: str = "text", sep: str = "\n") -> None:
+        entry = self.open.get(id(node))
+        if entry is None:
+            first = getattr(node, attr)
+            entry = self.open[id(node)] = (node, attr, sep, [first] if first else [])
+        entry[3].append(text)
+
+    def _parts(self, node, attr: str) -> list[str]:
+        entry = self.open.get(id(node))
+        if entry is not None:
+            return entry[3]
+        value = getattr(node, attr)
+        return [value] if value else []
+
+    def last_char(self, node) -> str:
+        parts = self._parts(node, "text")
+        return parts[-1][-1:] if parts else ""
+
+    def empty(self, node, attr: str = "text") -> bool:
+        return not self._parts(node, attr)
+
+    def tail(self, node, size: int = HOST_TAIL) -> str:
+        """The last ``size`` characters (about) of ``node``'s text, lines joined by '\\n'."""
+        parts = self._parts(node, "text")
+        taken, length = [], 0
+        for part in reversed(parts):
+            taken.append(part)
+            length += len(part) + 1
+            if length >= size:
+                break
+        text = "\n".join(reversed(taken))
+        return text[-size:] if len(text) > size else text
+
+    def finish(self) -> None:
+        for node, attr, sep, parts in self.open.values():
+            setattr(node, attr, sep.join(parts))
+        self.open.clear()
 
 
 def defer(state: TextState, node, code: str, message: str, severity=Severity.INFO, line=None) -> None:
@@ -56,6 +112,7 @@ class TreeBuilder:
         self.fragments: dict = state.scratch.setdefault("fragments", {})
         self.styles: dict[AgrupadorKind, str] = {}
         self.page_break = False
+        self.texts = Lines()
 
     # -- driving -------------------------------------------------------------------------
 
@@ -71,9 +128,10 @@ class TreeBuilder:
                 if self.block.feed(line):
                     continue
                 self._close_block()  # the line is after the block: read it as usual
-            if self.last is not None and opens_alteracao(line.text, self.last.text, self.last,
-                                                         self._article_number()):
-                self.block = AlteracaoBlock(self.state, self.last, self._article_number())
+            if self.last is not None and may_open(line.text) and opens_alteracao(
+                    line.text, self.texts.tail(self.last), self.last, self._article_number()):
+                self.block = AlteracaoBlock(self.state, self.last, self._article_number(),
+                                            host_text=self.texts.tail(self.last))
                 self.block.feed(line)
                 line.tag = "aspas"
                 continue
@@ -84,6 +142,7 @@ class TreeBuilder:
                 self._label_line(line, lab)
         if self.block is not None:
             self._close_block()
+        self.texts.finish()
 
     def _close_block(self) -> None:
         block, self.block = self.block, None
@@ -105,7 +164,10 @@ class TreeBuilder:
                 defer(self.state, agr, "quebra-de-pagina",
                       f"o rótulo '{agr.rotulo_printed}' (linha {agr.lines[0]}) está separado do nome "
                       f"(linha {line.number}) por cabeçalho ou rodapé de página", line=line.number)
-            agr.nome = text if agr.nome is None else f"{agr.nome} {text}"
+            if agr.nome is None:
+                agr.nome = text
+            else:
+                self.texts.add(agr, text, "nome", " ")
             agr.lines = (agr.lines[0], line.number)
             line.tag = "agrupador"
             return
@@ -121,11 +183,11 @@ class TreeBuilder:
 
     def _append(self, node: Dispositivo, line: SourceLine, text: str) -> None:
         frags = self.fragments.setdefault(id(node), [])
-        if self.page_break and node.text and node.text[-1] not in _TERMINAL:
+        if self.page_break and not self.texts.empty(node) and self.texts.last_char(node) not in _TERMINAL:
             defer(self.state, node, "quebra-de-pagina",
                   f"texto interrompido por cabeçalho ou rodapé de página entre as linhas {node.lines[1]} e {line.number}",
                   line=line.number)
-        node.text = f"{node.text}\n{text}" if node.text else text
+        self.texts.add(node, text)
         frags.append(line.number)
         node.lines = (node.lines[0], line.number) if node.lines else (line.number, line.number)
 

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida import patterns
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Severity
 
 ACCEPT_OPTION = "aceitar_truncado"
 _CLOSERS = "\"'”’»)\\]"
-_SENTENCE_END = re.compile(rf"(?:[.;:!?…]|;\s*(?:e|ou))[\s{_CLOSERS}]*$", re.IGNORECASE)
-_EDITORIAL_NOTE = re.compile(
+_SENTENCE_END = patterns.compile(rf"(?:[.;:!?…]|;\s*(?:e|ou))[\s{_CLOSERS}]*$", re.IGNORECASE)
+_EDITORIAL_NOTE = patterns.compile(
     r"\(\s*(?:NR|AC|(?:revogad|vetad|inclu[íi]d|acrescid|reda[çc][ãa]o|renumerad|suprimid|alterad|vide)"
     r"[^()]*)\)[\s.;]*$",
     re.IGNORECASE,
@@ -79,7 +80,7 @@ def cut_in_character(data: bytes, start: int, path: str | None) -> TruncatedInpu
     )
 
 
-_TABLE_ROW = re.compile(r"^\s*[|+].*[|+_-]\s*(?:\*\s*tabela\s+formatada\b.*)?$", re.IGNORECASE)
+_TABLE_ROW = patterns.compile(r"^\s*[|+].*[|+_-]\s*(?:\*\s*tabela\s+formatada\b.*)?$", re.IGNORECASE)
 """A row or border of a table flattened to text ('|TOTAL |106.000,00|', '|____|'), possibly with
 the site's '* tabela formatada …' note: a table ends a unit."""
 
