@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import pickle
 import re
+import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida.acervo.cache import Cache
 from lexconsolida.amendments import phrases
 from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
@@ -122,33 +126,87 @@ def _municipio(folder: Path, mtime: int):
     return load_municipio(folder)
 
 
-def act_corpus(root: Path, folders: list[str], index: ActIndex) -> tuple[Corpus, list[Act]]:
-    """A corpus of just ``folders`` (relative to ``root``) that resolves citations with the
+@dataclass(slots=True, frozen=True)
+class Context:
+    """What every per-act task of an acervo needs and is the same for all of them: sent once per
+    worker (:meth:`lexconsolida.acervo.work.Runner.share`), never with each task."""
+
+    root: str
+    index: ActIndex
+    municipios: dict
+    """Folder name → :class:`~lexconsolida.corpus.records.Municipio` (as the whole load read it)."""
+    cache: str | None = None
+    """The run's cache folder (shared storage on a cluster): each act's text as read is kept
+    there (:data:`READ`), so the site never parses it again."""
+
+
+READ = "leitura"
+"""Cache kind of an act's text as read (a zlib-compressed pickle of its Norma), under the key
+of the act's sources (:func:`lexconsolida.acervo.pipeline.build`)."""
+
+
+def keep_read(cache: str | None, key: str | None, norma) -> None:
+    """Keep ``norma`` (just read) in the cache under ``key`` (see :data:`READ`)."""
+    if cache and key:
+        Cache(Path(cache)).put_bytes(READ, key, zlib.compress(pickle.dumps(norma, protocol=5), 1))
+
+
+def cached_read(cache: str | None, key: str | None):
+    """The Norma :func:`keep_read` kept, or None."""
+    if not cache or not key:
+        return None
+    data = Cache(Path(cache)).get_bytes(READ, key)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(zlib.decompress(data))
+    except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+
+
+def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
+               municipios: dict | None = None) -> tuple[Corpus, list[Act]]:
+    """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
+    the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
     whole acervo's ``index``."""
     corpus = Corpus(root)
     acts = []
     for rel in folders:
-        folder = root / rel
-        mun = folder.parent.name
+        if isinstance(rel, Act):
+            act, mun = rel, rel.municipio
+        else:
+            folder = root / rel
+            mun = folder.parent.name
+            act = None
         if mun not in corpus.municipios:
-            corpus.municipios[mun] = _municipio(folder.parent, (folder.parent / "municipio.toml").stat().st_mtime_ns)
-        act = load_act(folder, mun)
+            corpus.municipios[mun] = (municipios[mun] if municipios and mun in municipios else _municipio(
+                root / mun, (root / mun / "municipio.toml").stat().st_mtime_ns))
+        if act is None:
+            act = load_act(root / rel, mun)
         corpus.acts[act.urn] = act
         acts.append(act)
     corpus.pin_index(index)
     return corpus, acts
 
 
-def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
-    """Read, check and recognise the act in ``root/pasta``."""
-    corpus, (act,) = act_corpus(Path(root), [pasta], index)
-    res = ActResult(pasta, act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
+def pasta_of(act: str | Act) -> str:
+    """An act's folder relative to the acervo ('ba-feira/lei-1-2020')."""
+    return act if isinstance(act, str) else f"{act.municipio}/{act.folder.name}"
+
+
+def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
+            cache: str | None = None, key: str | None = None) -> ActResult:
+    """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
+    ``cache`` and ``key``, the text as read is kept there (:func:`keep_read`)."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios)
+    res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
     if act.texto is None:
         return res
     try:
         norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
+        keep_read(cache, key, norma)
     except LexError as err:
         res.recusa = getattr(err, "message", str(err))
         _ementa_relations(corpus, act, res)  # what the ementa announces is not lost with the text

@@ -24,14 +24,17 @@ import time
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Instrucao, Relation, act_corpus, analyse
+from lexconsolida.acervo.analysis import (
+    AMENDING_KINDS, READ, ActResult, Context, Instrucao, Relation, act_corpus, analyse, pasta_of,
+)
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
-from lexconsolida.acervo.work import run_map
+from lexconsolida.acervo.work import Runner, as_runner
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import read_toml
+from lexconsolida.corpus.records import Act, read_toml
 from lexconsolida.errors import LexError
 from lexconsolida.history import _order, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
@@ -98,6 +101,14 @@ class Acervo:
     """URNs of the acts analysed in this run (not taken from the cache)."""
     redone_histories: list[str] = field(default_factory=list)
     """URNs of the amended acts whose history was compiled in this run."""
+    keys: dict[str, str] = field(default_factory=dict)
+    """URN → the content key of the act's analysis (its sources, and the index when its result
+    depends on it); with :attr:`history_keys`, what the site keys an act's pages by."""
+    history_keys: dict[str, str] = field(default_factory=dict)
+    """URN of an amended act → the content key of its history."""
+    read_keys: dict[str, str] = field(default_factory=dict)
+    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`)."""
+    cache_dir: str | None = None
 
     def revoked(self, urn: str, when: str | None = None) -> bool:
         h = self.histories.get(urn)
@@ -142,12 +153,16 @@ def _sha(path: Path | None, memo: dict | None = None) -> str:
     return digest
 
 
-def build(root: str | Path, *, executor: Executor | None = None,
+def build(root: str | Path, *, executor: Executor | Runner | Any = None,
           cache_dir: str | Path | None = None) -> Acervo:
-    """Analyse the whole acervo in ``root`` (see the module's docstring)."""
+    """Analyse the whole acervo in ``root`` (see the module's docstring).
+
+    ``executor``: where the per-act work runs (:func:`lexconsolida.acervo.work.as_runner`: a
+    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
-    root = Path(root)
+    root = Path(root).absolute()  # workers (a Dask cluster's too) read the acts by these paths
+    runner = as_runner(executor)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
     state_key = content_key("estado", code, str(root.resolve()))
@@ -176,7 +191,12 @@ def build(root: str | Path, *, executor: Executor | None = None,
         else:  # not cached, or an amending act it cites (amendments.through) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
-    fresh = run_map(analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)
+    context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None)
+    shared = runner.share(context) if todo else None
+    fresh = runner.map(_analyse, [(corpus.acts[u], base[u]) for u in todo], shared, name="analise")
+    for urn in urns:
+        if corpus.acts[urn].texto is not None:
+            cache.keep(READ, base[urn])  # read by the site
     for urn, res in zip(todo, fresh):
         results[urn] = res
         if res.usa_indice:
@@ -190,19 +210,21 @@ def build(root: str | Path, *, executor: Executor | None = None,
     amended = _amended(relations)
     histories: dict[str, TargetHistory] = {}
     todo_h: list[tuple[str, str]] = []
+    history_keys: dict[str, str] = {}
     for target in sorted(amended):
         sources = amended[target]
-        hkey = content_key("historia", code, idx_digest, keys[target],
-                           [(s, keys[s]) for s in sources])
+        hkey = history_keys[target] = content_key("historia", code, idx_digest, keys[target],
+                                                  [(s, keys[s]) for s in sources])
         hit = cache.get("historia", hkey)
         if hit is not None:
             histories[target] = hit
         else:
             todo_h.append((target, hkey))
-    fresh_h = run_map(history_of, [(str(root), _pasta(corpus, t), [_pasta(corpus, s) for s in amended[t]],
-                                    results[t].recusa, index,
-                                    {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
-                                   for t, _ in todo_h], executor)
+    if todo_h and shared is None:
+        shared = runner.share(context)
+    fresh_h = runner.map(_history, [(corpus.acts[t], [corpus.acts[s] for s in amended[t]], results[t].recusa,
+                                     {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
+                                    for t, _ in todo_h], shared, name="historia")
     for (target, hkey), h in zip(todo_h, fresh_h):
         h.steps.sort(key=lambda st: (results[st.ato].vigencia or "", st.ato))  # order of vigência
         histories[target] = h
@@ -215,7 +237,20 @@ def build(root: str | Path, *, executor: Executor | None = None,
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     refused, unused = _import_reports(root, corpus)
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
-                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h])
+                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], keys, history_keys,
+                  base, str(cache.folder) if cache.folder else None)
+
+
+def _analyse(ctx: Context, act, key: str) -> ActResult:
+    """One act's analysis as a task: the act's record and key, the shared context (index,
+    municipalities, cache)."""
+    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, key)
+
+
+def _history(ctx: Context, target, sources: list, refused: str | None,
+             refused_sources: dict[str, str]) -> TargetHistory:
+    """One amended act's history as a task (see :func:`_analyse`)."""
+    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.municipios)
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -255,19 +290,21 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
     return {t: sorted(s) for t, s in out.items()}
 
 
-def history_of(root: str, target: str, sources: list[str], refused: str | None,
-               index: ActIndex, refused_sources: dict[str, str] | None = None) -> TargetHistory:
+def history_of(root: str, target: str | Act, sources: list[str | Act], refused: str | None,
+               index: ActIndex, refused_sources: dict[str, str] | None = None,
+               municipios: dict | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
     amending acts (folder → reason), which are then left out, with the reason."""
-    corpus, acts = act_corpus(Path(root), [target, *sources], index)
+    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
-    unread = [(a, refused_sources[s]) for a, s in zip(acts[1:], sources) if s in refused_sources]
-    amending = [a for a, s in zip(acts[1:], sources) if s not in refused_sources]
+    folders = [pasta_of(s) for s in sources]
+    unread = [(a, refused_sources[s]) for a, s in zip(acts[1:], folders) if s in refused_sources]
+    amending = [a for a, s in zip(acts[1:], folders) if s not in refused_sources]
     for act, why in sorted(unread, key=lambda x: _order(x[0])):
         out.steps.append(Step(act.urn, PENDING, f"o texto do ato alterador foi recusado pelo leitor: {why}", 0,
                               [Instrucao(None, "texto-recusado", f"o texto foi recusado pelo leitor: {why}",

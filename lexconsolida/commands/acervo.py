@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
-from lexconsolida.acervo.work import default_executor
+from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
 
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
@@ -26,19 +26,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--site", metavar="PASTA", default=None,
                         help="gera também o site do diário oficial nesta pasta")
     parser.add_argument("--processos", metavar="N", type=int, default=None,
-                        help="processos em paralelo (padrão: 2; 1 = sem paralelismo)")
+                        help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
+    parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
     parser.add_argument("--sem-cache", action="store_true",
                         help="refaz tudo (sem usar nem gravar PASTA/.cache)")
 
 
 def run(args) -> int:
     out = Path(args.output)
-    executor = default_executor(args.processos)
-    try:
-        return _run(args, out, executor)
-    finally:
-        if executor is not None:
-            executor.shutdown()
+    with runner_from_spec(args.executor, args.processos) as runner:
+        return _run(args, out, runner)
 
 
 def _run(args, out: Path, executor) -> int:
