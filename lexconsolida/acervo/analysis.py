@@ -137,22 +137,24 @@ class Context:
     """Folder name → :class:`~lexconsolida.corpus.records.Municipio` (as the whole load read it)."""
     cache: str | None = None
     """The run's cache folder (shared storage on a cluster): each act's text as read is kept
-    there (:data:`READ`), so the site never parses it again."""
+    there (:data:`READ`), so no stage, nor the site, parses it again."""
+    read_keys: dict = field(default_factory=dict)
+    """URN → the key of its text as read (:data:`READ`)."""
 
 
 READ = "leitura"
-"""Cache kind of an act's text as read (a zlib-compressed pickle of its Norma), under the key
-of the act's sources (:func:`lexconsolida.acervo.pipeline.build`)."""
+"""Cache kind of an act's text as read (a zlib-compressed pickle of its Norma and the reader's
+diagnostics), under the key of the act's sources (:func:`lexconsolida.acervo.pipeline.build`)."""
 
 
-def keep_read(cache: str | None, key: str | None, norma) -> None:
-    """Keep ``norma`` (just read) in the cache under ``key`` (see :data:`READ`)."""
+def keep_read(cache: str | None, key: str | None, norma, diagnostics: list) -> None:
+    """Keep ``norma`` (just read) and what the reader said of it in the cache under ``key``."""
     if cache and key:
-        Cache(Path(cache)).put_bytes(READ, key, zlib.compress(pickle.dumps(norma, protocol=5), 1))
+        Cache(Path(cache)).put_bytes(READ, key, zlib.compress(pickle.dumps((norma, diagnostics), protocol=5), 1))
 
 
-def cached_read(cache: str | None, key: str | None):
-    """The Norma :func:`keep_read` kept, or None."""
+def cached_entry(cache: str | None, key: str | None) -> tuple | None:
+    """(Norma, diagnostics) :func:`keep_read` kept, or None."""
     if not cache or not key:
         return None
     data = Cache(Path(cache)).get_bytes(READ, key)
@@ -160,16 +162,46 @@ def cached_read(cache: str | None, key: str | None):
         return None
     try:
         return pickle.loads(zlib.decompress(data))
-    except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+    except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         return None
 
 
+def cached_read(cache: str | None, key: str | None):
+    """The Norma :func:`keep_read` kept, or None."""
+    entry = cached_entry(cache, key)
+    return entry[0] if entry is not None else None
+
+
+class TaskCorpus(Corpus):
+    """The corpus of one task: its acts read once per run — from the acervo's cache of texts
+    as read when another task (or an earlier run) read them, else parsed and kept there."""
+
+    __slots__ = ("cache", "read_keys")
+
+    def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None) -> None:
+        Corpus.__init__(self, root)
+        self.cache = cache
+        self.read_keys = read_keys or {}
+
+    def _read_uncached(self, act: Act):
+        key = self.read_keys.get(act.urn) if act.texto is not None else None
+        entry = cached_entry(self.cache, key)
+        if entry is not None:
+            norma, self._diagnostics[act.urn] = entry
+            return norma
+        norma = Corpus._read_uncached(self, act)
+        keep_read(self.cache, key, norma, self._diagnostics.get(act.urn, []))
+        return norma
+
+
 def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
-               municipios: dict | None = None) -> tuple[Corpus, list[Act]]:
+               municipios: dict | None = None, cache: str | None = None,
+               read_keys: dict | None = None) -> tuple[Corpus, list[Act]]:
     """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
     the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
-    whole acervo's ``index``."""
-    corpus = Corpus(root)
+    whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
+    acervo's cache of texts as read (:class:`TaskCorpus`)."""
+    corpus = TaskCorpus(root, cache, read_keys) if cache else Corpus(root)
     acts = []
     for rel in folders:
         if isinstance(rel, Act):
@@ -195,10 +227,10 @@ def pasta_of(act: str | Act) -> str:
 
 
 def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
-            cache: str | None = None, key: str | None = None) -> ActResult:
+            cache: str | None = None, read_keys: dict | None = None) -> ActResult:
     """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
-    ``cache`` and ``key``, the text as read is kept there (:func:`keep_read`)."""
-    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios)
+    ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`)."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys)
     res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
@@ -206,7 +238,6 @@ def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | Non
         return res
     try:
         norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
-        keep_read(cache, key, norma)
     except LexError as err:
         res.recusa = getattr(err, "message", str(err))
         _ementa_relations(corpus, act, res)  # what the ementa announces is not lost with the text

@@ -59,7 +59,8 @@ _FOUND_IN = {"instrução": "relação lida numa instrução de alteração do a
 
 def site_corpus(ac: Acervo, executor: Executor | Runner | None = None,
                 municipio: str | None = None) -> SiteCorpus:
-    """The site's acts (of one ``municipio``, or all): the compiled ones from the acervo's
+    """The site's acts (of one ``municipio``, whose site has the acts' folders at its root; or
+    all): the compiled ones from the acervo's
     histories, the others read when the site needs them — from the acervo's cache of texts as
     read — and only then: every act is keyed by the acervo's content keys (its sources, its
     history), so an act whose pages are up to date is not read at all."""
@@ -87,8 +88,9 @@ def site_corpus(ac: Acervo, executor: Executor | Runner | None = None,
             read = partial(_read_act, str(ac.root), act, corpus.municipios, ac.cache_dir, ac.read_keys.get(urn))
         source = content_key("ato-do-acervo", ac.keys.get(urn) or res.pasta, ac.history_keys.get(urn),
                              res.recusa, act.texto is not None)
+        path = res.pasta if municipio is None else res.pasta.split("/", 1)[1]  # its own site
         acts.append(LazySiteAct(
-            read, partial(_fallback, _metadata_only(corpus, urn)), res.pasta, urn,
+            read, partial(_fallback, _metadata_only(corpus, urn)), path, urn,
             municipio=municipios.get(act.municipio),
             orgao=_orgao_name(corpus, act),
             fonte=act.nota_publica,  # ``fonte`` is the maintainers' note: never published

@@ -109,6 +109,36 @@ class Acervo:
     read_keys: dict[str, str] = field(default_factory=dict)
     """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`)."""
     cache_dir: str | None = None
+    municipio: str | None = None
+    """Set on the view of one municipality (:meth:`only`)."""
+
+    def mine(self, res: ActResult) -> bool:
+        """True when the act belongs to this acervo's municipality (every act, when it is not
+        the view of one)."""
+        return self.municipio is None or res.pasta.split("/", 1)[0] == self.municipio
+
+    def municipalities(self) -> list[str]:
+        """The municipalities' folders, in order."""
+        return sorted(self.corpus.municipios)
+
+    def only(self, municipio: str) -> Acervo:
+        """The view of one municipality: its acts, their relations and histories, and the acts
+        of elsewhere they name (to label them; never listed as its own). Work list and site of
+        each municipality of a state are made from these views."""
+        corpus = self.corpus
+        own = {u for u, r in self.acts.items() if r.pasta.split("/", 1)[0] == municipio}
+        relations = [r for r in self.relations if r.fonte in own]
+        ignored = [i for i in self.ignored_relations if i.fonte in own]
+        histories = {t: h for t, h in self.histories.items() if t in own}
+        named = own | {s.ato for h in histories.values() for s in h.steps} | {
+            r.alvo for r in relations if r.no_acervo and r.alvo in self.acts}
+        view = Corpus(corpus.root, {municipio: corpus.municipios[municipio]},
+                      {u: corpus.acts[u] for u in named if u in corpus.acts})
+        return replace(self, corpus=view, acts={u: self.acts[u] for u in sorted(named)},
+                       relations=relations, ignored_relations=ignored, histories=histories,
+                       refused_sources=[x for x in self.refused_sources if x["municipio"] == municipio],
+                       unused_numbers=[x for x in self.unused_numbers if x["municipio"] == municipio],
+                       municipio=municipio)
 
     def revoked(self, urn: str, when: str | None = None) -> bool:
         h = self.histories.get(urn)
@@ -191,9 +221,10 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
         else:  # not cached, or an amending act it cites (amendments.through) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
-    context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None)
+    context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
+                      {u: base[u] for u in urns if corpus.acts[u].texto is not None})
     shared = runner.share(context) if todo else None
-    fresh = runner.map(_analyse, [(corpus.acts[u], base[u]) for u in todo], shared, name="analise")
+    fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
     for urn in urns:
         if corpus.acts[urn].texto is not None:
             cache.keep(READ, base[urn])  # read by the site
@@ -241,16 +272,17 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
                   base, str(cache.folder) if cache.folder else None)
 
 
-def _analyse(ctx: Context, act, key: str) -> ActResult:
-    """One act's analysis as a task: the act's record and key, the shared context (index,
+def _analyse(ctx: Context, act) -> ActResult:
+    """One act's analysis as a task: the act's record, the shared context (index,
     municipalities, cache)."""
-    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, key)
+    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
 
 
 def _history(ctx: Context, target, sources: list, refused: str | None,
              refused_sources: dict[str, str]) -> TargetHistory:
     """One amended act's history as a task (see :func:`_analyse`)."""
-    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.municipios)
+    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.municipios,
+                      ctx.cache, ctx.read_keys)
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -292,13 +324,14 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
 
 def history_of(root: str, target: str | Act, sources: list[str | Act], refused: str | None,
                index: ActIndex, refused_sources: dict[str, str] | None = None,
-               municipios: dict | None = None) -> TargetHistory:
+               municipios: dict | None = None, cache: str | None = None,
+               read_keys: dict | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
     amending acts (folder → reason), which are then left out, with the reason."""
-    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios)
+    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}

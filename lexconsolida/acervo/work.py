@@ -64,14 +64,18 @@ class Shared:
 _WORKER_SHARED: OrderedDict[str, Any] = OrderedDict()
 """Shared values read by this worker process, by digest (the last few)."""
 _WORKER_KEEP = 4
+SHARED_READS = 0
+"""How many shared values this process has read from their files (tests: once per worker)."""
 
 
 def resolve(handle: Any) -> Any:
     """The shared value of ``handle`` in a worker (the value itself when it is none)."""
     if not isinstance(handle, Shared):
         return handle
+    global SHARED_READS
     hit = _WORKER_SHARED.get(handle.digest)
     if hit is None:
+        SHARED_READS += 1
         hit = pickle.loads(Path(handle.path).read_bytes())
         _WORKER_SHARED[handle.digest] = hit
         while len(_WORKER_SHARED) > _WORKER_KEEP:
@@ -189,7 +193,8 @@ class DaskRunner(Runner):
         digest = hashlib.sha256(data).hexdigest()
         future = self._scattered.get(digest)
         if future is None:
-            future = self.client.scatter(value, broadcast=True, hash=False)
+            # In a list: Dask scatters a dict (or any collection) item by item.
+            (future,) = self.client.scatter([value], broadcast=True, hash=False)
             self._scattered[digest] = future
         return future
 

@@ -49,6 +49,8 @@ def data(ac: Acervo) -> dict:
     atos: list[dict[str, Any]] = []
     for urn in sorted(ac.acts, key=lambda u: pasta[u]):
         r = ac.acts[urn]
+        if not ac.mine(r):
+            continue
         h = ac.histories.get(urn)
         if h is not None and h.revogado_em:
             revoker = h.revogado_por or ""
@@ -93,14 +95,14 @@ def data(ac: Acervo) -> dict:
                   "link": _link(pasta[i.fonte], i.relacao.linha)}
                  for i in sorted(ac.ignored_relations, key=lambda i: (pasta[i.fonte], i.relacao.alvo))]
     recusados = [{"pasta": r.pasta, "origem": None, "motivo": r.recusa, "link": _link(r.pasta, None)}
-                 for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if r.recusa]
+                 for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if r.recusa and ac.mine(r)]
     recusados += [{"pasta": None, "origem": f"{x['municipio']}: {x['origem']}", "motivo": x["motivo"],
                    "link": None} for x in ac.refused_sources]
     decisoes = _queue(ac, alteracoes)
     duvidas = [{"pasta": r.pasta, "codigo": d.get("codigo"), "mensagem": d.get("mensagem"),
                 "linha": d.get("linha"), "link": _link(r.pasta, d.get("linha")) if r.texto else None}
-               for r in sorted(ac.acts.values(), key=lambda r: r.pasta) for d in r.duvidas_importacao]
-    erros = [{"pasta": r.pasta, "erro": e} for r in sorted(ac.acts.values(), key=lambda r: r.pasta)
+               for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if ac.mine(r) for d in r.duvidas_importacao]
+    erros = [{"pasta": r.pasta, "erro": e} for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if ac.mine(r)
              for e in r.erros_internos]
     por_tipo: dict[str, Counter] = {}
     for a in atos:
@@ -170,6 +172,8 @@ def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
                 add(a["ato"], i["codigo"], i["mensagem"], i["dispositivo"], i["linha"], i["texto"],
                     a["alvo_rotulo"])
     for urn in sorted(ac.acts, key=lambda u: ac.acts[u].pasta):
+        if not ac.mine(ac.acts[urn]):
+            continue
         for p in ac.acts[urn].problemas:
             if p.bloqueia:
                 add(urn, p.tipo, p.mensagem, p.dispositivo, p.linha, p.texto, None)
