@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from lexconsolida.errors import UsageError
+from lexconsolida.manifest import code_key
 
 DEFAULT_WORKERS = 2
 BATCH = 64
@@ -187,6 +188,20 @@ class DaskRunner(Runner):
         self.workers = max(1, n)
         self.description = f"Dask em {client.scheduler.address} ({n} workers)"
         self._scattered: dict[str, Any] = {}
+        self._check_code()
+
+    def _check_code(self) -> None:
+        """Every worker must run this very program: its bytes are part of every key and of
+        every output (a worker with another version would write other bytes)."""
+        mine = code_key()
+        try:
+            theirs = self.client.run(code_key)
+        except Exception as err:  # noqa: BLE001 — anything a worker raises: it cannot run the work
+            raise UsageError(f"os workers do cluster Dask não conseguem rodar o lexconsolida: {err}") from None
+        other = sorted(w for w, k in theirs.items() if k != mine)
+        if other:
+            raise UsageError(f"{len(other)} worker(s) do cluster Dask com outra versão do lexconsolida "
+                             f"(ex.: {other[0]}): instale nos workers a mesma versão deste computador")
 
     def share(self, value: Any) -> Any:
         data = pickle.dumps(value, protocol=5)
