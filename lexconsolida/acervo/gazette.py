@@ -97,6 +97,8 @@ def site_corpus(ac: Acervo, executor: Executor | Runner | None = None,
             relations=sorted(relations.get(urn, []), key=lambda r: (r.target, r.tipo)),
             source_key=source if ac.keys else None,
         ))
+    if municipio is not None and municipio in municipios:  # one municipality's own site says whose
+        return SiteCorpus(acts, nome=f"Diário Oficial — acervo de normas de {municipios[municipio].titulo}")
     return SiteCorpus(acts)
 
 

@@ -235,10 +235,13 @@ def write(ac: Acervo, out: str | Path) -> dict:
         r = by_pasta[p]
         act = ac.corpus.acts[r.urn]
         assert act.texto is not None  # _linked keeps acts with a text only
-        raw = read_bytes(act.texto)
-        page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, hashlib.sha256(raw).hexdigest())
+        # The key of the act's sources (text included) when the acervo has it: no text is read
+        # on a run where nothing changed.
+        sources = ac.read_keys.get(r.urn) or hashlib.sha256(read_bytes(act.texto)).hexdigest()
+        page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, sources)
 
-        def page(r=r, act=act, raw=raw, p=p) -> str:
+        def page(r=r, act=act, p=p) -> str:
+            raw = read_bytes(act.texto)
             lines = decode_text_bytes(raw).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
             return render("acervo/texto.html", r=r, lines=lines, depth="../" * (p.count("/") + 1),
                           arquivo=act.texto.name, d=d)
