@@ -114,6 +114,9 @@ class ActResult:
     rel: str
     refused: str | None = None
     date: str | None = None
+    """From when the act's changes count: its vigência, else publication, else signature date
+    (as :func:`lexconsolida.transforms.pointintime.in_force_from`: the text reader reads the
+    vigência clause and the publication line)."""
     label: str = ""
     amending_units: int = 0
     units_with_ops: int = 0
@@ -153,7 +156,8 @@ def survey_act(rel: str) -> ActResult:
         return res
     norma = result.norma
     res.title_conflict = any(d.code == "data-divergente" for d in result.diagnostics)
-    res.date, res.label = norma.data, norma.label if norma.tipo and norma.numero else rel
+    res.date = norma.vigencia or norma.publicacao or norma.data
+    res.label = norma.label if norma.tipo and norma.numero else rel
     year = _WORKER["year"].get(rel)
     resolver = _WORKER["resolver"]
     rec = recognise(norma, lambda ref: resolver(ref, year))
@@ -276,7 +280,7 @@ def report(acts: list[ActResult], pairs: list[PairResult], listing: set[str]) ->
     for why, n in refused.most_common():
         out(f"  {n:5d}  {why}")
     conflicts = sum(1 for a in acts if a.title_conflict)
-    out(f"títulos com data diferente do fecho (prevalece o fecho): {conflicts}")
+    out(f"títulos com data diferente do fecho (regras em docs/leitura.md): {conflicts}")
     amending = [a for a in acts if a.amending_units or a.ops]
     units = sum(a.amending_units for a in amending)
     with_ops = sum(a.units_with_ops for a in amending)

@@ -40,9 +40,12 @@ COMMANDS: dict[str, str] = {
     "auditar": "audita uma consolidação contra as normas de origem (LC 95/1998, art. 13)",
     "importar": "importa uma pasta de atos (txt, docx, md) para um acervo no formato statutes/",
     "acervo": "aplica as alterações de todo o acervo e gera a lista de trabalho (HTML e JSON)",
+    "mesa": "mesa de revisão: decide no navegador o que a ferramenta não aplica sozinha",
+    "decisoes": "lista e registra decisões da fila de revisão (o mesmo registro da mesa)",
     "separar": "separa os atos de uma edição do diário oficial em PDF, um LexML por ato",
     "edicao": "monta, numera e assina (PAdES) uma edição do diário oficial em PDF/A",
     "verificar": "confere a assinatura, a integridade e os atos de uma edição do diário oficial",
+    "provedor": "provedor de dados do LexML Brasil (OAI-PMH): valida, serve, exporta e registra os registros do acervo",
 }
 
 

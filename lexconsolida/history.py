@@ -9,16 +9,18 @@ blocking problems is not applied: its problems are returned for a human decision
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from lexconsolida.amendments import Operation, Problem, recognise
-from lexconsolida.amendments.decisions import decide
+from lexconsolida.amendments.codes import known
+from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
-from lexconsolida.corpus.records import Act
+from lexconsolida.corpus.records import Act, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Event, Norma
-from lexconsolida.transforms.amend import apply, failures
+from lexconsolida.transforms.amend import apply, apply_checked
 
 
 @dataclass(slots=True)
@@ -55,9 +57,48 @@ def recognise_act(corpus: Corpus, act: Act):
     norma = corpus.read(act.urn)
     rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
     redirect(rec, amending_texts(corpus))
-    decided = decide(rec, act.decisoes)
+    decided = decide(rec, act.decisoes, digest_of(norma))
     decided.recognition.operations = [_labelled(corpus, o) for o in decided.recognition.operations]
     return decided
+
+
+def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
+    """What is wrong with ``act``'s recorded decisions, as its recognition sees it: entries that
+    cannot be read, codes that no problem has, decisions that match no problem of its
+    instructions (file and line each). Decisions on problems only an acervo's histories
+    report (a failed application, a relation without operations) are not judged here."""
+    issues = list(act.decisoes_invalidas)
+    unused = [d for d in act.decisoes if d.problema not in LATER_CODES]
+    seen: set[str] = set()
+    if act.texto is not None and act.decisoes:
+        try:
+            decided = recognise_act(corpus, act)
+        except LexError:
+            decided = None
+        if decided is not None:
+            unused = decided.unused
+            seen = {p.code for p in decided.recognition.problems} | {p.code for p, _ in decided.resolved}
+    for d in unused:
+        at = f" (dispositivo {d.dispositivo})" if d.dispositivo else ""
+        if not known(d.problema, seen):
+            issues.append(DecisionIssue("codigo-desconhecido", f"código de problema desconhecido: {d.problema!r}{at} — "
+                                        "confira a grafia; a decisão não foi aplicada", d.arquivo or "", d.linha))
+        else:
+            issues.append(DecisionIssue("decisao-sem-problema", f"decisão sem problema correspondente: "
+                                        f"{d.problema!r}{at}; a decisão não foi aplicada", d.arquivo or "", d.linha))
+    return sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
+
+
+def digest_of(norma: Norma) -> Digest:
+    """The instruction digests of the amending act ``norma`` (memoised per dispositivo)."""
+    memo: dict[str | None, str] = {}
+
+    def digest(where: str | None) -> str:
+        if where not in memo:
+            memo[where] = instruction_digest(norma, where)
+        return memo[where]
+
+    return digest
 
 
 def amending_texts(corpus: Corpus) -> Lookup:
@@ -74,8 +115,9 @@ def amending_texts(corpus: Corpus) -> Lookup:
             return None
 
         def operations() -> list[Operation]:
-            rec = recognise(corpus.read(act.urn), lambda ref: corpus.resolve(ref, act.urn))
-            return decide(rec, act.decisoes).recognition.operations
+            own = corpus.read(act.urn)
+            rec = recognise(own, lambda ref: corpus.resolve(ref, act.urn))
+            return decide(rec, act.decisoes, digest_of(own)).recognition.operations
 
         return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)
 
@@ -94,13 +136,16 @@ def _order(a: Act) -> tuple[str, str]:
 
 
 def history(corpus: Corpus, urn: str, *, before: Act | None = None,
-            amending: list[Act] | None = None, tolerant: bool = False) -> History:
+            amending: list[Act] | None = None, tolerant: bool = False,
+            recognised: Callable[[Act], Decided] | None = None) -> History:
     """The norm ``urn`` with all its amending acts applied (only those in force before
     ``before`` and other than it, when given), and a report per act.
 
     ``amending``: the acts to apply (default: those declaring ``altera``/``revoga`` on it).
     ``tolerant``: an act whose operations cannot all be applied is left out and reported
-    (problem ``falha-na-aplicacao``) instead of stopping the whole history."""
+    (problem ``falha-na-aplicacao``) instead of stopping the whole history.
+    ``recognised``: how an amending act is recognised (default :func:`recognise_act`; the
+    review desk passes its memo, so a history redone after one decision reads no act twice)."""
     target = corpus.get(urn)
     norma = corpus.read(target.urn)
     out = History(norma)
@@ -111,13 +156,15 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     for act in sorted(acts.values(), key=_order):
         if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
             continue
-        report = _one_act(corpus, act, target)
+        report = _one_act(corpus, act, target, recognised)
         if report.applied and tolerant:
-            errors = failures(out.norma, report.operations, event_of(act))
+            result, errors = apply_checked(out.norma, report.operations, event_of(act))
             if errors:
                 report.applied = False
                 report.problems += [_failure(e) for e in errors]
-        if report.applied:
+            else:
+                out.norma = result
+        elif report.applied:
             out.norma = apply(out.norma, report.operations, event_of(act))
         out.reports.append(report)
     return out
@@ -135,10 +182,18 @@ def _failure(err) -> Problem:
     return Problem("falha-na-aplicacao", m.group("msg"), m.group("src") or "", err.line, where)
 
 
-def _one_act(corpus: Corpus, act: Act, target: Act) -> ActReport:
+def act_report(corpus: Corpus, act: Act, target: Act,
+               recognised: Callable[[Act], Decided] | None = None) -> ActReport:
+    """What ``act`` does to ``target`` (its operations on it and the problems that concern it),
+    before any application: ``applied`` False means it waits for a decision."""
+    return _one_act(corpus, act, target, recognised)
+
+
+def _one_act(corpus: Corpus, act: Act, target: Act,
+             recognised: Callable[[Act], Decided] | None = None) -> ActReport:
     if act.texto is None:
         return _declared_revocation(act, target)
-    decided = recognise_act(corpus, act)
+    decided = recognised(act) if recognised is not None else recognise_act(corpus, act)
     rec = decided.recognition
     ops = [o for o in rec.operations if o.target_urn == target.urn]
     # With no operation on this target, the recogniser's "ementa announces a change, no

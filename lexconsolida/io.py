@@ -99,12 +99,14 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def atomic_write(path: str | Path, data: bytes | str) -> Path:
+def atomic_write(path: str | Path, data: bytes | str, *, durable: bool = False) -> Path:
     """Write ``data`` to ``path`` all at once: a temp file in the same folder, then rename.
 
     A reader of ``path`` sees either the old file or the new one, never a partial write; on
     error nothing is left behind, and a failure of the disk or of permissions is an
-    :class:`OutputError` naming ``path``.
+    :class:`OutputError` naming ``path``. ``durable``: the file and the rename are flushed to
+    the disk before returning (a record that must survive a power cut, not only a killed
+    process).
     """
     p = Path(path)
     if isinstance(data, str):
@@ -126,11 +128,19 @@ def atomic_write(path: str | Path, data: bytes | str) -> Path:
         fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
         try:
             _write_all(fd, data)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.chmod(tmp, 0o644)
         os.replace(tmp, p)
         tmp = None
+        if durable:
+            dfd = os.open(p.parent, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
     except OSError as err:
         raise write_failure(err, p) from None
     finally:

@@ -20,7 +20,7 @@ KIND_WORDS = (("artigo", "artigos"), ("paragrafo", "parágrafos"), ("inciso", "i
 
 
 def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
-               disabled=(), detalhes: bool = False) -> dict:
+               disabled=(), detalhes: bool = False, decisoes: list | None = None) -> dict:
     """Checks of ``norma`` plus what the reader said of its text (``diagnostics``).
 
     A reader anomaly on the same line or unit as a check finding says the same thing in the
@@ -38,18 +38,23 @@ def act_report(arquivo: str, norma: Norma, diagnostics: list[Diagnostic], *,
     }
     if detalhes:
         registro["itens"] = [d.to_dict() for d in logs]
-    return {
+    decisions = [{"codigo": i.codigo, "mensagem": i.mensagem, "arquivo": i.arquivo, "linha": i.linha}
+                 for i in decisoes or ()]
+    out = {
         "arquivo": arquivo,
         "norma": {"titulo": norma.titulo, "urn": norma.urn, "tipo": norma.tipo,
                   "numero": norma.numero, "data": norma.data},
         "contagens": counts(norma),
-        "erros": sum(1 for d in everything if d.severity is Severity.ERROR),
+        "erros": sum(1 for d in everything if d.severity is Severity.ERROR) + len(decisions),
         "avisos": sum(1 for d in everything if d.severity is Severity.WARNING),
         "verificacoes": [d.to_dict() for d in findings],
         "anomalias_da_leitura": [d.to_dict() for d in anomalies],
         "ruido_residual": sum(1 for d in everything if d.code == "ruido-residual"),
         "registro_da_leitura": registro,
     }
+    if decisoes is not None:  # an act of the acervo: its recorded decisions checked too
+        out["decisoes_registradas"] = decisions
+    return out
 
 
 def report_json(report: dict) -> bytes:
@@ -86,6 +91,11 @@ def report_text(report: dict) -> str:
                     loc = f"página {d['pagina']}, {loc}"
                 where = f" [{d['dispositivo']}]" if d.get("dispositivo") else ""
                 out.append(f"  {d['gravidade']:5} {loc}{where}: {d['mensagem']}")
+    if report.get("decisoes_registradas"):
+        out += ["", "Decisões registradas com problema (não aplicadas):"]
+        for d in report["decisoes_registradas"]:
+            loc = d["arquivo"] + (f", linha {d['linha']}" if d.get("linha") else "")
+            out.append(f"  erro  {loc}: {d['mensagem']}")
     out += ["", f"Resultado: {report['erros']} erro(s), {report['avisos']} aviso(s)."]
     return "\n".join(out) + "\n"
 

@@ -71,7 +71,7 @@ def test_import_fills_norma_toml_from_the_text(tmp_path):
     assert t["urn"] == "urn:lex:br;minas.gerais;serra.ficticia:municipal:lei:2010-03-10;10"
     assert t["autor"] == "Vereador Fulano de Tal"
     assert t["ementa"].startswith("Dispõe sobre o horário de funcionamento do comércio")
-    assert "linha 22" in t["publicacao_nota"]
+    assert "linha 23" in t["publicacao_nota"]  # the line the date is printed on
     assert "duvidas" not in t["importacao"]
     assert (tmp_path / "acervo" / MUN / "lei-10-2010" / "texto.txt").read_bytes() == (ATOS / "lei-10-2010.txt").read_bytes()
     t15 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-15-2011" / "norma.toml").read_text(encoding="utf-8"))
@@ -79,6 +79,30 @@ def test_import_fills_norma_toml_from_the_text(tmp_path):
     assert "publicacao" not in t15
     rep = tomllib.loads((tmp_path / "acervo" / MUN / "importacao.toml").read_text(encoding="utf-8"))
     assert rep["recusados"][0]["origem"] == "aviso.txt"
+
+
+def test_import_reads_the_vigencia_clause_and_keeps_what_it_cannot_date_as_a_doubt(tmp_path):
+    """A deferred vigência is written with its note; a conditional one is a doubt, no date."""
+    src = tmp_path / "atos"
+    src.mkdir()
+    head = ("LEI Nº {n}, DE 4 DE OUTUBRO DE 2012\n\nAltera a Lei nº 10.\n\nO PREFEITO MUNICIPAL DE SERRA "
+            "FICTÍCIA, Estado de Minas Gerais, faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte "
+            "Lei:\n\nArt. 1º Fica criada a praça.\n\n")
+    tail = "\n\nGabinete do Prefeito Municipal, 4 de outubro de 2012.\n\nFULANO\nPrefeito\n\n" \
+           "PUBLICADO NO DIÁRIO OFICIAL DIA 5 DE OUTUBRO DE 2012\n"
+    (src / "lei-71-2012.txt").write_text(
+        head.format(n=71) + "Art. 2º Esta Lei entra em vigor 90 (noventa) dias após a sua publicação." + tail,
+        encoding="utf-8")
+    (src / "lei-72-2012.txt").write_text(
+        head.format(n=72) + "Art. 2º Esta Lei entra em vigor na data de sua publicação, produzindo efeitos após "
+        "sua regulamentação." + tail, encoding="utf-8")
+    import_folder(src, tmp_path / "acervo", MUN)
+    t71 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-71-2012" / "norma.toml").read_text(encoding="utf-8"))
+    assert (t71["data"], t71["publicacao"], t71["vigencia"]) == ("2012-10-04", "2012-10-05", "2013-01-03")
+    assert "90 dias após a publicação" in t71["vigencia_nota"]
+    t72 = tomllib.loads((tmp_path / "acervo" / MUN / "lei-72-2012" / "norma.toml").read_text(encoding="utf-8"))
+    assert "vigencia" not in t72 and t72["publicacao"] == "2012-10-05"
+    assert [d["codigo"] for d in t72["importacao"]["duvidas"]] == ["vigencia-indeterminada"]
 
 
 def test_docx_and_markdown_acts_are_imported_and_read(tmp_path):
@@ -199,7 +223,7 @@ def test_pending_amendment_is_listed_with_instruction_line_and_link(tmp_path):
     assert [a["ato_pasta"].split("/")[1] for a in pend] == ["lei-30-2015"]
     assert pend[0]["instrucoes"][0]["codigo"] == "falha-na-aplicacao"
     queue = [q for q in d["decisoes"] if q["pasta"].endswith("lei-30-2015")]
-    assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/norma.toml"
+    assert queue and queue[0]["arquivo"] == f"{MUN}/lei-30-2015/decisoes.toml"
     assert "inc9" in queue[0]["mensagem"]
     # the act before it was applied; the text after Lei 30 keeps Lei 20's wording
     lei10 = [a for a in d["alteracoes"] if a["ato_pasta"].endswith("lei-20-2012")]
@@ -334,7 +358,7 @@ def test_work_list_in_portuguese_and_byte_identical(acervo, tmp_path):
     d = json.loads((tmp_path / "a" / "lista.json").read_text(encoding="utf-8"))
     assert list(d) == ["titulo", "municipios", "resumo", "por_tipo_e_ano", "decisoes", "alteracoes",
                        "relacoes", "relacoes_ignoradas", "recusados", "duvidas_da_importacao",
-                       "erros_internos", "atos"]
+                       "erros_internos", "atos", "decisoes_com_problema"]
     r = d["resumo"]
     assert (r["atos"], r["em_vigor"], r["revogados"], r["arquivos_recusados_na_importacao"]) == (10, 9, 1, 1)
     assert r["alteracoes"] == {"aplicada": 4}

@@ -129,8 +129,7 @@ def test_undecided_3477_is_not_applied(corpus, tmp_path):
 
     root = tmp_path / "statutes"
     shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
-    toml = root / "ba-feira-de-santana" / "lei-3477-2014" / "norma.toml"
-    toml.write_text(toml.read_text(encoding="utf-8").split("# Decisões humanas")[0], encoding="utf-8")
+    (root / "ba-feira-de-santana" / "lei-3477-2014" / "decisoes.toml").unlink()  # not decided yet
     h = history(load(root), L2217)
     last = h.reports[-1]
     assert not last.applied and [p.code for p in last.problems] == ["dispositivo-sem-instrucao"]

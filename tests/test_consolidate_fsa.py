@@ -193,9 +193,7 @@ def test_bad_specs_write_nothing(tmp_path, edit, message):
 def test_unresolved_amendment_problem_writes_nothing(tmp_path):
     root = tmp_path / "statutes"
     shutil.copytree(STATUTES / "ba-feira-de-santana", root / "ba-feira-de-santana")
-    toml = root / "ba-feira-de-santana" / "lei-2748-2007" / "norma.toml"
-    text = toml.read_text(encoding="utf-8")
-    toml.write_text(text[: text.index("[[decisoes]]")], encoding="utf-8")
+    (root / "ba-feira-de-santana" / "lei-2748-2007" / "decisoes.toml").unlink()  # the decision not yet taken
     out = tmp_path / "saida"
     proc = run_cli("consolidate", root / "ba-feira-de-santana" / "consolidacoes" / "transporte.toml",
                    "-o", out, "--acervo", root)

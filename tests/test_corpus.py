@@ -105,8 +105,6 @@ def _one_act(tmp_path, norma_toml: str):
     ('tipo = "Lei"\nurn = "urn:x"\ndata = "05/01/2001"\n', "data inválida"),
     ('tipo = "Lei"\nurn = ', "TOML inválido"),
     ('urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2020-01-01;1"\n', "falta a chave obrigatória 'tipo'"),
-    ('tipo = "Lei"\nurn = "urn:lex:br;bahia;feira.santana:municipal:lei:2020-01-01;1"\n[[decisoes]]\nproblema = "x"\ndecisao = "talvez"\n',
-     "decisão inválida"),
 ])
 @pytest.mark.shared
 def test_errors_name_the_file(tmp_path, toml, message):
@@ -114,6 +112,21 @@ def test_errors_name_the_file(tmp_path, toml, message):
     with pytest.raises(InputError) as err:
         load(root)
     assert message in str(err.value) and "norma.toml" in str(err.value)
+
+
+@pytest.mark.shared
+def test_an_invalid_decision_is_listed_with_its_line_and_the_others_still_count(tmp_path):
+    """A mistyped 'decisao' value no longer stops the acervo (issue 29): the entry is left out
+    and listed with the file and the line of its [[decisoes]] header."""
+    urn = "urn:lex:br;bahia;feira.santana:municipal:lei:2020-01-01;1"
+    root, path = _one_act(tmp_path, f'tipo = "Lei"\nurn = "{urn}"\n\n[[decisoes]]\nproblema = "x"\n'
+                                    'decisao = "talvez"\n\n[[decisoes]]\nproblema = "y"\ndecisao = "ignorar"\n')
+    act = load(root).acts[urn]
+    assert [d.problema for d in act.decisoes] == ["y"] and act.decisoes[0].linha == 8
+    (issue,) = act.decisoes_invalidas
+    assert issue.linha == 4 and issue.arquivo == "lei-1-2020/norma.toml"
+    assert issue.describe() == ("lei-1-2020/norma.toml, linha 4: decisão inválida, não aplicada: valor de 'decisao' "
+                                "desconhecido: 'talvez' (use aplicar, ignorar, operacoes, nao-textual, adiar)")
 
 
 @pytest.mark.shared

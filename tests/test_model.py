@@ -5,12 +5,12 @@ import doctest
 import pytest
 from hypothesis import given, strategies as st
 
-from lexconsolida.model import dates, ids, numbering, urn
+from lexconsolida.model import clauses, dates, ids, numbering, urn
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import Number, int_to_letter, int_to_roman, letter_to_int, roman_to_int
 
 
-@pytest.mark.parametrize("module", [dates, ids, numbering, urn])
+@pytest.mark.parametrize("module", [clauses, dates, ids, numbering, urn])
 def test_doctests(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

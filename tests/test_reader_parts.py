@@ -102,3 +102,34 @@ def test_a_date_line_inside_the_articulacao_is_not_the_fecho():
     norma = read(text).norma
     assert [a.id for a in norma.artigos()] == ["art1", "art2"]
     assert norma.fecho == ["Cidade Alta, 2 de janeiro de 2020."]
+
+
+@pytest.mark.parametrize("ementa", [
+    "FIXA OS SUBSÍDIOS DO PREFEITO, VICE-PREFEITO, SECRETÁRIOS E VEREADORES DO MUNICÍPIO, PARA O EXERCÍCIO 2001/2004.",
+    "Fixa os subsídios do Prefeito, Vice-Prefeito e dos Vereadores para o exercício 2021/2024.",
+    "CONCEDE LICENÇA A VEREADORES PARA O ENCONTRO NACIONAL DE VEREADORES, PREFEITOS E SERVIDORES.",
+])
+def test_an_ementa_that_names_offices_before_a_comma_is_not_a_signers_name(ementa):
+    """Issue 23: 'FIXA OS SUBSÍDIOS DO PREFEITO, VICE-PREFEITO …' was read as 'FULANA DE TAL,
+    PREFEITA …' (the preâmbulo), leaving the act without ementa."""
+    text = (f"LEI Nº 2184/2000\n\n{ementa}\n\nO PREFEITO MUNICIPAL DE VILA NOVA, Estado da Bahia, faço saber que a "
+            "Câmara Municipal decretou e eu sanciono a seguinte Lei:\n\nArt. 1º Texto.\n").encode()
+    norma = read(text).norma
+    assert norma.ementa == ementa
+    assert norma.preambulo[0].startswith("O PREFEITO MUNICIPAL DE VILA NOVA")
+
+
+def test_a_signers_name_before_the_office_still_opens_the_preambulo():
+    text = ("LEI Nº 31/2018\n\nInstitui o programa de hortas.\n\nFULANA DE TAL, PREFEITA DO MUNICÍPIO DE RIO CLARO "
+            "DO SUL, no uso de suas atribuições legais,\n\nArt. 1º Fica instituído o programa.\n").encode()
+    norma = read(text).norma
+    assert norma.ementa == "Institui o programa de hortas."
+    assert norma.preambulo[0].startswith("FULANA DE TAL, PREFEITA")
+
+
+def test_the_publishing_sites_obsolete_content_note_is_not_the_ementa():
+    text = ("DECRETO LEGISLATIVO Nº 13, DE 22/03/2006\n\nCONCEDE LICENÇA A VEREADORES PARA O ENCONTRO.\n\n"
+            "  Conteúdo obsoleto: \n Este  Ato não tem mais efeito prático, pois o conteúdo é temporal. \n").encode()
+    norma = read(text).norma
+    assert norma.ementa == "CONCEDE LICENÇA A VEREADORES PARA O ENCONTRO."
+    assert norma.fecho[0] == "Conteúdo obsoleto:"

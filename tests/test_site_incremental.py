@@ -119,3 +119,12 @@ def test_source_key_covers_the_amending_acts_norma_toml(acervo):
     toml.write_text(toml.read_text("utf-8").replace("Altera a Lei", "Modifica a Lei"), "utf-8")
     changed = source_keys(load(acervo))
     assert {u.rsplit(";", 1)[1] for u in keys if keys[u] != changed[u]} == {"10", "30"}
+
+
+def test_source_key_covers_the_amending_acts_decision_ledger(acervo):
+    """decisoes.toml (the act's decision ledger) re-keys the act and the act it amends."""
+    keys = source_keys(load(acervo))
+    ledger = acervo / "sp-vila-exemplo/lei-30-2022/decisoes.toml"
+    ledger.write_text('[[decisoes]]\nproblema = "alvo-ambiguo"\ndecisao = "adiar"\n', "utf-8")
+    changed = source_keys(load(acervo))
+    assert {u.rsplit(";", 1)[1] for u in keys if keys[u] != changed[u]} == {"10", "30"}

@@ -22,11 +22,12 @@ from pathlib import Path
 
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.amendments import phrases
+from lexconsolida.amendments.decisions import LATER_CODES
 from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
 from lexconsolida.citations import ActRef, find, find_acts
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import Act, load_act, load_municipio
+from lexconsolida.corpus.records import LEDGER, Act, load_act, load_municipio
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.history import recognise_act
@@ -109,6 +110,11 @@ class ActResult:
     """Open problems of the recognition (after the recorded decisions)."""
     decididos: int = 0
     """Problems answered by a recorded decision."""
+    resolvidos: list[str] = field(default_factory=list)
+    """Codes of the problems answered by a recorded decision."""
+    sem_problema: list[tuple[str, str | None, str | None, int | None]] = field(default_factory=list)
+    """Recorded decisions that matched no problem of the recognition: (code, dispositivo, file,
+    line); those on problems the histories report are checked there."""
     duvidas_importacao: list[dict] = field(default_factory=list)
     erros_internos: list[str] = field(default_factory=list)
     """Bugs met on this act (reported for the maintainers; the rest of the acervo goes on)."""
@@ -235,6 +241,8 @@ def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | Non
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
     if act.texto is None:
+        res.sem_problema = [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in act.decisoes
+                            if d.problema not in LATER_CODES]
         return res
     try:
         norma = corpus.read_shared(act.urn)  # read only here; recognition takes its own copy
@@ -247,6 +255,9 @@ def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | Non
     def recognition() -> None:
         if _may_amend(norma):
             _recognition(corpus, act, res)
+        else:  # no instruction at all: a decision here answers nothing (but a later problem)
+            res.sem_problema = [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in act.decisoes
+                                if d.problema not in LATER_CODES]
 
     for stage, run in (("verificação", lambda: _checks(norma, res)),
                        ("reconhecimento das alterações", recognition),
@@ -278,6 +289,8 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
     decided = recognise_act(corpus, act)
     rec = decided.recognition
     res.decididos = len(decided.resolved)
+    res.resolvidos = sorted({p.code for p, _ in decided.resolved})
+    res.sem_problema = [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in decided.unused]
     seen: set[tuple[str, str]] = set()
     for op in rec.operations:
         kind = OP_RELATION[op.kind]
@@ -292,6 +305,9 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
         other = corpus.loaded(urn)
         if other is not None and other.texto is not None:
             res.depende_de.append((str(other.texto), hashlib.sha256(other.texto.read_bytes()).hexdigest()))
+            ledger = other.folder / LEDGER  # its decisions decide its operations, hence where this act's go
+            res.depende_de.append((str(ledger), hashlib.sha256(ledger.read_bytes()).hexdigest()
+                                   if ledger.is_file() else ""))
     for p in rec.problems:
         res.problemas.append(Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking))
 

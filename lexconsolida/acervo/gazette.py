@@ -21,7 +21,7 @@ from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
 from lexconsolida.errors import LexError
 from lexconsolida.site import Municipio, Relation, SiteAct, SiteCorpus, build_site
-from lexconsolida.site.model import LazySiteAct, why_no_text
+from lexconsolida.site.model import LazySiteAct, site_url, why_no_text
 from lexconsolida.site.source import _metadata_only, _orgao_name
 
 
@@ -65,7 +65,7 @@ def site_corpus(ac: Acervo, executor: Executor | Runner | None = None,
     read — and only then: every act is keyed by the acervo's content keys (its sources, its
     history), so an act whose pages are up to date is not read at all."""
     corpus = ac.corpus
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     relations: dict[str, list[Relation]] = {}
     for r in ac.relations:
         if r.no_acervo:

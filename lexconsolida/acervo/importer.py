@@ -177,10 +177,10 @@ def _computed(lido: Lido, loc: str, values: dict) -> dict:
     out["texto"] = TEXT_NAMES.get(lido.formato, "texto.txt")
     if lido.publicacao:
         out["publicacao"] = lido.publicacao
-        out["publicacao_nota"] = f"Linha 'Data da Publicação' do texto (linha {lido.publicacao_linha})."
-        if lido.vigencia_na_publicacao:
-            out["vigencia"] = lido.publicacao
-            out["vigencia_nota"] = "O texto diz que entra em vigor na data de sua publicação."
+        out["publicacao_nota"] = f"Linha de publicação do texto (linha {lido.publicacao_linha})."
+    if lido.vigencia:
+        out["vigencia"] = lido.vigencia
+        out["vigencia_nota"] = lido.vigencia_nota
     out["fonte"] = f"Importado de {lido.origem}."
     if slug(out["tipo"]) == "lei.organica":  # cited by name, never by number
         out["apelidos"] = list(ORGANICA_ALIASES)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,9 +35,12 @@ from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import Runner, as_runner
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import Act, read_toml
+from lexconsolida.amendments.codes import known
+from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
+from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import LexError
-from lexconsolida.history import _order, history, recognise_act
+from lexconsolida.history import _order, act_report, history, recognise_act
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Norma, Situacao
 from lexconsolida.transforms.pointintime import at
@@ -61,6 +65,9 @@ class Step:
     problemas: list[Instrucao] = field(default_factory=list)
     revoga: bool = False
     """The step revokes the whole target."""
+    decisao: str | None = None
+    """The code of the recorded decision that settled this step (it is not pending because of
+    it): 'relacao-sem-operacoes', 'texto-base-indisponivel'."""
 
 
 @dataclass(slots=True)
@@ -101,6 +108,12 @@ class Acervo:
     """URNs of the acts analysed in this run (not taken from the cache)."""
     redone_histories: list[str] = field(default_factory=list)
     """URNs of the amended acts whose history was compiled in this run."""
+    broken: list[tuple[str, str]] = field(default_factory=list)
+    """Act folders left out because their norma.toml (or decision ledger) cannot be read:
+    (folder, Portuguese message with file and line). The rest of the acervo goes on."""
+    decision_issues: dict[str, list[DecisionIssue]] = field(default_factory=dict)
+    """URN → what is wrong with the act's recorded decisions (invalid entry, unknown problem
+    code, decision that matches no problem), with file and line."""
     keys: dict[str, str] = field(default_factory=dict)
     """URN → the content key of the act's analysis (its sources, and the index when its result
     depends on it); with :attr:`history_keys`, what the site keys an act's pages by."""
@@ -198,7 +211,7 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     state_key = content_key("estado", code, str(root.resolve()))
     state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
     before = (len(state["atos"]), len(state["hashes"]))
-    corpus = load(root, memo=state["atos"] if cache.folder else None)
+    corpus = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
     index = corpus.index
     idx_digest = index.digest()
     hashes = state["hashes"] if cache.folder else None
@@ -211,7 +224,8 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     for urn in urns:
         act = corpus.acts[urn]
         base[urn] = keys[urn] = content_key("analise", code, mun_sha[act.municipio],
-                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes))
+                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes),
+                                            _sha(act.folder / LEDGER, hashes))
         hit = cache.get("analise", base[urn])
         if hit == USES_INDEX:  # the result depends on which acts the acervo has
             keys[urn] = content_key(base[urn], idx_digest)
@@ -268,8 +282,10 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     timings["historias"] = time.perf_counter() - clock - timings["carga"] - timings["atos"]
     refused, unused = _import_reports(root, corpus)
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
-                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], keys, history_keys,
-                  base, str(cache.folder) if cache.folder else None)
+                  cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
+                  decision_issues(corpus, results, histories),
+                  keys=keys, history_keys=history_keys, read_keys=base,
+                  cache_dir=str(cache.folder) if cache.folder else None)
 
 
 def _analyse(ctx: Context, act) -> ActResult:
@@ -281,8 +297,96 @@ def _analyse(ctx: Context, act) -> ActResult:
 def _history(ctx: Context, target, sources: list, refused: str | None,
              refused_sources: dict[str, str]) -> TargetHistory:
     """One amended act's history as a task (see :func:`_analyse`)."""
-    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.municipios,
-                      ctx.cache, ctx.read_keys)
+    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources,
+                      municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys)
+
+
+def decision_issues(corpus: Corpus, results: dict[str, ActResult],
+                    histories: dict[str, TargetHistory]) -> dict[str, list[DecisionIssue]]:
+    """Per act, what is wrong with its recorded decisions: entries that cannot be read, codes
+    no problem has, decisions that match no problem of the act (a typo, or a problem that is
+    gone). Codes known from :mod:`lexconsolida.amendments.codes` or seen in this run count."""
+    seen = {p.tipo for r in results.values() for p in r.problemas} | {c for r in results.values() for c in r.resolvidos}
+    later: set[tuple[str, str]] = set()  # (act, code) of the problems the histories report
+    for h in histories.values():
+        for st in h.steps:
+            later |= {(st.ato, p.tipo) for p in st.problemas}
+            if st.decisao:
+                later.add((st.ato, st.decisao))
+    seen |= {code for _, code in later}
+    later |= {(r.fonte, "alvo-fora-do-acervo") for res in results.values() for r in res.relacoes if not r.no_acervo}
+    out: dict[str, list[DecisionIssue]] = {}
+    for urn in sorted(results):
+        act = corpus.acts.get(urn)
+        if act is None:
+            continue
+        issues = list(act.decisoes_invalidas)
+        unmatched = list(results[urn].sem_problema)
+        unmatched += [(d.problema, d.dispositivo, d.arquivo, d.linha) for d in act.decisoes
+                      if d.problema in LATER_CODES and d.problema not in APPLY_CODES
+                      and (urn, d.problema) not in later]
+        for code, where, arquivo, linha in unmatched:
+            at = f" (dispositivo {where})" if where else ""
+            if not known(code, seen):
+                issues.append(DecisionIssue(
+                    "codigo-desconhecido", f"código de problema desconhecido: {code!r}{at} — confira a grafia "
+                    "(os códigos estão em docs/alteracoes.md); a decisão não foi aplicada", arquivo or "", linha))
+            else:
+                issues.append(DecisionIssue(
+                    "decisao-sem-problema", f"decisão sem problema correspondente: {code!r}{at} — o problema "
+                    "deixou de existir ou o dispositivo está errado; a decisão não foi aplicada", arquivo or "", linha))
+        if issues:
+            out[urn] = sorted(issues, key=lambda i: (i.arquivo, i.linha or 0))
+    return out
+
+
+def update(ac: Acervo, changed: list[str], *,
+           recognised: Callable[[Act], Decided] | None = None) -> tuple[list[str], list[str]]:
+    """Bring ``ac`` up to date after the files of the acts ``changed`` (URNs) changed — a
+    decision recorded, say —, in this process and without the cache: those acts (and the acts
+    whose recognition read their decisions, ``ActResult.depende_de``) analysed again, the
+    relations redone, and the history of every act they amend (or amended) compiled again.
+    Returns (acts analysed, histories compiled). ``recognised``: a memo of recognitions for
+    the histories (the caller drops the entries of the changed acts)."""
+    corpus = ac.corpus
+    folders = set()
+    for urn in changed:
+        act = corpus.acts[urn]
+        fresh = load_act(act.folder, act.municipio, corpus.municipios[act.municipio].textos)
+        resolve_relations(corpus, fresh)
+        corpus.acts[urn] = fresh
+        folders.add(str(act.folder))
+    redo = set(changed) | {u for u, r in ac.acts.items()
+                           if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
+    before = _amended(ac.relations)
+    for urn in sorted(redo):
+        ac.acts[urn] = analyse(str(ac.root), _pasta(corpus, urn), corpus.index)
+    ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
+    amended = _amended(ac.relations)
+    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
+    for target in targets:
+        if target not in amended:
+            ac.histories.pop(target, None)
+            continue
+        srcs = amended[target]
+        old = ac.histories.get(target)
+        if old is not None and len(redo) == 1 and set(srcs) == set(before.get(target, ())):
+            quick = _unapplied_step(str(ac.root), _pasta(corpus, target), _pasta(corpus, next(iter(redo))),
+                                    corpus.index, old, recognised)
+            if quick is not None:
+                ac.histories[target] = quick
+                continue
+        h = history_of(str(ac.root), _pasta(corpus, target), [_pasta(corpus, s) for s in srcs],
+                       ac.acts[target].recusa, corpus.index,
+                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised)
+        h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
+        ac.histories[target] = h
+    ac.decision_issues = decision_issues(corpus, ac.acts, ac.histories)
+    ac.redone, ac.redone_histories = sorted(redo), targets
+    # The content keys of the run that built ``ac`` no longer describe it: a site made from it
+    # keys each act by its tree (nothing stale is taken for current).
+    ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
+    return sorted(redo), targets
 
 
 def _pasta(corpus: Corpus, urn: str) -> str:
@@ -324,13 +428,17 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
 
 def history_of(root: str, target: str | Act, sources: list[str | Act], refused: str | None,
                index: ActIndex, refused_sources: dict[str, str] | None = None,
+               recognised: Callable[[Act], Decided] | None = None, *,
                municipios: dict | None = None, cache: str | None = None,
                read_keys: dict | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
-    amending acts (folder → reason), which are then left out, with the reason."""
+    amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
+    a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
+    ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
+    ``municipios``, ``cache`` and ``read_keys``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
     corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys)
     tact = acts[0]
     out = TargetHistory(tact.urn)
@@ -347,48 +455,114 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
                else f"o texto do ato alterado foi recusado pelo leitor: {refused}")
         for act in sorted(amending, key=_order):
             step = _revocation_only(corpus, act, tact, why)
+            if step.situacao == IGNORED and step.operacoes == 0 and act.texto is not None:
+                step = _base_missing(corpus, act, tact, step)
             out.steps.append(step)
             if step.revoga and out.revogado_em is None:
                 out.revogado_por, out.revogado_em = act.urn, act.in_force_from
         return out
     try:
-        hist = history(corpus, tact.urn, amending=amending, tolerant=True)
+        hist = history(corpus, tact.urn, amending=amending, tolerant=True, recognised=recognised)
     except LexError as err:
         out.steps = [Step(a.urn, PENDING, f"erro ao aplicar: {err}") for a in sorted(amending, key=_order)]
         return out
     out.norma = hist.norma
     for rep in hist.reports:
-        blocking = [p for p in rep.problems if p.blocking]
-        probs = [Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking) for p in rep.problems]
-        revokes = any(o.kind == "revogacao_total" for o in rep.operations)
-        if rep.applied:
-            out.steps.append(Step(rep.act.urn, APPLIED, None, len(rep.operations), probs, revokes))
-            if revokes and out.revogado_em is None:
-                out.revogado_por, out.revogado_em = rep.act.urn, rep.act.in_force_from
-        elif blocking:
-            out.steps.append(Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs))
-        elif any(p.code == "relacao-sem-operacoes" for p in rep.problems):
-            out.steps.append(_without_operations(rep.act, tact, probs))
-        else:
-            why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
-            out.steps.append(Step(rep.act.urn, IGNORED, why, 0, probs))
+        step = _step_of(corpus, tact, rep)
+        out.steps.append(step)
+        if step.situacao == APPLIED and step.revoga and out.revogado_em is None:
+            out.revogado_por, out.revogado_em = rep.act.urn, rep.act.in_force_from
     return out
+
+
+def _step_of(corpus: Corpus, target, rep) -> Step:
+    """One amending act's step in the target's history, from its report."""
+    blocking = [p for p in rep.problems if p.blocking]
+    probs = [Instrucao(None, p.code, p.message, p.where, p.line, p.source, p.blocking) for p in rep.problems]
+    revokes = any(o.kind == "revogacao_total" for o in rep.operations)
+    if rep.applied:
+        return Step(rep.act.urn, APPLIED, None, len(rep.operations), probs, revokes)
+    if blocking:
+        return Step(rep.act.urn, PENDING, blocking[0].message, len(rep.operations), probs)
+    if any(p.code == "relacao-sem-operacoes" for p in rep.problems):
+        return _without_operations(corpus, rep.act, target, probs)
+    why = next((p.message for p in rep.problems), "nenhuma operação sobre este ato")
+    return Step(rep.act.urn, IGNORED, why, 0, probs)
+
+
+def _unapplied_step(root: str, target: str, source: str, index: ActIndex, old: TargetHistory,
+                    recognised: Callable[[Act], Decided] | None) -> TargetHistory | None:
+    """``old`` with the step of ``source`` (folders) redone, when that act was not applied to the
+    target and still is not (its other instructions still wait, say): the target's text does not
+    change, so nothing else does. None when the history must be compiled again."""
+    if old.norma is None:
+        return None
+    corpus, (tact, act) = act_corpus(Path(root), [target, source], index)
+    before = next((s for s in old.steps if s.ato == act.urn), None)
+    if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
+        return None
+    report = act_report(corpus, act, tact, recognised)
+    if report.applied:
+        return None
+    step = _step_of(corpus, tact, report)
+    return replace(old, steps=[step if s.ato == act.urn else s for s in old.steps])
 
 
 NO_OPERATIONS = "relacao-sem-operacoes"
 
 
-def _without_operations(act, target, probs: list[Instrucao]) -> Step:
+def _settled(corpus: Corpus, act, code: str, target):
+    """The recorded decision that settles ``act``'s problem ``code`` on ``target`` without an
+    operation (``ignorar`` or ``nao-textual``, in force, taken on the act's present text)."""
+    for d in act.decisoes:
+        if d.problema != code or not d.in_force or d.decisao not in ("ignorar", "nao-textual"):
+            continue
+        if d.alvo and _work(d.alvo) != _work(target.urn):
+            continue
+        if d.texto_hash is not None and act.texto is not None:
+            try:
+                norma = corpus.read_shared(act.urn)
+            except LexError:
+                continue
+            if not current(d, lambda where: instruction_digest(norma, where)):
+                continue
+        return d
+    return None
+
+
+def _work(urn: str) -> str:
+    return urn.split("!", 1)[0].split("@", 1)[0].lower()
+
+
+def _without_operations(corpus: Corpus, act, target, probs: list[Instrucao]) -> Step:
     """An act related to the target (by its ementa, or declared) with no instruction on it:
     a change the recogniser may have missed, so a person decides — unless one already did
     (``[[decisoes]]`` with ``problema = "relacao-sem-operacoes"``: ``ignorar``)."""
-    decided = next((d for d in act.decisoes if d.problema == NO_OPERATIONS and d.decisao == "ignorar"), None)
+    decided = _settled(corpus, act, NO_OPERATIONS, target)
     if decided is not None:
-        return Step(act.urn, IGNORED, f"decisão registrada: {decided.nota or 'ignorar'}", 0, [])
+        what = " (alteração não textual)" if decided.decisao == "nao-textual" else ""
+        return Step(act.urn, IGNORED, f"decisão registrada{what}: {decided.nota or decided.decisao}", 0, [],
+                    decisao=NO_OPERATIONS)
     why = (f"{act.label} se relaciona com {target.label} (ementa ou [[relacoes]]), mas nenhuma instrução "
            "reconhecida no texto o altera: confira se há alteração a aplicar ou registre a decisão de ignorar")
     probs = [p for p in probs if p.tipo != NO_OPERATIONS]
     return Step(act.urn, PENDING, why, 0, [Instrucao(None, NO_OPERATIONS, why, None, None, "", True), *probs])
+
+
+BASE_MISSING = "texto-base-indisponivel"
+
+
+def _base_missing(corpus: Corpus, act, target, step: Step) -> Step:
+    """An amending act whose target's text is not here: a pending item for a person (get the
+    text, or record that the change stays unapplied here), unless already decided."""
+    decided = _settled(corpus, act, BASE_MISSING, target)
+    if decided is not None:
+        return replace(step, motivo=f"{step.motivo}; decisão registrada: {decided.nota or 'ignorar'}",
+                       decisao=BASE_MISSING)
+    why = (f"{step.motivo}: a alteração de {act.label} em {target.label} não pode ser aplicada; "
+           "inclua o texto da norma no acervo, ou registre que ela fica sem aplicação aqui")
+    return replace(step, motivo=why, problemas=[*step.problemas, Instrucao(target.urn, BASE_MISSING, why, None,
+                                                                           None, "", True)])
 
 
 def _revocation_only(corpus: Corpus, act, target, why: str) -> Step:

@@ -16,7 +16,8 @@ from pathlib import Path
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
-from lexconsolida.model.dates import parse_date
+from lexconsolida.model.clauses import act_vigencia
+from lexconsolida.model.dates import parse_date, publication_of
 from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name, year_of_number
 
@@ -26,15 +27,13 @@ SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 _UNUSED_NUMBER = re.compile(
     r"\b(?:ato\s+inexistente|numera[çc][ãa]o\s+n[ãa]o\s+utilizada|n[úu]mero\s+n[ãa]o\s+utilizado)\b", re.I)
 """What a publishing site prints instead of an act for a number that was skipped."""
-_PUBLICATION = re.compile(r"^\s*data\s+d[ae]\s+publica[çc][ãa]o\s*:?\s*(?P<d>.+?)\s*$", re.I | re.M)
 _AUTHOR = re.compile(
     r"""de\s+autoria\s+d[oa]s?\s+(?P<a>[^,;:]+?)\s*(?:,|;|:|\bdecret|\baprov|\be\s+eu\b|$)
       | \bautor(?:ia)?\s*:\s*(?P<b>[^\n;]+?)\s*(?:;|$)""",
     re.I | re.X,
 )
-_IN_FORCE_ON_PUBLICATION = re.compile(
-    r"(?:entra(?:r[áa])?|entrar[ãa]o|vigorar[áa]|passa(?:r[áa])?\s+a\s+vigorar)\s+(?:em\s+vigor\s+)?"
-    r"(?:na|a\s+partir\s+da)\s+data\s+d[ae]\s+(?:sua\s+)?publica[çc][ãa]o", re.I)
+_DATE_DOUBTS = ("data-divergente", "data-incoerente")
+"""What the text reader says of the act's dates, kept as doubts for a person."""
 
 
 @dataclass(slots=True)
@@ -66,7 +65,10 @@ class Lido:
     autor: str | None = None
     publicacao: str | None = None
     publicacao_linha: int | None = None
-    vigencia_na_publicacao: bool = False
+    vigencia: str | None = None
+    """The date from which the act's changes count, when its vigência clause dates it
+    (:func:`lexconsolida.model.clauses.act_vigencia`)."""
+    vigencia_nota: str | None = None
     recusa: str | None = None
     """Why the text reader refused the text (the act is still imported, its metadata kept)."""
     nao_utilizado: bool = False
@@ -85,8 +87,10 @@ def read_source(path: str, origem: str) -> Lido:
     fmt = format_of(path)
     lido = Lido(origem, hashlib.sha256(data).hexdigest(), fmt)
     norma = None
+    said: list = []
     try:
-        norma = read_file(path).norma
+        result = read_file(path)
+        norma, said = result.norma, result.diagnostics
     except InputError as err:
         lido.recusa = err.message if hasattr(err, "message") else str(err)
         if fmt == "text":
@@ -101,12 +105,14 @@ def read_source(path: str, origem: str) -> Lido:
     if norma is not None:
         lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
         lido.localidade = norma.localidade
-        _dates(lido, norma, text)
+        _dates(lido, norma, said)
         lido.autor = _author(" ".join(norma.preambulo))
         lido.ano = year_of_number(norma.epigrafe or "")
     else:
         _from_heading(lido, text)
     _publication(lido, text)
+    if norma is not None:
+        _vigencia(lido, norma)
     if lido.recusa:
         lido.duvidas.append(Duvida("leitura-recusada", f"o leitor recusou o texto: {lido.recusa}; "
                                    "os metadados vieram do que foi possível ler"))
@@ -135,18 +141,33 @@ def _plain_docx(norma) -> str:
                       *(d.text for d in norma.dispositivos()), *norma.fecho])
 
 
-def _dates(lido: Lido, norma, text: str) -> None:
-    """Signature date: the fecho's ('Gabinete …, 14 de maio de 1998'), else the epígrafe's;
-    when both are given and differ, the fecho wins and the conflict is a doubt."""
-    fecho = next((d for d in (parse_date(t) for t in norma.fecho if not _PUBLICATION.match(t)) if d), None)
-    epigrafe = norma.data
-    lido.data = fecho or epigrafe
-    if fecho and epigrafe and fecho != epigrafe:
-        lido.duvidas.append(Duvida(
-            "data-divergente", f"a epígrafe diz {epigrafe} e o fecho {fecho}: adotada a do fecho "
-            "(assinatura); confira e corrija 'data' se for o caso", 1))
-    if _IN_FORCE_ON_PUBLICATION.search(text):
-        lido.vigencia_na_publicacao = True
+def _dates(lido: Lido, norma, said: list) -> None:
+    """The act's date as the reader decided it (fecho, epígrafe, publication: see
+    :mod:`lexconsolida.readers.text.dates`); what it found contradictory stays a doubt."""
+    lido.data = norma.data
+    for d in said:
+        if d.code in _DATE_DOUBTS:
+            lido.duvidas.append(Duvida(d.code, d.message + "; confira e corrija 'data' se for o caso", d.line))
+
+
+def _vigencia(lido: Lido, norma) -> None:
+    """The act's vigência from its own clause, with the publication and date just read: a date
+    other than the publication's is written with a note saying why; one that cannot be
+    dated is a doubt (the changes would otherwise count from the publication)."""
+    year = int(lido.data[:4]) if lido.data else (int(lido.ano) if lido.ano else None)
+    found = act_vigencia(norma.artigos(), lido.publicacao, lido.data, year)
+    if found is None:
+        return
+    result, article = found
+    line = article.lines[0] if article.lines else None
+    if result.code == "vigencia-indeterminada":
+        lido.duvidas.append(Duvida("vigencia-indeterminada", result.message + ": informe 'vigencia'", line))
+        return
+    if result.date is None:
+        return
+    lido.vigencia = result.date
+    lido.vigencia_nota = (f"{result.message[0].upper()}{result.message[1:]} (linha {line})." if result.message
+                          else "O texto diz que entra em vigor na data de sua publicação.")
 
 
 def _author(preambulo: str) -> str | None:
@@ -158,20 +179,31 @@ def _author(preambulo: str) -> str | None:
 
 
 def _publication(lido: Lido, text: str) -> None:
-    matches = list(_PUBLICATION.finditer(text))
-    if not matches:
+    """The first publication line ('Data da Publicação: …', 'PUBLICADO NO DIÁRIO OFICIAL DIA …',
+    :data:`lexconsolida.model.dates.PUBLICATION_LINE`) with a legible date; one without is a
+    doubt."""
+    unreadable = None
+    for i, line in enumerate(text.splitlines(), 1):
+        iso, is_publication = publication_of(line)
+        if not is_publication:
+            continue
+        if iso is None:
+            unreadable = unreadable or (line.strip(), i)
+            continue
+        if lido.data and iso < lido.data:
+            # as the reader (readers/text/dates.py): impossible, and the later date is kept so
+            # that the act's changes never count too early — unless the act's date is the one
+            # of another year than its number's
+            coherent = lido.ano is None or lido.data[:4] == lido.ano
+            lido.duvidas.append(Duvida("publicacao-anterior-a-data", f"publicado em {iso}, antes da data do ato "
+                                       f"({lido.data}){': publicação desconsiderada' if coherent else ''}", i))
+            if coherent:
+                return
+        lido.publicacao, lido.publicacao_linha = iso, i
         return
-    m = matches[-1]
-    iso = parse_date(m.group("d"))
-    line = _line_of(text, m.start())
-    if iso is None:
+    if unreadable is not None:
         lido.duvidas.append(Duvida("publicacao-ilegivel",
-                                   f"linha de publicação sem data legível: {m.group(0).strip()!r}", line))
-        return
-    lido.publicacao, lido.publicacao_linha = iso, line
-    if lido.data and iso < lido.data:
-        lido.duvidas.append(Duvida("publicacao-anterior-a-data",
-                                   f"publicado em {iso}, antes da data do ato ({lido.data})", line))
+                                   f"linha de publicação sem data legível: {unreadable[0]!r}", unreadable[1]))
 
 
 def _from_heading(lido: Lido, text: str) -> None:

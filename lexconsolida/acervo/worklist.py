@@ -22,7 +22,8 @@ from typing import Any
 
 from lexconsolida import __version__
 
-from lexconsolida.acervo.pipeline import APPLIED, IGNORED, PENDING, Acervo
+from lexconsolida.acervo.pipeline import APPLIED, BASE_MISSING, IGNORED, PENDING, Acervo
+from lexconsolida.corpus.records import LEDGER
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, content_key
@@ -98,6 +99,12 @@ def data(ac: Acervo) -> dict:
                  for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if r.recusa and ac.mine(r)]
     recusados += [{"pasta": None, "origem": f"{x['municipio']}: {x['origem']}", "motivo": x["motivo"],
                    "link": None} for x in ac.refused_sources]
+    recusados += [{"pasta": folder, "origem": None, "motivo": f"ato deixado de fora: {message}", "link": None}
+                  for folder, message in ac.broken]
+    decisoes_com_problema = [{"ato": urn, "ato_rotulo": ac.acts[urn].rotulo, "pasta": ac.acts[urn].pasta,
+                              "codigo": i.codigo, "mensagem": i.mensagem, "arquivo": i.arquivo, "linha": i.linha}
+                             for urn in sorted(ac.decision_issues, key=lambda u: ac.acts[u].pasta)
+                             for i in ac.decision_issues[urn]]
     decisoes = _queue(ac, alteracoes)
     duvidas = [{"pasta": r.pasta, "codigo": d.get("codigo"), "mensagem": d.get("mensagem"),
                 "linha": d.get("linha"), "link": _link(r.pasta, d.get("linha")) if r.texto else None}
@@ -118,6 +125,7 @@ def data(ac: Acervo) -> dict:
         "texto_indisponivel": situacoes[SITUACAO_SEM_TEXTO],
         "texto_recusado": situacoes[SITUACAO_RECUSADO],
         "arquivos_recusados_na_importacao": len(ac.refused_sources),
+        "atos_com_norma_toml_invalido": len(ac.broken),
         "numeros_nao_utilizados": len(ac.unused_numbers),
         "relacoes": dict(sorted(Counter(r["tipo"] for r in relacoes).items())),
         "relacoes_fora_do_acervo": sum(1 for r in relacoes if not r["no_acervo"]),
@@ -126,6 +134,7 @@ def data(ac: Acervo) -> dict:
         "atos_alteradores": {k: len(v) for k, v in acts_steps.items()},
         "atos_alterados": len(ac.histories),
         "decisoes_pendentes": len(decisoes),
+        "decisoes_registradas_com_problema": len(decisoes_com_problema),
         "duvidas_da_importacao": dict(sorted(Counter(d["codigo"] for d in duvidas).items())),
         "erros_internos": len(erros),
     }
@@ -143,6 +152,7 @@ def data(ac: Acervo) -> dict:
         "duvidas_da_importacao": duvidas,
         "erros_internos": erros,
         "atos": atos,
+        "decisoes_com_problema": decisoes_com_problema,
     }
 
 
@@ -159,15 +169,16 @@ def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
         r = ac.acts[urn]
         registro = (f'[[decisoes]]\nproblema = "{code}"\n'
                     + (f'dispositivo = "{where}"\n' if where else "")
-                    + 'decisao = "aplicar"  # aplicar | ignorar | operacoes\nnota = "…"\n')
+                    + 'decisao = "aplicar"  # aplicar | ignorar | operacoes | nao-textual | adiar\n'
+                      'nota = "…"\nresponsavel = "…"\n')
         out.append({"ato": urn, "ato_rotulo": r.rotulo, "pasta": r.pasta, "alvo_rotulo": alvo,
                     "codigo": code, "mensagem": msg, "dispositivo": where, "linha": line, "texto": text,
-                    "link": _link(r.pasta, line), "arquivo": f"{r.pasta}/norma.toml", "registro": registro})
+                    "link": _link(r.pasta, line), "arquivo": f"{r.pasta}/{LEDGER}", "registro": registro})
 
     for a in alteracoes:
-        if a["situacao"] != PENDING:
-            continue
         for i in a["instrucoes"]:
+            if a["situacao"] != PENDING and i["codigo"] != BASE_MISSING:
+                continue
             if i["bloqueia"] or i["codigo"] == "falha-na-aplicacao":
                 add(a["ato"], i["codigo"], i["mensagem"], i["dispositivo"], i["linha"], i["texto"],
                     a["alvo_rotulo"])
@@ -189,6 +200,7 @@ def _linked(ac: Acervo, d: dict) -> set[str]:
     linked |= {x["ato_pasta"] for x in d["relacoes_ignoradas"] if "ato_pasta" in x}
     linked |= {x["pasta"] for x in d["duvidas_da_importacao"] if x["codigo"] != "publicacao-desconhecida"}
     linked |= {a["pasta"] for a in d["atos"] if a["situacao"] != SITUACAO_EM_VIGOR}
+    linked |= {x["pasta"] for x in d["decisoes_com_problema"]}
     by_pasta = {r.pasta: r.urn for r in ac.acts.values()}
     return {p for p in linked if p in by_pasta and ac.corpus.acts[by_pasta[p]].texto is not None}
 

@@ -118,6 +118,12 @@ def _parse_line(line: str) -> QuotedUnit | None:
     return QuotedUnit("texto", None, text=clean_text(text))
 
 
+def unit_of_label(text: str) -> QuotedUnit | None:
+    """The unit a printed line starts ('§ 3º …', 'IV - …', 'c) …', 'Art. 7º-A …'): its kind,
+    number and text; None for an empty line."""
+    return _parse_line(text)
+
+
 def parse_raw(raw: str, first_line: int | None = None) -> list[QuotedUnit]:
     """Split a quoted block's raw text into nested units (when the reader gave none)."""
     roots: list[QuotedUnit] = []
@@ -263,6 +269,8 @@ def quoted_headings(alt: Alteracao) -> list[QuotedHeading]:
         out.append(head)
     if not out:  # a block built by another reader: its agrupadores are model nodes
         for a in agrupadores_in(alt):
+            if a.rotulo is None:
+                continue  # a heading quoted without label ('DA ESTRUTURA'): no number to place it by
             number = a.number
             if number is None:
                 try:
@@ -280,8 +288,11 @@ def leading_text(alt: Alteracao) -> tuple[str, int | None] | None:
     article quoted without its 'Art. 1º'), or None. The instruction names the unit it is."""
     first = alt.lines[0] if alt.lines else None
     texts: list[str] = []
+    # headings the reader found without a label ('DA ESTRUTURA DO CONSELHO' before 'Art. 3º'):
+    # agrupadores of the block (``agrupadores_in``), not the wording of a unit
+    unlabelled = {a.nome for a in agrupadores_in(alt) if a.rotulo is None and a.nome}
     for i, line in enumerate(alt.raw.splitlines()):
-        if _heading(line) is not None:
+        if _heading(line) is not None or clean_text(line.strip().strip("\"“”").strip()) in unlabelled:
             break
         unit = _parse_line(line)
         if unit is None:

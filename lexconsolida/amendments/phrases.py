@@ -69,7 +69,8 @@ ENACTING_FORMULA = re.compile(
 aprovou e eu sanciono a seguinte Lei'): a quoted text with them is a preâmbulo, not an ementa."""
 
 REVOKED_TEXT = re.compile(r"^\(?\s*revogad[oa]s?\s*\)?\.?;?$|^\(\s*suprimid[oa]s?\s*\)\.?;?$", _I)
-OMISSIS_TEXT = re.compile(r"^[\s.…_-]*$")
+OMISSIS_TEXT = re.compile(r"^[\s.…_-]*(?:[(\[]\s*[.…][\s.…]*[)\]])?[\s.…_-]*$")
+"""A line of dots, also in brackets ('(...)', '[…]')."""
 NR_MARK = re.compile(r"\s*\(\s*(?:NR|AC)\s*\)\s*$")
 
 

@@ -13,13 +13,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments import phrases, vocabulary
+from lexconsolida.amendments import phrases, shapes, vocabulary
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
     quoted_headings, settle_by_quotes,
 )
 from lexconsolida.amendments.coverage import amends, unaccounted
 from lexconsolida.amendments.model import EMENTA, Operation, Problem, Recognition, work_key
+from lexconsolida.amendments.vigencia import vigencia_problems
 from lexconsolida.citations import ActRef, Citation, find, find_acts
 from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
 from lexconsolida.model.ids import LexId
@@ -71,6 +72,7 @@ def recognise(norma: Norma, resolve: Resolver | None = None, *,
         _article(ctx, art)
     _check_ementa(ctx)
     _safety_net(ctx)
+    rec.problems += vigencia_problems(norma, bool(rec.operations))
     rec.operations[:] = _copies_first(_simultaneous(rec.operations))
     return rec
 
@@ -396,8 +398,11 @@ def _instruction(ctx: _Ctx, d: Dispositivo, kind: str, blocks) -> None:
     headings = _headings(ctx, d, kind, default, blocks)
     units = [u for b in blocks for u in block_units(b)]
     named = settle_by_quotes(named, units)
+    units, vetoed, stop = _quoted_shapes(ctx, d, default, units, named)
+    if stop:
+        return
     generic = phrases.is_generic(text)
-    covered: set[str] = set()
+    covered: set[str] = set(vetoed)
     roles = _roles(text, disp, named)
     ementa, ementa_read = _ementa(ctx, d, kind, default, blocks)
     _unlabelled(ctx, d, kind, default, blocks, named, covered, skip=ementa)
@@ -702,12 +707,88 @@ def _unlabelled(ctx, d, kind, t, blocks, named, covered, skip: Alteracao | None 
                 d.text, lead[1] or _line(d), _where(d)))
             return
         op_kind = "revogacao" if kind == "revogacao" or phrases.is_revoked_marker(lead[0]) else kind
+        wording = _lead_wording(ctx, d, lead, target)
+        if wording is None:
+            covered.add(named[0])  # its doubt is said: not also 'alvo-sem-texto'
+            return
         ctx.rec.operations.append(_op(ctx, d, t, op_kind, target, unit_kind=id_kind(target),
                                       rotulo=_rotulo_of_id(target),
-                                      text=None if op_kind == "revogacao" else lead[0],
+                                      text=None if op_kind == "revogacao" else wording,
                                       lenient=kind == "redacao" and phrases.is_generic(d.text)))
         covered.add(named[0])
         return
+
+
+def _lead_wording(ctx: _Ctx, d: Dispositivo, lead: tuple[str, int | None], target: str) -> str | None:
+    """The wording of an unlabelled quoted text for the unit ``target``: without the unit's own
+    label printed in another form ('c - que …' for the alínea c, '2º Nos …' for the § 2º,
+    ``shapes.own_label``); None, with a problem, when it opens with another unit's label."""
+    wording, other = shapes.own_label(lead[0], target)
+    if other is None:
+        return wording
+    ctx.rec.problems.append(Problem(
+        "alvo-ambiguo", f"a instrução cita {_rotulo_of_id(target)}, mas o texto entre aspas começa com '{other}': "
+        "decida a que dispositivo ele se refere", d.text, lead[1] or _line(d), _where(d)))
+    return None
+
+
+def _quoted_shapes(ctx: _Ctx, d: Dispositivo, t: _Target, units: list[QuotedUnit],
+                   named: list[str]) -> tuple[list[QuotedUnit], set[str], bool]:
+    """Quoted units that are not wording of the target's units (``amendments/shapes.py``):
+    (the units to read, ids of units whose new wording was vetoed, stop). An instruction whose
+    object is an annex quotes the annex's own articles: a person applies it (stop). An article
+    quoted as 'Art. 8º Parágrafo Único - suprime-se.' revokes that unit of it; any other
+    instruction printed inside the quotes is a problem and its unit is not read. A unit quoted as
+    'VETADO' keeps the wording in force: read as a line of dots (nothing of it applied, nothing
+    revoked by its absence), with a notice."""
+    text = d.text
+    vetoed: set[str] = set()
+    """Ids the quotes bring that get no wording from them (vetoed, or read as a suppression)."""
+    if not named and any(u.kind == "artigo" for u in units) and shapes.names_annex(text):
+        ctx.rec.problems.append(Problem(
+            "alvo-sem-dispositivo", "a instrução dá nova redação a um anexo, tabela ou quadro da norma, e os artigos "
+            "entre aspas são os do anexo, não os da norma: aplique à mão ou registre a decisão",
+            text, _line(d), _where(d)))
+        return units, set(), True
+    drop: set[int] = set()
+    for u in units:
+        gone = (shapes.suppressed_child(u.text) if u.kind == "artigo" and u.number is not None and not u.children
+                else None)
+        if gone is not None:
+            drop.add(id(u))
+            full = f"{child_id(None, u)}_{gone}"
+            ctx.rec.operations.append(_op(ctx, d, t, "revogacao", full, unit_kind=id_kind(full),
+                                          rotulo=_rotulo_of_id(full)))
+            vetoed.add(child_id(None, u))  # brought by the quote: not 'alvo-sem-texto'
+            vetoed.add(full)
+    for u in shapes.walk(units):
+        if id(u) in drop:
+            continue
+        # ('Art. 3º ... Acrescenta-se:' opens with dots: its wording stays, the rest is a note —
+        # 'redacao-parcial' in _unit_ops)
+        verb = None if u.omissis or _OPENS_WITH_DOTS.match(u.text) else shapes.instruction_inside(u.text)
+        if verb is not None:
+            drop.add(id(u))
+            ctx.rec.problems.append(Problem(
+                "instrucao-entre-aspas", f"o texto entre aspas de {u.rotulo or _rotulo(u) or u.kind} traz uma "
+                f"instrução ('{verb}'), não a redação do dispositivo: '{u.text[:120]}'; aplique à mão ou registre a "
+                "decisão", text, u.line or _line(d), _where(d)))
+    units = shapes.without(units, lambda u: id(u) in drop)
+
+    def veto(u: QuotedUnit, full: str | None) -> QuotedUnit:
+        if full is not None and not u.omissis and shapes.is_vetoed(u.text):
+            vetoed.add(full)
+            ctx.rec.problems.append(Problem(
+                "dispositivo-vetado", f"a nova redação de {_rotulo_of_id(full)} foi vetada ('{u.text.strip()}'): "
+                "dispositivo vetado não entra em vigor, a redação em vigor fica", text, u.line or _line(d),
+                _where(d), blocking=False))
+            return replace(u, kind="omissis", number=None, text="...", children=[])
+        kids = [veto(c, child_id(full, c) if full is not None and (c.number is not None or c.unico) else None)
+                for c in u.children]
+        return replace(u, children=kids) if u.children else u
+
+    units = [veto(u, anchor(u, named)[0] if u.kind != "omissis" else None) for u in units]
+    return units, vetoed, False
 
 
 def _names_ementa(text: str, kind: str) -> bool:

@@ -26,12 +26,14 @@ class Located:
     """The file read: the one named, or the act's text file (None: an act without text)."""
 
 
-def try_corpus(root: str | None = None) -> Corpus | None:
+def try_corpus(root: str | None = None, *, tolerant: bool = False) -> Corpus | None:
     """The corpus, or None when there is no ``statutes/`` here (commands then work on files
-    alone). A corpus that exists but cannot be loaded is an error, never silently ignored."""
+    alone). A corpus that exists but cannot be loaded is an error, never silently ignored —
+    unless ``tolerant``, for a command about one act: the acts whose norma.toml cannot be read
+    are then in ``Corpus.broken``, for the command to say so."""
     if root is None and not default_root().is_dir():
         return None
-    return load(root)
+    return load(root, tolerant=tolerant)
 
 
 def locate(spec: str, corpus: Corpus | None, *, fmt: str | None = None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from lexconsolida.errors import InputError
@@ -20,14 +21,29 @@ from lexconsolida.model.nodes import act_label
 
 RELATION_KINDS = ("altera", "revoga", "regulamenta", "consolida")
 EVENT_KINDS = ("publicacao", "vigencia", "revogacao")
-DECISION_KINDS = ("aplicar", "ignorar", "operacoes")
+DECISION_KINDS = ("aplicar", "ignorar", "operacoes", "nao-textual", "adiar")
+"""``decisao`` values: ``aplicar`` (the recognised operations, despite the problem), ``ignorar``
+(the instruction does not apply), ``operacoes`` (operations written by a person instead),
+``nao-textual`` (no new wording: a note on a unit, or on nothing), ``adiar`` (looked at, left
+open — nothing changes)."""
+DECISION_STATES = ("proposta", "aprovada")
+"""``estado`` of a decision: a ``proposta`` waits for a second person (two-person rule,
+``[revisao] duas_pessoas`` in municipio.toml) and is not applied; ``aprovada`` (or no
+``estado``: an entry written by hand) is."""
+DECISION_OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
+LEDGER = "decisoes.toml"
+"""The decision ledger of an amending act, beside its norma.toml (``corpus.ledger``)."""
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def read_toml(path: Path) -> dict:
     """The TOML table of ``path``, or an InputError naming the file and line."""
+    return _toml(read_bytes(path), path)
+
+
+def _toml(raw: bytes, path: Path) -> dict:
     try:
-        return tomllib.loads(read_bytes(path).decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise InputError("arquivo TOML não está em UTF-8", path=path) from None
     except tomllib.TOMLDecodeError as err:
@@ -35,11 +51,38 @@ def read_toml(path: Path) -> dict:
 
 
 _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
+_TOML_DETAILS = [
+    (re.compile(r"^Illegal character (.+)$"), "caractere não permitido {0} (um texto entre aspas "
+                                               "não pode quebrar a linha: use três aspas)"),
+    (re.compile(r"^Invalid value$"), "valor inválido (texto precisa de aspas; datas AAAA-MM-DD)"),
+    (re.compile(r"^Expected '=' after a key in a key/value pair$"), "falta '=' depois do nome da chave"),
+    (re.compile(r"^Expected '\]' at the end of a table declaration$"), "falta ']' no fim do nome da tabela"),
+    (re.compile(r"^Expected '\]\]' at the end of an array declaration$"), "falta ']]' no fim do nome da tabela"),
+    (re.compile(r"^Cannot declare (.+) twice$"), "a chave {0} aparece duas vezes"),
+    (re.compile(r"^Cannot overwrite a value$"), "a mesma chave recebe dois valores"),
+    (re.compile(r"^Unterminated string$"), "texto entre aspas sem a aspa de fechamento"),
+    (re.compile(r"^Unclosed array$"), "lista sem o ']' de fechamento"),
+    (re.compile(r"^Unclosed inline table$"), "tabela entre chaves sem o '}' de fechamento"),
+    (re.compile(r"^Invalid date or datetime$"), "data inválida"),
+    (re.compile(r"^Invalid initial character for a key part$"), "nome de chave começa com caractere inválido"),
+    (re.compile(r"^Invalid statement$"), "linha que não é chave = valor nem [tabela]"),
+    (re.compile(r"^Unescaped '.' in a string$"), "barra invertida sem escape num texto entre aspas "
+                                                  "(escreva duas barras, ou use aspas simples)"),
+]
+"""tomllib's messages in Portuguese (the parser speaks English); others are kept as they are."""
+
+
+def _toml_detail(detail: str) -> str:
+    for pattern, pt in _TOML_DETAILS:
+        m = pattern.match(detail)
+        if m:
+            return pt.format(*m.groups())
+    return f"detalhe do analisador: {detail}"
 
 
 def toml_error(err: tomllib.TOMLDecodeError, path) -> InputError:
     """A Portuguese InputError for a TOML syntax error, keeping its line and column:
-    'TOML inválido na linha 3, coluna 5 (detalhe do analisador: Invalid value)'."""
+    'TOML inválido na linha 3, coluna 5: valor inválido (…)'."""
     text = str(err)
     m = _TOML_WHERE.search(text)
     detail = text[:m.start()] if m else text
@@ -49,7 +92,7 @@ def toml_error(err: tomllib.TOMLDecodeError, path) -> InputError:
         where = "no fim do arquivo"
     else:
         where = ""
-    return InputError(f"TOML inválido{' ' + where if where else ''} (detalhe do analisador: {detail})", path=path)
+    return InputError(f"TOML inválido{' ' + where if where else ''}: {_toml_detail(detail)}", path=path)
 
 
 def _date(value, path: Path, key: str) -> str | None:
@@ -136,20 +179,37 @@ class DecisaoOperacao:
 
 @dataclass(slots=True)
 class Decisao:
-    """A human decision on a problem the recogniser reported (``[[decisoes]]``)."""
+    """A human decision on a problem the recogniser reported (``[[decisoes]]`` of the act's
+    ledger ``decisoes.toml``, or of its ``norma.toml`` — the older place, still read)."""
 
     problema: str
     """The problem's code ('ementa-divergente', 'alteracao-nao-textual' …)."""
     decisao: str
-    """'aplicar' (apply the recognised operations anyway), 'ignorar' (drop the instruction
-    or unit), 'operacoes' (apply the operations written here instead)."""
+    """One of :data:`DECISION_KINDS`."""
     dispositivo: str | None = None
     """The instruction's dispositivo in the amending act ('art1'); None: the whole act."""
     nota: str | None = None
     """Why, in the decider's words (kept in the compiled text's note)."""
     responsavel: str | None = None
+    """Who decided (who proposed, under the two-person rule)."""
     data: str | None = None
+    """When: AAAA-MM-DD, or an ISO date and time with its offset (the desk writes these)."""
     operacoes: list[DecisaoOperacao] = field(default_factory=list)
+    alvo: str | None = None
+    """For ``nao-textual``: the norm (URN) and, after '!', the unit whose note it is."""
+    estado: str | None = None
+    """'proposta' or 'aprovada' (:data:`DECISION_STATES`); None — an entry written by hand —
+    counts as approved."""
+    aprovada_por: str | None = None
+    aprovada_em: str | None = None
+    texto_hash: str | None = None
+    """Digest of the instruction's text when it was decided
+    (:func:`lexconsolida.amendments.decisions.instruction_digest`): when the text changes, the
+    decision no longer applies and the problem is open again."""
+    arquivo: str | None = None
+    """The file it was read from (for messages; not written back)."""
+    linha: int | None = None
+    """Line of its ``[[decisoes]]`` header in that file."""
 
     def matches(self, code: str, where: str | None) -> bool:
         if self.problema != code:
@@ -158,6 +218,31 @@ class Decisao:
             return True
         return where is not None and (where == self.dispositivo
                                       or where.startswith(self.dispositivo + "_"))
+
+    @property
+    def in_force(self) -> bool:
+        """Whether it is applied: approved (or written by hand) and not a deferral."""
+        return self.decisao != "adiar" and self.estado in (None, "aprovada")
+
+    @property
+    def where(self) -> str:
+        """'arquivo, linha N' for messages."""
+        return f"{self.arquivo or 'decisões'}" + (f", linha {self.linha}" if self.linha else "")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionIssue:
+    """Something wrong with a recorded decision, reported with its file and line (the act's
+    other decisions and the rest of the acervo go on)."""
+
+    codigo: str
+    """'decisao-invalida', 'codigo-desconhecido', 'decisao-sem-problema', 'decisao-repetida'."""
+    mensagem: str
+    arquivo: str
+    linha: int | None = None
+
+    def describe(self) -> str:
+        return f"{self.arquivo}" + (f", linha {self.linha}" if self.linha else "") + f": {self.mensagem}"
 
 
 @dataclass(slots=True)
@@ -186,6 +271,9 @@ class Act:
     relacoes: list[Relacao] = field(default_factory=list)
     eventos: list[Evento] = field(default_factory=list)
     decisoes: list[Decisao] = field(default_factory=list)
+    """The decisions of norma.toml (older place) and of the ledger ``decisoes.toml``, in that
+    order; entries that cannot be read are left out and listed in ``decisoes_invalidas``."""
+    decisoes_invalidas: list[DecisionIssue] = field(default_factory=list)
     data_toml: dict = field(default_factory=dict)
     """The whole TOML table (unknown keys kept)."""
     estado: str | None = None
@@ -237,20 +325,80 @@ def _eventos(table: dict, path: Path) -> list[Evento]:
     return out
 
 
-def _decisoes(table: dict, path: Path) -> list[Decisao]:
-    out = []
-    for d in table.get("decisoes", []):
-        kind = d.get("decisao")
-        if kind not in DECISION_KINDS or not d.get("problema"):
-            raise InputError(f"decisão inválida: 'problema' e 'decisao' ({', '.join(DECISION_KINDS)}) "
-                             f"são obrigatórios", path=path)
-        ops = [DecisaoOperacao(o["tipo"], o["alvo"], o.get("texto"), o.get("rotulo"))
-               for o in d.get("operacoes", [])]
-        if kind == "operacoes" and not ops:
-            raise InputError("decisão 'operacoes' sem [[decisoes.operacoes]]", path=path)
-        out.append(Decisao(d["problema"], kind, d.get("dispositivo"), d.get("nota"),
-                           d.get("responsavel"), _date(d.get("data"), path, "decisoes.data"), ops))
-    return out
+_DECISION_HEADER = re.compile(r"^\s*\[\[\s*decisoes\s*\]\]")
+
+
+def decision_lines(text: str) -> list[int]:
+    """1-based line of each ``[[decisoes]]`` header of a TOML text, in order."""
+    return [i for i, line in enumerate(text.splitlines(), 1) if _DECISION_HEADER.match(line)]
+
+
+def _when(value) -> str | None:
+    """A decision's ``data``: AAAA-MM-DD or an ISO date and time ('2026-12-02T10:31:05-03:00')."""
+    if value is None:
+        return None
+    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    if _ISO.match(text):
+        return text
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"data inválida: {text!r} (use AAAA-MM-DD ou AAAA-MM-DDTHH:MM:SS)") from None
+    return text
+
+
+def _text(d: dict, key: str) -> str | None:
+    value = d.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"'{key}' deve ser um texto entre aspas")
+    return value
+
+
+def parse_decision(d, arquivo: str, linha: int | None) -> Decisao:
+    """One ``[[decisoes]]`` table as a :class:`Decisao`; ValueError (Portuguese) when invalid."""
+    if not isinstance(d, dict):
+        raise ValueError("cada decisão deve ser uma tabela [[decisoes]]")
+    kind = d.get("decisao")
+    if not d.get("problema") or not isinstance(d.get("problema"), str):
+        raise ValueError("falta 'problema' (o código do problema decidido)")
+    if kind not in DECISION_KINDS:
+        raise ValueError(f"valor de 'decisao' desconhecido: {kind!r} (use {', '.join(DECISION_KINDS)})")
+    estado = d.get("estado")
+    if estado is not None and estado not in DECISION_STATES:
+        raise ValueError(f"valor de 'estado' desconhecido: {estado!r} (use {' ou '.join(DECISION_STATES)})")
+    ops = []
+    for o in d.get("operacoes", []):
+        if not isinstance(o, dict) or not isinstance(o.get("alvo"), str) or not o.get("tipo"):
+            raise ValueError("cada [[decisoes.operacoes]] precisa de 'tipo' e 'alvo' (URN!dispositivo)")
+        if o["tipo"] not in DECISION_OP_KINDS:
+            raise ValueError(f"operação de tipo desconhecido: {o['tipo']!r} (use {', '.join(DECISION_OP_KINDS)})")
+        ops.append(DecisaoOperacao(o["tipo"], o["alvo"], _text(o, "texto"), _text(o, "rotulo")))
+    if kind == "operacoes" and not ops:
+        raise ValueError("decisão 'operacoes' sem [[decisoes.operacoes]]")
+    return Decisao(d["problema"], kind, _text(d, "dispositivo"), _text(d, "nota"), _text(d, "responsavel"),
+                   _when(d.get("data")), ops, _text(d, "alvo"), estado, _text(d, "aprovada_por"),
+                   _when(d.get("aprovada_em")), _text(d, "texto_hash"), arquivo, linha)
+
+
+def read_decisions(table: dict, text: str, arquivo: str) -> tuple[list[Decisao], list[DecisionIssue]]:
+    """The ``[[decisoes]]`` of a TOML table (``text`` is its source, for the lines): the valid
+    ones, and an issue for each invalid one (left out; the others still count)."""
+    entries = table.get("decisoes", [])
+    if not isinstance(entries, list):
+        return [], [DecisionIssue("decisao-invalida", "'decisoes' deve ser uma lista de tabelas [[decisoes]]",
+                                  arquivo)]
+    lines = decision_lines(text)
+    out: list[Decisao] = []
+    issues: list[DecisionIssue] = []
+    for i, d in enumerate(entries):
+        linha = lines[i] if len(lines) == len(entries) else None
+        try:
+            out.append(parse_decision(d, arquivo, linha))
+        except ValueError as err:
+            issues.append(DecisionIssue("decisao-invalida", f"decisão inválida, não aplicada: {err}", arquivo, linha))
+    return out, issues
 
 
 def load_municipio(folder: Path, shared: Path | None = None) -> Municipio:
@@ -311,7 +459,15 @@ def _text_path(t: dict, folder: Path, path: Path,
 def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> Act:
     """``folder/norma.toml``; ``textos``: the municipality's ``[fonte_textos]``, if any."""
     path = folder / "norma.toml"
-    t = read_toml(path)
+    raw = read_bytes(path)
+    t = _toml(raw, path)
+    decisoes, issues = read_decisions(t, raw.decode("utf-8"), f"{folder.name}/norma.toml")
+    ledger = folder / LEDGER
+    if ledger.is_file():
+        lraw = read_bytes(ledger)
+        more, more_issues = read_decisions(_toml(lraw, ledger), lraw.decode("utf-8"), f"{folder.name}/{LEDGER}")
+        decisoes += more
+        issues += more_issues
     for key in ("tipo", "urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
@@ -330,8 +486,8 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
         texto_origem=origem,
         publicacao=_date(t.get("publicacao"), path, "publicacao"),
         vigencia=_date(t.get("vigencia"), path, "vigencia"), fonte=t.get("fonte"),
-        relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=_decisoes(t, path),
-        data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
+        relacoes=_relacoes(t, path), eventos=_eventos(t, path), decisoes=decisoes,
+        decisoes_invalidas=issues, data_toml=t, estado=estado, nota_publica=t.get("nota_publica"),
     )
 
 

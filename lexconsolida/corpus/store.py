@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lexconsolida.citations import ActRef, Citation, find_acts
 from lexconsolida.corpus.index import ActIndex
-from lexconsolida.corpus.records import Act, Municipio, load_act, load_municipio
+from lexconsolida.corpus.records import LEDGER, Act, Municipio, load_act, load_municipio
 from lexconsolida.errors import InputError
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Diagnostic, Event, Norma
@@ -54,6 +54,9 @@ class Corpus:
     _texts: dict[str, bytes] = field(default_factory=dict)
     _diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
     _shared: dict[str, Norma] = field(default_factory=dict)
+    broken: list[tuple[str, str]] = field(default_factory=list)
+    """Acts left out by a tolerant :func:`load`: (folder relative to the root, Portuguese
+    message naming the file and line)."""
     _index: ActIndex | None = None
     _index_pinned: bool = False
     _cache_texts: bool = True
@@ -161,6 +164,12 @@ class Corpus:
         finally:
             self._cache_texts = before
 
+    def forget(self, urn: str) -> None:
+        """Drop what was read of the act ``urn`` (its files changed)."""
+        self._texts.pop(urn, None)
+        self._shared.pop(urn, None)
+        self._diagnostics.pop(urn, None)
+
     def forget_texts(self) -> None:
         """Drop the texts read so far (a long run over the whole acervo keeps memory bounded)."""
         self._texts.clear()
@@ -230,7 +239,7 @@ def decode_text_bytes(data: bytes) -> str:
 
 
 def load(root: str | Path | None = None, shared: str | Path | None = None, *,
-         memo: dict | None = None) -> Corpus:
+         memo: dict | None = None, tolerant: bool = False) -> Corpus:
     """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
 
     ``shared``: the shared material, where ``[fonte_textos]`` of a municipality points (default
@@ -240,7 +249,11 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
     ``memo``: acts parsed by an earlier load (folder → (stamp, Act)); an act whose
     ``norma.toml`` and folder are unchanged since (same size and modification times) is taken
     from it instead of parsing its TOML again, and the memo is updated in place. For callers
-    that reload a large acervo often (the acervo pipeline keeps it in its cache)."""
+    that reload a large acervo often (the acervo pipeline keeps it in its cache).
+
+    ``tolerant``: an act whose ``norma.toml`` cannot be read (bad TOML, a missing key, a
+    relation to an act not found) is left out and listed in ``Corpus.broken`` with the message,
+    and the rest of the acervo loads (the whole-acervo run); otherwise it is an InputError."""
     base = Path(root) if root else default_root()
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
@@ -249,21 +262,48 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
         municipio = corpus.municipios[mfolder.name] = load_municipio(mfolder, shared_dir)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
-            act = (load_act(afolder, mfolder.name, municipio.textos) if memo is None
-                   else _memo_act(afolder, mfolder.name, memo, municipio.textos))
-            if act.urn in corpus.acts:
-                raise InputError(f"URN repetida no acervo: {act.urn} (também em "
-                                 f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
+            try:
+                act = (load_act(afolder, mfolder.name, municipio.textos) if memo is None
+                       else _memo_act(afolder, mfolder.name, memo, municipio.textos))
+                if act.urn in corpus.acts:
+                    raise InputError(f"URN repetida no acervo: {act.urn} (também em "
+                                     f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
+            except InputError as err:
+                if not tolerant:
+                    raise
+                corpus.broken.append((afolder.relative_to(base).as_posix(), _relative(err, base)))
+                continue
             corpus.acts[act.urn] = act
-    for act in corpus.acts.values():
-        _resolve_relations(corpus, act)
+    for act in list(corpus.acts.values()):
+        try:
+            resolve_relations(corpus, act)
+        except InputError as err:
+            if not tolerant:
+                raise
+            del corpus.acts[act.urn]
+            corpus.broken.append((act.folder.relative_to(base).as_posix(), _relative(err, base)))
+    corpus.broken.sort()
     return corpus
+
+
+def _relative(err: InputError, base: Path) -> str:
+    """The error's message with its file relative to the acervo (same text in any checkout)."""
+    if err.path is None:
+        return str(err)
+    try:
+        rel = Path(err.path).resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        rel = Path(err.path).name
+    return str(InputError(err.message, path=rel, line=err.line, where=err.where))
 
 
 def _memo_act(folder: Path, municipio: str, memo: dict, textos=None) -> Act:
     toml, here = (folder / "norma.toml").stat(), folder.stat()
+    ledger = folder / LEDGER
+    lstat = ledger.stat() if ledger.exists() else None
     stamp = (toml.st_mtime_ns, toml.st_size, here.st_mtime_ns,
-             str(textos.base) if textos is not None else None)
+             str(textos.base) if textos is not None else None,
+             (lstat.st_mtime_ns, lstat.st_size, lstat.st_ino) if lstat is not None else None)
     hit = memo.get(str(folder))
     act = hit[1] if hit is not None and hit[0] == stamp else None
     if act is None:
@@ -278,7 +318,7 @@ def _fresh_relations(act: Act) -> Act:
                                   for r in act.relacoes])
 
 
-def _resolve_relations(corpus: Corpus, act: Act) -> None:
+def resolve_relations(corpus: Corpus, act: Act) -> None:
     """Targets written as citations ('Lei nº 2.217/2001') become URNs; unknown ones stay
     as written (an act outside the corpus) and are listed in ``alvos_texto``."""
     for rel in act.relacoes:

@@ -15,6 +15,7 @@ SCHEMAS = {
     "lexml-flexivel": XSD_DIR / "lexml" / "lexml-flexivel.xsd",
     "lexml-rigido": XSD_DIR / "lexml" / "lexml-br-rigido.xsd",
     "akn": XSD_DIR / "akn" / "akomantoso30.xsd",
+    "oai_lexml": XSD_DIR / "lexml" / "oai_lexml.xsd",
 }
 _REMOTE = {
     "http://www.w3.org/2001/xml.xsd": XSD_DIR / "lexml" / "catalog" / "xml.xsd",
@@ -35,7 +36,8 @@ class _LocalResolver(etree.Resolver):
 
 @cache
 def schema(name: str) -> etree.XMLSchema:
-    """A compiled XSD by name ('lexml-flexivel', 'lexml-rigido', 'akn'), loaded once, offline."""
+    """A compiled XSD by name ('lexml-flexivel', 'lexml-rigido', 'akn', 'oai_lexml'), loaded
+    once, offline."""
     parser = etree.XMLParser(no_network=True, resolve_entities=False)
     parser.resolvers.add(_LocalResolver())
     doc = etree.parse(str(SCHEMAS[name]), parser)

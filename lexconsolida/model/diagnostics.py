@@ -63,7 +63,17 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
     "epigrafe-divergente": (WARNING, False, "a epígrafe diverge dos metadados ou do fecho do ato"),
-    "data-divergente": (WARNING, False, "o título dá uma data e o fecho outra (prevalece a do fecho)"),
+    "data-divergente": (WARNING, False, "o título dá uma data e o fecho outra (prevalece a do fecho, salvo se impossível)"),
+    "data-incoerente": (WARNING, False, "data do ato posterior à publicação ou de outro ano que o do número; "
+                        "publicações divergentes"),
+    "vigencia-diferida": (INFO, False, "o ato entra em vigor ou produz efeitos depois da publicação: as alterações "
+                          "contam dessa data"),
+    "vigencia-retroativa": (INFO, False, "vigência ou efeitos anteriores à publicação: as alterações contam da "
+                            "publicação"),
+    "efeitos-qualificados": (INFO, False, "efeitos financeiros, orçamentários ou fiscais com data própria (a nova "
+                             "redação vale desde a vigência)"),
+    "vigencia-indeterminada": (WARNING, False, "a vigência do ato depende de condição, de publicação sem data ou "
+                               "difere entre artigos: informe-a"),
     # --- leitura do texto
     "texto-solto": (WARNING, False, "texto fora de qualquer dispositivo"),
     "quebra-de-pagina": (INFO, False, "dispositivo continuado depois de uma quebra de página"),

@@ -24,7 +24,7 @@ from lexconsolida.errors import InputError, InternalError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
-from lexconsolida.site import editions, search
+from lexconsolida.site import editions, search, sitemap
 from lexconsolida.site import parallel as site_parallel
 from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
@@ -154,6 +154,9 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
         del shards
     read_now.clear()
     pages = 0
+    site_map = sitemap.sitemap_xml(acts)  # absolute addresses: only with [site] url
+    if site_map is not None:
+        output.put("sitemap.xml", content_key(base, site_map.hex()), lambda d=site_map: d)
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
         output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)

@@ -49,6 +49,9 @@ class Municipio:
     """'Pedra Preta'."""
     uf: str | None = None
     """'MT'."""
+    url: str | None = None
+    """The site's public address (``[site] url`` of municipio.toml, ending in '/'), for the
+    sitemap and the structured data; None when not given."""
 
     @property
     def titulo(self) -> str:
@@ -254,6 +257,15 @@ class SiteCorpus:
     """The site's name, printed in the header of every page."""
     edicoes: list = field(default_factory=list)
     """The gazette's published editions (:class:`lexconsolida.diario.records.PublishedEdition`)."""
+
+
+def site_url(data: dict) -> str | None:
+    """``[site] url`` of a municipio.toml's table, ending in '/' (None when absent)."""
+    site = data.get("site")
+    url = site.get("url") if isinstance(site, dict) else None
+    if not isinstance(url, str) or not url.strip():
+        return None
+    return url.strip() if url.strip().endswith("/") else url.strip() + "/"
 
 
 def act_path(norma: Norma, municipio: Municipio | None = None) -> str:

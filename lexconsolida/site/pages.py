@@ -16,6 +16,7 @@ from lexconsolida.manifest import content_key
 from lexconsolida.model import Norma
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
+from lexconsolida.site import jsonld
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct
 from lexconsolida.site.relations import groups_for
@@ -177,6 +178,9 @@ class ActPages:
             nivel_base=3, titulo=titulo, titulo_texto=titulo_texto, aviso_visao=aviso,
             ato=info, abas=tabs, relacoes=relacoes, rich=linker.html,
             blocos=page_blocos(linker.html), edicoes=self.edicoes,
+            # structured data (schema.org/Legislation), on the page of the text in force only
+            dados_estruturados=jsonld.for_page(act, self.status, f"{act.path}/index.html")
+            if view == "vigente" and date is None else None,
         )
 
 

@@ -15,12 +15,13 @@ from pathlib import Path
 
 from lexconsolida import api
 from lexconsolida.corpus import Corpus, load
+from lexconsolida.corpus.records import LEDGER
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
 from lexconsolida.diario.records import load_published
 from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
-from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, why_no_text
+from lexconsolida.site.model import LazySiteAct, Municipio, Relation, SiteAct, SiteCorpus, site_url, why_no_text
 
 
 @dataclass(slots=True)
@@ -93,7 +94,7 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
     Acts are not read here: each is a :class:`LazySiteAct` keyed by its sources
     (:func:`source_keys`), read when the site needs its tree and dropped afterwards.
     """
-    municipios = {k: Municipio(k, m.nome, m.uf) for k, m in corpus.municipios.items()}
+    municipios = {k: Municipio(k, m.nome, m.uf, site_url(m.data)) for k, m in corpus.municipios.items()}
     keys = source_keys(corpus)
     acts: list[SiteAct] = []
     for urn in sorted(corpus.acts):
@@ -145,7 +146,7 @@ def _file_bytes(path: Path | None) -> bytes | None:
 def source_keys(corpus: Corpus) -> dict[str, str]:
     """URN → hash of everything the site reads the act from.
 
-    Its text file and norma.toml (with its decisions), its municipality's municipio.toml,
+    Its text file, norma.toml and decision ledger (decisoes.toml), its municipality's municipio.toml,
     and the same of every act that amends or revokes it (their recognition is applied to it);
     for an amended act also the catalogue of the acervo (what the amending instructions'
     citations resolve to). The program's own version is added by the site builder.
@@ -156,7 +157,8 @@ def source_keys(corpus: Corpus) -> dict[str, str]:
                                     for k in corpus.municipios)}
     for urn, act in corpus.acts.items():
         h = hashlib.sha256()
-        for part in (_file_bytes(act.texto), _file_bytes(act.folder / "norma.toml")):
+        for part in (_file_bytes(act.texto), _file_bytes(act.folder / "norma.toml"),
+                     _file_bytes(act.folder / LEDGER)):
             h.update(b"-" if part is None else hashlib.sha256(part).digest())
         h.update(mun_keys.get(act.municipio, "").encode())
         own[urn] = h.hexdigest()

@@ -81,6 +81,17 @@ def failures(base: Norma, ops: Iterable[Operation], event: Event) -> list[Amendm
 
 def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> list[tuple[Operation, AmendmentError]]:
     """:func:`failures`, each error with the operation it refuses."""
+    return _checked(base, ops, event)[1]
+
+
+def apply_checked(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[AmendmentError]]:
+    """:func:`apply` and :func:`failures` in one pass: the new Norma (when there are errors, with
+    only the operations that apply) and what was refused. ``base`` is not changed."""
+    norma, errors = _checked(base, ops, event)
+    return norma, [err for _, err in errors]
+
+
+def _checked(base: Norma, ops: Iterable[Operation], event: Event) -> tuple[Norma, list[tuple[Operation, AmendmentError]]]:
     ops = list(ops)
     norma = clone(base)
     index = _Index(norma)
@@ -98,7 +109,7 @@ def refused_operations(base: Norma, ops: Iterable[Operation], event: Event) -> l
                 _apply_one(norma, index, good, event)
         else:
             done.append(op)
-    return errors
+    return norma, errors
 
 
 def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> None:

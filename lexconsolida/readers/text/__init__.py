@@ -21,6 +21,9 @@
 8a. ``repair_residue`` — OCR leftovers inside a unit's text: '&' for '§' mid-sentence,
    stamps read as letters at its end ('…passageiro; GA'), repaired when certain, else a
    warning ``ruido-residual`` (``residue.py``);
+8b. ``read_dates`` — the act's date, publication and vigência from the epígrafe, the fecho,
+   the publication line and its vigência clause, by stated rules, every conflict reported
+   (``dates.py``);
 9. ``fill_metadata`` — tipo, número, data, localidade, URN, provenance (``metadata.py``);
 10. ``report_repairs`` — repair and structure diagnostics with their final ids.
 
@@ -38,6 +41,7 @@ from collections.abc import Callable, Iterable
 from lexconsolida.errors import InputError, InternalError, LexError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.readers import ReadResult
+from lexconsolida.readers.text.dates import read_dates
 from lexconsolida.readers.text.decode import decode
 from lexconsolida.readers.text.furniture import drop_furniture
 from lexconsolida.readers.text.join import join_text
@@ -64,6 +68,7 @@ PIPELINE: list[tuple[str, Rule]] = [
     ("number_units", number_units),
     ("join_text", join_text),
     ("repair_residue", repair_residue),
+    ("read_dates", read_dates),
     ("fill_metadata", fill_metadata),
     ("report_repairs", report_repairs),
 ]

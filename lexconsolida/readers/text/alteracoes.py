@@ -24,9 +24,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from lexconsolida.model import Alteracao, Diagnostic, Dispositivo, Kind, Severity
-from lexconsolida.model.numbering import roman_to_int
+from lexconsolida.model import Agrupador, AgrupadorKind, Alteracao, Diagnostic, Dispositivo, Kind, Severity
+from lexconsolida.model.ids import PREFIX_OF_KIND
+from lexconsolida.model.numbering import int_to_letter, int_to_roman, roman_to_int
 from lexconsolida.readers.text.labels import Label, match_label
+from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
 
 _AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[ée]scimo|inclu[íi]d|inclus[ãa]o|seguintes?\b|a\s+seguir\b",
@@ -34,7 +36,8 @@ _AMENDS = re.compile(r"reda[çc][ãa]o|vigorar|viger\b|acrescid|acrescent|acr[é
 _CLOSES = re.compile(r"(?:[\"”]\s*(?:\((?:NR|AC)\))?|\((?:NR|AC)\))\s*[.;,]?\s*$")
 _NOTA = re.compile(r"\((NR|AC)\)")
 _TRAILER = re.compile(r"\s*[\"”]?\s*\((?:NR|AC)\)\s*[.;]?\s*$")
-_OMISSIS = re.compile(r"^[\s.…_]*[.…]{3,}[\s.…_]*$")
+_OMISSIS = re.compile(r"^[\s.…_]*(?:[.…]{3,}|[(\[]\s*(?:\.\s*){3,}[)\]]|[(\[]\s*…\s*[)\]])[\s.…_]*$")
+"""A line of dots ('...', '……', '(...)', '[…]'): the units left out stay as they are."""
 _LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
 _PREFIX = {"artigo": "art", "paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
 _ART_REF = re.compile(r"\bart(?:igo)?\.?\s*(\d+)\s*[º°o]?(?:-([A-Z]))?", re.IGNORECASE)
@@ -214,22 +217,55 @@ class _UnitsBuilder:
         self.base: str | None = None
         self.last: Dispositivo | None = None
         self.omissis = 0
+        self.heading: Agrupador | None = None
+        """A quoted agrupador heading whose name may follow on the next line."""
+        self.headings = 0
 
     def run(self, lines: list[SourceLine], between: set[int]) -> None:
+        texts = [_clean(ln.text) for ln in lines]
         for i, ln in enumerate(lines):
-            s = _clean(ln.text)
+            s = texts[i]
             if not s:
                 continue
             if _OMISSIS.match(s):
                 self._omissis(s, ln.number, outside=i in between)
                 continue
             lab = match_label(s, ocr=False)
-            if lab is None or lab.kind == "agrupador":
+            if lab is not None and lab.kind == "agrupador":
+                self._heading(lab, s, ln.number)
+                continue
+            if lab is None:
+                if self.heading is not None and self.heading.nome is None and _names_heading(s):
+                    self.heading.nome = s  # 'SUBSEÇÃO I' / 'DAS REGRAS DE CÁLCULO': the heading's name
+                    self.heading.lines = (self.heading.lines[0], ln.number)
+                    continue
+                if is_heading(s) and _before_a_unit_or_heading(texts, i):
+                    self._heading(None, s, ln.number)  # 'DA COMPETÊNCIA DO CONSELHO' before 'Art. 2º'
+                    continue
                 if self.last is not None:
                     self.last.text = f"{self.last.text}\n{s}" if self.last.text else s
                     self.last.lines = (self.last.lines[0], ln.number)
                 continue
-            self._unit(lab, ln.number)
+            self.heading = None
+            for part in _fused(lab):
+                self._unit(part, ln.number)
+
+    def _heading(self, lab: Label | None, text: str, line: int) -> None:
+        """An agrupador heading quoted in the block: a node of its own (never text of the unit
+        before it); one with no label ('DA ESTRUTURA DO CONSELHO') keeps no number, so that no
+        operation is made of it (``amendments.blocks.quoted_headings``: a person places it)."""
+        self.headings += 1
+        if lab is not None and lab.agrupador is not None and lab.number is not None:
+            kind, number = lab.agrupador, lab.number
+            agr = Agrupador(kind, PREFIX_OF_KIND[kind.value] + number.id_part, rotulo=lab.rotulo,
+                            rotulo_printed=lab.printed[len(lab.quote):], number=number,
+                            nome=lab.rest.strip(" -–—.") or None, lines=(line, line))
+        else:
+            agr = Agrupador(AgrupadorKind.CAPITULO, f"agr{self.headings}", nome=text.strip(), lines=(line, line))
+        self.alt.children.append(agr)
+        self.heading = agr if lab is not None else None
+        self.last = None
+        self.stack.clear()
 
     def _parent_id(self, level: int) -> tuple[str, list]:
         while self.stack and self.stack[-1][0] >= level:
@@ -278,6 +314,71 @@ class _UnitsBuilder:
                            text=text, lines=(line, line))
         siblings.append(node)
         self.last = None
+
+
+def _names_heading(text: str) -> bool:
+    """A line under a quoted agrupador label that is its name: no final punctuation of a
+    sentence, upper case or short."""
+    if text.endswith((";", ":", ",")):
+        return False
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and (all(c.isupper() for c in letters) or (len(text) <= 120 and not text.endswith(".")))
+
+
+def _before_a_unit_or_heading(texts: list[str], i: int) -> bool:
+    """The next non-empty line of the block is an artigo or an agrupador label (what makes an
+    upper-case line a heading, as in the articulação: ``tree.py``)."""
+    for t in texts[i + 1:]:
+        if not t:
+            continue
+        lab = match_label(t, ocr=False)
+        return lab is not None and lab.kind in ("artigo", "agrupador")
+    return False
+
+
+_FUSED_CLOSE = {"alinea": r"[;:.]", "inciso": r"[;:.)]", "paragrafo": r"[.;]"}
+
+
+def _fused(lab: Label) -> list[Label]:
+    """``lab`` and the labels printed on the same line after it: '… quadrados); b) fique …' is
+    alínea a) and alínea b); '… casos: I - sentença …' is the caput and its inciso I. Only the
+    label that must come next — the next sibling (b after a, III after II, § 3º after § 2º) or a
+    caput's or an inciso's first unit after ':' — printed with its separator after a sentence's
+    punctuation; anything else stays text."""
+    out = [lab]
+    while True:
+        cur = out[-1]
+        nxt = _next_label_in(cur)
+        if nxt is None:
+            return out
+        at, later = nxt
+        out[-1] = dataclasses.replace(cur, rest=cur.rest[:at].rstrip())
+        out.append(later)
+
+
+def _next_label_in(lab: Label) -> tuple[int, Label] | None:
+    text = lab.rest
+    candidates: list[tuple[str, str]] = []
+    n = lab.number.value if lab.number is not None else None
+    if lab.kind == "alinea" and n is not None and n < 26:
+        candidates.append((_FUSED_CLOSE["alinea"], re.escape(int_to_letter(n + 1)) + r"\)"))
+    elif lab.kind == "inciso" and n is not None and not lab.arabic:
+        candidates.append((_FUSED_CLOSE["inciso"], re.escape(int_to_roman(n + 1)) + r"\s*[-–—]"))
+        candidates.append((":", r"a\)"))
+    elif lab.kind == "paragrafo" and n is not None:
+        candidates.append((_FUSED_CLOSE["paragrafo"], rf"§\s*{n + 1}\s*[º°o]?"))
+    if lab.kind in ("artigo", "paragrafo"):
+        candidates.append((":", r"I\s*[-–—]"))
+        candidates.append((":", r"a\)"))
+    for close, label in candidates:
+        # '…; b) …', and the conjunction of a list's last but one unit: '…; e II - …'
+        m = re.search(rf"(?<=\S)(?:{close}|;\s+e)\s+(?={label}\s+\S)", text)
+        if m is None:
+            continue
+        later = match_label(text[m.end():], ocr=False)
+        if later is not None and later.kind != "agrupador":
+            return len(text[:m.end()].rstrip()), later  # the punctuation (and 'e') end the unit before
+    return None
 
 
 def _join(parent_id: str, comp: str, kind: str) -> str:

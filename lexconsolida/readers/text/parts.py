@@ -20,7 +20,7 @@ import re
 
 from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Documento, Severity, Signature
-from lexconsolida.model.dates import parse_date
+from lexconsolida.model.dates import PROMULGATION_LINE, parse_date, parse_date_lenient, publication_of
 from lexconsolida.readers.text.documents import document_type, make_documento
 from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import check_sentence_end
@@ -37,13 +37,24 @@ _DATE_LINE = re.compile(r"^\s*,?\s*(?:DE|de)\s+\d{1,2}[º°]?\s+(?:DE|de)\s+\w+"
 _PREAMBULO = re.compile(
     r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
         |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
-        |[A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
+        |(?![^,]{0,80}\b(?:prefeit|vice|president|governador|vereador|secret|subs[íi]di|c[âa]mara|munic[íi]pi))
+         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
         |FA[ZÇ]O?\s+SABER|no\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui""",
     re.VERBOSE | re.IGNORECASE,
 )
+"""The preâmbulo's first words: 'O PREFEITO MUNICIPAL …', 'FULANA DE TAL, PREFEITA DO MUNICÍPIO …',
+'FAZ SABER …'. A name is words with no office in them: 'FIXA OS SUBSÍDIOS DO PREFEITO,
+VICE-PREFEITO …' is an ementa."""
 _FECHO = re.compile(
-    r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+de\s+\d{4}", re.IGNORECASE
+    r"^\s*[A-ZÀ-Ý][^:;]{1,120}?,\s*(?:em\s+)?\d{1,2}[º°o]?\s+de\s+[A-Za-zç]+\s+(?:de\s+)?\d{4}", re.IGNORECASE
 )
+"""'Place, date': '…, 14 de maio de 1998', '…, em 1º de outubro 2012' (never '…, de 4 de maio de
+2019', which is how a citation dates an act: 'Decreto nº 4.213, de 04 de novembro de 2019')."""
+_PLACE_FECHO = re.compile(
+    r"^\s*(?:PREF[EI]\w*TURA|GABINETE|PA[ÇC]O|C[ÂA]MARA|SALA\s+DAS\s+SESS|PAL[ÁA]CIO)\b[^:;]{0,120}?"
+    r"\b(?:\d{4}|\d\.\d{3})\.?\s*$", re.IGNORECASE)
+"""A place-and-date line that opens with the place's kind ('Gabinete do Prefeito Municipal, de 17
+de maio de 2013.', 'PREFEITURA MUNICIPAL DE … EM 06 DE JANEIRO DE 2001.')."""
 _YEAR = re.compile(r"\b\d{4}\b")
 _ANNEX = re.compile(r"^\s*(?:ANEXO|ANEXOS|JUSTIFICATIVA|MENSAGEM|EXPOSI[ÇC][ÃA]O DE MOTIVOS)\b(?!\s+[a-zà-ÿ])")
 _HEADING_START = re.compile(r"^(?:D[AO]S?|DE|DISPOSI[ÇC][ÕOÃA]\w*|PARTE|T[ÍI]TULO)\b")
@@ -111,9 +122,11 @@ def _body_end(lines: list[SourceLine], first_art: int) -> int:
 
 
 _SITE_NOTE = re.compile(
-    r"""^\s*(?:(?:Autor(?:es|ia)?|Presidente|Assunto|Data\s+da\s+Publica[çc][ãa]o|Publicad[oa]\s+em
+    r"""^\s*(?:(?:Autor(?:es|ia)?|Presidente|Assunto|Data\s+d[ae]\s+Publica[çc][ãa]o(?:\s+[^:\n]{1,60}?)?|Publicad[oa]\s+em
         |Prefeit[oa]|Promulgad[oa]\s+em|Sancionad[oa]\s+em|Download|Relator(?:a)?)\s*:
-        |Visualizar\s+Ato\b|\*\s*tabela\s+formatada|O(?:s)?\s+anexos?\s+encontra(?:m)?-se\s+dispon[íi]ve)""",
+        |Publicad[oa]\s+n[oa]\s+(?:Di[áa]rio|Jornal|DOM\b)
+        |Visualizar\s+Ato\b|\*\s*tabela\s+formatada|O(?:s)?\s+anexos?\s+encontra(?:m)?-se\s+dispon[íi]ve
+        |Conte[úu]do\s+obsoleto\s*:)""",
     re.VERBOSE | re.IGNORECASE,
 )
 """Lines a publishing site (or the clerk) puts after the act: author, publication, downloads."""
@@ -136,7 +149,10 @@ def _closing_kind(text: str) -> str | None:
         return "fecho"
     if _is_person(s.replace("DR.", "DR. ").replace("Dr.", "Dr. ")):
         return "pessoa"
-    if len(s) <= 100 and s[-1] not in _TERMINAL + "," and (_OFFICE.search(s) or s.lower().startswith("secret")):
+    office = s.rstrip(".").rstrip()  # 'Prefeito.' under the name, as some fechos print it
+    if office and office[-1] not in _TERMINAL + "," and (
+            (len(office) <= 100 and (_OFFICE.search(office) or office.lower().startswith("secret")))
+            or (len(office) <= 200 and _OFFICE.match(office))):  # 'SECRETÁRIO MUNICIPAL DE … - ARFES'
         return "cargo"
     return None
 
@@ -201,7 +217,8 @@ def _formulas_before(lines: list[SourceLine], end: int, first_art: int) -> int:
 def _is_fecho(text: str) -> bool:
     if len(text) > 220 or not _YEAR.search(text):
         return False
-    return bool(_FECHO.match(text)) and parse_date(text) is not None and len(text.strip()) <= 200
+    return (bool(_FECHO.match(text) or _PLACE_FECHO.match(text)) and parse_date_lenient(text) is not None
+            and len(text.strip()) <= 200)
 
 
 def _body_start(lines: list[SourceLine], first_art: int) -> int:
@@ -265,6 +282,7 @@ def _read_head(state: TextState, head: list[SourceLine], *, without_articles: bo
     norma.tipo = _tipo_name(m.group("tipo"))
     norma.numero = m.group("numero").split("/")[0].rstrip(".")
     norma.data = parse_date(epigrafe[m.end("numero"):])
+    _dates(state)["epigrafe"] = (norma.data, head[0].number)
     rest = head[take:]
     pre = next((i for i, ln in enumerate(rest) if _PREAMBULO.search(ln.text)), len(rest))
     note = next((i for i, ln in enumerate(rest[:pre]) if _SITE_NOTE.match(ln.text.strip())), None)
@@ -344,23 +362,35 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
         _annexes(state, annexes)
 
 
-_WEB_DATE = re.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
+def _dates(state: TextState) -> dict:
+    """The dates the head and the tail print, for the rule ``read_dates`` (``dates.py``), which
+    decides the act's date, publication and vigência: 'epigrafe' → (date, line); 'fecho',
+    'publicacao', 'promulgacao' → [(date or None, line), …] in the order printed."""
+    return state.scratch.setdefault("dates", {"epigrafe": (None, None), "fecho": [], "publicacao": [],
+                                              "promulgacao": []})
 
 
 def _date_from_fecho(state: TextState, line: SourceLine) -> None:
-    """The act's date from its fecho when the epígrafe gave none; when a web-style title
-    ('LEI Nº 2217, DE 6/1/2001', as publishing sites retype it) disagrees with the fecho, the
-    conflict is reported and the fecho, printed by the signer, prevails."""
+    """The date of a place-and-date line ('Gabinete do Prefeito, 09 de abri de 2012.'): noted
+    for ``read_dates``; the act's date when the epígrafe gave none."""
     norma = state.norma
-    fecho = parse_date(line.text)
+    fecho = parse_date_lenient(line.text)
+    _dates(state)["fecho"].append((fecho, line.number))
     if norma.data is None:
         norma.data = fecho
+
+
+def _note_dates(state: TextState, line: SourceLine) -> None:
+    """A publishing site's note with a date ('Data da Publicação: 23/8/2005', 'Promulgado em:
+    25/02/2015'): noted for ``read_dates``."""
+    s = line.text.strip()
+    iso, is_publication = publication_of(s)
+    if is_publication:
+        _dates(state)["publicacao"].append((iso, line.number))
         return
-    if fecho and fecho != norma.data and _WEB_DATE.search(norma.epigrafe or ""):
-        state.diagnostics.append(Diagnostic(
-            "data-divergente", f"o título dá a data {norma.data}, mas o fecho dá {fecho}: "
-            "prevalece a do fecho", Severity.WARNING, line=line.number))
-        norma.data = fecho
+    m = PROMULGATION_LINE.match(s)
+    if m:
+        _dates(state)["promulgacao"].append((parse_date_lenient(m.group("d")), line.number))
 
 
 _HONORIFIC = re.compile(r"^(?:Deputad[oa]|Senador[a]?|Vereador[a]?|Dra?\.|Prof[a]?\.|Eng\.)\s+")
@@ -395,7 +425,9 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
         if _SITE_NOTE.match(s) or (current is None and _LOOSE_FECHO.match(s)):
             ln.tag = "fecho"
             norma.fecho.append(s)
-            if not _SITE_NOTE.match(s):
+            if _SITE_NOTE.match(s):
+                _note_dates(state, ln)
+            else:
                 _date_from_fecho(state, ln)
         elif _is_person(s):
             current = Signature(s)
@@ -405,6 +437,8 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
         else:
             ln.tag = "fecho"
             norma.fecho.append(s)
+            if _LOOSE_FECHO.match(s) or _is_fecho(s):  # place and date printed under a signature
+                _date_from_fecho(state, ln)
 
 
 def _annexes(state: TextState, lines: list[SourceLine]) -> None:

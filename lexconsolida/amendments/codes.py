@@ -1,0 +1,51 @@
+"""The problem codes the project knows, each with what it asks of a person, in plain Portuguese.
+
+The review desk (``lexconsolida mesa``) titles an item with this line and the work list uses it
+to check the codes of recorded decisions. A problem whose code is not here (a new precision
+gate, say) is still shown and decided as any other — by its code and its own message —, and a
+decision on it is valid while the problem exists (:func:`known`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+PROBLEM_CODES: dict[str, str] = {
+    "norma-alvo-nao-identificada": "Não se sabe que norma a instrução altera",
+    "alvo-ambiguo": "A instrução pode se referir a mais de um dispositivo",
+    "alvo-sem-texto": "A instrução cita um dispositivo que não vem entre aspas",
+    "sem-texto-novo": "Nova redação ou inclusão sem o texto novo entre aspas",
+    "ementa-divergente": "Os artigos alteram uma norma que a ementa não cita",
+    "agrupador-citado": "Capítulo ou seção entre aspas sem número legível",
+    "relacao-sem-operacoes": "O ato se relaciona com a norma, mas nenhuma instrução a altera",
+    "dispositivo-sem-instrucao": "Dispositivo fora das aspas depois de um texto novo: do ato ou da norma alterada?",
+    "dispositivo-autonomo": "Dispositivo do próprio ato num artigo que altera outra norma",
+    "texto-novo-sem-aspas": "Texto novo sem aspas, com os rótulos que a instrução cita",
+    "ementa-incompleta": "Os artigos alteram também uma norma que a ementa não cita",
+    "instrucao-nao-reconhecida": "Há texto entre aspas ou verbo de alteração que nenhuma fórmula reconheceu",
+    "alvo-sem-dispositivo": "A instrução altera um trecho sem dispositivo citado (anexo, tabela)",
+    "ementa-pelo-preambulo": "A instrução diz \u201cpreâmbulo\u201d e foi lida como nova redação da ementa",
+    "alteracao-de-preambulo": "Nova redação do preâmbulo (fórmula de promulgação)",
+    "alteracao-de-ato-alterador": "A instrução altera um ato que altera outro: aplicada à norma de fato alterada",
+    "ato-alterador-ambiguo": "O dispositivo citado do ato alterador foi levado a mais de um lugar",
+    "sem-operacoes": "A ementa diz que o ato altera ou revoga, mas nenhum artigo traz instrução",
+    "alvo-pela-base": "A norma alterada foi deduzida da norma base informada",
+    "alteracao-nao-textual": "Alteração sem nova redação (valores, vagas, anexos)",
+    "redacao-parcial": "Texto entre aspas que começa com pontos: a redação fica como está",
+    "alvo-fora-do-acervo": "A norma alterada não está no acervo",
+    "falha-na-aplicacao": "A operação não se aplica ao texto da norma nessa data",
+    "texto-recusado": "O texto do ato alterador foi recusado pelo leitor",
+    "texto-base-indisponivel": "O texto da norma alterada não está no acervo",
+}
+"""Code → what the problem asks of a person (a heading; the problem's own message details it)."""
+
+
+def headline(code: str) -> str:
+    """The plain Portuguese heading of a problem code; for a code not listed, a generic one."""
+    return PROBLEM_CODES.get(code, f"Problema para decisão humana ({code})")
+
+
+def known(code: str, seen: Iterable[str] = ()) -> bool:
+    """Whether ``code`` is a problem code: listed here, or reported by some problem of this run
+    (``seen``), so codes added elsewhere count without being listed."""
+    return code in PROBLEM_CODES or code in set(seen)

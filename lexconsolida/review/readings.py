@@ -1,0 +1,345 @@
+"""One item of the review desk: what a person needs to decide it, and the preview of a choice.
+
+- :func:`article_lines` — the amending act's article as printed, the instruction's lines marked;
+- :func:`quoted_units` — the units the instruction brings between quotes (the texts a person may
+  pick for "another reading");
+- :func:`unit_options` — the target's units as they stand on the act's date (the only ones a
+  person may name);
+- :func:`preview` — operations applied to that text: the quadro (before/after, word level, with
+  the project's diff code) of the units that change, and what the application refused;
+- :func:`alternatives` — readings the tool can offer besides its own (an inclusion of a unit
+  that already exists read as its new wording, and the reverse), each only when it applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from markupsafe import Markup
+
+from lexconsolida.amendments.blocks import QuotedUnit, block_units, child_id, id_kind, unit_of_label
+from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation
+from lexconsolida.corpus.records import DecisaoOperacao
+from lexconsolida.corpus.store import decode_text_bytes
+from lexconsolida.diff.html import make_row, rows_html
+from lexconsolida.diff.report import compare
+from lexconsolida.diff.tokens import DELETE, INSERT, word_diff
+from lexconsolida.diff.units import flatten
+from lexconsolida.io import read_bytes
+from lexconsolida.model import Dispositivo, Event, Norma, Situacao
+from lexconsolida.model.ids import LexId
+from lexconsolida.templating import escape_str
+from lexconsolida.transforms.amend import apply_checked, refused_operations
+
+EDITABLE_KINDS = ("redacao", "inclusao", "revogacao")
+"""The operations a person may write on the desk (renumbering and agrupadores: in the ledger
+by hand)."""
+
+
+@dataclass(slots=True)
+class Line:
+    number: int
+    text: str
+    mark: str = ""
+    """'' (context), 'instrucao' (the instruction's own lines) or 'aspas' (its quoted text)."""
+
+
+def _subtree_lines(d: Dispositivo) -> tuple[int, int] | None:
+    lows, highs = [], []
+    for n in d.walk():
+        if n.lines:
+            lows.append(n.lines[0])
+            highs.append(n.lines[1])
+        for alt in n.alteracoes:
+            if alt.lines:
+                lows.append(alt.lines[0])
+                highs.append(alt.lines[1])
+    return (min(lows), max(highs)) if lows else None
+
+
+def article_lines(norma: Norma, text_file, where: str | None, line: int | None,
+                  limit: int = 120, ementa: bool = False) -> list[Line]:
+    """The lines of the amending act's article that holds the instruction ``where`` (for the
+    whole act, its first lines), as printed in its text file; the instruction's own lines
+    marked 'instrucao', its quoted blocks 'aspas'. ``ementa``: the item is about the act's
+    ementa, whose line is marked."""
+    if text_file is None:
+        return []
+    raw = decode_text_bytes(read_bytes(text_file)).splitlines()
+    node = None
+    if where:
+        try:
+            art = LexId.parse(where).article
+        except ValueError:
+            art = None
+        node = norma.find(str(art)) if art is not None else None
+        target = norma.find(where) or norma.find(where + "_cpt")
+    span = _subtree_lines(node) if isinstance(node, Dispositivo) else None
+    if span is None:
+        if line:
+            span = (max(1, line - 3), min(len(raw), line + 8))
+        else:
+            span = (1, min(len(raw), 40))
+    first, last = span[0], min(span[1], span[0] + limit - 1)
+    own: set[int] = set()
+    quoted: set[int] = set()
+    holders = [node, target] if where else list(norma.artigos())
+    for holder in holders:
+        if isinstance(holder, Dispositivo):
+            for n in holder.walk():
+                for alt in n.alteracoes:
+                    if alt.lines:
+                        quoted.update(range(alt.lines[0], alt.lines[1] + 1))
+    if where and isinstance(target, Dispositivo):
+        for n in target.walk():
+            if n.lines:
+                own.update(range(n.lines[0], n.lines[1] + 1))
+    elif line:
+        own.add(line)
+    elif ementa and norma.ementa:
+        head = " ".join(norma.ementa.split())[:40]
+        own.update(i for i, text in enumerate(raw, 1) if head and head in " ".join(text.split()))
+    own -= quoted
+    out = []
+    for i in range(first, last + 1):
+        if i - 1 < len(raw):
+            out.append(Line(i, raw[i - 1], "aspas" if i in quoted else "instrucao" if i in own else ""))
+    return out
+
+
+@dataclass(slots=True)
+class Quoted:
+    """A unit the instruction brings between quotes."""
+
+    index: int
+    kind: str
+    rotulo: str
+    text: str
+    depth: int
+
+
+def quoted_units(norma: Norma, where: str | None) -> list[Quoted]:
+    """The units of the quoted blocks of the instruction ``where`` (all of the act's, for None),
+    flattened in order."""
+    nodes: list[Dispositivo] = []
+    if where:
+        d = norma.find(where) or norma.find(where + "_cpt")
+        if isinstance(d, Dispositivo):
+            nodes = list(d.walk())
+    else:
+        nodes = list(norma.dispositivos())
+    out: list[Quoted] = []
+
+    def add(u: QuotedUnit, depth: int) -> None:
+        if u.kind in ("omissis", "texto") and not u.text:
+            return
+        out.append(Quoted(len(out), u.kind, u.rotulo or "", u.text, depth))
+        for c in u.children:
+            add(c, depth + 1)
+
+    for n in nodes:
+        for alt in n.alteracoes:
+            for u in block_units(alt):
+                add(u, 0)
+    if where and not out:  # no quoted text: the instruction's own units (a paragraph outside the quotes)
+        for n in nodes:
+            if n.text and n.kind.value not in ("caput", "omissis"):
+                out.append(Quoted(len(out), n.kind.value, n.rotulo or "", " ".join(n.text.split()), 0))
+    return out
+
+
+@dataclass(slots=True)
+class UnitOption:
+    id: str
+    cite: str
+    text: str
+    depth: int
+    kind: str
+
+
+def unit_options(base: Norma) -> list[UnitOption]:
+    """The dispositivos of ``base`` (the target as it stands on the date), in order, for the
+    controls: a person can only name a unit that exists."""
+    out = []
+    if base.ementa:
+        out.append(UnitOption(EMENTA, "Ementa", base.ementa, 0, "ementa"))
+    for u in flatten(base):
+        if u.is_agrupador:
+            continue
+        out.append(UnitOption(u.id, u.cite, u.body, u.depth, u.kind))
+    return out
+
+
+@dataclass(slots=True)
+class Preview:
+    operations: list[str]
+    """Each operation in one Portuguese line."""
+    rows: Markup
+    """The quadro's rows (``<tr>``) of the units that change."""
+    ementa: Markup | None
+    """The ementa before and after, word level, when it changes."""
+    refused: list[str]
+    """Why operations were refused by the text on that date."""
+    changed: int
+    revoked: bool = False
+    """The whole norm is revoked by these operations."""
+
+    @property
+    def applies(self) -> bool:
+        return not self.refused and (self.changed > 0 or not self.operations)
+
+
+def _ementa_diff(old: str, new: str) -> Markup:
+    parts = []
+    for op in word_diff(old, new):
+        if op.kind == DELETE:
+            parts.append(f"<del>{escape_str(op.text)}</del>")
+        elif op.kind == INSERT:
+            parts.append(f"<ins>{escape_str(op.text)}</ins>")
+        else:
+            parts.append(escape_str(op.text))
+    return Markup("".join(parts))
+
+
+def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "previa") -> Preview:
+    """``ops`` applied to ``base``: the rows of the quadro that change, and what was refused.
+    ``anchor`` prefixes the rows' ids (a page shows several previews)."""
+    after, errors = apply_checked(base, ops, event)
+    same = {u.id for u in flatten(base)} & {u.id for u in flatten(after)}
+    report = compare(base, after, table={i: i for i in same}, date=event.date)
+    rows = [replace(r, anchor=f"{anchor}-{r.anchor}") for r in (make_row(p) for p in report.pairs if p.is_change)]
+    ementa = None
+    if (base.ementa or "") != (after.ementa or ""):
+        ementa = _ementa_diff(base.ementa or "", after.ementa or "")
+    revoked = after.situacao is Situacao.REVOGADO and base.situacao is not Situacao.REVOGADO
+    return Preview([_describe(o) for o in ops], rows_html(rows, False), ementa,
+                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked)
+
+
+def _describe(o: Operation) -> str:
+    if o.kind == "revogacao_total":
+        return f"revogação de {o.target_label} (o ato inteiro)"
+    what = KIND_NAMES.get(o.kind, o.kind)
+    alvo = "ementa" if o.target_id == EMENTA else (o.target_id or "o ato inteiro")
+    s = f"{what} de {alvo}"
+    if o.kind == "renumeracao" and o.new_rotulo:
+        s += f" → {o.new_rotulo}"
+    if o.text:
+        rot = f"{o.rotulo} " if o.rotulo else ""
+        s += f": “{rot}{o.text}”"
+    return s
+
+
+@dataclass(slots=True)
+class Reading:
+    key: str
+    title: str
+    operations: list[Operation]
+    default: bool = False
+    """The tool's own reading: approving it needs no justification."""
+    preview: Preview | None = None
+    written: list[DecisaoOperacao] = field(default_factory=list)
+    """How the reading is recorded when it is not the tool's own (``decisao = "operacoes"``)."""
+
+
+def as_written(ops: list[Operation]) -> list[DecisaoOperacao]:
+    """Operations as a ledger entry writes them (``[[decisoes.operacoes]]``)."""
+    return [DecisaoOperacao(o.kind, f"{o.target_urn}!{o.target_id}" if o.target_id else (o.target_urn or ""),
+                            o.text, o.rotulo) for o in ops]
+
+
+_SWAP = {"inclusao": "redacao", "redacao": "inclusao"}
+
+
+def alternatives(base: Norma, ops: list[Operation], event: Event) -> list[Reading]:
+    """Readings besides the tool's, when the text on that date refuses some of its operations:
+
+    - each refused inclusion of a unit that exists read as its new wording, each refused new
+      wording of a unit that does not exist read as an inclusion — when the whole set then
+      applies;
+    - the operations that apply, without the refused ones (the person says why in the
+      justification) — when some apply."""
+    refused = refused_operations(base, ops, event)
+    if not refused or not ops:
+        return []
+    out = []
+    existing = {u.id for u in flatten(base)}
+    swapped = []
+    changed = False
+    for o in ops:
+        if o.kind in _SWAP and o.target_id and (o.target_id in existing) == (o.kind == "inclusao"):
+            swapped.append(replace(o, kind=_SWAP[o.kind], lenient=False, container=False))
+            changed = True
+        else:
+            swapped.append(o)
+    if changed and not apply_checked(base, swapped, event)[1]:
+        kinds = sorted({KIND_NAMES[_SWAP[o.kind]] for o in ops if o.kind in _SWAP})
+        out.append(Reading("trocada", f"Ler como {' e '.join(kinds)} (os dispositivos "
+                                      f"{'já existem' if 'nova redação' in kinds else 'não existem'} no texto dessa data)",
+                           swapped, False, None, as_written(swapped)))
+    bad = {id(o) for o, _ in refused}
+    good = [o for o in ops if id(o) not in bad]
+    if good and len(good) < len(ops) and not apply_checked(base, good, event)[1]:
+        left = ", ".join(o.target_id or "ato" for o, _ in refused)
+        out.append(Reading("parcial", f"Só as operações que o texto aceita (sem: {left})", good, False, None,
+                           as_written(good)))
+    return out
+
+
+def _label_unit(rotulo: str) -> QuotedUnit | None:
+    """The unit a rótulo typed by a person names ('§ 3º', 'III', 'IV -', 'c', 'c)', 'Art. 7º-A')."""
+    r = rotulo.strip().rstrip(".-–—").strip()
+    if not r:
+        return None
+    for form in (f"{r} x", f"{r} - x", f"{r}) x"):
+        unit = unit_of_label(form)
+        if unit is not None and unit.kind in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+            return unit
+    return None
+
+
+class ChoiceError(ValueError):
+    """A person's choice that cannot be made into an operation (Portuguese message)."""
+
+
+def chosen_operation(kind: str, target_urn: str, target_label: str, unit: str, rotulo: str, text: str,
+                     units: set[str]) -> Operation:
+    """The operation a person chose: ``kind`` on ``unit`` (an id among ``units``, the target's
+    on that date); for an inclusion, ``unit`` is where the new unit goes ('' for a new
+    artigo) and ``rotulo`` its label ('§ 3º', 'IV', 'c)', 'Art. 7º-A')."""
+    if kind not in EDITABLE_KINDS:
+        raise ChoiceError(f"tipo de operação inválido: {kind!r}")
+    text = " ".join((text or "").split())
+    if kind == "inclusao":
+        if unit and unit not in units:
+            raise ChoiceError("o dispositivo escolhido não existe no texto da norma nessa data")
+        parsed = _label_unit(rotulo)
+        if parsed is None or parsed.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item") \
+                or (parsed.number is None and not parsed.unico):
+            raise ChoiceError("informe o rótulo do novo dispositivo, como está no ato: “§ 3º”, “IV -”, "
+                              "“c)”, “Art. 7º-A”")
+        if parsed.kind == "artigo" and unit:
+            raise ChoiceError("um artigo novo não fica dentro de outro dispositivo: escolha “a norma (artigo novo)”")
+        if parsed.kind != "artigo" and not unit:
+            raise ChoiceError("escolha o dispositivo em que o novo fica")
+        if not text:
+            raise ChoiceError("informe o texto do novo dispositivo")
+        try:
+            new_id = child_id(unit or None, parsed)
+            LexId.parse(new_id)
+        except (ValueError, KeyError, AttributeError):
+            raise ChoiceError("esse dispositivo não pode ficar nesse lugar") from None
+        if new_id in units:
+            raise ChoiceError(f"{new_id} já existe nessa data: escolha “nova redação”")
+        return Operation("inclusao", target_urn, target_label, new_id, unit_kind=parsed.kind,
+                         rotulo=rotulo.strip(), text=text)
+    if unit not in units:
+        raise ChoiceError("escolha um dispositivo que existe no texto da norma nessa data")
+    if kind == "redacao":
+        if not text:
+            raise ChoiceError("informe o texto da nova redação")
+        return Operation("redacao", target_urn, target_label, unit,
+                         unit_kind="ementa" if unit == EMENTA else id_kind(unit), text=text)
+    if unit == EMENTA:
+        raise ChoiceError("a ementa não se revoga")
+    return Operation("revogacao", target_urn, target_label, unit, unit_kind=id_kind(unit))

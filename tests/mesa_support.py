@@ -1,0 +1,60 @@
+"""A small acervo for the review desk's tests: the fictional municipality of
+``tests/fixtures/acervo-ficticio`` plus the acts of ``tests/fixtures/mesa`` (written for the
+tests), imported into a temporary folder. Its open items:
+
+- ``lei-30-2015/art2/falha-na-aplicacao`` — revokes an inciso IX that Lei 10 does not have;
+- ``lei-70-2019/art1/alteracao-nao-textual`` — fines raised by half, no new wording (and its
+  art. 3 adds an inciso II that exists: a failure that surfaces once art. 1 is decided);
+- ``lei-80-2020/ato/ementa-divergente`` — the ementa cites Lei 15, the article amends Lei 10;
+- ``lei-80-2020/ato/relacao-sem-operacoes`` — so nothing amends Lei 15;
+- ``lei-50-2017/art1/alvo-fora-do-acervo`` — amends a Lei 999 the acervo does not have.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from lexconsolida.acervo.importer import import_folder
+from tests.conftest import ROOT
+
+ATOS = ROOT / "tests" / "fixtures" / "acervo-ficticio" / "atos"
+MESA = ROOT / "tests" / "fixtures" / "mesa"
+MUN = "mg-serra-ficticia"
+L10 = "urn:lex:br;minas.gerais;serra.ficticia:municipal:lei:2010-03-10;10"
+
+ITEM_FAILURE = f"{MUN}/lei-30-2015/art2/falha-na-aplicacao"
+ITEM_NON_TEXTUAL = f"{MUN}/lei-70-2019/art1/alteracao-nao-textual"
+ITEM_EMENTA = f"{MUN}/lei-80-2020/ato/ementa-divergente"
+ITEM_NO_OPS = f"{MUN}/lei-80-2020/ato/relacao-sem-operacoes"
+ITEM_OUTSIDE = f"{MUN}/lei-50-2017/art1/alvo-fora-do-acervo"
+
+
+def make_acervo(tmp: Path) -> Path:
+    """The acervo folder (its municipality inside), imported from the fixtures."""
+    src = tmp / "atos"
+    src.mkdir(parents=True)
+    for f in list(ATOS.glob("*.txt")) + list(MESA.glob("*.txt")):
+        shutil.copy(f, src / f.name)
+    lei30 = src / "lei-30-2015.txt"
+    lei30.write_text(lei30.read_text(encoding="utf-8").replace("inciso III do art. 2º", "inciso IX do art. 2º"),
+                     encoding="utf-8")
+    import_folder(src, tmp / "acervo", MUN)
+    return tmp / "acervo"
+
+
+def csrf_of(html: str) -> str:
+    m = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert m, "formulário sem token CSRF"
+    return m.group(1)
+
+
+def hidden(html: str, name: str, form_action: str | None = None) -> str:
+    """The value of a hidden input (in the form posting to ``form_action``, when given)."""
+    if form_action is not None:
+        start = html.index(f'action="{form_action}"')
+        html = html[start:html.index("</form>", start)]
+    m = re.search(rf'name="{name}" value="([^"]*)"', html)
+    assert m, f"campo {name} ausente"
+    return m.group(1)
