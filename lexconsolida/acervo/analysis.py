@@ -15,8 +15,8 @@ import hashlib
 import pickle
 import re
 import zlib
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,6 +146,35 @@ class Context:
     there (:data:`READ`), so no stage, nor the site, parses it again."""
     read_keys: dict = field(default_factory=dict)
     """URN → the key of its text as read (:data:`READ`)."""
+    index_digest: str = ""
+
+    def recognised(self) -> Callable[[Act], object]:
+        """How the history tasks of this worker recognise an amending act: once per act (its
+        sources' key and the index), however many acts it amends — each history task used to
+        recognise it again (:func:`lexconsolida.history.history`, ``recognised``)."""
+        return lambda act: _recognised(self, act)
+
+
+_RECOGNISED: OrderedDict = OrderedDict()
+"""(act's sources key, index digest) → its recognition (a Decided), in this worker process."""
+_RECOGNISED_KEEP = 512
+
+
+def _recognised(ctx: Context, act: Act):
+    key = ctx.read_keys.get(act.urn)
+    if not key or not ctx.index_digest:
+        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+        return recognise_act(corpus, act)
+    memo = (key, ctx.index_digest)
+    hit = _RECOGNISED.get(memo)
+    if hit is None:
+        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+        hit = _RECOGNISED[memo] = recognise_act(corpus, act)
+        while len(_RECOGNISED) > _RECOGNISED_KEEP:
+            _RECOGNISED.popitem(last=False)
+    else:
+        _RECOGNISED.move_to_end(memo)
+    return hit
 
 
 READ = "leitura"
@@ -182,12 +211,29 @@ class TaskCorpus(Corpus):
     """The corpus of one task: its acts read once per run — from the acervo's cache of texts
     as read when another task (or an earlier run) read them, else parsed and kept there."""
 
-    __slots__ = ("cache", "read_keys")
+    __slots__ = ("cache", "read_keys", "known")
 
-    def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None) -> None:
+    def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None,
+                 known: dict | None = None) -> None:
         Corpus.__init__(self, root)
         self.cache = cache
         self.read_keys = read_keys or {}
+        self.known = known or {}
+        """The acervo's municipalities as the whole load read them (where their texts are)."""
+
+    def loaded(self, urn: str) -> Act | None:
+        """As :meth:`Corpus.loaded`, with the municipality as the whole load read it (a
+        ``[fonte_textos]`` included: the act's text is found)."""
+        entry = self._index.entry(urn) if self._index is not None and urn not in self.acts else None
+        if entry is not None and entry.pasta:
+            mun = entry.pasta.split("/", 1)[0]
+            if mun not in self.municipios and mun in self.known:
+                self.municipios[mun] = self.known[mun]
+            if mun in self.municipios and (self.root / entry.pasta).is_dir():
+                act = load_act(self.root / entry.pasta, mun, self.municipios[mun].textos)
+                self.acts[act.urn] = act
+                return act
+        return Corpus.loaded(self, urn)
 
     def _read_uncached(self, act: Act):
         key = self.read_keys.get(act.urn) if act.texto is not None else None
@@ -207,7 +253,7 @@ def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
     the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
     whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
     acervo's cache of texts as read (:class:`TaskCorpus`)."""
-    corpus = TaskCorpus(root, cache, read_keys) if cache else Corpus(root)
+    corpus = TaskCorpus(root, cache, read_keys, municipios) if cache else Corpus(root)
     acts = []
     for rel in folders:
         if isinstance(rel, Act):

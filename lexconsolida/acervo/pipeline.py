@@ -236,7 +236,7 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
     context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
-                      {u: base[u] for u in urns if corpus.acts[u].texto is not None})
+                      {u: base[u] for u in urns if corpus.acts[u].texto is not None}, idx_digest)
     shared = runner.share(context) if todo else None
     fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
     for urn in urns:
@@ -297,7 +297,7 @@ def _analyse(ctx: Context, act) -> ActResult:
 def _history(ctx: Context, target, sources: list, refused: str | None,
              refused_sources: dict[str, str]) -> TargetHistory:
     """One amended act's history as a task (see :func:`_analyse`)."""
-    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources,
+    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.recognised(),
                       municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys)
 
 
