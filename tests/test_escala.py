@@ -57,7 +57,8 @@ def test_executor_spec_errors_are_portuguese_usage_errors():
 def test_dask_runner_scatters_the_shared_value_and_never_hashes_batches():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"}) as cluster, distributed.Client(cluster) as client:
         runner = work.as_runner(client.get_executor())  # the documented call works as well as a Client
         assert isinstance(runner, work.DaskRunner)
         handle = runner.share({"x": 5})
@@ -176,7 +177,8 @@ def test_a_thousand_acts_give_the_same_bytes_on_the_pool_and_on_a_dask_cluster(t
         worklist.write(ac, tmp_path / "pool" / "lista")
         gazette.build_gazette(ac, tmp_path / "pool" / "site", executor=pool)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"}) as cluster, distributed.Client(cluster) as client:
         ac = build(acervo, executor=client, cache_dir=tmp_path / "dask" / "lista" / ".cache")
         worklist.write(ac, tmp_path / "dask" / "lista")
         gazette.build_gazette(ac, tmp_path / "dask" / "site", executor=client)

@@ -291,7 +291,8 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
     if kind == "dask-local":
         Client, LocalCluster = _dask(spec)
         cluster = LocalCluster(n_workers=n or DEFAULT_WORKERS, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=None,
+                               scheduler_kwargs={"dashboard_address": ":0"})
         return DaskRunner(Client(cluster), cluster, owned=True)
     raise UsageError(f"executor desconhecido: {spec!r} ({SPEC_HELP})")
 
