@@ -1,185 +1,267 @@
-"""Benchmark: the whole Feira de Santana acervo (../shared/acervos/feira-de-santana-ba).
+"""Benchmark: the whole Feira de Santana acervo (../shared/acervos/feira-de-santana-ba), as a
+municipality runs it — every figure a whole process tree (``python -m lexconsolida …``):
 
-Import (5,440 text files → statutes/ layout) + read + check + relations + every amendment
-applied + work list, then the gazette site of all acts; then a rebuild after one act changed
-(repeated: median and spread). Prints counts (acts, relations by kind, amendments applied /
-pending / ignored, refusals), wall and CPU times (the workers' CPU read from /proc) and peak
-resident memory (this process and each worker), with the targets on the project machine
-(2 cores): pipeline without site < 90 s; with site < 3 min; one-act rebuild < 10 s; peak
-memory < 1.5 GB (this process plus its two workers). Exit 1 when a target is missed.
+- import (5,440 text files → the statutes/ layout): ``importar``, cold;
+- acervo cold: ``acervo ACERVO -o LISTA`` with an empty LISTA (read, check, relations, every
+  amendment applied, the work list);
+- site cold: ``acervo ACERVO -o LISTA --site SITE`` with the acervo in cache and SITE empty
+  (what the site costs through the command a municipality runs);
+- no change: the same command again (warm: nothing to redo, nothing rewritten);
+- a recorded decision: one ``[[decisoes]]`` added to an amending act's norma.toml, then
+  ``acervo ACERVO -o LISTA`` (the acervo updated);
+- one act changed: a blank line added to an amending act's text, then ``acervo … --site``.
 
-The first build is timed once per complete run (``--completas N`` repeats the whole thing
-in fresh folders, for a median); the rebuild is repeated ``--repeticoes`` times (≥ 5).
+Each figure is the median of several runs with its spread (``--completas N`` repeats the
+cold runs in fresh folders; the warm ones run ≥ 5 times), CPU time of the whole tree (the
+pool's workers, a Dask cluster's nannies and workers: ``measure.tree_run``) beside wall time,
+peak resident memory of the largest process and the sum of the tree's peaks, and the machine's
+load. ``--executor`` runs the commands on another executor ('dask-local:2', 'dask://HOST:PORT');
+``--comparar dask-local:2`` runs the cold steps on the pool and on that executor alternately,
+compares the outputs byte for byte and prints the ratio of the medians (issue 30: Dask within
+1.2× the pool's time and memory).
 
-    python bench/acervo.py [--acervo DIR] [--out DIR] [--completas 1] [--repeticoes 5]
-                           [--sem-site] [--processos 2]
+Targets on the project machine (2 cores; issues 29 and 30): acervo cold < 45 s of CPU; site
+cold < 60 s of CPU; peak < 500 MB (largest process); no change < 5 s of CPU; a recorded decision
+→ acervo updated < 1 s; wall: acervo < 90 s, with the site < 3 min, one act changed < 10 s.
+Exit 1 when a target is missed.
+
+    python bench/acervo.py [--acervo DIR] [--out DIR] [--completas 3] [--repeticoes 5]
+                           [--executor processos] [--comparar dask-local:2] [--sem-site]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import filecmp
 import shutil
 import sys
 import tempfile
-import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from measure import MIN_RUNS, SHARED, Stats, Verdicts, once, peak_rss_mb  # noqa: E402
+from measure import (  # noqa: E402
+    MIN_RUNS, SHARED, Stats, TreeRun, Verdicts, compile_package, lexconsolida_cmd, load, tree_run,
+)
 
-from lexconsolida.acervo import worklist  # noqa: E402
-from lexconsolida.acervo.gazette import build_gazette  # noqa: E402
-from lexconsolida.acervo.importer import import_folder  # noqa: E402
-from lexconsolida.acervo.pipeline import build  # noqa: E402
-from lexconsolida.acervo.work import default_executor  # noqa: E402
-
-WORKERS: dict[int, tuple[float, float]] = {}
-"""pid → (peak resident MB, CPU seconds) of each worker process seen."""
-
-
-def sample_workers(executor) -> None:
-    """Peak memory (VmHWM) and CPU time of the pool's workers, read from /proc while they live
-    (forkserver workers are not this process' children, so getrusage does not count them)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    for pid in list(getattr(executor, "_processes", None) or {}):
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-            stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        hwm = next((int(x.split()[1]) / 1024 for x in status.splitlines() if x.startswith("VmHWM:")), 0.0)
-        WORKERS[pid] = (hwm, (int(stat[11]) + int(stat[12])) / tick)
+TARGET_ACERVO_CPU = 45.0
+TARGET_SITE_CPU = 60.0
+TARGET_RSS_MB = 500.0
+TARGET_NONE_CPU = 5.0
+TARGET_DECISION_S = 1.0
+TARGET_ACERVO_WALL = 90.0
+TARGET_TOTAL_WALL = 180.0
+TARGET_ONE_WALL = 10.0
+MUN = "ba-feira-de-santana"
 
 
-def workers_cpu() -> float:
-    return sum(c for _, c in WORKERS.values())
+@dataclass(slots=True)
+class Series:
+    """Runs of one step."""
+
+    label: str
+    runs: list[TreeRun] = field(default_factory=list)
+    loads: list[str] = field(default_factory=list)
+
+    def add(self, run: TreeRun) -> None:
+        self.runs.append(run)
+        self.loads.append(load())
+
+    @property
+    def wall(self) -> Stats:
+        return Stats(tuple(r.wall for r in self.runs))
+
+    @property
+    def cpu(self) -> Stats:
+        return Stats(tuple(r.cpu for r in self.runs))
+
+    @property
+    def rss(self) -> float:
+        return max(r.rss_mb for r in self.runs)
+
+    @property
+    def rss_tree(self) -> float:
+        return max(r.rss_tree_mb for r in self.runs)
+
+    def line(self) -> str:
+        return (f"{self.label}: parede {self.wall.fmt(2)}; CPU da árvore {self.cpu.fmt(2)}; "
+                f"RSS maior processo {self.rss:.0f} MB, soma da árvore {self.rss_tree:.0f} MB; "
+                f"{self.loads[-1] if self.loads else ''}")
 
 
-def step(label: str, executor, fn):
-    """(wall, CPU of this process + workers, result) of one step, printed."""
-    sample_workers(executor)
-    before = workers_cpu()
-    wall, cpu, result = once(fn)
-    sample_workers(executor)
-    cpu_all = cpu + workers_cpu() - before
-    print(f"{label}: {wall:.2f} s (CPU {cpu_all:.2f} s, deste processo {cpu:.2f} s)", flush=True)
-    return wall, cpu_all, result
+def run(argv: list, series: Series, expect: tuple[int, ...] = (0,)) -> TreeRun:
+    cmd, env = lexconsolida_cmd(argv)
+    result = tree_run(cmd, env=env)
+    if result.returncode not in expect:
+        raise SystemExit(f"{' '.join(map(str, argv))}: saída {result.returncode}: {result.stderr.strip()[-800:]}")
+    series.add(result)
+    print(f"  {series.label}: parede {result.wall:.2f} s, CPU {result.cpu:.2f} s, RSS {result.rss_mb:.0f} MB "
+          f"(árvore {result.rss_tree_mb:.0f} MB); {load()}", flush=True)
+    return result
 
 
-def complete(src: Path, out: Path, executor, site: bool) -> dict:
-    """One complete run in ``out`` (emptied first): times and the work list's summary."""
-    for name in ("acervo", "lista", "site"):
-        shutil.rmtree(out / name, ignore_errors=True)
-    t: dict[str, tuple[float, float]] = {}
-    w, c, report = step("importação", executor,
-                        lambda: import_folder(src, out / "acervo", "ba-feira-de-santana", executor=executor))
-    t["importacao"] = (w, c)
-    print(f"  {report.atos} atos, {len(report.recusados)} arquivos recusados; dúvidas: "
-          + ", ".join(f"{k} {v}" for k, v in sorted(report.duvidas.items())))
-    w, c, ac = step("leitura + verificação + relações + alterações", executor,
-                    lambda: build(out / "acervo", executor=executor, cache_dir=out / "lista" / ".cache"))
-    t["acervo"] = (w, c)
-    print("  etapas (relógio): " + ", ".join(f"{k} {v:.2f} s" for k, v in ac.timings.items()))
-    w, c, d = step("lista de trabalho", executor, lambda: worklist.write(ac, out / "lista"))
-    t["lista"] = (w, c)
+def executor_args(executor: str | None) -> list[str]:
+    return ["--executor", executor] if executor else []
+
+
+def cold(src: Path, work: Path, executor: str | None, site: bool, s: dict[str, Series]) -> None:
+    """One cold run in ``work`` (emptied first): import, acervo, site."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    ex = executor_args(executor)
+    run(["importar", src, "-o", work / "acervo", "--municipio", MUN, *ex], s["importacao"])
+    run(["acervo", work / "acervo", "-o", work / "lista", *ex], s["acervo"])
     if site:
-        w, c, rep = step("site do diário oficial", executor, lambda: build_gazette(ac, out / "site", executor=executor))
-        t["site"] = (w, c)
-        print(f"  {rep.acts} atos, {rep.pages} páginas")
-    return {"tempos": t, "resumo": d["resumo"], "acervo": ac}
+        run(["acervo", work / "acervo", "-o", work / "lista", "--site", work / "site", *ex], s["site"])
 
 
-def rebuilds(out: Path, ac, executor, runs: int) -> Stats:
-    """Rebuild (analysis + histories + work list) after one amending act's text changed."""
-    changed = _amending_text(ac)
-    original = changed.read_bytes()
-    times = []
+def _amending(work: Path) -> Path:
+    """The folder of the first act the work list shows applied to another."""
+    import json
+
+    d = json.loads((work / "lista" / "lista.json").read_text("utf-8"))
+    applied = next(a for a in d["alteracoes"] if a["situacao"] == "aplicada")
+    return work / "acervo" / applied["ato_pasta"]
+
+
+def _pending(work: Path) -> tuple[Path, dict]:
+    """The norma.toml of the first act in the decisions queue, and its entry."""
+    import json
+
+    d = json.loads((work / "lista" / "lista.json").read_text("utf-8"))
+    q = d["decisoes"][0]
+    return work / "acervo" / q["arquivo"], q
+
+
+def warm(work: Path, executor: str | None, site: bool, runs: int, s: dict[str, Series]) -> None:
+    ex = executor_args(executor)
+    argv = ["acervo", work / "acervo", "-o", work / "lista", *(["--site", work / "site"] if site else []), *ex]
+    run(argv, Series("aquecimento"))
+    for _ in range(max(runs, MIN_RUNS)):
+        run(argv, s["nada"])
+    toml, q = _pending(work)
+    original = toml.read_bytes()
     try:
         for i in range(max(runs, MIN_RUNS)):
-            changed.write_bytes(original + b"\n" * (i % 2 + 1))
-            start = time.perf_counter()
-            again = build(out / "acervo", executor=executor, cache_dir=out / "lista" / ".cache")
-            worklist.write(again, out / "lista")
-            times.append(time.perf_counter() - start)
-            print(f"  reconstrução {i + 1}: {times[-1]:.2f} s (refeitos: {len(again.redone)} ato(s) e "
-                  f"{len(again.redone_histories)} compilação(ões) — {changed.parent.name} e o que ele altera)",
-                  flush=True)
+            entry = (f'\n[[decisoes]]\nproblema = "{q["codigo"]}"\n'
+                     + (f'dispositivo = "{q["dispositivo"]}"\n' if q["dispositivo"] else "")
+                     + f'decisao = "ignorar"\nnota = "decisão de teste {i}"\n')
+            toml.write_bytes(original + entry.encode("utf-8"))
+            run(["acervo", work / "acervo", "-o", work / "lista", *ex], s["decisao"])
     finally:
-        changed.write_bytes(original)
-    return Stats(tuple(times))
+        toml.write_bytes(original)
+    text = next(p for p in _amending(work).iterdir() if p.name.startswith("texto"))
+    original = text.read_bytes()
+    try:
+        for i in range(max(runs, MIN_RUNS)):
+            text.write_bytes(original + b"\n" * (i % 2 + 1))
+            run(argv, s["um"])
+    finally:
+        text.write_bytes(original)
+        run(argv, Series("restauração"))
 
 
-def _amending_text(ac) -> Path:
-    for urn in sorted(ac.histories):
-        for s in ac.histories[urn].steps:
-            if s.situacao == "aplicada":
-                return ac.corpus.acts[s.ato].texto
-    return ac.corpus.acts[sorted(ac.acts)[0]].texto
+def same_bytes(a: Path, b: Path) -> list[str]:
+    """Files that differ (or exist on one side only) between two output folders, caches aside."""
+    files_a = {p.relative_to(a) for p in a.rglob("*") if p.is_file() and ".cache" not in p.parts}
+    files_b = {p.relative_to(b) for p in b.rglob("*") if p.is_file() and ".cache" not in p.parts}
+    diff = sorted(str(p) for p in files_a ^ files_b)
+    common = sorted(str(p) for p in files_a & files_b)
+    _, mismatch, errors = filecmp.cmpfiles(a, b, common, shallow=False)
+    return diff + mismatch + errors
 
 
-def print_counts(r: dict) -> None:
-    print(f"atos: {r['atos']} ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
-          f"{r['texto_indisponivel']} sem texto, {r['texto_recusado']} com texto recusado pelo leitor, "
-          f"{r['arquivos_recusados_na_importacao']} arquivos recusados na importação)")
-    print("relações encontradas: " + ", ".join(f"{k} {v}" for k, v in r["relacoes"].items())
-          + f"; {r['relacoes_fora_do_acervo']} com alvo fora do acervo; {r['relacoes_ignoradas']} ignoradas")
+def summary(work: Path) -> str:
+    import json
+
+    r = json.loads((work / "lista" / "lista.json").read_text("utf-8"))["resumo"]
     alt = r["alteracoes"]
-    print(f"alterações (ato alterador × ato alterado): {alt.get('aplicada', 0)} aplicadas, "
-          f"{alt.get('pendente', 0)} pendentes de decisão, {alt.get('ignorada', 0)} ignoradas, em "
-          f"{r['atos_alterados']} atos alterados; {r['decisoes_pendentes']} decisões na fila; "
-          f"{r['erros_internos']} erros internos")
+    return (f"{r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, {r['texto_indisponivel']} "
+            f"sem texto); relações {r['relacoes']}; alterações {alt.get('aplicada', 0)} aplicadas, "
+            f"{alt.get('pendente', 0)} pendentes, {alt.get('ignorada', 0)} ignoradas; "
+            f"{r['decisoes_pendentes']} decisões na fila; {r['erros_internos']} erros internos")
+
+
+def series(prefix: str = "") -> dict[str, Series]:
+    names = {"importacao": "importação (fria)", "acervo": "acervo frio (sem o site)",
+             "site": "acervo --site com o site frio (acervo em cache)", "nada": "acervo --site sem mudança",
+             "decisao": "decisão registrada → acervo atualizado", "um": "um ato alterado → acervo --site"}
+    return {k: Series(prefix + v) for k, v in names.items()}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--acervo", default=str(SHARED / "acervos" / "feira-de-santana-ba"))
     parser.add_argument("--out", help="pasta de trabalho (padrão: temporária, apagada no fim)")
-    parser.add_argument("--completas", type=int, default=1, help="execuções completas (padrão 1)")
-    parser.add_argument("--repeticoes", type=int, default=MIN_RUNS, help="reconstruções após mudar um ato (≥ 5)")
-    parser.add_argument("--processos", type=int, default=2)
+    parser.add_argument("--completas", type=int, default=3, help="execuções frias completas (padrão 3)")
+    parser.add_argument("--repeticoes", type=int, default=MIN_RUNS, help="execuções de cada passo quente (≥ 5)")
+    parser.add_argument("--executor", default=None, help="executor dos comandos (padrão: processos)")
+    parser.add_argument("--comparar", metavar="EXECUTOR", default=None,
+                        help="roda os passos frios também neste executor, alternando, e compara")
     parser.add_argument("--sem-site", action="store_true")
+    parser.add_argument("--sem-quentes", action="store_true", help="só os passos frios")
     args = parser.parse_args()
     src = Path(args.acervo)
     if not src.is_dir():
         print(f"acervo não encontrado: {src} (benchmark pulado)", file=sys.stderr)
         return 0
+    compile_package()
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="bench-acervo-"))
-    executor = default_executor(args.processos)
-    runs = []
+    site = not args.sem_site
+    main_s = series()
+    other_s = series(f"[{args.comparar}] ") if args.comparar else None
+    print(f"executor: {args.executor or 'processos (2)'}; {load()}", flush=True)
     try:
         for i in range(max(1, args.completas)):
-            print(f"— execução completa {i + 1}")
-            runs.append(complete(src, out, executor, not args.sem_site))
-        print("— reconstrução após mudar um ato")
-        rebuild = rebuilds(out, runs[-1]["acervo"], executor, args.repeticoes)
-        sample_workers(executor)
+            print(f"— execução fria {i + 1}", flush=True)
+            cold(src, out / "a", args.executor, site, main_s)
+            if other_s is not None:
+                cold(src, out / "b", args.comparar, site, other_s)
+                differ = same_bytes(out / "a", out / "b")
+                print(f"  mesmos bytes ({args.executor or 'processos'} × {args.comparar}): "
+                      + ("sim" if not differ else f"NÃO — {len(differ)} arquivo(s), ex.: {differ[:5]}"), flush=True)
+                if differ:
+                    return 1
+        print("resumo: " + summary(out / "a"))
+        if not args.sem_quentes:
+            print("— execuções quentes", flush=True)
+            warm(out / "a", args.executor, site, args.repeticoes, main_s)
     finally:
-        if executor is not None:
-            executor.shutdown()
         if not args.out:
             shutil.rmtree(out, ignore_errors=True)
     print()
-    print_counts(runs[-1]["resumo"])
-    pipe = Stats(tuple(sum(r["tempos"][k][0] for k in ("importacao", "acervo", "lista")) for r in runs))
-    pipe_cpu = Stats(tuple(sum(r["tempos"][k][1] for k in ("importacao", "acervo", "lista")) for r in runs))
-    print(f"pipeline sem site: {pipe.fmt(2)}; CPU (todos os processos) {pipe_cpu.median:.2f} s")
-    v = Verdicts("acervo inteiro de Feira de Santana (2 núcleos)")
-    v.check("importação + leitura + relações + alterações + lista", pipe.median, 90.0, digits=2)
-    if not args.sem_site:
-        total = Stats(tuple(sum(w for w, _ in r["tempos"].values()) for r in runs))
-        print(f"com o site: {total.fmt(2)}")
-        v.check("com o site", total.median, 180.0, digits=2)
-    print(f"reconstrução após mudar um ato: {rebuild.fmt(2)}")
-    v.check("reconstrução após mudar um ato (mediana)", rebuild.median, 10.0, digits=2)
-    own = peak_rss_mb()
-    worker = max((m for m, _ in WORKERS.values()), default=0.0)
-    total_mb = own + worker * (args.processos if args.processos > 1 else 0)
-    print(f"memória residente de pico: este processo {own:.0f} MB, maior processo auxiliar {worker:.0f} MB")
-    v.check("memória de pico (este processo + auxiliares)", total_mb, 1536.0, "MB", digits=0)
-    print("(máquina compartilhada: o tempo de relógio inclui a espera por CPU; veja o CPU ao lado)")
+    for s in [*main_s.values(), *(other_s.values() if other_s else [])]:
+        if s.runs:
+            print(s.line())
+    v = Verdicts(f"acervo inteiro de Feira de Santana ({args.executor or 'processos'}; 2 núcleos)")
+    v.check("acervo frio, CPU da árvore (mediana)", main_s["acervo"].cpu.median, TARGET_ACERVO_CPU, digits=2)
+    v.check("acervo frio, parede (mediana)", main_s["acervo"].wall.median, TARGET_ACERVO_WALL, digits=2)
+    if site:
+        v.check("site frio via acervo --site, CPU da árvore (mediana)", main_s["site"].cpu.median,
+                TARGET_SITE_CPU, digits=2)
+        total = Stats(tuple(a.wall + b.wall for a, b in zip(main_s["acervo"].runs, main_s["site"].runs)))
+        v.check("acervo + site frios, parede (mediana)", total.median, TARGET_TOTAL_WALL, digits=2)
+    rss = max(s.rss for s in main_s.values() if s.runs)
+    v.check("pico de memória (maior processo)", rss, TARGET_RSS_MB, "MB", digits=0)
+    if not args.sem_quentes:
+        v.check("sem mudança, CPU da árvore (mediana)", main_s["nada"].cpu.median, TARGET_NONE_CPU, digits=2)
+        v.check("decisão registrada → acervo atualizado, parede (mediana)", main_s["decisao"].wall.median,
+                TARGET_DECISION_S, digits=2)
+        v.check("um ato alterado, parede (mediana)", main_s["um"].wall.median, TARGET_ONE_WALL, digits=2)
+    if other_s is not None:
+        for key in ("acervo", "site"):
+            if not other_s[key].runs:
+                continue
+            ratio = other_s[key].wall.median / main_s[key].wall.median
+            cpu_ratio = other_s[key].cpu.median / main_s[key].cpu.median
+            mem_ratio = other_s[key].rss_tree / main_s[key].rss_tree
+            print(f"{args.comparar} ÷ {args.executor or 'processos'} ({main_s[key].label}): parede {ratio:.2f}×, "
+                  f"CPU {cpu_ratio:.2f}×, memória (soma da árvore) {mem_ratio:.2f}×")
+            v.check(f"{args.comparar} ÷ pool, parede: {key}", ratio, 1.2, "×", digits=2)
+            v.check(f"{args.comparar} ÷ pool, memória: {key}", mem_ratio, 1.2, "×", digits=2)
+    print("(máquina compartilhada: o tempo de parede inclui a espera por CPU; o CPU da árvore é o custo "
+          f"do programa) — {load()}")
     return v.done()
 
 

@@ -7,7 +7,10 @@
   ``getrusage``), not Python allocations (tracemalloc misses lxml, C extensions and the
   interpreter itself).
 - **Whole processes** are timed as a user runs them (``python -m lexconsolida …``), each run a
-  new process, after the package's bytecode is compiled (as after an install).
+  new process, after the package's bytecode is compiled (as after an install). Their CPU time
+  is that of the whole process tree (:func:`tree_run`): the worker processes of a pool, the
+  forkserver that starts them and a Dask cluster's nannies and workers included — getrusage
+  of the child alone misses the pool's workers, which are not its children.
 - **Verdicts**: every target is printed beside its figure with OK or FALHOU; :meth:`Verdicts.done`
   gives the exit status (1 when a target failed), so ``make bench`` reports failures.
 """
@@ -15,7 +18,9 @@
 from __future__ import annotations
 
 import compileall
+import ctypes
 import os
+import threading
 import resource
 import statistics
 import subprocess
@@ -116,60 +121,159 @@ class ProcessRuns:
     """The largest peak RSS over the runs."""
 
 
+@dataclass(frozen=True, slots=True)
+class TreeRun:
+    """One whole process tree: the command and every process it started."""
+
+    wall: float
+    cpu: float
+    """User + system seconds of every process of the tree (reaped ones through the kernel's
+    accounting, the command's forkserver and its workers included)."""
+    rss_mb: float
+    """Peak resident memory of the largest process of the tree."""
+    rss_tree_mb: float
+    """Sum of the peak resident memory of every process of the tree (sampled every 0.1 s from
+    /proc; an upper bound of what the tree held at once)."""
+    returncode: int
+    stderr: str
+
+
+_SUBREAPER = False
+
+
+def _become_subreaper() -> None:
+    """Orphans of the command (a pool's forkserver outlives the command for an instant) are
+    re-parented to this process, so that waiting for them adds their CPU time to ours."""
+    global _SUBREAPER
+    if _SUBREAPER or not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    _SUBREAPER = True
+
+
+def _children_of(pids: set[int]) -> set[int]:
+    out = set()
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry.name}/stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid in pids:
+            out.add(int(entry.name))
+    return out
+
+
+def _hwm_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = None) -> TreeRun:
+    """Run ``cmd`` and wait for it and every process it left: wall time, CPU of the whole tree
+    (``getrusage(RUSAGE_CHILDREN)`` before and after, this process being the subreaper of the
+    tree), peak RSS of the largest process and the sum of the peaks of all of them."""
+    _become_subreaper()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peaks: dict[int, float] = {}
+    done = threading.Event()
+    start = time.perf_counter()
+    child = subprocess.Popen(list(map(str, cmd)), cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+
+    def sample() -> None:
+        while not done.wait(0.1):
+            tree = {child.pid}
+            frontier = {child.pid}
+            while frontier:
+                frontier = _children_of(frontier) - tree
+                tree |= frontier
+            for pid in tree:
+                peaks[pid] = max(peaks.get(pid, 0.0), _hwm_mb(pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    # Read stderr to its end first: a child that writes more than a pipe holds would
+    # otherwise wait for us while we wait for it.
+    err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
+    if child.stderr:
+        child.stderr.close()
+    _, status, _ = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the orphans the command left (a forkserver …)
+        try:
+            pid, _, _ = os.wait4(-1, os.WNOHANG)
+        except ChildProcessError:
+            break
+        if pid == 0:
+            time.sleep(0.02)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    unit = 2**20 if sys.platform == "darwin" else 2**10
+    rss = max(after.ru_maxrss / unit, max(peaks.values(), default=0.0))
+    return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err)
+
+
+def lexconsolida_cmd(argv: Sequence[str]) -> tuple[list[str], dict]:
+    """The command line and environment of ``python -m lexconsolida ARGV`` from this checkout."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return [sys.executable, "-m", "lexconsolida", *map(str, argv)], env
+
+
 def process(argv: Sequence[str], runs: int = MIN_RUNS, cwd: Path | None = None,
             expect: Sequence[int] = (0,), before: Callable[[int], None] | None = None,
             warmup: int = 1) -> ProcessRuns:
     """``python -m lexconsolida ARGV`` run ``runs`` times as a new process each time (plus
-    ``warmup`` runs), with wall time, CPU time (user + system of the child) and peak RSS.
+    ``warmup`` runs), with wall time, CPU time (user + system of the whole process tree, see
+    :func:`tree_run`) and peak RSS.
 
     ``before(i)``, when given, runs (untimed) before run ``i`` (warm-up runs included), e.g.
     to change an input between runs."""
     compile_package()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "lexconsolida", *map(str, argv)]
+    cmd, env = lexconsolida_cmd(argv)
     walls, cpus, rss = [], [], 0.0
     for i in range(max(runs, MIN_RUNS) + warmup):
         if before is not None:
             before(i)
-        start = time.perf_counter()
-        child = subprocess.Popen(cmd, cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE)
-        # Read stderr to its end first: a child that writes more than a pipe holds would
-        # otherwise wait for us while we wait for it.
-        err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
-        if child.stderr:
-            child.stderr.close()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        code = os.waitstatus_to_exitcode(status)
-        if code not in expect:
-            raise RuntimeError(f"{' '.join(cmd[2:])}: saída {code}: {err.strip()[:300]}")
+        run = tree_run(cmd, cwd, env)
+        if run.returncode not in expect:
+            raise RuntimeError(f"{' '.join(cmd[2:])}: saída {run.returncode}: {run.stderr.strip()[:300]}")
         if i < warmup:
             continue  # warm-up: file-system caches, bytecode
-        walls.append(wall)
-        cpus.append(usage.ru_utime + usage.ru_stime)
-        rss = max(rss, usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10))
+        walls.append(run.wall)
+        cpus.append(run.cpu)
+        rss = max(rss, run.rss_mb)
     return ProcessRuns(Stats(tuple(walls)), Stats(tuple(cpus)), rss)
 
 
 def process_once(argv: Sequence[str], cwd: Path | None = None,
                  expect: Sequence[int] = (0,)) -> ProcessRuns:
     """One run of ``python -m lexconsolida ARGV`` (for a step that cannot be repeated cheaply,
-    such as a first build): its wall time, CPU time and peak RSS, printed as one run."""
+    such as a first build): its wall time, CPU time (whole tree) and peak RSS, printed as one run."""
     compile_package()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    cmd = [sys.executable, "-m", "lexconsolida", *map(str, argv)]
-    start = time.perf_counter()
-    child = subprocess.Popen(cmd, cwd=cwd or ROOT, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
-    err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
-    if code not in expect:
-        raise RuntimeError(f"{' '.join(cmd[2:])}: saída {code}: {err.strip()[:300]}")
-    rss = usage.ru_maxrss / (2**20 if sys.platform == "darwin" else 2**10)
-    return ProcessRuns(Stats((wall,)), Stats((usage.ru_utime + usage.ru_stime,)), rss)
+    cmd, env = lexconsolida_cmd(argv)
+    run = tree_run(cmd, cwd, env)
+    if run.returncode not in expect:
+        raise RuntimeError(f"{' '.join(cmd[2:])}: saída {run.returncode}: {run.stderr.strip()[:300]}")
+    return ProcessRuns(Stats((run.wall,)), Stats((run.cpu,)), run.rss_mb)
+
+
+def load() -> str:
+    """'carga 10,8 / 11,9 / 11,6 em 2 núcleos' (load average of 1, 5 and 15 minutes)."""
+    one, five, fifteen = os.getloadavg()
+    return (f"carga {one:.1f} / {five:.1f} / {fifteen:.1f} em {os.cpu_count()} núcleos"
+            .replace(".", ","))
 
 
 @dataclass(slots=True)

@@ -98,6 +98,12 @@ class OutputSet:
         self.new[rel] = key
         self.written.append(rel)
 
+    def adopt(self, rel: str, key: str) -> None:
+        """``rel`` was written (into the staging folder, or the root without one) by someone
+        else — a worker process: record it as :meth:`put` would."""
+        self.new[rel] = key
+        self.written.append(rel)
+
     def keep_group(self, prefix: str, key: str) -> bool:
         """Keep every file under ``prefix`` from the previous run if the group's key matches.
 

@@ -388,7 +388,8 @@ def test_dask_local_cluster(tmp_path):
     root = _import(tmp_path)
     serial = worklist.data(build(root))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+                                  dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"}) as cluster, distributed.Client(cluster) as client:
         assert worklist.data(build(root, executor=client.get_executor())) == serial
 
 

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import pickle
 import re
-from collections import Counter
+import zlib
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexconsolida.acervo.cache import Cache
 from lexconsolida.amendments import grammar, phrases
-from lexconsolida.amendments.decisions import LATER_CODES
+from lexconsolida.amendments.decisions import LATER_CODES, Decided
 from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
 from lexconsolida.citations import ActRef, find, find_acts
@@ -128,27 +132,160 @@ def _municipio(folder: Path, mtime: int):
     return load_municipio(folder)
 
 
-def act_corpus(root: Path, folders: list[str], index: ActIndex) -> tuple[Corpus, list[Act]]:
-    """A corpus of just ``folders`` (relative to ``root``) that resolves citations with the
-    whole acervo's ``index``."""
-    corpus = Corpus(root)
+@dataclass(slots=True, frozen=True)
+class Context:
+    """What every per-act task of an acervo needs and is the same for all of them: sent once per
+    worker (:meth:`lexconsolida.acervo.work.Runner.share`), never with each task."""
+
+    root: str
+    index: ActIndex
+    municipios: dict
+    """Folder name → :class:`~lexconsolida.corpus.records.Municipio` (as the whole load read it)."""
+    cache: str | None = None
+    """The run's cache folder (shared storage on a cluster): each act's text as read is kept
+    there (:data:`READ`), so no stage, nor the site, parses it again."""
+    read_keys: dict = field(default_factory=dict)
+    """URN → the key of its text as read (:data:`READ`)."""
+    index_digest: str = ""
+
+    def recognised(self) -> Callable[[Act], Decided]:
+        """How the history tasks of this worker recognise an amending act: once per act (its
+        sources' key and the index), however many acts it amends — each history task used to
+        recognise it again (:func:`lexconsolida.history.history`, ``recognised``)."""
+        return lambda act: _recognised(self, act)
+
+
+_RECOGNISED: OrderedDict = OrderedDict()
+"""(act's sources key, index digest) → its recognition (a Decided), in this worker process."""
+_RECOGNISED_KEEP = 512
+
+
+def _recognised(ctx: Context, act: Act):
+    key = ctx.read_keys.get(act.urn)
+    if not key or not ctx.index_digest:
+        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+        return recognise_act(corpus, act)
+    memo = (key, ctx.index_digest)
+    hit = _RECOGNISED.get(memo)
+    if hit is None:
+        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+        hit = _RECOGNISED[memo] = recognise_act(corpus, act)
+        while len(_RECOGNISED) > _RECOGNISED_KEEP:
+            _RECOGNISED.popitem(last=False)
+    else:
+        _RECOGNISED.move_to_end(memo)
+    return hit
+
+
+READ = "leitura"
+"""Cache kind of an act's text as read (a zlib-compressed pickle of its Norma and the reader's
+diagnostics), under the key of the act's sources (:func:`lexconsolida.acervo.pipeline.build`)."""
+
+
+def keep_read(cache: str | None, key: str | None, norma, diagnostics: list) -> None:
+    """Keep ``norma`` (just read) and what the reader said of it in the cache under ``key``."""
+    if cache and key:
+        Cache(Path(cache)).put_bytes(READ, key, zlib.compress(pickle.dumps((norma, diagnostics), protocol=5), 1))
+
+
+def cached_entry(cache: str | None, key: str | None) -> tuple | None:
+    """(Norma, diagnostics) :func:`keep_read` kept, or None."""
+    if not cache or not key:
+        return None
+    data = Cache(Path(cache)).get_bytes(READ, key)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(zlib.decompress(data))
+    except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+
+
+def cached_read(cache: str | None, key: str | None):
+    """The Norma :func:`keep_read` kept, or None."""
+    entry = cached_entry(cache, key)
+    return entry[0] if entry is not None else None
+
+
+class TaskCorpus(Corpus):
+    """The corpus of one task: its acts read once per run — from the acervo's cache of texts
+    as read when another task (or an earlier run) read them, else parsed and kept there."""
+
+    __slots__ = ("cache", "read_keys", "known")
+
+    def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None,
+                 known: dict | None = None) -> None:
+        Corpus.__init__(self, root)
+        self.cache = cache
+        self.read_keys = read_keys or {}
+        self.known = known or {}
+        """The acervo's municipalities as the whole load read them (where their texts are)."""
+
+    def loaded(self, urn: str) -> Act | None:
+        """As :meth:`Corpus.loaded`, with the municipality as the whole load read it (a
+        ``[fonte_textos]`` included: the act's text is found)."""
+        entry = self._index.entry(urn) if self._index is not None and urn not in self.acts else None
+        if entry is not None and entry.pasta:
+            mun = entry.pasta.split("/", 1)[0]
+            if mun not in self.municipios and mun in self.known:
+                self.municipios[mun] = self.known[mun]
+            if mun in self.municipios and (self.root / entry.pasta).is_dir():
+                act = load_act(self.root / entry.pasta, mun, self.municipios[mun].textos)
+                self.acts[act.urn] = act
+                return act
+        return Corpus.loaded(self, urn)
+
+    def _read_uncached(self, act: Act):
+        key = self.read_keys.get(act.urn) if act.texto is not None else None
+        entry = cached_entry(self.cache, key)
+        if entry is not None:
+            norma, self._diagnostics[act.urn] = entry
+            return norma
+        norma = Corpus._read_uncached(self, act)
+        keep_read(self.cache, key, norma, self._diagnostics.get(act.urn, []))
+        return norma
+
+
+def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
+               municipios: dict | None = None, cache: str | None = None,
+               read_keys: dict | None = None) -> tuple[Corpus, list[Act]]:
+    """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
+    the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
+    whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
+    acervo's cache of texts as read (:class:`TaskCorpus`)."""
+    corpus = TaskCorpus(root, cache, read_keys, municipios) if cache else Corpus(root)
     acts = []
     for rel in folders:
-        folder = root / rel
-        mun = folder.parent.name
+        if isinstance(rel, Act):
+            act, mun = rel, rel.municipio
+            folder = None
+        else:
+            folder = root / rel
+            mun = folder.parent.name
+            act = None
         if mun not in corpus.municipios:
-            corpus.municipios[mun] = _municipio(folder.parent, (folder.parent / "municipio.toml").stat().st_mtime_ns)
-        act = load_act(folder, mun)
+            corpus.municipios[mun] = (municipios[mun] if municipios and mun in municipios else _municipio(
+                root / mun, (root / mun / "municipio.toml").stat().st_mtime_ns))
+        if act is None:
+            assert folder is not None
+            act = load_act(folder, mun)
         corpus.acts[act.urn] = act
         acts.append(act)
     corpus.pin_index(index)
     return corpus, acts
 
 
-def analyse(root: str, pasta: str, index: ActIndex) -> ActResult:
-    """Read, check and recognise the act in ``root/pasta``."""
-    corpus, (act,) = act_corpus(Path(root), [pasta], index)
-    res = ActResult(pasta, act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
+def pasta_of(act: str | Act) -> str:
+    """An act's folder relative to the acervo ('ba-feira/lei-1-2020')."""
+    return act if isinstance(act, str) else f"{act.municipio}/{act.folder.name}"
+
+
+def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
+            cache: str | None = None, read_keys: dict | None = None) -> ActResult:
+    """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
+    ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`)."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys)
+    res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
     if act.texto is None:

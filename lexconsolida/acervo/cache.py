@@ -47,6 +47,29 @@ class Cache:
         self.used.add(path)
         atomic_write(path, pickle.dumps(value, protocol=5))
 
+    def get_bytes(self, kind: str, key: str) -> bytes | None:
+        """The raw bytes kept under ``key`` (None when absent), marked used."""
+        if self.folder is None:
+            return None
+        path = self._path(kind, key)
+        self.used.add(path)
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
+
+    def put_bytes(self, kind: str, key: str, data: bytes) -> None:
+        if self.folder is None:
+            return
+        path = self._path(kind, key)
+        self.used.add(path)
+        atomic_write(path, data)
+
+    def keep(self, kind: str, key: str) -> None:
+        """Mark an entry used by this run without reading it (another stage reads it)."""
+        if self.folder is not None:
+            self.used.add(self._path(kind, key))
+
     def prune(self) -> int:
         """Remove entries not used by this run; returns how many."""
         if self.folder is None or not self.folder.is_dir():

@@ -25,7 +25,7 @@ from pathlib import Path
 import tomli_w
 
 from lexconsolida.acervo.sources import Duvida, Lido, read_source, sources_in
-from lexconsolida.acervo.work import run_map
+from lexconsolida.acervo.work import Runner, run_map
 from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import atomic_write, read_bytes
@@ -91,7 +91,7 @@ def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido]) -> Non
 
 
 def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
-                  executor: Executor | None = None) -> ImportReport:
+                  executor: Executor | Runner | None = None) -> ImportReport:
     """Import every act file of ``src`` into ``dest/<municipio>/``."""
     src, dest = Path(src), Path(dest)
     if not src.is_dir():

@@ -25,11 +25,14 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from lexconsolida.acervo.analysis import AMENDING_KINDS, ActResult, Instrucao, Relation, act_corpus, analyse
+from lexconsolida.acervo.analysis import (
+    AMENDING_KINDS, READ, ActResult, Context, Instrucao, Relation, act_corpus, analyse, pasta_of,
+)
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
-from lexconsolida.acervo.work import run_map
+from lexconsolida.acervo.work import Runner, as_runner
 from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.index import ActIndex
 from lexconsolida.amendments.codes import gate_codes, known
@@ -113,6 +116,44 @@ class Acervo:
     decision_issues: dict[str, list[DecisionIssue]] = field(default_factory=dict)
     """URN → what is wrong with the act's recorded decisions (invalid entry, unknown problem
     code, decision that matches no problem), with file and line."""
+    keys: dict[str, str] = field(default_factory=dict)
+    """URN → the content key of the act's analysis (its sources, and the index when its result
+    depends on it); with :attr:`history_keys`, what the site keys an act's pages by."""
+    history_keys: dict[str, str] = field(default_factory=dict)
+    """URN of an amended act → the content key of its history."""
+    read_keys: dict[str, str] = field(default_factory=dict)
+    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`)."""
+    cache_dir: str | None = None
+    municipio: str | None = None
+    """Set on the view of one municipality (:meth:`only`)."""
+
+    def mine(self, res: ActResult) -> bool:
+        """True when the act belongs to this acervo's municipality (every act, when it is not
+        the view of one)."""
+        return self.municipio is None or res.pasta.split("/", 1)[0] == self.municipio
+
+    def municipalities(self) -> list[str]:
+        """The municipalities' folders, in order."""
+        return sorted(self.corpus.municipios)
+
+    def only(self, municipio: str) -> Acervo:
+        """The view of one municipality: its acts, their relations and histories, and the acts
+        of elsewhere they name (to label them; never listed as its own). Work list and site of
+        each municipality of a state are made from these views."""
+        corpus = self.corpus
+        own = {u for u, r in self.acts.items() if r.pasta.split("/", 1)[0] == municipio}
+        relations = [r for r in self.relations if r.fonte in own]
+        ignored = [i for i in self.ignored_relations if i.fonte in own]
+        histories = {t: h for t, h in self.histories.items() if t in own}
+        named = own | {s.ato for h in histories.values() for s in h.steps} | {
+            r.alvo for r in relations if r.no_acervo and r.alvo in self.acts}
+        view = Corpus(corpus.root, {municipio: corpus.municipios[municipio]},
+                      {u: corpus.acts[u] for u in named if u in corpus.acts})
+        return replace(self, corpus=view, acts={u: self.acts[u] for u in sorted(named)},
+                       relations=relations, ignored_relations=ignored, histories=histories,
+                       refused_sources=[x for x in self.refused_sources if x["municipio"] == municipio],
+                       unused_numbers=[x for x in self.unused_numbers if x["municipio"] == municipio],
+                       municipio=municipio)
 
     def revoked(self, urn: str, when: str | None = None) -> bool:
         h = self.histories.get(urn)
@@ -147,18 +188,23 @@ class Acervo:
                                step.revoga or step.ato in revoking))
         return out
 
+    def status_facts(self, urn: str) -> tuple[list[st.Step], Event | None]:
+        """What the status of ``urn`` is made of (:func:`mark_status`): its amending acts' steps
+        and the whole-act revocation (None when not revoked). Small and picklable: the site's
+        workers mark the acts they read with it, and it keys the act's pages."""
+        revocation = None
+        h = self.histories.get(urn)
+        if h is not None and h.revogado_por:
+            act = self.corpus.acts.get(h.revogado_por)
+            if act is not None:
+                revocation = Event(st.REVOCATION, act.urn, act.label, h.revogado_em)
+        return self.steps_of(urn), revocation
+
     def marked(self, urn: str, norma: Norma) -> Norma:
         """``norma`` (the act ``urn``'s text, or its metadata when the acervo lacks the text)
         with its status facts: the amending acts whose changes it lacks (pending review, or
         without text) and the whole-act revocation."""
-        st.mark(norma, self.steps_of(urn))
-        h = self.histories.get(urn)
-        if h is not None and h.revogado_por and not any(e.kind == st.REVOCATION for e in norma.events):
-            act = self.corpus.acts.get(h.revogado_por)
-            if act is not None:
-                norma.events.append(Event(st.REVOCATION, act.urn, act.label, h.revogado_em))
-                norma.situacao = Situacao.REVOGADO
-        return norma
+        return mark_status(norma, *self.status_facts(urn))
 
     def norma(self, urn: str) -> Norma:
         """The act with every applicable amendment applied (its history), its status marked."""
@@ -197,6 +243,17 @@ def _sha(path: Path | None, memo: dict | None = None) -> str:
     return digest
 
 
+def mark_status(norma: Norma, steps: list[st.Step], revocation: Event | None) -> Norma:
+    """``norma`` (in place; also returned) with the facts of its status
+    (:meth:`Acervo.status_facts`): a whole-act event per amending act whose changes it lacks,
+    and the revocation."""
+    st.mark(norma, steps)
+    if revocation is not None and not any(e.kind == st.REVOCATION for e in norma.events):
+        norma.events.append(revocation)
+        norma.situacao = Situacao.REVOGADO
+    return norma
+
+
 def require_acervo(root: Path) -> None:
     """``root`` is an acervo (a folder of municipality folders, each with ``municipio.toml``);
     a folder of acts as received, never imported, is refused with what to run first."""
@@ -211,14 +268,18 @@ def require_acervo(root: Path) -> None:
                          "--municipio uf-nome' e rode 'lexconsolida acervo ACERVO' (docs/importacao.md)", path=root)
 
 
-def build(root: str | Path, *, executor: Executor | None = None,
+def build(root: str | Path, *, executor: Executor | Runner | Any = None,
           cache_dir: str | Path | None = None) -> Acervo:
     """Analyse the whole acervo in ``root`` (see the module's docstring); a folder that is not
-    an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`)."""
+    an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`).
+
+    ``executor``: where the per-act work runs (:func:`lexconsolida.acervo.work.as_runner`: a
+    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
-    root = Path(root)
+    root = Path(root).absolute()  # workers (a Dask cluster's too) read the acts by these paths
     require_acervo(root)
+    runner = as_runner(executor)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
     state_key = content_key("estado", code, str(root.resolve()))
@@ -248,7 +309,13 @@ def build(root: str | Path, *, executor: Executor | None = None,
         else:  # not cached, or an amending act it cites (amendments.through) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
-    fresh = run_map(analyse, [(str(root), _pasta(corpus, u), index) for u in todo], executor)
+    context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
+                      {u: base[u] for u in urns if corpus.acts[u].texto is not None}, idx_digest)
+    shared = runner.share(context) if todo else None
+    fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
+    for urn in urns:
+        if corpus.acts[urn].texto is not None:
+            cache.keep(READ, base[urn])  # read by the site
     for urn, res in zip(todo, fresh):
         results[urn] = res
         if res.usa_indice:
@@ -262,19 +329,21 @@ def build(root: str | Path, *, executor: Executor | None = None,
     amended = _amended(relations)
     histories: dict[str, TargetHistory] = {}
     todo_h: list[tuple[str, str]] = []
+    history_keys: dict[str, str] = {}
     for target in sorted(amended):
         sources = amended[target]
-        hkey = content_key("historia", code, idx_digest, keys[target],
-                           [(s, keys[s]) for s in sources])
+        hkey = history_keys[target] = content_key("historia", code, idx_digest, keys[target],
+                                                  [(s, keys[s]) for s in sources])
         hit = cache.get("historia", hkey)
         if hit is not None:
             histories[target] = hit
         else:
             todo_h.append((target, hkey))
-    fresh_h = run_map(history_of, [(str(root), _pasta(corpus, t), [_pasta(corpus, s) for s in amended[t]],
-                                    results[t].recusa, index,
-                                    {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
-                                   for t, _ in todo_h], executor)
+    if todo_h and shared is None:
+        shared = runner.share(context)
+    fresh_h = runner.map(_history, [(corpus.acts[t], [corpus.acts[s] for s in amended[t]], results[t].recusa,
+                                     {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
+                                    for t, _ in todo_h], shared, name="historia")
     for (target, hkey), h in zip(todo_h, fresh_h):
         h.steps.sort(key=lambda st: (results[st.ato].vigencia or "", st.ato))  # order of vigência
         histories[target] = h
@@ -288,7 +357,22 @@ def build(root: str | Path, *, executor: Executor | None = None,
     refused, unused = _import_reports(root, corpus)
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
-                  decision_issues(corpus, results, histories))
+                  decision_issues(corpus, results, histories),
+                  keys=keys, history_keys=history_keys, read_keys=base,
+                  cache_dir=str(cache.folder) if cache.folder else None)
+
+
+def _analyse(ctx: Context, act) -> ActResult:
+    """One act's analysis as a task: the act's record, the shared context (index,
+    municipalities, cache)."""
+    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+
+
+def _history(ctx: Context, target, sources: list, refused: str | None,
+             refused_sources: dict[str, str]) -> TargetHistory:
+    """One amended act's history as a task (see :func:`_analyse`)."""
+    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.recognised(),
+                      municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys)
 
 
 def decision_issues(corpus: Corpus, results: dict[str, ActResult],
@@ -374,6 +458,9 @@ def update(ac: Acervo, changed: list[str], *,
         ac.histories[target] = h
     ac.decision_issues = decision_issues(corpus, ac.acts, ac.histories)
     ac.redone, ac.redone_histories = sorted(redo), targets
+    # The content keys of the run that built ``ac`` no longer describe it: a site made from it
+    # keys each act by its tree (nothing stale is taken for current).
+    ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
     return sorted(redo), targets
 
 
@@ -414,21 +501,26 @@ def _amended(relations: list[Relation]) -> dict[str, list[str]]:
     return {t: sorted(s) for t, s in out.items()}
 
 
-def history_of(root: str, target: str, sources: list[str], refused: str | None,
+def history_of(root: str, target: str | Act, sources: list[str | Act], refused: str | None,
                index: ActIndex, refused_sources: dict[str, str] | None = None,
-               recognised: Callable[[Act], Decided] | None = None) -> TargetHistory:
+               recognised: Callable[[Act], Decided] | None = None, *,
+               municipios: dict | None = None, cache: str | None = None,
+               read_keys: dict | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
     ``refused``: why the reader refused the target's text; ``refused_sources``: the same for
     amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
-    a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`)."""
-    corpus, acts = act_corpus(Path(root), [target, *sources], index)
+    a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
+    ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
+    ``municipios``, ``cache`` and ``read_keys``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
+    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
-    unread = [(a, refused_sources[s]) for a, s in zip(acts[1:], sources) if s in refused_sources]
-    amending = [a for a, s in zip(acts[1:], sources) if s not in refused_sources]
+    folders = [pasta_of(s) for s in sources]
+    unread = [(a, refused_sources[s]) for a, s in zip(acts[1:], folders) if s in refused_sources]
+    amending = [a for a, s in zip(acts[1:], folders) if s not in refused_sources]
     for act, why in sorted(unread, key=lambda x: _order(x[0])):
         out.steps.append(Step(act.urn, PENDING, f"o texto do ato alterador foi recusado pelo leitor: {why}", 0,
                               [Instrucao(None, "texto-recusado", f"o texto foi recusado pelo leitor: {why}",

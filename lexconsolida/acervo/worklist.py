@@ -50,6 +50,8 @@ def data(ac: Acervo) -> dict:
     atos: list[dict[str, Any]] = []
     for urn in sorted(ac.acts, key=lambda u: pasta[u]):
         r = ac.acts[urn]
+        if not ac.mine(r):
+            continue
         h = ac.histories.get(urn)
         if h is not None and h.revogado_em:
             revoker = h.revogado_por or ""
@@ -94,7 +96,7 @@ def data(ac: Acervo) -> dict:
                   "link": _link(pasta[i.fonte], i.relacao.linha)}
                  for i in sorted(ac.ignored_relations, key=lambda i: (pasta[i.fonte], i.relacao.alvo))]
     recusados = [{"pasta": r.pasta, "origem": None, "motivo": r.recusa, "link": _link(r.pasta, None)}
-                 for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if r.recusa]
+                 for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if r.recusa and ac.mine(r)]
     recusados += [{"pasta": None, "origem": f"{x['municipio']}: {x['origem']}", "motivo": x["motivo"],
                    "link": None} for x in ac.refused_sources]
     recusados += [{"pasta": folder, "origem": None, "motivo": f"ato deixado de fora: {message}", "link": None}
@@ -106,8 +108,8 @@ def data(ac: Acervo) -> dict:
     decisoes = _queue(ac, alteracoes)
     duvidas = [{"pasta": r.pasta, "codigo": d.get("codigo"), "mensagem": d.get("mensagem"),
                 "linha": d.get("linha"), "link": _link(r.pasta, d.get("linha")) if r.texto else None}
-               for r in sorted(ac.acts.values(), key=lambda r: r.pasta) for d in r.duvidas_importacao]
-    erros = [{"pasta": r.pasta, "erro": e} for r in sorted(ac.acts.values(), key=lambda r: r.pasta)
+               for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if ac.mine(r) for d in r.duvidas_importacao]
+    erros = [{"pasta": r.pasta, "erro": e} for r in sorted(ac.acts.values(), key=lambda r: r.pasta) if ac.mine(r)
              for e in r.erros_internos]
     por_tipo: dict[str, Counter] = {}
     for a in atos:
@@ -181,6 +183,8 @@ def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
                 add(a["ato"], i["codigo"], i["mensagem"], i["dispositivo"], i["linha"], i["texto"],
                     a["alvo_rotulo"])
     for urn in sorted(ac.acts, key=lambda u: ac.acts[u].pasta):
+        if not ac.mine(ac.acts[urn]):
+            continue
         for p in ac.acts[urn].problemas:
             if p.bloqueia:
                 add(urn, p.tipo, p.mensagem, p.dispositivo, p.linha, p.texto, None)
@@ -243,10 +247,13 @@ def write(ac: Acervo, out: str | Path) -> dict:
         r = by_pasta[p]
         act = ac.corpus.acts[r.urn]
         assert act.texto is not None  # _linked keeps acts with a text only
-        raw = read_bytes(act.texto)
-        page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, hashlib.sha256(raw).hexdigest())
+        # The key of the act's sources (text included) when the acervo has it: no text is read
+        # on a run where nothing changed.
+        sources = ac.read_keys.get(r.urn) or hashlib.sha256(read_bytes(act.texto)).hexdigest()
+        page_key = content_key(base, p, r.rotulo, r.recusa, act.texto.name, sources)
 
-        def page(r=r, act=act, raw=raw, p=p) -> str:
+        def page(r=r, act=act, p=p) -> str:
+            raw = read_bytes(act.texto)
             lines = decode_text_bytes(raw).splitlines() if act.texto.suffix.lower() in (".txt", ".md") else None
             return render("acervo/texto.html", r=r, lines=lines, depth="../" * (p.count("/") + 1),
                           arquivo=act.texto.name, d=d)

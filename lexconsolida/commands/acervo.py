@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
-from lexconsolida.acervo.work import default_executor
+from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
 
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
@@ -26,23 +26,25 @@ def add_arguments(parser) -> None:
     parser.add_argument("--site", metavar="PASTA", default=None,
                         help="gera também o site do diário oficial nesta pasta")
     parser.add_argument("--processos", metavar="N", type=int, default=None,
-                        help="processos em paralelo (padrão: 2; 1 = sem paralelismo)")
+                        help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
+    parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
+    parser.add_argument("--por-municipio", action="store_true",
+                        help="um estado: a lista de trabalho (e o site) de cada município em "
+                             "PASTA/<município>/, com um índice de todos em PASTA/index.html")
     parser.add_argument("--sem-cache", action="store_true",
                         help="refaz tudo (sem usar nem gravar PASTA/.cache)")
 
 
 def run(args) -> int:
     out = Path(args.output)
-    executor = default_executor(args.processos)
-    try:
-        return _run(args, out, executor)
-    finally:
-        if executor is not None:
-            executor.shutdown()
+    with runner_from_spec(args.executor, args.processos) as runner:
+        return _run(args, out, runner)
 
 
 def _run(args, out: Path, executor) -> int:
     ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
+    if args.por_municipio:
+        return _state(args, out, ac, executor)
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
@@ -61,4 +63,28 @@ def _run(args, out: Path, executor) -> int:
 
         report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
+    return 0
+
+
+def _state(args, out: Path, ac, executor) -> int:
+    from lexconsolida.acervo.estado import write_state  # the site builder comes with it
+    from lexconsolida.commands.site import default_pages_dir  # with the site builder above
+
+    def on_site(mun, report) -> None:
+        print(f"site de {mun}: {report.acts} atos, {report.pages} páginas em {report.out}")
+
+    d = write_state(ac, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
+                    executor=executor, on_site=on_site)
+    for m in d["municipios"]:
+        r = m["resumo"]
+        print(f"{m['pasta']}: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
+              f"{r['texto_indisponivel']} sem texto); {r['decisoes_pendentes']} decisões na fila")
+    t = d["total"]
+    print(f"estado: {len(d['municipios'])} municípios, {t['atos']} atos; {t['decisoes_pendentes']} decisões "
+          "na fila")
+    if t["erros_internos"]:
+        print(f"aviso: {t['erros_internos']} erro(s) interno(s) (veja as listas de trabalho)", file=sys.stderr)
+    print(f"listas de trabalho: {out / 'index.html'}")
+    if args.site:
+        print(f"sites: {Path(args.site) / 'index.html'}")
     return 0

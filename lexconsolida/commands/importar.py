@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lexconsolida.acervo.importer import import_folder
-from lexconsolida.acervo.work import default_executor
+from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
 
 DESCRIPTION = (
     "Cria (ou atualiza) no ACERVO a pasta do município com um ato por arquivo: o texto como "
@@ -20,16 +20,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--municipio", metavar="UF-NOME", required=True,
                         help="pasta do município no acervo, ex.: ba-feira-de-santana")
     parser.add_argument("--processos", metavar="N", type=int, default=None,
-                        help="processos em paralelo (padrão: 2; 1 = sem paralelismo)")
+                        help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
+    parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
 
 
 def run(args) -> int:
-    executor = default_executor(args.processos)
-    try:
-        report = import_folder(args.pasta, args.output, args.municipio, executor=executor)
-    finally:
-        if executor is not None:
-            executor.shutdown()
+    with runner_from_spec(args.executor, args.processos) as runner:
+        report = import_folder(args.pasta, args.output, args.municipio, executor=runner)
     print(f"importação: {report.atos} atos em {report.municipio} ({report.novos} novos, "
           f"{report.atualizados} atualizados, {report.sem_mudanca} sem mudança); "
           f"{len(report.recusados)} arquivo(s) recusado(s); {len(report.nao_utilizados)} número(s) não "

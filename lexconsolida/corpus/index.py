@@ -110,9 +110,11 @@ class ActIndex:
     def resolve(self, ref: ActRef, near: str | None = None) -> str | None:
         """URN of the act ``ref`` cites; None when it is not indexed or is ambiguous.
 
-        ``near`` is the URN of the citing act: candidates from its municipality win."""
+        ``near`` is the URN of the citing act: candidates from its municipality win, and the
+        municipal acts of another municipality never answer (a state's acervo holds hundreds
+        of municipalities, each with its Lei nº 1)."""
         if ref.urn:
-            return ref.urn if any(e.urn == ref.urn for e in self.entries) else None
+            return ref.urn if ref.urn in self._by_urn else None
         if not ref.numero:
             if ref.nome:
                 return self.resolve_name(ref.nome, near)
@@ -125,6 +127,9 @@ class ActIndex:
             cands = [a for a in cands if a.data and int(a.data[:4]) == ref.ano]
         if ref.esfera == "federal":
             cands = [a for a in cands if a.autoridade == "federal"]
+        if near:  # a municipal act cites its own municipality's acts, never another's
+            loc = Urn.parse(near).localidade
+            cands = [a for a in cands if a.autoridade != "municipal" or a.localidade == loc]
         return _nearest(cands, near)
 
     def resolve_name(self, name: str, near: str | None = None) -> str | None:

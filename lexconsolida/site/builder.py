@@ -21,11 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lexconsolida.errors import InputError
+from lexconsolida.errors import InputError, InternalError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import read_bytes
 from lexconsolida.manifest import OutputSet, code_key, content_key
 from lexconsolida.site import editions, search, sitemap
+from lexconsolida.site import parallel as site_parallel
 from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
@@ -83,15 +84,19 @@ def _check_paths(acts: list[SiteAct]) -> None:
 
 
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
-               progress: Progress | None = None) -> SiteReport:
-    """Write the site for ``corpus`` into ``out`` (atomically); returns what was written."""
+               progress: Progress | None = None, runner=None) -> SiteReport:
+    """Write the site for ``corpus`` into ``out`` (atomically); returns what was written.
+
+    ``runner`` (:mod:`lexconsolida.acervo.work`, several workers): the acts' facts, search
+    shards and pages are made on it (:mod:`lexconsolida.site.parallel`), when the acts can
+    travel to its workers; the bytes are the same."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = out.parent / f".{out.name}.novo"
     if staging.exists():
         shutil.rmtree(staging)  # left by a run that was killed
     try:
-        report = _build(corpus, out, staging, docs_dir, progress)
+        report = _build(corpus, out, staging, docs_dir, progress, runner)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     report.out = out
@@ -99,7 +104,7 @@ def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | No
 
 
 def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
-           progress: Progress | None) -> SiteReport:
+           progress: Progress | None, runner=None) -> SiteReport:
     """Two passes over the acts, so that at most one act's tree is expanded at a time: first
     each act's facts (what the other acts' pages need of it) and search shard, both memoised
     by the act's key; then each act's pages, rendered only when their key changed. An act whose
@@ -114,12 +119,18 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     output = OutputSet(out, staging=staging)
     read_now: dict[str, bytes] = {}
     """Search shards of the acts read in this pass (computed while their tree is expanded)."""
+    parallel = (runner is not None and getattr(runner, "workers", 1) > 1
+                and site_parallel.picklable(acts))
+    computed = _facts_in_parallel(runner, acts, output, base) if parallel else {}
     for act in acts:
         with gc_paused():  # see _one_at_a_time
+            made = computed.pop(act.path, None)
             act.set_facts(ActFacts.from_json(output.remember(
                 f"fatos:{act.path}", content_key(base, FACTS_VERSION, act.key),
-                lambda a=act: a.facts.to_json())))
-            if act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
+                (lambda a=act: a.facts.to_json()) if made is None else (lambda m=made: m[0]))))
+            if made is not None and made[1] is not None:  # the worker read it: its shard came along
+                read_now[act.path] = made[1]
+            elif act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
                 read_now[act.path] = search.act_index(act)
             act.spill()
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
@@ -179,8 +190,11 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     published_in = editions.act_links(corpus.edicoes)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
+    if parallel:
+        pages += _pages_in_parallel(runner, acts, kept, output, resolver, links, site, base,
+                                    published_in, staging)
     for i, act in enumerate(acts):
-        if act.path in kept:
+        if act.path in kept or parallel:
             continue
         with gc_paused():  # see _one_at_a_time
             pages_of = ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember,
@@ -196,3 +210,61 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
                       len(output.removed), kept)
+
+
+def _facts_in_parallel(runner, acts: list[SiteAct], output: OutputSet, base: str) -> dict[str, tuple]:
+    """Path → (facts JSON, search shard) of every act whose facts are not memoised, made on the
+    runner's workers (each reads its act there)."""
+    need = []
+    for act in acts:
+        old = output.old_memo.get(f"fatos:{act.path}")
+        if not (old and old[0] == content_key(base, FACTS_VERSION, act.key)):
+            need.append(act)
+    made = runner.map(site_parallel.facts_task, site_parallel.facts_items(need), name="fatos")
+    return {a.path: m for a, m in zip(need, made)}
+
+
+def _pages_in_parallel(runner, acts: list[SiteAct], kept: list[str], output: OutputSet,
+                       resolver: Resolver, links: dict, site: SiteInfo, base: str,
+                       published_in: dict, staging: Path) -> int:
+    """The acts' pages on the runner's workers; an act whose linking key is memoised is planned
+    here first (no tree read) and sent only when some of its pages changed. Returns how many
+    pages the site has."""
+    by_folder: dict[str, dict[str, str]] = {}
+    for rel, key in output.old.items():  # the previous build's pages, by act folder
+        folder = rel.rsplit("/", 1)[0]
+        by_folder.setdefault(folder.removesuffix("/versoes"), {})[rel] = key
+    tasks: list[tuple] = []
+    pages = 0
+    for act in acts:
+        if act.path in kept:
+            continue
+        edicoes = published_in.get(act.urn, [])
+        name = f"links:{act.path}"
+        memo = output.old_memo.get(name)
+        if memo and memo[0] == site_parallel.memo_key(act, resolver):
+            planned = list(ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember,
+                                    edicoes=edicoes).pages())
+            pages += len(planned)
+            stale = [p.path for p in planned if not output.fresh(p.path, p.key)]
+            if stale:
+                tasks.append((act, links.get(act.urn, []), edicoes, memo, {}, stale))
+            continue
+        old = {rel: key for rel, key in by_folder.get(act.path, {}).items() if (output.root / rel).is_file()}
+        tasks.append((act, links.get(act.urn, []), edicoes, memo, old, None))
+    if not tasks:
+        return pages
+    shared = runner.share(site_parallel.context(acts, site, base, staging))
+    for act, *_ in tasks:
+        act.unspill()
+    for task, (made, recorded) in zip(tasks, runner.map(site_parallel.pages_task, tasks, shared, name="paginas")):
+        if task[5] is None:
+            pages += len(made)
+        for rel, key, written in made:
+            if written:
+                output.adopt(rel, key)
+            elif not output.fresh(rel, key):
+                raise InternalError(f"página dada como atual e ausente: {rel}")
+        if recorded:
+            output.memo[recorded[0]] = [recorded[1], recorded[2]]
+    return pages
