@@ -74,7 +74,7 @@ def _change_verb(text: str) -> bool:
     return False
 
 
-_EXPRESSIONS = re.compile(r"\bexpress(?:[ãa]o|[õo]es)\b", re.IGNORECASE)
+_EXPRESSION_WORD = re.compile(r"\bexpress(?:[ãa]o|[õo]es)\b", re.IGNORECASE)
 _ALTERED = re.compile(r"\b(?:in)?alterad[oa]s\b|\bsubstitu|\btroc", re.IGNORECASE)
 """'Ficam inalteradas (sic), nos artigos 2º … e 3º, as expressões alusivas ao CONSELHO …': words of
 another norm changed without quoting them — an instruction even when it cites no act."""
@@ -95,7 +95,7 @@ def amends(d: Dispositivo) -> bool:
     if d.text and _NAMES_WHAT_IT_REVOKES.search(d.text) and any(
             c.act is not None and not c.proprio for c in find(blank_ementas(d.text))):
         return True
-    if d.text and _EXPRESSIONS.search(d.text) and _ALTERED.search(d.text) and any(
+    if d.text and _EXPRESSION_WORD.search(d.text) and _ALTERED.search(d.text) and any(
             c.ids and not c.proprio for c in find(blank_ementas(d.text))):
         return True
     if not d.text or not _change_verb(d.text):
