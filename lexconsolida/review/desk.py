@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lexconsolida.acervo.analysis import act_corpus
 from lexconsolida.acervo.pipeline import Acervo, build, update
-from lexconsolida.amendments import recognise
+from lexconsolida.amendments import gates, recognise
 from lexconsolida.amendments.decisions import Decided, base_where, decide, instruction_digest
 from lexconsolida.amendments.model import Operation, Recognition, work_key
 from lexconsolida.amendments.through import redirect
@@ -126,6 +126,13 @@ class Desk:
             hit = self._raw[urn] = (rec, norma)
         return hit
 
+    def gate_context(self, urn: str, target: str, base: Norma, ops: list[Operation]) -> gates.Context:
+        """What the precision gates see of the act ``urn`` on ``target`` (its text and its
+        recognition's problems), for the previews to say what they find."""
+        rec, norma = self.raw(urn)
+        act = self.ac.corpus.acts[urn]
+        return gates.Context(base, target, list(ops), event_of(act), norma, list(rec.problems))
+
     def recognised(self, act: Act) -> Decided:
         """The act recognised with its recorded decisions (the histories' memo)."""
         hit = self._decided.get(act.urn)
@@ -230,7 +237,7 @@ class Desk:
             act = self.ac.corpus.acts[item.act]
             base, _ = self.base_for(target, act)
             ops, _ = self.ops_with(item, target, decisao)
-            return preview(base, ops, event_of(act))
+            return preview(base, ops, event_of(act), context=self.gate_context(item.act, target, base, ops))
 
     def detail(self, item: Item, chosen_target: str | None = None) -> Detail:
         with self.lock:
@@ -260,10 +267,11 @@ class Desk:
             event = event_of(act)
             ops, _ = self.ops_with(item, target, None)
             if ops:
+                ctx = self.gate_context(item.act, target, base, ops)
                 out.readings.append(Reading("proposta", "Leitura da ferramenta", ops, True,
-                                            preview(base, ops, event, "proposta")))
+                                            preview(base, ops, event, "proposta", ctx)))
                 for alt in alternatives(base, ops, event):
-                    alt.preview = preview(base, alt.operations, event, alt.key)
+                    alt.preview = preview(base, alt.operations, event, alt.key, ctx)
                     out.readings.append(alt)
             h = self.ac.histories.get(target)
             step = next((s for s in h.steps if s.ato == item.act), None) if h is not None else None

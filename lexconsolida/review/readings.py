@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from markupsafe import Markup
 
+from lexconsolida.amendments import gates
 from lexconsolida.amendments.blocks import QuotedUnit, block_units, child_id, id_kind, unit_of_label
 from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation, OpKind
 from lexconsolida.corpus.records import DecisaoOperacao
@@ -183,6 +184,10 @@ class Preview:
     changed: int
     revoked: bool = False
     """The whole norm is revoked by these operations."""
+    gates: list[tuple[str, str, bool]] = field(default_factory=list)
+    """What the precision gates (:mod:`lexconsolida.amendments.gates`) say of this reading, before
+    and after it is applied: (code, message, blocking). Operations a person writes are not
+    gated; the tool's own reading is."""
 
     @property
     def applies(self) -> bool:
@@ -201,10 +206,17 @@ def _ementa_diff(old: str, new: str) -> Markup:
     return Markup("".join(parts))
 
 
-def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "previa") -> Preview:
+def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "previa",
+            context: gates.Context | None = None) -> Preview:
     """``ops`` applied to ``base``: the rows of the quadro that change, and what was refused.
-    ``anchor`` prefixes the rows' ids (a page shows several previews)."""
+    ``anchor`` prefixes the rows' ids (a page shows several previews). ``context``: the
+    act's gate context (its text and recognition problems), to say what the gates find."""
     after, errors = apply_checked(base, ops, event)
+    found: list[tuple[str, str, bool]] = []
+    if context is not None:
+        ctx = replace(context, base=base, ops=list(ops), event=event)
+        problems = gates.check(ctx) + (gates.verify(ctx, after) if not errors and ops else [])
+        found = [(p.code, p.message, p.blocking) for p in problems]
     same = {u.id for u in flatten(base)} & {u.id for u in flatten(after)}
     report = compare(base, after, table={i: i for i in same}, date=event.date)
     rows = [replace(r, anchor=f"{anchor}-{r.anchor}") for r in (make_row(p) for p in report.pairs if p.is_change)]
@@ -213,7 +225,8 @@ def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "prev
         ementa = _ementa_diff(base.ementa or "", after.ementa or "")
     revoked = after.situacao is Situacao.REVOGADO and base.situacao is not Situacao.REVOGADO
     return Preview([_describe(o) for o in ops], rows_html(rows, False), ementa,
-                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked)
+                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked,
+                   found)
 
 
 def _describe(o: Operation) -> str:
