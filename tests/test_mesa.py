@@ -122,6 +122,24 @@ def test_approve_the_tools_reading_records_who_when_and_the_hash_and_applies_it(
     assert "oficial e o &lt;i&gt;calendário&lt;/i&gt; municipal" in act  # the recomputed act shows the change
 
 
+def test_a_whole_new_wording_that_leaves_a_unit_behind_offers_the_reading_that_revokes_it(acervo):
+    desk, c = _client(acervo)
+    _decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
+    (gate,) = [i for i in desk.items if i.act.endswith(";80") and i.code == "subunidades-nao-trazidas"]
+    html = c.get(f"/item/{gate.id}").text
+    assert "A nova redação substitui o dispositivo inteiro: Art. 3º, Parágrafo único ficam revogados" in html
+    resp, shown = _decide(c, gate.id, acao="aprovar", leitura="inteira",
+                          nota="sem linha pontilhada, a nova redação substitui o artigo inteiro")
+    assert resp.status_code == 303
+    entry = _ledger(acervo, "lei-80-2020")[-1]
+    assert (entry["problema"], entry["decisao"]) == ("subunidades-nao-trazidas", "operacoes")
+    assert [o["tipo"] for o in entry["operacoes"]] == ["redacao", "revogacao"]
+    h = desk.ac.histories[L10]
+    assert next(s for s in h.steps if s.ato.endswith(";80")).situacao == "aplicada"
+    par = h.norma.find("art3_par1u")
+    assert par is not None and par.situacao.value == "revogado"  # what the person chose, applied
+
+
 def test_reject_needs_a_justification_and_drops_the_instruction(acervo):
     desk, c = _client(acervo)
     page = c.get(f"/item/{ITEM_FAILURE}").text

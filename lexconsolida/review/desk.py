@@ -31,7 +31,7 @@ from lexconsolida.review import queue
 from lexconsolida.review.queue import Item
 from lexconsolida.review.readings import (
     Line, Preview, Quoted, Reading, UnitOption, alternatives, article_lines, preview,
-    quoted_units, unit_options,
+    quoted_units, unit_options, whole_rewrite,
 )
 from lexconsolida.transforms.pointintime import at
 
@@ -270,7 +270,13 @@ class Desk:
                 ctx = self.gate_context(item.act, target, base, ops)
                 out.readings.append(Reading("proposta", "Leitura da ferramenta", ops, True,
                                             preview(base, ops, event, "proposta", ctx)))
-                for alt in alternatives(base, ops, event):
+                alts = alternatives(base, ops, event)
+                tool = out.readings[-1].preview
+                if tool is not None and any(code == "subunidades-nao-trazidas" for code, _, _ in tool.gates):
+                    whole = whole_rewrite(base, ops, event)
+                    if whole is not None:
+                        alts.append(whole)
+                for alt in alts:
                     alt.preview = preview(base, alt.operations, event, alt.key, ctx)
                     out.readings.append(alt)
             h = self.ac.histories.get(target)

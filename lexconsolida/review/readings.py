@@ -27,7 +27,7 @@ from lexconsolida.diff.report import compare
 from lexconsolida.diff.tokens import DELETE, INSERT, word_diff
 from lexconsolida.diff.units import flatten
 from lexconsolida.io import read_bytes
-from lexconsolida.model import Dispositivo, Event, Norma, Situacao
+from lexconsolida.model import Dispositivo, Event, Kind, Norma, Situacao
 from lexconsolida.model.ids import LexId
 from lexconsolida.templating import escape_str
 from lexconsolida.transforms.amend import apply_checked, refused_operations
@@ -297,6 +297,47 @@ def alternatives(base: Norma, ops: list[Operation], event: Event) -> list[Readin
         out.append(Reading("parcial", f"Só as operações que o texto aceita (sem: {left})", good, False, None,
                            as_written(good)))
     return out
+
+
+def whole_rewrite(base: Norma, ops: list[Operation], event: Event) -> Reading | None:
+    """The other reading of a new wording of a whole unit that does not bring some of its units
+    in force (the gate ``subunidades-nao-trazidas``): the new wording replaces the unit whole,
+    so the units it does not bring are revoked (LC 95/1998, art. 12, III: the line of dots is
+    what keeps units not rewritten). The tool's own reading keeps them. None when no unit is
+    left behind."""
+    after, errors = apply_checked(base, ops, event)
+    if errors:
+        return None
+    touched = [o.target_id for o in ops if o.target_id]
+    extra: list[Operation] = []
+    for o in ops:
+        if o.kind != OpKind.REDACAO or not o.target_id or o.target_id == EMENTA or o.target_id.endswith("_cpt") \
+                or o.container:
+            continue
+        unit = after.find(o.target_id)
+        if not isinstance(unit, Dispositivo):
+            continue
+        for child in unit.children:
+            if child.kind is Kind.CAPUT:
+                continue
+            if child.situacao is not Situacao.VIGENTE or any(t == child.id or t.startswith(child.id + "_")
+                                                             for t in touched):
+                continue
+            extra.append(Operation(OpKind.REVOGACAO, o.target_urn, o.target_label, child.id,
+                                   unit_kind=child.kind.value, source=o.source, line=o.line, where=o.where))
+    if not extra or apply_checked(base, ops + extra, event)[1]:
+        return None
+    names = ", ".join(flatten_cite(base, x.target_id) for x in extra[:5]) + ("…" if len(extra) > 5 else "")
+    return Reading("inteira", f"A nova redação substitui o dispositivo inteiro: {names} ficam revogados",
+                   ops + extra, False, None, as_written(ops + extra))
+
+
+def flatten_cite(base: Norma, unit_id: str | None) -> str:
+    """How the desk names a unit of ``base`` ('Art. 3º, Parágrafo único'), or its id."""
+    for u in flatten(base):
+        if u.id == unit_id:
+            return u.cite
+    return unit_id or ""
 
 
 def _label_unit(rotulo: str) -> QuotedUnit | None:
