@@ -112,7 +112,8 @@ _STRONG_VERB = re.compile(
     r"\b(?:exclu|suprim|revogu|renumer|remuner|substitu|acrescent|acres[çc]|inclu|insir)\w*\s*-\s*se\s+"
     r"(?:(?:o|a|os|as|ao|aos|à|às|no|na|nos|nas)\s+)?(?:atual\s+|seguinte\s+|demais\s+)?"
     r"(?:art|§|par[áa]g|inc|al[íi]n|ite|lei|decreto|cap[íi]t|se[çc]|anexo)"
-    r"|\brenumer\w*|\bpassa(?:m|r[áa]|r[ãa]o)?\s+ser\s+(?:o|a|os|as)\s+(?:art|§|par[áa]grafo|inciso|al[íi]nea|item)"
+    r"|\brenumer\w*|\bpassa(?:m|r[áa]|r[ãa]o)?\s+(?:a\s+)?ser\s+(?:(?:o|a|os|as)\s+(?:art|§|par[áa]grafo|inciso|al[íi]nea|item)"
+    r"|[IVXLCDM]+\b)"
     r"|\blevar[áa]o?\s+o\s+n[úu]mero\b|\bonde\s+se\s+l[êe]\b|\bleia(?:m)?\s*-\s*se\b"
     r"|\bfica(?:m)?\s+(?:revogad|suprimid|exclu[íi]d|renumerad|acrescid|alterad)\w*",
     re.IGNORECASE)
