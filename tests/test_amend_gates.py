@@ -608,3 +608,31 @@ def test_a_decision_in_the_acervo_answers_a_gate(tmp_path, decision, art4):
     assert report.applied and not [p for p in report.problems if p.blocking]
     assert h.norma.find("art2").head_text == "A licença de feirante custa vinte reais."
     assert h.norma.find("art4").situacao.value == art4
+
+
+def test_a_head_left_in_force_over_a_list_the_act_emptied_waits():
+    # 'revoga os incisos I e II do art. 3º': the caput 'São deveres do feirante:' would stay in
+    # force introducing nothing (the Feira reading found 'o parágrafo 1º, alíneas A, B e C'
+    # read as the alíneas alone); one inciso revoked of two is an ordinary revocation
+    g, _ = run("Art. 1º Ficam revogados os incisos I e II do art. 3º da Lei nº 100/2001.\n")
+    assert codes(g) == ["verificacao-lista-esvaziada"] and not g.applied
+    assert "art3_cpt" in g.blocking[0].message
+    g, _ = run("Art. 1º Fica revogado o inciso II do art. 3º da Lei nº 100/2001.\n")
+    assert g.applied and not g.blocking
+    # the whole article revoked with its list: nothing is left announcing it
+    g, _ = run("Art. 1º Fica revogado o art. 3º da Lei nº 100/2001.\n")
+    assert g.applied and not g.blocking
+
+
+def test_a_parágrafo_único_included_after_revoked_numbered_paragraphs_comes_after_them():
+    # a new wording of the whole art. 6º: §§ 1º–3º revoked, a parágrafo único included (the
+    # Feira reading found it printed between the revoked § 1º and § 2º)
+    b = base(BASE.replace("Art. 5º Esta Lei", "Art. 6º O feirante usa crachá.\n§ 1º O crachá é azul.\n"
+                          "§ 2º O crachá tem foto.\n§ 3º O crachá vale um ano.\nArt. 7º Esta Lei"))
+    a = act("Art. 1º Ficam revogados os §§ 1º, 2º e 3º do art. 6º da Lei nº 100/2001.\n"
+            "Art. 2º Fica acrescido ao art. 6º da Lei nº 100/2001 o parágrafo único:\n"
+            "\"Parágrafo único. O crachá é verde.\"\n")
+    rec = recognise(a)
+    out = apply(b, ops_for(b, rec.operations), Event("redacao", a.urn, a.label, a.data))
+    art6 = out.find("art6")
+    assert [c.id for c in art6.children] == ["art6_cpt", "art6_par1", "art6_par2", "art6_par3", "art6_par1u"]

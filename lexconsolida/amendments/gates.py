@@ -1326,6 +1326,42 @@ def _numbering(ctx: Context, after: Norma) -> Iterator[Problem]:
                        _first(ctx))
 
 
+_LIST_KINDS = (Kind.INCISO, Kind.ALINEA, Kind.ITEM)
+
+
+@gate("verificacao-lista-esvaziada",
+      "nenhum dispositivo em vigor anuncia uma lista de que o ato revogou todos os itens", AFTER)
+def _emptied_lists(ctx: Context, after: Norma) -> Iterator[Problem]:
+    """After applying: a unit still in force whose wording announces a list (':', 'os
+    seguintes') while the act revoked every item of that list ('revoga … o parágrafo 1º, alíneas
+    A, B e C do artigo 19' read as the alíneas only: the § 1º's head is left in force with nothing
+    under it). Either the head was revoked too or the act left a broken text: a person says."""
+    if ctx.base is None:
+        return
+    before, now = _units(ctx.base), _units(after)
+    revoked = {i for i, d in now.items() if d.situacao is not Situacao.VIGENTE
+               and i in before and before[i].situacao is Situacao.VIGENTE}
+    if not revoked:
+        return
+    for i, d in now.items():
+        if d.situacao is not Situacao.VIGENTE or d.kind is Kind.ARTIGO:
+            continue
+        items = [c for c in d.children if c.kind in _LIST_KINDS]
+        if not items or not any(c.id in revoked for c in items) \
+                or any(c.situacao is Situacao.VIGENTE for c in items):
+            continue
+        if not _INTRODUCES.search((d.text or "").strip()):
+            continue
+        op = next((o for o in ctx.automatic if o.target_id and any(_within(o.target_id, c.id) or o.target_id == c.id
+                                                                     for c in items)), None)
+        if op is None:
+            continue  # revoked by a person's operation, or not by this act
+        yield _problem(ctx, "verificacao-lista-esvaziada",
+                       f"o dispositivo {human(i)} anuncia uma lista (“…{(d.text or '')[-60:]}”) e o ato revogou todos "
+                       "os itens dela, mas não o dispositivo: ele ficaria em vigor sem nada abaixo. Decida se a "
+                       "revogação o alcança também (a aplicação foi desfeita)", op)
+
+
 def _quoted_units(act: Norma | None, where: str | None) -> list[QuotedUnit]:
     if act is None or not where:
         return []

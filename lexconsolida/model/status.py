@@ -280,12 +280,14 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
     order = sorted(range(len(codes)), key=lambda i: ORDER.index(codes[i]))
     codes, labels = [codes[i] for i in order], [labels[i] for i in order]
     main = codes[0]
-    label = labels[0] if main == "revogada" else "; ".join(labels)
+    label = "; ".join(labels)
     details = []
     for code, lbl in zip(codes, labels):
         if code == "revogada":
+            # the text published for the revoked act (as it stood) still lacks what is pending:
+            # the pending and textless acts are said after the revocation
             details.append(lbl + _by(revocation))
-            break
+            continue
         if code == "pendente":
             what = "com revogação pendente" if all(e.note == REVOKES for e in pending) else lbl
             lbl = f"{what} de revisão ({'; '.join(e.act_label or 'ato alterador' for e in pending)})"

@@ -605,6 +605,10 @@ def _new_unit(op: Operation, ev: Event, sibling: Dispositivo | None) -> Disposit
 def _sort_key(d: Dispositivo):
     if d.kind is Kind.CAPUT:
         return (0, 0, ())
+    if d.kind is Kind.PARAGRAFO and d.unico:
+        # after every numbered parágrafo (revoked ones stay listed): a parágrafo único included
+        # where §§ 1º–3º were revoked is never printed between § 1º and § 2º
+        return (_ORDER.get(d.kind, 1), 10**9, ())
     n = d.number
     if n is None:
         lid = LexId.parse(d.id)
