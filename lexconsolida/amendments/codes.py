@@ -43,7 +43,7 @@ PROBLEM_CODES: dict[str, str] = {
 def _gate_titles() -> dict[str, str]:
     """The precision gates' codes and titles (:mod:`lexconsolida.amendments.gates`, imported
     late: the gates import the recogniser's modules, which import this one)."""
-    from lexconsolida.amendments.gates import GATES
+    from lexconsolida.amendments.gates import GATES  # late: gates import the recogniser, which imports this
 
     return {g.code: g.title for g in GATES}
 

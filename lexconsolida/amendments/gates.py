@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from datetime import date
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
 
@@ -37,7 +38,7 @@ from lexconsolida.model.clauses import VIGENCIA, final_clause_kind
 from lexconsolida.model.dates import parse_date
 from lexconsolida.model.epigrafe import conflicts, epigrafe_date
 from lexconsolida.model.ids import LexId
-from lexconsolida.model.numbering import label_for
+from lexconsolida.model.numbering import int_to_roman, label_for
 
 BEFORE, AFTER = "antes", "depois"
 
@@ -483,7 +484,6 @@ def _near(cited: str, dates: set[str], years: set[int]) -> bool:
     """The cited date is near one of the base's: at most :data:`_NEAR_DAYS` apart; or the same
     day and month a year off (a typo of the year); or, in the year the base's number carries
     ('Lei nº 2.477/2004' whose fecho says 2003), near that date's day and month."""
-    from datetime import date
     try:
         c = date.fromisoformat(cited)
     except ValueError:
@@ -1188,7 +1188,6 @@ def _own_label(op: Operation) -> re.Pattern | None:
     if lid.kind == "alinea" and n.value <= 26:
         return re.compile(rf"^\s*{chr(96 + n.value)}\s*[-–—).]\s+\S")
     if lid.kind == "inciso":
-        from lexconsolida.model.numbering import int_to_roman
         return re.compile(rf"^\s*{int_to_roman(n.value)}\s*[-–—:.]\s+\S")
     if lid.kind in ("paragrafo", "artigo"):
         return re.compile(rf"^\s*(?:§|art(?:igo)?\.?)?\s*{n.value}\s*[º°o]\s+[A-ZÁÉÍÓÚÂÊÔÃÕÇ]", re.IGNORECASE)

@@ -305,9 +305,9 @@ class _BodyWriter:
             self.dispositivo(child)
 
     def _efficacy_note(self, style: str, note: str) -> None:
-        """A court's decision (or another efficacy event) in bold, not to be missed."""
-        for run in self.para(style, f"({note})").runs:
-            run.bold = True
+        """A court's decision (or another efficacy event), in the paragraph style of the notes
+        (styles only, never direct formatting: a municipality's template restyles them all)."""
+        self.para(style, f"({note})")
 
     def _ementa(self, norma: Norma) -> None:
         """The ementa in force; one an amending act changed is noted as a dispositivo is (in

@@ -51,7 +51,7 @@ LEXML_RESOLVER = "https://www.lexml.gov.br/urn/"
 """Where a citation of a federal or state act outside the acervo links: LexML's URN resolver."""
 
 _OTHER_NORM = re.compile(
-    r"""^(?:[\s,.;]*(?:e|inc(?:iso)?s?\.?|§+|al[íi]neas?|par[áa]grafos?|[IVXLC]+|\d{1,4}\s*[º°ª]?)(?=[\s,.;]))*
+    r"""^(?:[\s,.;]*(?:e(?!\s+(?:d[aeo]s?|n[ao]s?)\s)|inc(?:iso)?s?\.?|§+|al[íi]neas?|par[áa]grafos?|[IVXLC]+|\d{1,4}\s*[º°ª]?)(?=[\s,.;]))*
         \s*[,;.]?\s*(?:d[aeo]s?|n[ao]s?)\s+
         (?!(?:est[ae]s?|dest[ae]s?|nest[ae]s?|presente)\b)
         (?:(?:referid|citad|mencionad|supracitad|mesm|aludid)[ao]s?\s+)?
@@ -65,7 +65,8 @@ another norm ('art. 4º da Lei Complementar (LC) 101/2000', 'arts. 90 e 91 do Es
 Criança e do Adolescente', 'art. 61 do Ato das Disposições Constitucionais Transitórias'),
 perhaps after more of the citation the recogniser left out ('arts. 25. 27 e 28 da Lei …',
 'art. 22, inciso 111, da Lei …'): the dispositivo is that norm's, never this act's ('desta
-Lei', 'da presente Lei' are this act)."""
+Lei', 'da presente Lei' are this act). 'nos termos do art. 3º e da Lei Federal …' coordinates
+two complements: the art. 3º is this act's."""
 
 
 def names_other_norm(after: str) -> bool:
