@@ -146,7 +146,8 @@ def test_a_warm_site_reads_no_act(tmp_path, monkeypatch):
 def _feira_sample(tmp_path: Path) -> Path:
     """The laws of Feira de Santana from 2008 on (~1,150 files, amending and amended acts among
     them), copied to a scratch folder as received."""
-    rows = list(csv.DictReader((FEIRA / "indice.csv").open(encoding="utf-8")))
+    with (FEIRA / "indice.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
     src = tmp_path / "fonte"
     for r in rows:
         if r["arquivo"].startswith(("leis-ordinarias", "leis-complementares")) and int(r["ano"] or 0) >= 2008:
