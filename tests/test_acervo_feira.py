@@ -114,12 +114,13 @@ INDEX_PAGE_LIMIT = 200_000
 
 _LOCAL_LINK = re.compile(r'<a class="cit" href="#[^"]*">[^<]*</a>(?P<after>.{0,120})', re.S)
 _NAMES_A_NORM = re.compile(
-    r"^[\s,.;]*(?:(?:e|incisos?|[IVXL]+|\d+[º°]?)[\s,.;]+){0,4}(?:d[aeo]s?|n[ao]s?)\s+(?:Lei|LC|Decreto|Estatuto|C[óo]digo|Constitui[çc][ãa]o|"
+    r"^[\s,.;]*(?:(?:e(?![\s,.;]+(?:d[aeo]s?|n[ao]s?)\s)|incisos?|[IVXL]+|\d+[º°]?)[\s,.;]+){0,4}(?:d[aeo]s?|n[ao]s?)\s+"
+    r"(?:Lei|LC|Decreto|Estatuto|C[óo]digo|Constitui[çc][ãa]o|"
     r"Resolu[çc][ãa]o|Portaria|Ato das Disposi|ADCT|CLT|CTN|CTB|Emenda|Medida Provis)", re.I)
 """Written for this test, apart from the linker's own rule: a local link followed by the name
 of a norm ('art. 4º da Lei Complementar (LC) 101/2000'), perhaps after numbers the link left out
 ('arts. 25. 27 e 28 da Lei …'), sends a citation of another norm into the page of the citing
-act."""
+act. 'do art. 3º e da Lei Federal …' coordinates two complements: the art. 3º is the act's own."""
 
 
 @pytest.fixture(scope="module")

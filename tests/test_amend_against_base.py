@@ -283,7 +283,7 @@ def test_a_parágrafo_único_brought_in_place_of_numbered_paragraphs_replaces_th
     assert failures(b, ops, EV) == []
     result = apply(b, ops, EV)
     assert [(d.id, d.situacao.value) for d in result.find("art5").children][1:] == [
-        ("art5_par1", "revogado"), ("art5_par1u", "vigente"), ("art5_par2", "revogado")]
+        ("art5_par1", "revogado"), ("art5_par2", "revogado"), ("art5_par1u", "vigente")]  # after the revoked §§
 
 
 def test_a_quoted_unit_that_opens_with_dots_keeps_its_wording_with_a_notice():
