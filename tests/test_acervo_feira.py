@@ -52,6 +52,14 @@ def test_every_file_is_imported_or_refused_with_a_reason(feira):
         assert "Art" not in text and "inexistente" in text.lower(), origem
 
 
+def test_no_internal_error_on_the_whole_acervo(feira):
+    """Every act analysed, every history compiled: a bug is an internal error the work list
+    shows, and on the real acervo there is none (an operation kind the analysis did not know
+    made one of Lei 3.940/2019)."""
+    _, _, d = feira
+    assert d["erros_internos"] == []
+
+
 def test_acts_whose_source_has_no_article_are_not_counted_in_force(feira):
     """Pages of the publishing site with only the epígrafe and the ementa: 'texto indisponível'
     in the work list, never 'em vigor' with an empty text."""

@@ -184,3 +184,12 @@ def test_substitution_of_an_expression_that_is_not_there_is_refused():
         apply(base(), [op("substituicao", "art4", "guarda", expression="multa de")], EV)
     with pytest.raises(AmendmentError, match="não ocorre"):  # whole words only: 'multa' is not in 'multas'
         apply(base(), [op("substituicao", None, "x", expression="ulta")], EV)
+
+
+def test_every_operation_kind_has_the_relation_it_declares():
+    # a kind missing here was an internal error of the acervo's analysis (Lei 3.940/2019 of
+    # Feira de Santana, an expression substitution)
+    from lexconsolida.acervo.analysis import OP_RELATION
+    from lexconsolida.model.operations import OpKind
+
+    assert set(OP_RELATION) == set(OpKind)

@@ -31,13 +31,18 @@ from lexconsolida.corpus.records import LEDGER, Act, load_act, load_municipio
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.history import recognise_act
+from lexconsolida.model.operations import OpKind
 from lexconsolida.model.urn import Urn
 
 FOUND_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos", "regulamenta")
 """Kinds of relations found in texts: nova redação or renumeração; inclusão; revogação of the
 whole act; revogação of dispositivos; regulamentação (no change to the text)."""
-OP_RELATION = {"redacao": "altera", "renumeracao": "altera", "inclusao": "acrescenta",
-               "revogacao": "revoga-dispositivos", "revogacao_total": "revoga", "nota": "altera"}
+OP_RELATION: dict[OpKind, str] = {
+    OpKind.REDACAO: "altera", OpKind.RENUMERACAO: "altera", OpKind.INCLUSAO: "acrescenta",
+    OpKind.REVOGACAO: "revoga-dispositivos", OpKind.REVOGACAO_TOTAL: "revoga", OpKind.NOTA: "altera",
+    OpKind.PENDENTE: "altera", OpKind.SUBSTITUICAO: "altera"}
+"""The relation an operation of each kind says the act has with its target (every kind: a test
+checks, since a missing one was an internal error of the whole act's analysis)."""
 AMENDING_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos")
 """Relations whose source changes the target's text or status (applied in the history)."""
 DECLARED_KIND = {"altera": "altera", "acrescenta": "altera", "revoga-dispositivos": "altera",
