@@ -390,3 +390,26 @@ def test_the_background_memo_holds_every_amending_act_and_forgets_a_changed_one(
     assert resp.status_code == 303
     lei50 = next(u for u in desk.ac.acts if u.endswith(";50"))
     assert desk._stamps[lei50] == 1  # its recognition was dropped when its ledger changed
+
+
+def test_the_whole_rewrite_reading_revokes_what_the_new_wording_leaves_behind_incisos_too():
+    from lexconsolida.amendments.model import Operation
+    from lexconsolida.model import Event
+    from lexconsolida.readers.text import read
+    from lexconsolida.review.readings import whole_rewrite
+
+    base = read("LEI Nº 1, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\nArt. 1º Feiras aos domingos.\n"
+                "Art. 2º São deveres do feirante:\nI - manter a banca limpa;\nII - respeitar o horário.\n"
+                "Parágrafo único. O fiscal confere.\n".encode(), path="b.txt").norma
+    op = Operation("redacao", base.urn, base.label, "art2", unit_kind="artigo", text="O feirante usa crachá.")
+    reading = whole_rewrite(base, [op], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01"))
+    assert reading is not None and reading.key == "inteira"
+    assert [(o.kind, o.target_id) for o in reading.operations[1:]] == [
+        ("revogacao", "art2_cpt_inc1"), ("revogacao", "art2_cpt_inc2"), ("revogacao", "art2_par1u")]
+    # nothing left behind, no second reading
+    assert whole_rewrite(base, [replace_target(op, "art1")], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01")) is None
+
+
+def replace_target(op, target):
+    from dataclasses import replace
+    return replace(op, target_id=target)

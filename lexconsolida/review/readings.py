@@ -317,9 +317,8 @@ def whole_rewrite(base: Norma, ops: list[Operation], event: Event) -> Reading | 
         unit = after.find(o.target_id)
         if not isinstance(unit, Dispositivo):
             continue
-        for child in unit.children:
-            if child.kind is Kind.CAPUT:
-                continue
+        children = [g for c in unit.children for g in (c.children if c.kind is Kind.CAPUT else [c])]
+        for child in children:  # an artigo's incisos hang from its caput
             if child.situacao is not Situacao.VIGENTE or any(t == child.id or t.startswith(child.id + "_")
                                                              for t in touched):
                 continue
