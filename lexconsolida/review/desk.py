@@ -237,7 +237,9 @@ class Desk:
             act = self.ac.corpus.acts[item.act]
             base, _ = self.base_for(target, act)
             ops, _ = self.ops_with(item, target, decisao)
-            return preview(base, ops, event_of(act), context=self.gate_context(item.act, target, base, ops))
+            # a person's operations are not gated (amendments.gates.decided): the gates speak only
+            # of the tool's readings, on the item's page
+            return preview(base, ops, event_of(act))
 
     def detail(self, item: Item, chosen_target: str | None = None) -> Detail:
         with self.lock:

@@ -322,8 +322,11 @@ def whole_rewrite(base: Norma, ops: list[Operation], event: Event) -> Reading | 
             if child.situacao is not Situacao.VIGENTE or any(t == child.id or t.startswith(child.id + "_")
                                                              for t in touched):
                 continue
-            extra.append(Operation(OpKind.REVOGACAO, o.target_urn, o.target_label, child.id,
-                                   unit_kind=child.kind.value, source=o.source, line=o.line, where=o.where))
+            # the instruction's own operation, made a revocation of the unit: same norm (and the
+            # citation that names it), same instruction
+            extra.append(replace(o, kind=OpKind.REVOGACAO, target_id=child.id, unit_kind=child.kind.value,
+                                 rotulo=None, text=None, keep=None, complete=(), lenient=False, copy_of=None,
+                                 implicit_renumbering=False, holds=None, expression=None))
     if not extra or apply_checked(base, ops + extra, event)[1]:
         return None
     names = ", ".join(flatten_cite(base, x.target_id) for x in extra[:5]) + ("…" if len(extra) > 5 else "")
