@@ -36,7 +36,7 @@ Art. 1º Os mercados seguem, no que couber, a Lei nº 10, de 2 de março de 2020
 Art. 2º Esta Lei entra em vigor na data de sua publicação.
 """),
     "lei-30-2022": ("Lei", "30", "2022-01-10", "Altera a Lei nº 10, de 2020.", "lei-10-2020", """\
-Art. 1º O art. 2º da Lei nº 10, de 2 de março de 2020, passa a vigorar com a seguinte redação:
+Art. 1º O caput do art. 2º da Lei nº 10, de 2 de março de 2020, passa a vigorar com a seguinte redação:
 
 "Art. 2º A taxa de ocupação é de 8 UPF por banca."
 

@@ -129,7 +129,7 @@ def test_build_without_shared_material_says_so_and_builds_the_rest(tmp_path, sta
                 cwd=tmp_path)
     text = r.stdout.decode()
     assert r.returncode == 0, r.stdout.decode() + r.stderr.decode()
-    assert "sem textos de ba-feira-de-santana/ (6 atos só com metadados): material compartilhado " \
+    assert "sem textos de ba-feira-de-santana/ (8 atos só com metadados): material compartilhado " \
            f"ausente ({tmp_path / 'nao-existe'} não existe)" in text
     assert (out / "lexml" / "mt-pedra-preta" / "lei-846-2015.xml").is_file()
     assert (out / "lexml" / "xx-municipio-de-exemplo" / "lei-100-2020.xml").is_file()
