@@ -141,16 +141,20 @@ def warm(work: Path, executor: str | None, site: bool, runs: int, s: dict[str, S
     for _ in range(max(runs, MIN_RUNS)):
         run(argv, s["nada"])
     toml, q = _pending(work)
-    original = toml.read_bytes()
+    # the act's ledger (decisoes.toml beside its norma.toml) may not exist before its first decision
+    original = toml.read_bytes() if toml.exists() else None
     try:
         for i in range(max(runs, MIN_RUNS)):
             entry = (f'\n[[decisoes]]\nproblema = "{q["codigo"]}"\n'
                      + (f'dispositivo = "{q["dispositivo"]}"\n' if q["dispositivo"] else "")
                      + f'decisao = "ignorar"\nnota = "decisão de teste {i}"\n')
-            toml.write_bytes(original + entry.encode("utf-8"))
+            toml.write_bytes((original or b"") + entry.encode("utf-8"))
             run(["acervo", work / "acervo", "-o", work / "lista", *ex], s["decisao"])
     finally:
-        toml.write_bytes(original)
+        if original is None:
+            toml.unlink(missing_ok=True)
+        else:
+            toml.write_bytes(original)
     text = next(p for p in _amending(work).iterdir() if p.name.startswith("texto"))
     original = text.read_bytes()
     try:
