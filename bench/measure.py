@@ -206,22 +206,27 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     err = child.stderr.read().decode("utf-8", "replace") if child.stderr else ""
     if child.stderr:
         child.stderr.close()
-    _, status, _ = os.wait4(child.pid, 0)
+    _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     done.set()
     sampler.join()
+    # peak RSS of this run's processes only: each one's own rusage as it is reaped (the
+    # RUSAGE_CHILDREN maximum is the largest child of the whole bench, an earlier run's too)
+    maxrss = [usage.ru_maxrss]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # the orphans the command left (a forkserver …)
         try:
-            pid, _, _ = os.wait4(-1, os.WNOHANG)
+            pid, _, orphan = os.wait4(-1, os.WNOHANG)
         except ChildProcessError:
             break
         if pid == 0:
             time.sleep(0.02)
+        else:
+            maxrss.append(orphan.ru_maxrss)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     unit = 2**20 if sys.platform == "darwin" else 2**10
-    rss = max(after.ru_maxrss / unit, max(peaks.values(), default=0.0))
+    rss = max(max(maxrss) / unit, max(peaks.values(), default=0.0))
     return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err)
 
 
