@@ -32,7 +32,8 @@ from pathlib import Path
 import tomli_w
 
 from lexconsolida.corpus.records import (DECISAO_KEYS, EFICACIA_KEYS, LEDGER, Decisao, read_decisions, read_eficacia,
-                                         toml_error, with_id)
+                                         read_ledger,
+                                         with_id)
 from lexconsolida.errors import InputError, InternalError
 from lexconsolida.io import OutputError, atomic_write, read_bytes
 from lexconsolida.model.efficacy_events import Efficacy, structural_problems
@@ -127,14 +128,10 @@ def dumps(decisoes: list[Decisao], eficacia: list[Efficacy] | tuple = ()) -> str
 
 def read(folder: Path) -> list[Decisao]:
     """The entries of ``folder``'s ledger ([] when it has none); InputError when unreadable."""
-    path = folder / LEDGER
-    if not path.is_file():
+    ledger = read_ledger(folder)
+    if ledger is None:
         return []
-    raw = read_bytes(path).decode("utf-8")
-    try:
-        table = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as err:
-        raise toml_error(err, path) from None
+    table, raw, path = ledger
     entries, issues = read_decisions(table, raw, f"{folder.name}/{LEDGER}")
     if issues:
         raise InputError("; ".join(i.mensagem for i in issues), path=path, line=issues[0].linha)

@@ -487,15 +487,14 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
     raw = read_bytes(path)
     t = _toml(raw, path)
     decisoes, issues = read_decisions(t, raw.decode("utf-8"), f"{folder.name}/norma.toml")
-    ledger = folder / LEDGER
     eficacia: list[Efficacy] = []
-    if ledger.is_file():
-        lraw = read_bytes(ledger)
-        ltable = _toml(lraw, ledger)
-        more, more_issues = read_decisions(ltable, lraw.decode("utf-8"), f"{folder.name}/{LEDGER}")
+    ledger = read_ledger(folder)
+    if ledger is not None:
+        ltable, lraw, lpath = ledger
+        more, more_issues = read_decisions(ltable, lraw, f"{folder.name}/{LEDGER}")
         decisoes += more
         issues += more_issues
-        eficacia = read_entries(ltable, lraw.decode("utf-8"), ledger)
+        eficacia = read_entries(ltable, lraw, lpath)
     for key in ("tipo", "urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
@@ -621,17 +620,20 @@ def read_entries(table: dict, raw: str, path: Path | str) -> list[Efficacy]:
     return out
 
 
-def read_eficacia(folder: Path) -> list[Efficacy]:
-    """The efficacy events recorded in ``folder``'s ledger ([] when it has none)."""
+def read_ledger(folder: Path) -> tuple[dict, str, Path] | None:
+    """``folder``'s ledger (``decisoes.toml``) as (table, text, path), read once; None when the act
+    has none; InputError (file and line) when it is not UTF-8 TOML."""
     path = folder / LEDGER
     if not path.is_file():
-        return []
-    raw = read_bytes(path).decode("utf-8")
-    try:
-        table = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as err:
-        raise toml_error(err, path) from None
-    return read_entries(table, raw, path)
+        return None
+    raw = read_bytes(path)
+    return _toml(raw, path), raw.decode("utf-8"), path
+
+
+def read_eficacia(folder: Path) -> list[Efficacy]:
+    """The efficacy events recorded in ``folder``'s ledger ([] when it has none)."""
+    ledger = read_ledger(folder)
+    return read_entries(*ledger) if ledger is not None else []
 
 
 
