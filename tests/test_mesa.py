@@ -393,6 +393,8 @@ def test_the_background_memo_holds_every_amending_act_and_forgets_a_changed_one(
 
 
 def test_the_whole_rewrite_reading_revokes_what_the_new_wording_leaves_behind_incisos_too():
+    from dataclasses import replace
+
     from lexconsolida.amendments.model import Operation
     from lexconsolida.model import Event
     from lexconsolida.readers.text import read
@@ -407,9 +409,4 @@ def test_the_whole_rewrite_reading_revokes_what_the_new_wording_leaves_behind_in
     assert [(o.kind, o.target_id) for o in reading.operations[1:]] == [
         ("revogacao", "art2_cpt_inc1"), ("revogacao", "art2_cpt_inc2"), ("revogacao", "art2_par1u")]
     # nothing left behind, no second reading
-    assert whole_rewrite(base, [replace_target(op, "art1")], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01")) is None
-
-
-def replace_target(op, target):
-    from dataclasses import replace
-    return replace(op, target_id=target)
+    assert whole_rewrite(base, [replace(op, target_id="art1")], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01")) is None

@@ -9,6 +9,7 @@ decision on it is valid while the problem exists (:func:`known`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 PROBLEM_CODES: dict[str, str] = {
     "norma-alvo-nao-identificada": "Não se sabe que norma a instrução altera",
@@ -40,6 +41,7 @@ PROBLEM_CODES: dict[str, str] = {
 """Code → what the problem asks of a person (a heading; the problem's own message details it)."""
 
 
+@cache
 def _gate_titles() -> dict[str, str]:
     """The precision gates' codes and titles (:mod:`lexconsolida.amendments.gates`, imported
     late: the gates import the recogniser's modules, which import this one)."""
@@ -48,6 +50,7 @@ def _gate_titles() -> dict[str, str]:
     return {g.code: g.title for g in GATES}
 
 
+@cache
 def gate_codes() -> frozenset[str]:
     """The codes of the precision gates: their problems are found where an act is applied to
     its target (histories, ``amend``), never by recognition alone."""

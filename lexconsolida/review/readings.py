@@ -329,17 +329,10 @@ def whole_rewrite(base: Norma, ops: list[Operation], event: Event) -> Reading | 
                                  implicit_renumbering=False, holds=None, expression=None))
     if not extra or apply_checked(base, ops + extra, event)[1]:
         return None
-    names = ", ".join(flatten_cite(base, x.target_id) for x in extra[:5]) + ("…" if len(extra) > 5 else "")
+    cite = {u.id: u.cite for u in flatten(base)}
+    names = ", ".join(cite.get(x.target_id or "", x.target_id or "") for x in extra[:5]) + ("…" if len(extra) > 5 else "")
     return Reading("inteira", f"A nova redação substitui o dispositivo inteiro: {names} ficam revogados",
                    ops + extra, False, None, as_written(ops + extra))
-
-
-def flatten_cite(base: Norma, unit_id: str | None) -> str:
-    """How the desk names a unit of ``base`` ('Art. 3º, Parágrafo único'), or its id."""
-    for u in flatten(base):
-        if u.id == unit_id:
-            return u.cite
-    return unit_id or ""
 
 
 def _label_unit(rotulo: str) -> QuotedUnit | None:
