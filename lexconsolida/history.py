@@ -307,6 +307,8 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     target = corpus.get(urn)
     norma = corpus.read(target.urn)
     out = History(norma)
+    if recognised is None:  # each amending act recognised once here (an undated one is asked twice)
+        recognised = _memo(corpus)
     if amending is None:
         amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
@@ -338,6 +340,18 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
         if report.applied:
             _efficacy_of(corpus, out, report)
     return out
+
+
+def _memo(corpus: Corpus) -> Callable[[Act], Decided]:
+    """:func:`recognise_act` remembered by act, for one history."""
+    memo: dict[str, Decided] = {}
+
+    def recognised(act: Act) -> Decided:
+        if act.urn not in memo:
+            memo[act.urn] = recognise_act(corpus, act)
+        return memo[act.urn]
+
+    return recognised
 
 
 def _ops_on(corpus: Corpus, act: Act, target: Act,
