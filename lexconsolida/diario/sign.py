@@ -27,6 +27,7 @@ from cryptography.x509.oid import NameOID
 from fontTools import subset
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.scaleUpem import scale_upem
+from lexconsolida.diario import quiet  # noqa: F401  (before pyHanko: its import warns)
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.font.opentype import GlyphAccumulator, GlyphAccumulatorFactory
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter

@@ -28,6 +28,7 @@ from pathlib import Path
 import pikepdf
 import pypdfium2 as pdfium
 from asn1crypto import pem, x509
+from lexconsolida.diario import quiet  # noqa: F401  (before pyHanko: its import warns)
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko.sign.validation.status import SignatureCoverageLevel
