@@ -8,6 +8,7 @@ from pathlib import Path
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
+from lexconsolida.errors import EXIT_KEPT
 
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
@@ -63,6 +64,25 @@ def _run(args, out: Path, executor) -> int:
 
         report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
+        return kept_acts(ac.broken, report.unread)
+    return kept_acts(ac.broken, [])
+
+
+def kept_acts(broken: list[tuple[str, str]], kept_pages: list[str]) -> int:
+    """List on standard error the acts this run could not read (each with its file and line)
+    and those published as in the last good run; :data:`EXIT_KEPT` when there is any, else 0.
+    A scheduled run never drops an act quietly (docs/acervo.md, "Execução agendada")."""
+    unreadable = {folder for folder, _ in broken} | {folder.split("/", 1)[-1] for folder, _ in broken}
+    for folder, message in broken:
+        print(f"aviso: ato ilegível, mantido como na última execução boa: {message}", file=sys.stderr)
+    others = [p for p in kept_pages if p not in unreadable]
+    for path in others:
+        print(f"aviso: páginas de {path} mantidas como na última execução boa (o texto não pôde ser "
+              "lido: veja a lista de trabalho)", file=sys.stderr)
+    if broken or others:
+        print(f"lexconsolida acervo: {len(broken) + len(others)} ato(s) mantido(s) da última execução "
+              f"boa: corrija-os e rode de novo (saída {EXIT_KEPT})", file=sys.stderr)
+        return EXIT_KEPT
     return 0
 
 
@@ -70,8 +90,11 @@ def _state(args, out: Path, ac, executor) -> int:
     from lexconsolida.acervo.estado import write_state  # the site builder comes with it
     from lexconsolida.commands.site import default_pages_dir  # with the site builder above
 
+    unread: list[str] = []
+
     def on_site(mun, report) -> None:
         print(f"site de {mun}: {report.acts} atos, {report.pages} páginas em {report.out}")
+        unread.extend(f"{mun}/{path}" for path in report.unread)
 
     d = write_state(ac, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
                     executor=executor, on_site=on_site)
@@ -87,4 +110,4 @@ def _state(args, out: Path, ac, executor) -> int:
     print(f"listas de trabalho: {out / 'index.html'}")
     if args.site:
         print(f"sites: {Path(args.site) / 'index.html'}")
-    return 0
+    return kept_acts(ac.broken, unread)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import default_executor
-from lexconsolida.errors import UsageError
+from lexconsolida.errors import EXIT_KEPT, UsageError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml import oai as vocab
 from lexconsolida.oai.records import Catalog, catalog
@@ -109,13 +109,25 @@ def run(args) -> int:
         return 1 if cat.invalid else 0
     from lexconsolida.oai.ledger import register  # only this action writes the ledger
     cat = load_catalog(args.acervo, args)
+    kept = 0
     for reg in register(cat, Path(args.acervo), args.data):
+        held = f", {reg.retidos} não encontrados e mantidos (nunca excluídos)" if reg.retidos else ""
         print(f"gravado: {reg.arquivo} ({reg.novos} novos, {reg.alterados} alterados, "
-              f"{reg.excluidos} excluídos, {reg.mantidos} sem mudança)", file=sys.stderr)
-    return 0
+              f"{reg.excluidos} excluídos, {reg.mantidos} sem mudança{held})", file=sys.stderr)
+        kept += reg.retidos
+    _unreadable(cat)
+    return EXIT_KEPT if cat.unreadable or kept else 0
+
+
+def _unreadable(cat: Catalog) -> None:
+    """The acts that could not be read, each with its file and line: their records stay as the
+    harvester last took them (never deleted) until they are fixed."""
+    for _, message in cat.unreadable:
+        print(f"aviso: ato ilegível, registro mantido como o coletor o tomou: {message}", file=sys.stderr)
 
 
 def _notes(cat: Catalog) -> None:
+    _unreadable(cat)
     for note in cat.ledger_notes:
         print(f"aviso: {note}", file=sys.stderr)
 
@@ -145,7 +157,8 @@ def _validar(args) -> int:
         print(json.dumps(summary(cat), ensure_ascii=False, indent=1))
     else:
         _print_summary(cat)
-    return 1 if cat.invalid else 0
+        _unreadable(cat)
+    return 1 if cat.invalid or cat.unreadable else 0
 
 
 def summary(cat: Catalog) -> dict:

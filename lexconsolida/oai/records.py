@@ -166,6 +166,10 @@ class Catalog:
     """What the provider's ledger says is out of date (Portuguese)."""
     ledgers: list[str] = field(default_factory=list)
     """Municipalities with a ledger (``lexml-oai.toml``): their deletions are known."""
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """Acts whose ``norma.toml`` could not be read this time: (folder, message with file and
+    line). Their records are never taken for deleted (:func:`apply_ledger`,
+    :func:`lexconsolida.oai.ledger.register`)."""
 
     def by_id(self) -> dict[str, Record]:
         return {r.identifier: r for r in self.records}
@@ -238,7 +242,7 @@ def catalog(ac: Acervo, *, output: str | Path | None = None, profile: vocab.Prof
     ``build``'s output folder, whose LexML, DOCX and PDF files become Items where they exist;
     ``profile``: the publishers' profile (a ``lexml_nbconfig.xml``), instead of each
     municipality's own."""
-    out = Catalog()
+    out = Catalog(unreadable=list(ac.broken))
     root = Path(ac.root)
     outdir = Path(output) if output else None
     corpus = ac.corpus
@@ -317,8 +321,12 @@ def _setspec_of(identifier: str) -> str:
 
 def apply_ledger(cat: Catalog, root: Path) -> None:
     """Date the catalog's records by the ledgers of their municipalities
-    (:mod:`lexconsolida.oai.ledger`) and add the deleted records. A record that is invalid now
-    is not taken for deleted (it stays as the harvester last took it, and is listed as invalid)."""
+    (:mod:`lexconsolida.oai.ledger`) and add the deleted records. A record is deleted only when
+    the ledger recorded its removal (``[[excluidos]]``, written by ``provedor registrar`` once
+    the act's folder is gone): a registered record missing now — its act unreadable, or its
+    folder removed and the removal not yet registered — is never announced as deleted (the
+    harvester keeps the copy it took; the notes say why). A record that is invalid now is not
+    taken for deleted either (it stays as the harvester last took it, and is listed as invalid)."""
     for mun in sorted(cat.publishers):
         ledger = read_ledger(root / mun)
         if not ledger.exists:
@@ -335,13 +343,16 @@ def apply_ledger(cat: Catalog, root: Path) -> None:
             r.datestamp = entry[0]
             changed += entry[1] != r.digest
         gone = [i for i in ledger.registros if i not in present and i not in ledger.excluidos]
-        deleted = dict(ledger.excluidos)
-        for ident in gone:
-            deleted[ident] = (ledger.registros[ident][0], "")
-        for ident, (stamp, setspec) in sorted(deleted.items()):
+        for ident, (stamp, setspec) in sorted(ledger.excluidos.items()):
             if ident not in present:
                 spec = setspec or _setspec_of(ident)
                 cat.records.append(Record(ident, mun, "", spec, spec, stamp, deleted=True))
+        unreadable = [f for f, _ in cat.unreadable if f.split("/", 1)[0] == mun]
+        if gone and unreadable:
+            cat.ledger_notes.append(
+                f"{mun}: {len(gone)} registro(s) publicados não foram encontrados agora e {len(unreadable)} "
+                "ato(s) estão ilegíveis: os registros ficam como o coletor os tomou (nunca excluídos) até "
+                "que os atos sejam corrigidos")
         if changed or new or gone:
             cat.ledger_notes.append(
                 f"{mun}: desde o último 'provedor registrar', {changed} registro(s) mudaram, {new} são novos e "

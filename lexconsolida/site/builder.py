@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexconsolida.errors import InputError, InternalError
@@ -51,6 +51,9 @@ class SiteReport:
     removed: int
     kept: list[str] | None = None
     """Acts that failed and whose previous pages were kept (their folders)."""
+    unread: list[str] = field(default_factory=list)
+    """Of ``kept``, the acts kept because they could not be read (their text, or their
+    metadata: :attr:`SiteCorpus.unreadable`), not because an amendment awaits review."""
 
 
 def _editorial(docs_dir: Path | None) -> list[tuple[str, str]]:
@@ -81,6 +84,12 @@ def _check_paths(acts: list[SiteAct]) -> None:
             raise InputError(f"dois atos com a mesma pasta no site: {act.path} "
                              f"({seen[act.path]} e {act.urn})")
         seen[act.path] = act.urn
+
+
+UNREADABLE_NOTICE = ("Atenção: esta página pode estar desatualizada. Os dados deste ato no acervo "
+                     "mudaram e não puderam ser lidos; a página abaixo é a publicada antes dessa "
+                     "mudança, até que o acervo seja corrigido.")
+"""The notice on the kept pages of an act whose metadata could not be read this time."""
 
 
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
@@ -142,6 +151,16 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                 bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
                 key = content_key(base, "mantida", notice, hashlib.sha256(bare.encode()).hexdigest())
                 output.put(rel, key, lambda b=bare, n=notice: with_kept_notice(b, n))
+
+    unread = [a.path for a in acts if a.path in kept and not a.facts.held]
+    for path in sorted(set(corpus.unreadable) - {a.path for a in acts}):
+        if output.keep_previous(f"{path}/"):  # unreadable now: its last good pages, with a notice
+            kept.append(path)
+            unread.append(path)
+            for rel in sorted(r for r in output.new if r.startswith(f"{path}/") and r.endswith(".html")):
+                bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
+                key = content_key(base, "mantida", UNREADABLE_NOTICE, hashlib.sha256(bare.encode()).hexdigest())
+                output.put(rel, key, lambda b=bare: with_kept_notice(b, UNREADABLE_NOTICE))
 
     def old_shard(act) -> bool:
         rel = f"busca/atos/{act.path}.json"
@@ -209,7 +228,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
         act.unspill()
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
-                      len(output.removed), kept)
+                      len(output.removed), kept, unread)
 
 
 def _facts_in_parallel(runner, acts: list[SiteAct], output: OutputSet, base: str) -> dict[str, tuple]:

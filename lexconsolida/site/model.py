@@ -257,6 +257,10 @@ class SiteCorpus:
     """The site's name, printed in the header of every page."""
     edicoes: list = field(default_factory=list)
     """The gazette's published editions (:class:`lexconsolida.diario.records.PublishedEdition`)."""
+    unreadable: list[str] = field(default_factory=list)
+    """Site folders of acts that could not be read this time (a ``norma.toml`` that does not
+    parse): not in ``acts``, but their pages of the last good run are kept, with a notice —
+    an act is never unpublished because it failed to read."""
 
 
 def site_url(data: dict) -> str | None:
