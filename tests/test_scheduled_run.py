@@ -120,3 +120,13 @@ def test_a_broken_act_is_never_announced_as_deleted(tmp_path):
     assert reg.returncode == 0, reg.stderr.decode()
     after = {r.identifier: r for r in catalog(build(acervo)).records}
     assert after[LEI135].deleted and after[LEI135].datestamp == "2026-12-02T00:00:00Z"
+
+
+def test_two_municipality_folders_with_the_same_urns_are_refused(tmp_path):
+    acervo = fictional_acervo(tmp_path)
+    shutil.copytree(acervo / EX, acervo / "xx-copia")
+    run = run_cli("acervo", acervo, "-o", tmp_path / "lista", "--site", tmp_path / "site", "--processos", "1")
+    err = run.stderr.decode()
+    assert run.returncode == 2, err
+    assert "URN repetida" in err and f"{EX}/lei-100-2020" in err and "xx-copia/lei-100-2020" in err, err
+    assert not (tmp_path / "site").exists() and not (tmp_path / "lista" / "lista.json").exists()
