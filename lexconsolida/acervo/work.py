@@ -32,6 +32,7 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import re
 import shutil
 import tempfile
 import uuid
@@ -274,11 +275,11 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
     spec = (spec or os.environ.get(ENV_EXECUTOR) or "processos").strip()
     kind, _, arg = spec.partition(":")
     if spec.startswith("dask://") or spec.startswith("tcp://"):
-        address = "tcp://" + spec.split("://", 1)[1]
+        address = "tcp://" + _scheduler_address(spec)
         Client, _ = _dask(spec)
         try:
             client = Client(address, timeout="30s")
-        except OSError as err:
+        except (OSError, ValueError) as err:
             raise UsageError(f"não foi possível conectar ao agendador Dask em {address}: {err}") from None
         return DaskRunner(client, owned=True)
     n = _count(arg, spec) if arg else workers
@@ -295,6 +296,20 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
                                scheduler_kwargs={"dashboard_address": ":0"})
         return DaskRunner(Client(cluster), cluster, owned=True)
     raise UsageError(f"executor desconhecido: {spec!r} ({SPEC_HELP})")
+
+
+_HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")
+
+
+def _scheduler_address(spec: str) -> str:
+    """'HOST:PORT' of 'dask://HOST:PORT' (an IPv6 host in brackets), or a usage error: an
+    address mistyped on the command line is the user's, never a program's defect."""
+    rest = spec.split("://", 1)[1]
+    host, sep, number = rest.rpartition(":")
+    if not sep or not _HOST.fullmatch(host) or not number.isdigit() or not 0 < int(number) <= 65535:
+        raise UsageError(f"endereço do agendador Dask inválido: {spec!r} (use dask://HOST:PORTA, por exemplo "
+                         "dask://10.0.0.1:8786; um endereço IPv6 entre colchetes: dask://[::1]:8786)")
+    return f"{host}:{int(number)}"
 
 
 def _count(arg: str, spec: str) -> int:

@@ -9,6 +9,7 @@ from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
 from lexconsolida.errors import EXIT_KEPT
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
@@ -26,7 +27,7 @@ def add_arguments(parser) -> None:
                         help="pasta da lista de trabalho (lista.json, index.html …)")
     parser.add_argument("--site", metavar="PASTA", default=None,
                         help="gera também o site do diário oficial nesta pasta")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
     parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
     parser.add_argument("--por-municipio", action="store_true",

@@ -19,6 +19,7 @@ from lexconsolida.diario.settings import load
 from lexconsolida.diario.sign import load_certificate
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.commands.arguments import iso_date
 
 PASSWORD_ENV = "LEXCONSOLIDA_SENHA_CERTIFICADO"
 
@@ -39,7 +40,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--municipio", metavar="PASTA", required=True,
                         help="pasta do município no acervo (com municipio.toml e [diario])")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
-    parser.add_argument("--data", metavar="AAAA-MM-DD", help="data da edição (padrão: hoje)")
+    parser.add_argument("--data", metavar="AAAA-MM-DD", type=iso_date, help="data da edição (padrão: hoje)")
     parser.add_argument("--extra", action="store_true", help="edição extraordinária (padrão: ordinária)")
     parser.add_argument("--certificado", metavar="ARQ.p12", help="certificado A1 (PKCS#12: .pfx ou .p12)")
     parser.add_argument("--senha-arquivo", metavar="ARQ",

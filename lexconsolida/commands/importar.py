@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lexconsolida.acervo.importer import import_folder
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Cria (ou atualiza) no ACERVO a pasta do município com um ato por arquivo: o texto como "
@@ -19,7 +20,7 @@ def add_arguments(parser) -> None:
                         help="pasta do acervo (criada se não existir)")
     parser.add_argument("--municipio", metavar="UF-NOME", required=True,
                         help="pasta do município no acervo, ex.: ba-feira-de-santana")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
     parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
 

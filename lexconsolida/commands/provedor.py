@@ -18,6 +18,7 @@ from lexconsolida.errors import EXIT_KEPT, UsageError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml import oai as vocab
 from lexconsolida.oai.records import Catalog, catalog
+from lexconsolida.commands.arguments import port, positive
 
 DESCRIPTION = (
     "O acervo como provedor de dados do LexML Brasil (OAI-PMH, formato oai_lexml): um registro por "
@@ -36,7 +37,7 @@ def _acervo_options(p) -> None:
                         "entram nos registros como Items ([lexml] url_arquivos)")
     p.add_argument("--cache", metavar="PASTA", default=None,
                    help="cache do acervo (o de 'lexconsolida acervo ACERVO -o LISTA' é LISTA/.cache)")
-    p.add_argument("--processos", metavar="N", type=int, default=None,
+    p.add_argument("--processos", metavar="N", type=positive, default=None,
                    help="processos na leitura do acervo (padrão: 2)")
 
 
@@ -59,10 +60,10 @@ def add_arguments(parser) -> None:
     s.add_argument("acervo", metavar="ACERVO", help="pasta do acervo (formato statutes/)")
     s.add_argument("--endereco", metavar="IP", default="127.0.0.1",
                    help="endereço em que servir (padrão: 127.0.0.1, só este computador)")
-    s.add_argument("--porta", metavar="N", type=int, default=8028, help="porta (padrão: 8028; 0 = uma livre)")
+    s.add_argument("--porta", metavar="N", type=port, default=8028, help="porta (padrão: 8028; 0 = uma livre)")
     s.add_argument("--url-base", metavar="URL", default=None,
                    help="o endereço público do provedor, como os coletores o chamam (padrão: o local)")
-    s.add_argument("--lote", metavar="N", type=int, default=100,
+    s.add_argument("--lote", metavar="N", type=positive, default=100,
                    help="registros por página de ListRecords/ListIdentifiers (padrão: 100)")
     _acervo_options(s)
     e = sub.add_parser("exportar", help="grava os registros como arquivos (para quem não tem servidor)",

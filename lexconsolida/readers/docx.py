@@ -25,6 +25,7 @@ from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from lxml import etree
 
 from lexconsolida.docx.styles import STYLE_NAMES
 from lexconsolida.errors import InputError
@@ -74,14 +75,34 @@ def read(data: bytes, *, path: str | None = None, **opts) -> ReadResult:
 def _open(data: bytes, path: str | None):
     if not data.startswith(b"PK"):
         raise InputError("o arquivo não é um DOCX (não é um pacote zip)", path=path)
+    _refuse_dtd(data, path)
     try:
         return Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as err:
+    except (zipfile.BadZipFile, KeyError, ValueError, etree.XMLSyntaxError) as err:
         raise InputError(f"DOCX ilegível ou corrompido ({err})", path=path) from None
     except Exception as err:  # python-docx raises its own types for non-Word packages
         if type(err).__module__.startswith("docx"):
             raise InputError(f"o arquivo não é um documento Word ({err})", path=path) from None
         raise
+
+
+def _refuse_dtd(data: bytes, path: str | None) -> None:
+    """A part of the package that declares a DOCTYPE (and so entities) is refused, as any XML
+    the project reads (:func:`lexconsolida.lexml.xml_safe.parse_xml`): Word never writes one, an
+    entity is never resolved here, and its text would be lost without a word."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            for info in package.infolist():
+                if not info.filename.endswith((".xml", ".rels")):
+                    continue
+                with package.open(info) as part:
+                    head = part.read(1 << 16)
+                if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+                    raise InputError(f"DOCX com DOCTYPE/entidades XML em {info.filename}: recusado por "
+                                     "segurança (o Word não grava isso; salve o documento de novo no Word "
+                                     "ou no LibreOffice)", path=path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError) as err:
+        raise InputError(f"DOCX ilegível ou corrompido ({err})", path=path) from None
 
 
 def embedded_lexml(doc) -> bytes | None:
