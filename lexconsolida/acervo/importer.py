@@ -9,13 +9,16 @@ and is kept, as are every table the import does not write (``[[relacoes]]``, ``[
 settled. Re-importing the same folder writes nothing.
 
 Files that cannot become an act (no epígrafe and no date; the same act twice) are refused,
-each with its reason, in ``<município>/importacao.toml``.
+each with its reason, in ``<município>/importacao.toml``; so are files still being written
+(their size or modification time moved within a short window, or while they were read) and
+files cut short (the reader's truncation detector): an unfinished copy is never taken for a law.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import time
 import tomllib
 from collections import Counter
 from concurrent.futures import Executor
@@ -100,8 +103,12 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     files, links = _inside(src, sources_in(src))
     if not files and not links:
         raise InputError("a pasta não tem atos (.txt, .docx, .md)", path=src)
+    files, unsettled = _settled(src, files)
     rels = [f.relative_to(src).as_posix() for f in files]
+    before = {f: _stamp(f) for f in files}
     lidos: list[Lido] = run_map(read_source, [(str(f), r) for f, r in zip(files, rels)], executor)
+    files, lidos, changed = _unchanged(src, files, lidos, before)
+    links = links + unsettled + changed
     folder = dest / municipio
     folder.mkdir(parents=True, exist_ok=True)
     _municipio_toml(folder, uf, words, lidos)
@@ -114,6 +121,10 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     urns: dict[str, str] = {}
     for f, lido in zip(files, lidos):
         old_name = existing.get(lido.origem)
+        if lido.truncado:
+            report.recusados.append(Recusa(lido.origem, f"arquivo truncado (cortado no meio): {lido.truncado}; "
+                                           "não importado — copie o arquivo inteiro de novo"))
+            continue
         if lido.nao_utilizado:
             report.nao_utilizados.append(lido.origem)
             if old_name is None:
@@ -144,6 +155,54 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
             report.sem_mudanca += 1
     _write_report(folder, report)
     return report
+
+
+SETTLE = 1.5
+"""Seconds a file must have been left alone before the import takes it: a copy in progress
+(a download, a network share) keeps changing its size and modification time."""
+WRITING = ("arquivo sendo gravado (o tamanho ou a data de modificação mudou durante a importação): "
+           "não importado — importe de novo quando a cópia terminar")
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _settled(src: Path, files: list[Path]) -> tuple[list[Path], list[Recusa]]:
+    """The files left alone for :data:`SETTLE` seconds, and a refusal for each one still being
+    written. A file modified less than that ago is watched until it is that old (at most
+    :data:`SETTLE` seconds of waiting for the whole folder): it is taken if its size and
+    modification time did not move meanwhile."""
+    stamps = {f: _stamp(f) for f in files}
+    now = time.time_ns()
+    young = [f for f, st in stamps.items() if st is not None and now - st[1] < SETTLE * 1e9]
+    if young:
+        newest = max(stamps[f][1] for f in young)  # type: ignore[index]
+        time.sleep(max(0.0, (newest + SETTLE * 1e9 - time.time_ns()) / 1e9))
+    ok, refused = [], []
+    for f in files:
+        if stamps[f] is None or _stamp(f) != stamps[f]:
+            refused.append(Recusa(f.relative_to(src).as_posix(), WRITING))
+        else:
+            ok.append(f)
+    return ok, refused
+
+
+def _unchanged(src: Path, files: list[Path], lidos: list[Lido], before: dict) -> tuple[list[Path], list[Lido], list[Recusa]]:
+    """Drop the files whose size or modification time changed while they were read (being
+    written after all): what was read of them is not the file."""
+    keep_f, keep_l, refused = [], [], []
+    for f, lido in zip(files, lidos):
+        if _stamp(f) != before[f]:
+            refused.append(Recusa(f.relative_to(src).as_posix(), WRITING))
+        else:
+            keep_f.append(f)
+            keep_l.append(lido)
+    return keep_f, keep_l, refused
 
 
 def _inside(src: Path, files: list[Path]) -> tuple[list[Path], list[Recusa]]:

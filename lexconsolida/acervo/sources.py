@@ -20,6 +20,7 @@ from lexconsolida.model.clauses import act_vigencia
 from lexconsolida.model.dates import parse_date, publication_of
 from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name, year_of_number
+from lexconsolida.readers.text.truncation import TruncatedInput
 
 SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
@@ -71,6 +72,8 @@ class Lido:
     vigencia_nota: str | None = None
     recusa: str | None = None
     """Why the text reader refused the text (the act is still imported, its metadata kept)."""
+    truncado: str | None = None
+    """Why the file looks cut short (the reader's truncation detector): never imported."""
     nao_utilizado: bool = False
     """The file stands for a number never used ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)'):
     no act to import."""
@@ -93,6 +96,8 @@ def read_source(path: str, origem: str) -> Lido:
         norma, said = result.norma, result.diagnostics
     except InputError as err:
         lido.recusa = err.message if hasattr(err, "message") else str(err)
+        if isinstance(err, TruncatedInput):
+            lido.truncado = str(err).removeprefix(f"{err.path}: ") if err.path else str(err)
         if fmt == "text":
             try:
                 norma = read_file(path, aceitar_truncado=True).norma
