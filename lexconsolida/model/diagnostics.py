@@ -62,6 +62,9 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "agrupador-sem-rotulo": (WARNING, False, "título de agrupador sem rótulo"),
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
+    "lei-sem-artigos": (ERROR, False, "ato normativo sem nenhum artigo (lido errado ou incompleto)"),
+    "alteracao-id-repetido": (WARNING, False, "bloco de alteração com dois dispositivos de mesmo id: o "
+                              "bloco vai à revisão"),
     "epigrafe-divergente": (WARNING, False, "a epígrafe diverge dos metadados ou do fecho do ato"),
     "data-divergente": (WARNING, False, "o título dá uma data e o fecho outra (prevalece a do fecho, salvo se impossível)"),
     "data-incoerente": (WARNING, False, "data do ato posterior à publicação ou de outro ano que o do número; "

@@ -64,12 +64,41 @@ def read(data: bytes, *, path: str | None = None, **opts) -> ReadResult:
         result.norma.provenance = provenance
         return result
     paras = body_paragraphs(doc)
-    if any(p.style in MARKER_STYLES for p in paras):
+    if made_with_our_template(doc, paras):
         result = read_styled(paras, path=path)
-        _metadata_from_core(doc, result.norma)
-        result.norma.provenance = provenance
-        return result
+        if next(iter(result.norma.artigos()), None) is not None or not _has_article_lines(paras):
+            _metadata_from_core(doc, result.norma)
+            result.norma.provenance = provenance
+            return result
+        # the styles said "our template", but no article came out of them while the text has
+        # 'Art. 1º' lines: the styles were someone else's; the text reader reads it
+        fallback = _read_as_text(paras, path=path, provenance=provenance, **opts)
+        fallback.diagnostics.insert(1, Diagnostic(
+            "docx-sem-modelo", "os estilos do DOCX parecem os do modelo, mas nenhum artigo saiu deles: "
+            "lido como texto", Severity.INFO))
+        return fallback
     return _read_as_text(paras, path=path, provenance=provenance, **opts)
+
+
+STRUCTURE_STYLES = frozenset({"Epígrafe", "Ementa", "Artigo", "Parágrafo", "Inciso", "Alínea", "Item",
+                              "Agrupador Rótulo", "Seção Rótulo", "Fecho"}) & MARKER_STYLES
+"""Styles of the template that carry the structure of an act."""
+_ART_LINE = re.compile(r"^\s*[\"“]?\s*Art\.?\s*\d")
+
+
+def made_with_our_template(doc, paras: list[Para]) -> bool:
+    """True when the DOCX was written with the project's template: the document says so (the
+    writer's core properties), or its body uses the template's 'Artigo' style and at least one
+    other structural style. One paragraph in a style of a common name ('Preâmbulo', 'Ementa')
+    is not enough: other templates — the federal ones among them — use the same names."""
+    if (doc.core_properties.author or "").strip() == "lexconsolida":
+        return True
+    used = {p.style for p in paras} & STRUCTURE_STYLES
+    return "Artigo" in used and len(used) >= 2
+
+
+def _has_article_lines(paras: list[Para]) -> bool:
+    return any(_ART_LINE.match(p.text) for p in paras)
 
 
 def _open(data: bytes, path: str | None):
