@@ -62,6 +62,7 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "agrupador-sem-rotulo": (WARNING, False, "título de agrupador sem rótulo"),
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
+    "ocr-epigrafe-incerta": (WARNING, False, "número ou data da epígrafe lidos pelo OCR com baixa confiança"),
     "lei-sem-artigos": (ERROR, False, "ato normativo sem nenhum artigo (lido errado ou incompleto)"),
     "alteracao-id-repetido": (WARNING, False, "bloco de alteração com dois dispositivos de mesmo id: o "
                               "bloco vai à revisão"),

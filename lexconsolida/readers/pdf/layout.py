@@ -57,6 +57,9 @@ class Line:
     """The line as the OCR read it, when scan debris was taken off its edges."""
     lost_label: bool = False
     """OCR: the line opens with a separator dash and no label before it ('— Infração: grave')."""
+    tokens: list[tuple[str, float]] = field(default_factory=list)
+    """OCR: the line's words as read, with the confidence of each (the epígrafe's digits are
+    checked one by one: :func:`lexconsolida.readers.pdf.epigrafe_doubts`)."""
 
     @property
     def centred(self) -> bool:

@@ -216,6 +216,7 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
             confidence=sum(confs) / len(confs) if confs else 0.0, words=confs,
             original=raw if raw != text else None,
             lost_label=_lost_label([(data["text"][i].strip(), float(data["conf"][i])) for i in rows_idx]),
+            tokens=[(w, float(data["conf"][i])) for w, i in zip(words, idx)],
         ))
     if lines:
         edges = (min(ln.x0 for ln in lines), max(ln.x1 for ln in lines))
