@@ -107,8 +107,8 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     rels = [f.relative_to(src).as_posix() for f in files]
     before = {f: _stamp(f) for f in files}
     lidos: list[Lido] = run_map(read_source, [(str(f), r) for f, r in zip(files, rels)], executor)
-    files, lidos, changed = _unchanged(src, files, lidos, before)
-    links = links + unsettled + changed
+    files, lidos, moved = _unchanged(src, files, lidos, before)
+    links = links + unsettled + moved
     folder = dest / municipio
     folder.mkdir(parents=True, exist_ok=True)
     _municipio_toml(folder, uf, words, lidos)

@@ -169,7 +169,7 @@ class AlteracaoBlock:
             if self._quoted_article_after_a_note(line):
                 self.state.diagnostics.append(Diagnostic(
                     "aspas-abertas", "bloco de alteração que continua depois de '(NR)' sem aspas: o artigo "
-                    f"{line.label.rotulo} não pode ser o próximo do ato (o texto citado segue)",
+                    f"{getattr(line.label, 'rotulo', '')} não pode ser o próximo do ato (o texto citado segue)",
                     Severity.WARNING, line=line.number))
                 self.ended = False
                 self.lines.append(line)
