@@ -169,6 +169,7 @@ class Acervo:
         if h is None:
             return []
         revoking = {r.fonte for r in self.relations if r.alvo == urn and r.tipo == "revoga"}
+        unit_revoking = {r.fonte for r in self.relations if r.alvo == urn and r.tipo == "revoga-dispositivos"}
         out = []
         for step in h.steps:
             act = self.corpus.acts.get(step.ato)
@@ -185,7 +186,7 @@ class Acervo:
             items = len({p.dispositivo or p.mensagem for p in step.problemas if p.bloqueia}) or 1
             out.append(st.Step(act.urn, act.label, act.in_force_from, state,
                                items if state == st.PENDING else step.operacoes,
-                               step.revoga or step.ato in revoking))
+                               step.revoga or step.ato in revoking, step.ato in unit_revoking))
         return out
 
     def status_facts(self, urn: str) -> tuple[list[st.Step], Event | None]:

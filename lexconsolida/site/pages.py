@@ -20,7 +20,7 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
 from lexconsolida.site import jsonld
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.model import SiteAct
+from lexconsolida.site.model import WHY_UNAVAILABLE, SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.status import LABELS, ORDER, reference_date
@@ -175,8 +175,10 @@ class ActPages:
         else:
             titulo_texto, aviso = view_title(act.norma, view), VIEW_NOTICES.get(view)
         local = f"Município de {act.municipio.titulo}" if act.municipio else None
+        # the status notice says why a text is missing in the standard cases; another reason is said below
+        motivo = None if act.motivo_indisponivel in WHY_UNAVAILABLE else act.motivo_indisponivel
         info = act_info(act.norma, localidade=local, orgao=act.orgao,
-                        texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
+                        texto_disponivel=act.texto_disponivel, motivo=motivo,
                         fonte_html=markdown_inline(act.fonte) if act.fonte else None,
                         view=view, shown=norma)
         return templates.render(
@@ -221,7 +223,8 @@ def _year_rank(ano: str) -> tuple:
 def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
     """Acts by municipality, type and year (newest first, the undated last), each year split
     into pages of :data:`PER_PAGE` acts, with the counts: what the index and the year pages
-    print."""
+    print. The counts by status are by each act's main status (:data:`ORDER`): a partition,
+    whose numbers add up to the municipality's total."""
     by_place: dict[str, dict] = {}
     for act in acts:
         m = act.municipio
@@ -236,8 +239,8 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
         ano = (act.facts.data or "")[:4] or UNDATED
         t["anos"].setdefault(ano, []).append(act)
-        for code in status.codes or (status.code,):
-            place["situacoes"][code] = place["situacoes"].get(code, 0) + 1
+        # by the main status only: every act counted once, so the counts add up to the total
+        place["situacoes"][status.code] = place["situacoes"].get(status.code, 0) + 1
     out = []
     for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
         tipos = []
@@ -270,7 +273,8 @@ def _index_entry(act: SiteAct, root: str) -> dict:
         "titulo": n.titulo,
         "ementa": n.ementa,
         "situacao": None if status.code == "vigente" else status.label,
-        "indisponivel": not act.texto_disponivel,
+        # a text held back (not published) that the status does not call missing
+        "indisponivel": not act.texto_disponivel and status.unavailable is None,
     }
 
 

@@ -21,11 +21,13 @@ DRAFT_TITLE = "Texto proposto"
 
 def view_title(norma: Norma, view: str) -> str:
     """'Texto vigente' / 'Texto compilado'; 'Texto proposto' for a document without normative
-    value; never 'vigente' over a revoked text ('Último texto em vigor') or one that lacks
-    changes ('Texto sem as alterações pendentes')."""
+    value; never 'vigente' over a revoked text ('Último texto em vigor'), one that lacks
+    changes ('Texto sem as alterações pendentes') or none at all ('Texto não disponível')."""
     status = status_of(norma)
     if not status.normative:
         return DRAFT_TITLE
+    if status.unavailable is not None:
+        return UNAVAILABLE_TITLE
     if view == "vigente" and status.code == "revogada":
         return REVOKED_TITLE
     if view == "vigente" and (status.pending or status.without_text):
@@ -34,6 +36,7 @@ def view_title(norma: Norma, view: str) -> str:
 
 
 REVOKED_TITLE = "Último texto em vigor"
+UNAVAILABLE_TITLE = "Texto não disponível"
 STALE_TITLE = "Texto sem as alterações pendentes"
 VIEW_NOTICES = {
     "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "
