@@ -325,7 +325,7 @@ def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(t
     import shutil
 
     from lexconsolida.acervo.gazette import build_gazette
-    from lexconsolida.site.model import ONLY_HEADING
+    from lexconsolida.site.model import ONLY_HEADING, WHY_UNAVAILABLE
 
     src = tmp_path / "atos"
     shutil.copytree(ATOS, src)
@@ -348,7 +348,9 @@ def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(t
     assert row["situacao"] == worklist.SITUACAO_SEM_TEXTO
     build_gazette(ac, tmp_path / "site")
     page = (tmp_path / "site" / MUN / "lei-71-2019" / "index.html").read_text(encoding="utf-8")
-    assert ONLY_HEADING in page and "Denomina logradouro" in page
+    # the page's status says why there is no text, and never 'em vigor' (issue 36)
+    assert WHY_UNAVAILABLE[ONLY_HEADING] in page and "Denomina logradouro" in page
+    assert "<dt>Situação</dt><dd>texto não disponível</dd>" in page
 
 # --- work list -------------------------------------------------------------------------------
 

@@ -201,6 +201,19 @@ class Acervo:
                 revocation = Event(st.REVOCATION, act.urn, act.label, h.revogado_em)
         return self.steps_of(urn), revocation
 
+    def missing_text(self, urn: str) -> str | None:
+        """Why the acervo has no text of ``urn`` — 'o acervo só tem os dados deste ato', 'o
+        texto-fonte deste ato traz só a epígrafe e a ementa' —, None when it has one (a text the
+        reader refused is a text: :attr:`ActResult.recusa` says why it is not published). The
+        status, the work list and the LexML records read the same answer."""
+        res = self.acts.get(urn)
+        act = self.corpus.acts.get(urn)
+        if act is None or act.texto is None or (res is not None and not res.texto):
+            return "o acervo só tem os dados deste ato"
+        if res is not None and not res.recusa and not res.dispositivos:
+            return "o texto-fonte deste ato traz só a epígrafe e a ementa"
+        return None
+
     def marked(self, urn: str, norma: Norma) -> Norma:
         """``norma`` (the act ``urn``'s text, or its metadata when the acervo lacks the text)
         with its status facts: the amending acts whose changes it lacks (pending review, or
