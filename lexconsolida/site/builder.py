@@ -114,7 +114,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     menu = [{"titulo": _title(src, href), "href": href} for href, src in editorial]
-    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes else []))
+    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes or corpus.inutilizadas else []))
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out, staging=staging)
     read_now: dict[str, bytes] = {}
@@ -182,12 +182,12 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    for page in editions.pages(corpus.edicoes, acts, site, base):
+    for page in editions.pages(corpus.edicoes, acts, site, base, corpus.inutilizadas):
         output.put(page.path, page.key, page.render)
         pages += 1
     for ed in corpus.edicoes:
         output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
-    published_in = editions.act_links(corpus.edicoes)
+    published_in = editions.act_links(corpus.edicoes, acts)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     if parallel:

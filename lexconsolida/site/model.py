@@ -280,6 +280,9 @@ class SiteCorpus:
     """The site's name, printed in the header of every page."""
     edicoes: list = field(default_factory=list)
     """The gazette's published editions (:class:`lexconsolida.diario.records.PublishedEdition`)."""
+    inutilizadas: list = field(default_factory=list)
+    """The numbers the gazette's register voided (:class:`lexconsolida.diario.records.VoidedEdition`),
+    listed with the reason beside the editions."""
 
 
 def site_url(data: dict) -> str | None:
