@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+import lxml.html
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
@@ -23,7 +24,7 @@ from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import WHY_UNAVAILABLE, SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
-from lexconsolida.model.status import LABELS, ORDER, reference_date
+from lexconsolida.model.status import LABELS, ORDER, acts_phrase, reference_date
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
@@ -333,16 +334,51 @@ def _year_page(site: SiteInfo, root: str, info: dict) -> str:
 _KEPT = re.compile(r"<!--lc:mantida-->.*?<!--/lc:mantida-->\n?", re.S)
 
 
-def kept_notice(facts) -> str:
-    """What a kept page says on top: it may be out of date, and which act is pending."""
+_NOTE_OF = r"\((?:Redação dada|Incluíd[oa]|Acrescid[oa]|Acrescentad[oa]|Revogad[oa]|Renumerad[oa]|Suprimid[oa])[^()]*?"
+"""The start of a note that says which act gave a unit its wording ('(Redação dada pela …')."""
+
+
+def shows_changes_of(label: str, text: str) -> bool:
+    """Whether a published text (a page's or a document's text) carries the changes of the act
+    ``label`` ('Lei nº 20, de 5 de abril de 2021'): a note of a unit's wording names it, or the
+    sentence that says which text it is lists it among the alterations it has ('Texto compilado
+    …, com as alterações da Lei nº 20, de …' — not among those it lacks)."""
+    if re.search(_NOTE_OF + re.escape(label), text):
+        return True
+    has = re.search(r"com as alterações (.*?)(?:, sem as alterações|, nem as|\.\s)", text, re.S)
+    number = label.partition(" nº ")[2]
+    return bool(has and number and f"nº {number}" in has.group(1))
+
+
+def kept_notice(facts, shown: str | None = None) -> str:
+    """What a kept page says on top: it may be out of date, which act is pending, and — from
+    the page's own text ``shown`` (None: not known) — whether the page already carries that
+    act's changes (as they were read when the page was made) or not: the notice says exactly
+    what the page holds."""
     if facts.held:
         acts = "; ".join(facts.held)
-        verb = "não pôde ser aplicada" if len(facts.held) == 1 else "não puderam ser aplicadas"
-        return (f"Atenção: este texto pode estar desatualizado. {acts} {verb} a este ato e "
-                f"{'está pendente' if len(facts.held) == 1 else 'estão pendentes'} de revisão; "
-                "o texto abaixo é o publicado antes disso, sem essas alterações.")
+        one = len(facts.held) == 1
+        verb = "não pôde ser aplicada" if one else "não puderam ser aplicadas"
+        head = (f"Atenção: este texto pode estar desatualizado. {acts} {verb} a este ato e "
+                f"{'está pendente' if one else 'estão pendentes'} de revisão; "
+                "o texto abaixo é o publicado antes disso")
+        if shown is None:
+            return head + "."
+        inside = [a for a in facts.held if shows_changes_of(a, shown)]
+        outside = [a for a in facts.held if a not in inside]
+        if not inside:
+            return head + f", sem as alterações {acts_phrase(outside)}."
+        with_ = f"já com as alterações {acts_phrase(inside)}, como eram lidas quando foi publicado"
+        if not outside:
+            return head + f", {with_}."
+        return head + f", {with_}, e sem as {acts_phrase(outside)}."
     return ("Atenção: este texto pode estar desatualizado. O texto deste ato no acervo mudou e "
             "não pôde ser lido; o texto abaixo é o publicado antes dessa mudança.")
+
+
+def page_text(html: str) -> str:
+    """The text of a page as a reader sees it (for :func:`kept_notice`)."""
+    return " ".join(lxml.html.document_fromstring(html).text_content().split())
 
 
 def strip_kept_notice(html: str) -> str:
