@@ -180,27 +180,35 @@ def unquoted_ementa(ementa: str | None) -> str | None:
     … PROVIDÊNCIAS."', '“… PROVIDÊNCIAS. ”', '"… PROVIDÊNCIAS".' → 'DISPÕE SOBRE …
     PROVIDÊNCIAS.'): they are the site's typography, not part of the ementa. A quote that opens
     the ementa and closes in its middle ('"Feira Verde": institui …') is a name, and stays; one
-    that never closes is dropped. None for an empty ementa.
+    that never closes is dropped; names quoted inside ('"Institui o "DIA DO ABRAÇO" …."') stay.
+    None for an empty ementa.
 
     >>> unquoted_ementa('"ALTERA A LEI Nº 1 E DÁ OUTRAS PROVIDÊNCIAS".')
     'ALTERA A LEI Nº 1 E DÁ OUTRAS PROVIDÊNCIAS.'
     >>> unquoted_ementa('"Programa Feira Limpa": institui o programa.')
     '"Programa Feira Limpa": institui o programa.'
+    >>> unquoted_ementa('"Institui o "DIA DO ABRAÇO" no município, e dá outras providências."')
+    'Institui o "DIA DO ABRAÇO" no município, e dá outras providências.'
     """
     if ementa is None:
         return None
     text = ementa.strip()
     if text[:1] in _QUOTES:
         closers = _QUOTES[text[0]] + ("”" if text[0] == '"' else "")
-        close = next((i for i in range(1, len(text)) if text[i] in closers), None)
-        tail = text[close + 1:].strip() if close is not None else ""
-        if close is None:  # never closed: the site's opening mark
+        body = text.rstrip(" .;")
+        if body[-1:] in closers and len(body) > 1 and _balanced(body[1:-1]):
+            # enclosing the whole ementa (a final period inside or outside the marks)
+            inner = body[1:-1].rstrip()
+            text = inner if inner.endswith((".", "!", "?")) or not text.rstrip().endswith(".") else inner + "."
+        elif not any(c in closers for c in text[1:]):  # never closed: the site's opening mark
             text = text[1:].strip()
-        elif not tail.strip(" .;"):  # closes at the end (before a final period, perhaps)
-            body = text[1:close].rstrip()
-            text = body if body.endswith((".", "!", "?")) or "." not in tail else body + "."
     text = re.sub(r"\s+([.;,])$", r"\1", text.strip())
     return text or None
+
+
+def _balanced(text: str) -> bool:
+    """Whether the quote marks inside ``text`` pair up (names quoted inside the ementa)."""
+    return text.count('"') % 2 == 0 and text.count("“") == text.count("”")
 
 
 def _author(preambulo: str) -> str | None:
