@@ -16,7 +16,7 @@ import re
 import lxml.html
 import pytest
 
-from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model import Dispositivo, Event, Kind, Norma, Situacao
 from lexconsolida.model.numbering import Number
 from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step, mark
 from lexconsolida.site import build_site
@@ -53,12 +53,14 @@ def _acts() -> list[SiteAct]:
     future = _law("44", "2019-01-14", ["Esta Lei regula o mercado."], vigencia="2099-01-01")
     cut = _law("45", "2019-01-15", ["O mercado abre às 6h.", "O mercado fecha às 13h."], fecho=[])
     draft = _law("46", "2019-01-16", ["Fica proibido o som alto."], tipo="Minuta de Lei")
+    revoked = _law("47", "2019-01-17", ["A banca mede dois metros."], situacao=Situacao.REVOGADO,
+                   events=[Event("revogacao", urn("lei", "2021-04-05", "20"), LEI_20, "2021-04-05", dispositivo="art9")])
     place = "sp-vila-exemplo"
     return [SiteAct(pending, f"{place}/lei-40-2019", VILA), SiteAct(revoking, f"{place}/lei-41-2019", VILA),
             SiteAct(textless_amender, f"{place}/lei-42-2019", VILA),
             SiteAct(units, f"{place}/lei-43-2019", VILA, texto_disponivel=False),
             SiteAct(future, f"{place}/lei-44-2019", VILA), SiteAct(cut, f"{place}/lei-45-2019", VILA),
-            SiteAct(draft, f"{place}/minuta-de-lei-46-2019", VILA)]
+            SiteAct(draft, f"{place}/minuta-de-lei-46-2019", VILA), SiteAct(revoked, f"{place}/lei-47-2019", VILA)]
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +197,13 @@ def test_a_version_page_is_the_text_of_its_date(site):
     page = Page(site, "sp-vila-exemplo/lei-100-2020/versoes/2020-05-04.html")
     assert "Versão histórica: o texto como estava em vigor nesta data." in page.text("//p[@class='aviso-visao']")
     assert "5 UPF" in page.body and "10 UPF" not in page.body
+
+
+def test_a_revoked_text_is_not_said_changed_by_the_act_that_revoked_it(site):
+    """The revoking act changed nothing in the last text in force: the page says it is revoked
+    (and by which act) and that the text is the original, not 'compilado com as alterações' of
+    the act that revoked it."""
+    page = Page(site, "sp-vila-exemplo/lei-47-2019/index.html")
+    assert page.banner == (f"Lei revogada pelo art. 9º da {LEI_20}, desde 5 de abril de 2021: não está em vigor.")
+    assert page.qual == "Texto original, como publicado."
+    assert page.text("//h2[@id='texto-titulo']") == "Último texto em vigor" and page.notes() == set()

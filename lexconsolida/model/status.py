@@ -526,7 +526,11 @@ def which_text(norma: Norma, view: str = "vigente") -> list[str]:
     out = [status.notice] if status.notice else []
     if status.normative:
         missing = missing_phrase(status)
-        changes = alterations(norma)
+        # the acts whose changes the text carries: the act that revoked it is said by the status
+        # notice, and changed nothing in the text printed (its last text in force)
+        wordings = {v.event.act_label for _, history in norma.histories() for v in history} | {
+            e.act_label for e in norma.events if e.kind == "alteracao"}
+        changes = [(label, d) for label, d in alterations(norma) if label in wordings]
         if changes:
             last = max((d for _, d in changes if d), default=None)
             until = f" até {_long(last)}" if last else ""
