@@ -135,6 +135,9 @@ def test_a_pending_revocation_publishes_the_text_as_it_was_and_never_revoked(sit
     assert page.banner == (f"Revogação pendente de revisão: a {LEI_20} declara revogar esta lei; até a revisão, "
                            "o texto abaixo é publicado como estava.")
     assert "O comércio depende de licença." in page.body  # as it was
+    # the text lacks no change: it is the original, and its title says what waits
+    assert page.qual == "Texto original, como publicado."
+    assert page.text("//h2[@id='texto-titulo']") == "Texto com revogação pendente"
     assert page.situacao.startswith("com revogação pendente de revisão") and "revogada" not in page.situacao
 
 

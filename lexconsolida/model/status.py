@@ -508,8 +508,9 @@ def missing_phrase(status: Status) -> str:
     """', sem as alterações da Lei nº 20, …, pendentes de revisão, nem as da Lei nº 30, …,
     cujo texto não está disponível no acervo' — what a text lacks ('' when nothing)."""
     parts = []
-    if status.pending:
-        parts.append(f"sem as alterações {_names(status.pending)}, pendentes de revisão")
+    changes = [e for e in status.pending if e.note != REVOKES]  # a revocation changes no wording
+    if changes:
+        parts.append(f"sem as alterações {_names(changes)}, pendentes de revisão")
     if status.without_text:
         lead = "nem as" if parts else "sem as alterações"
         parts.append(f"{lead} {_names(status.without_text)}, cujo texto não está disponível no acervo")
