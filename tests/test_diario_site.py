@@ -185,7 +185,7 @@ def test_a_voided_number_is_listed_and_its_leftovers_never_block_the_site(tmp_pa
     out = tmp_path / "site"
     build_site(load_site(acervo).corpus, out)  # the leftovers do not stop it
     index = (out / "diario" / "index.html").read_text("utf-8")
-    assert "Números inutilizados" in index and "Edição ordinária nº 1, de 1/12/2026" in index
+    assert "Número inutilizado" in index and "Edição ordinária nº 1, de 1/12/2026" in index
     assert "arquivo diferente no lugar da edição: edicao-2026-0001.pdf" in index and str(tmp_path) not in index
     assert not (out / "diario" / SLUG / "edicao-2026-0001.html").exists()
     assert not (out / "diario" / SLUG / "edicao-2026-0001.pdf").exists()

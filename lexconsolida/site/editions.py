@@ -93,15 +93,27 @@ def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
     by_urn = {a.urn: a for a in acts}
     oldest_first = sorted(editions, key=PublishedEdition.sort_key)
     newest_first = oldest_first[::-1]
-    rows = [{"href": ed.href.removeprefix("diario/"), "titulo": ed.titulo, "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
+    names = {ed.descricao.get("diario") for ed in editions} | {v.diario for v in voided}
+    short = len(names) == 1  # one gazette: its name once, in the caption; each row its number and date
+    diario = next(iter(names)) if short else None
+
+    def title(t: str) -> str:
+        return t.split(" — ", 1)[1] if short and " — " in t else t
+
+    rows = [{"href": ed.href.removeprefix("diario/"), "titulo": title(ed.titulo), "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
              "codigo": ed.descricao.get("codigo"), "atos": len(ed.descricao.get("atos", [])),
-             "municipio": ed.municipio} for ed in newest_first]
-    void_rows = [{"titulo": v.titulo, "motivo": v.motivo_publico,
+             "municipio": ed.municipio, "inutilizada": False, "ordem": ed.sort_key()} for ed in newest_first]
+    void_rows = [{"titulo": title(v.titulo), "motivo": v.motivo_publico, "inutilizada": True, "ordem": v.sort_key(),
                   "em": format_long(v.inutilizada_em[:10]) if v.inutilizada_em else None}
-                 for v in sorted(voided, key=VoidedEdition.sort_key, reverse=True)]
-    yield Page(INDEX, content_key(base_key, site.key(), rows, void_rows), lambda: templates.render(
+                 for v in voided]
+    # a voided number in its place in the sequence: the list shows every number, none skipped silently
+    table = sorted(rows + void_rows, key=lambda r: r["ordem"], reverse=True)
+    for r in table:
+        del r["ordem"]
+    yield Page(INDEX, content_key(base_key, site.key(), diario, table), lambda: templates.render(
         "diario.html", site=site, root=root_of("diario"), css_inline=None, current=INDEX,
-        page_title=f"Edições do diário oficial — {site.nome}", edicoes=rows, inutilizadas=void_rows,
+        page_title=f"Edições do diário oficial — {site.nome}", edicoes=table,
+        inutilizadas=[r for r in table if r.get("inutilizada")], diario=diario,
         feeds={"edicoes": FEED_EDITIONS.removeprefix("diario/"), "atos": FEED_ACTS.removeprefix("diario/")}
         if editions else None))
     if not editions:
