@@ -21,6 +21,7 @@ from collections import Counter
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -80,7 +81,7 @@ def provider_contact(data: dict) -> tuple[str, str] | None:
     Prefeitura's ``[orgaos.…]`` table (the body that publishes the acts answers for them);
     None when the configuration has none."""
     for path, where in CONTACT_KEYS:
-        table = data
+        table: Any = data
         for part in path.split("."):
             table = table.get(part) if isinstance(table, dict) else None
         value = table.get("email") if isinstance(table, dict) else None

@@ -9,6 +9,7 @@ bytes. Each act page links to the editions that published it (:func:`act_links`)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 from datetime import datetime, timezone
 
 from lxml import etree
@@ -100,10 +101,10 @@ def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
     def title(t: str) -> str:
         return t.split(" — ", 1)[1] if short and " — " in t else t
 
-    rows = [{"href": ed.href.removeprefix("diario/"), "titulo": title(ed.titulo), "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
+    rows: list[dict[str, Any]] = [{"href": ed.href.removeprefix("diario/"), "titulo": title(ed.titulo), "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
              "codigo": ed.descricao.get("codigo"), "atos": len(ed.descricao.get("atos", [])),
              "municipio": ed.municipio, "inutilizada": False, "ordem": ed.sort_key()} for ed in newest_first]
-    void_rows = [{"titulo": title(v.titulo), "motivo": v.motivo_publico, "inutilizada": True, "ordem": v.sort_key(),
+    void_rows: list[dict[str, Any]] = [{"titulo": title(v.titulo), "motivo": v.motivo_publico, "inutilizada": True, "ordem": v.sort_key(),
                   "em": format_long(v.inutilizada_em[:10]) if v.inutilizada_em else None}
                  for v in voided]
     # a voided number in its place in the sequence: the list shows every number, none skipped silently
