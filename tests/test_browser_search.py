@@ -20,7 +20,7 @@ from lexconsolida.model import Dispositivo, Event, Kind, Norma, Situacao
 from lexconsolida.model.numbering import Number
 from lexconsolida.site import build_site
 from lexconsolida.site.model import Municipio, SiteAct, SiteCorpus
-from tests.test_browser_site import ARGS, CHROMIUM, SCREENSHOTS
+from tests.test_browser_site import ARGS, CHROMIUM, SCREENSHOTS, _QuietHandler
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,11 +53,6 @@ def _corpus() -> SiteCorpus:
     acts = [_law(100 + i, 2000 + i, None) for i in range(IN_FORCE)]
     acts += [_law(200 + i, 2010 + i, 999) for i in range(REVOKED)]
     return SiteCorpus(acts, nome="Diário Oficial de Vila Exemplo")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
