@@ -145,11 +145,13 @@ busca.js. Every status code has one (a test holds it to :data:`lexconsolida.mode
 
 
 def filters(act: SiteAct) -> tuple[list[str], str, str, str]:
-    """(status codes — the main one first —, type, date, status label) of an act, as the search
-    page filters, ranks and labels its hits."""
+    """(status codes — the main one first —, type, date, status label — '' for an act in force)
+    of an act, as the search page filters, ranks and labels its hits."""
     status = act.facts.status()
     tipo = (act.facts.tipo or "Outros atos") if status.normative else "Proposições"
-    return list(status.codes or (status.code,)), tipo, act.facts.data or "", status.label
+    # 'em vigor' is the script's default label: not repeated for the thousands of acts in force
+    return (list(status.codes or (status.code,)), tipo, act.facts.data or "",
+            "" if status.code == "vigente" else status.label)
 
 
 def merge(shards: list[tuple]) -> dict[str, bytes]:
