@@ -50,7 +50,9 @@ def _run(args, out: Path, executor) -> int:
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
-          f"{r['texto_indisponivel']} sem texto, {r['texto_recusado']} com texto recusado)")
+          f"{r['com_alteracoes_pendentes']} com alterações pendentes, {r['texto_indisponivel']} sem texto, "
+          f"{r['texto_recusado']} com texto recusado"
+          + "".join(f", {v} {k}" for k, v in r["outras_situacoes"].items()) + ")")
     rel = ", ".join(f"{k} {v}" for k, v in r["relacoes"].items()) or "nenhuma"
     print(f"relações: {rel}; {r['relacoes_fora_do_acervo']} com alvo fora do acervo")
     alt = r["alteracoes"]

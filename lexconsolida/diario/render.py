@@ -92,7 +92,7 @@ def html(edition: Edition) -> str:
             secoes.append({"titulo": s.titulo, "atos": [
                 {"n": n, "ato": a, "info": act_info(a.norma) if a.norma is not None else {},
                  "texto": act_html(a, n),
-                 "republicacao": a.urn in edition.republicados} for n, a in items]})
+                 "republicacao": edition.republication_note(a.urn)} for n, a in items]})
     return env.get_template("edicao.html").render(
         edicao=edition,
         diario=settings,

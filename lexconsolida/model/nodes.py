@@ -135,8 +135,9 @@ class Event:
     'repristinacao' (back because the act that revoked the amending act said so expressly).
     Whole-act events (``Norma.events``): 'publicacao', 'vigencia', 'revogacao', 'alteracao',
     'pendente' (an amending act whose changes are not in the text, pending review), 'sem-texto'
-    (an amending act whose text the acervo lacks), 'suspensao' (see
-    :mod:`lexconsolida.model.status`)."""
+    (an amending act whose text the acervo lacks), 'suspensao', 'texto-indisponivel' (the acervo
+    has no text of this act), 'revogacao-parcial' (an act revokes units of this act, whose text
+    is unavailable) (see :mod:`lexconsolida.model.status`)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None

@@ -58,8 +58,10 @@ def settings_for(cat: Catalog, base_url: str) -> Settings:
         name = "Acervo de normas de " + ", ".join(p.nome for p in pubs) if pubs else "Acervo de normas"
     emails = [p.email for p in pubs if p.email]
     if not emails:
-        raise UsageError("nenhum município do acervo tem [lexml] email no municipio.toml: o contato do "
-                         "provedor é obrigatório no Identify do OAI-PMH (veja docs/lexml-oai.md)")
+        raise UsageError("nenhum município do acervo tem um e-mail de contato no municipio.toml ([lexml] email, "
+                         "ou o email de [orgaos.camara] ou [orgaos.prefeitura]): o contato do provedor é "
+                         "obrigatório no Identify do OAI-PMH; informe-o com 'lexconsolida importar … --contato "
+                         "EMAIL' ou no municipio.toml (veja docs/lexml-oai.md)")
     return Settings(name, base_url, list(dict.fromkeys(emails)))
 
 

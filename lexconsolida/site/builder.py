@@ -31,7 +31,7 @@ from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
-    GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, search_page,
+    GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, page_text, search_page,
     strip_kept_notice, with_kept_notice,
 )
 from lexconsolida.site.relations import build_graph, index_graph
@@ -123,7 +123,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     menu = [{"titulo": _title(src, href), "href": href} for href, src in editorial]
-    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes else []))
+    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes or corpus.inutilizadas else []))
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out, staging=staging)
     read_now: dict[str, bytes] = {}
@@ -146,9 +146,9 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
     for act in acts:
         if act.path in kept:  # a kept page is never silent: a notice names what is pending
-            notice = kept_notice(act.facts)
             for rel in sorted(r for r in output.new if r.startswith(f"{act.path}/") and r.endswith(".html")):
                 bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
+                notice = kept_notice(act.facts, page_text(bare))  # what this page holds
                 key = content_key(base, "mantida", notice, hashlib.sha256(bare.encode()).hexdigest())
                 output.put(rel, key, lambda b=bare, n=notice: with_kept_notice(b, n))
 
@@ -201,12 +201,12 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    for page in editions.pages(corpus.edicoes, acts, site, base):
+    for page in editions.pages(corpus.edicoes, acts, site, base, corpus.inutilizadas):
         output.put(page.path, page.key, page.render)
         pages += 1
     for ed in corpus.edicoes:
         output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
-    published_in = editions.act_links(corpus.edicoes)
+    published_in = editions.act_links(corpus.edicoes, acts)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     if parallel:

@@ -498,6 +498,13 @@ def kept_notice_of(data: bytes) -> str | None:
     return next((p.text for p in document.paragraphs if p.text.startswith(KEPT_NOTICE_START)), None)
 
 
+def kept_text(data: bytes) -> str:
+    """The text of a kept DOCX without its kept notice, paragraph by paragraph (what the
+    notice must describe)."""
+    document = Document(io.BytesIO(data))
+    return "\n".join(p.text for p in document.paragraphs if not p.text.startswith(KEPT_NOTICE_START))
+
+
 def with_kept_notice(data: bytes, notice: str) -> bytes:
     """A kept DOCX (the last good one of an act whose text could not be rebuilt) with
     ``notice`` at the top of its body, in the style that says which text a document is; an

@@ -39,7 +39,7 @@ _PREAMBULO = patterns.compile(
     r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
         |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
         |(?![^,]{0,80}\b(?:prefeit|vice|president|governador|vereador|secret|subs[íi]di|c[âa]mara|munic[íi]pi))
-         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
+         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE\b))
         |FA[ZÇ]O?\s+SABER|no\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui""",
     re.VERBOSE | re.IGNORECASE,
 )
