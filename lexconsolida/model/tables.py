@@ -1,0 +1,234 @@
+"""Tables and annexes as first-class content of a norm (issue 39; ``docs/tabelas.md``).
+
+A :class:`Tabela` is rows of cells (header rows, ``colspan``/``rowspan``), with a stable id and,
+per row, a history like a dispositivo's: a row is the unit a table is amended by (a cell changed,
+a row added or removed), and the note of a compiled text goes on the row, as Planalto prints it
+('(Redação dada pela Lei nº …)' after the changed row). An :class:`Annex` ('Anexo I — Quadro de
+cargos') is a sequence of blocks — paragraphs of text (:class:`Passage`) and tables — after the
+act's signatures.
+
+Where they hang: a table printed inside a unit ('… conforme a tabela a seguir:') belongs to that
+dispositivo (``Dispositivo.tabelas``, after its own text, before its children); an annex to the
+norm (``Norma.annexes``).
+
+Ids (stable, following LexML's positional ids and Akoma Ntoso's naming convention):
+
+- annex: ``anx<n>`` (``anx1`` for 'Anexo I', ``anx2`` for 'Anexo II'; an unnumbered single
+  annex is ``anx1``); AKN ``att_<n>``;
+- table: ``<host>_tab<n>``, n counted inside its host (``art5_cpt_tab1``, ``anx2_tab1``); AKN
+  ``<host eId>__table_<n>``;
+- row: ``<table>_lin<n>``, n = position of the row in the table as first read, header rows
+  included (``anx1_tab1_lin3``); a row added later between rows 3 and 4 is ``lin3-1`` (as an
+  artigo added after art. 3 is ``art3-1``), one added at the end continues the numbering; a
+  removed row keeps its id and its last wording, revoked. Ids never change after a row is
+  added or removed: an amending act that cites a row by its label is resolved to its id once.
+- cell: addressed by row id and column index (0-based, counting the grid columns a colspan
+  covers), never by a stored id: LexML's ``td`` carries no id.
+
+A row's wording in a :class:`~lexconsolida.model.nodes.Version` is the text of its cells joined
+by :data:`CELL_SEPARATOR` (:func:`row_text`, :func:`row_cells` reads it back), so the history
+machinery of dispositivos (events, dates, notes, point-in-time cuts) serves rows unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from lexconsolida.model.nodes import Situacao, Version
+
+CELL_SEPARATOR = " | "
+"""Between the cells of a row's wording (a '|' inside a cell is written '\\|')."""
+
+
+@dataclass(slots=True)
+class Cell:
+    """One cell: its text (lines joined by a space), how many grid columns and rows it spans."""
+
+    text: str = ""
+    colspan: int = 1
+    rowspan: int = 1
+    header: bool = False
+    """A header cell (``th``)."""
+
+
+@dataclass(slots=True)
+class Row:
+    """One row of a table, the unit a table is amended by."""
+
+    id: str
+    """``<table id>_lin<n>`` (see the module's id convention)."""
+    cells: list[Cell] = field(default_factory=list)
+    header: bool = False
+    """A header row (column headings): never a data row an instruction changes by label."""
+    situacao: Situacao = Situacao.VIGENTE
+    history: list[Version] = field(default_factory=list)
+    """Wordings of the row (:func:`row_text`), oldest first; empty when never amended."""
+    lines: tuple[int, int] | None = None
+    """First and last source line of the row, when read from text."""
+
+    @property
+    def texts(self) -> list[str]:
+        return [c.text for c in self.cells]
+
+    @property
+    def label(self) -> str:
+        """What a text cites the row by: its first non-empty cell."""
+        return next((c.text for c in self.cells if c.text.strip()), "")
+
+
+@dataclass(slots=True)
+class Tabela:
+    """A table with rows of cells; the id is stable (module docstring)."""
+
+    id: str
+    rows: list[Row] = field(default_factory=list)
+    titulo: str | None = None
+    """The caption printed above the table ('TABELA DE VENCIMENTOS'), when one was read."""
+    lines: tuple[int, int] | None = None
+    situacao: Situacao = Situacao.VIGENTE
+    history: list[Version] = field(default_factory=list)
+    """Whole-table events (the table replaced or revoked); the text of each version is the
+    caption. Row changes live on the rows."""
+
+    @property
+    def header_rows(self) -> list[Row]:
+        return [r for r in self.rows if r.header]
+
+    @property
+    def body_rows(self) -> list[Row]:
+        return [r for r in self.rows if not r.header]
+
+    @property
+    def columns(self) -> int:
+        """How many grid columns the table has (the widest row, spans counted)."""
+        return max((sum(c.colspan for c in r.cells) for r in self.rows), default=0)
+
+    def row(self, row_id: str) -> Row | None:
+        return next((r for r in self.rows if r.id == row_id), None)
+
+    def column_headers(self) -> list[str]:
+        """The heading of each grid column: the texts of the header cells above it, joined
+        top-down ('ADMINISTRAÇÃO DIRETA'); '' where no header row names the column."""
+        heads: list[list[str]] = [[] for _ in range(self.columns)]
+        for r, col, cell in grid_cells(self.header_rows):
+            for c in range(col, min(col + cell.colspan, len(heads))):
+                if cell.text.strip() and (not heads[c] or heads[c][-1] != cell.text):
+                    heads[c].append(cell.text)
+        return [" ".join(h) for h in heads]
+
+
+@dataclass(slots=True)
+class Passage:
+    """A paragraph of an annex that is not a table."""
+
+    text: str
+    lines: tuple[int, int] | None = None
+    flag: str | None = None
+    """'tabela-incerta' when the lines look like a table the reader could not read with
+    confidence: kept as text, as printed (line breaks included), never lost."""
+
+
+@dataclass(slots=True)
+class Annex:
+    """An annex of a norm ('ANEXO I' …), first-class: id, label, title and its blocks."""
+
+    id: str
+    """``anx<n>``."""
+    rotulo: str | None = None
+    """'Anexo I', 'Anexo Único', 'Anexo' as normalised; the printed heading is ``rotulo_printed``."""
+    rotulo_printed: str | None = None
+    titulo: str | None = None
+    """The title under the heading ('QUADRO DE PESSOAL DA PREFEITURA MUNICIPAL')."""
+    blocks: list[Passage | Tabela] = field(default_factory=list)
+    lines: tuple[int, int] | None = None
+    situacao: Situacao = Situacao.VIGENTE
+    history: list[Version] = field(default_factory=list)
+    """Whole-annex events (replaced or revoked); the text of each version is the title."""
+
+    @property
+    def tabelas(self) -> list[Tabela]:
+        return [b for b in self.blocks if isinstance(b, Tabela)]
+
+    @property
+    def text(self) -> str:
+        """The annex as plain text (heading, title, passages, tables row by row)."""
+        return "\n".join(annex_lines(self))
+
+
+def grid_cells(rows: list[Row]) -> Iterator[tuple[int, int, Cell]]:
+    """(row index, grid column, cell) of every cell of ``rows``, columns counted as HTML lays
+    them out: a cell that a ``rowspan`` above still covers pushes the cells after it right."""
+    taken: dict[tuple[int, int], bool] = {}
+    for ri, row in enumerate(rows):
+        col = 0
+        for cell in row.cells:
+            while taken.get((ri, col)):
+                col += 1
+            yield ri, col, cell
+            for dr in range(cell.rowspan):
+                for dc in range(cell.colspan):
+                    taken[(ri + dr, col + dc)] = True
+            col += cell.colspan
+
+
+def cell_at(table: Tabela, row: Row, column: int) -> Cell | None:
+    """The cell of ``row`` that covers grid ``column`` (None when a rowspan from above does)."""
+    ri = table.rows.index(row)
+    for r, col, cell in grid_cells(table.rows):
+        if r == ri and col <= column < col + cell.colspan:
+            return cell
+    return None
+
+
+_ESCAPED = re.compile(r"\\\|")
+
+
+def row_text(texts: list[str]) -> str:
+    """A row's wording: its cells' texts joined by :data:`CELL_SEPARATOR`."""
+    return CELL_SEPARATOR.join(t.replace("|", "\\|") for t in texts)
+
+
+def row_cells(text: str) -> list[str]:
+    """The cells' texts of a wording written by :func:`row_text`."""
+    parts = re.split(r"(?<!\\) \| ", text)
+    return [_ESCAPED.sub("|", p) for p in parts]
+
+
+def table_lines(table: Tabela) -> list[str]:
+    """The table as plain text: caption, then one line per row, cells between '|' (a pipe
+    table, which the text reader reads back)."""
+    out = [table.titulo] if table.titulo else []
+    header_done = False
+    for row in table.rows:
+        if not row.header and not header_done and table.header_rows:
+            out.append("|" + "|".join("---" for _ in range(max(1, len(table.header_rows[0].cells)))) + "|")
+            header_done = True
+        out.append("| " + " | ".join(c.text.replace("|", "\\|") for c in row.cells) + " |")
+    return out
+
+
+def annex_lines(annex: Annex) -> list[str]:
+    out = [line for line in (annex.rotulo_printed or annex.rotulo, annex.titulo) if line]
+    for b in annex.blocks:
+        if isinstance(b, Tabela):
+            out.extend(table_lines(b))
+        else:
+            out.extend(b.text.split("\n"))
+    return out
+
+
+def tables_of(norma) -> Iterator[tuple[str, Tabela]]:
+    """(host id, table) of every table of ``norma``: in the articulação's units (document order),
+    then in the annexes."""
+    for d in norma.dispositivos():
+        for t in d.tabelas:
+            yield d.id, t
+    for a in norma.annexes:
+        for t in a.tabelas:
+            yield a.id, t
+
+
+def has_tables(norma) -> bool:
+    return bool(norma.annexes) or any(d.tabelas for d in norma.dispositivos())
