@@ -315,3 +315,153 @@ def number_rows(table: Tabela, table_id: str) -> Tabela:
     for k, row in enumerate(table.rows, 1):
         row.id = f"{table_id}_lin{k}"
     return table
+
+
+# -- the reader's rules ------------------------------------------------------------------------
+
+PLACEHOLDER_TAG = "tabela"
+"""The tag of the line standing for a table taken out of the line stream."""
+
+
+@dataclass(slots=True)
+class Found:
+    """A table taken out of the text: the table, the lines it was read from (to give them back
+    to a quoted block that holds them) and its caption line."""
+
+    table: Tabela
+    lines: list
+    caption: object | None = None
+    placed: bool = False
+
+
+def find_tables(state) -> None:
+    """Rule ``find_tables``: every table read with confidence leaves the line stream, one
+    placeholder line (tag ``tabela``, empty text) in its place; its caption line (the one that
+    carries the top border, when it has no label) goes with it. A run of lines that looks like
+    a table but cannot be read stays text, with a warning ``tabela-incerta`` naming its lines."""
+    from lexconsolida.model import Diagnostic, Severity  # noqa: PLC0415 — keeps this module's top pure
+    from lexconsolida.readers.text.state import SourceLine  # noqa: PLC0415
+
+    lines = state.lines
+    blocks = find_blocks([ln.text for ln in lines])
+    if not blocks:
+        return
+    found: dict[int, Found] = state.scratch.setdefault("tables", {})
+    drop: set[int] = set()
+    holders: dict[int, SourceLine] = {}
+    for b in blocks:
+        first, last = lines[b.start], lines[b.end - 1]
+        if b.table is None:
+            state.diagnostics.append(Diagnostic(
+                "tabela-incerta", f"as linhas {first.number} a {last.number} parecem uma tabela, mas não foi "
+                f"possível lê-la com segurança ({b.why}): ficam como texto", Severity.WARNING, line=first.number))
+            continue
+        for k, note in b.notes:
+            state.diagnostics.append(Diagnostic("nota-do-site", "nota do site de publicação depois da tabela",
+                                                Severity.INFO, line=lines[k].number, text=note))
+        table = b.table
+        for row in table.rows:  # block-relative line indices → source line numbers
+            if row.lines is not None:
+                row.lines = (lines[b.start + row.lines[0]].number, lines[b.start + row.lines[1]].number)
+        table.lines = (first.number, last.number)
+        caption = None
+        if b.caption is not None:
+            cap = lines[b.caption]
+            cap.text = TOP_BORDER.sub("", cap.text)
+            if cap.label is None and cap.text.strip() and b.caption not in drop:
+                caption = cap
+                table.titulo = cap.text.strip()
+                drop.add(b.caption)
+        drop.update(range(b.start, b.end))
+        holder = SourceLine(first.number, "", original="", tag=PLACEHOLDER_TAG)
+        holders[b.start] = holder
+        found[first.number] = Found(table, lines[b.start:b.end], caption)
+    out = []
+    for i, ln in enumerate(lines):
+        if i in holders:
+            out.append(holders[i])
+        if i not in drop:
+            out.append(ln)
+    state.lines = out
+
+
+def table_text(found: Found) -> str:
+    """The table's lines as printed (for a table that ends up nowhere: kept as a document)."""
+    head = [found.caption.text] if found.caption is not None else []
+    return "\n".join(head + [ln.text for ln in found.lines])
+
+
+def place_tables(state) -> None:
+    """Rule ``place_tables`` (after ``number_units``): ids for the tables the units hold
+    (``<unit>_tab<n>``, rows ``_lin<n>``); a table that no unit or annex took (printed before
+    the first article, say) is kept as a document, as printed: never lost."""
+    from lexconsolida.model import Documento  # noqa: PLC0415
+
+    for d in state.norma.dispositivos():
+        for k, t in enumerate(d.tabelas, 1):
+            number_rows(t, f"{d.id}_tab{k}")
+    for f in state.scratch.get("tables", {}).values():
+        if not f.placed:
+            f.placed = True
+            state.norma.documentos.append(Documento("Tabela", table_text(f), lines=f.table.lines))
+
+
+_ANNEX_HEADING = patterns.compile(
+    r"^\s*(?P<word>ANEXOS?|Anexos?|TABELA|Tabela|QUADRO|Quadro)\b\s*(?:N[º°o.]*\s*)?"
+    r"(?P<num>[IVXLC]+\b|\d+\b|[ÚU]NIC[OA]\b|[ÚU]nic[oa]\b)?\s*(?:[-–—:.]\s*)?(?P<rest>.*)$")
+
+
+def annex_number(heading: str) -> tuple[str | None, int | None, str]:
+    """('Anexo II', 2, title) of an annex heading ('ANEXO II - QUADRO DE CARGOS'); the title is
+    what follows the label on the same line ('' when nothing does)."""
+    from lexconsolida.model.numbering import roman_to_int  # noqa: PLC0415
+
+    m = _ANNEX_HEADING.match(heading)
+    if m is None:
+        return None, None, heading.strip()
+    word = m.group("word").capitalize()
+    num = m.group("num")
+    value: int | None = None
+    label = word
+    if num:
+        if num[0] in "ÚUúu":
+            value, label = 1, f"{word} Único" if word != "Tabela" else f"{word} Única"
+        elif num.isdigit():
+            value, label = int(num), f"{word} {int(num)}"
+        else:
+            value, label = roman_to_int(num.upper()), f"{word} {num.upper()}"
+    return label, value, m.group("rest").strip()
+
+
+def read_annex(state, chunk: list, position: int):
+    """An :class:`~lexconsolida.model.tables.Annex` from its lines (the heading first): its
+    label and title, then its passages and the tables ``find_tables`` took out of them."""
+    from lexconsolida.model.tables import Annex, Passage  # noqa: PLC0415
+
+    found: dict[int, Found] = state.scratch.get("tables", {})
+    items = [ln for ln in chunk if ln.text.strip() or ln.tag == PLACEHOLDER_TAG]
+    annex = Annex("", lines=(chunk[0].number, chunk[-1].number))
+    if items and items[0].tag != PLACEHOLDER_TAG and _ANNEX_HEADING.match(items[0].text):
+        head = items.pop(0)
+        annex.rotulo_printed = head.text.strip()
+        annex.rotulo, number, rest = annex_number(head.text)
+        if rest:
+            annex.titulo = rest
+        elif items and items[0].tag != PLACEHOLDER_TAG and items[0].text.strip().isupper():
+            annex.titulo = items.pop(0).text.strip()
+    else:
+        number = None
+    taken = {a.id for a in state.norma.annexes}
+    annex.id = f"anx{number}" if number and f"anx{number}" not in taken else f"anx{position}"
+    while annex.id in taken:
+        position += 1
+        annex.id = f"anx{position}"
+    for ln in items:
+        if ln.tag == PLACEHOLDER_TAG:
+            f = found.get(ln.number)
+            if f is not None and not f.placed:
+                f.placed = True
+                annex.blocks.append(number_rows(f.table, f"{annex.id}_tab{len(annex.tabelas) + 1}"))
+        else:
+            annex.blocks.append(Passage(ln.text.strip(), lines=(ln.number, ln.number)))
+    return annex
