@@ -394,6 +394,15 @@ class Norma:
         yield EMENTA_ID, self.ementa_history
         for node in self.walk():
             yield node.id, node.history
+        for node in self.walk():  # rows of tables (model/tables.py): a row is a table's unit
+            for table in getattr(node, "tabelas", ()):
+                for row in table.rows:
+                    yield row.id, row.history
+        for annex in self.annexes:
+            yield annex.id, annex.history
+            for block in annex.blocks:
+                for row in getattr(block, "rows", ()):
+                    yield row.id, row.history
 
     def dispositivos(self) -> Iterator[Dispositivo]:
         """Every dispositivo in document order (caput included)."""

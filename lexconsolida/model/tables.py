@@ -232,3 +232,40 @@ def tables_of(norma) -> Iterator[tuple[str, Tabela]]:
 
 def has_tables(norma) -> bool:
     return bool(norma.annexes) or any(d.tabelas for d in norma.dispositivos())
+
+
+def shown_rows(table: Tabela, view: str) -> list[Row]:
+    """The rows a view prints: the text in force ('vigente') leaves removed rows out; the
+    compiled view ('compilado') keeps them, struck, with their note."""
+    if view == "compilado":
+        return list(table.rows)
+    return [r for r in table.rows if r.situacao is Situacao.VIGENTE]
+
+
+def row_note(row: Row) -> str | None:
+    """The Planalto note of a changed row ('Redação dada pela Lei nº …', 'Incluído pela …',
+    'Revogado pela …'); None for a row never changed."""
+    if not row.history or row.history[-1].event.kind == "original":
+        return None
+    return row.history[-1].event.nota()
+
+
+def table_view_lines(table: Tabela, view: str) -> list[str]:
+    """The table as plain text in ``view``: a pipe table (removed rows out, or struck with
+    '[sem vigor]' in the compiled view), then, in the compiled view, one note per changed row
+    ('(Advogado: Redação dada pela Lei nº …)') and the cells of each earlier wording."""
+    from lexconsolida.model.history import STRUCK_MARK  # noqa: PLC0415 — history imports nodes, as this module does
+
+    shown = Tabela(table.id, [], table.titulo)
+    notes: list[str] = []
+    for row in shown_rows(table, view):
+        cells = [Cell(c.text, c.colspan, c.rowspan, c.header) for c in row.cells]
+        if row.situacao is not Situacao.VIGENTE and cells:
+            cells[0] = Cell(f"{STRUCK_MARK} {cells[0].text}", cells[0].colspan, cells[0].rowspan, cells[0].header)
+        shown.rows.append(Row(row.id, cells, row.header))
+        note = row_note(row) if view == "compilado" else None
+        if note:
+            older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
+            was = f"; antes: {older[-1]}" if older else ""
+            notes.append(f"({row.label}: {note}{was})")
+    return table_lines(shown) + notes

@@ -40,6 +40,7 @@ from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved, resolve
+from lexconsolida.model.tables import Tabela, table_view_lines
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
@@ -176,6 +177,8 @@ class _TextWriter:
             self.out.append(f"[{'; '.join(m.note for m in marks)}]")
         for alt in host_alteracoes(d):
             self.alteracao(alt)
+        for t in d.tabelas + (d.caput.tabelas if d.caput is not None else []):
+            self.out.extend(table_view_lines(t, self.view))
         for c in text_children(d):
             self.dispositivo(c)
 
@@ -241,6 +244,14 @@ class _TextWriter:
         for anexo in n.anexos:
             self.blank()
             self.out.extend(anexo.split("\n"))
+        for annex in n.annexes:
+            self.blank()
+            self.out.extend(line for line in (annex.rotulo_printed or annex.rotulo, annex.titulo) if line)
+            for b in annex.blocks:
+                if isinstance(b, Tabela):
+                    self.out.extend(table_view_lines(b, self.view))
+                else:
+                    self.out.extend(b.text.split("\n"))
         while self.out and self.out[-1] == "":
             self.out.pop()
         return "\n".join(self.out) + "\n"

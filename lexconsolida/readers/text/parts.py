@@ -448,7 +448,7 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
                 _date_from_fecho(state, ln)
 
 
-_TABLE_HEADING = patterns.compile(r"^\s*(?:TABELA|QUADRO|Tabela|Quadro)\b")
+_TABLE_HEADING = patterns.compile(r"^\s*(?:TABELA|QUADRO|Tabela|Quadro)\s+(?:N[º°o.]*\s*)?(?:[IVXLC]+|\d+)\b")
 
 
 def _next_text(lines: list[SourceLine], i: int) -> SourceLine | None:
