@@ -38,6 +38,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import parse_date
+from lexconsolida.model.tables import Tabela, grid_cells, row_note, shown_rows
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
@@ -230,6 +231,16 @@ class _BodyWriter:
             for line in anexo.split("\n"):
                 if line.strip():
                     self.para("Anexo", line)
+        for annex in norma.annexes:
+            self._page_break()
+            for line in (annex.rotulo_printed or annex.rotulo, annex.titulo):
+                if line:
+                    self.para("Anexo", line)
+            for b in annex.blocks:
+                if isinstance(b, Tabela):
+                    self.tabela(b)
+                else:
+                    self.para("Anexo", b.text)
 
     def documento(self, documento) -> None:
         """An accompanying document (an Indicação): title once, authorship, addressee, the
@@ -272,10 +283,47 @@ class _BodyWriter:
         for child in a.children:
             self.node(child)
 
+    def tabela(self, t: Tabela) -> None:
+        """A real Word table (style 'Quadro'): header rows repeated on each page, spans merged;
+        in the compiled view removed rows in 'Texto revogado' and each changed row's note after
+        the table ('Nota de alteração')."""
+        rows = shown_rows(t, self.view)
+        if not rows:
+            return
+        if t.titulo:
+            self.para("Anexo", t.titulo)
+        width = max(1, max(sum(c.colspan for c in r.cells) for r in rows))
+        table = self.doc.add_table(rows=len(rows), cols=width)
+        table.style = self.doc.styles["Quadro"]
+        for ri, col, cell in grid_cells(rows):
+            if col >= width:
+                continue
+            target = table.cell(ri, col)
+            last_r, last_c = min(ri + cell.rowspan, len(rows)) - 1, min(col + cell.colspan, width) - 1
+            if (last_r, last_c) != (ri, col):
+                target = target.merge(table.cell(last_r, last_c))
+            para = target.paragraphs[0]
+            revoked = rows[ri].situacao is not Situacao.VIGENTE
+            para._p.style = self.style_ids["Texto revogado" if revoked else "Normal"]
+            if cell.text:
+                para.add_run(xml_text(cell.text))
+        for ri, row in enumerate(rows):
+            if row.header:
+                tr_pr = table.rows[ri]._tr.get_or_add_trPr()
+                mark = OxmlElement("w:tblHeader")
+                tr_pr.append(mark)
+        if self.view == "compilado":
+            for row in rows:
+                note = row_note(row)
+                if note:
+                    self.para("Nota de alteração", f"({row.label}: {note})")
+
     def dispositivo(self, d: Dispositivo) -> None:
         if d.kind is Kind.CAPUT:  # its text is printed with the artigo's rótulo
             for alt in d.alteracoes:
                 self._alteracao(alt)
+            for t in d.tabelas:
+                self.tabela(t)
             for child in d.children:
                 self.dispositivo(child)
             return
@@ -301,6 +349,8 @@ class _BodyWriter:
                 self._efficacy_note("Nota de alteração", note)
         for alt in d.alteracoes:
             self._alteracao(alt)
+        for t in d.tabelas:
+            self.tabela(t)
         for child in d.children:
             self.dispositivo(child)
 
