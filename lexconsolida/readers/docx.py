@@ -125,14 +125,31 @@ def body_paragraphs(doc) -> list[Para]:
 
 
 def _table_text(table) -> str:
+    """A Word table as a pipe table the text reader reads back (``readers/text/tables.py``):
+    one line per row, a cell that spans columns followed by empty cells for the columns it
+    covers, the continuation of a vertically merged cell empty; the first row is the heading
+    ('|---|' after it) when Word marks it as one (repeated header row) or all its text is bold.
+    A '|' inside a cell is written '\\|'."""
     rows = []
-    for row in table.rows:
+    header = False
+    for k, tr in enumerate(table._tbl.tr_lst):
         cells = []
-        for cell in row.cells:
-            text = " ".join(cell.text.split())
-            if not cells or cells[-1] != text:  # merged cells repeat
-                cells.append(text)
-        rows.append(" | ".join(cells))
+        bold = True
+        for tc in tr.tc_lst:
+            text = " ".join("".join(t.text or "" for t in tc.iter(qn("w:t"))).split()).replace("|", "\\|")
+            merged = tc.tcPr is not None and tc.tcPr.find(qn("w:vMerge")) is not None and \
+                tc.tcPr.find(qn("w:vMerge")).get(qn("w:val")) != "restart"
+            cells.append("" if merged else text)
+            cells += [""] * (tc.grid_span - 1)
+            runs = list(tc.iter(qn("w:r")))
+            bold = bold and bool(runs) and all(r.find(f"{qn('w:rPr')}/{qn('w:b')}") is not None
+                                               for r in runs if "".join(t.text or "" for t in r.iter(qn("w:t"))).strip())
+        rows.append("| " + " | ".join(cells) + " |")
+        if k == 0:
+            trpr = tr.trPr
+            header = (trpr is not None and trpr.find(qn("w:tblHeader")) is not None) or bold
+            if header:
+                rows.append("|" + "---|" * len(cells))
     return "\n".join(rows)
 
 
