@@ -150,7 +150,7 @@ def read_instruction(text: str, quoted: list[str]) -> TableReading | None:
         after = _search("linha", "apos", text)
         previous = after.group("v") if after else None
         for b in tables:
-            for r in b.table.rows:
+            for r in b.table.rows if b.table is not None else ():
                 if r.header:
                     continue  # the heading repeated above the new row
                 reading.instructions.append(TableInstruction("linha_inclusao", target, row=previous,
@@ -167,6 +167,7 @@ def read_instruction(text: str, quoted: list[str]) -> TableReading | None:
         loose = [ln for i, ln in enumerate(lines) if i not in taken and ln.strip()]
         if len(tables) == 1 and len(loose) <= 2 and target.startswith("anx"):
             t = tables[0].table
+            assert t is not None  # an unread table returned a problem above
             reading.instructions.append(TableInstruction(
                 "tabela_redacao", target, rows=tuple(tuple(r.texts) for r in t.rows),
                 header_rows=len(t.header_rows), text=None))

@@ -232,6 +232,7 @@ def _anexo_redacao(norma: Norma, op: Operation, ev: Event) -> None:
         if i in found:
             b = found[i]
             n_tables += 1
+            assert b.table is not None  # only read tables are in ``found``
             t = number_rows(b.table, f"{annex.id}_tab{n_tables}-{len(annex.history) + 1}")
             blocks.append(t)
             taken.update(range(b.start, b.end))
@@ -250,11 +251,12 @@ def _anexo_redacao(norma: Norma, op: Operation, ev: Event) -> None:
             if row.situacao is Situacao.VIGENTE:
                 _push(row, Version(row_text(row.texts), _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
         t.situacao = Situacao.REVOGADO
-    for b in blocks:
-        if isinstance(b, Tabela):
-            for row in b.rows:
+    for new in blocks:
+        if isinstance(new, Tabela):
+            for row in new.rows:
                 row.history.append(Version(row_text(row.texts), _as(ev, "inclusao"), ev.date, None))
-    annex.blocks = [b for b in annex.blocks if isinstance(b, Tabela)] + blocks
+    kept: list[Passage | Tabela] = [old for old in annex.blocks if isinstance(old, Tabela)]
+    annex.blocks = kept + blocks
 
 
 def apply_table_op(norma: Norma, op: Operation, ev: Event) -> None:

@@ -233,9 +233,9 @@ class _BodyWriter:
                     self.para("Anexo", line)
         for annex in norma.annexes:
             self._page_break()
-            for line in (annex.rotulo_printed or annex.rotulo, annex.titulo):
-                if line:
-                    self.para("Anexo", line)
+            for heading in (annex.rotulo_printed or annex.rotulo, annex.titulo):
+                if heading:
+                    self.para("Anexo", heading)
             for b in annex.blocks:
                 if isinstance(b, Tabela):
                     self.tabela(b)

@@ -57,6 +57,7 @@ from lexconsolida.model import (
     Version,
 )
 from lexconsolida.model.efficacy import resolve
+from lexconsolida.model.tables import Tabela
 from lexconsolida.model.nodes import EMENTA_ID
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
@@ -201,7 +202,7 @@ class _Writer:
         self.histories: list[tuple[str, list]] = []
         self.articulacao = ""
         self.extension = ""
-        self.tables: list[tuple[str, object]] = []
+        self.tables: list[tuple[str, Tabela]] = []
         """(dispositivo id, table) of the tables units hold: written in the extension
         (``lexml/tables.py``), since a LexML dispositivo holds only paragraphs."""
         self.suspended: set[str] = set()

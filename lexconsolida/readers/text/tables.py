@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from lexconsolida import patterns
 from lexconsolida.model.tables import Cell, Row, Tabela
@@ -330,7 +331,8 @@ class Found:
 
     table: Tabela
     lines: list
-    caption: object | None = None
+    caption: Any = None
+    """The caption's SourceLine (typed loosely: this module's top stays free of the reader's state)."""
     placed: bool = False
 
 
