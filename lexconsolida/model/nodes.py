@@ -23,7 +23,6 @@ from lexconsolida.model.numbering import AGRUPADOR_NAMES, KIND_WORDS, Number, fo
 
 if TYPE_CHECKING:
     from lexconsolida.model.efficacy_events import Efficacy
-    from lexconsolida.model.tables import Annex, Tabela
 
 EMENTA_ID = "ementa"
 """The id LexML gives the ``Ementa`` element: where the ementa's wordings are addressed (an
@@ -226,9 +225,10 @@ class Dispositivo:
     """Quoted blocks this unit introduces (amending acts: 'passa a vigorar com a redação: “…”')."""
     separator: str | None = None
     """What followed the printed label (' - ', ' – ', '. ', ')'), for faithful re-printing."""
-    tabelas: list["Tabela"] = field(default_factory=list)
-    """Tables printed in this unit, after its own text and before its children
-    (:mod:`lexconsolida.model.tables`)."""
+    tabelas: list = field(default_factory=list)
+    """Tables printed in this unit (``model.tables.Tabela``), after its own text and before its
+    children. Typed ``list`` only: ``model.tables`` builds on this module (Situacao, Version),
+    and an annotation naming its classes would be an import cycle."""
 
     @property
     def unico(self) -> bool:
@@ -379,9 +379,9 @@ class Norma:
     as_of: str | None = None
     """The date this tree is the text of (set by the point-in-time cut), at which its efficacy
     events are resolved; None: not cut (every event counts, as after all of them)."""
-    annexes: list["Annex"] = field(default_factory=list)
-    """The annexes read as structure (Anexo I, II …: passages and tables, with ids and
-    histories; :mod:`lexconsolida.model.tables`). ``anexos`` keeps the text of annexes read
+    annexes: list = field(default_factory=list)
+    """The annexes read as structure (``model.tables.Annex``: Anexo I, II …, passages and
+    tables, with ids and histories; typed ``list`` for the reason ``Dispositivo.tabelas`` is). ``anexos`` keeps the text of annexes read
     before annexes were structured (a LexML file written then)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:

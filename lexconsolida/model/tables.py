@@ -248,24 +248,3 @@ def row_note(row: Row) -> str | None:
     if not row.history or row.history[-1].event.kind == "original":
         return None
     return row.history[-1].event.nota()
-
-
-def table_view_lines(table: Tabela, view: str) -> list[str]:
-    """The table as plain text in ``view``: a pipe table (removed rows out, or struck with
-    '[sem vigor]' in the compiled view), then, in the compiled view, one note per changed row
-    ('(Advogado: Redação dada pela Lei nº …)') and the cells of each earlier wording."""
-    from lexconsolida.model.history import STRUCK_MARK  # noqa: PLC0415 — history imports nodes, as this module does
-
-    shown = Tabela(table.id, [], table.titulo)
-    notes: list[str] = []
-    for row in shown_rows(table, view):
-        cells = [Cell(c.text, c.colspan, c.rowspan, c.header) for c in row.cells]
-        if row.situacao is not Situacao.VIGENTE and cells:
-            cells[0] = Cell(f"{STRUCK_MARK} {cells[0].text}", cells[0].colspan, cells[0].rowspan, cells[0].header)
-        shown.rows.append(Row(row.id, cells, row.header))
-        note = row_note(row) if view == "compilado" else None
-        if note:
-            older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
-            was = f"; antes: {older[-1]}" if older else ""
-            notes.append(f"({row.label}: {note}{was})")
-    return table_lines(shown) + notes

@@ -40,7 +40,7 @@ from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved, resolve
-from lexconsolida.model.tables import Tabela, table_view_lines
+from lexconsolida.model.tables import Cell, Row, Tabela, row_note, shown_rows, table_lines
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
@@ -268,3 +268,22 @@ def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> s
 def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:
     """The act as UTF-8 plain text in the official layout."""
     return render(norma, view=view, published=published).encode("utf-8")
+
+
+def table_view_lines(table: Tabela, view: str) -> list[str]:
+    """The table as plain text in ``view``: a pipe table (removed rows out, or struck with
+    '[sem vigor]' in the compiled view), then, in the compiled view, one note per changed row
+    ('(Advogado: Redação dada pela Lei nº …)') and the cells of each earlier wording."""
+    shown = Tabela(table.id, [], table.titulo)
+    notes: list[str] = []
+    for row in shown_rows(table, view):
+        cells = [Cell(c.text, c.colspan, c.rowspan, c.header) for c in row.cells]
+        if row.situacao is not Situacao.VIGENTE and cells:
+            cells[0] = Cell(f"{STRUCK_MARK} {cells[0].text}", cells[0].colspan, cells[0].rowspan, cells[0].header)
+        shown.rows.append(Row(row.id, cells, row.header))
+        note = row_note(row) if view == "compilado" else None
+        if note:
+            older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
+            was = f"; antes: {older[-1]}" if older else ""
+            notes.append(f"({row.label}: {note}{was})")
+    return table_lines(shown) + notes
