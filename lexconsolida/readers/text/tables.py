@@ -301,6 +301,7 @@ def join_cell_lines(parts: list[str]) -> str:
     lower-case letter undone ('desenvolvi-' 'mento' → 'desenvolvimento')."""
     out = ""
     for p in parts:
+        p = " ".join(p.split())  # justified text spreads words apart; a cell holds them as words
         if not p:
             continue
         if out.endswith("-") and len(out) > 1 and out[-2].isalpha() and p[:1].islower():
@@ -353,6 +354,8 @@ def find_tables(state) -> None:
     holders: dict[int, SourceLine] = {}
     for b in blocks:
         first, last = lines[b.start], lines[b.end - 1]
+        if b.form in ("alinhada", "pontilhada") and any(lines[k].label is not None for k in range(b.start, b.end)):
+            continue  # numbered items of a unit ('1 - Aquisição … Cr$ 1.000,00') stay its units
         if b.table is None:
             state.diagnostics.append(Diagnostic(
                 "tabela-incerta", f"as linhas {first.number} a {last.number} parecem uma tabela, mas não foi "
