@@ -91,6 +91,7 @@ def split_parts(state: TextState) -> None:
     end = _body_end(lines, first_art)
     if end == len(lines):
         end = closing_block_start(lines, first_art)
+    end = min(end, signed_before_annex(lines, first_art))
     end = _formulas_before(lines, end, first_art)
     state.body = (start, end)
     _read_head(state, lines[:start])
@@ -185,6 +186,44 @@ def closing_block_start(lines: list[SourceLine], first_art: int) -> int:
     if kinds and kinds[-1] == "cargo" and "pessoa" not in kinds:
         return len(lines)
     return start
+
+
+def signed_before_annex(lines: list[SourceLine], first_art: int) -> int:
+    """Where the closing block starts when the act has no place-and-date line and its annexes
+    follow the signatures ('JOSÉ … / Prefeito', then 'ANEXO I', the annexes to the end of the
+    file): the first annex heading after the articles whose preceding lines, back to the last
+    text of the body, are all signatures (a name at least), and after which no article continues
+    the numbering (an annex that holds articles starts again at 'Art. 1º'). ``len(lines)`` when
+    there is none. (An annex printed after a signed closing block ends the body even when a
+    line further down looks like a closing: the annexes' own text is not the act's articles.)"""
+    last_art: int | None = None
+    for i in range(first_art, len(lines)):
+        ln = lines[i]
+        if _label_kind(ln) == "artigo":
+            last_art = ln.label.number.value
+            continue
+        if ln.label is not None or not _ANNEX.match(ln.text) or not ln.text.strip().upper().startswith("ANEXO") \
+                or len(ln.text.strip()) > 80:
+            continue
+        kinds: list[str] = []
+        start = i
+        for j in range(i - 1, first_art, -1):
+            prev = lines[j]
+            if not prev.text.strip():
+                continue
+            kind = None if prev.label is not None else _closing_kind(prev.text)
+            if kind is None:
+                break
+            kinds.append(kind)
+            start = j
+        if "pessoa" not in kinds:
+            continue
+        following = next((x for x in lines[i + 1:] if _label_kind(x) == "artigo"), None)
+        if following is not None and last_art is not None and following.label.number.value not in (1, last_art + 1) \
+                or following is not None and following.label.number.value == (last_art or 0) + 1:
+            continue
+        return start
+    return len(lines)
 
 
 def _no_articles(state: TextState) -> None:

@@ -226,7 +226,7 @@ def _grid(lines: list[str]) -> tuple[Tabela | None, str | None]:
     lines = [t[indent:] for t in lines]
     width = max(len(t) for t in lines)
     lines = [t.ljust(width) for t in lines]
-    bounds = sorted({k for t in lines for k, ch in enumerate(t) if ch in "|+"})
+    bounds = sorted({k for t in lines for k in range(len(t)) if _is_bar(t, k)})
     if len(bounds) < 3 or bounds[0] != 0:
         return None, "colunas desalinhadas"
     for k, t in enumerate(lines):
@@ -237,8 +237,10 @@ def _grid(lines: list[str]) -> tuple[Tabela | None, str | None]:
     rule = [[False] * ns for _ in range(nl)]
     for k, t in enumerate(lines):
         for si, (a, b) in enumerate(segs):
-            piece = t[a + 1:b].strip()
-            rule[k][si] = bool(piece) and set(piece) <= set("-=_+:")
+            raw = t[a + 1:b]
+            piece = raw.strip()
+            # a rule fills its segment ('------'); a dash standing among spaces is text ('SIMPLIFICADA  -  LS')
+            rule[k][si] = bool(piece) and set(piece) <= set("-=_+:") and (piece == raw or len(piece) > 1)
     header_end = next((k for k, t in enumerate(lines) if "=" in t and all(
         rule[k][si] or not t[a + 1:b].strip() for si, (a, b) in enumerate(segs))), None)
     content_lines = [k for k in range(nl) if not all(rule[k])]
@@ -259,7 +261,7 @@ def _grid(lines: list[str]) -> tuple[Tabela | None, str | None]:
         for si in range(ns):
             if rule[k][si]:
                 continue
-            if si + 1 < ns and not rule[k][si + 1] and lines[k][segs[si][1]] not in "|+":
+            if si + 1 < ns and not rule[k][si + 1] and not _is_bar(lines[k], segs[si][1]):
                 parent[find(k * ns + si)] = find(k * ns + si + 1)
             below = k + 1
             if below < nl and not rule[below][si]:
@@ -294,6 +296,17 @@ def _grid(lines: list[str]) -> tuple[Tabela | None, str | None]:
     if table.columns < 2:
         return None, "uma coluna só"
     return table, None
+
+
+def _is_bar(text: str, k: int) -> bool:
+    """Whether ``text[k]`` draws a column: a '|', or a '+' where rules cross ('---+---'); a '+'
+    inside a cell's words is text ('TOTAL GERAL (1+2)')."""
+    ch = text[k]
+    if ch == "|":
+        return True
+    if ch != "+":
+        return False
+    return (k == 0 or text[k - 1] in "-=_|+") or (k + 1 >= len(text) or text[k + 1] in "-=_|+")
 
 
 def join_cell_lines(parts: list[str]) -> str:
@@ -337,6 +350,20 @@ class Found:
     placed: bool = False
 
 
+_LABELLED_CAPTION = patterns.compile(
+    r"^\s*ART(?:IGO)?\.?\s*\d+\S*\s*[-–—.]?\s*(?=[^a-zà-ÿ]*$)(?=.*\b(?:TABELA|QUADRO|ANEXO)\b)")
+"""A caption printed with the top border that starts with an article's label and is all
+capitals naming a table ('ART. 144 - TABELA DE RECEITA IV - ANEXO II - DA LEI …'): the caption
+of an annex table that says which article it belongs to, not an article. (An article whose
+sentence ends in the top border — 'Art. 3º Fica alterada a Tabela I …: ____' — has lower-case
+words and stays an article.)"""
+
+
+_ANNEX_CAPTION = patterns.compile(r"^\s*ANEXOS?\b(?:\s+(?:N[º°o.]*\s*)?(?:[IVXLC]+|\d+|[ÚU]NIC[OA]))?\s*[-–—:.]?\s*$")
+"""A caption line that is only an annex heading ('ANEXO II ______'): it stays in the text (its
+border removed) and opens the annex; the table that follows is the annex's, uncaptioned."""
+
+
 def find_tables(state) -> None:
     """Rule ``find_tables``: every table read with confidence leaves the line stream, one
     placeholder line (tag ``tabela``, empty text) in its place; its caption line (the one that
@@ -357,6 +384,7 @@ def find_tables(state) -> None:
         if b.form in ("alinhada", "pontilhada") and any(lines[k].label is not None for k in range(b.start, b.end)):
             continue  # numbered items of a unit ('1 - Aquisição … Cr$ 1.000,00') stay its units
         if b.table is None:
+            state.scratch.setdefault("uncertain_lines", set()).update(lines[k].number for k in range(b.start, b.end))
             state.diagnostics.append(Diagnostic(
                 "tabela-incerta", f"as linhas {first.number} a {last.number} parecem uma tabela, mas não foi "
                 f"possível lê-la com segurança ({b.why}): ficam como texto", Severity.WARNING, line=first.number))
@@ -373,7 +401,11 @@ def find_tables(state) -> None:
         if b.caption is not None:
             cap = lines[b.caption]
             cap.text = TOP_BORDER.sub("", cap.text)
-            if cap.label is None and cap.text.strip() and b.caption not in drop:
+            if cap.label is not None:  # 'Art. 3º … a seguinte redação: ____': the border is not the unit's text
+                cap.label.rest = TOP_BORDER.sub("", cap.label.rest)
+            if cap.label is not None and _LABELLED_CAPTION.match(cap.text):
+                cap.label = None  # 'ART. 144 - TABELA DE RECEITA IV - ANEXO II …': a caption, not an article
+            if cap.label is None and cap.text.strip() and b.caption not in drop and not _ANNEX_CAPTION.match(cap.text):
                 caption = cap
                 table.titulo = cap.text.strip()
                 drop.add(b.caption)
@@ -441,9 +473,10 @@ def annex_number(heading: str) -> tuple[str | None, int | None, str]:
 def read_annex(state, chunk: list, position: int):
     """An :class:`~lexconsolida.model.tables.Annex` from its lines (the heading first): its
     label and title, then its passages and the tables ``find_tables`` took out of them."""
-    from lexconsolida.model.tables import Annex, Passage  # noqa: PLC0415
+    from lexconsolida.model.tables import Annex, Passage, number_passages  # noqa: PLC0415
 
     found: dict[int, Found] = state.scratch.get("tables", {})
+    uncertain: set[int] = state.scratch.get("uncertain_lines", set())
     items = [ln for ln in chunk if ln.text.strip() or ln.tag == PLACEHOLDER_TAG]
     annex = Annex("", lines=(chunk[0].number, chunk[-1].number))
     if items and items[0].tag != PLACEHOLDER_TAG and _ANNEX_HEADING.match(items[0].text):
@@ -451,9 +484,9 @@ def read_annex(state, chunk: list, position: int):
         annex.rotulo_printed = head.text.strip()
         annex.rotulo, number, rest = annex_number(head.text)
         if rest:
-            annex.titulo = rest
+            annex.titulo = TOP_BORDER.sub("", rest).strip() or None
         elif items and items[0].tag != PLACEHOLDER_TAG and items[0].text.strip().isupper():
-            annex.titulo = items.pop(0).text.strip()
+            annex.titulo = TOP_BORDER.sub("", items.pop(0).text).strip() or None
     else:
         number = None
     taken = {a.id for a in state.norma.annexes}
@@ -468,5 +501,7 @@ def read_annex(state, chunk: list, position: int):
                 f.placed = True
                 annex.blocks.append(number_rows(f.table, f"{annex.id}_tab{len(annex.tabelas) + 1}"))
         else:
-            annex.blocks.append(Passage(ln.text.strip(), lines=(ln.number, ln.number)))
+            flag = "tabela-incerta" if ln.number in uncertain else None
+            annex.blocks.append(Passage(ln.text.strip(), lines=(ln.number, ln.number), flag=flag))
+    number_passages(annex)
     return annex
