@@ -147,8 +147,10 @@ _ONE_OF_EACH = {
     "celula": dict(target="art3", row="Multa", column="Valor", text="R$ 700,00"),
     "linha_inclusao": dict(target="art3", cells=("Juros", "1%")),
     "linha_revogacao": dict(target="art3", row="Multa"),
+    "linha_redacao": dict(target="art3", row="Multa", cells=("Multa", "R$ 650,00"), headers=("Item", "Valor")),
     "tabela_redacao": dict(target="art3", rows=(("Item", "Valor"), ("Multa", "R$ 9,00")), header_rows=1),
     "anexo_redacao": dict(target="anx1", text="| Item | Valor |\n|---|---|\n| Taxa | R$ 1,00 |"),
+    "anexo_revogacao": dict(target="anx1"),
 }
 
 
@@ -169,7 +171,7 @@ def _with_table() -> Norma:
 def test_every_kind_of_operation_is_applied():
     """The applier's dispatch is exhaustive over OpKind (mypy checks it with assert_never; this
     test fails when a kind is added to the contract without a case, or without an example here)."""
-    from lexconsolida.model.operations import OpKind
+    from lexconsolida.model.operations import TABLE_KINDS, OpKind
     from lexconsolida.transforms.amend import EVENT_KIND
 
     assert set(_ONE_OF_EACH) == {k.value for k in OpKind}
@@ -177,8 +179,7 @@ def test_every_kind_of_operation_is_applied():
     for kind, spec in _ONE_OF_EACH.items():
         spec = dict(spec)
         target, text = spec.pop("target"), spec.pop("text", None)
-        start = _with_table() if kind in ("celula", "linha_inclusao", "linha_revogacao", "tabela_redacao",
-                                          "anexo_redacao") else base()
+        start = _with_table() if kind in TABLE_KINDS else base()
         out = apply(start, [op(kind, target, text, **spec)], EV)
         assert out != start, kind  # each kind changes something: text, history, events or situação
 

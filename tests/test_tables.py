@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lexconsolida.amendments.tables import read_instruction
 from lexconsolida.errors import AmendmentError
 from lexconsolida.lexml.schemas import validation_errors
-from lexconsolida.model import Dispositivo, Event, Kind, Norma, Version
+from lexconsolida.model import Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.operations import Operation
 from lexconsolida.model.tables import Annex, Cell, Passage, Row, Tabela, row_cells, row_text, tables_of
 from lexconsolida.readers.lexml import read as read_lexml
@@ -203,8 +203,17 @@ def normas_with_tables(draw) -> Norma:
     n = Norma(tipo="Lei", numero="1", data="2020-01-02", articulacao=[art])
     for k in range(1, draw(st.integers(0, 2)) + 1):
         a = Annex(f"anx{k}", rotulo=f"Anexo {'I' * k}", titulo=draw(st.one_of(st.none(), _cell_text.filter(bool))))
-        a.blocks = [Passage(draw(_cell_text.filter(bool)))] if draw(st.booleans()) else []
+        a.blocks = [Passage(draw(_cell_text.filter(bool)), id=f"anx{k}_txt1")] if draw(st.booleans()) else []
         a.blocks.append(draw(tables(f"anx{k}_tab1")))
+        if draw(st.booleans()):  # a replaced annex: its old paragraph revoked, a new one included
+            old = Passage("texto antigo", id=f"anx{k}_txt{len(a.passages) + 1}", situacao=Situacao.REVOGADO,
+                          history=[Version("texto antigo", Event("original")),
+                                   Version("texto antigo", EV, "2021-05-05", None, Situacao.REVOGADO)])
+            new = Passage("texto novo", id=f"anx{k}_txt{len(a.passages) + 2}",
+                          history=[Version("texto novo", EV, "2021-05-05")])
+            a.blocks += [old, new]
+            a.history = [Version(a.titulo or "", Event("original"), None, "2021-05-05"),
+                         Version(a.titulo or "", EV, "2021-05-05")]
         n.annexes.append(a)
     return n
 

@@ -16,7 +16,8 @@ with ``Norma/Anexos/ReferenciaAnexo``. A norm written as one file therefore carr
   LexML ``table``; and for every table, annex or not, ``lc:tabela`` also carries the caption
   (``titulo``), the source lines, the whole-table history and, per row whose id is not the
   positional one or that has a history or a situação, ``lc:linha ref id situacao linhas`` with
-  its ``lc:versao``s.
+  its ``lc:versao``s; likewise, per passage of an annex with a history (an annex replaced keeps
+  its old paragraphs, revoked), ``lc:paragrafo ref id situacao`` in ``lc:anexoEstruturado``.
 
 In ``table``: one ``tr`` per row, ``th`` for header cells, ``td`` otherwise, ``colspan`` and
 ``rowspan`` only when not 1. A row's id is positional (``<table>_lin<n>``) unless ``lc:linha``
@@ -80,10 +81,12 @@ def annex_ext(parent: etree._Element, annex: Annex) -> None:
     ext.add_versions(ae, annex.history)
     pp = etree.SubElement(etree.SubElement(etree.SubElement(ae, lx("Anexo")), lx("DocumentoGenerico")),
                           lx("PartePrincipal"))
+    k = 0
     for b in annex.blocks:
         if isinstance(b, Tabela):
             table_element(pp, b)
         else:
+            k += 1
             p = etree.SubElement(pp, lx("p"))
             if b.flag:
                 p.set("class", b.flag)
@@ -91,6 +94,11 @@ def annex_ext(parent: etree._Element, annex: Annex) -> None:
                 p.text = xml_text(b.text)
             if b.lines is not None:
                 p.set("title", f"linhas {ext.lines_attr(b.lines)}")
+            positional = f"{annex.id}_txt{k}"
+            if b.id != positional or b.history or b.situacao is not Situacao.VIGENTE:
+                pe = ext.sub(ae, "paragrafo", {"ref": positional, "id": b.id if b.id != positional else None,
+                                               "situacao": _situacao(b.situacao)})
+                ext.add_versions(pe, b.history)
     if not annex.blocks:
         etree.SubElement(pp, lx("p"))
     for t in annex.tabelas:
@@ -156,7 +164,16 @@ def read_annexes(x: etree._Element, text_of) -> tuple[list[Annex], dict[str, lis
             elif b.tag == lx("p") and (b.text or b.get("title")):
                 title = b.get("title") or ""
                 lines = ext.parse_lines(title.removeprefix("linhas ")) if title.startswith("linhas ") else None
-                a.blocks.append(Passage(text_of(b), lines=lines, flag=b.get("class")))
+                a.blocks.append(Passage(text_of(b), lines=lines, flag=b.get("class"),
+                                        id=f"{a.id}_txt{len(a.passages) + 1}"))
+        passages = {p.id: p for p in a.passages}
+        for pe in ae.iterfind(ext.lc("paragrafo")):
+            p = passages.get(pe.get("ref", ""))
+            if p is None:
+                continue
+            p.id = pe.get("id") or p.id
+            p.situacao = Situacao(pe.get("situacao", "vigente"))
+            p.history = ext.read_versions(pe)
         annexes.append(a)
     hosted: dict[str, list[Tabela]] = {}
     for ref, xe in table_ext_of.items():

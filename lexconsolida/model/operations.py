@@ -56,8 +56,15 @@ class OpKind(StrEnum):
     """A whole table replaced (``rows``, the first ``header_rows`` of them the heading): the old
     rows revoked, the new ones included, the caption set from ``text`` when given."""
     ANEXO_REDACAO = "anexo_redacao"
-    """A whole annex replaced by the text quoted (``text``, as printed, tables included): its
-    passages and tables read again; the old ones kept in its history."""
+    """A whole annex replaced: by ``blocks`` (passages and tables the recogniser read — an annex
+    of the amending act, the tables printed after the instruction) or else by the text quoted
+    (``text``, as printed, tables read again); the old passages and rows stay, revoked, for the
+    text on earlier dates."""
+    ANEXO_REVOGACAO = "anexo_revogacao"
+    """A whole annex revoked (its passages and rows stay, revoked)."""
+    LINHA_REDACAO = "linha_redacao"
+    """A row given a new wording whole (``cells``), found by its label (``row``); ``headers``:
+    the column headings the amending act prints above the row, which must name the table's."""
 
 
 OP_KINDS = tuple(k.value for k in OpKind)
@@ -76,8 +83,11 @@ KIND_NAMES: dict[str, str] = {
     "linha_revogacao": "supressão de linha de tabela",
     "tabela_redacao": "nova redação de tabela",
     "anexo_redacao": "nova redação de anexo",
+    "anexo_revogacao": "revogação de anexo",
+    "linha_redacao": "nova redação de linha de tabela",
 }
-TABLE_KINDS = ("celula", "linha_inclusao", "linha_revogacao", "tabela_redacao", "anexo_redacao")
+TABLE_KINDS = ("celula", "linha_inclusao", "linha_revogacao", "linha_redacao", "tabela_redacao", "anexo_redacao",
+               "anexo_revogacao")
 """The kinds that change a table or an annex (:mod:`lexconsolida.transforms.tables`)."""
 
 EMENTA = EMENTA_ID
@@ -176,6 +186,11 @@ class Operation:
     """A table replaced: its rows' cells' texts, the heading first."""
     header_rows: int = 0
     """A table replaced: how many of ``rows`` are the heading."""
+    headers: tuple[str, ...] = ()
+    """A row given a new wording: the column headings printed above it in the amending act."""
+    blocks: tuple = field(default=(), compare=False)
+    """An annex replaced: its new passages and tables as read (``model.tables.Passage`` and
+    ``Tabela``; typed loosely, as ``Dispositivo.tabelas``); empty when ``text`` is to be read."""
     given: bool = True
     """False for a wording a person wrote in a decision (``[[decisoes]]``) that the amending
     act's text does not carry (it changed the unit without giving it a new wording): the note
@@ -206,6 +221,9 @@ class Operation:
                 s += "\n    | " + " | ".join(self.cells) + " |"
             elif self.rows:
                 s += "".join("\n    | " + " | ".join(r) + " |" for r in self.rows)
+            elif self.blocks:
+                tables = sum(1 for b in self.blocks if hasattr(b, "rows"))
+                s += f"\n    {len(self.blocks) - tables} parágrafo(s) e {tables} tabela(s)"
             elif self.text:
                 s += f"\n    {self.text}"
             return s

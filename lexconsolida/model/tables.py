@@ -121,13 +121,21 @@ class Tabela:
 
 @dataclass(slots=True)
 class Passage:
-    """A paragraph of an annex that is not a table."""
+    """A paragraph of an annex that is not a table: the unit of history of an annex's text, as
+    a row is of a table (an annex replaced keeps its old paragraphs, revoked, for the text on an
+    earlier date)."""
 
     text: str
     lines: tuple[int, int] | None = None
     flag: str | None = None
     """'tabela-incerta' when the lines look like a table the reader could not read with
     confidence: kept as text, as printed (line breaks included), never lost."""
+    id: str = ""
+    """``<annex id>_txt<n>``, n = position among the annex's passages as first read (a passage
+    of a new wording of the annex continues the numbering)."""
+    situacao: Situacao = Situacao.VIGENTE
+    history: list[Version] = field(default_factory=list)
+    """Wordings of the passage, oldest first; empty when never amended."""
 
 
 @dataclass(slots=True)
@@ -150,6 +158,10 @@ class Annex:
     @property
     def tabelas(self) -> list[Tabela]:
         return [b for b in self.blocks if isinstance(b, Tabela)]
+
+    @property
+    def passages(self) -> list[Passage]:
+        return [b for b in self.blocks if isinstance(b, Passage)]
 
     @property
     def text(self) -> str:
@@ -242,9 +254,44 @@ def shown_rows(table: Tabela, view: str) -> list[Row]:
     return [r for r in table.rows if r.situacao is Situacao.VIGENTE]
 
 
+def block_in_force(block: Passage | Tabela) -> bool:
+    """A passage in force, or a table with a row in force."""
+    if isinstance(block, Tabela):
+        return block.situacao is Situacao.VIGENTE and any(r.situacao is Situacao.VIGENTE for r in block.rows)
+    return block.situacao is Situacao.VIGENTE
+
+
+def shown_blocks(annex: Annex, view: str) -> list[Passage | Tabela]:
+    """The blocks of ``annex`` a view prints: the text in force leaves out passages and tables
+    that a new wording of the annex (or its revocation) replaced; the compiled view keeps them,
+    struck, with their note, as it keeps removed rows."""
+    if view == "compilado":
+        return list(annex.blocks)
+    return [b for b in annex.blocks if block_in_force(b)]
+
+
+def number_passages(annex: Annex) -> None:
+    """Ids for the passages of ``annex`` that have none (``<annex>_txt<n>``, continuing)."""
+    taken = {b.id for b in annex.passages if b.id}
+    n = len(taken)
+    for b in annex.passages:
+        if not b.id:
+            n += 1
+            while f"{annex.id}_txt{n}" in taken:
+                n += 1
+            b.id = f"{annex.id}_txt{n}"
+            taken.add(b.id)
+
+
+def block_note(block: Passage | Row | Annex) -> str | None:
+    """The Planalto note of a changed passage, row or annex ('Redação dada pela …', 'Revogado
+    pela …'); None for one never changed."""
+    if not block.history or block.history[-1].event.kind == "original":
+        return None
+    return block.history[-1].event.nota()
+
+
 def row_note(row: Row) -> str | None:
     """The Planalto note of a changed row ('Redação dada pela Lei nº …', 'Incluído pela …',
     'Revogado pela …'); None for a row never changed."""
-    if not row.history or row.history[-1].event.kind == "original":
-        return None
-    return row.history[-1].event.nota()
+    return block_note(row)

@@ -31,7 +31,7 @@ EVENT_KIND: dict[OpKind, str] = {
     OpKind.RENUMERACAO: "renumeracao", OpKind.REVOGACAO_TOTAL: "revogacao", OpKind.NOTA: "decisao",
     OpKind.PENDENTE: "pendente", OpKind.SUBSTITUICAO: "redacao", OpKind.CELULA: "redacao",
     OpKind.LINHA_INCLUSAO: "inclusao", OpKind.LINHA_REVOGACAO: "revogacao", OpKind.TABELA_REDACAO: "redacao",
-    OpKind.ANEXO_REDACAO: "redacao"}
+    OpKind.ANEXO_REDACAO: "redacao", OpKind.ANEXO_REVOGACAO: "revogacao", OpKind.LINHA_REDACAO: "redacao"}
 """The history event each kind of operation leaves (``Event.kind``)."""
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1.1, Kind.ITEM: 1.2}
 """Where a unit goes among its siblings: the lists before the §§; in the one place lists of two
@@ -857,8 +857,8 @@ def _dispatch(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             _pendente(norma, index, op, ev)
         case OpKind.SUBSTITUICAO:
             _substituicao(norma, index, op, ev)
-        case OpKind.CELULA | OpKind.LINHA_INCLUSAO | OpKind.LINHA_REVOGACAO | OpKind.TABELA_REDACAO \
-                | OpKind.ANEXO_REDACAO:
+        case OpKind.CELULA | OpKind.LINHA_INCLUSAO | OpKind.LINHA_REVOGACAO | OpKind.LINHA_REDACAO \
+                | OpKind.TABELA_REDACAO | OpKind.ANEXO_REDACAO | OpKind.ANEXO_REVOGACAO:
             apply_table_op(norma, op, ev)
         case _:
             assert_never(kind)

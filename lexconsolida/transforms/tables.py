@@ -19,8 +19,8 @@ from dataclasses import replace
 from lexconsolida.errors import AmendmentError
 from lexconsolida.model import Event, Norma, Situacao, Version
 from lexconsolida.model.operations import TABLE_KINDS, Operation, OpKind
-from lexconsolida.model.tables import (Annex, Cell, Passage, Row, Tabela, grid_cells, row_cells, row_text,
-                                       tables_of)
+from lexconsolida.model.tables import (Annex, Cell, Passage, Row, Tabela, block_in_force, grid_cells, number_passages,
+                                       row_cells, row_text, tables_of)
 
 
 def is_table_op(op: Operation) -> bool:
@@ -33,9 +33,13 @@ def clone_table(t: Tabela) -> Tabela:
                   t.titulo, t.lines, t.situacao, [_clone_version(v) for v in t.history])
 
 
+def clone_passage(p: Passage) -> Passage:
+    return replace(p, history=[_clone_version(v) for v in p.history])
+
+
 def clone_annex(a: Annex) -> Annex:
     return Annex(a.id, a.rotulo, a.rotulo_printed, a.titulo,
-                 [clone_table(b) if isinstance(b, Tabela) else replace(b) for b in a.blocks],
+                 [clone_table(b) if isinstance(b, Tabela) else clone_passage(b) for b in a.blocks],
                  a.lines, a.situacao, [_clone_version(v) for v in a.history])
 
 
@@ -102,16 +106,20 @@ def find_column(table: Tabela, op: Operation, cited: str) -> int:
                      "decida qual a instrução altera")
 
 
-def _start(row: Row) -> None:
-    if not row.history:
-        row.history.append(Version(row_text(row.texts), Event("original"), None, None, row.situacao))
+def _wording(unit: Row | Passage) -> str:
+    return row_text(unit.texts) if isinstance(unit, Row) else unit.text
 
 
-def _push(row: Row, v: Version) -> None:
-    _start(row)
-    row.history[-1].end = v.start
-    row.history.append(v)
-    row.situacao = v.situacao
+def _start(unit: Row | Passage) -> None:
+    if not unit.history:
+        unit.history.append(Version(_wording(unit), Event("original"), None, None, unit.situacao))
+
+
+def _push(unit: Row | Passage, v: Version) -> None:
+    _start(unit)
+    unit.history[-1].end = v.start
+    unit.history.append(v)
+    unit.situacao = v.situacao
 
 
 def _as(ev: Event, kind: str) -> Event:
@@ -194,69 +202,197 @@ def _linha_revogacao(norma: Norma, op: Operation, ev: Event) -> None:
 
 
 def _tabela_redacao(norma: Norma, op: Operation, ev: Event) -> None:
+    """The table replaced: its rows in force revoked (kept), the new rows included after them —
+    as read (``op.blocks``: spans and header cells kept) or from ``op.rows``. When the amending
+    act prints the new table's headings (``op.headers``) they must name the old table's columns:
+    'a Tabela I do Anexo I' is found by position, and the headings confirm it is that table."""
     table = find_table(norma, op)
-    if not op.rows:
+    new = next((b for b in op.blocks if isinstance(b, Tabela)), None)
+    if new is None and not op.rows:
         raise _error(op, "a nova redação da tabela não tem linhas legíveis: decida à mão")
+    if op.headers and table.header_rows and not _headings_match(op.headers, table.column_headers()):
+        raise _error(op, f"as colunas da nova tabela ({'; '.join(op.headers)}) não são as da tabela "
+                         f"{table.titulo or table.id} ({'; '.join(table.column_headers())}): decida se é essa a "
+                         "tabela que a instrução substitui")
     for row in table.rows:
         if row.situacao is Situacao.VIGENTE:
             _push(row, Version(row_text(row.texts), _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
-    for k, texts in enumerate(op.rows):
-        head = k < op.header_rows
-        row = Row(_next_id(table, None), [Cell(c, header=head) for c in texts], header=head)
+    if new is not None:
+        rows = [Row("", [replace(c) for c in r.cells], r.header) for r in new.rows]
+    else:
+        rows = [Row("", [Cell(c, header=k < op.header_rows) for c in texts], header=k < op.header_rows)
+                for k, texts in enumerate(op.rows)]
+    for row in rows:
+        row.id = _next_id(table, None)
         row.history.append(Version(row_text(row.texts), _as(ev, "inclusao"), ev.date, None))
         table.rows.append(row)
-    if op.text and op.text != table.titulo:
+    title = op.text if op.text is not None else (new.titulo if new is not None else None)
+    if title and title != table.titulo:
         if not table.history:
             table.history.append(Version(table.titulo or "", Event("original")))
         table.history[-1].end = ev.date
-        table.history.append(Version(op.text, _as(ev, "redacao"), ev.date, None))
-        table.titulo = op.text
+        table.history.append(Version(title, _as(ev, "redacao"), ev.date, None))
+        table.titulo = title
 
 
-def _anexo_redacao(norma: Norma, op: Operation, ev: Event) -> None:
-    from lexconsolida.readers.text.tables import find_blocks, number_rows  # noqa: PLC0415 — a reader's parser, only here
-
+def _annex(norma: Norma, op: Operation) -> Annex:
     annex = next((a for a in norma.annexes if a.id == op.target_id), None)
     if annex is None:
         raise _error(op, f"{norma.titulo} não tem o anexo {op.target_id} no texto lido: decida se a instrução o inclui")
+    return annex
+
+
+def _revoke_blocks(annex: Annex, ev: Event) -> None:
+    """Every block of ``annex`` still in force revoked by ``ev``: its passages and the rows of
+    its tables keep their last wording, revoked (the text on an earlier date is still there)."""
+    for b in annex.blocks:
+        if isinstance(b, Tabela):
+            for row in b.rows:
+                if row.situacao is Situacao.VIGENTE:
+                    _push(row, Version(row_text(row.texts), _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
+            b.situacao = Situacao.REVOGADO
+        elif b.situacao is Situacao.VIGENTE:
+            _push(b, Version(b.text, _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
+
+
+def _new_blocks(annex: Annex, op: Operation) -> tuple[str | None, list[Passage | Tabela]]:
+    """The title and blocks of the new wording: the structured ones the recogniser read
+    (``op.blocks``: an annex of the amending act, the tables printed after the instruction), or
+    the quoted text read again (tables found in it, the rest paragraphs); with ``op.blocks``,
+    ``op.text`` is the new title (the title of the amending act's annex). A quoted text that
+    opens with the annex's own heading ('ANEXO II') and a title line gives the annex that title,
+    not two paragraphs."""
+    from lexconsolida.readers.text.tables import annex_number, find_blocks  # noqa: PLC0415 — a reader's parser, only here
+
+    if op.blocks:
+        out: list[Passage | Tabela] = []
+        for b in op.blocks:
+            if isinstance(b, Tabela):
+                out.append(clone_table(b))
+            else:
+                out.append(Passage(b.text, flag=b.flag))
+        return op.text or None, out
     lines = (op.text or "").split("\n")
-    blocks: list[Passage | Tabela] = []
-    taken: set[int] = set()
-    for b in find_blocks(lines):
+    found = find_blocks(lines)
+    for b in found:
         if b.table is None:
             raise _error(op, f"a tabela do novo anexo não pôde ser lida com segurança ({b.why}): aplique à mão")
-    found = {b.start: b for b in find_blocks(lines) if b.table is not None}
+    starts = {b.start: b for b in found}
+    blocks: list[Passage | Tabela] = []
     i = 0
-    n_tables = 0
     while i < len(lines):
-        if i in found:
-            b = found[i]
-            n_tables += 1
-            assert b.table is not None  # only read tables are in ``found``
-            t = number_rows(b.table, f"{annex.id}_tab{n_tables}-{len(annex.history) + 1}")
-            blocks.append(t)
-            taken.update(range(b.start, b.end))
+        if i in starts:
+            b = starts[i]
+            assert b.table is not None  # refused above
+            blocks.append(b.table)
             i = b.end
             continue
         if lines[i].strip():
             blocks.append(Passage(lines[i].strip()))
         i += 1
-    old = "\n".join(b.text if isinstance(b, Passage) else (b.titulo or b.id) for b in annex.blocks)
+    title = None
+    if blocks and isinstance(blocks[0], Passage):
+        label, number, rest = annex_number(blocks[0].text)
+        if label and label.startswith("Anexo") and annex.id == f"anx{number}":
+            blocks.pop(0)
+            title = rest or None
+            if title is None and len(blocks) > 1 and isinstance(blocks[0], Passage) and len(blocks[0].text) <= 150 \
+                    and blocks[0].text[-1:] not in ".;:,":
+                first = blocks.pop(0)
+                assert isinstance(first, Passage)  # checked above
+                title = first.text
+    return title, blocks
+
+
+def _anexo_redacao(norma: Norma, op: Operation, ev: Event) -> None:
+    """The annex replaced: its passages and table rows in force revoked (kept, for the text on
+    an earlier date and the compiled view), the new passages and tables included after them; a
+    new title, when the new wording prints one."""
+    from lexconsolida.readers.text.tables import number_rows  # noqa: PLC0415 — a reader's helper, only here
+
+    annex = _annex(norma, op)
+    title, blocks = _new_blocks(annex, op)
+    if not blocks:
+        raise _error(op, "a nova redação do anexo não tem texto: decida à mão")
+    if annex.situacao is not Situacao.VIGENTE:
+        raise _error(op, f"o anexo {annex.rotulo or annex.id} está revogado: decida se a instrução o restabelece")
+    _revoke_blocks(annex, ev)
+    n_tables = len(annex.tabelas)
+    for b in blocks:
+        if isinstance(b, Tabela):
+            n_tables += 1
+            number_rows(b, f"{annex.id}_tab{n_tables}")
+            for row in b.rows:
+                row.history = [Version(row_text(row.texts), _as(ev, "inclusao"), ev.date, None)]
+        else:
+            b.history = [Version(b.text, _as(ev, "inclusao"), ev.date, None)]
+        annex.blocks.append(b)
+    number_passages(annex)
     if not annex.history:
-        annex.history.append(Version(old, Event("original")))
+        annex.history.append(Version(annex.titulo or "", Event("original")))
     annex.history[-1].end = ev.date
-    annex.history.append(Version(op.text or "", _as(ev, "redacao"), ev.date, None))
-    for t in annex.tabelas:
-        for row in t.rows:
-            if row.situacao is Situacao.VIGENTE:
-                _push(row, Version(row_text(row.texts), _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
-        t.situacao = Situacao.REVOGADO
-    for new in blocks:
-        if isinstance(new, Tabela):
-            for row in new.rows:
-                row.history.append(Version(row_text(row.texts), _as(ev, "inclusao"), ev.date, None))
-    kept: list[Passage | Tabela] = [old for old in annex.blocks if isinstance(old, Tabela)]
-    annex.blocks = kept + blocks
+    if title:
+        annex.titulo = title
+    annex.history.append(Version(annex.titulo or "", _as(ev, "redacao"), ev.date, None))
+
+
+def _anexo_revogacao(norma: Norma, op: Operation, ev: Event) -> None:
+    """The whole annex revoked: every passage and row revoked, the annex itself too (its text
+    stays, for earlier dates and the compiled view)."""
+    annex = _annex(norma, op)
+    if annex.situacao is not Situacao.VIGENTE:
+        raise _error(op, f"o anexo {annex.rotulo or annex.id} já estava revogado: decida se a instrução é outra")
+    _revoke_blocks(annex, ev)
+    if not annex.history:
+        annex.history.append(Version(annex.titulo or "", Event("original")))
+    annex.history[-1].end = ev.date
+    annex.history.append(Version(annex.titulo or "", _as(ev, "revogacao"), ev.date, None, Situacao.REVOGADO))
+    annex.situacao = Situacao.REVOGADO
+
+
+def _headings_match(cited: tuple[str, ...], heads: list[str]) -> bool:
+    """The column headings of a new row's table (as printed in the amending act) name the
+    target's columns in the same order: each equal (accents, case, punctuation ignored), the one
+    a prefix of the other ('Cargo', 'CARGOS'), or ending with the same word ('Direta',
+    'ADMINISTRAÇÃO DIRETA')."""
+    if len(cited) != len(heads):
+        return False
+    for c, h in zip(cited, heads):
+        a, b = _key(c), _key(h)
+        if not a or not b:
+            if a or b:
+                return False
+            continue
+        if a == b or a.startswith(b) or b.startswith(a) or a.split()[-1] == b.split()[-1]:
+            continue
+        return False
+    return True
+
+
+def _linha_redacao(norma: Norma, op: Operation, ev: Event) -> None:
+    """A row given a new wording whole (its cells, as the amending act prints the row under the
+    table's heading): the row found by its label; the new row's width and, when the act prints
+    them, its column headings must be the table's."""
+    table = find_table(norma, op)
+    if not op.row:
+        raise _error(op, "a instrução não diz que linha muda: decida qual")
+    row = find_row(table, op, op.row)
+    width = table.columns
+    cells = list(op.cells)
+    if sum(c.colspan for c in row.cells) != width or len(cells) != width:
+        raise _error(op, f"a linha nova tem {len(cells)} células e a linha “{row.label}” da tabela "
+                         f"{table.titulo or table.id}, {width} colunas: decida como a linha muda")
+    if op.headers and not _headings_match(op.headers, table.column_headers()):
+        raise _error(op, f"as colunas da tabela do ato ({'; '.join(op.headers)}) não são as da tabela "
+                         f"{table.titulo or table.id} ({'; '.join(table.column_headers())}): decida que coluna muda")
+    if row.situacao is not Situacao.VIGENTE:
+        raise _error(op, f"a linha “{row.label}” está revogada: decida se a instrução a restabelece")
+    if [c.text for c in row.cells] == cells:
+        return
+    _start(row)
+    for c, t in zip(row.cells, cells):
+        c.text = t
+    _push(row, Version(row_text(row.texts), _as(ev, "redacao"), ev.date, None))
 
 
 def apply_table_op(norma: Norma, op: Operation, ev: Event) -> None:
@@ -272,6 +408,10 @@ def apply_table_op(norma: Norma, op: Operation, ev: Event) -> None:
         _tabela_redacao(norma, op, ev)
     elif kind is OpKind.ANEXO_REDACAO:
         _anexo_redacao(norma, op, ev)
+    elif kind is OpKind.ANEXO_REVOGACAO:
+        _anexo_revogacao(norma, op, ev)
+    elif kind is OpKind.LINHA_REDACAO:
+        _linha_redacao(norma, op, ev)
     else:
         raise _error(op, f"operação {kind} não é de tabela")
 
@@ -308,11 +448,23 @@ def table_at(table: Tabela, when: str) -> Tabela | None:
             kept_t[-1].end = None
             table.titulo = kept_t[-1].text or None
             table.history = [] if len(kept_t) == 1 else kept_t
-    if table.rows and all(r.situacao is not Situacao.VIGENTE for r in table.rows if r.history):
-        table.situacao = Situacao.REVOGADO if all(r.situacao is not Situacao.VIGENTE for r in table.rows) else table.situacao
-    elif table.situacao is Situacao.REVOGADO and any(r.situacao is Situacao.VIGENTE for r in table.rows):
-        table.situacao = Situacao.VIGENTE
+    if table.rows:  # a table is in force while a row of it is (its annex replaced later: all of them are)
+        table.situacao = (Situacao.VIGENTE if any(r.situacao is Situacao.VIGENTE for r in table.rows)
+                          else Situacao.REVOGADO)
     return table if table.rows else None
+
+
+def passage_at(p: Passage, when: str) -> Passage | None:
+    """``p`` as it stood on ``when`` (edited in place); None when it was included later."""
+    if not p.history:
+        return p
+    kept = [v for v in p.history if not v.start or v.start <= when]
+    if not kept:
+        return None
+    kept[-1].end = None
+    p.text, p.situacao = kept[-1].text, kept[-1].situacao
+    p.history = [] if len(kept) == 1 and kept[0].event.kind == "original" else kept
+    return p
 
 
 def tables_on(norma: Norma, when: str) -> None:
@@ -325,26 +477,27 @@ def tables_on(norma: Norma, when: str) -> None:
             kept = [v for v in a.history if not v.start or v.start <= when]
             if kept:
                 kept[-1].end = None
+                a.situacao = kept[-1].situacao
+                a.titulo = kept[-1].text or None
                 a.history = [] if len(kept) == 1 else kept
         blocks: list[Passage | Tabela] = []
         for b in a.blocks:
-            if isinstance(b, Tabela):
-                t = table_at(b, when)
-                if t is not None:
-                    blocks.append(t)
-            else:
-                blocks.append(b)
+            cut = table_at(b, when) if isinstance(b, Tabela) else passage_at(b, when)
+            if cut is not None:
+                blocks.append(cut)
         a.blocks = blocks
 
 
 def without_table_history(norma: Norma) -> None:
     """The tables of ``norma`` (a clone) as the text in force only: removed rows and replaced
-    tables gone, no history."""
+    tables and passages gone, no history; a revoked annex gone."""
     for _, t in tables_of(norma):
         t.rows = [r for r in t.rows if r.situacao is Situacao.VIGENTE]
         for r in t.rows:
             r.history = []
         t.history = []
-    for a in norma.annexes:
-        a.blocks = [b for b in a.blocks if not (isinstance(b, Tabela) and (b.situacao is not Situacao.VIGENTE or not b.rows))]
+    for a in norma.annexes:  # a revoked annex keeps its heading, '(Revogado)', as a revoked artigo does
+        a.blocks = [b for b in a.blocks if block_in_force(b)] if a.situacao is Situacao.VIGENTE else []
+        for b in a.passages:
+            b.history = []
         a.history = []

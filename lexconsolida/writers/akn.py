@@ -34,6 +34,7 @@ from lexconsolida.model.efficacy import (EXECUTION_SUSPENDED, NOT_YET, STRUCK, S
                                          Resolved, resolve)
 from lexconsolida.model.history import entries_for
 from lexconsolida.model.status import which_text
+from lexconsolida.model.tables import shown_blocks
 from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
 from lexconsolida.lexml.xml_safe import NS_AKN
 
@@ -306,11 +307,14 @@ def _attachments(act, norma: Norma, view: str) -> None:
             if a.titulo:
                 _sub(_p(pre, ""), "docTitle", a.titulo)
         body = _sub(doc, "mainBody")
-        for b in a.blocks:
+        for b in shown_blocks(a, view):
             if hasattr(b, "rows"):
                 _table(body, b, f"att_{n}", view)
             else:
-                _p(body, b.text, **({"class": b.flag} if b.flag else {}))
+                attrs = {"class": b.flag} if b.flag else {}
+                if b.situacao is Situacao.REVOGADO:
+                    attrs["status"] = "removed"
+                _p(body, b.text, **attrs)
         if len(body) == 0:
             _p(body, "")
 

@@ -38,7 +38,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import parse_date
-from lexconsolida.model.tables import Tabela, grid_cells, row_note, shown_rows
+from lexconsolida.model.tables import Tabela, block_note, grid_cells, row_note, shown_blocks, shown_rows
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
@@ -233,14 +233,21 @@ class _BodyWriter:
                     self.para("Anexo", line)
         for annex in norma.annexes:
             self._page_break()
-            for heading in (annex.rotulo_printed or annex.rotulo, annex.titulo):
+            revoked = annex.situacao is not Situacao.VIGENTE
+            for k, heading in enumerate((annex.rotulo_printed or annex.rotulo, annex.titulo)):
                 if heading:
-                    self.para("Anexo", heading)
-            for b in annex.blocks:
+                    self.para("Anexo", heading + (" (Revogado)" if revoked and k == 0 and self.view != "compilado" else ""))
+            note = block_note(annex) if self.view == "compilado" else None
+            if note:
+                self.para("Nota de alteração", f"({note})")
+            for b in shown_blocks(annex, self.view):
                 if isinstance(b, Tabela):
                     self.tabela(b)
-                else:
-                    self.para("Anexo", b.text)
+                    continue
+                self.para("Anexo" if b.situacao is Situacao.VIGENTE else "Texto revogado", b.text)
+                pnote = block_note(b) if self.view == "compilado" else None
+                if pnote:
+                    self.para("Nota de alteração", f"({pnote})")
 
     def documento(self, documento) -> None:
         """An accompanying document (an Indicação): title once, authorship, addressee, the

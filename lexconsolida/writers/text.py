@@ -40,7 +40,7 @@ from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved, resolve
-from lexconsolida.model.tables import Cell, Row, Tabela, row_note, shown_rows, table_lines
+from lexconsolida.model.tables import Cell, Row, Tabela, block_note, row_note, shown_blocks, shown_rows, table_lines
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
@@ -246,12 +246,27 @@ class _TextWriter:
             self.out.extend(anexo.split("\n"))
         for annex in n.annexes:
             self.blank()
-            self.out.extend(line for line in (annex.rotulo_printed or annex.rotulo, annex.titulo) if line)
-            for b in annex.blocks:
+            revoked = annex.situacao is not Situacao.VIGENTE
+            heading = annex.rotulo_printed or annex.rotulo
+            if heading:
+                self.out.append(heading + (" (Revogado)" if revoked and self.view != "compilado" else ""))
+            if annex.titulo:
+                self.out.append(annex.titulo)
+            note = block_note(annex) if self.view == "compilado" else None
+            if note:
+                self.out.append(f"({note})")
+            for b in shown_blocks(annex, self.view):
                 if isinstance(b, Tabela):
                     self.out.extend(table_view_lines(b, self.view))
-                else:
-                    self.out.extend(b.text.split("\n"))
+                    continue
+                struck = b.situacao is not Situacao.VIGENTE
+                lines = b.text.split("\n")
+                if struck:
+                    lines[0] = f"{STRUCK_MARK} {lines[0]}"
+                pnote = block_note(b) if self.view == "compilado" else None
+                if pnote:
+                    lines[-1] += f" ({pnote})"
+                self.out.extend(lines)
         while self.out and self.out[-1] == "":
             self.out.pop()
         return "\n".join(self.out) + "\n"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from lexconsolida.model import Situacao
-from lexconsolida.model.tables import Annex, Tabela, row_cells, row_note, shown_rows
+from lexconsolida.model.tables import Annex, Tabela, block_note, row_cells, row_note, shown_blocks, shown_rows
 from lexconsolida.templating import escape_str as _esc
 
 
@@ -62,19 +62,32 @@ def _row(row, view: str, width: int, highlight) -> str:
 
 
 def annex_html(annex: Annex, view: str) -> Markup:
-    """An annex as ``<section class="anexo" id="anx1">`` with its heading, passages and tables."""
-    out = [f'<section class="anexo" id="{_esc(annex.id)}">']
+    """An annex as ``<section class="anexo" id="anx1">`` with its heading, passages and tables;
+    a revoked annex says so; in the compiled view a replaced passage is struck and followed by
+    its note, as a removed row."""
+    revoked = annex.situacao is not Situacao.VIGENTE
+    out = [f'<section class="anexo{" anexo-revogado" if revoked else ""}" id="{_esc(annex.id)}">']
+    state = '<span class="situacao"> (Revogado)</span>' if revoked and view != "compilado" else ""
     if annex.rotulo_printed or annex.rotulo:
         out.append(f'<h3><a class="rotulo" href="#{_esc(annex.id)}">{_esc(annex.rotulo_printed or annex.rotulo)}</a>'
                    + (f'<span class="sep-anexo"> – </span><span class="nome">{_esc(annex.titulo)}</span>'
-                      if annex.titulo else "") + "</h3>")
+                      if annex.titulo else "") + state + "</h3>")
     elif annex.titulo:
-        out.append(f"<h3>{_esc(annex.titulo)}</h3>")
-    for b in annex.blocks:
+        out.append(f"<h3>{_esc(annex.titulo)}{state}</h3>")
+    note = block_note(annex) if view == "compilado" else None
+    if note:
+        out.append(f'<p class="nota-anexo"><span class="nota">({_esc(note)})</span></p>')
+    for b in shown_blocks(annex, view):
         if isinstance(b, Tabela):
             out.append(table_html(b, view))
-        else:
-            cls = ' class="tabela-incerta"' if b.flag else ""
-            out.append(f"<p{cls}>{_esc(b.text)}</p>")
+            continue
+        classes = ["tabela-incerta"] if b.flag else []
+        text = _esc(b.text)
+        if b.situacao is not Situacao.VIGENTE:
+            classes.append("texto-revogado")
+            text = f'<del><span class="sr-only">Texto sem vigor: </span>{text}</del>'
+        cls = f' class="{" ".join(classes)}"' if classes else ""
+        pnote = block_note(b) if view == "compilado" else None
+        out.append(f"<p{cls}>{text}" + (f' <span class="nota">({_esc(pnote)})</span>' if pnote else "") + "</p>")
     out.append("</section>")
     return Markup("\n".join(out))
