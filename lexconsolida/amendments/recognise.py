@@ -205,7 +205,9 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
         if d.kind is Kind.ARTIGO or id(d) in consumed:
             continue
         quoted = [a.raw for a in d.alteracoes + (art.alteracoes if d.kind is Kind.CAPUT else [])]
-        table_reading = tables.read_instruction(d.text, quoted)  # the one call: amendments/tables.py
+        table_reading = tables.read_instruction(  # the one call: amendments/tables.py
+            d.text, quoted, tables=d.tabelas + (art.tabelas if d.kind is Kind.CAPUT else []),
+            own_annexes=ctx.norma.annexes)
         if table_reading is not None:
             start, ctx.instruction_targets = len(ctx.rec.problems), []
             _table_instruction(ctx, d, table_reading)
@@ -435,7 +437,7 @@ def _table_instruction(ctx: _Ctx, d: Dispositivo, reading: tables.TableReading) 
     for i in reading.instructions:
         ctx.rec.operations.append(_op(ctx, d, target, i.kind, i.target_id, row=i.row, column=i.column,
                                       text=i.text, expression=i.expression, cells=i.cells, rows=i.rows,
-                                      header_rows=i.header_rows))
+                                      header_rows=i.header_rows, headers=i.headers, blocks=i.blocks))
 
 
 def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:
