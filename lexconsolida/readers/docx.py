@@ -124,32 +124,114 @@ def body_paragraphs(doc) -> list[Para]:
     return out
 
 
+def _cell_text(tc) -> str:
+    return " ".join("".join(t.text or "" for t in tc.iter(qn("w:t"))).split())
+
+
+def _continues(tc) -> bool:
+    """A cell that continues the vertically merged cell above it (``w:vMerge`` without
+    ``restart``)."""
+    v = tc.tcPr.find(qn("w:vMerge")) if tc.tcPr is not None else None
+    return v is not None and v.get(qn("w:val")) != "restart"
+
+
+def _heading(tr) -> bool:
+    """A row of the heading: Word repeats it on each page, or all its text is bold."""
+    trpr = tr.trPr
+    if trpr is not None and trpr.find(qn("w:tblHeader")) is not None:
+        return True
+    runs = [r for r in tr.iter(qn("w:r")) if "".join(t.text or "" for t in r.iter(qn("w:t"))).strip()]
+    return bool(runs) and all(_bold(r) for r in runs)
+
+
+def _bold(run) -> bool:
+    b = run.find(f"{qn('w:rPr')}/{qn('w:b')}")
+    return b is not None and b.get(qn("w:val"), "true") not in ("0", "false", "off")
+
+
 def _table_text(table) -> str:
-    """A Word table as a pipe table the text reader reads back (``readers/text/tables.py``):
-    one line per row, a cell that spans columns followed by empty cells for the columns it
-    covers, the continuation of a vertically merged cell empty; the first row is the heading
-    ('|---|' after it) when Word marks it as one (repeated header row) or all its text is bold.
-    A '|' inside a cell is written '\\|'."""
-    rows = []
-    header = False
-    for k, tr in enumerate(table._tbl.tr_lst):
-        cells = []
-        bold = True
+    """A Word table as the text reader's grid table (``readers/text/tables.py``), spans kept: a
+    cell that spans columns (``w:gridSpan``) has no bar inside it, a cell merged down
+    (``w:vMerge``) has no rule under it, and the heading (the first rows, while Word repeats them
+    or all their text is bold) sits above a '=' rule — the grid reader rebuilds ``colspan`` and
+    ``rowspan`` from that drawing. A table with a '|' in a cell is written as a pipe table
+    ('\\|'), spans as empty cells (the grid would read the bar as a column)."""
+    trs = list(table._tbl.tr_lst)
+    owner: list[list[int]] = []
+    texts: dict[int, str] = {}
+    for tr in trs:
+        row: list[int] = []
         for tc in tr.tc_lst:
-            text = " ".join("".join(t.text or "" for t in tc.iter(qn("w:t"))).split()).replace("|", "\\|")
-            merged = tc.tcPr is not None and tc.tcPr.find(qn("w:vMerge")) is not None and \
-                tc.tcPr.find(qn("w:vMerge")).get(qn("w:val")) != "restart"
-            cells.append("" if merged else text)
-            cells += [""] * (tc.grid_span - 1)
-            runs = list(tc.iter(qn("w:r")))
-            bold = bold and bool(runs) and all(r.find(f"{qn('w:rPr')}/{qn('w:b')}") is not None
-                                               for r in runs if "".join(t.text or "" for t in r.iter(qn("w:t"))).strip())
+            col = len(row)
+            if _continues(tc) and owner and col < len(owner[-1]):
+                cid = owner[-1][col]
+            else:
+                cid = len(texts)
+                texts[cid] = _cell_text(tc)
+            row += [cid] * max(1, tc.grid_span)
+        owner.append(row)
+    width = max((len(r) for r in owner), default=0)
+    if not owner or width == 0:
+        return ""
+    for r in owner:  # rows shorter than the grid (w:gridAfter): empty cells of their own
+        while len(r) < width:
+            texts[len(texts)] = ""
+            r.append(len(texts) - 1)
+    heads = 0
+    while heads < len(trs) - 1 and _heading(trs[heads]):
+        heads += 1
+    if any("|" in t for t in texts.values()):
+        return _pipe_text(owner, texts, heads > 0)
+    widths = [3] * width
+    for r in owner:
+        for c, cid in enumerate(r):
+            if (c == 0 or r[c - 1] != cid) and (c + 1 == width or r[c + 1] != cid):
+                widths[c] = max(widths[c], len(texts[cid]))
+    for r in owner:  # a spanning cell wider than its columns widens the last of them
+        c = 0
+        while c < width:
+            e = c
+            while e + 1 < width and r[e + 1] == r[c]:
+                e += 1
+            room = sum(widths[c:e + 1]) + (e - c)
+            if len(texts[r[c]]) > room:
+                widths[e] += len(texts[r[c]]) - room
+            c = e + 1
+    lines = []
+    for k, r in enumerate(owner):
+        out = "|"
+        c = 0
+        while c < width:
+            e = c
+            while e + 1 < width and r[e + 1] == r[c]:
+                e += 1
+            room = sum(widths[c:e + 1]) + (e - c)
+            starts = k == 0 or owner[k - 1][c] != r[c]
+            out += (texts[r[c]] if starts else "").ljust(room) + "|"
+            c = e + 1
+        lines.append(out)
+        if k + 1 < len(owner):
+            fill = "=" if k + 1 == heads else "-"
+            rule = "|"
+            below = owner[k + 1]
+            for c in range(width):
+                merged = below[c] == r[c]
+                rule += (" " if merged else fill) * widths[c]
+                if c + 1 < width:
+                    rule += " " if merged and below[c + 1] == r[c + 1] == r[c] else "|"
+            lines.append(rule + "|")
+    lines.append("|" + "|".join("_" * w for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def _pipe_text(owner: list[list[int]], texts: dict[int, str], heading: bool) -> str:
+    rows = []
+    for k, r in enumerate(owner):
+        cells = [texts[cid].replace("|", "\\|") if (c == 0 or r[c - 1] != cid) and (k == 0 or owner[k - 1][c] != cid)
+                 else "" for c, cid in enumerate(r)]
         rows.append("| " + " | ".join(cells) + " |")
-        if k == 0:
-            trpr = tr.trPr
-            header = (trpr is not None and trpr.find(qn("w:tblHeader")) is not None) or bold
-            if header:
-                rows.append("|" + "---|" * len(cells))
+        if k == 0 and heading:
+            rows.append("|" + "---|" * len(cells))
     return "\n".join(rows)
 
 
