@@ -304,3 +304,51 @@ def test_a_word_table_keeps_its_merged_cells_and_its_two_heading_rows():
     assert [r.header for r in table.rows] == [True, True, False, False]
     assert table.column_headers() == ["CARGO", "ADMINISTRAÇÃO DIRETA", "ADMINISTRAÇÃO INDIRETA", "TOTAL"]
     assert table.rows[2].texts == ["Advogado", "28", "2", "30"]
+
+
+# -- consolidation: annexes carried and renumbered ----------------------------------------------
+
+def _source(alias: str, text: str, label: str):
+    from lexconsolida.consolidation.model import SourceAct
+
+    return SourceAct(alias, None, label, "2020-01-01", read_text(text.encode(), path=f"{alias}.txt").norma)
+
+
+def test_consolidation_carries_the_annexes_renumbered_and_their_mentions_follow():
+    from lexconsolida.consolidation.engine import consolidate
+    from lexconsolida.consolidation.rewrite import replay
+    from lexconsolida.consolidation.spec import Spec
+
+    first = _source("a", LEI, "Lei Complementar nº 1/1994")
+    other = ("LEI Nº 7, DE 2 DE JANEIRO DE 2004\n\nArt. 1º As taxas são as do Anexo Único desta Lei:\n"
+             "|TAXA|VALOR|\n|---|---|\n|Alvará|10,00|\n\nArt. 2º Esta Lei entra em vigor na data de sua "
+             "publicação.\n\nVila Exemplo, 2 de janeiro de 2004.\n\nFULANO DE TAL\nPrefeito\n\nANEXO ÚNICO\n"
+             "TAXAS DE LICENÇA\n|TAXA|VALOR|\n|---|---|\n|Licença|20,00|\n")
+    second = _source("b", other, "Lei nº 7/2004")
+    first.norma = apply(first.norma, [_op("anexo_revogacao", "anx2")], EV)  # revoked: left out
+    second.norma = at(second.norma, "2021-01-01")
+    c = consolidate(Spec("spec.toml", {"tipo": "Lei", "ementa": "Consolida."}, [], [], []), [first, second])
+    assert [(a.id, a.rotulo, a.titulo) for a in c.norma.annexes] == [
+        ("anx1", "Anexo I", None), ("anx2", "Anexo II", "TAXAS DE LICENÇA")]
+    assert c.norma.annexes[1].tabelas[0].rows[1].texts == ["Licença", "20,00"]
+    rows = {(r.alias, r.source_id): r for r in c.rows if r.source_id.startswith("anx")}
+    assert (rows[("a", "anx1")].status, rows[("a", "anx1")].new_id) == ("incluido", "anx1")
+    assert rows[("a", "anx2")].status == "descartado" and "Revogado pela Lei nº 120" in rows[("a", "anx2")].reason
+    assert (rows[("b", "anx1")].new_id, rows[("b", "anx1")].reason) == ("anx2", "renumerado: Anexo Único → Anexo II")
+    # the mention follows its annex, recorded as an edit the correspondence replays
+    src = next(r for r in c.rows if r.alias == "b" and r.source_id == "art1_cpt")
+    moved = c.norma.find(src.new_id)
+    assert (src.source_text, moved.text) == ("As taxas são as do Anexo Único desta Lei:",
+                                             "As taxas são as do Anexo II desta Lei:")
+    assert replay(src.source_text, [e for e in c.edits if e.new_id == moved.id]) == moved.text
+    # the first act's art. 2 names its revoked Anexo II: reported, not guessed
+    assert [(b.text, b.reason) for b in c.findings["broken_citations"]] == [
+        ("Anexo II", "o anexo citado não entrou na consolidação")]
+    # a unit's table travels with it, numbered from its new id
+    (t,) = [t for d in c.norma.dispositivos() for t in d.tabelas]
+    assert t.id == f"{moved.id}_tab1" and t.rows[-1].id == f"{moved.id}_tab1_lin2"
+    from lexconsolida.consolidation.outputs import render_all
+
+    files = render_all(c)
+    assert b'origem="anx1" situacao="incluido" novo="anx2"' in files["norma.xml"]
+    assert "Anexo II – TAXAS DE LICENÇA" in files["correspondencia.html"].decode()

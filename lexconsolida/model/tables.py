@@ -270,6 +270,19 @@ def shown_blocks(annex: Annex, view: str) -> list[Passage | Tabela]:
     return [b for b in annex.blocks if block_in_force(b)]
 
 
+def in_force_copy(table: Tabela, table_id: str) -> Tabela | None:
+    """A copy of ``table`` with only its rows in force, without history, ids ``table_id`` and
+    ``<table_id>_lin<n>`` (a consolidation starts its text without history); None when no row is
+    in force."""
+    if table.situacao is not Situacao.VIGENTE:
+        return None
+    rows = [r for r in table.rows if r.situacao is Situacao.VIGENTE]
+    if not rows:
+        return None
+    return Tabela(table_id, [Row(f"{table_id}_lin{k}", [Cell(c.text, c.colspan, c.rowspan, c.header) for c in r.cells],
+                                 r.header) for k, r in enumerate(rows, 1)], table.titulo)
+
+
 def number_passages(annex: Annex) -> None:
     """Ids for the passages of ``annex`` that have none (``<annex>_txt<n>``, continuing)."""
     taken = {b.id for b in annex.passages if b.id}
