@@ -352,3 +352,12 @@ def test_consolidation_carries_the_annexes_renumbered_and_their_mentions_follow(
     files = render_all(c)
     assert b'origem="anx1" situacao="incluido" novo="anx2"' in files["norma.xml"]
     assert "Anexo II – TAXAS DE LICENÇA" in files["correspondencia.html"].decode()
+
+
+def test_a_post_changed_in_prose_is_a_question_not_silence():
+    for text in ("Ficam reduzidas no Quadro de Fiscal de Tributos e Rendas do Quadro de Pessoal da Administração "
+                 "Direta, passando das cinquenta (50) vagas atuais para treze (13) vagas.",
+                 "Fica alterada no Quadro de Intérprete de Libras da Administração Direta e Indireta a carga horária "
+                 "de 30 (trinta) horas para 20 (vinte) horas."):
+        assert _kinds(read_instruction(text, [])) == ([], ["instrucao-de-tabela"]), text
+    assert read_instruction("Ficam criados no Quadro de Pessoal os cargos de Biólogo e Geólogo.", []) is None

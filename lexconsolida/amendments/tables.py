@@ -25,7 +25,9 @@ o cargo X do Anexo II da Lei nº Y' as the revocation of the whole Lei nº Y). S
 - a whole table or annex replaced: 'O Anexo I … passa a vigorar com a seguinte redação:' + the
   text quoted or the tables printed after it; 'A Tabela I do Anexo I …' (that table); 'O Anexo I
   … passa a vigorar de acordo com o Anexo I desta Lei' (the amending act's annex);
-- a whole annex revoked: 'Fica revogado o Anexo II da Lei nº …' (alone in its sentence).
+- a whole annex revoked: 'Fica revogado o Anexo II da Lei nº …' (alone in its sentence);
+- a post of a staff table changed in prose ('Ficam acrescidas ao Quadro de Auditor Fiscal … mais
+  trinta vagas, passando das atuais dez a quarenta'): a question (no row, no column named).
 
 What makes the subject a part of the annex ('o Anexo IV, que dispõe sobre os cargos de Auditor
 Fiscal, passa a vigorar na forma do Anexo II desta Lei') is a question: replacing the whole annex
@@ -180,6 +182,12 @@ def read_instruction(text: str, quoted: list[str], *, tables: list[Tabela] | tup
     ``quoted``: the texts quoted with it; ``tables``: the tables printed after it, unquoted
     (``Dispositivo.tabelas``); ``own_annexes``: the amending act's annexes."""
     d = designation(text)
+    if d is None and _search("prosa", "quadro", text) and _search("prosa", "valor", text):
+        what = ("o número de vagas" if re.search(r"\bvagas\b", text, re.IGNORECASE) else
+                "a carga horária" if re.search(r"\bcarga\s+hor[áa]ria\b", text, re.IGNORECASE) else "um valor")
+        return TableReading(problems=[("instrucao-de-tabela", f"a instrução muda {what} de um cargo do quadro de "
+                                       "pessoal em prosa, sem trazer a linha nova da tabela: decida que célula "
+                                       "muda e para quê")])
     if d is None or _DISPOSITIVO_SUBJECT.match(text) and d.target_id.startswith("anx"):
         return None  # 'O art. 5º …, conforme o Anexo II …': the general recogniser's
     reading = TableReading()
