@@ -304,6 +304,24 @@ def block_note(block: Passage | Row | Annex) -> str | None:
     return block.history[-1].event.nota()
 
 
+def table_note(table: Tabela) -> str | None:
+    """The one note of a table whose rows were all changed by the same event (the table or its
+    annex replaced, revoked, included): the compiled view prints it once for the table instead
+    of once per row. None when the rows' notes differ or a row was never changed."""
+    notes = {row_note(r) for r in table.rows}
+    if len(table.rows) < 2 or len(notes) != 1:
+        return None
+    return notes.pop()
+
+
+def row_notes(table: Tabela) -> dict[str, str]:
+    """Row id → the note the compiled view prints after that row: none when the whole table
+    shares one (:func:`table_note`)."""
+    if table_note(table) is not None:
+        return {}
+    return {r.id: n for r in table.rows if (n := row_note(r))}
+
+
 def row_note(row: Row) -> str | None:
     """The Planalto note of a changed row ('Redação dada pela Lei nº …', 'Incluído pela …',
     'Revogado pela …'); None for a row never changed."""

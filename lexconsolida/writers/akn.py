@@ -34,7 +34,7 @@ from lexconsolida.model.efficacy import (EXECUTION_SUSPENDED, NOT_YET, STRUCK, S
                                          Resolved, resolve)
 from lexconsolida.model.history import entries_for
 from lexconsolida.model.status import which_text
-from lexconsolida.model.tables import shown_blocks
+from lexconsolida.model.tables import row_notes, shown_blocks, table_note
 from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
 from lexconsolida.lexml.xml_safe import NS_AKN
 
@@ -280,9 +280,13 @@ def _table(parent, t, host_eid: str, view: str) -> None:
                      colspan=str(cell.colspan) if cell.colspan != 1 else None)
             _p(c, cell.text)
     if view == "compilado":
+        notes = row_notes(t)
         for row in t.rows:
-            if row.history:
-                _p(parent, f"{row.label}: ({row.history[-1].event.nota()})", **{"class": "nota-linha"})
+            if row.id in notes:
+                _p(parent, f"{row.label}: ({notes[row.id]})", **{"class": "nota-linha"})
+        shared = table_note(t)
+        if shared:
+            _p(parent, f"{t.titulo or 'Tabela'}: ({shared})", **{"class": "nota-linha"})
 
 
 def _attachments(act, norma: Norma, view: str) -> None:

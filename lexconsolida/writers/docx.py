@@ -38,7 +38,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import parse_date
-from lexconsolida.model.tables import Tabela, block_note, grid_cells, row_note, shown_blocks, shown_rows
+from lexconsolida.model.tables import Tabela, block_note, grid_cells, row_notes, shown_blocks, shown_rows, table_note
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
@@ -320,10 +320,13 @@ class _BodyWriter:
                 mark = OxmlElement("w:tblHeader")
                 tr_pr.append(mark)
         if self.view == "compilado":
+            notes = row_notes(t)
             for row in rows:
-                note = row_note(row)
-                if note:
-                    self.para("Nota de alteração", f"({row.label}: {note})")
+                if row.id in notes:
+                    self.para("Nota de alteração", f"({row.label}: {notes[row.id]})")
+            shared = table_note(t)
+            if shared:
+                self.para("Nota de alteração", f"({t.titulo or 'Tabela'}: {shared})")
 
     def dispositivo(self, d: Dispositivo) -> None:
         if d.kind is Kind.CAPUT:  # its text is printed with the artigo's rótulo

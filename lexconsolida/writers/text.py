@@ -40,7 +40,7 @@ from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved, resolve
-from lexconsolida.model.tables import Cell, Row, Tabela, block_note, row_note, shown_blocks, shown_rows, table_lines
+from lexconsolida.model.tables import Cell, Row, Tabela, block_note, row_notes, shown_blocks, shown_rows, table_lines, table_note
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
@@ -291,14 +291,18 @@ def table_view_lines(table: Tabela, view: str) -> list[str]:
     ('(Advogado: Redação dada pela Lei nº …)') and the cells of each earlier wording."""
     shown = Tabela(table.id, [], table.titulo)
     notes: list[str] = []
+    per_row = row_notes(table) if view == "compilado" else {}
     for row in shown_rows(table, view):
         cells = [Cell(c.text, c.colspan, c.rowspan, c.header) for c in row.cells]
         if row.situacao is not Situacao.VIGENTE and cells:
             cells[0] = Cell(f"{STRUCK_MARK} {cells[0].text}", cells[0].colspan, cells[0].rowspan, cells[0].header)
         shown.rows.append(Row(row.id, cells, row.header))
-        note = row_note(row) if view == "compilado" else None
+        note = per_row.get(row.id)
         if note:
             older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
             was = f"; antes: {older[-1]}" if older else ""
             notes.append(f"({row.label}: {note}{was})")
+    shared = table_note(table) if view == "compilado" else None
+    if shared:
+        notes.append(f"({table.titulo or 'Tabela'}: {shared})")
     return table_lines(shown) + notes

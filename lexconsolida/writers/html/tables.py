@@ -8,7 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from lexconsolida.model import Situacao
-from lexconsolida.model.tables import Annex, Tabela, block_note, row_cells, row_note, shown_blocks, shown_rows
+from lexconsolida.model.tables import Annex, Tabela, block_note, row_cells, row_notes, shown_blocks, shown_rows, table_note
 from lexconsolida.templating import escape_str as _esc
 
 
@@ -21,19 +21,24 @@ def table_html(table: Tabela, view: str, highlight: set[tuple[str, int]] | None 
     width = table.columns
     head = [r for r in shown_rows(table, view) if r.header]
     body = [r for r in shown_rows(table, view) if not r.header]
+    notes = row_notes(table) if view == "compilado" else {}
     if head:
         out.append("<thead>")
         for r in head:
-            out.append(_row(r, view, width, highlight))
+            out.append(_row(r, view, width, highlight, notes.get(r.id)))
         out.append("</thead>")
     out.append("<tbody>")
     for r in body:
-        out.append(_row(r, view, width, highlight))
+        out.append(_row(r, view, width, highlight, notes.get(r.id)))
+    shared = table_note(table) if view == "compilado" else None
+    if shared:
+        out.append(f'<tr class="nota-linha"><td colspan="{max(width, 1)}"><span class="nota">({_esc(shared)})'
+                   "</span></td></tr>")
     out.append("</tbody></table></div>")
     return Markup("".join(out))
 
 
-def _row(row, view: str, width: int, highlight) -> str:
+def _row(row, view: str, width: int, highlight, note: str | None) -> str:
     struck = row.situacao is not Situacao.VIGENTE
     cls = ' class="linha-revogada"' if struck else (' class="linha-alterada"' if row.history and view == "compilado"
                                                      else "")
@@ -52,7 +57,6 @@ def _row(row, view: str, width: int, highlight) -> str:
             text = f'<del><span class="sr-only">Linha sem vigor: </span>{text}</del>'
         cells.append(f"<{tag}{attrs}>{text}</{tag}>")
     html = f'<tr id="{_esc(row.id)}"{cls}>' + "".join(cells) + "</tr>"
-    note = row_note(row) if view == "compilado" else None
     if note:
         older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
         was = f" — antes: {' | '.join(row_cells(older[-1]))}" if older else ""
