@@ -4,6 +4,14 @@ how many it leaves as text (``tabela-incerta``), and a fixed sample of 30 to rea
 instructions the recogniser finds in the acervo's acts.
 
     python bench/tabelas.py [--amostra 30] [--semente 39]
+    python bench/tabelas.py --instrucoes [--workers 2]
+
+``--instrucoes`` runs the acervo's dry run (``bench/acervo_amend.py``: every amending act on its
+targets in date order, through the precision gates) and lists every table instruction — a
+dispositivo with a table operation or a table problem (``instrucao-de-tabela``,
+``tabela-nao-lida``) — as applied (its pair applied) or held (with why). Each applied one must
+have a verdict in ``bench/leitura/tabelas.tsv`` (read by hand against the amending act): the
+target is "every applied table instruction read" (OK/FALHOU).
 """
 
 from __future__ import annotations
@@ -23,11 +31,67 @@ from lexconsolida.readers.text import read
 from lexconsolida.readers.text.tables import find_blocks
 
 
+TABLE_PROBLEMS = ("instrucao-de-tabela", "tabela-nao-lida")
+
+
+def instructions(workers: int) -> int:
+    """The table instructions of the acervo, applied vs held (module docstring)."""
+    import csv
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import acervo_amend
+
+    acts, pairs = acervo_amend.run_once(acervo_amend.DEFAULT, workers)
+    status = {(p.act, p.target): p for p in pairs}
+    read = set()
+    with open(Path(__file__).resolve().parent / "leitura" / "tabelas.tsv", encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            for where in (w.split(" ")[0] for w in row["instrucoes"].split(", ")):
+                read.add((row["ato"], row["alvo"], where))
+    applied, held, unread = [], [], []
+    for a in acts:
+        wheres: dict[str, list[str]] = {}
+        for o in a.ops:
+            if o.kind in TABLE_KINDS and o.where:
+                wheres.setdefault(o.where, []).append(str(o.kind))
+        for p in a.problems:
+            if p.code in TABLE_PROBLEMS and p.where:
+                wheres.setdefault(p.where, []).append(p.code)
+        for where, kinds in sorted(wheres.items()):
+            ops = [o for o in a.ops if o.where == where and o.kind in TABLE_KINDS]
+            targets = sorted({o.target_urn.removeprefix("acervo:") for o in ops
+                              if o.target_urn and o.target_urn.startswith("acervo:")})
+            label = f"{a.rel} {where} ({', '.join(sorted(set(kinds)))})"
+            pair = [status.get((a.rel, t)) for t in targets]
+            if ops and pair and all(p is not None and p.status == "aplicado" for p in pair):
+                applied.append(label + " → " + ", ".join(targets))
+                if not all((a.rel, t, where) in read for t in targets):
+                    unread.append(label)
+            else:
+                why = "; ".join(f"{p.status}: {p.why[:90]}" for p in pair if p is not None) or \
+                    ("problema: " + ", ".join(k for k in kinds if k in TABLE_PROBLEMS) if not ops
+                     else "alvo fora do acervo ou ilegível")
+                held.append(f"{label}: {why}")
+    print(f"instruções de tabela no acervo: {len(applied) + len(held)}; aplicadas: {len(applied)}; "
+          f"retidas: {len(held)}")
+    for line in applied:
+        print("  [aplicada] " + line)
+    for line in held:
+        print("  [retida]   " + line)
+    print(f"meta: toda instrução aplicada lida à mão (bench/leitura/tabelas.tsv): "
+          f"{'OK' if not unread else 'FALHOU: ' + '; '.join(unread)}")
+    return 0 if not unread else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--amostra", type=int, default=0)
     ap.add_argument("--semente", type=int, default=39)
+    ap.add_argument("--instrucoes", action="store_true")
+    ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
+    if args.instrucoes:
+        return instructions(args.workers)
     shared = Path(os.environ.get("LEXCONSOLIDA_SHARED", Path(__file__).resolve().parents[2] / "shared"))
     root = shared / "acervos" / "feira-de-santana-ba"
     files = sorted(root.glob("*/*.txt"))
