@@ -304,6 +304,18 @@ def block_note(block: Passage | Row | Annex) -> str | None:
     return block.history[-1].event.nota()
 
 
+def covered_by_annex(annex: Annex, block: Passage | Tabela) -> bool:
+    """A block changed by the very act that replaced or revoked its annex: the annex's note
+    ('Redação dada pela …') says it once; the compiled view does not repeat it on every passage
+    and table."""
+    if not annex.history or annex.history[-1].event.kind == "original":
+        return False
+    last = annex.history[-1].event
+    units = block.rows if isinstance(block, Tabela) else [block]
+    return bool(units) and all(u.history and u.history[-1].event.act_urn == last.act_urn
+                               and u.history[-1].event.date == last.date for u in units)
+
+
 def table_note(table: Tabela) -> str | None:
     """The one note of a table whose rows were all changed by the same event (the table or its
     annex replaced, revoked, included): the compiled view prints it once for the table instead

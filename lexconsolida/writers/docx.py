@@ -27,7 +27,7 @@ from docx import Document
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import OxmlElement
-from docx.enum.text import WD_BREAK
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.oxml.ns import qn
 
 from lexconsolida.docx.letterhead import letterhead
@@ -38,7 +38,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import parse_date
-from lexconsolida.model.tables import Tabela, block_note, grid_cells, row_notes, shown_blocks, shown_rows, table_note
+from lexconsolida.model.tables import Tabela, block_note, covered_by_annex, grid_cells, row_notes, shown_blocks, shown_rows, table_note
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
@@ -241,11 +241,12 @@ class _BodyWriter:
             if note:
                 self.para("Nota de alteração", f"({note})")
             for b in shown_blocks(annex, self.view):
+                covered = covered_by_annex(annex, b)
                 if isinstance(b, Tabela):
-                    self.tabela(b)
+                    self.tabela(b, notes=not covered)
                     continue
                 self.para("Anexo" if b.situacao is Situacao.VIGENTE else "Texto revogado", b.text)
-                pnote = block_note(b) if self.view == "compilado" else None
+                pnote = block_note(b) if self.view == "compilado" and not covered else None
                 if pnote:
                     self.para("Nota de alteração", f"({pnote})")
 
@@ -290,7 +291,7 @@ class _BodyWriter:
         for child in a.children:
             self.node(child)
 
-    def tabela(self, t: Tabela) -> None:
+    def tabela(self, t: Tabela, notes: bool = True) -> None:
         """A real Word table (style 'Quadro'): header rows repeated on each page, spans merged;
         in the compiled view removed rows in 'Texto revogado' and each changed row's note after
         the table ('Nota de alteração')."""
@@ -312,6 +313,10 @@ class _BodyWriter:
             para = target.paragraphs[0]
             revoked = rows[ri].situacao is not Situacao.VIGENTE
             para._p.style = self.style_ids["Texto revogado" if revoked else "Normal"]
+            # a cell is no body paragraph: no first-line indent, not justified (the styles' are)
+            fmt = para.paragraph_format
+            fmt.first_line_indent = fmt.left_indent = 0
+            fmt.alignment = WD_ALIGN_PARAGRAPH.LEFT
             if cell.text:
                 para.add_run(xml_text(cell.text))
         for ri, row in enumerate(rows):
@@ -319,11 +324,11 @@ class _BodyWriter:
                 tr_pr = table.rows[ri]._tr.get_or_add_trPr()
                 mark = OxmlElement("w:tblHeader")
                 tr_pr.append(mark)
-        if self.view == "compilado":
-            notes = row_notes(t)
+        if self.view == "compilado" and notes:
+            per_row = row_notes(t)
             for row in rows:
-                if row.id in notes:
-                    self.para("Nota de alteração", f"({row.label}: {notes[row.id]})")
+                if row.id in per_row:
+                    self.para("Nota de alteração", f"({row.label}: {per_row[row.id]})")
             shared = table_note(t)
             if shared:
                 self.para("Nota de alteração", f"({t.titulo or 'Tabela'}: {shared})")

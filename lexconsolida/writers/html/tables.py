@@ -8,29 +8,31 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from lexconsolida.model import Situacao
-from lexconsolida.model.tables import Annex, Tabela, block_note, row_cells, row_notes, shown_blocks, shown_rows, table_note
+from lexconsolida.model.tables import Annex, Tabela, block_note, covered_by_annex, row_cells, row_notes, shown_blocks, shown_rows, table_note
 from lexconsolida.templating import escape_str as _esc
 
 
-def table_html(table: Tabela, view: str, highlight: set[tuple[str, int]] | None = None) -> Markup:
+def table_html(table: Tabela, view: str, highlight: set[tuple[str, int]] | None = None,
+               notes: bool = True) -> Markup:
     """``table`` as a ``<table class="tabela">``; ``highlight`` = (row id, cell index) pairs to mark
-    (``<mark>``: the desk and the quadro show the cell a change touches)."""
+    (``<mark>``: the desk and the quadro show the cell a change touches); ``notes`` False: the
+    compiled view's notes are said elsewhere (the annex's own note)."""
     out = [f'<div class="tabela-envoltorio"><table class="tabela" id="{_esc(table.id)}">']
     if table.titulo:
         out.append(f"<caption>{_esc(table.titulo)}</caption>")
     width = table.columns
     head = [r for r in shown_rows(table, view) if r.header]
     body = [r for r in shown_rows(table, view) if not r.header]
-    notes = row_notes(table) if view == "compilado" else {}
+    per_row = row_notes(table) if view == "compilado" and notes else {}
     if head:
         out.append("<thead>")
         for r in head:
-            out.append(_row(r, view, width, highlight, notes.get(r.id)))
+            out.append(_row(r, view, width, highlight, per_row.get(r.id)))
         out.append("</thead>")
     out.append("<tbody>")
     for r in body:
-        out.append(_row(r, view, width, highlight, notes.get(r.id)))
-    shared = table_note(table) if view == "compilado" else None
+        out.append(_row(r, view, width, highlight, per_row.get(r.id)))
+    shared = table_note(table) if view == "compilado" and notes else None
     if shared:
         out.append(f'<tr class="nota-linha"><td colspan="{max(width, 1)}"><span class="nota">({_esc(shared)})'
                    "</span></td></tr>")
@@ -82,8 +84,9 @@ def annex_html(annex: Annex, view: str) -> Markup:
     if note:
         out.append(f'<p class="nota-anexo"><span class="nota">({_esc(note)})</span></p>')
     for b in shown_blocks(annex, view):
+        covered = covered_by_annex(annex, b)
         if isinstance(b, Tabela):
-            out.append(table_html(b, view))
+            out.append(table_html(b, view, notes=not covered))
             continue
         classes = ["tabela-incerta"] if b.flag else []
         text = _esc(b.text)
@@ -91,7 +94,7 @@ def annex_html(annex: Annex, view: str) -> Markup:
             classes.append("texto-revogado")
             text = f'<del><span class="sr-only">Texto sem vigor: </span>{text}</del>'
         cls = f' class="{" ".join(classes)}"' if classes else ""
-        pnote = block_note(b) if view == "compilado" else None
+        pnote = block_note(b) if view == "compilado" and not covered else None
         out.append(f"<p{cls}>{text}" + (f' <span class="nota">({_esc(pnote)})</span>' if pnote else "") + "</p>")
     out.append("</section>")
     return Markup("\n".join(out))
