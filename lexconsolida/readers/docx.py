@@ -34,6 +34,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import ReadResult, get_reader
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
+from lexconsolida.readers.text.tables import draw_grid
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
@@ -180,59 +181,7 @@ def _table_text(table) -> str:
     heads = 0
     while heads < len(trs) - 1 and _heading(trs[heads]):
         heads += 1
-    if any("|" in t for t in texts.values()):
-        return _pipe_text(owner, texts, heads > 0)
-    widths = [3] * width
-    for r in owner:
-        for c, cid in enumerate(r):
-            if (c == 0 or r[c - 1] != cid) and (c + 1 == width or r[c + 1] != cid):
-                widths[c] = max(widths[c], len(texts[cid]))
-    for r in owner:  # a spanning cell wider than its columns widens the last of them
-        c = 0
-        while c < width:
-            e = c
-            while e + 1 < width and r[e + 1] == r[c]:
-                e += 1
-            room = sum(widths[c:e + 1]) + (e - c)
-            if len(texts[r[c]]) > room:
-                widths[e] += len(texts[r[c]]) - room
-            c = e + 1
-    lines = []
-    for k, r in enumerate(owner):
-        out = "|"
-        c = 0
-        while c < width:
-            e = c
-            while e + 1 < width and r[e + 1] == r[c]:
-                e += 1
-            room = sum(widths[c:e + 1]) + (e - c)
-            starts = k == 0 or owner[k - 1][c] != r[c]
-            out += (texts[r[c]] if starts else "").ljust(room) + "|"
-            c = e + 1
-        lines.append(out)
-        if k + 1 < len(owner):
-            fill = "=" if k + 1 == heads else "-"
-            rule = "|"
-            below = owner[k + 1]
-            for c in range(width):
-                merged = below[c] == r[c]
-                rule += (" " if merged else fill) * widths[c]
-                if c + 1 < width:
-                    rule += " " if merged and below[c + 1] == r[c + 1] == r[c] else "|"
-            lines.append(rule + "|")
-    lines.append("|" + "|".join("_" * w for w in widths) + "|")
-    return "\n".join(lines)
-
-
-def _pipe_text(owner: list[list[int]], texts: dict[int, str], heading: bool) -> str:
-    rows = []
-    for k, r in enumerate(owner):
-        cells = [texts[cid].replace("|", "\\|") if (c == 0 or r[c - 1] != cid) and (k == 0 or owner[k - 1][c] != cid)
-                 else "" for c, cid in enumerate(r)]
-        rows.append("| " + " | ".join(cells) + " |")
-        if k == 0 and heading:
-            rows.append("|" + "---|" * len(cells))
-    return "\n".join(rows)
+    return "\n".join(draw_grid(owner, texts, heads))
 
 
 def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:

@@ -332,6 +332,68 @@ def number_rows(table: Tabela, table_id: str) -> Tabela:
     return table
 
 
+def draw_grid(owner: list[list[int]], texts: dict[int, str], heads: int) -> list[str]:
+    """A table given as a layout (``owner[row][column]`` = the id of the cell covering that grid
+    square; ``texts`` = each cell's text; the first ``heads`` rows the heading) drawn as the grid
+    table :func:`find_blocks` reads back with its spans: no bar inside a cell that spans
+    columns, no rule under a cell that continues down, '=' under the heading. The DOCX reader
+    (a Word table) and the PDF reader (a ruled table) hand their tables to the text reader so.
+    A cell with a '|' in its text makes a pipe table instead ('\\|'; spans become empty cells),
+    since the grid would read the bar as a column."""
+    width = max((len(r) for r in owner), default=0)
+    if not owner or width == 0:
+        return []
+    if any("|" in t for t in texts.values()):
+        rows = []
+        for k, r in enumerate(owner):
+            cells = [texts[cid].replace("|", "\\|") if (c == 0 or r[c - 1] != cid)
+                     and (k == 0 or owner[k - 1][c] != cid) else "" for c, cid in enumerate(r)]
+            rows.append("| " + " | ".join(cells) + " |")
+            if k + 1 == heads:
+                rows.append("|" + "---|" * len(cells))
+        return rows
+    widths = [3] * width
+    for r in owner:
+        for c, cid in enumerate(r):
+            if (c == 0 or r[c - 1] != cid) and (c + 1 == width or r[c + 1] != cid):
+                widths[c] = max(widths[c], len(texts[cid]))
+    for r in owner:  # a spanning cell wider than its columns widens the last of them
+        c = 0
+        while c < width:
+            e = c
+            while e + 1 < width and r[e + 1] == r[c]:
+                e += 1
+            room = sum(widths[c:e + 1]) + (e - c)
+            if len(texts[r[c]]) > room:
+                widths[e] += len(texts[r[c]]) - room
+            c = e + 1
+    lines = []
+    for k, r in enumerate(owner):
+        out = "|"
+        c = 0
+        while c < width:
+            e = c
+            while e + 1 < width and r[e + 1] == r[c]:
+                e += 1
+            room = sum(widths[c:e + 1]) + (e - c)
+            starts = k == 0 or owner[k - 1][c] != r[c]
+            out += (texts[r[c]] if starts else "").ljust(room) + "|"
+            c = e + 1
+        lines.append(out)
+        if k + 1 < len(owner):
+            fill = "=" if k + 1 == heads else "-"
+            rule = "|"
+            below = owner[k + 1]
+            for c in range(width):
+                merged = below[c] == r[c]
+                rule += (" " if merged else fill) * widths[c]
+                if c + 1 < width:
+                    rule += " " if merged and below[c + 1] == r[c + 1] == r[c] else "|"
+            lines.append(rule + "|")
+    lines.append("|" + "|".join("_" * w for w in widths) + "|")
+    return lines
+
+
 # -- the reader's rules ------------------------------------------------------------------------
 
 PLACEHOLDER_TAG = "tabela"
