@@ -125,7 +125,7 @@ def main() -> int:
             if op.kind in TABLE_KINDS:
                 table_ops[op.kind] += 1
         for p in rec.problems:
-            if p.code == "tabela-nao-lida":
+            if p.code in TABLE_PROBLEMS:
                 table_problems[p.code] += 1
     cpu = time.process_time() - t0
     print(f"atos: {len(files)}; atos com tabela lida: {acts_with}; tabelas lidas na árvore: {read_tables}")
