@@ -9,7 +9,7 @@ from pathlib import Path
 from lexconsolida.readers import read_file
 from lexconsolida.readers.pdf.document import Char, PageText
 from lexconsolida.readers.pdf.tables import ruled_tables
-from tests.pdf_support import _register_fonts
+from tests.pdf_support import _register_fonts, needs_pdftoppm, needs_tesseract, scan
 
 
 def _law_pdf(out: Path, grid: bool = True) -> Path:
@@ -66,3 +66,15 @@ def test_a_framed_box_is_no_table_and_a_cell_that_is_not_a_rectangle_is_not_read
     page = PageText(1, 300, 300, _chars("a", 20, 30) + _chars("b", 120, 90), False, rules)
     (t,) = ruled_tables(page)
     assert t.lines is None and t.why == "célula que não é retangular"
+
+
+@needs_pdftoppm
+@needs_tesseract
+def test_a_table_on_a_scanned_page_stays_text_and_is_reported(tmp_path):
+    from lexconsolida.readers import get_reader
+
+    scanned = scan(_law_pdf(tmp_path / "lei.pdf"), tmp_path / "scan.pdf", noise=False)
+    result = get_reader("pdf")(scanned.read_bytes(), path=str(scanned))
+    assert not any(d.tabelas for d in result.norma.dispositivos())
+    assert any(d.code == "tabela-incerta" for d in result.diagnostics)
+    assert "Guarda" in " ".join(d.text or "" for d in result.norma.dispositivos())

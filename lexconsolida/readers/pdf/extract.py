@@ -75,6 +75,13 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                    f"segurança ({table.why}): o seu texto fica como linhas, na ordem da página", Severity.WARNING,
                    page=t.number)
         for t, found in zip(texts, ruled) for table in found if table.lines is None and table.why != "tabela sem texto"]
+    for t, lines in zip(texts, per_page):
+        boxed = [ln for ln in lines if ln.in_ruled_table]
+        if boxed:
+            diagnostics.append(Diagnostic(
+                "tabela-incerta", f"a página {t.number}, digitalizada, tem uma tabela com bordas: o OCR lê as suas "
+                f"palavras, não as células; as linhas {boxed[0].number} a {boxed[-1].number} ficam como texto",
+                Severity.WARNING, line=boxed[0].number, page=t.number))
     reports: list[PageReport] = []
     content: list[Line] = []
     for t, lines in zip(texts, per_page):

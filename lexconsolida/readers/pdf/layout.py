@@ -61,6 +61,9 @@ class Line:
     table: bool = False
     """A line of the grid drawing of a ruled table (``tables.py``): never joined to another line,
     never page furniture."""
+    in_ruled_table: bool = False
+    """OCR: the line lies inside the borders of a table drawn on the scan (``ocr.ruled_boxes``):
+    read as text, reported as a table not read with confidence."""
 
     @property
     def centred(self) -> bool:
