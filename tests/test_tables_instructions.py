@@ -362,3 +362,19 @@ def test_a_post_changed_in_prose_is_a_question_not_silence():
                  "de 30 (trinta) horas para 20 (vinte) horas."):
         assert _kinds(read_instruction(text, [])) == ([], ["instrucao-de-tabela"]), text
     assert read_instruction("Ficam criados no Quadro de Pessoal os cargos de Biólogo e Geólogo.", []) is None
+
+
+def test_rows_inserted_as_items_go_at_the_end_when_the_headings_match():
+    new = _table(("Cargo", "Vagas", "Símbolo", "Valor"), ("Assessor", "21", "CV-03", "R$ 1.600,00"))
+    r = read_instruction("Insira-se no Anexo III, da Lei Municipal nº 2.236, de 10 de maio de 2001, o seguinte item:",
+                         [], tables=[new])
+    assert _kinds(r) == ([("linha_inclusao", "anx3")], [])
+    assert r.instructions[0].headers == ("Cargo", "Vagas", "Símbolo", "Valor")
+    law = _law()
+    law.annexes[1].id = "anx3"  # the target's annex III: SÍMBOLO | VALOR — two columns
+    with pytest.raises(AmendmentError, match="4 células"):
+        apply(law, [_op("linha_inclusao", "anx3", cells=r.instructions[0].cells, headers=r.instructions[0].headers)], EV)
+    with pytest.raises(AmendmentError, match="não são as da tabela"):
+        apply(_law(), [_op("linha_inclusao", "anx2", cells=("FC-3", "10,00"), headers=("Cargo", "Vagas"))], EV)
+    done = apply(_law(), [_op("linha_inclusao", "anx2", cells=("FC-3", "10,00"), headers=("Símbolo", "Valor"))], EV)
+    assert done.annexes[1].tabelas[0].rows[-1].texts == ["FC-3", "10,00"]

@@ -216,7 +216,7 @@ def read_instruction(text: str, quoted: list[str], *, tables: list[Tabela] | tup
         return _revocation(text, d, reading)
     quoted_blocks = [b for q in quoted for b in find_blocks(_unquote(q))]
     if _search("linha", "inclusao", text):
-        return _rows_added(text, quoted, quoted_blocks, target, reading)
+        return _rows_added(text, quoted, quoted_blocks, list(tables), target, reading)
     if _search("conteudo", "linhas", text):
         return _rows_changed(text, d, quoted_blocks, list(tables), reading)
     whole = _search("conteudo", "seguinte", text)
@@ -249,27 +249,35 @@ def _revocation(text: str, d: Designation, reading: TableReading) -> TableReadin
     return reading
 
 
-def _rows_added(text: str, quoted: list[str], tables: list, target: str, reading: TableReading) -> TableReading:
+def _rows_added(text: str, quoted: list[str], tables: list, printed: list[Tabela], target: str,
+                reading: TableReading) -> TableReading:
+    """Rows added at the end of the table (or after the row cited): the rows quoted alone, or
+    the body rows of the table quoted or printed after the instruction — its heading, when it
+    has one, must name the target's columns (the applier checks, with the width)."""
     single = [ln for q in quoted for ln in _unquote(q) if TABLE_LINE.match(ln) and not _SEPARATOR_ONLY.match(ln)]
-    if not tables and single:  # one row quoted alone: '“| Procurador | 5 |”'
+    if not tables and not printed and single:  # one row quoted alone: '“| Procurador | 5 |”'
         previous0 = _search("linha", "apos", text)
         for ln in single:
             reading.instructions.append(TableInstruction(
                 "linha_inclusao", target, row=previous0.group("v") if previous0 else None,
                 cells=tuple(split_pipes(ln))))
         return reading
-    if not tables or any(b.table is None for b in tables):
-        reading.problems.append(("tabela-nao-lida", "a instrução acrescenta linha a uma tabela, mas a linha entre "
-                                 "aspas não pôde ser lida como tabela: aplique à mão ou registre a decisão"))
+    new = [b.table for b in tables if b.table is not None] + printed
+    if not new or any(b.table is None for b in tables):
+        reading.problems.append(("tabela-nao-lida", "a instrução acrescenta linha a uma tabela, mas a linha nova "
+                                 "não pôde ser lida como tabela: aplique à mão ou registre a decisão"))
         return reading
     after = _search("linha", "apos", text)
     previous = after.group("v") if after else None
-    for b in tables:
-        for r in b.table.rows if b.table is not None else ():
-            if r.header:
-                continue  # the heading repeated above the new row
+    for t in new:
+        heads = tuple(t.column_headers()) if t.header_rows else ()
+        if any(c.rowspan != 1 or c.colspan != 1 for r in t.body_rows for c in r.cells):
+            reading.problems.append(("instrucao-de-tabela", "as linhas acrescidas têm células mescladas: decida como "
+                                     "entram na tabela"))
+            return reading
+        for r in t.body_rows:  # the heading repeated above the new rows is not a row
             reading.instructions.append(TableInstruction("linha_inclusao", target, row=previous,
-                                                         cells=tuple(r.texts)))
+                                                         cells=tuple(r.texts), headers=heads))
             previous = None if previous is None else r.texts[0]
     return reading
 

@@ -184,6 +184,9 @@ def _linha_inclusao(norma: Norma, op: Operation, ev: Event) -> None:
     if not cells or len(cells) > width:
         raise _error(op, f"a linha incluída tem {len(cells)} células e a tabela {table.titulo or table.id}, "
                          f"{width} colunas: decida como a linha entra na tabela")
+    if op.headers and not _headings_match(op.headers, table.column_headers()):
+        raise _error(op, f"as colunas da linha acrescida ({'; '.join(op.headers)}) não são as da tabela "
+                         f"{table.titulo or table.id} ({'; '.join(table.column_headers())}): decida como a linha entra")
     cells += [""] * (width - len(cells))
     row = Row(_next_id(table, after), [Cell(c) for c in cells])
     row.history.append(Version(row_text(row.texts), _as(ev, "inclusao"), ev.date, None))
