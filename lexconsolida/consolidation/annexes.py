@@ -69,10 +69,11 @@ def carry(sources: list[SourceAct]) -> tuple[list[Annex], list[Row], dict[tuple[
         for a in s.norma.annexes:
             name = a.rotulo or a.rotulo_printed or a.id
             src_label = f"{s.label}, {name}"
-            new = became.get((s.alias, a.id))
-            if new is not None:
-                rows.append(Row(s.alias, src_label, a.id, name, a.titulo or name, "incluido", new.id, new.rotulo,
-                                a.titulo or name, None if new.rotulo == name else f"renumerado: {name} → {new.rotulo}"))
+            carried = became.get((s.alias, a.id))
+            if carried is not None:
+                rows.append(Row(s.alias, src_label, a.id, name, a.titulo or name, "incluido", carried.id, carried.rotulo,
+                                a.titulo or name,
+                                None if carried.rotulo == name else f"renumerado: {name} → {carried.rotulo}"))
             else:
                 why = "revogado" if a.situacao is not Situacao.VIGENTE else "sem texto em vigor"
                 if a.history and a.history[-1].event.act_label:
@@ -108,12 +109,12 @@ def rewrite_mentions(norma: Norma, renum: dict[str, Renumbering], sources: list[
                 broken.append(BrokenCitation(d.id, m.group(0), "citação de mais de um anexo: confira a nova numeração"))
                 continue
             n = _number(m.group("num"))
-            new = became.get((alias, f"anx{n}")) if n else None
-            if new is None:
+            target = became.get((alias, f"anx{n}")) if n else None
+            if target is None or not target.rotulo:
                 if by_alias[alias].norma.annexes:
                     broken.append(BrokenCitation(d.id, m.group(0), "o anexo citado não entrou na consolidação"))
                 continue
-            after = f"{m.group('word')} {new.rotulo.split(' ', 1)[1]}"
+            after = f"{m.group('word')} {target.rotulo.split(' ', 1)[1]}"
             if m.group("word").isupper():
                 after = after.upper()
             if after != m.group(0):

@@ -214,11 +214,11 @@ def _read(table: RuledTable, page: PageText, xs: list[float], ys: list[float], h
         if not table.holds(c):
             continue
         mid, y = (c.x0 + c.x1) / 2, c.baseline - 0.3 * c.size
-        j = next((k for k in range(cols) if xs[k] - TOLERANCE <= mid <= xs[k + 1] + TOLERANCE), None)
-        i = next((k for k in range(rows) if ys[k] - TOLERANCE <= y <= ys[k + 1] + TOLERANCE), None)
-        if i is None or j is None:
+        col = next((k for k in range(cols) if xs[k] - TOLERANCE <= mid <= xs[k + 1] + TOLERANCE), None)
+        row = next((k for k in range(rows) if ys[k] - TOLERANCE <= y <= ys[k + 1] + TOLERANCE), None)
+        if row is None or col is None:
             continue
-        inside[owner[i][j]].append(c)
+        inside[owner[row][col]].append(c)
         if not c.ch.isspace():
             sizes.append(c.size)
     right = {g: xs[max(j for _, j in members) + 1] for g, members in squares.items()}
