@@ -378,3 +378,12 @@ def test_rows_inserted_as_items_go_at_the_end_when_the_headings_match():
         apply(_law(), [_op("linha_inclusao", "anx2", cells=("FC-3", "10,00"), headers=("Cargo", "Vagas"))], EV)
     done = apply(_law(), [_op("linha_inclusao", "anx2", cells=("FC-3", "10,00"), headers=("Símbolo", "Valor"))], EV)
     assert done.annexes[1].tabelas[0].rows[-1].texts == ["FC-3", "10,00"]
+
+
+def test_markdown_carries_the_tables_and_the_annexes():
+    from lexconsolida.writers.markdown import render as render_md
+
+    md = render_md(_law())
+    assert "## ANEXO I" in md and "| Guarda | 40 | 150 | 00 | 150 |" in md and "Os valores são mensais." in md
+    revoked = render_md(vigente(apply(_law(), [_op("anexo_revogacao", "anx2")], EV)))
+    assert "## ANEXO II (Revogado)" in revoked and "FC-1" not in revoked
