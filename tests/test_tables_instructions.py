@@ -158,7 +158,7 @@ def test_table_replaced_by_the_table_printed_after_the_instruction():
     assert [type(b).__name__ for b in r.instructions[0].blocks] == ["Passage", "Tabela"]
     r = read_instruction("O Anexo VII da Lei Complementar nº 1/94 passa a viger com a seguinte redação:",
                          ["“Art. 1º As funções gratificadas são as seguintes:”"])
-    assert _kinds(r) == ([], ["instrucao-de-tabela"])  # articles inside an annex: a person decides
+    assert _kinds(r) == ([], ["alvo-sem-dispositivo"])  # articles inside an annex: a person decides
 
 
 def test_rows_changed_each_found_by_its_label():

@@ -333,8 +333,8 @@ def _replaced(text: str, d: Designation, verb: re.Match, quoted: list[str], quot
             reading.problems.append(("tabela-nao-lida", "a nova redação da tabela ou do anexo traz uma tabela que não "
                                      "pôde ser lida com segurança: aplique à mão ou registre a decisão"))
             return reading
-        if _ARTICULATED.search("\n".join(lines)):
-            reading.problems.append(("instrucao-de-tabela", f"a nova redação de {_what(d)} traz artigos (texto articulado "
+        if _ARTICULATED.search("\n".join(lines)):  # the code the shapes of quoted text gave it before
+            reading.problems.append(("alvo-sem-dispositivo", f"a nova redação de {_what(d)} traz artigos (texto articulado "
                                      "dentro do anexo), que o anexo guardaria como parágrafos soltos: aplique à mão ou "
                                      "registre a decisão"))
             return reading
