@@ -34,7 +34,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import ReadResult, get_reader
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
-from lexconsolida.readers.text.tables import draw_grid
+from lexconsolida.readers.text.tables import draw_grid, find_blocks
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
@@ -184,6 +184,14 @@ def _table_text(table) -> str:
     return "\n".join(draw_grid(owner, texts, heads))
 
 
+def _table_rows(grid: str) -> str:
+    """A table's grid drawing as its rows, cells joined by ' | ' (for a report)."""
+    blocks = find_blocks(grid.split("\n"))
+    if len(blocks) != 1 or blocks[0].table is None:
+        return grid
+    return "\n".join(" | ".join(c.text for c in r.cells) for r in blocks[0].table.rows)
+
+
 def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
     """A Norma from paragraphs in our styles (path 2)."""
     norma = Norma()
@@ -216,6 +224,10 @@ def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
             diags.append(Diagnostic(
                 "paragrafo-de-historico", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
                 "embutido guarda o histórico)", Severity.INFO, line=p.index, text=p.text))
+        elif style == TABLE_STYLE and text:
+            diags.append(Diagnostic(
+                "sem-estilo", "tabela fora do estilo do modelo ignorada (o texto dela fica neste aviso)",
+                Severity.WARNING, line=p.index, text=_table_rows(p.text)))
         elif text:
             diags.append(Diagnostic(
                 "sem-estilo", f"parágrafo sem estilo do modelo ('{style}') ignorado",
