@@ -28,6 +28,7 @@ from lexconsolida.diario.edition import KINDS, Edition, EditionAct
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained
 from lexconsolida.templating import make_environment
+from lexconsolida.writers.html.tables import annex_html
 from lexconsolida.writers.html.blocks import blocos, blocos_html
 from lexconsolida.writers.html.view import act_info
 
@@ -83,6 +84,7 @@ def _brasao(edition: Edition) -> str | None:
 def html(edition: Edition) -> str:
     """The edition as one HTML document (the PDF's source)."""
     env = make_environment([str(TEMPLATES)])
+    env.globals["anexo_html"] = annex_html  # annexes with their tables (writers/html/tables.py)
     settings = edition.settings
     letterhead = settings.letterhead
     secoes = []

@@ -87,6 +87,8 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "inciso-apos-alinea": (WARNING, False, "inciso depois de alíneas"),
     "aspas-abertas": (WARNING, False, "aspas de texto de alteração que não se fecham"),
     "sem-fecho": (WARNING, False, "o ato não tem fecho (local, data e assinatura)"),
+    "tabela-incerta": (WARNING, False, "linhas que parecem uma tabela, mantidas como texto (não lidas com segurança)"),
+    "nota-do-site": (INFO, True, "nota do site de publicação junto de uma tabela, fora do texto do ato"),
     "truncado": (WARNING, False, "o texto parece terminar no meio"),
     "codificacao": (WARNING, False, "o arquivo não está em UTF-8"),
     "ruido-residual": (WARNING, False, "provável ruído de OCR que ficou no texto (carimbo, '&' por '§')"),

@@ -35,6 +35,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import ReadResult, get_reader
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
+from lexconsolida.readers.text.tables import draw_grid, find_blocks
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
@@ -174,16 +175,71 @@ def body_paragraphs(doc) -> list[Para]:
     return out
 
 
+def _cell_text(tc) -> str:
+    return " ".join("".join(t.text or "" for t in tc.iter(qn("w:t"))).split())
+
+
+def _continues(tc) -> bool:
+    """A cell that continues the vertically merged cell above it (``w:vMerge`` without
+    ``restart``)."""
+    v = tc.tcPr.find(qn("w:vMerge")) if tc.tcPr is not None else None
+    return v is not None and v.get(qn("w:val")) != "restart"
+
+
+def _heading(tr) -> bool:
+    """A row of the heading: Word repeats it on each page, or all its text is bold."""
+    trpr = tr.trPr
+    if trpr is not None and trpr.find(qn("w:tblHeader")) is not None:
+        return True
+    runs = [r for r in tr.iter(qn("w:r")) if "".join(t.text or "" for t in r.iter(qn("w:t"))).strip()]
+    return bool(runs) and all(_bold(r) for r in runs)
+
+
+def _bold(run) -> bool:
+    b = run.find(f"{qn('w:rPr')}/{qn('w:b')}")
+    return b is not None and b.get(qn("w:val"), "true") not in ("0", "false", "off")
+
+
 def _table_text(table) -> str:
-    rows = []
-    for row in table.rows:
-        cells = []
-        for cell in row.cells:
-            text = " ".join(cell.text.split())
-            if not cells or cells[-1] != text:  # merged cells repeat
-                cells.append(text)
-        rows.append(" | ".join(cells))
-    return "\n".join(rows)
+    """A Word table as the text reader's grid table (``readers/text/tables.py``), spans kept: a
+    cell that spans columns (``w:gridSpan``) has no bar inside it, a cell merged down
+    (``w:vMerge``) has no rule under it, and the heading (the first rows, while Word repeats them
+    or all their text is bold) sits above a '=' rule — the grid reader rebuilds ``colspan`` and
+    ``rowspan`` from that drawing. A table with a '|' in a cell is written as a pipe table
+    ('\\|'), spans as empty cells (the grid would read the bar as a column)."""
+    trs = list(table._tbl.tr_lst)
+    owner: list[list[int]] = []
+    texts: dict[int, str] = {}
+    for tr in trs:
+        row: list[int] = []
+        for tc in tr.tc_lst:
+            col = len(row)
+            if _continues(tc) and owner and col < len(owner[-1]):
+                cid = owner[-1][col]
+            else:
+                cid = len(texts)
+                texts[cid] = _cell_text(tc)
+            row += [cid] * max(1, tc.grid_span)
+        owner.append(row)
+    width = max((len(r) for r in owner), default=0)
+    if not owner or width == 0:
+        return ""
+    for r in owner:  # rows shorter than the grid (w:gridAfter): empty cells of their own
+        while len(r) < width:
+            texts[len(texts)] = ""
+            r.append(len(texts) - 1)
+    heads = 0
+    while heads < len(trs) - 1 and _heading(trs[heads]):
+        heads += 1
+    return "\n".join(draw_grid(owner, texts, heads))
+
+
+def _table_rows(grid: str) -> str:
+    """A table's grid drawing as its rows, cells joined by ' | ' (for a report)."""
+    blocks = find_blocks(grid.split("\n"))
+    if len(blocks) != 1 or blocks[0].table is None:
+        return grid
+    return "\n".join(" | ".join(c.text for c in r.cells) for r in blocks[0].table.rows)
 
 
 def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
@@ -218,6 +274,10 @@ def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
             diags.append(Diagnostic(
                 "paragrafo-de-historico", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
                 "embutido guarda o histórico)", Severity.INFO, line=p.index, text=p.text))
+        elif style == TABLE_STYLE and text:
+            diags.append(Diagnostic(
+                "sem-estilo", "tabela fora do estilo do modelo ignorada (o texto dela fica neste aviso)",
+                Severity.WARNING, line=p.index, text=_table_rows(p.text)))
         elif text:
             diags.append(Diagnostic(
                 "sem-estilo", f"parágrafo sem estilo do modelo ('{style}') ignorado",
