@@ -107,7 +107,7 @@ class Unidade:
 @dataclass(eq=False)
 class Agrupador:
     tipo: str
-    """'capitulo' or 'secao'."""
+    """'titulo', 'capitulo', 'secao' or 'subsecao'."""
     id: str
     n: int
     nome: str
@@ -115,10 +115,10 @@ class Agrupador:
 
     @property
     def feminino(self) -> bool:
-        return self.tipo == "secao"
+        return self.tipo in ("secao", "subsecao")
 
     def heading(self, nome: str | None = None) -> list[str]:
-        word = "CAPÍTULO" if self.tipo == "capitulo" else "Seção"
+        word = {"titulo": "TÍTULO", "capitulo": "CAPÍTULO", "secao": "Seção", "subsecao": "Subseção"}[self.tipo]
         return [f"{word} {ROMAN[self.n]}", nome or self.nome]
 
 
