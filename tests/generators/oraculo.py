@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 import tomllib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -236,12 +236,13 @@ def _judge(caso: Caso, operations, problems, base_urn: str, before: dict, after:
         elif wrong.get(k):
             verdicts.append(Veredito("errada", "; ".join(wrong[k][:4])))
         elif missing.get(k):
+            mine = any(o.target_urn == base_urn for o in out_ops.get(k, []))
             if applied and not blocked_here:
                 verdicts.append(Veredito("errada", "aplicado sem esta mudança: " + ", ".join(missing[k][:4])))
             elif f.espera == CERTA and (blocked_here or act_here):
                 verdicts.append(Veredito("pergunta-desnecessaria", ", ".join(sorted(set(blocked_here + act_here)))))
-            elif f.espera == CERTA:
-                verdicts.append(Veredito("retida-por-outra"))
+            elif f.espera == CERTA or (mine and not blocked_here):
+                verdicts.append(Veredito("retida-por-outra"))  # its operations wait for another's question
             else:
                 verdicts.append(Veredito("retida"))
         elif f.espera == CERTA and blocked_here:
@@ -375,3 +376,83 @@ def failure_key(f: Frase, v: Veredito) -> str:
     """A coarse class of a failure for counting: verdict, family, verb, unit, list."""
     g = f.forma
     return f"{v.resultado} | {g.get('familia')} | {g.get('verbo')} | {g.get('unidade')} | {g.get('lista')}"
+
+
+# --- a run's summary (the CI test and the bench) ------------------------------------------------
+
+GROUPS = {
+    "NOVA": "Falhas novas (forma fora de falhas_conhecidas.toml): texto errado publicado ou frase perdida",
+    "passou": "Formas de falhas_conhecidas.toml que não falharam como a lista diz (apague ou estreite a entrada)",
+    "conhecida": "Falhas conhecidas (falhas_conhecidas.toml)",
+    "leitura-errada-retida": "Leituras erradas retidas (por uma porta, ou pela pergunta de outra frase)",
+    "pergunta-desnecessaria": "Perguntas desnecessárias fora da lista (recall)",
+}
+
+
+class Resumo:
+    """Counts and smallest examples of a run, by class: what the CI test asserts and the bench
+    prints."""
+
+    def __init__(self, known: list[Falha], exemplos: int = 1) -> None:
+        self.known = known
+        self.exemplos = exemplos
+        self.cases = 0
+        self.sentences = 0
+        self.verdicts: Counter[str] = Counter()
+        self.families: Counter[str] = Counter()
+        self.keys: set[str] = set()
+        self.classes: Counter[tuple[str, str]] = Counter()
+        self.examples: dict[tuple[str, str], list[tuple[tuple[int, int], str]]] = {}
+        self.times: list[float] = []
+
+    def add(self, j: Julgamento) -> Conferencia:
+        conf = check_known(j, self.known)
+        caso = j.caso
+        self.cases += 1
+        self.sentences += len(caso.frases)
+        self.times.append(j.segundos)
+        size = (len(caso.frases), len(caso.corpo()))
+        for f, v in zip(caso.frases, j.vereditos):
+            self.verdicts[v.resultado] += 1
+            self.families[f.forma.get("familia", "?")] += 1
+            self.keys |= set(f.forma)
+        for k, classe in conf.conhecidas:
+            self._note("conhecida", classe, size, j)
+        for k, v in conf.novas:
+            self._note("NOVA", failure_key(caso.frases[k], v), size, j)
+        for k, classe, got in conf.passaram:
+            self._note("passou", f"{classe} → {got}", size, j)
+        for k, v in conf.desnecessarias:
+            self._note("pergunta-desnecessaria", failure_key(caso.frases[k], v) + f" [{v.detalhe}]", size, j)
+        for k, v in enumerate(j.vereditos):
+            if v.resultado == "leitura-errada-retida":
+                self._note("leitura-errada-retida", failure_key(caso.frases[k], v), size, j)
+        return conf
+
+    def _note(self, group: str, key: str, size: tuple[int, int], j: Julgamento) -> None:
+        k = (group, key)
+        self.classes[k] += 1
+        ex = self.examples.setdefault(k, [])
+        if len(ex) < self.exemplos or size < ex[-1][0]:
+            ex.append((size, j.report()))
+            ex.sort(key=lambda e: e[0])
+            del ex[self.exemplos:]
+
+    def count(self, group: str) -> int:
+        return sum(n for (g, _), n in self.classes.items() if g == group)
+
+    def exercised(self, classe: str) -> int:
+        return self.classes[("conhecida", classe)]
+
+    def report(self, groups: tuple[str, ...] = tuple(GROUPS)) -> str:
+        out = []
+        for group in groups:
+            rows = sorted(((k, n) for k, n in self.classes.items() if k[0] == group), key=lambda r: (-r[1], r[0]))
+            if not rows:
+                continue
+            out.append(f"\n{GROUPS[group]}:")
+            for (g, key), count in rows:
+                out.append(f"  {count:6d}  {key}")
+                for _, text in self.examples[(g, key)]:
+                    out.append("          " + text.replace("\n", "\n          "))
+        return "\n".join(out)
