@@ -23,13 +23,18 @@ What a sentence expects (``Frase.espera``):
 ``lista``, ``verbo``, ``marcador`` …): the known failures of ``falhas_conhecidas.toml`` name the
 shapes they cover by these keys, and the bench counts failures by them.
 
-**Adding a family.** Write ``_familia_x(draw, lei, est) -> Frase`` (draw the targets from
-``lei``, render them with :func:`cite`/:func:`cite_list`, the verb from a small table with its
-misspellings, the quoted text with :func:`quote_units`), set ``forma['familia']`` and the
-expectation, and add it to :data:`FAMILIAS` (name → (function, weight)). The
-expectation is the legally right one, decided by reading the sentence you wrote, never by what
-the tool does today; when today's tool fails on it, run the test and add the shape to
-``falhas_conhecidas.toml`` (see that file and docs/alteracoes.md, "Gerador de instruções").
+**Adding a family.** Write a strategy ``familia_x(draw, lei, used) -> Frase | None`` (decorated
+``@st.composite``): draw the targets from ``lei`` (never an artigo in ``used``: the act's other
+sentences touch those), render them with :func:`cite` / :func:`cite_list` / :func:`cite_law`, the
+verb from a small table of (right spelling, [misspellings]) through :func:`_verb`, the quoted text
+with :func:`quote_units` / :func:`quote_lines`; return a :class:`Frase` with its expectation, its
+``mudancas``, its ``forma`` (:func:`_forma`, with ``familia='x'`` and the keys that tell its
+shapes apart) and its ``artigos``; return None when the law has nothing the family can amend. Add
+it to :data:`FAMILIAS` (name → (strategy, weight)). A family may return a list of sentences that
+go together (consecutive articles; ``Frase.junto`` says which must apply together). The
+expectation is the legally right one, decided by reading the sentence you wrote, never by what the
+tool does today; when today's tool fails on it, run the test and add the shape to
+``falhas_conhecidas.toml`` (see that file and docs/alteracoes.md, "Instruções geradas").
 
 Noise that any family gets through :class:`Estilo` (drawn per sentence): "nº"/"n."/"n°"/no
 marker, the law's year written four ways, "art."/"artigo", ordinals "º"/"°"/"o"/none, "§"/

@@ -7,6 +7,8 @@ is read, recognised and applied to its law through the one path that applies wit
 - ``retida-por-outra``: a certain sentence held only because another sentence of the act was
   (the act is held whole today; nothing can be concluded about this sentence).
 - ``pergunta-desnecessaria``: a certain sentence held for a person (needless question).
+- ``leitura-errada-retida``: held, but what it would publish if a person answered "aplicar" to
+  every question is wrong: a gate (or another sentence's question) held it by luck.
 - ``errada``: the text published is wrong — a unit changed that should not have, changed to
   something else, or a change the sentence makes was left out while the act applied; a change
   applied from the wrong date; an operation on another act that it does not make.
@@ -134,13 +136,19 @@ def run(caso: Caso) -> Julgamento:
     event = Event("redacao", act.urn, act.label, when)
     gated = apply_gated(base, ops, event, target_urn=base.urn, act=act, problems=rec.problems, stopped=stopped)
     after = base_state(gated.norma) if gated.applied else before
-    raw = None
-    if not gated.applied and ops:
-        # what a person who answered "aplicar" to every question would publish: a held sentence
-        # whose reading is wrong was held by a gate, not read right (reported, not a defect)
-        forced = apply_gated(base, ops, event, target_urn=base.urn, act=act, problems=rec.problems,
-                             resolved=lambda p: True)
-        raw = base_state(forced.norma) if forced.applied else None
+    raws: dict[int, dict[str, str]] = {}
+    if not gated.applied:
+        # what a person who answered "aplicar" to every question would publish, sentence by
+        # sentence: a held sentence whose reading is wrong was held by a gate (or by another
+        # sentence's question), not read right (reported, not a defect)
+        for k in range(n):
+            mine = [o for o in ops if _frase_of(o.where, n) == k]
+            if not mine:
+                continue
+            forced = apply_gated(base, mine, event, target_urn=base.urn, act=act, problems=rec.problems,
+                                 resolved=lambda p: True)
+            if forced.applied:
+                raws[k] = base_state(forced.norma)
     problems = list(rec.problems) + list(gated.problems)
     j = Julgamento(caso, [], gated.applied,
                    [f"{o.where}: {o.kind.value} {o.target_id} [{_short(o.target_urn, base.urn)}]"
@@ -148,16 +156,16 @@ def run(caso: Caso) -> Julgamento:
                     for o in rec.operations],
                    [f"{p.where}: {p.code}{'' if p.blocking else ' (aviso)'}" for p in problems], when)
     j.vereditos = _judge(caso, rec.operations, problems, base.urn, before, after, gated.applied, when)
-    if raw is not None:
-        held = _judge(caso, rec.operations, [], base.urn, before, raw, True, None)
-        for k, (v, h) in enumerate(zip(j.vereditos, held)):
-            if caso.frases[k].forma.get("familia") == "vigencia":
-                continue
-            asks = caso.frases[k].espera == PERGUNTA and v.resultado != "retida-por-outra"  # held for its question
-            if not asks and v.resultado in ("retida", "pergunta-desnecessaria", "retida-por-outra") \
-                    and h.resultado == "errada" \
-                    and "aplicado sem esta mudança" not in h.detalhe:
-                j.vereditos[k] = Veredito("leitura-errada-retida", h.detalhe + f" (retida: {v.detalhe or v.resultado})")
+    for k, raw in raws.items():
+        h = _judge(caso, rec.operations, [], base.urn, before, raw, True, None)[k]
+        v = j.vereditos[k]
+        if caso.frases[k].forma.get("familia") == "vigencia":
+            continue
+        asks = caso.frases[k].espera == PERGUNTA and v.resultado != "retida-por-outra"  # held for its question
+        if not asks and v.resultado in ("retida", "pergunta-desnecessaria", "retida-por-outra") \
+                and h.resultado == "errada" and "aplicado sem esta mudança" not in h.detalhe \
+                and "aplicada sem a frase" not in h.detalhe:
+            j.vereditos[k] = Veredito("leitura-errada-retida", h.detalhe + f" (retida: {v.detalhe or v.resultado})")
     j.segundos = time.perf_counter() - t0
     return j
 
