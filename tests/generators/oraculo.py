@@ -62,6 +62,7 @@ class Julgamento:
     problemas: list[str] = field(default_factory=list)
     vigencia: str | None = None
     segundos: float = 0.0
+    """CPU seconds of reading, recognising, applying and judging the case."""
 
     def report(self) -> str:
         lines = [self.caso.describe(), f"  aplicado: {self.applied}; vigência lida: {self.vigencia}"]
@@ -119,7 +120,7 @@ def run(caso: Caso) -> Julgamento:
     from lexconsolida.transforms.gated import apply_gated
     from lexconsolida.transforms.pointintime import in_force_from
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     n = len(caso.frases)
     base = read(caso.lei.texto().encode("utf-8"), path="base.txt").norma
     before = base_state(base)
@@ -166,7 +167,7 @@ def run(caso: Caso) -> Julgamento:
                 and h.resultado == "errada" and "aplicado sem esta mudança" not in h.detalhe \
                 and "aplicada sem a frase" not in h.detalhe:
             j.vereditos[k] = Veredito("leitura-errada-retida", h.detalhe + f" (retida: {v.detalhe or v.resultado})")
-    j.segundos = time.perf_counter() - t0
+    j.segundos = time.process_time() - t0
     return j
 
 
