@@ -175,9 +175,11 @@ class Lei:
         return out
 
     def estado(self) -> dict[str, str]:
-        """Unit id → its text (an artigo: its caput's); agrupador id → 'nome: …'."""
+        """Unit id → its text (an artigo: its caput's); agrupador id → 'nome: …'; '(a lei)' → 'em
+        vigor' (the whole law's state)."""
         out = {u.id: _norm(u.texto) for u in self.unidades()}
         out.update({g.id: "nome: " + _norm(g.nome) for g in self.agrupadores()})
+        out["(a lei)"] = "em vigor"
         return out
 
     def texto(self) -> str:
@@ -1349,9 +1351,11 @@ OUTROS_ATOS = [("Lei", "lei", 450, 2019, True), ("Decreto", "decreto", 1234, 202
 
 @st.composite
 def familia_outro_ato(draw, lei: Lei, used: set[str]) -> Frase | None:
-    """An instruction about a unit of ANOTHER act that names the base only in passing — a
-    relative clause, a description — with or without 'nº': it changes that act, never the base
-    (the unit it names exists in the base too, so a misreading shows)."""
+    """An instruction about ANOTHER act, or a unit of it, that names the base only in passing — a
+    relative clause: 'Fica revogado o art. 2º da Lei 450/2019, que deu nova redação ao art. 3º da
+    Lei nº 500/2020', 'Fica revogado o Decreto nº 1.234/2021, que regulamenta a Lei nº 500/2020' —
+    with or without 'nº': it changes that act, never the base (the unit it names exists in the
+    base too, so a misreading shows)."""
     est = draw(estilos)
     art = _pick_artigo(draw, lei, used)
     if art is None:
@@ -1366,9 +1370,20 @@ def familia_outro_ato(draw, lei: Lei, used: set[str]) -> Frase | None:
     d = "da" if fem else "do"
     lawc = cite_law(lei, est)
     other_unit = unit_name(other_art, est)
-    form = draw(st.sampled_from(["revoga-que-deu-redacao", "redacao-que-regulamenta", "revoga-que-alterou"]))
+    form = draw(st.sampled_from(["revoga-que-deu-redacao", "redacao-que-regulamenta", "revoga-que-alterou",
+                                 "revoga-ato-que-regulamenta", "revoga-ato-que-alterou", "revoga-artigo-que-altera-a-lei"]))
     base_unit = cite(art, lei, est)
-    if form == "revoga-que-deu-redacao":
+    o_ = "a" if fem else "o"
+    if form == "revoga-ato-que-regulamenta":
+        texto = f"Fica revogad{o_} {o_} {other}, que regulamenta a {lawc}."
+        outros = frozenset({("revogacao_total", other_key, None)})
+    elif form == "revoga-ato-que-alterou":
+        texto = f"Fica revogad{o_} {o_} {other}, que alterou a {lawc}."
+        outros = frozenset({("revogacao_total", other_key, None)})
+    elif form == "revoga-artigo-que-altera-a-lei":
+        texto = f"Fica revogado o {other_unit} {d} {other}, que altera a {lawc}."
+        outros = frozenset({("revogacao", other_key, other_art.id)})
+    elif form == "revoga-que-deu-redacao":
         s = f"Fica revogado o {other_unit} {d} {other}, que deu nova redação ao {base_unit} da {lawc}."
         outros = frozenset({("revogacao", other_key, other_art.id)})
         texto = s

@@ -45,6 +45,8 @@ VERDICTS = ("certa", "retida", "retida-por-outra", "pergunta-desnecessaria", "le
 OTHER_URN = "urn:gerado:"
 """The resolver's URN for the other acts the sentences cite (``OUTROS_ATOS``)."""
 OTHER_KEYS = {f"{t} {n}/{a}" for _, t, n, a, _ in OUTROS_ATOS}
+NORMA = "(a lei)"
+"""The state key of the whole law: '(revogado)' when an operation revoked it whole."""
 
 
 @dataclass
@@ -86,6 +88,7 @@ def base_state(norma) -> dict[str, str]:
         out[d.id] = REVOGADO if gone else " ".join(d.head_text.split())
     for g in norma.agrupadores():
         out[g.id] = "nome: " + " ".join((g.nome or "").split())
+    out[NORMA] = REVOGADO if norma.situacao is Situacao.REVOGADO else "em vigor"
     return out
 
 
