@@ -1091,6 +1091,39 @@ EXPRESSAO_SUP = [
 
 
 @st.composite
+def familia_revogacao_especial(draw, lei: Lei, used: set[str]) -> Frase | None:
+    """Revocations in the other common shapes: the whole law ('Fica revogada a Lei nº 500/2020.'),
+    the 'especialmente' list of the closing clause ('…, revogadas as disposições em contrário,
+    especialmente o inciso II do art. 3º da Lei nº 500/2020.'), and a unit of the base beside a
+    unit of another act in one sentence."""
+    est = draw(estilos)
+    form = draw(st.sampled_from(["lei-inteira", "especialmente", "com-outro-ato"]))
+    lawc = cite_law(lei, est)
+    if form == "lei-inteira":
+        verb = draw(st.sampled_from(["Fica revogada a {lei}.", "Revoga-se a {lei}.", "Fica revogada, em todos os seus termos, a {lei}."]))
+        forma = _forma(est, familia="revogacao_especial", verbo=form, unidade="lei", lista="um")
+        arts = frozenset(a.id for a in lei.artigos())
+        if arts & used:
+            return None
+        return _finish(Frase(verb.format(lei=lawc), CERTA, {"(a lei)": REVOGADO}, forma, arts), est, [])
+    art = _pick_artigo(draw, lei, used)
+    if art is None:
+        return None
+    u = draw(st.sampled_from(list(art.walk())))
+    fem = u.tipo == "alinea"
+    alvo = f"{det(fem)} {cite(u, lei, est)}"
+    if form == "especialmente":
+        texto = (f"Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, "
+                 f"especialmente {alvo} da {lawc}.")
+        outros: frozenset = frozenset()
+    else:
+        texto = f"Ficam revogados {alvo} da {lawc} e o art. 2º da Lei nº 450/2019."
+        outros = frozenset({("revogacao", "lei 450/2019", "art2")})
+    forma = _forma(est, familia="revogacao_especial", verbo=form, unidade=u.tipo, lista="um")
+    return _finish(Frase(texto, CERTA, {u.id: REVOGADO}, forma, frozenset({art.id}), _descendants(u), outros), est, [])
+
+
+@st.composite
 def familia_supressao_expressao(draw, lei: Lei, used: set[str]) -> Frase | None:
     """Supressão of words of a unit (the unit stays): 'Suprima-se, no § 1º do art. 1º da Lei nº
     500/2020, a expressão “e cinquenta centavos”.' Right: the words removed (or a question);
@@ -1593,6 +1626,7 @@ FAMILIAS: dict[str, tuple[Callable, int]] = {
     "revogacao": (familia_revogacao, 5),
     "supressao": (familia_supressao, 3),
     "intervalo": (familia_intervalo, 3),
+    "revogacao_especial": (familia_revogacao_especial, 3),
     "supressao_expressao": (familia_supressao_expressao, 3),
     "substituicao": (familia_substituicao, 4),
     "renumeracao": (familia_renumeracao, 3),
