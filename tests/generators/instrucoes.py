@@ -1075,6 +1075,17 @@ def _expression(draw, u: Unidade) -> str | None:
     return " ".join(piece)
 
 
+def _unit_and_words(draw, lei: Lei, used: set[str]) -> tuple[Estilo, Unidade, Unidade, str] | None:
+    """(style, artigo, a unit in it, words of the unit's text) for a sentence about words."""
+    est = draw(estilos)
+    art = _pick_artigo(draw, lei, used)
+    if art is None:
+        return None
+    u = draw(st.sampled_from(list(art.walk())))
+    x = _expression(draw, u)
+    return None if x is None else (est, art, u, x)
+
+
 def _replace(text: str, old: str, new: str) -> str:
     out = re.sub(r"(?<!\w)" + re.escape(old) + r"(?!\w)", new, text)
     out = re.sub(r"\s+([,.;:])", r"\1", out)
@@ -1128,14 +1139,10 @@ def familia_supressao_expressao(draw, lei: Lei, used: set[str]) -> Frase | None:
     """Supressão of words of a unit (the unit stays): 'Suprima-se, no § 1º do art. 1º da Lei nº
     500/2020, a expressão “e cinquenta centavos”.' Right: the words removed (or a question);
     the unit revoked is a wrong text."""
-    est = draw(estilos)
-    art = _pick_artigo(draw, lei, used)
-    if art is None:
+    picked = _unit_and_words(draw, lei, used)
+    if picked is None:
         return None
-    u = draw(st.sampled_from([x for x in art.walk()]))
-    x = _expression(draw, u)
-    if x is None:
-        return None
+    est, art, u, x = picked
     verb, key = _verb(draw, est, EXPRESSAO_SUP)
     if "palavra" in verb:
         longer = [w for w in x.split() if len(w) > 3]
@@ -1171,14 +1178,10 @@ def familia_substituicao(draw, lei: Lei, used: set[str]) -> Frase | None:
     """Substituição of an expression in a unit (and the units inside it) or in the whole law:
     'Substitua-se, no art. 5º da Lei nº 500/2020, a expressão “X” por “Y”.', 'No art. 5º …,
     onde se lê “X”, leia-se “Y”.'"""
-    est = draw(estilos)
-    art = _pick_artigo(draw, lei, used)
-    if art is None:
+    picked = _unit_and_words(draw, lei, used)
+    if picked is None:
         return None
-    u = draw(st.sampled_from([x for x in art.walk()]))
-    x = _expression(draw, u)
-    if x is None:
-        return None
+    est, art, u, x = picked
     y = draw(st.sampled_from(SUBSTITUTOS))
     whole = draw(st.integers(0, 4)) == 0
     qx, qy = est.q(x), est.q(y)
