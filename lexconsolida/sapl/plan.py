@@ -73,6 +73,8 @@ class Source:
     norma: Norma | None
     wheres: dict[tuple[str, str], str] = field(default_factory=dict)
     """(amending act URN, unit id) → the amending act's unit that made the change ('art1')."""
+    sentences: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(amending act URN, unit id) → the instruction as the amending act words it."""
 
 
 @dataclass(slots=True)

@@ -161,13 +161,13 @@ def _node(c: Chain, acts: Acts) -> Agrupador | Dispositivo | None:
     if kind in AGRUPADORES:
         versions = _versions(c, acts, agrupador=True)
         node = Agrupador(AgrupadorKind(kind), c.uid, rotulo=c.last.get("rotulo") or None,
-                         rotulo_printed=c.last.get("rotulo") or None, number=_number(c.last),
+                         rotulo_printed=c.last.get("rotulo") or None, number=row_number(c.last),
                          nome=(versions[-1].text or None) if versions else None)
         node.situacao = versions[-1].situacao if versions else Situacao.VIGENTE
         node.history = versions if _has_history(versions) else []
     elif kind in DISPOSITIVOS:
-        d = Dispositivo(Kind(kind), c.uid, rotulo=_label(kind, c.last), rotulo_printed=c.last.get("rotulo") or None,
-                        number=_number(c.last) if kind not in ("caput",) else None)
+        d = Dispositivo(Kind(kind), c.uid, rotulo=row_label(kind, c.last), rotulo_printed=c.last.get("rotulo") or None,
+                        number=row_number(c.last) if kind not in ("caput",) else None)
         if kind != "artigo":
             versions = _versions(c, acts)
             d.text = versions[-1].text if versions else ""
@@ -193,7 +193,7 @@ def _article(node: Dispositivo, c: Chain, acts: Acts) -> None:
     if cap is None:
         return
     node.situacao = cap.situacao
-    labels = [(r.get("inicio_vigencia") or "", _label("artigo", r)) for r in c.rows]
+    labels = [(r.get("inicio_vigencia") or "", row_label("artigo", r)) for r in c.rows]
     for v in cap.history:
         when = v.start or ""
         v.rotulo = next((lab for start, lab in reversed(labels) if start <= when), labels[0][1])
@@ -219,7 +219,7 @@ def _versions(c: Chain, acts: Acts, agrupador: bool = False) -> list[Version]:
         if out:
             out[-1].end = row.get("inicio_vigencia")
         out.append(Version(text, ev, start, None, Situacao.REVOGADO if revoked else Situacao.VIGENTE,
-                           None if agrupador else _label(c.kind or "", row)))
+                           None if agrupador else row_label(c.kind or "", row)))
         prev_row = row
     return out
 
@@ -239,14 +239,14 @@ def _event(row: dict, prev: dict | None, acts: Acts) -> Event:
     return Event(kind, acts.urn(ta), acts.label(ta), row.get("inicio_vigencia"))
 
 
-def _number(row: dict) -> Number | None:
+def row_number(row: dict) -> Number | None:
     nums = _numbers(row)
     if not nums[0]:
         return None
     return Number(nums[0], tuple(int_to_letter(n).upper() for n in nums[1:] if n))
 
 
-def _label(kind: str, row: dict) -> str | None:
+def row_label(kind: str, row: dict) -> str | None:
     """lexconsolida's normalised rótulo of a SAPL row ('Art. 1º', not SAPL's 'Art. 1º.')."""
     if kind == "caput" or kind not in DISPOSITIVOS:
         return None
@@ -254,6 +254,6 @@ def _label(kind: str, row: dict) -> str | None:
     try:
         if kind == "paragrafo" and nums[0] == 0:
             return label_for(kind, None, unico=True)
-        return label_for(kind, _number(row))
+        return label_for(kind, row_number(row))
     except ValueError:
         return (row.get("rotulo") or "").strip() or None

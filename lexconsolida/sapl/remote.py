@@ -9,11 +9,13 @@ act (same type, number and year), else made by LexML's rule from the municipalit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lexconsolida.model import Norma
 from lexconsolida.model.nodes import act_label
+from lexconsolida.model.urn import Urn
 from lexconsolida.sapl.client import Client
 from lexconsolida.sapl.read import Acts, to_norma
 from lexconsolida.sapl.sync import DISP, NORMA, PUB, REL, TA, plain_text
@@ -31,6 +33,13 @@ def lexml_type(tipo: dict | None) -> str:
         return tipo["equivalente_lexml"]
     name = plain(tipo.get("descricao"))
     return LEXML_TYPE.get(name) or name.replace(" ", ".") or "norma"
+
+
+def urn_for(localidade: str, tipo: str, data: str | None, numero: str | None) -> str:
+    """LexML's URN of a municipal act ('urn:lex:br;bahia;feira.santana:municipal:lei:2001-01-05;2217')."""
+    num = re.sub(r"[^0-9A-Za-z-]", "", (numero or "").split("/")[0]).lower()
+    desc = ";".join(p for p in (data or "", num) if p) or "s.n"
+    return str(Urn(localidade, "municipal", tipo, desc))
 
 
 @dataclass(slots=True)
@@ -72,8 +81,7 @@ class Remote:
             numero = r.get("numero") or ""
             urn = urn_of(name, numero, r.get("ano"), r.get("data")) if urn_of else None
             if urn is None:
-                place = localidade or "br"
-                urn = f"urn:lex:{place}:municipal:{lexml_type(tipo)}:{r.get('data') or r.get('ano')};{numero.replace('.', '')}"
+                urn = urn_for(localidade or "br", lexml_type(tipo), r.get("data") or str(r.get("ano") or ""), numero)
             out.normas[r["id"]] = SaplNorma(r["id"], name, lexml_type(tipo), numero, r.get("ano") or 0, r.get("data"),
                                             r.get("data_publicacao"), plain_text(r.get("ementa")), urn)
         if tables.norma_content_type:

@@ -24,16 +24,17 @@ from lexconsolida.model.operations import Operation
 from lexconsolida.sapl.plan import Relation, Source
 
 
-def wheres(operations: Iterable[Operation], target: str, amending: str) -> dict[tuple[str, str], str]:
-    """(amending URN, unit id) → the amending act's unit of each operation on ``target``."""
-    out: dict[tuple[str, str], str] = {}
+def instructions(source: Source, operations: Iterable[Operation], amending: str) -> None:
+    """Record in ``source`` where in ``amending`` each of its operations on the source's act is
+    (the article: SAPL hangs the block there) and how the instruction is worded."""
     for op in operations:
-        if op.target_urn != target or not op.where:
+        if op.target_urn != source.act.urn or not op.where:
             continue
         for unit in (op.target_id, op.new_id):
             if unit:
-                out.setdefault((amending, unit), _article_of(op.where))
-    return out
+                source.wheres.setdefault((amending, unit), _article_of(op.where))
+                if op.source:
+                    source.sentences.setdefault((amending, unit), " ".join(op.source.split()))
 
 
 def _article_of(where: str) -> str:
@@ -59,12 +60,11 @@ def one_act(spec: str, acervo: str | Path | None = None) -> tuple[list[Source], 
         a = rep.act
         if a.urn not in out:
             _add(corpus, a, out)
-        h.wheres.update(wheres(rep.operations, act.urn, a.urn))
+        instructions(h, rep.operations, a.urn)
         if rep.applied:
             relations.append(Relation(a.urn, act.urn, _revoking(rep.operations, act.urn)))
     for s in out.values():
-        relations.extend(_declared(corpus, s.act, out, history_revoked=s.norma is not None and
-                                   s.act.urn == act.urn and s.norma.situacao.value == "revogado"))
+        relations.extend(_declared(s.act, out))
     return list(out.values()), _unique(relations)
 
 
@@ -83,7 +83,7 @@ def _revoking(ops: list[Operation], target: str) -> str:
     return "altera"
 
 
-def _declared(corpus: Corpus, act: Act, out: dict[str, Source], history_revoked: bool) -> list[Relation]:
+def _declared(act: Act, out: dict[str, Source]) -> list[Relation]:
     rel = []
     for r in act.relacoes:
         for alvo in r.alvos:
@@ -147,7 +147,7 @@ def municipality(root: str | Path, municipio: str | None, *, cache: str | Path |
         ops = recognise_act(corpus, corpus.acts[amending]).recognition.operations
         for target in targets:
             if target in out:
-                out[target].wheres.update(wheres(ops, target, amending))
+                instructions(out[target], ops, amending)
     relations = []
     for r in view.relations:
         if r.fonte in out and r.alvo in out and r.no_acervo:
