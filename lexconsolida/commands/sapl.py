@@ -57,6 +57,8 @@ def add_arguments(parser) -> None:
                    help="o veículo de publicação dos atos (padrão: o único cadastrado no SAPL)")
     e.add_argument("--publicar", action="store_true",
                    help="os textos novos ficam públicos e travados; sem isto, ficam 'Em edição' para conferência")
+    e.add_argument("--conexoes", metavar="N", type=int, default=1,
+                   help="atos gravados ao mesmo tempo (padrão: 1; um SAPL com vários processos aguenta mais)")
     i = sub.add_parser("importar", help="traz as normas e as compilações de um SAPL para um acervo",
                        description="Lê do SAPL (anonimamente, quando não há token) as normas jurídicas, os "
                                    "vínculos entre elas e os textos articulados, e grava um ato por norma no "
@@ -87,10 +89,12 @@ def run(args) -> int:
 
 
 def _scope(args) -> tuple[str, str | None, str | None, Path | None]:
-    """('ato', spec, acervo) or ('municipio', root, name): what ALVO names."""
+    """('ato', spec, acervo, root) or ('municipio', root, name, root): what ALVO names, and the
+    acervo's folder (the connection file must not be inside it)."""
     p = Path(args.alvo)
     if args.alvo.startswith("urn:") or (p.is_dir() and (p / "norma.toml").is_file()):
-        return "ato", args.alvo, args.acervo, None
+        root = Path(args.acervo) if args.acervo else (p.resolve().parent.parent if p.is_dir() else None)
+        return "ato", args.alvo, args.acervo, root
     if p.is_dir() and (p / "municipio.toml").is_file():
         if args.municipio and args.municipio != p.name:
             raise UsageError(f"ALVO é a pasta do município {p.name}, e --municipio diz {args.municipio}")
@@ -103,12 +107,16 @@ def _scope(args) -> tuple[str, str | None, str | None, Path | None]:
 def _sources(args, progress):
     from lexconsolida.sapl import sources  # noqa: PLC0415 - the acervo pipeline, only when used
 
-    kind, where, name, root = _scope(args)
+    kind, where, name, _root = _scope(args)
     if kind == "ato":
-        srcs, rels = sources.one_act(where, name)
-        return srcs, rels, (Path(srcs[0].act.folder).parent.parent,)
+        return sources.one_act(where, name)
     srcs, rels, _view = sources.municipality(where, name, cache=args.cache, progress=progress)
-    return srcs, rels, (root,) if root else ()
+    return srcs, rels
+
+
+def _acervos(args) -> tuple[Path, ...]:
+    root = _scope(args)[3]
+    return (root,) if root else ()
 
 
 def _client(args, acervos: tuple, need_token: bool):
@@ -123,8 +131,9 @@ def _exportar(args) -> int:
     from lexconsolida.sapl.export import export  # noqa: PLC0415 - httpx2 and the plan, only here
 
     progress = Progress("exportando para o SAPL")
-    srcs, rels, acervos = _sources(args, progress)
-    with _client(args, acervos, need_token=not args.simular) as client:
+    client = _client(args, _acervos(args), need_token=not args.simular)  # before reading the acervo
+    srcs, rels = _sources(args, progress)
+    with client:
         def log(line: str) -> None:
             if args.simular:
                 return
@@ -132,7 +141,7 @@ def _exportar(args) -> int:
             print(line, file=sys.stderr)
 
         result = export(client, srcs, rels, veiculo=args.veiculo, publish=args.publicar,
-                        simulate=args.simular, progress=progress, log=log)
+                        simulate=args.simular, workers=max(1, args.conexoes), progress=progress, log=log)
     progress.done()
     rep, plan = result.report, result.plan
     if args.simular:
@@ -149,6 +158,15 @@ def _exportar(args) -> int:
             print(f"{label}: {note}", file=sys.stderr)
     for m in rep.relations_missing:
         print(f"vínculo não gravado: {m}", file=sys.stderr)
+    levels = {lvl: [n for n in result.notices if n.level == lvl] for lvl in ("danger", "warning")}
+    for lvl, name in (("danger", "erro"), ("warning", "alerta")):
+        counts: dict[str, int] = {}
+        for n in levels[lvl]:
+            counts[n.message] = counts.get(n.message, 0) + 1
+        for message, k in sorted(counts.items(), key=lambda kv: -kv[1]):
+            print(f"verificador do SAPL, {name}: {message} ({k} dispositivo(s))", file=sys.stderr)
+    print(f"verificador do SAPL{' (no estado simulado)' if args.simular else ''}: {len(levels['danger'])} erro(s), "
+          f"{len(levels['warning'])} alerta(s) nos textos exportados", file=sys.stderr)
     verb = "seriam" if args.simular else "foram"
     print(f"{len(plan.acts)} atos, {len(plan.rows)} dispositivos no plano; {verb} criados {rep.count('criar')}, "
           f"alterados {rep.count('alterar')} e apagados {rep.count('apagar')} registros no SAPL "
@@ -157,16 +175,13 @@ def _exportar(args) -> int:
 
 
 def _importar(args) -> int:
-    from lexconsolida.sapl.importer import import_sapl, localidade_of  # noqa: PLC0415 - only here
+    from lexconsolida.sapl.importer import import_sapl, place  # noqa: PLC0415 - only here
     from lexconsolida.sapl.remote import Remote  # noqa: PLC0415 - idem
 
     dest = Path(args.output)
     progress = Progress("importando do SAPL")
     with _client(args, (dest,), need_token=False) as client:
-        nome = args.nome or _casa(client)
-        if not nome:
-            raise UsageError("o SAPL não diz o nome do município (Casa Legislativa): informe --nome")
-        _uf, loc = localidade_of(args.municipio, nome)
+        nome, loc = place(dest, args.municipio, args.nome or _casa(client))
         remote = Remote.load(client, loc)
         summary = import_sapl(remote, dest, args.municipio, nome, site=client.site, progress=progress)
     progress.done()
@@ -186,8 +201,9 @@ def _auditar(args) -> int:
     from lexconsolida.sapl.audit import audit, write_report  # noqa: PLC0415 - only here
 
     progress = Progress("auditando o SAPL")
-    srcs, _rels, acervos = _sources(args, progress)
-    with _client(args, acervos, need_token=False) as client:
+    client = _client(args, _acervos(args), need_token=False)
+    srcs, _rels = _sources(args, progress)
+    with client:
         result = audit(client, srcs, progress=progress)
     progress.done()
     written = write_report(result, Path(args.output))

@@ -13,6 +13,7 @@ counts its requests by method, for the progress lines and the bench.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -58,6 +59,7 @@ class Client:
         self._http = httpx2.Client(base_url=self.root, headers=headers, timeout=TIMEOUT,
                                    transport=transport, follow_redirects=False)
         self.counts: Counter[str] = Counter()
+        self._lock = threading.Lock()
         self.seconds = 0.0
         self.on_request: Callable[[str, str], None] | None = None
 
@@ -92,8 +94,9 @@ class Client:
             else:
                 failure = None
             finally:
-                self.seconds += time.perf_counter() - clock
-                self.counts[method] += 1
+                with self._lock:
+                    self.seconds += time.perf_counter() - clock
+                    self.counts[method] += 1
                 if self.on_request is not None:
                     self.on_request(method, path)
             if failure is None and response.status_code in (502, 503, 504) and attempt + 1 < attempts:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import tomli_w
 
+from lexconsolida.corpus.records import load_municipio
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
 from lexconsolida.model import Alteracao, Dispositivo, Kind, Norma
@@ -56,6 +57,18 @@ class ImportSummary:
     """Act folders a person owns (their ``fonte`` is not this SAPL): left as they are."""
 
 
+def place(dest: Path, municipio: str, nome: str | None) -> tuple[str, str]:
+    """The municipality's name and LexML place: its municipio.toml's when the acervo has it,
+    else from its folder name ('ba-feira-de-santana') and ``nome`` ('Feira de Santana')."""
+    mun = dest / municipio / "municipio.toml"
+    if mun.is_file():
+        m = load_municipio(dest / municipio)
+        return m.nome, m.localidade_urn
+    if not nome:
+        raise UsageError("informe o nome do município com --nome (o SAPL não o diz na Casa Legislativa)")
+    return nome, localidade_of(municipio, nome)[1]
+
+
 def localidade_of(municipio: str, nome: str) -> tuple[str, str]:
     """The municipality's UF and LexML place from its folder name ('ba-feira-de-santana')
     and its name ('Feira de Santana')."""
@@ -70,9 +83,9 @@ def import_sapl(remote: Remote, dest: Path, municipio: str, nome: str, *, site: 
                 progress=None) -> ImportSummary:
     folder = dest / municipio
     out = ImportSummary(folder)
-    uf, loc = localidade_of(municipio, nome)
     mun = folder / "municipio.toml"
     if not mun.is_file():
+        uf, loc = localidade_of(municipio, nome)
         atomic_write(mun, "# Município criado por 'lexconsolida sapl importar' (ver docs/acervo.md).\n"
                           + tomli_w.dumps({"nome": nome, "uf": uf, "uf_nome": UF[uf], "localidade_urn": loc}))
     rows_of: dict[int, list[dict]] = {}

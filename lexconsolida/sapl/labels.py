@@ -78,8 +78,10 @@ def _letter(n: int) -> str:
     return chr(n + 65) + out
 
 
-def nomenclatura(tipo: Tipo, numeros: tuple[int, ...]) -> str:
-    """SAPL's ``get_nomenclatura_completa``: '7º-A' for an artigo numbered (7, 1)."""
+def nomenclatura(tipo: Tipo, numeros: tuple[int, ...], *, letters: bool = False) -> str:
+    """SAPL's ``get_nomenclatura_completa``: '7º-A' for an artigo numbered (7, 1). ``letters``:
+    variations in capital letters, as LC 95 (art. 12, III, b) writes them, whatever the type's
+    format ('II-A', where a new SAPL's inciso type would print 'II-1')."""
     numero = list(numeros) + [0] * (6 - len(numeros))
     result = ""
     mandatory = False
@@ -93,6 +95,8 @@ def nomenclatura(tipo: Tipo, numeros: tuple[int, ...]) -> str:
         if i == 0 and (tipo.ordinal == -1 or 0 < n <= tipo.ordinal):
             result = "º" + result
         fmt, sep = tipo.formatos[i], tipo.separadores[i]
+        if letters and i > 0 and fmt in (ARABIC, ROMAN, ROMAN_LOWER, LETTER_LOWER):
+            fmt = LETTER
         if fmt == ARABIC:
             result = sep + str(n) + result
         elif fmt == ROMAN:
@@ -110,14 +114,15 @@ def nomenclatura(tipo: Tipo, numeros: tuple[int, ...]) -> str:
     return result
 
 
-def rotulo(tipo: Tipo, numeros: tuple[int, ...]) -> str:
+def rotulo(tipo: Tipo, numeros: tuple[int, ...], *, letters: bool = False) -> str:
     """The standard rótulo of a unit of ``tipo`` numbered ``numeros``, as SAPL's checker computes
     it for a unit among siblings of its type (``rotulo_padrao(local_insert=1)``): for a type
-    whose prefix has a ';' ('§ ;Parágrafo único '), number 0 is the one of a kind."""
+    whose prefix has a ';' ('§ ;Parágrafo único '), number 0 is the one of a kind. ``letters``:
+    see :func:`nomenclatura`."""
     head, _, alone = tipo.prefixo.partition(";")
     if alone and (not numeros or numeros[0] == 0):
-        return alone.strip() + nomenclatura(tipo, numeros) + tipo.sufixo
-    return head + nomenclatura(tipo, numeros) + tipo.sufixo
+        return alone.strip() + nomenclatura(tipo, numeros, letters=letters) + tipo.sufixo
+    return head + nomenclatura(tipo, numeros, letters=letters) + tipo.sufixo
 
 
 _COMPONENT = re.compile(r"^(?P<prefix>[a-z]{3})(?P<num>\d+(?:-\d+)*)?(?P<unico>u)?$")

@@ -34,10 +34,11 @@ from datetime import date, timedelta
 from typing import Any
 
 from lexconsolida.corpus.records import Act
-from lexconsolida.errors import InternalError
+from lexconsolida.errors import InternalError, LexError
 from lexconsolida.model import Agrupador, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.clauses import final_clause_kind
 from lexconsolida.model.numbering import Number, letter_to_int, roman_to_int
+from lexconsolida.transforms.pointintime import at, in_force_from
 from lexconsolida.sapl.client import SaplError
 from lexconsolida.sapl.labels import Tipo, numbers_of_component, rotulo
 from lexconsolida.sapl.tables import BLOCK_CSS, ROOT_CSS, Tables
@@ -289,12 +290,21 @@ changes only those; a compilation the câmara made by hand is audited, never ove
 
 def vigencia_unit(norma: Norma | None) -> str:
     """The unit that says when the act enters into force (the caput of its last 'Esta Lei entra
-    em vigor …' article): SAPL's ``dispositivo_vigencia`` of the act's rows; else the
-    articulação ('')."""
+    em vigor …' article, in the text as published: an article an amending act included later is
+    that act's): SAPL's ``dispositivo_vigencia`` of the act's rows; else the articulação ('')."""
     found = ""
     if norma is None:
         return found
+    start = in_force_from(norma)
+    if start and any(h for _, h in norma.histories()):
+        try:
+            norma = at(norma, start)
+        except LexError:
+            return found
     for node in norma.artigos():
+        cap = node.caput
+        if cap is not None and cap.history and cap.history[0].event.kind != "original":
+            continue  # included by an amending act
         if final_clause_kind(node) == "vigencia":
             found = node.caput.id if node.caput is not None else node.id
     return found
@@ -489,7 +499,8 @@ class _Builder:
         act = v.act if v is not None else None
         src = act or self.urn
         start = v.start if v is not None else self.start
-        fields = {"tipo_dispositivo": tipo.id, "nivel": nivel, **_d(numbers), "rotulo": rotulo(tipo, numbers),
+        fields = {"tipo_dispositivo": tipo.id, "nivel": nivel, **_d(numbers),
+                  "rotulo": rotulo(tipo, numbers, letters=True),
                   "texto": text, "inicio_vigencia": start, "fim_vigencia": end, "inicio_eficacia": start,
                   "fim_eficacia": end, "auto_inserido": kind == "caput",
                   "dispositivo_de_revogacao": bool(v is not None and v.revoked and kind != "artigo"),

@@ -24,6 +24,7 @@ import bisect
 import heapq
 import html
 import re
+import threading
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -104,8 +105,22 @@ class Exporter:
         self.rows: dict[Key, dict] = {}
         """Key → the SAPL's row (as read, or as created): the state the next write compares to."""
         self.row_ta: dict[int, str] = {}
+        self.found: dict[str, list[Key]] = defaultdict(list)
+        """Act URN → the keys of the rows of its text the SAPL had before this run."""
         self._fake = 0
-        self._undo: list[tuple] = []
+        self._local = threading.local()
+        self._lock = threading.Lock()
+
+    @property
+    def _undo(self) -> list[tuple]:
+        """This thread's writes for the act it is exporting (what a failure undoes)."""
+        if not hasattr(self._local, "undo"):
+            self._local.undo = []
+        return self._local.undo
+
+    @_undo.setter
+    def _undo(self, value: list[tuple]) -> None:
+        self._local.undo = value
 
     # --- reading the SAPL ------------------------------------------------------------------
 
@@ -167,6 +182,7 @@ class Exporter:
                     key = ("x", urn, rid)
                 self.rows[key] = row
                 self.row_ta[rid] = urn
+                self.found[key[1]].append(key)  # a row no longer planned is deleted by its text's act
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -176,8 +192,10 @@ class Exporter:
         self.report.writes.append(Write(act, verb, what, names))
         if self.simulate:
             if verb == "criar":
-                self._fake -= 1
-                return {**(fields or {}), "id": self._fake}
+                with self._lock:
+                    self._fake -= 1
+                    fake = self._fake
+                return {**(fields or {}), "id": fake}
             return {**(old or {}), **(fields or {})}
         if verb == "criar":
             out = self.client.create(endpoint, fields or {}, what)
@@ -330,8 +348,7 @@ class Exporter:
             diff = {k: v for k, v in fields.items() if have.get(k) != v}
             if diff:
                 self.rows[r.key] = self._write(urn, "alterar", DISP, r.what, diff, have["id"], have)
-        gone = [(k, row) for k, row in self.rows.items()
-                if k not in planned and self._owner(k) == urn]
+        gone = [(k, self.rows[k]) for k in self.found.get(urn, ()) if k not in planned and k in self.rows]
         removed: set[int] = set()
         for k, row in sorted(gone, key=lambda kr: -kr[1].get("nivel", 0)):
             if row["id"] in removed:
@@ -340,10 +357,6 @@ class Exporter:
                                              f"que o acervo não tem mais (id {row['id']})", None, row["id"])
             removed.add(row["id"])
             del self.rows[k]
-
-    def _owner(self, key: Key) -> str:
-        """The act whose export deletes an existing row no longer planned: its text's."""
-        return key[1]
 
     def _creation_order(self, new: list[Row]) -> list[Row]:
         """``new`` in an order where every row's parent, block and replaced wording exist
