@@ -222,7 +222,8 @@ def plan(sources: list[Source], tables: Tables, *, relations: list[Relation] | N
         b.blocks(claims.get(urn, {}), builders)
     for b in builders.values():
         out.rows.extend(b.rows)
-    out.relations = [r for r in (relations or []) if r.fonte in out.acts and r.alvo in out.acts]
+    dated = {u for u, a in out.acts.items() if a.norma.get("ano") is not None}
+    out.relations = [r for r in (relations or []) if r.fonte in dated and r.alvo in dated]
     out.order = _order(sources, out)
     return out
 

@@ -135,6 +135,8 @@ class Exporter:
                 rows = self.client.list(NORMA, what, tipo=tipo)
                 by_tipo[tipo] = {(_numero(r["numero"]), r["ano"]): r for r in rows}
         for urn, fields in acts.items():
+            if fields.get("ano") is None:
+                continue
             hit = by_tipo[fields["tipo"]].get((_numero(fields["numero"]), fields["ano"]))
             if hit is not None:
                 self.normas[urn] = hit
@@ -229,6 +231,8 @@ class Exporter:
         kept up to date; the câmara's are left as they are)."""
         for urn in plan.order + sorted(set(plan.acts) - set(plan.order)):
             a = plan.acts[urn]
+            if a.norma.get("ano") is None:  # an act without a date: SAPL numbers normas by year
+                continue
             have = self.normas.get(urn)
             if have is None:
                 self.normas[urn] = self._write(urn, "criar", NORMA, f"{a.label}: norma jurídica", a.norma)
@@ -245,12 +249,8 @@ class Exporter:
         """The vínculos between the exported normas that the SAPL lacks (never deleted)."""
         if not plan.relations:
             return
-        ids = {self.normas[r.fonte]["id"] for r in plan.relations} | {self.normas[r.alvo]["id"] for r in plan.relations}
-        have = set()
-        if not self.simulate or all(i > 0 for i in ids):
-            for n in sorted(i for i in ids if i > 0):
-                for r in self.client.list(REL, "lendo as normas relacionadas do SAPL", norma_principal=n):
-                    have.add((r["norma_principal"], r["norma_relacionada"], r["tipo_vinculo"]))
+        have = {(r["norma_principal"], r["norma_relacionada"], r["tipo_vinculo"])
+                for r in self.client.list(REL, "lendo as normas relacionadas do SAPL")}
         for rel in plan.relations:
             v = self.tables.vinculo(rel.kind)
             label = f"{plan.acts[rel.fonte].label} → {plan.acts[rel.alvo].label}"
