@@ -167,6 +167,36 @@ def test_export_again_writes_nothing(example):
                                         if k.startswith("GET compilacao/dispositivo/?get_all=true&ta="))
 
 
+def test_a_changed_act_updates_only_what_changed(tmp_path):
+    """One word of the Lei nº 100 corrected in the acervo: the export (simulated on the SAPL as
+    recorded) changes that dispositivo's text, and nothing else."""
+    shutil.copytree(STATUTES / EXAMPLE, tmp_path / EXAMPLE)
+    text = tmp_path / EXAMPLE / "lei-100-2020" / "texto.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace("é de interesse público", "é de interesse coletivo"),
+                    encoding="utf-8")
+    srcs, rels, _ = sources.municipality(tmp_path, EXAMPLE)
+    with _client(Replay(RECORDING)) as c:
+        result = export(c, srcs, rels, simulate=True)
+    assert [(w.verb, w.what, w.fields) for w in result.report.writes] == [
+        ("alterar", "Lei nº 100, de 10 de março de 2020, art2_cpt", ("texto",))]
+
+
+def test_a_new_unit_goes_between_its_neighbours(tmp_path):
+    """A paragraph added to an article: one row created, in a free ordem between its
+    neighbours (no other row moved), and the simulated result passes SAPL's checker."""
+    shutil.copytree(STATUTES / EXAMPLE, tmp_path / EXAMPLE)
+    text = tmp_path / EXAMPLE / "lei-100-2020" / "texto.txt"
+    text.write_text(text.read_text(encoding="utf-8").replace(
+        "outorgada pelo Poder Executivo.\n",
+        "outorgada pelo Poder Executivo.\nParágrafo único. A permissão é pessoal e intransferível.\n", 1), encoding="utf-8")
+    srcs, rels, _ = sources.municipality(tmp_path, EXAMPLE)
+    with _client(Replay(RECORDING)) as c:
+        result = export(c, srcs, rels, simulate=True)
+    assert [(w.verb, w.what) for w in result.report.writes] == [
+        ("criar", "Lei nº 100, de 10 de março de 2020, art2_par1u")]
+    assert not result.notices
+
+
 def test_compilations_read_back_equal_the_compiled_text(example):
     """Read back from SAPL (anonymously), each act's text in force is lexconsolida's at every
     date either text changes."""
@@ -233,6 +263,13 @@ def test_import_gives_back_the_texts(example, tmp_path):
         assert {k: (u.label, u.body) for k, u in got.items()} == {k: (u.label, u.body) for k, u in want.items()}
     toml = (dest / EXAMPLE / "lei-120-2021" / "norma.toml").read_text(encoding="utf-8")
     assert 'tipo = "altera"' in toml and "lei:2020-03-10;100" in toml
+    # again: nothing rewritten; a folder a person owns is left alone
+    mine = dest / EXAMPLE / "lei-135-2022" / "norma.toml"
+    mine.write_text(mine.read_text(encoding="utf-8").replace('fonte = "SAPL ', 'fonte = "Diário Oficial; antes SAPL '),
+                    encoding="utf-8")
+    with _client(Replay(RECORDING), token=None) as c:
+        again = import_sapl(Remote.load(c, loc), dest, EXAMPLE, nome, site=URL)
+    assert again.escritos == 0 and again.mantidos == ["lei-135-2022"]
 
 
 def test_a_failed_request_leaves_the_sapl_as_it_was(example):

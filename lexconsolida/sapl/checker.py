@@ -38,10 +38,10 @@ def check(rows: dict[int, dict], tipos: dict[int, Tipo], publicacoes: dict[int, 
     for r in rows.values():
         tipo = tipos.get(r["tipo_dispositivo"])
         articulacao = bool(tipo and tipo.articulacao)
-        vig = rows.get(r.get("dispositivo_vigencia") or -1)
-        pub = publicacoes.get(r.get("publicacao") or -1)
-        sub = rows.get(r.get("dispositivo_substituido") or -1)
-        nxt = rows.get(r.get("dispositivo_subsequente") or -1)
+        vig = _get(rows, r.get("dispositivo_vigencia"))
+        pub = _get(publicacoes, r.get("publicacao"))
+        sub = _get(rows, r.get("dispositivo_substituido"))
+        nxt = _get(rows, r.get("dispositivo_subsequente"))
         inconst = bool(r.get("inconstitucionalidade"))
         # warning
         add(WARNING, r, vig is not None and r["inicio_vigencia"] != vig["inicio_vigencia"],
@@ -75,3 +75,7 @@ def check(rows: dict[int, dict], tipos: dict[int, Tipo], publicacoes: dict[int, 
             add(DANGER, nxt, nxt.get("dispositivo_substituido") != r["id"],
                 "Dispositivo foi substituído por outro que não possui este como seu Dispositivo Substituído.")
     return out
+
+
+def _get(table: dict[int, dict], pk: int | None) -> dict | None:
+    return table.get(pk) if pk is not None else None

@@ -20,6 +20,7 @@ Nothing in an existing act folder is overwritten unless it came from this import
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,8 +105,7 @@ def import_sapl(remote: Remote, dest: Path, municipio: str, nome: str, *, site: 
         out.normas += 1
         name = _folder_name(n, taken)
         act = folder / name
-        own = act / "norma.toml"
-        if own.is_file() and f"{FONTE} " not in own.read_text(encoding="utf-8", errors="replace"):
+        if not _ours(act / "norma.toml", client_site=site):
             out.mantidos.append(name)
             continue
         table, files = _act(remote, n, rows_of, quotes, site)
@@ -114,6 +114,18 @@ def import_sapl(remote: Remote, dest: Path, municipio: str, nome: str, *, site: 
         wrote = _write(act, table, files)
         out.escritos += wrote
     return out
+
+
+def _ours(path: Path, client_site: str) -> bool:
+    """Whether an act folder may be (re)written: new, or imported from this SAPL (its
+    ``fonte``); a folder a person made or edited to another source is theirs."""
+    if not path.is_file():
+        return True
+    try:
+        fonte = tomllib.loads(path.read_text(encoding="utf-8")).get("fonte", "")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(fonte, str) and fonte.startswith(f"{FONTE} {client_site} ")
 
 
 def _folder_name(n: SaplNorma, taken: set[str]) -> str:
