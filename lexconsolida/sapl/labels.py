@@ -134,15 +134,35 @@ def numbers_of_component(component: str) -> tuple[int, ...]:
     m = _COMPONENT.match(component)
     if m is None:
         raise ValueError(f"componente de id LexML inválido: {component!r}")
-    if m.group("unico"):
-        return (0,)
+    if m.group("unico"):  # SAPL's Parágrafo único is number 0; another 'único' is the first
+        return (0,) if m.group("prefix") == "par" else (1,)
     if not m.group("num"):
         return (1,)
     return tuple(int(x) for x in m.group("num").split("-"))
 
 
-def component_of(prefix: str, numeros: tuple[int, ...]) -> str:
-    """The inverse of :func:`numbers_of_component` for ``prefix`` ('par', (0,)) → 'par1u'."""
+FEMININE = ("secao", "subsecao", "parte")
+
+
+def unico(tipo: Tipo, kind: str) -> str:
+    """The rótulo of the only unit of its kind ('Artigo único.', 'CAPÍTULO ÚNICO', 'Seção
+    Única'): SAPL's types have a one-of-a-kind form for the parágrafo only."""
+    if kind == "artigo":
+        return "Artigo único" + tipo.sufixo
+    word = "única" if kind in FEMININE else "único"
+    head = tipo.prefixo.partition(";")[0].strip()
+    return f"{head} {word.upper() if head.isupper() else word.capitalize()}"
+
+
+UNICO = re.compile(r"únic[oa]", re.IGNORECASE)
+"""A rótulo of the only unit of its kind."""
+
+
+def component_of(prefix: str, numeros: tuple[int, ...], *, only: bool = False) -> str:
+    """The inverse of :func:`numbers_of_component` for ``prefix`` ('par', (0,)) → 'par1u';
+    ``only``: the rótulo says 'único' ('cap1u')."""
+    if only and prefix != "par":
+        return f"{prefix}1u"
     nums = list(numeros)
     while len(nums) > 1 and nums[-1] == 0:
         nums.pop()

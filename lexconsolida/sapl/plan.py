@@ -40,7 +40,7 @@ from lexconsolida.model.clauses import final_clause_kind
 from lexconsolida.model.numbering import Number, letter_to_int, roman_to_int
 from lexconsolida.transforms.pointintime import at, in_force_from
 from lexconsolida.sapl.client import SaplError
-from lexconsolida.sapl.labels import Tipo, numbers_of_component, rotulo
+from lexconsolida.sapl.labels import Tipo, numbers_of_component, rotulo, unico
 from lexconsolida.sapl.tables import BLOCK_CSS, ROOT_CSS, Tables
 
 ORIGINAL = ""
@@ -500,8 +500,10 @@ class _Builder:
         act = v.act if v is not None else None
         src = act or self.urn
         start = v.start if v is not None else self.start
-        fields = {"tipo_dispositivo": tipo.id, "nivel": nivel, **_d(numbers),
-                  "rotulo": rotulo(tipo, numbers, letters=True),
+        label = rotulo(tipo, numbers, letters=True)
+        if key[0] == "d" and key[2].endswith("u") and kind not in ("paragrafo", "caput", ""):
+            label = unico(tipo, kind)  # 'CAPÍTULO ÚNICO', 'Artigo único.'
+        fields = {"tipo_dispositivo": tipo.id, "nivel": nivel, **_d(numbers), "rotulo": label,
                   "texto": text, "inicio_vigencia": start, "fim_vigencia": end, "inicio_eficacia": start,
                   "fim_eficacia": end, "auto_inserido": kind == "caput",
                   "dispositivo_de_revogacao": bool(v is not None and v.revoked and kind != "artigo"),

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kind, Norma, Situacao, Version
 from lexconsolida.model.ids import PREFIX_OF_KIND
 from lexconsolida.model.numbering import Number, int_to_letter, label_for
-from lexconsolida.sapl.labels import component_of
+from lexconsolida.sapl.labels import UNICO, component_of
 from lexconsolida.sapl.plan import ORIGINAL, Key, block_key, unit_key
 from lexconsolida.sapl.tables import BLOCK_CSS, ROOT_CSS, Tables
 
@@ -86,19 +86,20 @@ def _numbers(row: dict) -> tuple[int, ...]:
 def _ids(c: Chain, parent_uid: str, parent_kind: str | None = None) -> None:
     kind = c.kind
     nums = _numbers(c.last)
+    only = bool(UNICO.search(c.last.get("rotulo") or ""))
     if kind == ROOT_CSS and c.parent is None:
         c.uid = ""
     elif kind == BLOCK_CSS:
         c.uid = f"bloco:{parent_uid}:{nums[0]}"
     elif kind == "artigo":
-        c.uid = component_of("art", nums)
+        c.uid = component_of("art", nums, only=only)
     elif kind in AGRUPADORES:
-        comp = component_of(PREFIX_OF_KIND[kind], nums)
+        comp = component_of(PREFIX_OF_KIND[kind], nums, only=only)
         c.uid = f"{parent_uid}_{comp}" if parent_kind in AGRUPADORES and parent_uid else comp
     elif kind == "caput":
         c.uid = f"{parent_uid}_cpt"
     elif kind in DISPOSITIVOS:
-        comp = component_of(PREFIX_OF_KIND[kind], nums)
+        comp = component_of(PREFIX_OF_KIND[kind], nums, only=only)
         base = parent_uid + "_cpt" if parent_kind == "artigo" and kind in ("inciso", "alinea") else parent_uid
         c.uid = f"{base}_{comp}" if base else comp
     else:  # a type LexML has no name for (ementa, anexo, texto não estruturado …)
