@@ -46,7 +46,7 @@ def export(client: Client, sources: list[Source], relations: list[Relation], *, 
     ex.read_acts({urn: a.norma for urn, a in draft.acts.items()})
     final = plan(sources, tables, relations=relations, veiculo=vehicle, publish=publish,
                  keep_out=ex.report.foreign) if ex.report.foreign else draft
-    ex.read_rows(final)
+    ex.read_rows()
     where: dict[str, dict] = defaultdict(dict)
     for key, row in ex.rows.items():
         where[ex.row_ta[row["id"]]][key] = row

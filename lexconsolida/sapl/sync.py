@@ -155,7 +155,7 @@ class Exporter:
             self.tas[urn] = ta
             self.report.ta_ids[urn] = ta["id"]
 
-    def read_rows(self, plan: Plan) -> None:
+    def read_rows(self) -> None:
         """The dispositivos and publicações of the acts' texts already in the SAPL, keyed."""
         ids = {ta["id"]: urn for urn, ta in self.tas.items()}
         if not ids:
@@ -178,8 +178,9 @@ class Exporter:
             by_ta[r["ta"]].append(r)
         for ta_id, ta_rows in by_ta.items():
             urn = ids[ta_id]
+            by_id = {r["id"]: r for r in ta_rows}
             for rid, key in keys(ta_rows, self.tables, lambda t: ids.get(t, f"ta:{t}"), urn).items():
-                row = next(r for r in ta_rows if r["id"] == rid)
+                row = by_id[rid]
                 if key in self.rows:  # two rows, one key: the second is not ours to keep
                     key = ("x", urn, rid)
                 self.rows[key] = row
