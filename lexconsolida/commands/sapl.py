@@ -132,13 +132,13 @@ def _exportar(args) -> int:
 
     progress = Progress("exportando para o SAPL")
     client = _client(args, _acervos(args), need_token=not args.simular)  # before reading the acervo
+    print("lendo o acervo (cada ato com o seu histórico) …", file=sys.stderr, flush=True)
     srcs, rels = _sources(args, progress)
+    progress.done()
     with client:
         def log(line: str) -> None:
-            if args.simular:
-                return
             progress.done()
-            print(line, file=sys.stderr)
+            print(line, file=sys.stderr, flush=True)
 
         result = export(client, srcs, rels, veiculo=args.veiculo, publish=args.publicar,
                         simulate=args.simular, workers=max(1, args.conexoes), progress=progress, log=log)

@@ -47,6 +47,9 @@ def export(client: Client, sources: list[Source], relations: list[Relation], *, 
     final = plan(sources, tables, relations=relations, veiculo=vehicle, publish=publish,
                  keep_out=ex.report.foreign) if ex.report.foreign else draft
     ex.read_rows()
+    if log is not None:
+        log(f"o SAPL já tem {len(ex.normas)} das {len(final.acts)} normas e {len(ex.rows)} dispositivos de "
+            f"{len(ex.tas)} textos articulados exportados antes; o plano tem {len(final.rows)} dispositivos")
     where: dict[str, dict] = defaultdict(dict)
     for key, row in ex.rows.items():
         where[ex.row_ta[row["id"]]][key] = row
@@ -70,7 +73,7 @@ def export(client: Client, sources: list[Source], relations: list[Relation], *, 
             if progress is not None:
                 progress(done[0], len(final.order), f"{final.acts[urn].label} ({client.requests} requisições)")
         made = [w for w in ex.report.writes[before:] if w.act == urn]
-        if made and log is not None:
+        if made and log is not None and not simulate:
             c = {v: sum(1 for w in made if w.verb == v) for v in ("criar", "alterar", "apagar")}
             log(f"{final.acts[urn].label}: {c['criar']} criados, {c['alterar']} alterados, {c['apagar']} apagados")
 

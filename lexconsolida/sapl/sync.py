@@ -38,6 +38,9 @@ from lexconsolida.sapl.tables import Tables
 NORMA, TA, PUB, DISP, REL = ("norma/normajuridica", "compilacao/textoarticulado", "compilacao/publicacao",
                              "compilacao/dispositivo", "norma/normarelacionada")
 NORMA_MARK = "Cadastrada pelo lexconsolida"
+CAMARA_TA_FIELDS = ("privacidade", "editing_locked", "editable_only_by_owners")
+"""Set when a texto articulado is created ('Em edição', for a person to check); then the
+câmara's to change (publishing it, locking it) — a later export keeps them, unless --publicar."""
 REF_FIELDS = ("dispositivo_pai", "dispositivo_atualizador", "dispositivo_substituido", "dispositivo_subsequente",
               "dispositivo_vigencia")
 HARD = ("dispositivo_pai", "dispositivo_atualizador", "dispositivo_substituido")
@@ -294,6 +297,9 @@ class Exporter:
         if have is None:
             self.tas[urn] = self._write(urn, "criar", TA, f"{a.label}: texto articulado", ta_fields)
         else:
+            if ta_fields.get("privacidade") != 0:  # the câmara publishes and locks it; --publicar does too
+                for k in CAMARA_TA_FIELDS:
+                    ta_fields.pop(k, None)
             diff = {k: v for k, v in ta_fields.items() if have.get(k) != v}
             if diff:
                 self.tas[urn] = self._write(urn, "alterar", TA, f"{a.label}: texto articulado", diff, have["id"], have)
