@@ -47,8 +47,20 @@ class Recorder(httpx2.BaseTransport):
         if request.method == "GET":
             response.read()
             self.answers[request_key("GET", str(request.url))] = {"status": response.status_code,
-                                                                  "json": response.json()}
+                                                                  "json": _stable(response.json())}
         return response
+
+
+VOLATILE = ("created", "modified", "data_ultima_atualizacao")
+"""When SAPL saved a row: left out, so that recording again changes only what changed."""
+
+
+def _stable(data):
+    if isinstance(data, list):
+        return [_stable(x) for x in data]
+    if isinstance(data, dict):
+        return {k: _stable(v) for k, v in data.items() if k not in VOLATILE}
+    return data
 
 
 def main() -> int:
