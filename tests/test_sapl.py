@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from lexconsolida.errors import UsageError
 from lexconsolida.readers import read_file
 from lexconsolida.sapl import sources
-from lexconsolida.sapl.audit import audit
+from lexconsolida.sapl.audit import audit, write_report
 from lexconsolida.sapl.checker import DANGER, check
 from lexconsolida.sapl.client import Client, SaplError
 from lexconsolida.sapl.compare import change_dates, differences, units_at
@@ -33,7 +33,7 @@ from lexconsolida.sapl.remote import Remote
 from lexconsolida.sapl.sync import positions
 from lexconsolida.sapl.tables import Tables
 from lexconsolida.transforms.pointintime import at, vigente
-from tests.conftest import STATUTES, run_cli
+from tests.conftest import GOLDEN, STATUTES, check_golden, run_cli
 from tests.sapl_support import EXAMPLE, FakeSapl, Replay, load_recording
 
 URL = "http://sapl.gravado.invalid"
@@ -226,7 +226,7 @@ def test_checker_rules_on_recorded_rows(tables):
     assert (DANGER, "Dispositivo está substituindo outro mas não foi informado o Dispositivo Atualizador.") in messages
 
 
-def test_audit_reports_exactly_the_unit_edited_by_hand(example, tmp_path):
+def test_audit_reports_exactly_the_unit_edited_by_hand(example, tmp_path, update_golden):
     _root, srcs, _ = example
     rows = RECORDING["GET compilacao/dispositivo/?get_all=true&ta=3"]["json"]
     edited = next(r for r in rows if r["texto"].startswith("A permissão vale por três anos"))
@@ -239,6 +239,9 @@ def test_audit_reports_exactly_the_unit_edited_by_hand(example, tmp_path):
     assert finding.since == "2021-08-06" and finding.until is None
     assert "Lei nº 120" in finding.source and "passa a vigorar" in finding.instruction
     assert "não reproduz a redação" in finding.explanation
+    html_path, docx_path = write_report(result, tmp_path)
+    check_golden(GOLDEN / "sapl" / "auditoria.html", html_path.read_text(encoding="utf-8"), update_golden)
+    assert docx_path.read_bytes() == write_report(result, tmp_path / "again")[1].read_bytes()  # same bytes
 
 
 def test_import_gives_back_the_texts(example, tmp_path):
