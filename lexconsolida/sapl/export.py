@@ -58,7 +58,7 @@ def export(client: Client, sources: list[Source], relations: list[Relation], *, 
         taken = {r["ordem"] for r in where.get(ta, {}).values()}
         pos.update(positions(rows, where.get(ta, {}), taken))
     planned = {r.key for r in final.rows}
-    ex.write_normas(final)
+    ex.write_normas(final, workers)
     units: dict[str, list[Row]] = defaultdict(list)
     for r in final.rows:
         units[r.unit].append(r)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+from concurrent.futures import ThreadPoolExecutor
 import html
 import re
 import threading
@@ -230,24 +231,30 @@ class Exporter:
         self._undo = []
         return left
 
-    def write_normas(self, plan: Plan) -> None:
+    def write_normas(self, plan: Plan, workers: int = 1) -> None:
         """Every act's NormaJuridica (created when the SAPL lacks it; one this tool created is
-        kept up to date; the câmara's are left as they are)."""
-        for urn in plan.order + sorted(set(plan.acts) - set(plan.order)):
-            a = plan.acts[urn]
-            if a.norma.get("ano") is None:  # an act without a date: SAPL numbers normas by year
-                continue
-            have = self.normas.get(urn)
-            if have is None:
-                self.normas[urn] = self._write(urn, "criar", NORMA, f"{a.label}: norma jurídica", a.norma)
-                self._undo = []
-            elif (have.get("observacao") or "").startswith(NORMA_MARK):
-                diff = {k: v for k, v in a.norma.items() if have.get(k) != v}
-                if diff:
-                    self.normas[urn] = self._write(urn, "alterar", NORMA, f"{a.label}: norma jurídica", diff,
-                                                   have["id"], have)
-                    self._undo = []
-            self.report.norma_ids[urn] = self.normas[urn]["id"]
+        kept up to date; the câmara's are left as they are), ``workers`` at a time."""
+        urns = [u for u in plan.order + sorted(set(plan.acts) - set(plan.order))
+                if plan.acts[u].norma.get("ano") is not None]  # an act without a date: SAPL numbers by year
+        if workers > 1:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                list(pool.map(lambda u: self._norma(plan, u), urns))
+        else:
+            for urn in urns:
+                self._norma(plan, urn)
+
+    def _norma(self, plan: Plan, urn: str) -> None:
+        a = plan.acts[urn]
+        have = self.normas.get(urn)
+        if have is None:
+            self.normas[urn] = self._write(urn, "criar", NORMA, f"{a.label}: norma jurídica", a.norma)
+        elif (have.get("observacao") or "").startswith(NORMA_MARK):
+            diff = {k: v for k, v in a.norma.items() if have.get(k) != v}
+            if diff:
+                self.normas[urn] = self._write(urn, "alterar", NORMA, f"{a.label}: norma jurídica", diff,
+                                               have["id"], have)
+        self._undo = []  # a norma stands alone: nothing to undo with it
+        self.report.norma_ids[urn] = self.normas[urn]["id"]
 
     def write_relations(self, plan: Plan) -> None:
         """The vínculos between the exported normas that the SAPL lacks (never deleted)."""
