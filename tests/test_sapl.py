@@ -368,6 +368,22 @@ def test_empty_type_tables_are_said_in_portuguese(example):
     assert not replay.writes
 
 
+def test_a_type_the_camara_lacks_holds_only_its_acts(example):
+    """Without 'Decreto' among the SAPL's types, the Decreto nº 12 is not exported (and says
+    why); the leis are planned as before."""
+    _root, srcs, rels = example
+    partial = dict(RECORDING)
+    key = "GET norma/tiponormajuridica/?get_all=true"
+    partial[key] = {"status": 200, "json": [t for t in RECORDING[key]["json"] if t["equivalente_lexml"] != "decreto"]}
+    with _client(Replay(partial)) as c:
+        tables = Tables.load(c)
+    p = plan(srcs, tables, relations=rels, veiculo=tables.veiculo(None))
+    decreto = next(s.act.urn for s in srcs if s.act.tipo == "Decreto")
+    assert "o SAPL não tem tipo de norma para 'Decreto'" in p.refused[decreto]
+    assert {r.ta for r in p.rows} == {s.act.urn for s in srcs} - {decreto}
+    assert all(decreto not in (r.fonte, r.alvo) for r in p.relations)
+
+
 def test_rotulo_rule_reads_the_types_of_the_sapl():
     """A câmara that changed its article type (no ordinal, no final dot) gets its own rótulos."""
     tipo = Tipo(1, "Artigo", "artigo", "Art. ", "", 0, ("1", "A", "1", "1", "1", "1"), ("", "-", "-", "-", "-", "-"))

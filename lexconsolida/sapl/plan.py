@@ -257,7 +257,13 @@ def _act_row(s: Source, tables: Tables, veiculo: dict | None, pub_type: dict, pu
     act = s.act
     numero = (act.numero or "").replace(".", "")
     ano = int(act.data[:4]) if act.data else None
-    tipo = tables.tipo_norma(act.tipo)
+    try:
+        tipo = tables.tipo_norma(act.tipo)
+    except SaplError as err:
+        if not tables.tipos_norma:
+            raise  # an empty table: the câmara fills it before any export
+        out.refused[act.urn] = str(err)  # one type the câmara lacks: those acts wait, the rest go
+        return ActRow(act.urn, act.label, {"ano": None}, None, None)
     ementa = act.ementa or (s.norma.ementa if s.norma is not None else None) or "(sem ementa)"
     norma = {"tipo": tipo["id"], "numero": numero, "ano": ano, "esfera_federacao": "M", "data": act.data,
              "data_publicacao": act.publicacao, "ementa": ementa,
