@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexconsolida.api import act_at
 from lexconsolida.errors import UsageError
 from lexconsolida.readers import read_file
 from lexconsolida.sapl import sources
@@ -245,8 +246,9 @@ def test_audit_reports_exactly_the_unit_edited_by_hand(example, tmp_path, update
 
 
 def test_import_gives_back_the_texts(example, tmp_path):
-    """Imported from SAPL, each act's text as published is the acervo's, and the compilation as
-    recorded is lexconsolida's at every date; the vínculos become [[relacoes]]."""
+    """Imported from SAPL, each act's text as published is the acervo's, the compilation as
+    recorded is lexconsolida's at every date, and the imported acervo, compiled again, gives
+    the same texts; the vínculos become [[relacoes]]."""
     root, srcs, _ = example
     dest = tmp_path / "importado"
     (dest / EXAMPLE).mkdir(parents=True)
@@ -264,6 +266,11 @@ def test_import_gives_back_the_texts(example, tmp_path):
         want = units_at(vigente(at(s.norma, start)), start)
         got = units_at(original, start)
         assert {k: (u.label, u.body) for k, u in got.items()} == {k: (u.label, u.body) for k, u in want.items()}
+    # the imported acervo applies the imported amending acts as the original acervo did
+    for s in srcs:
+        again = act_at(str(dest / EXAMPLE / s.act.folder.name))
+        assert all(r.applied for r in again.history.reports), s.act.label
+        assert not differences(s.norma, again.norma), s.act.label
     toml = (dest / EXAMPLE / "lei-120-2021" / "norma.toml").read_text(encoding="utf-8")
     assert 'tipo = "altera"' in toml and "lei:2020-03-10;100" in toml
     # again: nothing rewritten; a folder a person owns is left alone

@@ -250,6 +250,13 @@ def _context(uid: str, units: dict[str, Dispositivo]) -> None:
     did not change it (as 'I - ...' above the alíneas a drafter changes): without it, two
     alíneas a) of two incisos in one quote cannot be told apart."""
     parts = uid.split("_")
+    if parts[-1] == "cpt":  # an article's new wording is printed with its rótulo: 'Art. 5º …'
+        art = "_".join(parts[:-1])
+        lid = LexId.parse(art)
+        if art not in units and lid.kind == "artigo":
+            units[art] = Dispositivo(Kind.ARTIGO, art, rotulo=label_for("artigo", lid.number, unico=lid.is_unico),
+                                     number=lid.number)
+        return
     if len(parts) < 3:
         return
     parent = "_".join(parts[:-1])
