@@ -9,10 +9,14 @@ lexconsolida gets by applying the same amending acts. See docs/sapl.md.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from lexconsolida.errors import UsageError
 from lexconsolida.progress import Progress
+
+MANY = 10
+"""A note that applies to more acts than this is printed once, with the count."""
 
 DESCRIPTION = (
     "Integração com o SAPL (Interlegis). 'exportar' grava no texto articulado do SAPL o histórico "
@@ -140,22 +144,31 @@ def _exportar(args) -> int:
             progress.done()
             print(line, file=sys.stderr, flush=True)
 
+        clock = time.perf_counter()
         result = export(client, srcs, rels, veiculo=args.veiculo, publish=args.publicar,
                         simulate=args.simular, workers=max(1, args.conexoes), progress=progress, log=log)
+        wall = time.perf_counter() - clock
     progress.done()
     rep, plan = result.report, result.plan
     if args.simular:
         for w in rep.writes:
             fields = f" ({', '.join(w.fields)})" if w.verb == "alterar" and w.fields else ""
             print(f"{w.verb:7} {w.what}{fields}")
+    said: dict[str, list[str]] = {}
     for urn in plan.order + sorted(set(plan.acts) - set(plan.order)):
         label = plan.acts[urn].label
         if urn in rep.foreign:
-            print(f"{label}: {rep.foreign[urn]}", file=sys.stderr)
+            said.setdefault(rep.foreign[urn], []).append(label)
         elif urn in plan.refused:
-            print(f"{label}: texto não exportado: {plan.refused[urn]}", file=sys.stderr)
+            said.setdefault(f"texto não exportado: {plan.refused[urn]}", []).append(label)
         for note in plan.notes.get(urn, []):
-            print(f"{label}: {note}", file=sys.stderr)
+            said.setdefault(note, []).append(label)
+    for note, labels in said.items():
+        if len(labels) <= MANY:
+            for label in labels:
+                print(f"{label}: {note}", file=sys.stderr)
+        else:  # the same for hundreds of acts: once, with a few of them
+            print(f"{len(labels)} atos ({'; '.join(labels[:3])} e outros): {note}", file=sys.stderr)
     for m in rep.relations_missing:
         print(f"vínculo não gravado: {m}", file=sys.stderr)
     levels = {lvl: [n for n in result.notices if n.level == lvl] for lvl in ("danger", "warning")}
@@ -170,7 +183,7 @@ def _exportar(args) -> int:
     verb = "seriam" if args.simular else "foram"
     print(f"{len(plan.acts)} atos, {len(plan.rows)} dispositivos no plano; {verb} criados {rep.count('criar')}, "
           f"alterados {rep.count('alterar')} e apagados {rep.count('apagar')} registros no SAPL "
-          f"({result.requests} requisições, {result.seconds:.1f} s)", file=sys.stderr)
+          f"({result.requests} requisições, {wall:.1f} s)", file=sys.stderr)
     return 0
 
 
