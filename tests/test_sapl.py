@@ -198,6 +198,19 @@ def test_a_new_unit_goes_between_its_neighbours(tmp_path):
     assert not result.notices
 
 
+def test_a_text_without_all_its_changes_says_so(tmp_path, tables):
+    """The acervo lacks the text of the Lei nº 135 (it altered the Lei nº 100): the Lei nº 100
+    goes to SAPL without that change, and its texto articulado says so."""
+    shutil.copytree(STATUTES / EXAMPLE, tmp_path / EXAMPLE)
+    toml = tmp_path / EXAMPLE / "lei-135-2022" / "norma.toml"
+    toml.write_text("texto_disponivel = false\n" + toml.read_text(encoding="utf-8"), encoding="utf-8")
+    srcs, rels, _ = sources.municipality(tmp_path, EXAMPLE)
+    p = plan(srcs, tables, relations=rels, veiculo=tables.veiculo(None))
+    lei100 = next(s for s in srcs if s.act.numero == "100")
+    assert "ATENÇÃO: o texto não tem as alterações de Lei nº 135, de 20 de junho de 2022" in p.acts[lei100.act.urn].ta["observacao"]
+    assert any("não tem as alterações de Lei nº 135" in n for n in p.notes[lei100.act.urn])
+
+
 def test_compilations_read_back_equal_the_compiled_text(example):
     """Read back from SAPL (anonymously), each act's text in force is lexconsolida's at every
     date either text changes."""

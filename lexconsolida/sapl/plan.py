@@ -76,6 +76,9 @@ class Source:
     """(amending act URN, unit id) → the amending act's unit that made the change ('art1')."""
     sentences: dict[tuple[str, str], str] = field(default_factory=dict)
     """(amending act URN, unit id) → the instruction as the amending act words it."""
+    missing: list[str] = field(default_factory=list)
+    """Amending acts whose changes the compiled text lacks (pending a person's decision, or
+    without text in the acervo), as labels: the texto articulado says so."""
 
 
 @dataclass(slots=True)
@@ -275,10 +278,15 @@ def _act_row(s: Source, tables: Tables, veiculo: dict | None, pub_type: dict, pu
     if s.norma is None:
         out.refused[act.urn] = act.texto_ausente or "o acervo não tem o texto do ato"
         return row
+    observacao = (f"{MARK} ({act.urn}): cada redação com o ato que a deu, como o lexconsolida aplicou os atos "
+                  "alteradores do acervo.")
+    if s.missing:
+        observacao += (" ATENÇÃO: o texto não tem as alterações de " + "; ".join(s.missing)
+                       + " (pendentes de revisão, ou sem texto no acervo).")
+        out.note(act.urn, "o texto exportado não tem as alterações de " + "; ".join(s.missing)
+                          + " (pendentes de revisão, ou sem texto no acervo): o texto articulado diz isso na observação")
     row.ta = {"data": act.data, "ementa": ementa, "numero": numero, "ano": ano, "tipo_ta": tables.tipo_ta(),
-              "content_type": tables.norma_content_type,
-              "observacao": (f"{MARK} ({act.urn}): cada redação com o ato que a deu, como o lexconsolida "
-                             "aplicou os atos alteradores do acervo."),
+              "content_type": tables.norma_content_type, "observacao": observacao,
               "privacidade": 0 if publish else 89, "editing_locked": bool(publish),
               "editable_only_by_owners": False}
     if act.publicacao:

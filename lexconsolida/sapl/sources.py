@@ -16,11 +16,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from lexconsolida import api
+from lexconsolida.acervo.analysis import act_corpus
 from lexconsolida.acervo.pipeline import APPLIED, Acervo, build
 from lexconsolida.corpus import Act, Corpus
 from lexconsolida.errors import UsageError
 from lexconsolida.history import recognise_act
 from lexconsolida.model.operations import Operation
+from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step
 from lexconsolida.sapl.plan import Relation, Source
 
 
@@ -56,6 +58,7 @@ def one_act(spec: str, acervo: str | Path | None = None) -> tuple[list[Source], 
     _add(corpus, act, out)
     h = out[act.urn]
     history = api.amended(corpus, act)
+    h.missing = _missing(history.steps())
     for rep in history.reports:
         a = rep.act
         if a.urn not in out:
@@ -66,6 +69,11 @@ def one_act(spec: str, acervo: str | Path | None = None) -> tuple[list[Source], 
     for s in out.values():
         relations.extend(_declared(s.act, out))
     return list(out.values()), _unique(relations)
+
+
+def _missing(steps: list[Step]) -> list[str]:
+    """The amending acts whose changes a compiled text lacks."""
+    return [s.act_label for s in steps if s.state in (PENDING, WITHOUT_TEXT)]
 
 
 def _add(corpus: Corpus, act: Act, out: dict[str, Source]) -> None:
@@ -122,8 +130,10 @@ def municipality(root: str | Path, municipio: str | None, *, cache: str | Path |
     if municipio not in names:
         raise UsageError(f"o acervo {root} não tem o município {municipio!r} (tem: {', '.join(names)})")
     view = acervo.only(municipio)
-    corpus = view.corpus
     own = sorted(u for u, r in view.acts.items() if view.mine(r))
+    # every text as the pipeline read it, from its cache (no act is parsed again)
+    corpus, _ = act_corpus(Path(acervo.root), [view.corpus.acts[u] for u in own], acervo.corpus.index,
+                           acervo.corpus.municipios, acervo.cache_dir, acervo.read_keys)
     amending_of: dict[str, set[str]] = {}
     for target, h in view.histories.items():
         for step in h.steps:
@@ -137,8 +147,9 @@ def municipality(root: str | Path, municipio: str | None, *, cache: str | Path |
         res = view.acts[urn]
         norma = None
         if act.texto is not None and not res.recusa:
-            norma = view.norma(urn)
-        out[urn] = Source(act, norma)
+            compiled = view.histories.get(urn)
+            norma = compiled.norma if compiled is not None and compiled.norma is not None else corpus.read(urn)
+        out[urn] = Source(act, norma, missing=_missing(view.steps_of(urn)) if norma is not None else [])
     for i, (amending, targets) in enumerate(sorted(amending_of.items())):
         if progress is not None:
             progress(i, len(amending_of), "lendo as instruções dos atos alteradores")
