@@ -50,6 +50,7 @@ COMMANDS: dict[str, str] = {
     "edicao": "monta, numera e assina (PAdES) uma edição do diário oficial em PDF/A",
     "verificar": "confere a assinatura, a integridade e os atos de uma edição do diário oficial",
     "provedor": "provedor de dados do LexML Brasil (OAI-PMH): valida, serve, exporta e registra os registros do acervo",
+    "sapl": "SAPL (Interlegis): exporta o histórico compilado para o texto articulado, importa e audita compilações",
 }
 
 
