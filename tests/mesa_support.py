@@ -58,3 +58,44 @@ def hidden(html: str, name: str, form_action: str | None = None) -> str:
     m = re.search(rf'name="{name}" value="([^"]*)"', html)
     assert m, f"campo {name} ausente"
     return m.group(1)
+
+
+def configure(acervo: Path, *, one_person: bool = False, logins: dict[str, str] | None = None) -> None:
+    """The fictional municipality's review rule and declared system logins (``[revisao]``)."""
+    mun = acervo / MUN / "municipio.toml"
+    text = mun.read_text(encoding="utf-8") + "\n[revisao]\n"
+    if one_person:
+        text += "duas_pessoas = false\n"
+    if logins:
+        text += "\n[revisao.logins]\n" + "".join(f'{k} = "{v}"\n' for k, v in logins.items())
+    mun.write_text(text, encoding="utf-8")
+
+
+def login(client, user: str, password: str):
+    page = client.get("/entrar")
+    return client.post("/entrar", data={"usuario": user, "senha": password, "volta": "/", "csrf": csrf_of(page.text)})
+
+
+def decide(client, item: str, **fields):
+    """Post a decision as a person does without the script: the result is shown first, then
+    confirmed. Returns (the confirmation's response, the page that showed the result)."""
+    page = client.get(f"/item/{item}").text
+    action = f"/item/{item}/decidir"
+    form = {"csrf": csrf_of(page), "versao": hidden(page, "versao", action), "alvo": hidden(page, "alvo", action),
+            **fields}
+    first = client.post(action, data=form)
+    assert first.status_code == 200, first.text
+    assert "Resultado da sua decisão, antes de gravar" in first.text
+    token = hidden(first.text, "previa", action)
+    assert token
+    return client.post(action, data={**form, "previa": token}), first.text
+
+
+def entry_action(client, item: str, action: str, **fields):
+    """Approve, discard, withdraw or revert on the item's page (the form's hidden fields as shown)."""
+    page = client.get(f"/item/{item}").text
+    url = f"/item/{item}/{action}"
+    form = {"csrf": csrf_of(page), "versao": hidden(page, "versao", url)}
+    if action in ("aprovar", "descartar"):
+        form["entrada"] = hidden(page, "entrada", url)
+    return client.post(url, data={**form, **fields})
