@@ -61,14 +61,11 @@ def hidden(html: str, name: str, form_action: str | None = None) -> str:
 
 
 def configure(acervo: Path, *, one_person: bool = False, logins: dict[str, str] | None = None) -> None:
-    """The fictional municipality's review rule and declared system logins (``[revisao]``)."""
-    mun = acervo / MUN / "municipio.toml"
-    text = mun.read_text(encoding="utf-8") + "\n[revisao]\n"
-    if one_person:
-        text += "duas_pessoas = false\n"
+    """The fictional municipality's review config (``revisao.toml``): the rule, declared logins."""
+    text = "duas_pessoas = false\n" if one_person else ""
     if logins:
-        text += "\n[revisao.logins]\n" + "".join(f'{k} = "{v}"\n' for k, v in logins.items())
-    mun.write_text(text, encoding="utf-8")
+        text += "\n[logins]\n" + "".join(f'{k} = "{v}"\n' for k, v in logins.items())
+    (acervo / MUN / "revisao.toml").write_text(text, encoding="utf-8")
 
 
 def login(client, user: str, password: str):

@@ -60,10 +60,8 @@ MARIA = ledger.Actor("maria", "Maria Souza")
 
 
 def _declare(root: Path, *, one_person: bool = False) -> None:
-    mun = root / EX / "municipio.toml"
-    extra = "\n[revisao]\n" + ("duas_pessoas = false\n" if one_person else "") + \
-        '\n[revisao.logins]\nmaria = "Maria Souza"\njoao = "João Lima"\n'
-    mun.write_text(mun.read_text("utf-8") + extra, "utf-8")
+    text = ("duas_pessoas = false\n" if one_person else "") + '\n[logins]\nmaria = "Maria Souza"\njoao = "João Lima"\n'
+    (root / EX / "revisao.toml").write_text(text, "utf-8")
 
 
 def _cli(*args, login: str = "maria"):

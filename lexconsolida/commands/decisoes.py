@@ -28,7 +28,7 @@ DESCRIPTION = (
     "aplica; pela regra de duas pessoas, fica como proposta até --aprovar. --historico ITEM mostra cada "
     "entrada do item; --retirar, --descartar e --reverter registram novas entradas. Quem registra é "
     "identificado como na mesa: --usuarios ARQUIVO (a senha é pedida) ou o login do sistema declarado "
-    "em [revisao.logins] do municipio.toml; um nome qualquer é recusado. Veja docs/revisao.md."
+    "em [logins] do revisao.toml do município; um nome qualquer é recusado. Veja docs/revisao.md."
 )
 KINDS = {"aplicar": "aprovar a leitura da ferramenta (ou a oferecida com --leitura)", "ignorar": "rejeitar",
          "nao-textual": "não textual", "adiar": "adiar",
@@ -84,7 +84,7 @@ def add_arguments(parser) -> None:
                         "entrada padrão)")
     i.add_argument("--usuario", metavar="LOGIN", default=None,
                    help="com --usuarios: o seu login (padrão: o login do sistema); sem --usuarios, só o login "
-                        "do sistema, declarado em [revisao.logins] do municipio.toml")
+                        "do sistema, declarado em [logins] do revisao.toml do município")
     parser.add_argument("--migrar", action="store_true",
                         help="passa os registros de decisões do formato anterior para o livro de registro e sai")
     parser.add_argument("--cache", metavar="PASTA", default=None,

@@ -77,7 +77,7 @@ def add_arguments(parser) -> None:
     i.add_argument("--usuarios", metavar="ARQUIVO", default=None,
                    help="o arquivo de usuários da mesa (a senha é pedida, ou lida da entrada padrão)")
     i.add_argument("--usuario", metavar="LOGIN", default=None,
-                   help="com --usuarios: o seu login; sem ele, o login do sistema, declarado em [revisao.logins]")
+                   help="com --usuarios: o seu login; sem ele, o login do sistema, declarado em [logins] do revisao.toml")
 
 
 def run(args) -> int:
@@ -88,7 +88,7 @@ def run(args) -> int:
     act, corpus = found.act, found.corpus
     if args.responsavel is not None:
         raise UsageError("--responsavel não existe mais: quem registra é identificado como na mesa de revisão, por "
-                         "--usuarios ARQUIVO (com a senha) ou pelo login do sistema declarado em [revisao.logins] "
+                         "--usuarios ARQUIVO (com a senha) ou pelo login do sistema declarado em [logins] do revisao.toml "
                          "do municipio.toml (docs/revisao.md)")
     if args.remover or args.aprovar or args.descartar:
         if (args.remover or args.descartar) and not _text(args.nota):

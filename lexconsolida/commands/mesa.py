@@ -27,7 +27,7 @@ DESCRIPTION = (
     "decisão é uma nova entrada no livro de registro do ato (decisoes.toml: quem, quando, por quê, "
     "sobre que texto), e toda mudança no que se aplica pede uma segunda pessoa, salvo o modo de uma "
     "pessoa escolhido no municipio.toml. Em 127.0.0.1, sem --usuarios, a pessoa é o login do sistema "
-    "declarado em [revisao.logins]; em outro endereço, ou com --usuarios, exige login. Veja "
+    "declarado em [logins] do revisao.toml; em outro endereço, ou com --usuarios, exige login. Veja "
     "docs/revisao.md."
 )
 
@@ -93,7 +93,7 @@ def default_cache(root: Path) -> Path:
 def serve(args) -> int:
     if args.usuario is not None:
         raise UsageError("--usuario não existe mais: sem --usuarios, a pessoa é o login do sistema, declarado em "
-                         "[revisao.logins] do municipio.toml (docs/revisao.md); com --usuarios, cada um entra "
+                         "[logins] do revisao.toml do município (docs/revisao.md); com --usuarios, cada um entra "
                          "com o seu usuário e senha")
     if bool(args.certificado) != bool(args.chave):
         raise UsageError("--certificado e --chave vão juntos")
@@ -105,7 +105,7 @@ def serve(args) -> int:
         local = declared_system_user(root, login, municipios)
         if local is None:
             raise UsageError(f"sem --usuarios, a mesa precisa saber quem a usa: o login do sistema {login!r} não está "
-                             "declarado em [revisao.logins] do municipio.toml (login = \"Nome Completo\"); declare-o, "
+                             "declarado em [logins] do revisao.toml do município (login = \"Nome Completo\"); declare-o, "
                              "ou use --usuarios ARQUIVO")
         if not local.can_decide:
             print(f"aviso: {local.shown} tem papel somente leitura", file=sys.stderr)

@@ -12,7 +12,7 @@ small diff in git.
 replaced, a decision withdrawn, an efficacy event recorded or removed — is a *proposal* until a
 second person approves it; a deferral that replaces nothing in force takes effect at once (it
 applies nothing). A municipality that chooses the one-person mode says so in its config
-(``[revisao] duas_pessoas = false``): each entry then records ``regra = "uma pessoa"``. The
+(``duas_pessoas = false`` in its ``revisao.toml``): each entry then records ``regra = "uma pessoa"``. The
 rule is checked here, on write, and again by the fold on every read (:func:`.journal.fold`).
 
 **Safety.** A write holds the act folder's lock (``flock`` on the folder itself: nothing is
@@ -65,7 +65,7 @@ class Actor:
     via: str = DESK
     """'mesa' or 'linha de comando'."""
     identificacao: str = "senha"
-    """'senha' (users file) or 'login do sistema' (``[revisao.logins]`` of municipio.toml)."""
+    """'senha' (users file) or 'login do sistema' (``[logins]`` of the municipality's revisao.toml)."""
 
     @property
     def shown(self) -> str:

@@ -30,7 +30,7 @@ DECISION_KINDS = ("aplicar", "ignorar", "operacoes", "nao-textual", "adiar")
 open — nothing changes)."""
 DECISION_STATES = ("proposta", "aprovada")
 """``estado`` of a decision: a ``proposta`` waits for a second person (two-person rule,
-``[revisao] duas_pessoas`` in municipio.toml) and is not applied; ``aprovada`` (or no
+``duas_pessoas`` of the review config) and is not applied; ``aprovada`` (or no
 ``estado``: an entry written by hand) is."""
 DECISION_OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
 LEDGER = "decisoes.toml"
@@ -55,10 +55,7 @@ def _toml(raw: bytes, path: Path) -> dict:
         raise InputError("arquivo TOML não está em UTF-8 (bytes inválidos a partir desta linha: o arquivo está "
                          "danificado, ou foi salvo em outra codificação)", path=path, line=line) from None
     except tomllib.TOMLDecodeError as err:
-        found = toml_error(err, path)
-        if "no fim do arquivo" in found.message:  # the line is the file's last: say it (a file cut short)
-            found.line = raw.count(b"\n") + 1
-        raise found from None
+        raise toml_error(err, path) from None
 
 
 _TOML_WHERE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
@@ -641,7 +638,13 @@ def read_ledger(folder: Path) -> tuple[dict, str, Path] | None:
     if not path.is_file():
         return None
     raw = read_bytes(path)
-    return _toml(raw, path), raw.decode("utf-8"), path
+    try:
+        table = _toml(raw, path)
+    except InputError as err:
+        if err.line is None and "no fim do arquivo" in err.message:  # a ledger cut short: its last line
+            raise InputError(err.message, path=path, line=raw.count(b"\n") + 1) from None
+        raise
+    return table, raw.decode("utf-8"), path
 
 
 def read_eficacia(folder: Path) -> list[Efficacy]:

@@ -30,6 +30,7 @@ from pathlib import Path
 from lexconsolida.acervo.analysis import act_corpus
 from lexconsolida.acervo.items import Item
 from lexconsolida.acervo.pipeline import Acervo, amending_acts, build, update
+from lexconsolida.amendments.codes import gate_codes
 from lexconsolida.amendments.decisions import Decided, base_where, instruction_digest, target_digest
 from lexconsolida.amendments.model import Operation, Recognition, work_key
 from lexconsolida.amendments.through import redirect
@@ -85,6 +86,9 @@ class Detail:
     pending: journal.Entry | None = None
     """The proposal waiting on this item."""
     rule: str = journal.TWO
+    effective: set[int] = field(default_factory=set)
+    """Numbers of this item's entries that took effect (recorded in force, or approved): the
+    ones a person may revert."""
     tool_ops: list[Operation] = field(default_factory=list)
     """The tool's operations of this instruction on the target (no decision for the item)."""
 
@@ -109,6 +113,7 @@ class Desk:
         self._decided: dict[str, Decided] = {}
         self._before: dict[tuple[str, str], Before] = {}
         self._details: dict[tuple[str, str | None], tuple[int, Detail]] = {}
+        self._simulated: dict[tuple, tuple[int, Preview]] = {}
         self._stamps: dict[str, int] = {}
         """How many times each act's files changed here (a recognition made before is stale)."""
         self.generation = 0
@@ -182,8 +187,9 @@ class Desk:
         fresh = Recognition(rec.act_urn, rec.act_label, list(rec.operations), list(rec.problems))
         return recognise_act(self.ac.corpus, act, norma, raw=fresh, decisoes=decisoes)
 
-    def _forget(self, urns: set[str]) -> None:
-        """The memos of the acts ``urns`` (and of the acts whose recognition read them) dropped."""
+    def _forget(self, urns: set[str]) -> set[str]:
+        """The memos of the acts ``urns`` (and of the acts whose recognition read them) dropped;
+        returns them all."""
         folders = {str(self.ac.corpus.acts[u].folder) for u in urns if u in self.ac.corpus.acts}
         deps = {u for u, r in self.ac.acts.items() if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
         for u in urns | deps:
@@ -192,6 +198,35 @@ class Desk:
             self._stamps[u] = self._stamps.get(u, 0) + 1
             self.ac.corpus.forget(u)
         self._details.clear()
+        return urns | deps
+
+    def _plan_key(self, target: str) -> list[tuple[str, str | None]]:
+        corpus = self.ac.corpus
+        return [(u, corpus.acts[u].in_force_from) for u in amending_acts(self.ac, target) if u in corpus.acts]
+
+    def _keep_before(self, changed: set[str], targets: list[str], plans: dict[str, list]) -> None:
+        """After a refresh: the states memoised before each act stay for the targets not compiled
+        again, and, for those compiled again, before the acts up to the first one that changed
+        (the history is the same until there) — unless the target's acts or their dates changed,
+        or an undated act changed (it is compared with every other)."""
+        corpus = self.ac.corpus
+        again = set(targets)
+
+        def order(u: str) -> tuple[str, str]:
+            return (corpus.acts[u].in_force_from or "", u) if u in corpus.acts else ("", u)
+
+        keep: dict[tuple[str, str], Before] = {}
+        for (t, a), b in self._before.items():
+            if t not in again:
+                keep[(t, a)] = b
+                continue
+            mine = [u for u in changed if u in dict(plans.get(t, []))]
+            if plans.get(t) != self._plan_key(t) or any(corpus.acts[u].in_force_from is None for u in mine
+                                                          if u in corpus.acts):
+                continue
+            if mine and order(a) <= min(order(u) for u in mine):
+                keep[(t, a)] = b
+        self._before = keep
 
     def warm(self) -> threading.Thread:
         """Recognise, in a background thread, every amending act of the acervo's histories
@@ -221,6 +256,18 @@ class Desk:
                 with self.lock:
                     if self._stamps.get(urn, 0) == stamp and urn not in self._decided:
                         self._decided[urn] = decided
+            # then each open item's target as it stands right before the act, in the queue's order:
+            # the item pages (and the previews) start from there
+            for item in list(self.open_items):
+                for target in item.targets[:1]:
+                    act = self.ac.corpus.acts.get(item.act)
+                    tact = self.ac.corpus.acts.get(target)
+                    if act is None or tact is None or tact.texto is None:
+                        continue
+                    try:
+                        self.before(target, act)
+                    except LexError:
+                        continue
 
         thread = threading.Thread(target=run, name="mesa-memoria", daemon=True)
         thread.start()
@@ -237,10 +284,7 @@ class Desk:
             if hit is None:
                 corpus = self.ac.corpus
                 tact = corpus.acts[target]
-                amending = [corpus.acts[u] for u in amending_acts(self.ac, target) if u in corpus.acts]
-                if act.urn not in {a.urn for a in amending}:
-                    amending.append(act)
-                plan = plan_of(corpus, tact, amending, self.recognised)
+                plan = self.plan(target, act)
                 norma, pending = corpus.read(target), []
                 upto = replace(plan, acts=[a for a in plan.acts if a.urn != act.urn
                                            and (a.in_force_from or "", a.urn) < (act.in_force_from or "", act.urn)])
@@ -250,6 +294,16 @@ class Desk:
                                               if not st.report.applied and st.report.operations else [])]
                 hit = self._before[key] = Before(norma, pending, plan)
             return hit
+
+    def plan(self, target: str, act: Act | None = None) -> Plan:
+        """The plan of ``target``'s history as the acervo compiles it now (its amending acts, as
+        loaded now; ``act`` among them even when the acervo did not relate it)."""
+        with self.lock:
+            corpus = self.ac.corpus
+            amending = [corpus.acts[u] for u in amending_acts(self.ac, target) if u in corpus.acts]
+            if act is not None and act.urn not in {a.urn for a in amending}:
+                amending.append(corpus.acts.get(act.urn, act))
+            return plan_of(corpus, corpus.acts[target], amending, self.recognised)
 
     def item_decisions(self, item: Item, decisao: Decisao | None) -> list[Decisao]:
         """The act's decisions with ``decisao`` in force for ``item`` (None: with none for it)."""
@@ -271,7 +325,20 @@ class Desk:
     def simulate(self, item: Item, target: str, decisao: Decisao | None, anchor: str = "previa") -> Preview:
         """What recording ``decisao`` (in force) on ``item`` does to ``target``: the act's step as
         its history will compile it — applied or still waiting (and why) —, the quadro of what
-        changes, what the text refuses and what the gates say."""
+        changes, what the text refuses and what the gates say. Remembered until the acervo
+        changes (the page's readings, the live preview and the decision ask for the same one)."""
+        key = (item.id, target, anchor, repr(ledger.decision_content(decisao)) if decisao is not None else "",
+               decisao.problema if decisao is not None else "", decisao.dispositivo if decisao is not None else "")
+        hit = self._simulated.get(key)
+        if hit is not None and hit[0] == self.generation:
+            return replace(hit[1], gates=list(hit[1].gates), held=list(hit[1].held))
+        with self.lock:
+            generation = self.generation
+            out = self._simulate(item, target, decisao, anchor)
+            self._simulated[key] = (generation, out)
+            return replace(out, gates=list(out.gates), held=list(out.held))
+
+    def _simulate(self, item: Item, target: str, decisao: Decisao | None, anchor: str) -> Preview:
         with self.lock:
             corpus = self.ac.corpus
             act, tact = corpus.acts[item.act], corpus.acts[target]
@@ -363,6 +430,8 @@ class Desk:
         out.history = folded.history(item.key)
         out.in_force = folded.decisions.get(item.key)
         out.pending = folded.pending(item.key)
+        out.effective = {e.n for e in out.history if e.evento in ("decisao", "retirada") and (
+            e.estado == journal.IN_FORCE or (e.n in folded.closed and folded.closed[e.n].evento == "aprovacao"))}
         out.rule = self.rule(act)
         target = self.target_of(item, chosen_target)
         if target is None:
@@ -381,10 +450,13 @@ class Desk:
         out.units = unit_options(base)
         ops = out.tool_ops = self.tool_ops(item, target)
         if ops:
-            held = self.simulate(item, target, None, "agora")  # as the item stands: what the gates say of the reading
+            # what the gates say of the tool's reading: as the history has the act now, and once the
+            # item's own problem is answered (the gates after the application run only then)
+            gates_now = [(p.tipo, p.mensagem, p.bloqueia) for p in (step.problemas if step is not None else [])
+                         if p.tipo in gate_codes() and (item.where is None or base_where(p.dispositivo) == item.where)]
             tool = Reading("proposta", "Leitura da ferramenta", ops, True)
             tool.preview = self.simulate(item, target, Decisao(item.code, "aplicar", item.where), "proposta")
-            tool.preview.gates = list(dict.fromkeys(held.gates + tool.preview.gates))
+            tool.preview.gates = list(dict.fromkeys(gates_now + tool.preview.gates))
             out.readings.append(tool)
             event = event_of(act)
             alts = alternatives(base, ops, event)
@@ -417,11 +489,13 @@ class Desk:
                 self.damaged.pop(rel, None)
                 good.append(urn)
             if good:
-                self._forget(set(good))
+                touched = {t for t, _ in self._before}
+                plans = {t: self._plan_key(t) for t in touched}
+                changed = self._forget(set(good))
                 _, targets = update(self.ac, good, recognised=self.recognised)
-                gone = set(targets)  # their histories were compiled again: the states before each act too
-                self._before = {k: v for k, v in self._before.items() if k[0] not in gone}
+                self._keep_before(changed, targets, plans)
             self.generation += 1
+            self._simulated.clear()
             self._index()
 
     # --- ledgers changed elsewhere ----------------------------------------------------------------

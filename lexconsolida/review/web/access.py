@@ -2,7 +2,7 @@
 the desk answers to.
 
 On a loopback address without a users file, there is no login: the person is the system's
-login, declared in a municipality's ``[revisao.logins]`` (:mod:`lexconsolida.review.identity`);
+login, declared in a municipality's review config (``revisao.toml``) (:mod:`lexconsolida.review.identity`);
 anywhere else, or with ``--usuarios``, a login. In every mode the desk answers only requests
 addressed to one of its own host names (``Host``) and accepts forms only from its own origin
 (``Origin``): a page of another site that makes a browser talk to the desk — DNS rebinding — is
@@ -89,7 +89,7 @@ def load_access(users_file: Path | None, host: str, local: User | None = None, *
                            "(--usuarios ARQUIVO): o acesso exige login")
         if local is None:
             raise LexError("sem arquivo de usuários, a mesa precisa saber quem a usa: declare o login do sistema em "
-                           "[revisao.logins] do municipio.toml, ou use --usuarios ARQUIVO")
+                           "[logins] do revisao.toml do município, ou use --usuarios ARQUIVO")
         return Access(False, {}, local, hosts, secure)
     return Access(True, load_users(users_file), None, hosts, secure)
 
