@@ -92,7 +92,7 @@ def test_twenty_sessions_while_a_password_is_guessed(server):
     assert len(items) >= 4
     for href in items:  # warm: each item page computed once
         assert _call(sessions[0], base + href)[0] == 200
-    urls = ["/", "/?grupo=instrucao", f"/?ato=lei+70&estado=pendente", f"/ato/{MUN}/lei-10-2010", *items]
+    urls = ["/", "/?grupo=instrucao", "/?ato=lei+70&estado=pendente", f"/ato/{MUN}/lei-10-2010", *items]
     times: list[float] = []
     errors: list[str] = []
     guesses: list[tuple[int, float]] = []
