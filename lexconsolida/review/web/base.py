@@ -24,6 +24,7 @@ from starlette.routing import Route
 from lexconsolida.corpus import journal
 from lexconsolida.corpus.ledger import DESK, Actor
 from lexconsolida.errors import LexError
+from lexconsolida.amendments.model import KIND_NAMES
 from lexconsolida.model.efficacy import KINDS
 from lexconsolida.review import queue, words
 from lexconsolida.review.auth import ROLES, Session, Sessions, User, csrf_ok
@@ -55,7 +56,8 @@ def _env():
     env = make_environment(folders)
     env.globals.update(STATUSES=queue.STATUSES, GROUPS=queue.GROUPS, AGES=queue.AGES, ACTIONS=ACTIONS,
                        DECISION_LABELS=DECISION_LABELS, ROLES=ROLES, EFFICACY_KINDS=KINDS, ROW_KINDS=ROW_KINDS,
-                       SUBUNITS=SUBUNITS, EVENTS=journal.EVENTS, IDENTIFICATION=journal.IDENTIFICATION)
+                       SUBUNITS=SUBUNITS, EVENTS=journal.EVENTS, IDENTIFICATION=journal.IDENTIFICATION,
+                       OP_NAMES=KIND_NAMES)
     env.filters["cita"] = words.cite_unit
     env.filters["quando"] = words.when
     env.filters["humano"] = words.humanize
