@@ -37,6 +37,7 @@ from lexconsolida.amendments.through import redirect
 from lexconsolida.amendments import recognise
 from lexconsolida.corpus import journal, ledger
 from lexconsolida.corpus.records import LEDGER, Act, Decisao, load_act
+from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.history import Plan, amending_texts, apply_act, event_of, plan_of, recognise_act, steps
 from lexconsolida.model import Norma
@@ -527,13 +528,36 @@ class Desk:
                 self.refresh(changed)
             return changed
 
+    @staticmethod
+    def _applied(act: Act) -> tuple:
+        """What of ``act``'s ledger is applied: its decisions in force (a deferral applies nothing)
+        and its efficacy events."""
+        return (tuple(sorted((d.problema, d.dispositivo or "", d.registro or 0) for d in act.decisoes
+                             if d.in_force)), tuple(sorted(e.id or "" for e in act.eficacia)))
+
     def after_write(self, urn: str) -> None:
-        """A ledger this desk wrote: applied, and not seen again as a change from elsewhere."""
+        """A ledger this desk wrote: applied, and not seen again as a change from elsewhere. When
+        the entry changed nothing applied — a proposal, a discarded one, a deferral of an open
+        item — only the act's record and the queue are read again (no history is compiled)."""
         with self.lock:
-            self.refresh([urn])
             act = self.ac.corpus.acts.get(urn)
-            if act is not None:
-                self._seen[urn] = self._ledger_stamp(act.folder)
+            if act is None:
+                return
+            try:
+                fresh = load_act(act.folder, act.municipio, self.ac.corpus.municipios[act.municipio].textos)
+            except InputError:
+                fresh = None
+            if fresh is not None and self._applied(fresh) == self._applied(act):
+                resolve_relations(self.ac.corpus, fresh)
+                self.ac.corpus.acts[urn] = fresh
+                self._decided.pop(urn, None)
+                self._details.clear()
+                self.generation += 1
+                self._simulated.clear()
+                self._index()
+            else:
+                self.refresh([urn])
+            self._seen[urn] = self._ledger_stamp(act.folder)
 
     def watch(self, interval: float = 2.0) -> threading.Thread:
         """Look for ledgers changed elsewhere every ``interval`` seconds, in a background thread."""
