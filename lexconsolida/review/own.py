@@ -161,6 +161,8 @@ def _children_ops(parent: str, units: list[QuotedUnit], existing: dict[str, Disp
         if u.number is None and not u.unico:
             raise ChoiceError(f"uma linha do texto não tem rótulo reconhecível: “{u.text[:60]}”")
         cid = child_id(parent, u)
+        if cid in brought:
+            raise ChoiceError(f"o texto traz {_cite(cid)} duas vezes: confira os rótulos")
         brought.add(cid)
         if cid in existing:
             out.append(Operation(OpKind.REDACAO, urn, label, cid, unit_kind=u.kind, text=u.text or None,
@@ -221,7 +223,7 @@ def row_operations(row: Row, current: Norma, target: tuple[str, str], source: st
         ops = [Operation(OpKind.INCLUSAO, urn, label, new_id, unit_kind=parsed.kind,
                          rotulo=row.rotulo.strip() or _printed(parsed), text=own, source=source)]
         ops += _children_ops(new_id, kids, {**existing}, target, set(), source)
-        return ops, []
+        return ops, []  # nothing of the new unit is in force yet
     if unit not in existing and not (unit == EMENTA and row.tipo == "redacao"):
         raise ChoiceError(f"escolha um dispositivo que existe no texto da norma nessa data ({unit or 'nenhum'} não "
                           "existe; depois de uma renumeração nesta mesma leitura, use o novo número)")
