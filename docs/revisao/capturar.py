@@ -141,16 +141,25 @@ def feira(browser, expect, source: Path, tmp: Path) -> None:
     proc, base = serve(acervo, None, tmp / "feira.txt", {"LOGNAME": "clerk"})
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", base_url=base)
+        ctx.set_default_timeout(600_000)  # an item on a much-amended norm, computed the first time
         page = ctx.new_page()
         page.goto("/")
         page.screenshot(path=str(OUT / "fila.png"))
-        page.goto("/?codigo=subunidades-nao-trazidas")
-        page.click("table.fila a.abrir >> nth=0")
-        expect(page.locator("h2#leituras")).to_be_visible()
+        page.goto("/?codigo=subunidades-nao-trazidas&ordem=ato")
+        hrefs = [a.get_attribute("href") for a in page.locator("table.fila a.abrir").all()]
+        for href in hrefs:  # an item whose readings fit on a screen or two
+            page.goto(href)
+            expect(page.locator("h2#leituras")).to_be_visible()
+            box = page.locator("section:has(h2#leituras)").bounding_box()
+            if box is not None and box["height"] < 1600 and page.locator("article.leitura").count() >= 2:
+                break
         page.screenshot(path=str(OUT / "item.png"), full_page=False)
         page.locator("section:has(h2#leituras)").screenshot(path=str(OUT / "leitura.png"))
         phone = browser.new_context(viewport={"width": 375, "height": 800}, locale="pt-BR", base_url=base).new_page()
         phone.goto("/")
+        phone.screenshot(path=str(OUT / "fila-375-filtros.png"))
+        phone.locator("h2#itens").scroll_into_view_if_needed()
+        phone.evaluate("window.scrollBy(0, -10)")
         phone.screenshot(path=str(OUT / "fila-375.png"))
     finally:
         proc.terminate()
@@ -160,13 +169,15 @@ def feira(browser, expect, source: Path, tmp: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--feira", default=None, help="um acervo de Feira de Santana já importado (é copiado)")
+    parser.add_argument("--so-feira", action="store_true", help="só as capturas de Feira de Santana")
     args = parser.parse_args()
     from playwright.sync_api import expect, sync_playwright  # the test extra, only for the screenshots
 
     tmp = Path(tempfile.mkdtemp(prefix="capturas-mesa-"))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        fictional(browser, expect, tmp / "ficticio")
+        if not args.so_feira:
+            fictional(browser, expect, tmp / "ficticio")
         if args.feira:
             feira(browser, expect, Path(args.feira), tmp)
         browser.close()

@@ -353,7 +353,7 @@ class Desk:
             report, gated = apply_act(corpus, b.norma, act, tact, b.plan, b.pending, recognised, tolerant=True,
                                       decisoes=decisions)
             event = event_of(act)
-            ops = report.operations
+            ops = gated.operations if gated is not None else report.operations  # as the decisions left them
             if gated is not None and gated.applied:
                 after, refused = gated.norma, []
             else:

@@ -103,7 +103,7 @@ def instruction_phrase(ops: list[Operation]) -> str | None:
             return f"{_ARTICLE.get(kind, 'A')} {what} d{_of(ids[0])}"
         if ids:
             return f"{_ARTICLE.get(kind, 'A')} {what} de {len(ids)} dispositivos"
-    return f"As {len(ops)} operações da instrução"
+    return None  # operations of several kinds: the problem's own headline says it better
 
 
 def _of(uid: str) -> str:
