@@ -183,7 +183,7 @@ def sessions(base: str, v, n: int, seconds: float) -> None:
         t.start()
     for t in threads:
         t.join()
-    p95 = statistics.quantiles(times, n=20)[18]
+    p95 = statistics.quantiles(times, n=20, method="inclusive")[18]
     print(f"{n} sessões por {seconds:.0f} s: {len(times)} pedidos, mediana {statistics.median(times) * 1000:.0f} ms, "
           f"p95 {p95 * 1000:.0f} ms, {len(errors)} erro(s)", flush=True)
     v.check(f"{n} sessões simultâneas (p95)", p95 * 1000, 500, "ms", digits=0)
@@ -267,7 +267,7 @@ def main() -> int:
         if times:
             s = Stats(tuple(times))
             p = Stats(tuple(previews))
-            p95 = statistics.quantiles(times, n=20)[18] if len(times) >= 2 else times[0]
+            p95 = statistics.quantiles(times, n=20, method="inclusive")[18] if len(times) >= 2 else times[0]
             print(f"decisão → prévia atualizada: mediana {s.median:.2f} s, p95 {p95:.2f} s, pior {max(times):.2f} s em "
                   f"{len(times)} decisões; prévia antes de gravar: mediana {p.median:.2f} s")
             v.check("decisão → prévia atualizada (p95)", p95, 1.0)

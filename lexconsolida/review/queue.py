@@ -40,8 +40,19 @@ AGES = {
 KINDS_OF_CODE = {"portao": "portões de precisão", "leitura": "leitura das instruções"}
 
 
+_HEADLINES: dict[int, tuple[Item, str]] = {}
+
+
 def headline(item: Item) -> str:
-    return words.headline(item.code, item.said)  # type: ignore[arg-type]
+    """The item's headline (:func:`lexconsolida.review.words.headline`), remembered per item."""
+    hit = _HEADLINES.get(id(item))
+    if hit is not None and hit[0] is item:
+        return hit[1]
+    text = words.headline(item.code, item.said)  # type: ignore[arg-type]
+    if len(_HEADLINES) > 20000:
+        _HEADLINES.clear()
+    _HEADLINES[id(item)] = (item, text)
+    return text
 
 
 def status_label(item: Item) -> str:

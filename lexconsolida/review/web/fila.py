@@ -13,7 +13,8 @@ from lexconsolida.review import queue, service
 from lexconsolida.review.web.base import Web, route
 
 FILTERS = ("estado", "codigo", "grupo", "ano", "ato", "idade", "origem")
-SHOWN = 500
+SHOWN = 200
+"""Rows on one page of the queue (the filters narrow it; the count is always the whole)."""
 
 
 def fila(web: Web, request: Request, form: FormData | None) -> Response:
