@@ -11,6 +11,7 @@ names).
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
@@ -76,6 +77,7 @@ class Web:
         self.env = _env()
         self.sessions = Sessions()
         self.throttle = Throttle()
+        self._rules: tuple[float, dict[str, str]] = (-1e9, {})
         self.server_key = secrets.token_bytes(32)
         self.static_dir = Path(TEMPLATE_DIRS[0]) / "mesa"
         muns = sorted(desk.ac.corpus.municipios.values(), key=lambda m: m.folder)
@@ -99,12 +101,16 @@ class Web:
         """What every page says at its top: the one-person mode where chosen, damaged ledgers, acts
         left out, and the one count of open items."""
         desk = self.desk
-        rules = {}
-        for m in sorted(desk.ac.corpus.municipios):
-            try:
-                rules[m] = rule_for(desk.root, m)
-            except LexError:  # a broken municipio.toml is the acervo's error, shown elsewhere
-                rules[m] = journal.TWO
+        now = time.monotonic()
+        if now - self._rules[0] > 2.0:  # read again every 2 s: a change counts without a restart
+            rules = {}
+            for m in sorted(desk.ac.corpus.municipios):
+                try:
+                    rules[m] = rule_for(desk.root, m)
+                except LexError:  # a broken municipio.toml is the acervo's error, shown elsewhere
+                    rules[m] = journal.TWO
+            self._rules = (now, rules)
+        rules = self._rules[1]
         one = [m for m, r in rules.items() if r == journal.ONE]
         return {"uma_pessoa": one, "aviso_uma_pessoa": ONE_PERSON_NOTICE, "danificados": sorted(desk.damaged.items()),
                 "deixados": desk.left_out, "em_aberto": len(desk.open_items),
