@@ -64,6 +64,10 @@ def desk(tmp_path_factory):
         proc.wait(timeout=30)
 
 
+STATE_TIMEOUT_MS = 180_000
+"""How long a wait on a state may take before it is a failure (Playwright's 30 s failed under load)."""
+
+
 @pytest.fixture(scope="module")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -75,15 +79,19 @@ def browser():
 
 @pytest.fixture(scope="module")
 def expect():
-    return pytest.importorskip("playwright.sync_api").expect
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect.set_options(timeout=STATE_TIMEOUT_MS)  # waits are on states; under load they come later
+    return expect
 
 
 def _person(browser, desk, user, password, width=1280):
     ctx = browser.new_context(viewport={"width": width, "height": 900}, locale="pt-BR", base_url=desk["base"])
+    ctx.set_default_timeout(STATE_TIMEOUT_MS)  # waits are on states; under load they come later
     page = ctx.new_page()
     page.errors = []
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("dialog", lambda d: page.errors.append(f"diálogo aberto: {d.message}"))
     page.goto("/entrar")
     page.fill("#usuario", user)
     page.fill("#senha", password)

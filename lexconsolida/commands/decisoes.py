@@ -20,6 +20,7 @@ from lexconsolida.review.desk import Desk
 from lexconsolida.review.identity import cli_actor
 from lexconsolida.review.own import DROP, KEEP, ROW_KINDS, Row
 from lexconsolida.review.service import Choice
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Sem opções, lista a fila de revisão do ACERVO (a mesma da mesa de revisão, com a mesma contagem de "
@@ -89,7 +90,7 @@ def add_arguments(parser) -> None:
                         help="passa os registros de decisões do formato anterior para o livro de registro e sai")
     parser.add_argument("--cache", metavar="PASTA", default=None,
                         help="cache do acervo (o de 'lexconsolida acervo ACERVO -o LISTA' é LISTA/.cache)")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos na leitura do acervo (padrão: 2)")
 
 

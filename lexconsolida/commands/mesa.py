@@ -18,6 +18,7 @@ from lexconsolida.review.app import create_app, load_access
 from lexconsolida.review.auth import add_user
 from lexconsolida.review.desk import Desk
 from lexconsolida.review.identity import declared_system_user, system_login
+from lexconsolida.commands.arguments import port, positive
 
 DESCRIPTION = (
     "Abre a mesa de revisão do ACERVO: uma aplicação web, no navegador, com a fila de tudo o que a "
@@ -36,7 +37,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("acervo", metavar="ACERVO", help="pasta do acervo (formato statutes/)")
     parser.add_argument("--endereco", metavar="IP", default="127.0.0.1",
                         help="endereço em que servir (padrão: 127.0.0.1, só este computador)")
-    parser.add_argument("--porta", metavar="N", type=int, default=8024, help="porta (padrão: 8024; 0 = uma livre)")
+    parser.add_argument("--porta", metavar="N", type=port, default=8024, help="porta (padrão: 8024; 0 = uma livre)")
     parser.add_argument("--usuarios", metavar="ARQUIVO", default=None,
                         help="arquivo de usuários (TOML, senhas com scrypt): exige login")
     parser.add_argument("--usuario", metavar="NOME", default=None, help=argparse.SUPPRESS)  # gone: explained when used
@@ -53,7 +54,7 @@ def add_arguments(parser) -> None:
                         help="cache do acervo (padrão: uma pasta em ~/.cache/lexconsolida; o de 'lexconsolida "
                              "acervo ACERVO -o LISTA' é LISTA/.cache)")
     parser.add_argument("--sem-cache", action="store_true", help="lê o acervo inteiro, sem cache")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos na primeira leitura do acervo (padrão: 2)")
     parser.add_argument("--adicionar-usuario", metavar="NOME", default=None,
                         help="acrescenta (ou troca a senha de) NOME no arquivo --usuarios e sai; a senha vem "
