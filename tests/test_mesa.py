@@ -439,3 +439,24 @@ def test_the_ledger_text_is_the_canonical_journal(acervo):
     from lexconsolida.corpus import journal
 
     assert text == journal.dumps([e.table for e in ledger.state(folder).entries])
+
+
+# --- error pages ------------------------------------------------------------------------------
+
+def test_an_item_whose_act_folder_vanished_answers_a_portuguese_page(acervo):
+    """An act's folder removed while the desk is open (a git checkout, a clerk's move): the item's
+    page is the project's pt-BR error page (lexconsolida.http_errors), not Starlette's bare
+    "Internal Server Error"; an unknown address is a pt-BR 404."""
+    configure(acervo, one_person=True, logins={"ana": "Ana Lima"})
+    app = create_app(Desk(acervo), load_access(None, "127.0.0.1", User("ana", "revisor", "Ana Lima")))
+    c = TestClient(app, base_url=BASE, follow_redirects=False, raise_server_exceptions=False)
+    assert c.get("/").status_code == 200
+    shutil.rmtree(acervo / MUN / ITEM_NON_TEXTUAL.split("/")[1])
+    resp = c.get(f"/item/{ITEM_NON_TEXTUAL}")
+    assert resp.status_code == 500 and resp.headers["content-type"].startswith("text/html")
+    assert '<html lang="pt-BR">' in resp.text and "<h1>Erro interno</h1>" in resp.text
+    assert "um arquivo do acervo que mudou ou sumiu" in resp.text
+    assert "Internal Server Error" not in resp.text and "Traceback" not in resp.text
+    resp = c.get("/nao/existe")
+    assert resp.status_code == 404 and "<h1>Página não encontrada</h1>" in resp.text
+    assert "Not Found" not in resp.text

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from lexconsolida import http_errors
 from lexconsolida.review.desk import Desk
 from lexconsolida.review.web import atos, entrada, fila, itens
 from lexconsolida.review.web.access import Access, load_access
@@ -31,14 +32,17 @@ def create_app(desk: Desk, access: Access) -> Starlette:
     async def estatico(request: Request) -> Response:
         name = request.path_params["nome"]
         if name not in STATIC:
-            return PlainTextResponse("não encontrado", status_code=404)
+            return http_errors.error_page(404)
         resp = Response((web.static_dir / name).read_bytes(), media_type=STATIC[name])
         resp.headers["Cache-Control"] = "no-cache"
         return resp
 
     routes = [*fila.routes(web), *itens.routes(web), *atos.routes(web), *entrada.routes(web),
               Route("/estatico/{nome}", estatico)]
-    app = Starlette(routes=routes)
+    # every error page in Portuguese: a 404 or 405 of Starlette's, and any exception (a defect, or
+    # an act's folder that vanished while the desk was open) a pt-BR 500 page, never a bare
+    # "Internal Server Error" (the traceback stays in the server's log)
+    app = Starlette(routes=routes, exception_handlers=http_errors.handlers())
     app.state.desk = desk
     app.state.web = web
     app.add_middleware(Guard, access=access)
