@@ -133,6 +133,15 @@ def test_the_fold_refuses_what_the_rule_does_not_allow_even_with_valid_hashes(fo
           {"n": 2, "evento": "aprovacao", "aprova": 1, **base}], "mesma pessoa que a fez"),
         ([{"n": 1, "evento": "retirada", "estado": "proposta", "problema": "x", **base}], "não está em vigor"),
         ([{"n": 1, "evento": "aprovacao", "aprova": 1, **base}], "não é anterior"),
+        # the migration's exemption from the rule, claimed by an entry written by hand
+        ([{"n": 1, "evento": "decisao", "estado": "em vigor", "problema": "x", **base, "regra": "registro anterior",
+           "decisao": {"decisao": "ignorar"}}], "esta foi escrita à mão"),
+        ([{"n": 1, "evento": "decisao", "estado": "proposta", "problema": "x", **base, "decisao": {"decisao": "ignorar"}},
+          {"n": 2, "evento": "decisao", "estado": "em vigor", "problema": "y", **base, "via": "migração",
+           "regra": "registro anterior", "identificacao": "sem identificação", "decisao": {"decisao": "ignorar"}}],
+         "as migradas são as primeiras do livro"),
+        ([{"n": 1, "evento": "decisao", "estado": "proposta", "problema": "x", **{**base, "login": ""},
+           "decisao": {"decisao": "ignorar"}}], "diz quem a fez"),
     ]
     for tables, message in cases:
         (folder / "decisoes.toml").write_text(journal.dumps(journal.chained(tables)), encoding="utf-8")

@@ -32,7 +32,9 @@ decided (``[registro.decisao]``, ``[registro.eficacia]``)::
 (canonical JSON, :func:`digest`). An entry rewritten by hand, removed or moved no longer
 matches, and the ledger is refused on read with the file and the line of the first entry that
 does not match — as is any other damage (not TOML, not UTF-8, a missing key, a sequence
-number out of place, an approval by the person who proposed). Someone who recomputed every
+number out of place, an approval by the person who proposed, an entry without a login, or one
+claiming the migration's exemption from the rule — ``regra = "registro anterior"`` — anywhere but
+among the migrated entries at the start). Someone who recomputed every
 hash after an edit would pass the chain, but not git: the ledger is plain text under version
 control, and each change is an addition at its end.
 
@@ -286,6 +288,15 @@ def parse(table: dict, raw: str, path: Path | str) -> list[Entry]:
             raise _fail(path, line, f"via desconhecida: {t.get('via')!r}")
         if t.get("regra", TWO) not in (TWO, ONE, EARLIER):
             raise _fail(path, line, f"regra desconhecida: {t.get('regra')!r}")
+        migrated = t.get("via") == "migração"
+        if migrated != (t.get("regra") == EARLIER) or migrated != (t.get("identificacao") == "sem identificação"):
+            raise _fail(path, line, "só uma entrada migrada de um livro anterior (via = \"migração\") tem a regra "
+                                    f"{EARLIER!r} e fica sem identificação: esta foi escrita à mão")
+        if migrated and out and out[-1].get("via") != "migração":
+            raise _fail(path, line, "uma entrada migrada de um livro anterior vem depois de uma entrada da mesa ou da "
+                                    "linha de comando: as migradas são as primeiras do livro; esta foi escrita à mão")
+        if not migrated and not t.get("login"):
+            raise _fail(path, line, "entrada sem 'login': toda entrada da mesa ou da linha de comando diz quem a fez")
         if evento in CHANGES and t.get("estado") not in (PROPOSED, IN_FORCE):
             raise _fail(path, line, f"'estado' deve ser {PROPOSED!r} ou {IN_FORCE!r}")
         if evento in ("decisao", "retirada"):
