@@ -15,7 +15,7 @@ driven over HTTP as a browser does (session cookie, CSRF token, the confirmation
 - decision → updated page: target p95 < 1 s (the median, the p95 and the worst are printed).
 
 The desk runs in the one-person mode (``revisao.toml`` of the copy), so that each decision takes
-effect as it is recorded, and its person is the system login ``bench``, declared there.
+effect as it is recorded, and its person is the system login of whoever runs it, declared there.
 
 The decisions are measured ``--espera`` seconds after the start (the desk recognises the
 amending acts in the background meanwhile, as it does while a person reads the queue); with
@@ -44,6 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from lexconsolida.review.identity import system_login  # noqa: E402
 from measure import MIN_RUNS, SHARED, Stats, Verdicts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +95,7 @@ def start(acervo: Path, cache: str | None, log: Path) -> tuple[subprocess.Popen,
     begin = time.perf_counter()
     with open(log, "w") as out:
         proc = subprocess.Popen(argv, cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL,
-                                env={**os.environ, "LOGNAME": "bench", "PYTHONPATH": str(ROOT)})
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     while proc.poll() is None:
         m = re.search(r"mesa de revisão: (http://[^/]+)/", log.read_text(encoding="utf-8"))
         if m:
@@ -213,7 +214,7 @@ def main() -> int:
         subprocess.run([sys.executable, "-m", "lexconsolida", "importar", str(src), "-o", str(acervo),
                         "--municipio", "ba-feira-de-santana"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     (acervo / "ba-feira-de-santana" / "revisao.toml").write_text(
-        'duas_pessoas = false\n\n[logins]\nbench = "Banco de provas"\n', encoding="utf-8")
+        f'duas_pessoas = false\n\n[logins]\n"{system_login()}" = "Banco de provas"\n', encoding="utf-8")
     cache = args.cache or str(tmp / "cache")
     print(f"carga da máquina: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} (1, 5, 15 min)")
     v = Verdicts("mesa de revisão (acervo de Feira de Santana)")

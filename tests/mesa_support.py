@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from lexconsolida.acervo.importer import import_folder
@@ -29,6 +30,19 @@ ITEM_NON_TEXTUAL = f"{MUN}/lei-70-2019/art1/alteracao-nao-textual"
 ITEM_EMENTA = f"{MUN}/lei-80-2020/ato/ementa-divergente"
 ITEM_NO_OPS = f"{MUN}/lei-80-2020/ato/relacao-sem-operacoes"
 ITEM_OUTSIDE = f"{MUN}/lei-50-2017/art1/alvo-fora-do-acervo"
+
+
+_AS_LOGIN = ("import sys; from lexconsolida.review import identity; login = sys.argv.pop(1); "
+             "identity.system_login = lambda: login; from lexconsolida.cli import main; "
+             "raise SystemExit(main(sys.argv[1:]))")
+
+
+def as_login(login: str) -> list[str]:
+    """The command that runs ``lexconsolida`` as the system login ``login`` (the tests' several
+    people on one machine). The real system login comes from the operating system's user id,
+    never from LOGNAME or USER (:func:`lexconsolida.review.identity.system_login`), which a test
+    cannot change; so the process's own function is replaced, before any command loads."""
+    return [sys.executable, "-c", _AS_LOGIN, login]
 
 
 def make_acervo(tmp: Path) -> Path:

@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from lexconsolida.model.efficacy import Decision, Efficacy, resolve
 from lexconsolida.readers import get_reader
 from lexconsolida.writers import get_writer
 from tests.conftest import ROOT, STATUTES, run_cli
+from tests.mesa_support import as_login
 
 EX = "xx-municipio-de-exemplo"
 L100 = "urn:lex:br;estado.ficticio;exemplo:municipal:lei:2020-03-10;100"
@@ -66,8 +66,8 @@ def _declare(root: Path, *, one_person: bool = False) -> None:
 
 def _cli(*args, login: str = "maria"):
     """``lexconsolida ARGS`` run by the system login ``login``."""
-    return subprocess.run([sys.executable, "-m", "lexconsolida", *map(str, args)], cwd=ROOT, capture_output=True,
-                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT), "LOGNAME": login})
+    return subprocess.run([*as_login(login), *map(str, args)], cwd=ROOT, capture_output=True,
+                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def _compile(root: Path, when: str, fmt: str = "txt", view: str = "vigente") -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 import time
 import urllib.request
 
@@ -16,17 +15,17 @@ import pytest
 from lexconsolida.corpus import ledger
 from lexconsolida.corpus.records import Decisao
 from tests.conftest import ROOT
-from tests.mesa_support import MUN, configure, make_acervo
+from tests.mesa_support import MUN, as_login, configure, make_acervo
 
 FILE = f"{MUN}/lei-50-2017/decisoes.toml"
 
 
 def _env() -> dict:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "LOGNAME": "ana"}
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "lexconsolida", *map(str, args)], cwd=ROOT, capture_output=True,
+    return subprocess.run([*as_login("ana"), *map(str, args)], cwd=ROOT, capture_output=True,
                           timeout=600, env=_env())
 
 
@@ -80,7 +79,7 @@ def test_acervo_stops_loud_and_writes_nothing(acervo, tmp_path):
 def test_the_desk_says_it_on_every_page(acervo, tmp_path):
     port_file = tmp_path / "porta.txt"
     with open(port_file, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "lexconsolida", "mesa", str(acervo), "--porta", "0",
+        proc = subprocess.Popen([*as_login("ana"), "mesa", str(acervo), "--porta", "0",
                                  "--processos", "1", "--sem-cache"], cwd=ROOT, stdout=out, stderr=subprocess.PIPE,
                                 env=_env())
     try:

@@ -15,14 +15,17 @@ import tomllib
 import pytest
 
 from lexconsolida.review.auth import add_user
+from lexconsolida.review.identity import system_login
 from tests.conftest import ROOT
-from tests.mesa_support import ITEM_EMENTA, ITEM_FAILURE, ITEM_NO_OPS, ITEM_OUTSIDE, MUN, configure, make_acervo
+from tests.mesa_support import (
+    ITEM_EMENTA, ITEM_FAILURE, ITEM_NO_OPS, ITEM_OUTSIDE, MUN, as_login, configure, make_acervo,
+)
 
 
 def _cli(*args, login: str = "maria", stdin: str | None = None):
-    return subprocess.run([sys.executable, "-m", "lexconsolida", *map(str, args)], cwd=ROOT, capture_output=True,
+    return subprocess.run([*as_login(login), *map(str, args)], cwd=ROOT, capture_output=True,
                           timeout=600, input=stdin.encode() if stdin is not None else None,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "LOGNAME": login})
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +64,21 @@ def test_an_identity_nobody_declared_is_refused(acervo, tmp_path):
     (entry,) = _entries(acervo, "lei-80-2020")
     assert (entry["login"], entry["nome"], entry["via"], entry["identificacao"]) == (
         "carla", "Carla Dias", "linha de comando", "senha")
+
+
+def test_the_system_login_is_the_operating_systems_not_the_environments(acervo):
+    """LOGNAME and USER are whatever one's shell says: setting them to a colleague's login does
+    not make anyone that colleague (it was how one person approved another's proposal)."""
+    real = system_login()
+    assert real not in ("maria", "joao")  # the declared logins of this acervo
+    proc = subprocess.run([sys.executable, "-m", "lexconsolida", "decisoes", str(acervo), "--processos", "1",
+                           "--registrar", ITEM_NO_OPS, "--decisao", "ignorar", "--nota", "Só cita a Lei nº 15."],
+                          cwd=ROOT, capture_output=True, timeout=600,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "LOGNAME": "maria", "USER": "maria",
+                               "USERNAME": "maria", "LNAME": "maria"})
+    assert proc.returncode == 2
+    assert f"o login do sistema {real!r} não está declarado" in proc.stderr.decode()
+    assert _entries(acervo, "lei-80-2020") == []
 
 
 def test_propose_approve_history_withdraw_and_revert_from_the_command_line(acervo):

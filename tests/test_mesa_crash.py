@@ -24,7 +24,7 @@ import pytest
 from lexconsolida.corpus import ledger
 from lexconsolida.corpus.records import Decisao
 from tests.conftest import ROOT
-from tests.mesa_support import ITEM_NO_OPS, ITEM_OUTSIDE, MUN, configure, make_acervo
+from tests.mesa_support import ITEM_NO_OPS, ITEM_OUTSIDE, MUN, as_login, configure, make_acervo
 
 ANA = ledger.Actor("ana", "Ana Lima")
 
@@ -87,9 +87,9 @@ def test_a_process_killed_while_writing_leaves_the_old_ledger_or_the_new_one(tmp
 
 def _start(acervo: Path, port_file: Path):
     with open(port_file, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "lexconsolida", "mesa", str(acervo), "--porta", "0",
+        proc = subprocess.Popen([*as_login("rita"), "mesa", str(acervo), "--porta", "0",
                                  "--processos", "1", "--sem-cache"], cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL,
-                                env={**os.environ, "LOGNAME": "rita", "PYTHONPATH": str(ROOT)})
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", port_file.read_text(encoding="utf-8"))

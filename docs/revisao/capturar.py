@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from lexconsolida.review.auth import add_user  # noqa: E402
+from lexconsolida.review.identity import system_login  # noqa: E402
 from tests.mesa_support import ITEM_EMENTA, ITEM_FAILURE, ITEM_OUTSIDE, MUN, make_acervo  # noqa: E402
 from tests.test_browser_site import ARGS, CHROMIUM  # noqa: E402
 
@@ -136,9 +137,9 @@ def fictional(browser, expect, tmp: Path) -> None:
 def feira(browser, expect, source: Path, tmp: Path) -> None:
     acervo = tmp / "feira"
     shutil.copytree(source, acervo)
-    (acervo / "ba-feira-de-santana" / "revisao.toml").write_text('[logins]\nclerk = "Ana Paula Lima"\n',
+    (acervo / "ba-feira-de-santana" / "revisao.toml").write_text(f'[logins]\n"{system_login()}" = "Ana Paula Lima"\n',
                                                                  encoding="utf-8")
-    proc, base = serve(acervo, None, tmp / "feira.txt", {"LOGNAME": "clerk"})
+    proc, base = serve(acervo, None, tmp / "feira.txt")
     try:
         ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", base_url=base)
         ctx.set_default_timeout(600_000)  # an item on a much-amended norm, computed the first time

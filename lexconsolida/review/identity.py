@@ -27,6 +27,7 @@ read here too, at each entry (a change counts without restarting the desk).
 from __future__ import annotations
 
 import getpass
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -110,7 +111,20 @@ def actor_of(user: User, via: str = DESK, how: str = "senha") -> Actor:
 
 
 def system_login() -> str:
-    return getpass.getuser()
+    """The login of the person running this process, from the operating system's account of
+    its user id — never from the environment: LOGNAME or USER are set by anyone in their own
+    shell (``LOGNAME=joao lexconsolida decisoes --aprovar …`` would approve as João). Where the
+    system has no user database (Windows), the login the system gives (:func:`getpass.getuser`)."""
+    try:
+        import pwd
+    except ImportError:  # Windows: no user ids
+        return getpass.getuser()
+    uid = os.getuid()
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        raise IdentityError(f"o usuário deste sistema (uid {uid}) não tem login: use --usuarios ARQUIVO com "
+                            "--usuario NOME (a senha é pedida)") from None
 
 
 def cli_actor(root: Path, municipio: str, *, users_file: Path | None, usuario: str | None,
