@@ -167,6 +167,36 @@ def test_two_person_rule_propose_approve_withdraw_and_revert_with_the_history(ac
     assert len(tomllib.loads(text)["registro"]) == 6 and text.startswith(before.rsplit("# fim do livro", 1)[0])
 
 
+def test_a_bulk_decision_is_a_proposal_per_item_and_says_so(acervo, users):
+    """One reason for the items of one problem, from the queue: under the two-person rule each
+    becomes a proposal in its act's ledger, and the page says it waits — never "registrado"."""
+    desk, cs = _team(acervo, users)
+    maria = cs["maria"]
+    queue = maria.get("/?codigo=relacao-sem-operacoes").text
+    assert 'action="/lote"' in queue
+    form = {"csrf": csrf_of(queue), "itens": [ITEM_NO_OPS], f"estado:{ITEM_NO_OPS}": "pendente",
+            "acao": "rejeitar", "nota": "não é norma: a ementa só cita a Lei nº 15"}
+    page = maria.post("/lote", data=form)
+    assert page.status_code == 200, page.text
+    assert "proposta registrada (entrada 1): aguarda a aprovação de outra pessoa" in page.text
+    assert "registrado, em vigor" not in page.text
+    (entry,) = [e for e in _entries(acervo, "lei-80-2020") if e["problema"] == "relacao-sem-operacoes"]
+    assert (entry["estado"], entry["login"], entry["nota"]) == (
+        "proposta", "maria", "não é norma: a ementa só cita a Lei nº 15")
+    assert desk.item(ITEM_NO_OPS).status == "proposta"
+    # items of two problems are refused, and nothing is written
+    form = {**form, "itens": [ITEM_EMENTA, ITEM_OUTSIDE], f"estado:{ITEM_EMENTA}": "pendente",
+            f"estado:{ITEM_OUTSIDE}": "pendente"}
+    refused = maria.post("/lote", data=form)
+    assert refused.status_code == 422 and "só itens do mesmo problema" in refused.text
+    assert all(e["problema"] == "relacao-sem-operacoes" for e in _entries(acervo, "lei-80-2020"))
+    assert not (acervo / MUN / "lei-50-2017" / "decisoes.toml").exists()
+    # the read-only role cannot
+    proc = cs["procuradoria"]
+    resp = proc.post("/lote", data={**form, "csrf": csrf_of(proc.get("/?codigo=ementa-divergente").text)})
+    assert resp.status_code == 403 and "somente leitura" in resp.text
+
+
 def test_a_proposal_to_replace_an_approved_decision_changes_nothing_until_approved(acervo, users):
     desk, cs = _team(acervo, users)
     decide(cs["maria"], ITEM_FAILURE, acao="rejeitar", nota="O inciso IX não existe.")

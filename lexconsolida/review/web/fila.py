@@ -54,8 +54,10 @@ def lote(web: Web, request: Request, form: FormData | None) -> Response:
                             web.actor(request), versions)
     except LexError as err:
         return web.refuse(request, err.message, 422)
-    rows = [(it, None if not isinstance(res, str) else res) for it, res in done]
-    rows += [(it, "mudou desde que a fila foi aberta: nada gravado; decida-o na página do item") for it in changed]
+    # each row: the item, the entry recorded (a proposal under the two-person rule, or in force),
+    # or why nothing was recorded
+    rows = [(it, None, res) if isinstance(res, str) else (it, res, None) for it, res in done]
+    rows += [(it, None, "mudou desde que a fila foi aberta: nada gravado; decida-o na página do item") for it in changed]
     return web.page(request, "lote.html", linhas=rows, acao=str(form.get("acao", "")), nota=str(form.get("nota", "")))
 
 
