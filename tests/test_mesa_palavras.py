@@ -39,6 +39,8 @@ SAYS = {
     "falha-na-aplicacao": "não se aplica ao texto",
     "texto-recusado": "recusado pelo leitor",
     "texto-base-indisponivel": "não está no acervo",
+    "tabela-nao-lida": "não pôde ser lida",
+    "instrucao-de-tabela": "não aplica sozinha",
     # precision gates
     "alvo-sem-artigos": "não tem artigos",
     "alvo-outro-ato": "de outro ato",
@@ -61,6 +63,7 @@ SAYS = {
     "verificacao-numeracao": "repetida, fora de ordem ou com salto",
     "verificacao-lista-esvaziada": "sem nenhum item em vigor",
     "subunidades-nao-trazidas": "não traz unidades em vigor",
+    "bloco-unidade-repetida": "dois textos à mesma unidade",
 }
 
 

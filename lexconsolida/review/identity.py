@@ -116,7 +116,7 @@ def system_login() -> str:
     shell (``LOGNAME=joao lexconsolida decisoes --aprovar …`` would approve as João). Where the
     system has no user database (Windows), the login the system gives (:func:`getpass.getuser`)."""
     try:
-        import pwd
+        import pwd  # POSIX only: Windows has no user ids (the except below)
     except ImportError:  # Windows: no user ids
         return getpass.getuser()
     uid = os.getuid()

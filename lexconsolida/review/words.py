@@ -42,6 +42,7 @@ GATE_HEADLINES: dict[str, str] = {
     "verificacao-numeracao": "A numeração ficaria repetida, fora de ordem ou com salto",
     "verificacao-lista-esvaziada": "Um dispositivo ficaria anunciando uma lista sem nenhum item em vigor",
     "subunidades-nao-trazidas": "A nova redação não traz unidades em vigor do dispositivo: ficam ou saem?",
+    "bloco-unidade-repetida": "A instrução dá dois textos à mesma unidade no mesmo bloco de alteração",
 }
 """Each precision gate's problem, stated as the problem (the gate's title states what it checks)."""
 
