@@ -90,6 +90,9 @@ class Instrucao:
     linha: int | None
     texto: str
     bloqueia: bool = False
+    unidade: str | None = None
+    """For an operation: the unit it changes in its target ('art5_par1'), for the review desk's
+    words (:func:`lexconsolida.review.words.headline`)."""
 
 
 @dataclass(slots=True)
@@ -351,7 +354,8 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
     seen: set[tuple[str, str]] = set()
     for op in rec.operations:
         kind = OP_RELATION[op.kind]
-        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source))
+        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source,
+                                       unidade=op.target_id))
         if op.target_urn and (kind, op.target_urn) not in seen:
             seen.add((kind, op.target_urn))
             res.relacoes.append(Relation(kind, act.urn, op.target_urn, op.target_label, op.in_corpus, "instrução",

@@ -452,7 +452,8 @@ def update(ac: Acervo, changed: list[str], *,
         ac.acts[urn] = analyse(str(ac.root), _pasta(corpus, urn), corpus.index)
     ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
     amended = _amended(ac.relations)
-    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
+    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)}
+                     | (redo & set(amended)))  # an amended act whose own text changed: its history too
     for target in targets:
         if target not in amended:
             ac.histories.pop(target, None)
@@ -504,6 +505,13 @@ def _relations(corpus: Corpus, results: dict[str, ActResult]) -> tuple[list[Rela
                 continue
             out.append(replace(f, no_acervo=f.no_acervo and f.alvo in corpus.acts))
     return out, ignored
+
+
+def amending_acts(ac: Acervo, target: str) -> list[str]:
+    """URNs of the acts whose steps ``target``'s history has (:func:`history_of`): the acts of the
+    acervo that change it, less those whose text the reader refused. The review desk previews a
+    decision on one of them through the same history."""
+    return [s for s in _amended(ac.relations).get(target, []) if not ac.acts[s].recusa]
 
 
 def _amended(relations: list[Relation]) -> dict[str, list[str]]:

@@ -8,7 +8,8 @@ from pathlib import Path
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
-from lexconsolida.errors import EXIT_KEPT
+from lexconsolida.corpus.records import LEDGER
+from lexconsolida.errors import EXIT_KEPT, InputError
 from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
@@ -45,6 +46,12 @@ def run(args) -> int:
 
 def _run(args, out: Path, executor) -> int:
     ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
+    damaged = [(folder, message) for folder, message in ac.broken if LEDGER in message]
+    if damaged:  # its decisions unknown: nothing is written rather than the act's items and pages lost
+        for folder, message in damaged:
+            print(f"erro: registro de decisões danificado em {folder}: {message}", file=sys.stderr)
+        raise InputError(f"{len(damaged)} livro(s) de registro de decisões danificado(s): nada foi gravado. Restaure "
+                         "o arquivo (git) e rode de novo")
     if args.por_municipio:
         return _state(args, out, ac, executor)
     d = worklist.write(ac, out)
