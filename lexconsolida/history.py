@@ -22,8 +22,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Protocol
 
-from lexconsolida.amendments import Operation, OpKind, Problem, recognise
+from lexconsolida.amendments import Operation, OpKind, Problem, Recognition, recognise
 from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
@@ -106,7 +107,7 @@ def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
     norm (:func:`lexconsolida.amendments.through.redirect`). ``norma``: the act as read, when
     the caller has it."""
     norma = norma if norma is not None else corpus.read(act.urn)
-    rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
+    rec = raw_recognition(corpus, act, norma)
     redirect(rec, amending_texts(corpus))
     recognised = {id(o) for o in rec.operations}
     decided = decide(rec, act.decisoes, digest_of(norma))
@@ -115,6 +116,26 @@ def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
         _labelled(corpus, o if id(o) in recognised or carried(o.text) else replace(o, given=False))
         for o in decided.recognition.operations]
     return decided
+
+
+class Recognitions(Protocol):
+    """Where recognitions are kept between calls and runs (an acervo's cache:
+    :class:`lexconsolida.acervo.analysis.Recognitions`): a corpus that has one
+    (``corpus.recognitions``) recognises each act once, whoever asks."""
+
+    def raw(self, corpus: Corpus, act: Act, norma: Norma) -> Recognition: ...
+
+
+def raw_recognition(corpus: Corpus, act: Act, norma: Norma | None = None) -> Recognition:
+    """``act``'s recognition (:func:`lexconsolida.amendments.recognise`) before its decisions and
+    redirections, a fresh copy the caller may change: kept by the corpus' recognitions when it
+    has them (``corpus.recognitions``: an acervo's cache), else computed now. ``norma``: the act
+    as read, when the caller has it."""
+    norma = norma if norma is not None else corpus.read(act.urn)
+    store: Recognitions | None = getattr(corpus, "recognitions", None)
+    if store is not None:
+        return store.raw(corpus, act, norma)
+    return recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
 
 
 def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
@@ -274,7 +295,7 @@ def amending_texts(corpus: Corpus) -> Lookup:
 
         def operations() -> list[Operation]:
             own = corpus.read(act.urn)
-            rec = recognise(own, lambda ref: corpus.resolve(ref, act.urn))
+            rec = raw_recognition(corpus, act, own)
             return decide(rec, act.decisoes, digest_of(own)).recognition.operations
 
         return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from lexconsolida.acervo.analysis import (
-    AMENDING_KINDS, READ, ActResult, Context, Instrucao, Relation, act_corpus, analyse, pasta_of,
+    AMENDING_KINDS, READ, RECOGNITION, ActResult, Context, Instrucao, Recognitions, Relation, TaskCorpus, Traced,
+    act_corpus, analyse, pasta_of, recognition_key, still_valid,
 )
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
@@ -48,11 +49,6 @@ from lexconsolida.model import status as st
 from lexconsolida.transforms.pointintime import at
 
 APPLIED, PENDING, IGNORED = "aplicada", "pendente", "ignorada"
-USES_INDEX = "depende-do-indice"
-"""Cached in place of an act's result when the result depends on the acervo's index (it
-resolved citations): the result itself is then cached under a key that includes the index, so
-a change to another act's metadata redoes only the acts that cite others."""
-
 
 @dataclass(slots=True)
 class Step:
@@ -122,10 +118,15 @@ class Acervo:
     history_keys: dict[str, str] = field(default_factory=dict)
     """URN of an amended act → the content key of its history."""
     read_keys: dict[str, str] = field(default_factory=dict)
-    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`)."""
+    """URN → the key of its sources (:func:`act_keys`): its text as read is cached under it
+    (:data:`lexconsolida.acervo.analysis.READ`)."""
+    recognition_keys: dict[str, str] = field(default_factory=dict)
+    """URN → the key of what its recognition reads (:func:`lexconsolida.acervo.analysis.recognition_key`)."""
     cache_dir: str | None = None
     municipio: str | None = None
     """Set on the view of one municipality (:meth:`only`)."""
+    code: str = ""
+    """The program's code key of the run."""
 
     def mine(self, res: ActResult) -> bool:
         """True when the act belongs to this acervo's municipality (every act, when it is not
@@ -274,7 +275,14 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`).
 
     ``executor``: where the per-act work runs (:func:`lexconsolida.acervo.work.as_runner`: a
-    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process)."""
+    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process).
+
+    Every result is cached under the key of what it reads, and no more (see the module's
+    docstring): an act's analysis under its sources (:func:`act_keys`), with the questions it
+    asked of the index and the other acts it read (:class:`~lexconsolida.acervo.analysis.Traced`);
+    a history under its target's and its amending acts' sources, with the same. A result whose
+    questions still have the same answers is taken from the cache: a new act redoes only itself
+    and the results whose citations it answers."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root).absolute()  # workers (a Dask cluster's too) read the acts by these paths
@@ -285,45 +293,42 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     state_key = content_key("estado", code, str(root.resolve()))
     state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
     before = (len(state["atos"]), len(state["hashes"]))
-    corpus = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
-    index = corpus.index
-    idx_digest = index.digest()
+    loaded = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
+    index = loaded.index
     hashes = state["hashes"] if cache.folder else None
-    mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in corpus.municipios}
-    urns = sorted(corpus.acts)
+    mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in loaded.municipios}
+    urns = sorted(loaded.acts)
+    base: dict[str, str] = {}
+    rkeys: dict[str, str] = {}
+    for urn in urns:
+        base[urn], rkey = act_keys(code, mun_sha, loaded.acts[urn], hashes)
+        if rkey:
+            rkeys[urn] = rkey
+    corpus = whole_corpus(loaded, cache, base, Recognitions(str(cache.folder) if cache.folder else None, code, rkeys))
     keys: dict[str, str] = {}
     results: dict[str, ActResult] = {}
     todo: list[str] = []
-    base: dict[str, str] = {}
     for urn in urns:
-        act = corpus.acts[urn]
-        base[urn] = keys[urn] = content_key("analise", code, mun_sha[act.municipio],
-                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes),
-                                            _sha(act.folder / LEDGER, hashes))
         hit = cache.get("analise", base[urn])
-        if hit == USES_INDEX:  # the result depends on which acts the acervo has
-            keys[urn] = content_key(base[urn], idx_digest)
-            hit = cache.get("analise-indice", keys[urn])
-        if hit is not None and not any(_sha(Path(f), hashes) != h for f, h in hit.depende_de):
-            results[urn] = hit
-        else:  # not cached, or an amending act it cites (amendments.through) changed
+        if isinstance(hit, Traced) and still_valid(hit.trace, index, base):
+            results[urn] = hit.result
+            keys[urn] = content_key(base[urn], hit.digest)
+        else:  # not cached, or something it read (a citation's answer, another act) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
     context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
-                      {u: base[u] for u in urns if corpus.acts[u].texto is not None}, idx_digest)
+                      base, code, rkeys)
     shared = runner.share(context) if todo else None
     fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
     for urn in urns:
         if corpus.acts[urn].texto is not None:
             cache.keep(READ, base[urn])  # read by the site
-    for urn, res in zip(todo, fresh):
-        results[urn] = res
-        if res.usa_indice:
-            cache.put("analise", base[urn], USES_INDEX)
-            keys[urn] = content_key(base[urn], idx_digest)
-            cache.put("analise-indice", keys[urn], res)
-        else:
-            cache.put("analise", base[urn], res)
+        if urn in rkeys:
+            cache.keep(RECOGNITION, rkeys[urn])  # read by the histories, the desk, the next run
+    for urn, traced in zip(todo, fresh):
+        results[urn] = traced.result
+        keys[urn] = content_key(base[urn], traced.digest)
+        cache.put("analise", base[urn], traced)
     timings["atos"] = time.perf_counter() - clock - timings["carga"]
     relations, ignored = _relations(corpus, results)
     amended = _amended(relations)
@@ -331,23 +336,24 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     todo_h: list[tuple[str, str]] = []
     history_keys: dict[str, str] = {}
     for target in sorted(amended):
-        sources = amended[target]
-        hkey = history_keys[target] = content_key("historia", code, idx_digest, keys[target],
-                                                  [(s, keys[s]) for s in sources])
-        hit = cache.get("historia", hkey)
-        if hit is not None:
-            histories[target] = hit
+        hbase = history_key(code, target, amended[target], base, results)
+        hit = cache.get("historia", hbase)
+        if isinstance(hit, Traced) and still_valid(hit.trace, index, base):
+            histories[target] = hit.result
+            history_keys[target] = content_key(hbase, hit.digest)
         else:
-            todo_h.append((target, hkey))
+            todo_h.append((target, hbase))
     if todo_h and shared is None:
         shared = runner.share(context)
     fresh_h = runner.map(_history, [(corpus.acts[t], [corpus.acts[s] for s in amended[t]], results[t].recusa,
                                      {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
                                     for t, _ in todo_h], shared, name="historia")
-    for (target, hkey), h in zip(todo_h, fresh_h):
+    for (target, hbase), traced in zip(todo_h, fresh_h):
+        h = traced.result
         h.steps.sort(key=lambda st: (results[st.ato].vigencia or "", st.ato))  # order of vigência
         histories[target] = h
-        cache.put("historia", hkey, h)
+        history_keys[target] = content_key(hbase, traced.digest)
+        cache.put("historia", hbase, traced)
     if (len(state["atos"]), len(state["hashes"])) != before or cache.misses:
         cache.put("estado", state_key, state)
     else:
@@ -358,21 +364,54 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
                   decision_issues(corpus, results, histories),
-                  keys=keys, history_keys=history_keys, read_keys=base,
-                  cache_dir=str(cache.folder) if cache.folder else None)
+                  keys=keys, history_keys=history_keys, read_keys=base, recognition_keys=rkeys,
+                  cache_dir=str(cache.folder) if cache.folder else None, code=code)
 
 
-def _analyse(ctx: Context, act) -> ActResult:
+def act_keys(code: str, mun_sha: dict[str, str], act: Act, hashes: dict | None = None) -> tuple[str, str | None]:
+    """(the key of the act's sources — ``municipio.toml``, ``norma.toml``, text, ledger —, the
+    key of what its recognition reads, None without a text). ``hashes``: see :func:`_sha`."""
+    toml, text = _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes)
+    mun = mun_sha.get(act.municipio, "")
+    sources = content_key("analise", code, mun, toml, text, _sha(act.folder / LEDGER, hashes))
+    return sources, (recognition_key(code, mun, toml, text, act) if act.texto is not None else None)
+
+
+def history_key(code: str, target: str, sources: list[str], base: dict[str, str],
+                results: dict[str, ActResult]) -> str:
+    """What a history reads besides its questions to the index (:class:`Traced`): its target's
+    and its amending acts' sources, and which of their texts the reader refused."""
+    return content_key("historia", code, base[target], results[target].recusa,
+                       [(s, base[s], results[s].recusa) for s in sources])
+
+
+def whole_corpus(loaded: Corpus, cache: Cache, keys: dict[str, str], recognitions: Recognitions) -> TaskCorpus:
+    """The whole acervo's corpus (``loaded``) reading texts through the cache (under ``keys``)
+    and recognising through ``recognitions``: the review desk and a decision's update read and
+    recognise nothing the run already did."""
+    corpus = TaskCorpus(loaded.root, str(cache.folder) if cache.folder else None, keys, loaded.municipios,
+                        recognitions)
+    corpus.municipios, corpus.acts, corpus.broken = loaded.municipios, loaded.acts, loaded.broken
+    return corpus
+
+
+def _analyse(ctx: Context, act) -> Traced:
     """One act's analysis as a task: the act's record, the shared context (index,
-    municipalities, cache)."""
-    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+    municipalities, cache); with the questions it asked of the index."""
+    trace: dict = {}
+    res = analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys, trace=trace,
+                  recognitions=ctx.recognitions())
+    return Traced.of(trace, res)
 
 
 def _history(ctx: Context, target, sources: list, refused: str | None,
-             refused_sources: dict[str, str]) -> TargetHistory:
+             refused_sources: dict[str, str]) -> Traced:
     """One amended act's history as a task (see :func:`_analyse`)."""
-    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.recognised(),
-                      municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys)
+    trace: dict = {}
+    h = history_of(ctx.root, target, sources, refused, ctx.index, refused_sources,
+                   municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys, trace=trace,
+                   recognitions=ctx.recognitions())
+    return Traced.of(trace, h)
 
 
 def decision_issues(corpus: Corpus, results: dict[str, ActResult],
@@ -418,49 +457,81 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
 def update(ac: Acervo, changed: list[str], *,
            recognised: Callable[[Act], Decided] | None = None) -> tuple[list[str], list[str]]:
     """Bring ``ac`` up to date after the files of the acts ``changed`` (URNs) changed — a
-    decision recorded, say —, in this process and without the cache: those acts (and the acts
-    whose recognition read their decisions, ``ActResult.depende_de``) analysed again, the
-    relations redone, and the history of every act they amend (or amended) compiled again.
-    Returns (acts analysed, histories compiled). ``recognised``: a memo of recognitions for
-    the histories (the caller drops the entries of the changed acts)."""
+    decision recorded, say —, in this process: those acts (and the acts whose recognition read
+    their decisions, ``ActResult.depende_de``) analysed again, the relations redone, and the
+    history of every act they amend (or amended) compiled again. Texts as read and the other
+    acts' recognitions come from the acervo's cache (a decision recognises at most the act it
+    was recorded on), and what is redone goes back into it, under the same keys a run of
+    :func:`build` uses. Returns (acts analysed, histories compiled). ``recognised``: a memo of
+    recognitions for the histories (the caller drops the entries of the changed acts)."""
     corpus = ac.corpus
+    cache = Cache(Path(ac.cache_dir) if ac.cache_dir else None)
+    store: Recognitions | None = getattr(corpus, "recognitions", None)
+    keyed = bool(ac.code)  # built by build(): its keys are kept up to date
     folders = set()
     for urn in changed:
         act = corpus.acts[urn]
         fresh = load_act(act.folder, act.municipio, corpus.municipios[act.municipio].textos)
         resolve_relations(corpus, fresh)
+        if ActIndex.of([fresh]).entries != ActIndex.of([act]).entries:
+            corpus._index = None  # what citations resolve to changed: the index is made again
         corpus.acts[urn] = fresh
+        corpus.forget(urn)
         folders.add(str(act.folder))
+        if keyed:
+            mun = {fresh.municipio: _sha(ac.root / fresh.municipio / "municipio.toml")}
+            ac.read_keys[urn], rkey = act_keys(ac.code, mun, fresh)
+            if rkey:
+                ac.recognition_keys[urn] = rkey
+            else:
+                ac.recognition_keys.pop(urn, None)
     redo = set(changed) | {u for u, r in ac.acts.items()
                            if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
     before = _amended(ac.relations)
     for urn in sorted(redo):
-        ac.acts[urn] = analyse(str(ac.root), _pasta(corpus, urn), corpus.index)
+        trace: dict = {}
+        ac.acts[urn] = analyse(str(ac.root), corpus.acts[urn], corpus.index, corpus.municipios, ac.cache_dir,
+                               ac.read_keys, trace=trace, recognitions=store)
+        if keyed:
+            traced = Traced.of(trace, ac.acts[urn])
+            ac.keys[urn] = content_key(ac.read_keys[urn], traced.digest)
+            cache.put("analise", ac.read_keys[urn], traced)
     ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
     amended = _amended(ac.relations)
     targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
     for target in targets:
         if target not in amended:
             ac.histories.pop(target, None)
+            ac.history_keys.pop(target, None)
             continue
         srcs = amended[target]
         old = ac.histories.get(target)
+        hbase = history_key(ac.code, target, srcs, ac.read_keys, ac.acts) if keyed else ""
         if old is not None and len(redo) == 1 and set(srcs) == set(before.get(target, ())):
-            quick = _unapplied_step(str(ac.root), _pasta(corpus, target), _pasta(corpus, next(iter(redo))),
-                                    corpus.index, old, recognised)
+            quick = _unapplied_step(ac, target, next(iter(redo)), old, recognised)
             if quick is not None:
                 ac.histories[target] = quick
+                if keyed:  # the text is the same; the step says what changed
+                    ac.history_keys[target] = content_key(hbase, "passo", repr(quick.steps))
                 continue
-        h = history_of(str(ac.root), _pasta(corpus, target), [_pasta(corpus, s) for s in srcs],
+        trace = {}
+        h = history_of(str(ac.root), corpus.acts[target], [corpus.acts[s] for s in srcs],
                        ac.acts[target].recusa, corpus.index,
-                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised)
+                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised,
+                       municipios=corpus.municipios, cache=ac.cache_dir, read_keys=ac.read_keys, trace=trace,
+                       recognitions=store)
         h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
         ac.histories[target] = h
+        if keyed:
+            traced = Traced.of(trace, h)
+            ac.history_keys[target] = content_key(hbase, traced.digest)
+            cache.put("historia", hbase, traced)
     ac.decision_issues = decision_issues(corpus, ac.acts, ac.histories)
     ac.redone, ac.redone_histories = sorted(redo), targets
-    # The content keys of the run that built ``ac`` no longer describe it: a site made from it
-    # keys each act by its tree (nothing stale is taken for current).
-    ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
+    if not keyed:
+        # Not built by build(): a site made from it keys each act by its tree (nothing stale
+        # is taken for current).
+        ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
     return sorted(redo), targets
 
 
@@ -505,7 +576,8 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
                index: ActIndex, refused_sources: dict[str, str] | None = None,
                recognised: Callable[[Act], Decided] | None = None, *,
                municipios: dict | None = None, cache: str | None = None,
-               read_keys: dict | None = None) -> TargetHistory:
+               read_keys: dict | None = None, trace: dict | None = None,
+               recognitions: Recognitions | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
@@ -513,8 +585,10 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
     amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
     a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
     ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
-    ``municipios``, ``cache`` and ``read_keys``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
-    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys)
+    ``municipios``, ``cache``, ``read_keys``, ``trace`` and ``recognitions``: see
+    :func:`lexconsolida.acervo.analysis.act_corpus`."""
+    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys, trace=trace,
+                              recognitions=recognitions)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
@@ -565,14 +639,16 @@ def _step_of(corpus: Corpus, target, rep) -> Step:
     return Step(rep.act.urn, IGNORED, why, 0, probs)
 
 
-def _unapplied_step(root: str, target: str, source: str, index: ActIndex, old: TargetHistory,
+def _unapplied_step(ac: Acervo, target: str, source: str, old: TargetHistory,
                     recognised: Callable[[Act], Decided] | None) -> TargetHistory | None:
-    """``old`` with the step of ``source`` (folders) redone, when that act was not applied to the
+    """``old`` with the step of ``source`` (URNs) redone, when that act was not applied to the
     target and still is not (its other instructions still wait, say): the target's text does not
     change, so nothing else does. None when the history must be compiled again."""
     if old.norma is None:
         return None
-    corpus, (tact, act) = act_corpus(Path(root), [target, source], index)
+    whole = ac.corpus
+    corpus, (tact, act) = act_corpus(ac.root, [whole.acts[target], whole.acts[source]], whole.index, whole.municipios,
+                                     ac.cache_dir, ac.read_keys, recognitions=getattr(whole, "recognitions", None))
     before = next((s for s in old.steps if s.ato == act.urn), None)
     if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
         return None
