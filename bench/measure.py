@@ -230,10 +230,22 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err)
 
 
-def lexconsolida_cmd(argv: Sequence[str]) -> tuple[list[str], dict]:
-    """The command line and environment of ``python -m lexconsolida ARGV`` from this checkout."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def lexconsolida_cmd(argv: Sequence[str], checkout: Path | None = None) -> tuple[list[str], dict]:
+    """The command line and environment of ``python -m lexconsolida ARGV`` from this checkout
+    (or from ``checkout``, another one: an older commit measured beside this one)."""
+    env = {**os.environ, "PYTHONPATH": str(checkout or ROOT)}
     return [sys.executable, "-m", "lexconsolida", *map(str, argv)], env
+
+
+def compile_checkout(checkout: Path) -> None:
+    """Bytecode for another checkout's package (see :func:`compile_package`), and one run there
+    that fills its compiled-pattern cache."""
+    compileall.compile_dir(str(checkout / "lexconsolida"), quiet=1)
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    sample = ROOT / "statutes" / "xx-municipio-de-exemplo" / "lei-100-2020" / "texto.txt"
+    subprocess.run([sys.executable, "-m", "lexconsolida", "parse", str(sample), "-o", os.devnull],
+                   cwd=checkout, env=env, capture_output=True, check=False)
 
 
 def process(argv: Sequence[str], runs: int = MIN_RUNS, cwd: Path | None = None,

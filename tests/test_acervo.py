@@ -476,6 +476,37 @@ def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
     assert again.written == 0
 
 
+def test_a_new_act_rewrites_only_its_pages_and_those_of_the_acts_it_answers(tmp_path, monkeypatch):
+    """Pages are keyed on what they show: a new act's own pages are written, and the pages of
+    the acts whose citations it now answers (Lei 50 amends a Lei nº 999 that was outside the
+    acervo); no other act's page is rendered again, nor its links computed again (they are
+    keyed on the answers to its own citations, not on the whole catalogue)."""
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.site import pages
+
+    root, cache, site = _import(tmp_path), tmp_path / "cache", tmp_path / "site"
+    build_gazette(build(root, cache_dir=cache), site)
+    before = {p: p.stat().st_ino for p in site.rglob("*.html")}
+    _add_lei_999(root)
+    linked: list[str] = []
+    real = pages.ActPages._linked_key
+    monkeypatch.setattr(pages.ActPages, "_linked_key", lambda self: linked.append(self.act.path) or real(self))
+    build_gazette(build(root, cache_dir=cache), site)
+    assert sorted(Path(p).name for p in linked) == ["lei-50-2017", "lei-999-2001"]
+    rewritten = {p.relative_to(site / MUN).parts[0] for p in site.rglob("*.html")
+                 if before.get(p) != p.stat().st_ino and p.is_relative_to(site / MUN)}
+    acts = {p.name for p in (root / MUN).iterdir() if p.is_dir()}
+    assert rewritten & acts == {"lei-50-2017", "lei-999-2001"}
+    fresh = tmp_path / "fresh"
+    build_gazette(build(root), fresh)
+    assert _site_bytes(site) == _site_bytes(fresh)
+
+
+def _site_bytes(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+            if p.is_file() and not p.name.startswith(".manifest")}
+
+
 def test_cli_bad_input_exits_2_without_output(tmp_path, capsys):
     assert main(["importar", str(tmp_path / "nada"), "-o", str(tmp_path / "a"), "--municipio", MUN]) == 2
     assert "pasta de atos não encontrada" in capsys.readouterr().err
