@@ -170,25 +170,27 @@ class Context:
     there (:data:`READ`), so no stage, nor the site, parses it again; and each amending act's
     recognition (:data:`RECOGNITION`)."""
     read_keys: dict = field(default_factory=dict)
-    """URN → the key of the act's sources (its text as read is kept under it, :data:`READ`)."""
+    """URN → the key of the act's text as read (:func:`text_key`): the text kept under it
+    (:data:`READ`), and the recognition (:data:`RECOGNITION`)."""
     code: str = ""
     """The program's code key (part of every key)."""
-    recognition_keys: dict = field(default_factory=dict)
-    """URN → the key of what the act's recognition reads of it (:func:`recognition_key`)."""
+    source_keys: dict = field(default_factory=dict)
+    """URN → the key of all the act's sources, its decisions included: what a result that read
+    the act depends on (:class:`TracingIndex`)."""
 
     def recognitions(self) -> Recognitions:
         """The recognitions of this worker process (one store per run: its memo serves every
         task of the run)."""
-        store = _STORES.get(id(self.recognition_keys))
-        if store is None or store.keys is not self.recognition_keys:  # the store holds its keys: no id reused
+        store = _STORES.get(id(self.read_keys))
+        if store is None or store.keys is not self.read_keys:  # the store holds its keys: no id reused
             _STORES.clear()  # one run at a time in a worker
-            store = _STORES[id(self.recognition_keys)] = Recognitions(self.cache, self.code, self.recognition_keys)
+            store = _STORES[id(self.read_keys)] = Recognitions(self.cache, self.code, self.read_keys)
         return store
 
     def corpus(self, acts: Sequence[str | Act], trace: dict | None = None) -> tuple[Corpus, list[Act]]:
         """:func:`act_corpus` of ``acts`` with this run's cache, keys and recognitions."""
         return act_corpus(Path(self.root), acts, self.index, self.municipios, self.cache, self.read_keys,
-                          trace=trace, recognitions=self.recognitions())
+                          trace=trace, recognitions=self.recognitions(), source_keys=self.source_keys)
 
 
 _STORES: dict = {}
@@ -199,12 +201,13 @@ RECOGNITION = "reconhecimento"
 its decisions), with the answers of the citations it resolved."""
 
 
-def recognition_key(code: str, municipio: str, norma_toml: str, texto: str, act: Act) -> str:
-    """The key of what an act's recognition reads of it: its text and metadata (``norma.toml``,
-    ``municipio.toml``, SHA-256 each) and its efficacy events (from its ledger, carried by the
-    text as read) — never its decisions, which are applied after (a decision recorded does not
-    recognise the act again). With the program's code (the grammar included)."""
-    return content_key(RECOGNITION, code, municipio, norma_toml, texto, repr(act.eficacia))
+def text_key(code: str, municipio: str, norma_toml: str, texto: str, act: Act) -> str:
+    """The key of an act's text as read (:data:`READ`) and of its recognition
+    (:data:`RECOGNITION`): its text and metadata (``norma.toml``, ``municipio.toml``, SHA-256
+    each) and its efficacy events (from its ledger, carried by the text as read) — never its
+    decisions, applied after the recognition (a decision recorded neither reads nor recognises
+    the act again). With the program's code (the reader and the grammar included)."""
+    return content_key("texto", code, municipio, norma_toml, texto, repr(act.eficacia))
 
 
 class Recognitions:
@@ -213,7 +216,7 @@ class Recognitions:
     amending acts (:mod:`lexconsolida.amendments.through`), a decision's update and the review
     desk all take them from here (:func:`lexconsolida.history.raw_recognition`).
 
-    An entry is kept under the act's :func:`recognition_key` with the citations its recognition
+    An entry is kept under the act's :func:`text_key` with the citations its recognition
     resolved and their answers; it serves while every citation still resolves to the same act
     (a new act that answers one of them has the act recognised again — only that act)."""
 
@@ -367,11 +370,11 @@ class TaskCorpus(Corpus):
     recognised once per run (``recognitions``), and, with a ``trace``, every other act it
     loads written down with the key of its sources (what a result computed here depends on)."""
 
-    __slots__ = ("cache", "read_keys", "known", "recognitions", "trace")
+    __slots__ = ("cache", "read_keys", "known", "recognitions", "trace", "source_keys")
 
     def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None,
                  known: dict | None = None, recognitions: Recognitions | None = None,
-                 trace: dict | None = None) -> None:
+                 trace: dict | None = None, source_keys: dict | None = None) -> None:
         Corpus.__init__(self, root)
         self.cache = cache
         self.read_keys = read_keys or {}
@@ -379,6 +382,8 @@ class TaskCorpus(Corpus):
         """The acervo's municipalities as the whole load read them (where their texts are)."""
         self.recognitions = recognitions
         self.trace = trace
+        self.source_keys = source_keys or {}
+        """URN → the key of each act's sources (its decisions included), for the trace."""
 
     def loaded(self, urn: str) -> Act | None:
         """As :meth:`Corpus.loaded`, with the municipality as the whole load read it (a
@@ -402,7 +407,7 @@ class TaskCorpus(Corpus):
 
     def _traced(self, urn: str) -> None:
         if self.trace is not None:
-            self.trace[("a", urn)] = self.read_keys.get(urn)
+            self.trace[("a", urn)] = self.source_keys.get(urn)
 
     def _read_uncached(self, act: Act):
         key = self.read_keys.get(act.urn) if act.texto is not None else None
@@ -418,14 +423,15 @@ class TaskCorpus(Corpus):
 def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
                municipios: dict | None = None, cache: str | None = None,
                read_keys: dict | None = None, *, trace: dict | None = None,
-               recognitions: Recognitions | None = None) -> tuple[TaskCorpus, list[Act]]:
+               recognitions: Recognitions | None = None,
+               source_keys: dict | None = None) -> tuple[TaskCorpus, list[Act]]:
     """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
     the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
     whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
     acervo's cache of texts as read (:class:`TaskCorpus`); with ``recognitions``, amending acts
     are recognised through it; with ``trace``, every question asked of the index and every other
-    act loaded is written down there (:class:`TracingIndex`)."""
-    corpus = TaskCorpus(root, cache, read_keys, municipios, recognitions, trace)
+    act loaded is written down there (:class:`TracingIndex`), with its key in ``source_keys``."""
+    corpus = TaskCorpus(root, cache, read_keys, municipios, recognitions, trace, source_keys)
     acts = []
     for rel in folders:
         if isinstance(rel, Act):
@@ -454,12 +460,12 @@ def pasta_of(act: str | Act) -> str:
 
 def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
             cache: str | None = None, read_keys: dict | None = None, *, trace: dict | None = None,
-            recognitions: Recognitions | None = None) -> ActResult:
+            recognitions: Recognitions | None = None, source_keys: dict | None = None) -> ActResult:
     """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
     ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`);
-    ``trace`` and ``recognitions``: see :func:`act_corpus`."""
+    ``trace``, ``recognitions`` and ``source_keys``: see :func:`act_corpus`."""
     corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys, trace=trace,
-                                recognitions=recognitions)
+                                recognitions=recognitions, source_keys=source_keys)
     res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))

@@ -29,7 +29,7 @@ from typing import Any
 
 from lexconsolida.acervo.analysis import (
     AMENDING_KINDS, READ, RECOGNITION, ActResult, Context, Instrucao, Recognitions, Relation, TaskCorpus, Traced,
-    act_corpus, analyse, pasta_of, recognition_key, still_valid,
+    act_corpus, analyse, pasta_of, still_valid, text_key,
 )
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
@@ -118,10 +118,10 @@ class Acervo:
     history_keys: dict[str, str] = field(default_factory=dict)
     """URN of an amended act → the content key of its history."""
     read_keys: dict[str, str] = field(default_factory=dict)
-    """URN → the key of its sources (:func:`act_keys`): its text as read is cached under it
-    (:data:`lexconsolida.acervo.analysis.READ`)."""
-    recognition_keys: dict[str, str] = field(default_factory=dict)
-    """URN → the key of what its recognition reads (:func:`lexconsolida.acervo.analysis.recognition_key`)."""
+    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`;
+    :func:`lexconsolida.acervo.analysis.text_key`), and its recognition."""
+    source_keys: dict[str, str] = field(default_factory=dict)
+    """URN → the key of all its sources, its decisions included (:func:`act_keys`)."""
     cache_dir: str | None = None
     municipio: str | None = None
     """Set on the view of one municipality (:meth:`only`)."""
@@ -299,12 +299,13 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in loaded.municipios}
     urns = sorted(loaded.acts)
     base: dict[str, str] = {}
-    rkeys: dict[str, str] = {}
+    tkeys: dict[str, str] = {}
     for urn in urns:
-        base[urn], rkey = act_keys(code, mun_sha, loaded.acts[urn], hashes)
-        if rkey:
-            rkeys[urn] = rkey
-    corpus = whole_corpus(loaded, cache, base, Recognitions(str(cache.folder) if cache.folder else None, code, rkeys))
+        base[urn], tkey = act_keys(code, mun_sha, loaded.acts[urn], hashes)
+        if tkey:
+            tkeys[urn] = tkey
+    corpus = whole_corpus(loaded, cache, tkeys, base,
+                          Recognitions(str(cache.folder) if cache.folder else None, code, tkeys))
     keys: dict[str, str] = {}
     results: dict[str, ActResult] = {}
     todo: list[str] = []
@@ -317,14 +318,12 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
     context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
-                      base, code, rkeys)
+                      tkeys, code, base)
     shared = runner.share(context) if todo else None
     fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
-    for urn in urns:
-        if corpus.acts[urn].texto is not None:
-            cache.keep(READ, base[urn])  # read by the site
-        if urn in rkeys:
-            cache.keep(RECOGNITION, rkeys[urn])  # read by the histories, the desk, the next run
+    for tkey in tkeys.values():
+        cache.keep(READ, tkey)  # read by the site
+        cache.keep(RECOGNITION, tkey)  # read by the histories, the desk, the next run
     for urn, traced in zip(todo, fresh):
         results[urn] = traced.result
         keys[urn] = content_key(base[urn], traced.digest)
@@ -364,17 +363,18 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
                   decision_issues(corpus, results, histories),
-                  keys=keys, history_keys=history_keys, read_keys=base, recognition_keys=rkeys,
+                  keys=keys, history_keys=history_keys, read_keys=tkeys, source_keys=base,
                   cache_dir=str(cache.folder) if cache.folder else None, code=code)
 
 
 def act_keys(code: str, mun_sha: dict[str, str], act: Act, hashes: dict | None = None) -> tuple[str, str | None]:
     """(the key of the act's sources — ``municipio.toml``, ``norma.toml``, text, ledger —, the
-    key of what its recognition reads, None without a text). ``hashes``: see :func:`_sha`."""
+    key of its text as read and its recognition, None without a text:
+    :func:`lexconsolida.acervo.analysis.text_key`). ``hashes``: see :func:`_sha`."""
     toml, text = _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes)
     mun = mun_sha.get(act.municipio, "")
     sources = content_key("analise", code, mun, toml, text, _sha(act.folder / LEDGER, hashes))
-    return sources, (recognition_key(code, mun, toml, text, act) if act.texto is not None else None)
+    return sources, (text_key(code, mun, toml, text, act) if act.texto is not None else None)
 
 
 def history_key(code: str, target: str, sources: list[str], base: dict[str, str],
@@ -385,12 +385,13 @@ def history_key(code: str, target: str, sources: list[str], base: dict[str, str]
                        [(s, base[s], results[s].recusa) for s in sources])
 
 
-def whole_corpus(loaded: Corpus, cache: Cache, keys: dict[str, str], recognitions: Recognitions) -> TaskCorpus:
+def whole_corpus(loaded: Corpus, cache: Cache, keys: dict[str, str], sources: dict[str, str],
+                 recognitions: Recognitions) -> TaskCorpus:
     """The whole acervo's corpus (``loaded``) reading texts through the cache (under ``keys``)
     and recognising through ``recognitions``: the review desk and a decision's update read and
     recognise nothing the run already did."""
     corpus = TaskCorpus(loaded.root, str(cache.folder) if cache.folder else None, keys, loaded.municipios,
-                        recognitions)
+                        recognitions, None, sources)
     corpus.municipios, corpus.acts, corpus.broken = loaded.municipios, loaded.acts, loaded.broken
     return corpus
 
@@ -400,7 +401,7 @@ def _analyse(ctx: Context, act) -> Traced:
     municipalities, cache); with the questions it asked of the index."""
     trace: dict = {}
     res = analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys, trace=trace,
-                  recognitions=ctx.recognitions())
+                  recognitions=ctx.recognitions(), source_keys=ctx.source_keys)
     return Traced.of(trace, res)
 
 
@@ -410,7 +411,7 @@ def _history(ctx: Context, target, sources: list, refused: str | None,
     trace: dict = {}
     h = history_of(ctx.root, target, sources, refused, ctx.index, refused_sources,
                    municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys, trace=trace,
-                   recognitions=ctx.recognitions())
+                   recognitions=ctx.recognitions(), source_keys=ctx.source_keys)
     return Traced.of(trace, h)
 
 
@@ -480,22 +481,22 @@ def update(ac: Acervo, changed: list[str], *,
         folders.add(str(act.folder))
         if keyed:
             mun = {fresh.municipio: _sha(ac.root / fresh.municipio / "municipio.toml")}
-            ac.read_keys[urn], rkey = act_keys(ac.code, mun, fresh)
-            if rkey:
-                ac.recognition_keys[urn] = rkey
+            ac.source_keys[urn], tkey = act_keys(ac.code, mun, fresh)
+            if tkey:
+                ac.read_keys[urn] = tkey
             else:
-                ac.recognition_keys.pop(urn, None)
+                ac.read_keys.pop(urn, None)
     redo = set(changed) | {u for u, r in ac.acts.items()
                            if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
     before = _amended(ac.relations)
     for urn in sorted(redo):
         trace: dict = {}
         ac.acts[urn] = analyse(str(ac.root), corpus.acts[urn], corpus.index, corpus.municipios, ac.cache_dir,
-                               ac.read_keys, trace=trace, recognitions=store)
+                               ac.read_keys, trace=trace, recognitions=store, source_keys=ac.source_keys)
         if keyed:
             traced = Traced.of(trace, ac.acts[urn])
-            ac.keys[urn] = content_key(ac.read_keys[urn], traced.digest)
-            cache.put("analise", ac.read_keys[urn], traced)
+            ac.keys[urn] = content_key(ac.source_keys[urn], traced.digest)
+            cache.put("analise", ac.source_keys[urn], traced)
     ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
     amended = _amended(ac.relations)
     targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
@@ -506,7 +507,7 @@ def update(ac: Acervo, changed: list[str], *,
             continue
         srcs = amended[target]
         old = ac.histories.get(target)
-        hbase = history_key(ac.code, target, srcs, ac.read_keys, ac.acts) if keyed else ""
+        hbase = history_key(ac.code, target, srcs, ac.source_keys, ac.acts) if keyed else ""
         if old is not None and len(redo) == 1 and set(srcs) == set(before.get(target, ())):
             quick = _unapplied_step(ac, target, next(iter(redo)), old, recognised)
             if quick is not None:
@@ -519,7 +520,7 @@ def update(ac: Acervo, changed: list[str], *,
                        ac.acts[target].recusa, corpus.index,
                        {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised,
                        municipios=corpus.municipios, cache=ac.cache_dir, read_keys=ac.read_keys, trace=trace,
-                       recognitions=store)
+                       recognitions=store, source_keys=ac.source_keys)
         h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
         ac.histories[target] = h
         if keyed:
@@ -531,7 +532,7 @@ def update(ac: Acervo, changed: list[str], *,
     if not keyed:
         # Not built by build(): a site made from it keys each act by its tree (nothing stale
         # is taken for current).
-        ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
+        ac.keys, ac.history_keys, ac.read_keys, ac.source_keys = {}, {}, {}, {}
     return sorted(redo), targets
 
 
@@ -577,7 +578,7 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
                recognised: Callable[[Act], Decided] | None = None, *,
                municipios: dict | None = None, cache: str | None = None,
                read_keys: dict | None = None, trace: dict | None = None,
-               recognitions: Recognitions | None = None) -> TargetHistory:
+               recognitions: Recognitions | None = None, source_keys: dict | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
@@ -585,10 +586,10 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
     amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
     a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
     ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
-    ``municipios``, ``cache``, ``read_keys``, ``trace`` and ``recognitions``: see
+    ``municipios``, ``cache``, ``read_keys``, ``trace``, ``recognitions`` and ``source_keys``: see
     :func:`lexconsolida.acervo.analysis.act_corpus`."""
     corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys, trace=trace,
-                              recognitions=recognitions)
+                              recognitions=recognitions, source_keys=source_keys)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
@@ -648,7 +649,8 @@ def _unapplied_step(ac: Acervo, target: str, source: str, old: TargetHistory,
         return None
     whole = ac.corpus
     corpus, (tact, act) = act_corpus(ac.root, [whole.acts[target], whole.acts[source]], whole.index, whole.municipios,
-                                     ac.cache_dir, ac.read_keys, recognitions=getattr(whole, "recognitions", None))
+                                     ac.cache_dir, ac.read_keys, recognitions=getattr(whole, "recognitions", None),
+                                     source_keys=ac.source_keys)
     before = next((s for s in old.steps if s.ato == act.urn), None)
     if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
         return None
