@@ -329,7 +329,7 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     norma = corpus.read(target.urn)
     out = History(norma)
     if recognised is None:  # each amending act recognised once here (an undated one is asked twice)
-        recognised = _memo(corpus)
+        recognised = recognition_memo(corpus)
     if amending is None:
         amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
     # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
@@ -363,8 +363,9 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     return out
 
 
-def _memo(corpus: Corpus) -> Callable[[Act], Decided]:
-    """:func:`recognise_act` remembered by act, for one history."""
+def recognition_memo(corpus: Corpus) -> Callable[[Act], Decided]:
+    """:func:`recognise_act` remembered by act, for one history (or every history a change
+    redoes: any corpus of the same acervo recognises an act alike)."""
     memo: dict[str, Decided] = {}
 
     def recognised(act: Act) -> Decided:

@@ -370,7 +370,7 @@ class TaskCorpus(Corpus):
     recognised once per run (``recognitions``), and, with a ``trace``, every other act it
     loads written down with the key of its sources (what a result computed here depends on)."""
 
-    __slots__ = ("cache", "read_keys", "known", "recognitions", "trace", "source_keys")
+    __slots__ = ("cache", "read_keys", "known", "recognitions", "trace", "source_keys", "parent")
 
     def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None,
                  known: dict | None = None, recognitions: Recognitions | None = None,
@@ -384,6 +384,34 @@ class TaskCorpus(Corpus):
         self.trace = trace
         self.source_keys = source_keys or {}
         """URN → the key of each act's sources (its decisions included), for the trace."""
+        self.parent: Corpus | None = None
+        """A corpus of the same acervo in this process (the whole acervo of a review desk): texts
+        it has read are taken from it, and texts read here are given to it."""
+
+    def read(self, urn: str):
+        if self.parent is None:
+            return Corpus.read(self, urn)
+        act = self.get(urn)
+        if act.urn not in self._texts and act.urn in self.parent._texts:
+            self._texts[act.urn] = self.parent._texts[act.urn]
+            self._diagnostics.setdefault(act.urn, self.parent._diagnostics.get(act.urn, []))
+        out = Corpus.read(self, urn)
+        if act.urn in self._texts:
+            self.parent._texts.setdefault(act.urn, self._texts[act.urn])
+            self.parent._diagnostics.setdefault(act.urn, self._diagnostics.get(act.urn, []))
+        return out
+
+    def read_shared(self, urn: str):
+        if self.parent is None:
+            return Corpus.read_shared(self, urn)
+        act = self.get(urn)
+        if act.urn not in self._shared and act.urn in self.parent._shared:
+            self._shared[act.urn] = self.parent._shared[act.urn]
+            self._diagnostics.setdefault(act.urn, self.parent._diagnostics.get(act.urn, []))
+        out = Corpus.read_shared(self, urn)
+        self.parent._shared.setdefault(act.urn, out)
+        self.parent._diagnostics.setdefault(act.urn, self._diagnostics.get(act.urn, []))
+        return out
 
     def loaded(self, urn: str) -> Act | None:
         """As :meth:`Corpus.loaded`, with the municipality as the whole load read it (a
@@ -424,7 +452,7 @@ def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
                municipios: dict | None = None, cache: str | None = None,
                read_keys: dict | None = None, *, trace: dict | None = None,
                recognitions: Recognitions | None = None,
-               source_keys: dict | None = None) -> tuple[TaskCorpus, list[Act]]:
+               source_keys: dict | None = None, parent: Corpus | None = None) -> tuple[TaskCorpus, list[Act]]:
     """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
     the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
     whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
@@ -432,6 +460,7 @@ def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
     are recognised through it; with ``trace``, every question asked of the index and every other
     act loaded is written down there (:class:`TracingIndex`), with its key in ``source_keys``."""
     corpus = TaskCorpus(root, cache, read_keys, municipios, recognitions, trace, source_keys)
+    corpus.parent = parent
     acts = []
     for rel in folders:
         if isinstance(rel, Act):
@@ -460,12 +489,13 @@ def pasta_of(act: str | Act) -> str:
 
 def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
             cache: str | None = None, read_keys: dict | None = None, *, trace: dict | None = None,
-            recognitions: Recognitions | None = None, source_keys: dict | None = None) -> ActResult:
+            recognitions: Recognitions | None = None, source_keys: dict | None = None,
+            parent: Corpus | None = None) -> ActResult:
     """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
     ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`);
-    ``trace``, ``recognitions`` and ``source_keys``: see :func:`act_corpus`."""
+    ``trace``, ``recognitions``, ``source_keys`` and ``parent``: see :func:`act_corpus`."""
     corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys, trace=trace,
-                                recognitions=recognitions, source_keys=source_keys)
+                                recognitions=recognitions, source_keys=source_keys, parent=parent)
     res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))

@@ -42,7 +42,7 @@ from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, re
 from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.amendments import gates
-from lexconsolida.history import _order, act_report, event_of, history, recognise_act
+from lexconsolida.history import _order, act_report, event_of, history, recognise_act, recognition_memo
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Event, Norma, Situacao
 from lexconsolida.model import status as st
@@ -468,6 +468,8 @@ def update(ac: Acervo, changed: list[str], *,
     corpus = ac.corpus
     cache = Cache(Path(ac.cache_dir) if ac.cache_dir else None)
     store: Recognitions | None = getattr(corpus, "recognitions", None)
+    if recognised is None:  # one memo for every history redone (and the quick path's report)
+        recognised = recognition_memo(corpus)
     keyed = bool(ac.code)  # built by build(): its keys are kept up to date
     folders = set()
     for urn in changed:
@@ -492,7 +494,8 @@ def update(ac: Acervo, changed: list[str], *,
     for urn in sorted(redo):
         trace: dict = {}
         ac.acts[urn] = analyse(str(ac.root), corpus.acts[urn], corpus.index, corpus.municipios, ac.cache_dir,
-                               ac.read_keys, trace=trace, recognitions=store, source_keys=ac.source_keys)
+                               ac.read_keys, trace=trace, recognitions=store, source_keys=ac.source_keys,
+                               parent=corpus)
         if keyed:
             traced = Traced.of(trace, ac.acts[urn])
             ac.keys[urn] = content_key(ac.source_keys[urn], traced.digest)
@@ -520,7 +523,7 @@ def update(ac: Acervo, changed: list[str], *,
                        ac.acts[target].recusa, corpus.index,
                        {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised,
                        municipios=corpus.municipios, cache=ac.cache_dir, read_keys=ac.read_keys, trace=trace,
-                       recognitions=store, source_keys=ac.source_keys)
+                       recognitions=store, source_keys=ac.source_keys, parent=corpus)
         h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
         ac.histories[target] = h
         if keyed:
@@ -578,7 +581,8 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
                recognised: Callable[[Act], Decided] | None = None, *,
                municipios: dict | None = None, cache: str | None = None,
                read_keys: dict | None = None, trace: dict | None = None,
-               recognitions: Recognitions | None = None, source_keys: dict | None = None) -> TargetHistory:
+               recognitions: Recognitions | None = None, source_keys: dict | None = None,
+               parent: Corpus | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
@@ -586,10 +590,10 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
     amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
     a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
     ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
-    ``municipios``, ``cache``, ``read_keys``, ``trace``, ``recognitions`` and ``source_keys``: see
-    :func:`lexconsolida.acervo.analysis.act_corpus`."""
+    ``municipios``, ``cache``, ``read_keys``, ``trace``, ``recognitions``, ``source_keys`` and
+    ``parent``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
     corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys, trace=trace,
-                              recognitions=recognitions, source_keys=source_keys)
+                              recognitions=recognitions, source_keys=source_keys, parent=parent)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
@@ -650,7 +654,7 @@ def _unapplied_step(ac: Acervo, target: str, source: str, old: TargetHistory,
     whole = ac.corpus
     corpus, (tact, act) = act_corpus(ac.root, [whole.acts[target], whole.acts[source]], whole.index, whole.municipios,
                                      ac.cache_dir, ac.read_keys, recognitions=getattr(whole, "recognitions", None),
-                                     source_keys=ac.source_keys)
+                                     source_keys=ac.source_keys, parent=whole)
     before = next((s for s in old.steps if s.ato == act.urn), None)
     if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
         return None
