@@ -136,6 +136,11 @@ class TreeRun:
     /proc; an upper bound of what the tree held at once)."""
     returncode: int
     stderr: str
+    rss_root_mb: float = 0.0
+    """Peak resident memory of the command's own process (a Dask client, with the scheduler of a
+    local cluster)."""
+    rss_others_mb: float = 0.0
+    """The largest peak among the other processes of the tree (a pool's or a cluster's workers)."""
 
 
 _SUBREAPER = False
@@ -213,6 +218,7 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     # peak RSS of this run's processes only: each one's own rusage as it is reaped (the
     # RUSAGE_CHILDREN maximum is the largest child of the whole bench, an earlier run's too)
     maxrss = [usage.ru_maxrss]
+    root_rss = usage.ru_maxrss
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # the orphans the command left (a forkserver …)
         try:
@@ -227,7 +233,10 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     unit = 2**20 if sys.platform == "darwin" else 2**10
     rss = max(max(maxrss) / unit, max(peaks.values(), default=0.0))
-    return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err)
+    others = max([*(v for pid, v in peaks.items() if pid != child.pid), *(m / unit for m in maxrss[1:])],
+                 default=0.0)
+    return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err,
+                   max(root_rss / unit, peaks.get(child.pid, 0.0)), others)
 
 
 def lexconsolida_cmd(argv: Sequence[str], checkout: Path | None = None) -> tuple[list[str], dict]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,10 +35,10 @@ from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import Runner, as_runner
 from lexconsolida.corpus import Corpus, load
-from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.index import ActIndex, IndexEntry
 from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
-from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, load_municipio, read_toml
 from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.amendments import gates
@@ -270,7 +270,8 @@ def require_acervo(root: Path) -> None:
 
 
 def build(root: str | Path, *, executor: Executor | Runner | Any = None,
-          cache_dir: str | Path | None = None) -> Acervo:
+          cache_dir: str | Path | None = None, municipio: str | None = None,
+          others: Sequence[IndexEntry] = ()) -> Acervo:
     """Analyse the whole acervo in ``root`` (see the module's docstring); a folder that is not
     an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`).
 
@@ -282,7 +283,13 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     asked of the index and the other acts it read (:class:`~lexconsolida.acervo.analysis.Traced`);
     a history under its target's and its amending acts' sources, with the same. A result whose
     questions still have the same answers is taken from the cache: a new act redoes only itself
-    and the results whose citations it answers."""
+    and the results whose citations it answers.
+
+    ``municipio``: build only that municipality's folder (a shard of a state, see
+    :mod:`lexconsolida.acervo.estado`): its acts analysed and compiled, its citations resolved
+    with its own acts and ``others`` (the index entries of the acts of no municipality — the
+    state's, the Union's); an act of another folder it names is read for its label and status,
+    never compiled here. The result is the view of that municipality (:meth:`Acervo.only`)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root).absolute()  # workers (a Dask cluster's too) read the acts by these paths
@@ -290,10 +297,11 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     runner = as_runner(executor)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
-    state_key = content_key("estado", code, str(root.resolve()))
+    state_key = content_key("estado", code, str(root.resolve()), municipio)
     state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
     before = (len(state["atos"]), len(state["hashes"]))
-    loaded = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
+    loaded = load(root, memo=state["atos"] if cache.folder else None, tolerant=True,
+                  only=[municipio] if municipio else None, others=others)
     index = loaded.index
     hashes = state["hashes"] if cache.folder else None
     mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in loaded.municipios}
@@ -328,9 +336,13 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
         results[urn] = traced.result
         keys[urn] = content_key(base[urn], traced.digest)
         cache.put("analise", base[urn], traced)
+    if municipio is not None:  # the acts of other folders it names: their label and status
+        _named_elsewhere(root, corpus, results, keys, base, tkeys, code, cache, context, hashes)
     timings["atos"] = time.perf_counter() - clock - timings["carga"]
-    relations, ignored = _relations(corpus, results)
+    relations, ignored = _relations(corpus, results, municipio)
     amended = _amended(relations)
+    if municipio is not None:  # another folder's act is compiled in its own folder's run
+        amended = {t: srcs for t, srcs in amended.items() if corpus.acts[t].municipio == municipio}
     histories: dict[str, TargetHistory] = {}
     todo_h: list[tuple[str, str]] = []
     history_keys: dict[str, str] = {}
@@ -364,7 +376,43 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
                   decision_issues(corpus, results, histories),
                   keys=keys, history_keys=history_keys, read_keys=tkeys, source_keys=base,
-                  cache_dir=str(cache.folder) if cache.folder else None, code=code)
+                  cache_dir=str(cache.folder) if cache.folder else None, municipio=municipio, code=code)
+
+
+def _named_elsewhere(root: Path, corpus: TaskCorpus, results: dict[str, ActResult], keys: dict[str, str],
+                     base: dict[str, str], tkeys: dict[str, str], code: str, cache: Cache, context: Context,
+                     hashes: dict | None) -> None:
+    """Load and analyse (from the cache when it can) the acts of other folders that the
+    municipality's acts name — found in their texts or declared —, for their labels and status
+    in its lists: an act of the state or the Union it regulates, say."""
+    named = {r.alvo for res in results.values() for r in res.relacoes if r.no_acervo}
+    named |= {alvo for u in results for rel in corpus.acts[u].relacoes for alvo in rel.alvos}
+    municipios: dict = {}
+    for urn in sorted(named - set(corpus.acts)):
+        entry = corpus.index.entry(urn)
+        if entry is None or not entry.pasta:
+            continue
+        mun = entry.pasta.split("/", 1)[0]
+        if mun not in municipios:
+            municipios[mun] = load_municipio(root / mun)
+        try:
+            act = load_act(root / entry.pasta, mun, municipios[mun].textos)
+        except InputError:
+            continue  # its own folder's run says what is wrong with it
+        corpus.acts[act.urn] = act
+        base[act.urn], tkey = act_keys(code, {mun: _sha(root / mun / "municipio.toml", hashes)}, act, hashes)
+        if tkey:
+            tkeys[act.urn] = tkey
+            cache.keep(READ, tkey)
+            cache.keep(RECOGNITION, tkey)
+        hit = cache.get("analise", base[act.urn])
+        if isinstance(hit, Traced) and still_valid(hit.trace, corpus.index, base):
+            traced = hit
+        else:
+            traced = _analyse(context, act)
+            cache.put("analise", base[act.urn], traced)
+        results[act.urn] = traced.result
+        keys[act.urn] = content_key(base[act.urn], traced.digest)
 
 
 def act_keys(code: str, mun_sha: dict[str, str], act: Act, hashes: dict | None = None) -> tuple[str, str | None]:
@@ -393,6 +441,8 @@ def whole_corpus(loaded: Corpus, cache: Cache, keys: dict[str, str], sources: di
     corpus = TaskCorpus(loaded.root, str(cache.folder) if cache.folder else None, keys, loaded.municipios,
                         recognitions, None, sources)
     corpus.municipios, corpus.acts, corpus.broken = loaded.municipios, loaded.acts, loaded.broken
+    if loaded._index_pinned:  # a shard: its index answers with the acts of other folders too
+        corpus.pin_index(loaded.index)
     return corpus
 
 
@@ -543,12 +593,16 @@ def _pasta(corpus: Corpus, urn: str) -> str:
     return corpus.acts[urn].folder.relative_to(corpus.root).as_posix()
 
 
-def _relations(corpus: Corpus, results: dict[str, ActResult]) -> tuple[list[Relation], list[IgnoredRelation]]:
-    """Relations in force: declared ones win over found ones, act by act."""
+def _relations(corpus: Corpus, results: dict[str, ActResult],
+               municipio: str | None = None) -> tuple[list[Relation], list[IgnoredRelation]]:
+    """Relations in force: declared ones win over found ones, act by act (those of the acts of
+    ``municipio``, when given)."""
     out: list[Relation] = []
     ignored: list[IgnoredRelation] = []
     for urn in sorted(results):
         act, res = corpus.acts[urn], results[urn]
+        if municipio is not None and act.municipio != municipio:
+            continue
         declared = [(r, alvo) for r in act.relacoes for alvo in r.alvos]
         for r, alvo in declared:
             inside = alvo in corpus.acts

@@ -42,9 +42,9 @@ def run(args) -> int:
 
 
 def _run(args, out: Path, executor) -> int:
-    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
     if args.por_municipio:
-        return _state(args, out, ac, executor)
+        return _state(args, out, executor)
+    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
@@ -66,15 +66,15 @@ def _run(args, out: Path, executor) -> int:
     return 0
 
 
-def _state(args, out: Path, ac, executor) -> int:
-    from lexconsolida.acervo.estado import write_state  # the site builder comes with it
+def _state(args, out: Path, executor) -> int:
+    from lexconsolida.acervo.estado import run_state  # the site builder comes with it
     from lexconsolida.commands.site import default_pages_dir  # with the site builder above
 
     def on_site(mun, report) -> None:
-        print(f"site de {mun}: {report.acts} atos, {report.pages} páginas em {report.out}")
+        print(f"site de {mun}: {report['atos']} atos, {report['paginas']} páginas em {Path(args.site) / mun}")
 
-    d = write_state(ac, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
-                    executor=executor, on_site=on_site)
+    d = run_state(args.acervo, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
+                  executor=executor, on_site=on_site, cached=not args.sem_cache)
     for m in d["municipios"]:
         r = m["resumo"]
         print(f"{m['pasta']}: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
