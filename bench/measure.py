@@ -248,13 +248,18 @@ def lexconsolida_cmd(argv: Sequence[str], checkout: Path | None = None) -> tuple
 
 def compile_checkout(checkout: Path) -> None:
     """Bytecode for another checkout's package (see :func:`compile_package`), and one run there
-    that fills its compiled-pattern cache."""
+    that fills its compiled-pattern cache. Its output goes to a file of its own, never to
+    ``os.devnull``: an older checkout may write atomically by renaming over the target — over
+    the device itself, as root."""
+    import tempfile  # noqa: PLC0415 - only here
+
     compileall.compile_dir(str(checkout / "lexconsolida"), quiet=1)
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     sample = ROOT / "statutes" / "xx-municipio-de-exemplo" / "lei-100-2020" / "texto.txt"
-    subprocess.run([sys.executable, "-m", "lexconsolida", "parse", str(sample), "-o", os.devnull],
-                   cwd=checkout, env=env, capture_output=True, check=False)
+    with tempfile.TemporaryDirectory(prefix="lexconsolida-bench-") as tmp:
+        subprocess.run([sys.executable, "-m", "lexconsolida", "parse", str(sample), "-o", str(Path(tmp) / "x.xml")],
+                       cwd=checkout, env=env, capture_output=True, check=False)
 
 
 def process(argv: Sequence[str], runs: int = MIN_RUNS, cwd: Path | None = None,
