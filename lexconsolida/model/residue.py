@@ -144,6 +144,7 @@ def _units(norma: Norma) -> list[tuple[Dispositivo, tuple[int, int] | None]]:
                 visit(node.children, own)
 
     visit(norma.articulacao, None)
+    del visit  # the closure refers to itself: a cycle that holds ``out`` until a collection runs
     return out
 
 
