@@ -542,7 +542,28 @@ def _year(act: Act) -> str | None:
 def _may_amend(norma) -> bool:
     """Whether the act has an instruction: a formula, or a shape of the instruction grammar
     ('…, revogadas as disposições em contrário, especialmente a Lei nº …')."""
-    return any(phrases.classify(d.text) or grammar.parse(d.text) is not None for d in norma.dispositivos() if d.text)
+    return any(_instruction(d.text) for d in norma.dispositivos() if d.text)
+
+
+_INSTRUCTION: dict[str, bool] = {}
+"""Short texts already scanned in this process, with the answer: the final clauses every act
+prints ('Revogam-se as disposições em contrário.', 'Esta Lei entra em vigor …') are scanned by
+the formulas and the grammar once per worker, not once per act."""
+_INSTRUCTION_TEXT = 240
+_INSTRUCTION_KEEP = 50_000
+
+
+def _instruction(text: str) -> bool:
+    """Whether ``text`` is an instruction by a formula or by the grammar (remembered when short)."""
+    hit = _INSTRUCTION.get(text)
+    if hit is not None:
+        return hit
+    found = bool(phrases.classify(text)) or grammar.parse(text) is not None
+    if len(text) <= _INSTRUCTION_TEXT:
+        if len(_INSTRUCTION) >= _INSTRUCTION_KEEP:
+            _INSTRUCTION.clear()
+        _INSTRUCTION[text] = found
+    return found
 
 
 def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
