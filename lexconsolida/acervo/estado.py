@@ -81,11 +81,12 @@ def _municipality(root: str, municipio: str, others: list[IndexEntry], lists: st
 
     clock = time.process_time()
     ac = build(root, cache_dir=cache, municipio=municipio, others=others)
-    out: dict[str, Any] = {"resumo": worklist.write(ac, lists)["resumo"]}
+    out: dict[str, Any] = {"resumo": worklist.write(ac, lists)["resumo"],
+                           "ilegiveis": [list(b) for b in ac.broken]}
     if sites is not None:
         report = build_gazette(ac, sites, docs_dir=docs_dir, municipio=municipio)
         out["site"] = {"atos": report.acts, "paginas": report.pages, "gravadas": report.written,
-                       "mantidas": list(report.kept or [])}
+                       "mantidas": list(report.kept or []), "nao_lidos": list(report.unread)}
     out["cpu"] = time.process_time() - clock
     out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (2**20 if sys.platform == "darwin"
                                                                           else 2**10)
@@ -98,8 +99,9 @@ def run_state(root: str | Path, lists: str | Path, *, sites: str | Path | None =
     """Every municipality of the state in ``root``: its work list into ``lists/<município>/``
     (and its site into ``sites/<município>/``), each built by a task on ``executor``, and the
     state's indexes; returns the state's data (with ``sites``: each municipality's site
-    counts, and ``tarefas``: each task's CPU and peak memory). ``cached=False``: nothing read
-    from nor written to ``lists/.cache``."""
+    counts, ``tarefas``: each task's CPU and peak memory, and ``ilegiveis``: the (folder,
+    message) of every act whose ``norma.toml`` could not be read, kept from the last good run).
+    ``cached=False``: nothing read from nor written to ``lists/.cache``."""
     root = Path(root).absolute()  # workers read the acts by these paths
     require_acervo(root)
     runner = as_runner(executor)
@@ -134,6 +136,7 @@ def run_state(root: str | Path, lists: str | Path, *, sites: str | Path | None =
     data["tarefas"] = {m: {"atos": sizes[m], "cpu": summaries[m]["cpu"], "rss_mb": summaries[m]["rss_mb"]}
                        for m in muns}
     data["tabela_global"] = len(others)
+    data["ilegiveis"] = sorted((folder, message) for m in muns for folder, message in summaries[m]["ilegiveis"])
     return data
 
 
@@ -144,7 +147,7 @@ def _municipio_of(folder: Path) -> dict:
 
 def _index(out: Path, data: dict, kind: str) -> None:
     output = OutputSet(out, STATE_MANIFEST)
-    shown = {k: v for k, v in data.items() if k not in ("sites", "tarefas", "tabela_global")}
+    shown = {k: v for k, v in data.items() if k not in ("sites", "tarefas", "tabela_global", "ilegiveis")}
     payload = json.dumps(shown, ensure_ascii=False, indent=1) + "\n"
     key = content_key("estado", kind, __version__, payload)
     output.put("index.html", key, lambda: render("acervo/estado.html", d=shown, kind=kind))
