@@ -228,3 +228,22 @@ def test_a_states_own_acts_answer_every_municipality_through_the_global_table(tm
         assert rel["alvo_rotulo"].startswith("Lei nº 10.000") and [a["pasta"] for a in lista["atos"]] == [
             f"mt-cidade-{k}/lei-5-2020"]
     _same_tree(tmp_path / "serial", tmp_path / "pool")
+
+
+def test_a_state_run_lists_an_unreadable_act_and_exits_4(tmp_path, capsys):
+    """A state's shards say which acts they could not read: the run publishes the others, names
+    the file and line on standard error and exits 4, as a municipality's run does (issue 33);
+    with every act readable it exits 0."""
+    from lexconsolida.errors import EXIT_KEPT
+
+    root = _state_folder(tmp_path)
+    lists = tmp_path / "listas"
+    argv = ["acervo", str(root), "-o", str(lists), "--por-municipio", "--processos", "1"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    broken = root / "mt-pedra-preta" / "lei-846-2015" / "norma.toml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace('ementa = "', 'ementa = "\n', 1), encoding="utf-8")
+    assert main(argv) == EXIT_KEPT
+    err = capsys.readouterr().err
+    assert "mt-pedra-preta/lei-846-2015/norma.toml: TOML inválido na linha" in err
+    assert "1 ato(s) mantido(s) da última execução boa" in err
