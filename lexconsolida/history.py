@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Protocol
 
 from lexconsolida.amendments import Operation, OpKind, Problem, Recognition, recognise
 from lexconsolida.amendments.codes import gate_codes, known
@@ -111,7 +112,7 @@ def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None, *, raw: 
     candidate, to preview what recording it does)."""
     norma = norma if norma is not None else corpus.read(act.urn)
     if raw is None:
-        rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
+        rec = raw_recognition(corpus, act, norma)
         redirect(rec, amending_texts(corpus))
     else:
         rec = raw
@@ -122,6 +123,26 @@ def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None, *, raw: 
         _labelled(corpus, o if id(o) in recognised or carried(o.text) else replace(o, given=False))
         for o in decided.recognition.operations]
     return decided
+
+
+class Recognitions(Protocol):
+    """Where recognitions are kept between calls and runs (an acervo's cache:
+    :class:`lexconsolida.acervo.analysis.Recognitions`): a corpus that has one
+    (``corpus.recognitions``) recognises each act once, whoever asks."""
+
+    def raw(self, corpus: Corpus, act: Act, norma: Norma) -> Recognition: ...
+
+
+def raw_recognition(corpus: Corpus, act: Act, norma: Norma | None = None) -> Recognition:
+    """``act``'s recognition (:func:`lexconsolida.amendments.recognise`) before its decisions and
+    redirections, a fresh copy the caller may change: kept by the corpus' recognitions when it
+    has them (``corpus.recognitions``: an acervo's cache), else computed now. ``norma``: the act
+    as read, when the caller has it."""
+    norma = norma if norma is not None else corpus.read(act.urn)
+    store: Recognitions | None = getattr(corpus, "recognitions", None)
+    if store is not None:
+        return store.raw(corpus, act, norma)
+    return recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
 
 
 def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
@@ -281,7 +302,7 @@ def amending_texts(corpus: Corpus) -> Lookup:
 
         def operations() -> list[Operation]:
             own = corpus.read(act.urn)
-            rec = recognise(own, lambda ref: corpus.resolve(ref, act.urn))
+            rec = raw_recognition(corpus, act, own)
             return decide(rec, act.decisoes, digest_of(own)).recognition.operations
 
         return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)
@@ -314,7 +335,7 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     target = corpus.get(urn)
     out = History(corpus.read(target.urn))
     if recognised is None:  # each amending act recognised once here (an undated one is asked twice)
-        recognised = _memo(corpus)
+        recognised = recognition_memo(corpus)
     plan = plan_of(corpus, target, amending, recognised)
     if before is not None:
         plan = replace(plan, acts=[a for a in plan.acts if a.urn != before.urn and _order(a) < _order(before)])
@@ -415,8 +436,9 @@ def apply_act(corpus: Corpus, norma: Norma, act: Act, target: Act, plan: Plan,
     return report, gated
 
 
-def _memo(corpus: Corpus) -> Callable[[Act], Decided]:
-    """:func:`recognise_act` remembered by act, for one history."""
+def recognition_memo(corpus: Corpus) -> Callable[[Act], Decided]:
+    """:func:`recognise_act` remembered by act, for one history (or every history a change
+    redoes: any corpus of the same acervo recognises an act alike)."""
     memo: dict[str, Decided] = {}
 
     def recognised(act: Act) -> Decided:
