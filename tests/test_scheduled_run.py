@@ -87,6 +87,37 @@ def test_a_broken_norma_toml_keeps_the_last_good_page(scheduled, damage):
     assert "aviso-mantido" not in (site / PAGE).read_text("utf-8")
 
 
+def _published(site) -> dict[str, bytes]:
+    """What lists the acts: the index and its year pages, the search's files, the sitemap."""
+    files = [*site.glob("index.html"), *site.glob("indice/**/*.html"), *site.glob("busca/**/*.json"),
+             site / "sitemap.xml"]
+    return {f.relative_to(site).as_posix(): f.read_bytes() for f in files if f.is_file()}
+
+
+@pytest.mark.parametrize("damage", sorted(BREAKS))
+def test_a_kept_act_stays_in_the_index_the_search_and_the_sitemap(scheduled, damage):
+    acervo, site, run = scheduled
+    before = _published(site)
+    assert b"lei-135-2022/index.html" in before["sitemap.xml"]
+    assert "busca/atos/xx-municipio-de-exemplo/lei-135-2022.json" in before
+    assert any(b"lei-135-2022/index.html" in data for rel, data in before.items() if rel.startswith("indice/"))
+    amended = site / EX / "lei-100-2020" / "index.html"  # Lei 135 amends Lei 100
+    amended_before = amended.read_text("utf-8")
+    BREAKS[damage](acervo / EX / "lei-135-2022" / "norma.toml")
+    for _ in range(2):  # and still so on a second run with the act still unreadable
+        again = run()
+        assert again.returncode == EXIT_KEPT, again.stderr.decode()
+        after = _published(site)
+        assert after.keys() == before.keys()
+        changed = sorted(rel for rel in before if before[rel] != after[rel])
+        assert changed == [], changed  # listed, searched and mapped exactly as it was
+        # the act it amends is never republished without its changes: held as it was, and said
+        held = amended.read_text("utf-8")
+        assert strip_kept_notice(held) == amended_before
+        assert "aviso-mantido" in held and "Lei nº 135, de 20 de junho de 2022" in held
+        assert f"{EX}/lei-100-2020 mantidas" in again.stderr.decode()
+
+
 def _good_toml() -> str:
     from tests.oai_support import EXEMPLO
 
