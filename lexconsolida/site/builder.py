@@ -273,8 +273,9 @@ def _held_back(acts: list[SiteAct], unreadable: dict[str, str], output: OutputSe
     if not unreadable:
         return out
     for act in acts:
-        if act.failed:
-            continue
+        page = f"{act.path}/index.html"
+        if act.failed or page not in output.old or not (output.root / page).is_file():
+            continue  # nothing published to hold: made anew (from what can be read now)
         name = f"fatos:{act.path}"
         old = output.old_memo.get(name)
         try:
