@@ -122,6 +122,6 @@ def test_the_public_page_says_when_the_number_or_date_was_read_with_low_confiden
             notice = re.search(r'<p class="aviso-leitura" role="note"><strong>([^<]*)</strong>', page)
             assert notice, page[:3000]
             assert NOTICE in notice.group(1) and "baixa confiança" in notice.group(1)
-            assert "“160,”, “16”" in notice.group(1) and "original" in notice.group(1)
+            assert "(“160”, “16”)" in notice.group(1) and "original" in notice.group(1)
         else:
             assert 'class="aviso-leitura"' not in page and NOTICE not in page

@@ -77,7 +77,7 @@ def reading_notice(norma: Norma) -> str | None:
     words = norma.provenance.epigrafe_incerta
     if not words:
         return None
-    quoted = ", ".join(f"“{w}”" for w in words)
+    quoted = ", ".join(f"“{w.strip(',.;:')}”" for w in words)  # '160,' as in 'LEI Nº 160, DE …
     return ("Atenção: o número ou a data deste ato foram lidos de uma imagem digitalizada, por "
             f"reconhecimento de texto (OCR), com baixa confiança ({quoted}). Confira-os com o "
             "original publicado antes de citar o ato.")
