@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 from pathlib import Path
 
@@ -66,6 +67,13 @@ def test_faint_epigrafe_digits_are_flagged_and_clean_ones_are_not(tmp_path):
     err = faint.stderr.decode()
     assert faint.returncode == 0, err
     assert "número ou data da epígrafe lidos pelo OCR com baixa confiança" in err, f"{_tesseract()}: {err}"
+    # and the act's public page says so, in plain words; the clean scan's page does not
+    for name, flagged in (("apagado.pdf", True), ("limpo.pdf", False)):
+        page = tmp_path / f"{name}.html"
+        run = run_cli("render", tmp_path / name, "--to", "html", "-o", page)
+        assert run.returncode == 0, run.stderr.decode()
+        html = page.read_text("utf-8")
+        assert (NOTICE in html) is flagged and "ocr-epigrafe-incerta" not in html
 
 
 def _law(path: Path, number: str) -> Path:
@@ -80,3 +88,40 @@ def test_a_number_that_disagrees_with_the_file_name_is_a_warning(tmp_path):
     assert "a epígrafe numera o ato 160 e o nome do arquivo (lei-100-2020), 100" in out, out
     agrees = run_cli("check", _law(tmp_path / "lei-160-2020.txt", "160"))
     assert "nome do arquivo" not in agrees.stdout.decode()
+
+
+NOTICE = "lidos de uma imagem digitalizada"
+
+
+def _act_read_with_doubts(words: tuple[str, ...]):
+    from lexconsolida.readers.text import read
+
+    norma = read(("\n\n".join(LINES) + "\n").encode("utf-8")).norma
+    norma.provenance.reader, norma.provenance.epigrafe_incerta = "pdf", words
+    return norma
+
+
+@pytest.mark.parametrize("words", [("160,", "16"), ()])
+def test_the_public_page_says_when_the_number_or_date_was_read_with_low_confidence(tmp_path, words):
+    """On the act's page (the standalone HTML and the site's), in plain words with the doubtful
+    words as read; never the report's code; nothing on an act read with confidence. Carried
+    through the LexML the acervo keeps."""
+    from lexconsolida.readers.lexml import read as read_lexml
+    from lexconsolida.writers.lexml import write as write_lexml
+    from lexconsolida.site.builder import build_site
+    from lexconsolida.site.model import SiteAct, SiteCorpus
+    from lexconsolida.writers.html import write
+
+    norma = _act_read_with_doubts(words)
+    again = read_lexml(write_lexml(norma)).norma
+    assert again.provenance.epigrafe_incerta == words
+    build_site(SiteCorpus([SiteAct(again, "br/lei-100-2020")]), tmp_path / "site")
+    for page in (write(again).decode("utf-8"), (tmp_path / "site" / "br/lei-100-2020/index.html").read_text("utf-8")):
+        assert "ocr-epigrafe-incerta" not in page and "epigrafe_incerta" not in page
+        if words:
+            notice = re.search(r'<p class="aviso-leitura" role="note"><strong>([^<]*)</strong>', page)
+            assert notice, page[:3000]
+            assert NOTICE in notice.group(1) and "baixa confiança" in notice.group(1)
+            assert "(“160”, “16”)" in notice.group(1) and "original" in notice.group(1)
+        else:
+            assert 'class="aviso-leitura"' not in page and NOTICE not in page

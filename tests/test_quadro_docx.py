@@ -76,9 +76,25 @@ def test_a_proposal_is_titled_current_and_proposed_wording():
     assert [c.text for c in d.tables[0].rows[0].cells] == ["Redação atual", "Redação proposta"]
 
 
+def test_a_compiled_text_is_titled_original_and_compiled_on_its_last_change():
+    """On the project's own (fictitious) acervo, so it runs without ../shared: Lei 100/2020 is
+    amended by Lei 120/2021 (in force 6/8/2021) and Lei 135/2022 (21/6/2022); a date past the
+    last change is titled by that change, not by the date asked for."""
+    from lexconsolida import api
+
+    folder = STATUTES / "xx-municipio-de-exemplo" / "lei-100-2020"
+    original = api.locate(str(folder), STATUTES).norma
+    for asked, compiled_on in (("2021-12-31", "6 de agosto de 2021"), ("2024-01-01", "21 de junho de 2022")):
+        compiled = api.act_at(str(folder), asked, view="compilado", acervo=STATUTES).norma
+        report = compare(original, compiled)
+        assert (report.old_column, report.new_column) == ("Texto original", f"Texto compilado em {compiled_on}")
+        assert report.old_title == "Lei nº 100, de 10 de março de 2020 (texto original)"
+        assert report.new_title == f"Lei nº 100, de 10 de março de 2020 (texto compilado até {compiled_on})"
+
+
+@pytest.mark.shared  # the Feira de Santana text is read from ../shared
 def test_a_compiled_text_is_titled_original_and_compiled_on_its_date():
     from lexconsolida import api
-    from tests.conftest import STATUTES
 
     folder = STATUTES / "ba-feira-de-santana" / "lei-2217-2001"
     compiled = api.act_at(str(folder), "2015-01-01", view="compilado", acervo=STATUTES).norma

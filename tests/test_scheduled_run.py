@@ -87,6 +87,37 @@ def test_a_broken_norma_toml_keeps_the_last_good_page(scheduled, damage):
     assert "aviso-mantido" not in (site / PAGE).read_text("utf-8")
 
 
+def _published(site) -> dict[str, bytes]:
+    """What lists the acts: the index and its year pages, the search's files, the sitemap."""
+    files = [*site.glob("index.html"), *site.glob("indice/**/*.html"), *site.glob("busca/**/*.json"),
+             site / "sitemap.xml"]
+    return {f.relative_to(site).as_posix(): f.read_bytes() for f in files if f.is_file()}
+
+
+@pytest.mark.parametrize("damage", sorted(BREAKS))
+def test_a_kept_act_stays_in_the_index_the_search_and_the_sitemap(scheduled, damage):
+    acervo, site, run = scheduled
+    before = _published(site)
+    assert b"lei-135-2022/index.html" in before["sitemap.xml"]
+    assert "busca/atos/xx-municipio-de-exemplo/lei-135-2022.json" in before
+    assert any(b"lei-135-2022/index.html" in data for rel, data in before.items() if rel.startswith("indice/"))
+    amended = site / EX / "lei-100-2020" / "index.html"  # Lei 135 amends Lei 100
+    amended_before = amended.read_text("utf-8")
+    BREAKS[damage](acervo / EX / "lei-135-2022" / "norma.toml")
+    for _ in range(2):  # and still so on a second run with the act still unreadable
+        again = run()
+        assert again.returncode == EXIT_KEPT, again.stderr.decode()
+        after = _published(site)
+        assert after.keys() == before.keys()
+        changed = sorted(rel for rel in before if before[rel] != after[rel])
+        assert changed == [], changed  # listed, searched and mapped exactly as it was
+        # the act it amends is never republished without its changes: held as it was, and said
+        held = amended.read_text("utf-8")
+        assert strip_kept_notice(held) == amended_before
+        assert "aviso-mantido" in held and "Lei nº 135, de 20 de junho de 2022" in held
+        assert f"{EX}/lei-100-2020 mantidas" in again.stderr.decode()
+
+
 def _good_toml() -> str:
     from tests.oai_support import EXEMPLO
 
@@ -96,21 +127,31 @@ def _good_toml() -> str:
 def test_a_broken_act_is_never_announced_as_deleted(tmp_path):
     acervo = fictional_acervo(tmp_path)
     assert run_cli("provedor", "registrar", acervo, "--processos", "1").returncode == 0
+    good = catalog(build(acervo))
     norma = acervo / EX / "lei-135-2022" / "norma.toml"
     BREAKS["aspas"](norma)
     cat = catalog(build(acervo))
     assert not any(r.deleted for r in cat.records)
+    # served as registered: the same record (bytes, oai_dc, datestamp, set), never dropped
+    was, now = good.by_id()[LEI135], cat.by_id()[LEI135]
+    assert (now.data, now.dc, now.datestamp, now.setspec, now.digest) == \
+        (was.data, was.dc, was.datestamp, was.setspec, was.digest)
+    assert any("ilegíveis servidos como registrados" in n for n in cat.ledger_notes)
     provider = Provider(cat, "http://127.0.0.1/")
-    answer = provider.handle([("verb", "GetRecord"), ("metadataPrefix", "oai_lexml"), ("identifier", LEI135)])
-    assert b'status="deleted"' not in answer
+    for prefix in ("oai_lexml", "oai_dc"):
+        answer = provider.handle([("verb", "GetRecord"), ("metadataPrefix", prefix), ("identifier", LEI135)])
+        assert b'status="deleted"' not in answer and b"idDoesNotExist" not in answer
+        assert "Lei nº 135".encode() in answer or b"LEI N" in answer, answer[:800]
     listed = provider.handle([("verb", "ListIdentifiers"), ("metadataPrefix", "oai_lexml")])
-    assert b'status="deleted"' not in listed
+    assert b'status="deleted"' not in listed and LEI135.encode() in listed
     # registering while it is unreadable records no deletion, and says so loudly
     reg = run_cli("provedor", "registrar", acervo, "--processos", "1", "--data", "2026-12-01T00:00:00Z")
     assert reg.returncode == EXIT_KEPT, reg.stderr.decode()
     assert re.search(r"lei-135-2022/norma.toml\b.*\blinha 7\b", reg.stderr.decode()), reg.stderr.decode()
     ledger = (acervo / EX / LEDGER).read_text("utf-8")
     assert "[[excluidos]]" not in ledger and LEI135 in ledger
+    # registering while it is unreadable keeps its copy: still served as registered
+    assert catalog(build(acervo)).by_id()[LEI135].data == was.data
     # removed on purpose (the folder gone) and the removal recorded: then, and only then, deleted
     shutil.rmtree(acervo / EX / "lei-135-2022")
     gone = catalog(build(acervo))

@@ -87,8 +87,8 @@ def kept_acts(broken: list[tuple[str, str]], kept_pages: list[str]) -> int:
         print(f"aviso: ato ilegível, mantido como na última execução boa: {message}", file=sys.stderr)
     others = [p for p in kept_pages if p not in unreadable]
     for path in others:
-        print(f"aviso: páginas de {path} mantidas como na última execução boa (o texto não pôde ser "
-              "lido: veja a lista de trabalho)", file=sys.stderr)
+        print(f"aviso: páginas de {path} mantidas como na última execução boa (o texto, ou um ato que "
+              "o altera, não pôde ser lido: veja a lista de trabalho)", file=sys.stderr)
     if broken or others:
         print(f"lexconsolida acervo: {len(broken) + len(others)} ato(s) mantido(s) da última execução "
               f"boa: corrija-os e rode de novo (saída {EXIT_KEPT})", file=sys.stderr)

@@ -135,10 +135,13 @@ def text_of(e: etree._Element | None) -> str:
 # -- norma-level facts ---------------------------------------------------------------------
 
 def add_provenance(parent: etree._Element, p: Provenance) -> None:
-    if any(v is not None for v in (p.path, p.sha256, p.encoding, p.reader, p.pages, p.edition)):
+    if any(v is not None for v in (p.path, p.sha256, p.encoding, p.reader, p.pages, p.edition)) \
+            or p.epigrafe_incerta:
+        # epigrafe-incerta: the OCR's doubtful words of the epígrafe, separated by spaces
         sub(parent, "proveniencia", {"caminho": p.path, "sha256": p.sha256,
                                      "codificacao": p.encoding, "leitor": p.reader,
-                                     "paginas": p.pages, "edicao": p.edition})
+                                     "paginas": p.pages, "edicao": p.edition,
+                                     "epigrafe-incerta": " ".join(p.epigrafe_incerta) or None})
 
 
 def read_provenance(e: etree._Element | None) -> Provenance:
@@ -146,7 +149,8 @@ def read_provenance(e: etree._Element | None) -> Provenance:
         return Provenance()
     return Provenance(path=e.get("caminho"), sha256=e.get("sha256"),
                       encoding=e.get("codificacao"), reader=e.get("leitor"),
-                      pages=e.get("paginas"), edition=e.get("edicao"))
+                      pages=e.get("paginas"), edition=e.get("edicao"),
+                      epigrafe_incerta=tuple((e.get("epigrafe-incerta") or "").split()))
 
 
 def add_documento(parent: etree._Element, d: Documento) -> None:

@@ -316,6 +316,9 @@ class Provenance:
     """Pages of a PDF the act was read from ('3', '3-5'), when it is one act of an edition."""
     edition: str | None = None
     """The gazette edition the act was printed in, as its pages' header says."""
+    epigrafe_incerta: tuple[str, ...] = ()
+    """Words of the epígrafe with digits (the act's number, its date) that OCR read with low
+    confidence, as read: every page of the act says they must be checked against the original."""
 
 
 @dataclass(slots=True)

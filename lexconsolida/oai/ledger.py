@@ -12,6 +12,11 @@ and written only by ``lexconsolida provedor registrar`` (a person's act, like a 
   datestamp of the registration that saw them go (served as deleted records, forever:
   ``deletedRecord`` is ``persistent``).
 
+Beside it, ``lexml-oai-registros.jsonl`` keeps each registered record as registered (its
+``oai_lexml`` and ``oai_dc``, one JSON line each, by identifier): while an act cannot be read
+(a broken ``norma.toml``), the provider serves its record from there — the record the
+harvester took, checked against the ledger's SHA-256 — instead of dropping it.
+
 Without a ledger, a record's datestamp is the act's publication date (else its date): stable
 across builds, but a harvester that asks only for changes will not see a corrected ementa or
 an old act added today — the first ``registrar`` keeps those dates, and every later one dates
@@ -22,6 +27,8 @@ what changed since the last registration is said in ``Catalog.ledger_notes``
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -32,12 +39,54 @@ import tomli_w
 
 from lexconsolida.corpus.records import read_toml
 from lexconsolida.errors import InputError
-from lexconsolida.io import atomic_write
+from lexconsolida.io import atomic_write, read_bytes
 
 LEDGER = "lexml-oai.toml"
 HEADER = ("# Registro do provedor de dados do LexML (OAI-PMH) deste município: a data (datestamp)\n"
           "# de cada registro publicado e os registros excluídos. Escrito por\n"
           "# 'lexconsolida provedor registrar' (docs/lexml-oai.md); não edite à mão.\n\n")
+
+
+SNAPSHOT = "lexml-oai-registros.jsonl"
+"""The registered records as registered (see the module's docstring)."""
+
+
+@dataclass(slots=True, frozen=True)
+class Registered:
+    """A record as ``provedor registrar`` registered it."""
+
+    pasta: str
+    setspec: str
+    set_name: str
+    data: bytes
+    dc: dict[str, list[str]]
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+def read_snapshot(folder: Path) -> dict[str, Registered]:
+    """Identifier → record as registered ({} without the file). A line that does not read is
+    left out (its record then is not served while its act is unreadable, as before)."""
+    path = folder / SNAPSHOT
+    if not path.is_file():
+        return {}
+    out: dict[str, Registered] = {}
+    for line in read_bytes(path).splitlines():
+        try:
+            r = json.loads(line)
+            out[str(r["id"])] = Registered(str(r["pasta"]), str(r["conjunto"]), str(r["nome_conjunto"]),
+                                           str(r["oai_lexml"]).encode("utf-8"),
+                                           {str(k): [str(x) for x in v] for k, v in r["oai_dc"].items()})
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return out
+
+
+def _snapshot_line(ident: str, r: Registered) -> str:
+    return json.dumps({"id": ident, "pasta": r.pasta, "conjunto": r.setspec, "nome_conjunto": r.set_name,
+                       "oai_lexml": r.data.decode("utf-8"), "oai_dc": r.dc},
+                      ensure_ascii=False, sort_keys=True)
 
 
 @dataclass(slots=True)
@@ -100,6 +149,9 @@ def register(cat: Any, root: Path, when: str | None = None) -> list[Registration
     for mun in sorted(cat.publishers):
         folder = root / mun
         ledger = read_ledger(folder)
+        before = read_snapshot(folder)
+        snapshot = {r.identifier: Registered(r.pasta, r.setspec, r.set_name, r.data, r.dc)
+                    for r in cat.records if r.municipio == mun and not r.deleted}
         reg = Registration(mun, arquivo=(folder / LEDGER).as_posix())
         registros: dict[str, tuple[str, str]] = {}
         live = [r for r in cat.records if r.municipio == mun and not r.deleted]
@@ -137,6 +189,11 @@ def register(cat: Any, root: Path, when: str | None = None) -> list[Registration
                 "excluidos": [{"id": i, "datestamp": d, "conjunto": c} for i, (d, c) in sorted(excluidos.items())]}
         text = HEADER + tomli_w.dumps(data)
         tomllib.loads(text)  # what is written reads back
+        # a record kept as last registered (its act unreadable, or invalid now) keeps its copy
+        kept = {i: before[i] for i, (_, sha) in registros.items()
+                if i not in snapshot and i in before and before[i].digest() == sha}
+        snapshot = {i: r for i, r in {**snapshot, **kept}.items() if i in registros}
+        atomic_write(folder / SNAPSHOT, "".join(_snapshot_line(i, snapshot[i]) + "\n" for i in sorted(snapshot)))
         atomic_write(folder / LEDGER, text)
         out.append(reg)
     return out

@@ -43,7 +43,7 @@ from lexconsolida.lexml import oai as vocab
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.numbering import format_act_number
 from lexconsolida.model.urn import Urn
-from lexconsolida.oai.ledger import read_ledger
+from lexconsolida.oai.ledger import read_ledger, read_snapshot
 
 ExtraRelations = Callable[[Acervo], Iterable[tuple[str, str, str]]]
 """A source of relations beyond those of the pipeline: (source URN, kind, target URN), with a
@@ -363,6 +363,21 @@ def apply_ledger(cat: Catalog, root: Path) -> None:
                 spec = setspec or _setspec_of(ident)
                 cat.records.append(Record(ident, mun, "", spec, spec, stamp, deleted=True))
         unreadable = [f for f, _ in cat.unreadable if f.split("/", 1)[0] == mun]
+        # an unreadable act's record is served as registered (the copy the harvester took)
+        copies = read_snapshot(root / mun) if gone and unreadable else {}
+        served = []
+        for ident in gone:
+            copy = copies.get(ident)
+            if copy is not None and copy.pasta in unreadable and copy.digest() == ledger.registros[ident][1]:
+                cat.records.append(Record(ident, mun, copy.pasta, copy.setspec, copy.set_name,
+                                          ledger.registros[ident][0], copy.data, copy.dc,
+                                          digest=copy.digest()))
+                served.append(ident)
+        if served:
+            cat.ledger_notes.append(
+                f"{mun}: {len(served)} registro(s) de atos ilegíveis servidos como registrados (a cópia que o "
+                "coletor tomou) até que os atos sejam corrigidos")
+        gone = [i for i in gone if i not in served]
         if gone and unreadable:
             cat.ledger_notes.append(
                 f"{mun}: {len(gone)} registro(s) publicados não foram encontrados agora e {len(unreadable)} "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, field
 from pathlib import Path
 
@@ -30,7 +30,7 @@ from lexconsolida.site import editions, search, sitemap
 from lexconsolida.site import parallel as site_parallel
 from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.model import SiteAct, SiteCorpus
+from lexconsolida.site.model import KeptSiteAct, SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
     GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, page_text, search_page,
     strip_kept_notice, with_kept_notice,
@@ -92,6 +92,12 @@ UNREADABLE_NOTICE = ("Atenção: esta página pode estar desatualizada. Os dados
                      "mudança, até que o acervo seja corrigido.")
 """The notice on the kept pages of an act whose metadata could not be read this time."""
 
+HELD_BACK_NOTICE = ("Atenção: esta página pode estar desatualizada. Os dados de um ato que altera "
+                    "este ({atos}) mudaram e não puderam ser lidos; a página abaixo é a publicada "
+                    "antes dessa mudança, com as alterações daquele ato, até que o acervo seja "
+                    "corrigido.")
+"""The notice on the kept pages of an act changed by an act that cannot be read now."""
+
 
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
                progress: Progress | None = None, runner=None) -> SiteReport:
@@ -143,17 +149,23 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
             elif act.is_expanded() and not act.failed:  # read just now: its shard costs no reading
                 read_now[act.path] = search.act_index(act)
             act.spill()
+    # An act whose norma.toml cannot be read now stays as the last good run published it (its
+    # facts memoised then); an act that run showed with that act's changes would lose them if
+    # rebuilt now (a wrong text published as in force): it is held as it was too.
+    ghosts = [g for path in sorted(set(corpus.unreadable) - {a.path for a in acts})
+              if (g := _kept_act(path, acts, output)) is not None]
+    held_back = _held_back(acts, {g.urn: g.facts.titulo for g in ghosts}, output)
     # An act that failed keeps the pages it had; without any, only its metadata page is made.
-    kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
+    kept = [a.path for a in acts if (a.failed or a.path in held_back) and output.keep_previous(f"{a.path}/")]
     for act in acts:
         if act.path in kept:  # a kept page is never silent: a notice names what is pending
             for rel in sorted(r for r in output.new if r.startswith(f"{act.path}/") and r.endswith(".html")):
                 bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
-                notice = kept_notice(act.facts, page_text(bare))  # what this page holds
+                notice = held_back.get(act.path) or kept_notice(act.facts, page_text(bare))  # what this page holds
                 key = content_key(base, "mantida", notice, hashlib.sha256(bare.encode()).hexdigest())
                 output.put(rel, key, lambda b=bare, n=notice: with_kept_notice(b, n))
 
-    unread = [a.path for a in acts if a.path in kept and not a.facts.held]
+    unread = [a.path for a in acts if a.path in kept and (a.path in held_back or not a.facts.held)]
     for path in sorted(set(corpus.unreadable) - {a.path for a in acts}):
         if output.keep_previous(f"{path}/"):  # unreadable now: its last good pages, with a notice
             kept.append(path)
@@ -162,19 +174,26 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                 bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
                 key = content_key(base, "mantida", UNREADABLE_NOTICE, hashlib.sha256(bare.encode()).hexdigest())
                 output.put(rel, key, lambda b=bare: with_kept_notice(b, UNREADABLE_NOTICE))
+    ghosts = [g for g in ghosts if g.path in kept]
 
     def old_shard(act) -> bool:
         rel = f"busca/atos/{act.path}.json"
         return rel in output.old and (output.root / rel).is_file()
 
     # a kept act stays in the search with what its kept pages say
-    searchable = [a for a in acts if not a.failed or (a.path in kept and old_shard(a))]
+    listed = _merged(acts, ghosts)
+    """What the index, the search, the sitemap and the citations know: an unreadable act
+    stays where it was."""
+    def as_before(a: SiteAct) -> bool:
+        return bool(a.failed) or a.path in held_back
+
+    searchable = [a for a in listed if not as_before(a) or (a.path in kept and old_shard(a))]
     search_key = content_key(base, [(a.path, a.key, search.filters(a)) for a in searchable])
     if not output.keep_group("busca/", search_key):
         shards: list[tuple] = []
         for act in searchable:
             rel, key = f"busca/atos/{act.path}.json", content_key(base, FACTS_VERSION, act.key)
-            if act.failed:
+            if as_before(act):
                 output.new[rel] = output.old[rel]
                 shard = (output.root / rel).read_bytes()
             elif output.fresh(rel, key):
@@ -192,13 +211,13 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
         del shards
     read_now.clear()
     pages = 0
-    site_map = sitemap.sitemap_xml(acts)  # absolute addresses: only with [site] url
+    site_map = sitemap.sitemap_xml(listed)  # absolute addresses: only with [site] url
     if site_map is not None:
         output.put("sitemap.xml", content_key(base, site_map.hex()), lambda d=site_map: d)
     for name in templates.STATIC_FILES:
         data = templates.static_file(name)
         output.put(f"static/{name}", content_key(base, data.hex()), lambda d=data: d)
-    for page in [*index_pages(acts, site, base), search_page(site, base),
+    for page in [*index_pages(listed, site, base), search_page(site, base),
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
@@ -208,7 +227,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     for ed in corpus.edicoes:
         output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
     published_in = editions.act_links(corpus.edicoes, acts)
-    resolver = Resolver(acts)
+    resolver = Resolver(listed)
     _previous_citations(resolver, acts, output)
     links = index_graph(build_graph(corpus))
     if parallel:
@@ -265,6 +284,67 @@ def _record_citations(resolver: Resolver, act: SiteAct, output: OutputSet, asked
     resolver.previous[act.urn] = asked
     output.memo[CITATIONS + act.path] = [act.key, [list(astuple(ref)) for ref in asked]]
     output.memo[name] = [resolver.linking_key(act), output.memo[name][1]]
+
+
+def _merged(acts: list[SiteAct], ghosts: Sequence[SiteAct]) -> list[SiteAct]:
+    """``acts`` with each of ``ghosts`` where the last good run had it: before the first act
+    of a greater URN (the acervo's acts come sorted by URN), so the index and the search are
+    the same bytes as before."""
+    if not ghosts:
+        return acts
+    out: list[SiteAct] = []
+    pending = sorted(ghosts, key=lambda g: g.urn)
+    for act in acts:
+        while pending and pending[0].urn < act.urn:
+            out.append(pending.pop(0))
+        out.append(act)
+    return out + pending
+
+
+def _held_back(acts: list[SiteAct], unreadable: dict[str, str], output: OutputSet) -> dict[str, str]:
+    """Path → the notice of each act the last good run showed with the changes of an act that
+    cannot be read now (``unreadable``: URN → title): rebuilt now, it would lose them. Such an
+    act keeps its last good facts (memoised then, and carried into this run's memo)."""
+    out: dict[str, str] = {}
+    if not unreadable:
+        return out
+    for act in acts:
+        page = f"{act.path}/index.html"
+        if act.failed or page not in output.old or not (output.root / page).is_file():
+            continue  # nothing published to hold: made anew (from what can be read now)
+        name = f"fatos:{act.path}"
+        old = output.old_memo.get(name)
+        try:
+            before = ActFacts.from_json(old[1]) if old is not None else None
+        except (TypeError, ValueError):
+            before = None
+        if before is None or old is None:
+            continue
+        now = {src for _, src, _, _ in act.facts.history}
+        lost = sorted({src for _, src, _, _ in before.history if src in unreadable and src not in now})
+        if lost:
+            act.set_facts(before)
+            output.memo[name] = old
+            out[act.path] = HELD_BACK_NOTICE.format(atos="; ".join(unreadable[u] for u in lost))
+    return out
+
+
+def _kept_act(path: str, acts: list[SiteAct], output: OutputSet) -> KeptSiteAct | None:
+    """The unreadable act at ``path`` as the last good run knew it: its facts memoised then
+    (carried into this run's memo, so a second failed run still has them) and the
+    municipality of the acts beside it. None when no run had its facts."""
+    name = f"fatos:{path}"
+    old = output.old_memo.get(name)
+    if not old:
+        return None
+    try:
+        facts = ActFacts.from_json(old[1])
+    except (TypeError, ValueError, IndexError):  # memoised by another layout of the facts
+        return None
+    output.memo[name] = old
+    folder = path.rpartition("/")[0]
+    municipio = next((a.municipio for a in acts if a.path.rpartition("/")[0] == folder), None)
+    return KeptSiteAct(facts, path, municipio, UNREADABLE_NOTICE, str(old[0]))
 
 
 def _facts_in_parallel(runner, acts: list[SiteAct], output: OutputSet, base: str) -> dict[str, tuple]:

@@ -273,6 +273,32 @@ class LazySiteAct(SiteAct):
         return f"LazySiteAct(path={self.path!r}, source_key={self.source_key!r})"
 
 
+class KeptSiteAct(SiteAct):
+    """An act that could not be read this time (its ``norma.toml`` does not parse), as the last
+    good run published it: the facts memoised then, its pages kept. It stays in the index, the
+    search, the sitemap and the citations of other acts exactly as before; its own pages are
+    never rendered (the kept ones carry a notice)."""
+
+    __slots__ = ()
+
+    def __init__(self, facts: ActFacts, path: str, municipio: Municipio | None, why: str,
+                 key: str) -> None:
+        SiteAct.__init__(self, None, path, municipio=municipio,  # type: ignore[arg-type]
+                         texto_disponivel=facts.texto_disponivel, motivo_indisponivel=facts.motivo,
+                         failed=why, source_key=key)
+        self._facts = facts
+
+    def __post_init__(self) -> None:
+        """No tree to mark: only the facts of the last good run are known."""
+
+    @property
+    def urn(self) -> str:
+        return self.facts.urn or f"sem-urn:{self.path}"
+
+    def __repr__(self) -> str:
+        return f"KeptSiteAct(path={self.path!r})"
+
+
 @dataclass(slots=True)
 class SiteCorpus:
     acts: list[SiteAct]

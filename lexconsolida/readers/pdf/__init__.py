@@ -68,7 +68,10 @@ def read_edition(data: bytes, /, *, path: str | None = None, **options) -> Editi
             if date and not result.norma.publicacao:
                 result.norma.publicacao = date
         result.norma.provenance = prov
-        result.diagnostics.extend(epigrafe_doubts(span.lines))
+        doubts = epigrafe_doubts(span.lines)
+        result.diagnostics.extend(doubts)
+        if doubts:  # said on the act's pages too, not only to whoever reads the report
+            result.norma.provenance.epigrafe_incerta = tuple(w for w, _ in doubtful_epigrafe(span.lines)[1])
         acts.append(result)
         _locate(extraction.diagnostics, span, result)
     shared = extraction.diagnostics + outside(head)
@@ -107,18 +110,24 @@ def epigrafe_doubts(lines: list[TextLine], *, limit: float = EPIGRAFE_DIGIT_CONF
     confidence: 'LEI Nº 160, DE 16 DE MARÇO' may be 'LEI Nº 100, DE 10 DE MARÇO'. Only OCR'd
     lines (a text layer has no doubt); the epígrafe is the first line of the act that reads as
     one (``EPIGRAFE``), with the printed lines it spans."""
+    tl, doubtful = doubtful_epigrafe(lines, limit=limit)
+    if tl is None or not doubtful:
+        return []
+    words = ", ".join(f"'{w}' ({c:.0f}%)" for w, c in doubtful)
+    return [Diagnostic(
+        "ocr-epigrafe-incerta", f"número ou data da epígrafe lidos pelo OCR com baixa confiança: {words}; "
+        "confira com o original (o número e a data identificam o ato em toda citação)",
+        Severity.WARNING, line=tl.line, page=tl.page, text=tl.text)]
+
+
+def doubtful_epigrafe(lines: list[TextLine], *, limit: float = EPIGRAFE_DIGIT_CONFIDENCE
+                      ) -> tuple[TextLine | None, list[tuple[str, float]]]:
+    """(the epígrafe's line, its words with digits read under ``limit``); (None, []) when no
+    line of the act's first ones reads as an epígrafe."""
     for tl in lines[:6]:
-        if not EPIGRAFE.match(tl.text):
-            continue
-        doubtful = [(w, c) for ln in tl.lines for w, c in ln.tokens if _DIGITS.search(w) and 0 <= c < limit]
-        if not doubtful:
-            return []
-        words = ", ".join(f"'{w}' ({c:.0f}%)" for w, c in doubtful)
-        return [Diagnostic(
-            "ocr-epigrafe-incerta", f"número ou data da epígrafe lidos pelo OCR com baixa confiança: {words}; "
-            "confira com o original (o número e a data identificam o ato em toda citação)",
-            Severity.WARNING, line=tl.line, page=tl.page, text=tl.text)]
-    return []
+        if EPIGRAFE.match(tl.text):
+            return tl, [(w, c) for ln in tl.lines for w, c in ln.tokens if _DIGITS.search(w) and 0 <= c < limit]
+    return None, []
 
 
 def _pages_of(result: ReadResult) -> set[int]:

@@ -65,8 +65,22 @@ def act_info(norma: Norma, *, localidade: str | None = None, orgao: str | None =
         "motivo_indisponivel": motivo,
         "fonte_html": fonte_html,
         "aviso_situacao": aviso_situacao(norma),
+        "aviso_leitura": reading_notice(norma),
         "estado": status_of(norma),
     }
+
+
+def reading_notice(norma: Norma) -> str | None:
+    """What a reader must know of how the act's number or date was read: from a scanned image,
+    by OCR, with low confidence (:attr:`Provenance.epigrafe_incerta`); None otherwise. Plain
+    words for the public, never the report's code."""
+    words = norma.provenance.epigrafe_incerta
+    if not words:
+        return None
+    quoted = ", ".join(f"“{w.strip(',.;:')}”" for w in words)  # '160,' as in 'LEI Nº 160, DE …
+    return ("Atenção: o número ou a data deste ato foram lidos de uma imagem digitalizada, por "
+            f"reconhecimento de texto (OCR), com baixa confiança ({quoted}). Confira-os com o "
+            "original publicado antes de citar o ato.")
 
 
 def aviso_situacao(norma: Norma) -> str | None:
