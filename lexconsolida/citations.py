@@ -398,7 +398,7 @@ def _spelled(text: str, pos: int) -> tuple[int, int] | None:
 _NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN, "alinea": _LETTER}
 _LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+[aà]\s+|\s+ao\s+(?=\d))"
 _GLUE = re.compile(
-    r"""(?:\s|,|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
+    r"""(?:\s|,|(?<=\s)[-–](?=\s)|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
         respectiv[oa]s?|mesmo|referido)\b)*""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -437,8 +437,10 @@ _GLUE_ARTICLE = re.compile(r"\b(?:[oa]s?)\b", re.IGNORECASE)
 def _glue_kind(glue: str) -> str:
     """How a term joins the one before it, from the words between them:
     'child' ('e suas respectivas alíneas'), 'and' (another member of a list: 'e', 'e do',
-    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao') or 'then' (a comma or nothing: the
-    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b')."""
+    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao'), 'then' (a comma or nothing: the
+    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b') or
+    'stop' (an article alone, no comma: 'Acrescente-se ao art. 5º o inciso IV', another noun
+    phrase begins)."""
     if _GLUE_CHILD.search(glue):
         return "child"
     if _GLUE_AND.search(glue):
@@ -446,7 +448,7 @@ def _glue_kind(glue: str) -> str:
     if _GLUE_OF.search(glue):
         return "of"
     if _GLUE_ARTICLE.search(glue):
-        return "and"
+        return "and" if "," in glue else "stop"
     return "then"
 
 
@@ -465,6 +467,9 @@ _ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" 
         for kind, pat in _NUMBER_OF.items()}
 _SIGN_AGAIN = re.compile(r"(?:§+\s*)?")
 _SEP = re.compile(_LIST_SEP, re.IGNORECASE)  # 'INCISOS I E II', 'LETRAS A E B'
+_UNTIL = re.compile(r"\s+at[ée]\s+", re.IGNORECASE)
+"""'as alíneas “b” até “e”', 'incisos I até IV': a range, for letters and roman numbers only (after
+figures, 'até 31 de dezembro' is a date)."""
 
 
 def _one_number(kind: str, text: str, pos: int, spelled: bool | None) -> tuple[Number, int, str] | None:
@@ -494,7 +499,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
     spelled = not token.strip()[0].isdigit() if kind in ("artigo", "paragrafo") else None
     quoted = token.strip()[0] in "\"“”'"
     while True:
-        sep = _SEP.match(text, end)
+        sep = _SEP.match(text, end) or (_UNTIL.match(text, end) if kind in ("inciso", "alinea") else None)
         if not sep:
             break
         at = sep.end()
@@ -508,7 +513,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
             break  # 'a, b e c, e inciso II': a bare connector after quoted letters
         if kind == "alinea" and not quoted and token.strip().lower() in ("e", "a", "o"):
             break
-        if sep.group(0).strip().lower() in ("a", "à", "ao") and n.value > nums[-1].value and not n.suffixes \
+        if sep.group(0).strip().lower() in ("a", "à", "ao", "até", "ate") and n.value > nums[-1].value and not n.suffixes \
                 and not nums[-1].suffixes:
             # a range of any kind: 'incisos I a III', 'arts. 1º ao 5º', 'as alíneas “a” a “c”' (a, b and c)
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
@@ -536,6 +541,8 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
         glue = _GLUE.match(text, cur)
         at = glue.end() if glue else cur
         how = _glue_kind(glue.group(0)) if glue and terms else "then"
+        if how == "stop":
+            break  # 'ao art. 5º o inciso IV': the article opens another noun phrase
         respective = how == "child"
         m = _KIND_WORD.match(text, at)
         if m:
@@ -553,6 +560,12 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
             if sign is not None and kind in ("artigo", "paragrafo", "inciso", "item"):
                 at_numbers = sign.end()  # 'os artigos de nºs 43 a 53'
             nums, nend = _numbers_at(kind, text, at_numbers)
+            if not nums and kind == "item":
+                # 'o item XVII', 'os ítens XI e XII': older texts call incisos 'itens' (items are
+                # numbered in figures): a roman number is an inciso's
+                nums, nend = _numbers_at("inciso", text, at_numbers)
+                if nums:
+                    kind = "inciso"
             if m.group(0)[:1] in "lL" and _WORD_NOT_LETTER.match(text, m.end()):
                 nums = []  # 'com letras e números': a word, not alínea 'e'
             if not nums:
