@@ -189,6 +189,16 @@ def check_empty(norma: Norma) -> Iterator[Diagnostic]:
             yield _diag("sem-texto", f"{d.rotulo or d.kind} sem texto", WARNING, d)
 
 
+def check_articles(norma: Norma) -> Iterator[Diagnostic]:
+    """A norm with no article at all (nor an annex): its text was read wrong, or is not there.
+    A law is its articles (LC 95/1998, art. 10): passing it clean would publish an empty law."""
+    if norma.estado not in (None, "norma"):
+        return
+    if next(iter(norma.artigos()), None) is None and not norma.anexos:
+        yield Diagnostic("lei-sem-artigos", "o ato não tem nenhum artigo: o texto foi lido errado ou está "
+                         "incompleto (um ato normativo se divide em artigos, LC 95/1998, art. 10)", ERROR)
+
+
 def check_ids(norma: Norma) -> Iterator[Diagnostic]:
     """Every id unique."""
     seen: Counter[str] = Counter()
@@ -267,6 +277,7 @@ def check_residue(norma: Norma) -> Iterator[Diagnostic]:
 
 
 CHECKS = [
+    ("artigos", check_articles),
     ("ids", check_ids),
     ("sequencia", check_sequence),
     ("paragrafo-unico", check_paragrafo_unico),

@@ -3,7 +3,9 @@
 Each command lives in ``lexconsolida/commands/<name>.py`` and provides ``DESCRIPTION``,
 ``add_arguments(parser)`` and ``run(args) -> int``; its one-line help is in :data:`COMMANDS`.
 Exit codes: 0 ok, 1 checks found errors, 2 bad usage, unreadable input or an output that cannot
-be written, 3 a bug (internal error: a request to report it; the traceback with ``--debug``).
+be written, 3 a bug (internal error: a request to report it; the traceback with ``--debug``),
+4 a whole-acervo run that published but kept acts from its last good run
+(:data:`lexconsolida.errors.EXIT_KEPT`), 130 interrupted (Ctrl-C: one Portuguese line).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 import gettext
 import importlib
 import os
+import signal
 import sys
 import traceback
 
@@ -47,6 +50,7 @@ COMMANDS: dict[str, str] = {
     "edicao": "monta, numera e assina (PAdES) uma edição do diário oficial em PDF/A",
     "verificar": "confere a assinatura, a integridade e os atos de uma edição do diário oficial",
     "provedor": "provedor de dados do LexML Brasil (OAI-PMH): valida, serve, exporta e registra os registros do acervo",
+    "sapl": "SAPL (Interlegis): exporta o histórico compilado para o texto articulado, importa e audita compilações",
 }
 
 
@@ -188,7 +192,29 @@ REPORT_BUG = ("isto é um defeito do lexconsolida, não da entrada: por favor, r
               "que mantém o programa, com o comando usado e os arquivos de entrada")
 
 
+INTERRUPTED = "lexconsolida: interrompido (Ctrl-C)"
+"""The one line a Ctrl-C prints, at any moment of any command (exit 130)."""
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # while the command's modules load, or before its own handler
+        return interrupted()
+
+
+def interrupted() -> int:
+    """One Portuguese line and exit code 130 (128 + SIGINT, as shells expect). A second Ctrl-C
+    while the line is printed changes nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        print(INTERRUPTED, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(requested_command(argv))
     args = parser.parse_args(argv)
@@ -202,8 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
-        print("interrompido", file=sys.stderr)
-        return 130
+        return interrupted()
     except BrokenPipeError:
         return 0
     except Exception as err:  # noqa: BLE001 - the one place every failure is turned into a message

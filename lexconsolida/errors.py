@@ -2,7 +2,8 @@
 
 Every error a user can provoke is a :class:`LexError` whose message is in Portuguese and names
 the file and line (or the dispositivo). The CLI maps them to exit codes: :class:`InputError`
-(unreadable or malformed input, bad usage) exits 2; :class:`CheckError` exits 1.
+(unreadable or malformed input, bad usage) exits 2; :class:`CheckError` exits 1. A whole-acervo
+run that published but kept some acts from its last good run exits :data:`EXIT_KEPT` (4).
 
 A defect of the program is an :class:`InternalError` (exit 3), never a LexError: it is not the
 user's input that is wrong, and tests (fuzzers above all) must be able to tell the two apart.
@@ -11,6 +12,13 @@ user's input that is wrong, and tests (fuzzers above all) must be able to tell t
 from __future__ import annotations
 
 from pathlib import Path
+
+EXIT_KEPT = 4
+"""Exit code of a whole-acervo run (``acervo``, ``provedor registrar``) that finished and
+published, but with acts it could not read (a ``norma.toml`` that does not parse, a text that
+cannot be read): those acts keep what the last good run published — their pages, with a notice,
+and their LexML records —, are listed on standard error with file and line, and the run exits
+with this code so that a scheduler sees it (docs/acervo.md, "Execução agendada")."""
 
 
 class LexError(Exception):

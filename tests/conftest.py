@@ -76,6 +76,58 @@ def statutes_copy(tmp_path_factory) -> Path:
     return copy
 
 
+FEIRA = SHARED / "acervos" / "feira-de-santana-ba"
+"""The whole Feira de Santana acervo (5,440 real acts), read by the corpus-wide tests."""
+FEIRA_SITE_URL = "https://diario.feira.invalid/"
+FEIRA_PUBLISHER = 99998
+"""A fictional address and publisher number, so that the acervo's LexML records can be built."""
+
+
+@pytest.fixture(scope="session")
+def feira(tmp_path_factory):
+    """The whole Feira acervo imported (twice: the second import changes nothing) and compiled,
+    set up as a LexML publisher ([site] url, [lexml] id_publicador; the contact given at the
+    import): (import report, :class:`~lexconsolida.acervo.pipeline.Acervo`, work list data).
+    Built once per session for every corpus-wide test module."""
+    from lexconsolida.acervo import worklist
+    from lexconsolida.acervo.importer import import_folder
+    from lexconsolida.acervo.pipeline import build
+    from lexconsolida.acervo.work import default_executor
+
+    root = tmp_path_factory.mktemp("feira")
+    executor = default_executor(2)
+    try:
+        report = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor,
+                               contato="legislativo@feira.invalid")
+        again = import_folder(FEIRA, root / "acervo", "ba-feira-de-santana", executor=executor)
+        mun = root / "acervo" / "ba-feira-de-santana" / "municipio.toml"
+        mun.write_text(mun.read_text("utf-8").replace("[lexml]\n", f"[lexml]\nid_publicador = {FEIRA_PUBLISHER}\n")
+                       + f'\n[site]\nurl = "{FEIRA_SITE_URL}"\n', "utf-8")
+        ac = build(root / "acervo", executor=executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    assert (again.novos, again.atualizados, again.sem_mudanca) == (0, 0, report.atos)  # idempotent
+    return report, ac, worklist.data(ac)
+
+
+@pytest.fixture(scope="session")
+def feira_site(feira, tmp_path_factory):
+    """The gazette site of the whole Feira acervo: (Acervo, site folder)."""
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.acervo.work import default_executor
+
+    _, ac, _ = feira
+    out = tmp_path_factory.mktemp("feira-site") / "site"
+    executor = default_executor(2)
+    try:
+        build_gazette(ac, out, executor=executor)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    return ac, out
+
+
 @pytest.fixture
 def update_golden(request) -> bool:
     return bool(request.config.getoption("--update-golden"))

@@ -53,11 +53,13 @@ PP_INFRACTIONS = ("art55_par1", "art55_par12", "art55_par13", "art55_par18", "ar
                   "art55_par42")
 
 
-def csv_cases(n: int, *, bad_row: int | None = None, infractions=PP_INFRACTIONS) -> str:
-    """A CSV of ``n`` auto-de-infração cases; row ``bad_row`` (1-based data row) lacks the plate."""
+def csv_cases(n: int, *, bad_row: int | None = None, infractions=PP_INFRACTIONS, start: int = 1) -> str:
+    """A CSV of ``n`` auto-de-infração cases; row ``bad_row`` (1-based data row) lacks the plate.
+    ``start``: the first case's index (cases of different indexes are different facts: a case
+    issued again is refused without --reemitir)."""
     lines = [CSV_HEADER]
-    for i in range(1, n + 1):
-        plate = "" if i == bad_row else f"QBC{i % 10}D{i % 100:02d}"
+    for i in range(start, start + n):
+        plate = "" if i - start + 1 == bad_row else f"QBC{i % 10}D{i % 100:02d}"
         inf = infractions[i % len(infractions)]
         lines.append(f"{inf},Permissionário {i},Condutor {i},{plate},\"Rua {i}, Centro\","
                      f"2025-03-{1 + i % 28:02d} 10:{i % 60:02d},Descrição do caso {i},Agente {i % 7},"

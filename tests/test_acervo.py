@@ -325,7 +325,7 @@ def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(t
     import shutil
 
     from lexconsolida.acervo.gazette import build_gazette
-    from lexconsolida.site.model import ONLY_HEADING
+    from lexconsolida.site.model import ONLY_HEADING, WHY_UNAVAILABLE
 
     src = tmp_path / "atos"
     shutil.copytree(ATOS, src)
@@ -348,7 +348,9 @@ def test_unused_number_is_not_an_act_and_a_source_without_articles_has_no_text(t
     assert row["situacao"] == worklist.SITUACAO_SEM_TEXTO
     build_gazette(ac, tmp_path / "site")
     page = (tmp_path / "site" / MUN / "lei-71-2019" / "index.html").read_text(encoding="utf-8")
-    assert ONLY_HEADING in page and "Denomina logradouro" in page
+    # the page's status says why there is no text, and never 'em vigor' (issue 36)
+    assert WHY_UNAVAILABLE[ONLY_HEADING] in page and "Denomina logradouro" in page
+    assert "<dt>Situação</dt><dd>texto não disponível</dd>" in page
 
 # --- work list -------------------------------------------------------------------------------
 
@@ -455,3 +457,28 @@ def test_cli_bad_input_exits_2_without_output(tmp_path, capsys):
     assert main(["acervo", str(tmp_path / "nada"), "-o", str(tmp_path / "lista"), "--processos", "1"]) == 2
     assert "pasta do acervo não encontrada" in capsys.readouterr().err
     assert not (tmp_path / "a").exists() and not (tmp_path / "lista").exists()
+
+
+def test_ementa_without_the_site_quote_marks_and_author_ends_at_its_line(tmp_path):
+    """The publishing site prints some ementas between quote marks ('"DISPÕE SOBRE …
+    PROVIDÊNCIAS."'): the norma.toml gets the ementa without them (issue 36: 190 of Feira's);
+    a name given as 'Autor: …' ends at its line, not at the end of the preâmbulo; a heading whose
+    ementa names a 'Senhor, Vicente …' is an ementa, not a preâmbulo ('…, VICE-PREFEITO')."""
+    from lexconsolida.acervo.sources import read_source, unquoted_ementa
+
+    src = tmp_path / "lei-5-2020.txt"
+    src.write_text('LEI Nº 5, DE 2 DE MARÇO DE 2020\n\n"DISPÕE SOBRE A FEIRA E DÁ OUTRAS PROVIDÊNCIAS".\n\n'
+                   "Autor: Vereador Fulano de Tal\nO PREFEITO MUNICIPAL DE EXEMPLO, faço saber que a Câmara "
+                   "aprovou e eu sanciono a seguinte Lei:\n\nArt. 1º A feira funciona aos sábados.\n\n"
+                   "Exemplo, 2 de março de 2020.\n", "utf-8")
+    lido = read_source(str(src), "lei-5-2020.txt")
+    assert lido.ementa == "DISPÕE SOBRE A FEIRA E DÁ OUTRAS PROVIDÊNCIAS."
+    assert lido.autor == "Vereador Fulano de Tal"
+    titulo = tmp_path / "dl-46-2008.txt"
+    titulo.write_text("DECRETO LEGISLATIVO Nº 46, DE 30/06/2008\n\nCONCEDE O TÍTULO DE CIDADÃO AO SENHOR, "
+                      "VICENTE FERRERES DE SOUZA.\n", "utf-8")
+    assert read_source(str(titulo), "dl-46-2008.txt").ementa == ("CONCEDE O TÍTULO DE CIDADÃO AO SENHOR, "
+                                                                 "VICENTE FERRERES DE SOUZA.")
+    assert unquoted_ementa("“CONSIDERA DE UTILIDADE PÚBLICA A ASSOCIAÇÃO X. ”") == \
+        "CONSIDERA DE UTILIDADE PÚBLICA A ASSOCIAÇÃO X."
+    assert unquoted_ementa('"Feira Limpa": institui o programa.') == '"Feira Limpa": institui o programa.'

@@ -143,13 +143,35 @@ _ONE_OF_EACH = {
     "nota": dict(target="art4", note="decisão: o valor foi corrigido por decreto"),
     "pendente": dict(target="art4", note="alteração pendente de decisão"),
     "substituicao": dict(target="art3", text="penalidade de", expression="multa de"),
+    # tables (docs/tabelas.md): on the base with a table in art. 3 (``_with_table``)
+    "celula": dict(target="art3", row="Multa", column="Valor", text="R$ 700,00"),
+    "linha_inclusao": dict(target="art3", cells=("Juros", "1%")),
+    "linha_revogacao": dict(target="art3", row="Multa"),
+    "linha_redacao": dict(target="art3", row="Multa", cells=("Multa", "R$ 650,00"), headers=("Item", "Valor")),
+    "tabela_redacao": dict(target="art3", rows=(("Item", "Valor"), ("Multa", "R$ 9,00")), header_rows=1),
+    "anexo_redacao": dict(target="anx1", text="| Item | Valor |\n|---|---|\n| Taxa | R$ 1,00 |"),
+    "anexo_revogacao": dict(target="anx1"),
 }
+
+
+def _with_table() -> Norma:
+    """The base with a table in art. 3's caput and an annex holding another."""
+    from lexconsolida.model.tables import Annex, Cell, Row, Tabela
+
+    def table(tid: str) -> Tabela:
+        return Tabela(tid, [Row(f"{tid}_lin1", [Cell("Item", header=True), Cell("Valor", header=True)], header=True),
+                            Row(f"{tid}_lin2", [Cell("Multa"), Cell("R$ 600,00")])])
+
+    b = base()
+    b.find("art3_cpt").tabelas = [table("art3_cpt_tab1")]
+    b.annexes = [Annex("anx1", "Anexo I", blocks=[table("anx1_tab1")])]
+    return b
 
 
 def test_every_kind_of_operation_is_applied():
     """The applier's dispatch is exhaustive over OpKind (mypy checks it with assert_never; this
     test fails when a kind is added to the contract without a case, or without an example here)."""
-    from lexconsolida.model.operations import OpKind
+    from lexconsolida.model.operations import TABLE_KINDS, OpKind
     from lexconsolida.transforms.amend import EVENT_KIND
 
     assert set(_ONE_OF_EACH) == {k.value for k in OpKind}
@@ -157,8 +179,9 @@ def test_every_kind_of_operation_is_applied():
     for kind, spec in _ONE_OF_EACH.items():
         spec = dict(spec)
         target, text = spec.pop("target"), spec.pop("text", None)
-        out = apply(base(), [op(kind, target, text, **spec)], EV)
-        assert out != base(), kind  # each kind changes something: text, history, events or situação
+        start = _with_table() if kind in TABLE_KINDS else base()
+        out = apply(start, [op(kind, target, text, **spec)], EV)
+        assert out != start, kind  # each kind changes something: text, history, events or situação
 
 
 def test_kind_is_an_enum_that_compares_as_its_string():

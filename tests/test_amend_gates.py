@@ -636,3 +636,26 @@ def test_a_parágrafo_único_included_after_revoked_numbered_paragraphs_comes_af
     out = apply(b, ops_for(b, rec.operations), Event("redacao", a.urn, a.label, a.data))
     art6 = out.find("art6")
     assert [c.id for c in art6.children] == ["art6_cpt", "art6_par1", "art6_par2", "art6_par3", "art6_par1u"]
+
+
+# --- bloco-unidade-repetida -----------------------------------------------------------------------
+
+def test_a_block_giving_one_unit_two_texts_is_held():
+    g, _ = run('Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n'
+               '"Art. 3º São deveres do feirante:\n'
+               'I - manter a banca limpa;\n'
+               'a) nas ruas;\n'
+               'a) nas praças." (NR)\n'
+               'Art. 2º Esta Lei entra em vigor na data de sua publicação.\n')
+    assert codes(g) == ["bloco-unidade-repetida"] and not g.applied
+    assert "art3_cpt_inc1_ali1" in g.blocking[0].message
+
+
+def test_a_block_giving_each_unit_one_text_passes():
+    g, _ = run('Art. 1º O art. 3º da Lei nº 100/2001 passa a vigorar com a seguinte redação:\n'
+               '"Art. 3º São deveres do feirante:\n'
+               'I - manter a banca limpa;\n'
+               'a) nas ruas;\n'
+               'b) nas praças." (NR)\n'
+               'Art. 2º Esta Lei entra em vigor na data de sua publicação.\n')
+    assert "bloco-unidade-repetida" not in codes(g)

@@ -71,6 +71,10 @@ def desk(tmp_path_factory):
         proc.wait(timeout=30)
 
 
+STATE_TIMEOUT_MS = 180_000
+"""How long a wait on a state may take before it is a failure (Playwright's 30 s failed under load)."""
+
+
 @pytest.fixture(scope="module")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -82,6 +86,7 @@ def browser():
 
 def _context(browser, desk, user=None, password=None):
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", base_url=desk["base"])
+    ctx.set_default_timeout(STATE_TIMEOUT_MS)  # waits are on states; under load they come later
     page = ctx.new_page()
     page.errors = []
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
@@ -119,13 +124,12 @@ def _first(page, queries, wanted, without=None):
     pytest.fail(f"nenhum item de {queries} com {wanted}")
 
 
-def _wait_value(field, seconds=60.0):
-    """Until the (hidden) field has a value (the page's policy forbids evaluating strings, so no
-    wait_for_function)."""
-    deadline = time.monotonic() + seconds
-    while not field.input_value():
-        assert time.monotonic() < deadline, "a prévia não chegou"
-        time.sleep(0.1)
+def _wait_value(field):
+    """Until the (hidden) field has a value: Playwright's own wait on the element's state (the
+    page's policy forbids evaluating strings, so no wait_for_function; and no sleeping loop)."""
+    from playwright.sync_api import expect
+
+    expect(field).to_have_value(re.compile(r"."), timeout=STATE_TIMEOUT_MS)
 
 
 def _applied_and_shown(page, target, act_label, quadro=True):

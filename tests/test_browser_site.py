@@ -53,6 +53,11 @@ def server(tmp_path_factory):
     thread.join(timeout=5)
 
 
+STATE_TIMEOUT_MS = 180_000
+"""How long a wait on a page's state may take before it is a failure (Playwright's default, 30 s,
+failed under load: CI shares two cores with the whole suite)."""
+
+
 @pytest.fixture(scope="module")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -65,6 +70,9 @@ def browser():
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1100, "height": 800}, locale="pt-BR")
+    # Every wait is on a state (a selector, a condition, a load); on a loaded machine reaching it
+    # takes longer, never a different path: the limit is for a state that never comes.
+    context.set_default_timeout(STATE_TIMEOUT_MS)
     pg = context.new_page()
     pg.errors = []
     pg.on("console", lambda m: pg.errors.append(f"console: {m.text}") if m.type == "error" else None)

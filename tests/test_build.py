@@ -123,7 +123,7 @@ def test_build_writes_every_output_and_says_where(acervo, tmp_path, capsys):
     page = (out / "site" / act / "index.html").read_text("utf-8")
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; mercados" in page
     assert '<a class="cit" href="../lei-90-2019/index.html">' in page
-    assert "Texto indisponível." in (out / "site/sp-vila-exemplo/lei-90-2019/index.html").read_text("utf-8")
+    assert "Texto não disponível no acervo." in (out / "site/sp-vila-exemplo/lei-90-2019/index.html").read_text("utf-8")
 
 
 def test_rerun_with_nothing_changed_writes_nothing(acervo, tmp_path, capsys):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from lexconsolida.errors import EXIT_KEPT
 from tests.conftest import ROOT, run_cli
 
 ATOS = ROOT / "tests" / "fixtures" / "acervo-ficticio" / "atos"
@@ -33,7 +34,10 @@ def test_bad_decisions_are_listed_with_file_and_line_and_a_broken_norma_toml_is_
                       encoding="utf-8")
     out = tmp_path / "lista"
     r = run_cli("acervo", tmp_path / "acervo", "-o", out, "--processos", "1")
-    assert r.returncode == 0, r.stderr.decode()
+    # the others are processed; the one left out is said on the terminal, with its file and line,
+    # and the run exits 4 (published, with acts kept from the last good run: issue 33)
+    assert r.returncode == EXIT_KEPT, r.stderr.decode()
+    assert f"{MUN}/lei-60-2018/norma.toml: TOML inválido na linha" in r.stderr.decode()
     d = json.loads((out / "lista.json").read_text(encoding="utf-8"))
     assert d["resumo"]["atos"] == 9  # ten imported, one left out; the others processed
     assert d["resumo"]["alteracoes"].get("aplicada", 0) >= 3

@@ -65,7 +65,7 @@ def test_codes_are_portuguese_and_hyphenated():
         assert CODE.match(code), code
         assert not set(code.split("-")) & english, code
     assert LOG_CODES == {"linha-removida", "reparo", "tipografia", "numero-normalizado",
-                         "leitura-pagina", "fora-dos-atos"}
+                         "leitura-pagina", "fora-dos-atos", "nota-do-site"}
 
 
 def test_the_table_decides_the_severity():

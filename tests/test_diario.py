@@ -424,6 +424,9 @@ def test_republication_marks_only_the_acts_published_before(world, tmp_path):
 
     acervo = tmp_path / "statutes"
     shutil.copytree(world["acervo"], acervo)  # with the register and edição nº 1
+    toml = acervo / SLUG / "lei-150-2023" / "norma.toml"  # not published anywhere before (no date)
+    toml.write_text("\n".join(ln for ln in toml.read_text("utf-8").splitlines()
+                              if not ln.startswith("publicacao")) + "\n", "utf-8")
     settings = load(acervo / SLUG)
     credential = signing.load_certificate(world["keys"].p12, PASSWORD)
     with EditionRegister(settings.registro, SLUG) as register:
@@ -433,5 +436,6 @@ def test_republication_marks_only_the_acts_published_before(world, tmp_path):
                        republish=True)
     assert done.numero == 2
     desc = json.loads(done.descricao.read_text(encoding="utf-8"))
-    assert {a["titulo"]: a["republicacao"] for a in desc["atos"]} == {
-        "Lei nº 100, de 10 de março de 2020": True, "Lei nº 150, de 14 de setembro de 2023": False}
+    assert {a["titulo"]: (a["republicacao"], a["publicacao_anterior"]) for a in desc["atos"]} == {
+        "Lei nº 100, de 10 de março de 2020": (True, "2026-12-01"),  # in edição nº 1, the reason says when
+        "Lei nº 150, de 14 de setembro de 2023": (False, None)}

@@ -73,7 +73,9 @@ def test_act_pages_link_to_their_editions(site):
     lei = (out / SLUG / "lei-100-2020" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'class="publicado-diario">Publicado no <a href="\.\./\.\./diario/xx-municipio-de-exemplo/'
                      r'edicao-2026-0001\.html">Diário Oficial do Município de Exemplo — Edição ordinária nº 1, '
-                     r'de 1/12/2026</a>, página 1\.</p>', lei)
+                     r'de 1/12/2026</a>, página 1 \(republicação; publicado antes em 11 de março de 2020\)\.</p>', lei)
+    # the page shows two publication dates, and says which came first (issue 36)
+    assert "<dt>Publicação</dt><dd>11 de março de 2020</dd>" in lei
     assert "publicado-diario" in (out / SLUG / "lei-100-2020" / "compilado.html").read_text(encoding="utf-8")
     assert "publicado-diario" not in (out / SLUG / "lei-150-2023" / "index.html").read_text(encoding="utf-8")
     menu = (out / "index.html").read_text(encoding="utf-8")
@@ -118,7 +120,8 @@ def test_atom_feeds(site):
     acts = _feed(out / "diario" / "atos.atom")
     assert [e.find(f"{ATOM}title").text for e in acts] == [
         "Portaria nº 7, de 30 de novembro de 2026", "EXTRATO DO CONTRATO Nº 3/2026",
-        "Lei nº 100, de 10 de março de 2020", "Decreto nº 12, de 1º de abril de 2020"]
+        "Lei nº 100, de 10 de março de 2020 (republicação; publicado antes em 11 de março de 2020)",
+        "Decreto nº 12, de 1º de abril de 2020 (republicação; publicado antes em 2 de abril de 2020)"]
     updated = datetime.fromisoformat(parse_xml((out / "diario" / "atos.atom").read_bytes())
                                      .find(f"{ATOM}updated").text)
     assert updated.date().isoformat() == "2026-12-02"  # the newest edition, never the clock
@@ -147,3 +150,48 @@ def test_no_edition_no_gazette_pages():
     from lexconsolida.site.pages import SiteInfo
 
     assert list(pages([], [], SiteInfo("x", []), "chave")) == []
+
+
+def test_a_voided_number_is_listed_and_its_leftovers_never_block_the_site(tmp_path):
+    """Issue 36: a number the register voided (another file was where its PDF had to go) is listed
+    with its reason — the server's path cut to the file's name —, and what was left where the
+    edition would have been (a PDF, a description) is not an edition: not published, and the site
+    is built without anyone deleting it. The act printed in the next edition, published in 2023,
+    says it is a republication and why, in the edition's description and on its page."""
+    import json
+
+    from tests.diario_support import cli
+
+    acervo = make_acervo(tmp_path)
+    keys = Keys(tmp_path / "chaves")
+
+    def edicao(day: str, *extra, kill_at=None):
+        return cli("edicao", "--municipio", acervo / SLUG, "--acervo", acervo, acervo / SLUG / "lei-150-2023",
+                   "--data", day, "--certificado", keys.p12, "--senha-arquivo", keys.password_file, *extra,
+                   kill_at=kill_at)
+
+    assert edicao("2026-12-01", "--novo-registro", kill_at="depois-do-commit").returncode == -9
+    folder = acervo / SLUG / "diario-oficial"
+    folder.mkdir(exist_ok=True)
+    (folder / "edicao-2026-0001.pdf").write_bytes(b"outro arquivo")
+    listing = cli("edicao", "--municipio", acervo / SLUG, "--listar", "--json")
+    assert "inutilizada" in listing.stderr.decode()
+    leftover = {"formato": "lexconsolida-edicao/1", "municipio": SLUG, "numero": 1, "pdf": {"sha256": "0" * 64}}
+    (folder / "edicao-2026-0001.json").write_text(json.dumps(leftover), "utf-8")
+    done = edicao("2026-12-02")
+    assert done.returncode == 0, done.stderr.decode()
+    desc = json.loads((folder / "edicao-2026-0002.json").read_text("utf-8"))
+    assert [(a["republicacao"], a["publicacao_anterior"]) for a in desc["atos"]] == [(True, "2023-09-15")]
+    out = tmp_path / "site"
+    build_site(load_site(acervo).corpus, out)  # the leftovers do not stop it
+    index = (out / "diario" / "index.html").read_text("utf-8")
+    assert "Número inutilizado" in index and "Edição ordinária nº 1, de 1/12/2026" in index
+    assert "arquivo diferente no lugar da edição: edicao-2026-0001.pdf" in index and str(tmp_path) not in index
+    assert not (out / "diario" / SLUG / "edicao-2026-0001.html").exists()
+    assert not (out / "diario" / SLUG / "edicao-2026-0001.pdf").exists()
+    assert (out / "diario" / SLUG / "edicao-2026-0002.pdf").read_bytes() == (folder / "edicao-2026-0002.pdf").read_bytes()
+    page = (out / SLUG / "lei-150-2023" / "index.html").read_text("utf-8")
+    assert "(republicação; publicado antes em 15 de setembro de 2023)" in page
+    edition_page = (out / "diario" / SLUG / "edicao-2026-0002.html").read_text("utf-8")
+    assert "(republicação; publicado antes em 15 de setembro de 2023)" in edition_page
+    assert check_site(out) == []

@@ -209,12 +209,13 @@ def test_a_failed_write_does_not_block_the_register(tmp_path, law_xml):
     # A folder that cannot be made (a file is in its way: works even as root), as a full disk,
     # a read-only share or a folder gone would.
     (project / "pendrive").write_text("não é uma pasta\n", encoding="utf-8")
-    failed = cli(*issue, "-o", "pendrive/formularios", cwd=project)
+    again = ["--reemitir", "--motivo", "segunda via"]
+    failed = cli(*issue, *again, "-o", "pendrive/formularios", cwd=project)
     assert failed.returncode == 2, failed.stderr.decode()
     err = failed.stderr.decode()
     assert "não foi possível gravar" in err and "--concluir-lote" in err and "--inutilizar-lote" in err
     # Everything else goes on meanwhile: another issue elsewhere, verify, cancel, a talão.
-    later = cli(*issue, "-o", "outra", cwd=project)
+    later = cli(*issue, *again, "-o", "outra", cwd=project)
     out = _ok(later)
     assert "AI-2025/000003" in out and "AI-2025/000002" in out  # the note names the pending number
     verified = cli("forms", "--verificar", *m, cwd=project)
@@ -236,7 +237,7 @@ def test_a_failed_write_does_not_block_the_register(tmp_path, law_xml):
         assert hashlib.sha256(Path(f["caminho"]).read_bytes()).hexdigest() == f["sha256"]
     assert "registro e arquivos conferem" in _ok(cli("forms", "--verificar", *m, cwd=project))
     # Or voided with a reason: another failed batch, given up.
-    failed = cli(*issue, "-o", "pendrive/x", cwd=project)
+    failed = cli(*issue, *again, "-o", "pendrive/x", cwd=project)
     assert failed.returncode == 2
     rows = {r["numero"]: r for r in json.loads(cli("forms", "--listar", "--json", *m, cwd=project).stdout)}
     pending = [r for r in rows.values() if r["pendente"]]

@@ -72,7 +72,7 @@ def test_bad_csv_row_exits_2_and_names_row_and_field(tmp_path, law_xml):
     err = result.stderr.decode()
     assert "linha 5" in err and "'placa'" in err and "art. 56, inciso II" in err
     assert not out.exists() or not any(out.iterdir())
-    assert "registro vazio" in run_cli("forms", "--listar", "--registro", reg).stdout.decode()
+    assert not reg.exists()  # a refused command leaves no register behind (issue 33)
 
 
 def test_usage_errors(tmp_path):

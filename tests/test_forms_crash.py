@@ -44,9 +44,9 @@ def cli(*args, cwd: Path = ROOT, kill_at: str | None = None):
                           timeout=300, env=env)
 
 
-def _csv(tmp_path: Path, name: str, n: int) -> Path:
+def _csv(tmp_path: Path, name: str, n: int, start: int = 1) -> Path:
     path = tmp_path / name
-    path.write_text(csv_cases(n), encoding="utf-8")
+    path.write_text(csv_cases(n, start=start), encoding="utf-8")
     return path
 
 
@@ -90,7 +90,7 @@ def test_kill_at_each_step_loses_and_repeats_no_number(tmp_path, acervo, law_xml
     first = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "a.csv", 4), *common, "--novo-registro",
                 kill_at=step)
     assert first.returncode == -9, first.stderr.decode()
-    second = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 3), *common)
+    second = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 3, start=101), *common)
     assert second.returncode == 0, second.stderr.decode()
     committed = step != "antes-do-commit"
     issued_now = [line.split("\t")[0] for line in second.stdout.decode().splitlines() if "\t" in line]
@@ -117,7 +117,7 @@ def test_kill_during_the_final_moves_of_a_big_batch_then_verify_completes_it(tmp
     verified = cli("forms", "--verificar", "--municipio", acervo)
     assert verified.returncode == 0, verified.stdout.decode()
     assert verified.stdout.decode().count("emissão interrompida concluída") == 30
-    again = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 2), *common)
+    again = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 2, start=101), *common)
     assert again.returncode == 0, again.stderr.decode()
     _assert_register_sound(acervo, out, 32)
 
@@ -138,7 +138,7 @@ def test_a_file_put_in_the_way_of_a_pending_number_voids_it_with_the_reason(tmp_
     assert "já existe com outro conteúdo" in rows["AI-2025/000002"]["motivo_inutilizacao"]
     assert rows["AI-2025/000001"]["situacao"] == rows["AI-2025/000003"]["situacao"] == "emitido"
     assert not (out / "AI-2025-000002.html").exists()  # the voided number's own file is not left behind
-    nxt = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 1), *common)
+    nxt = cli("forms", "auto-de-infracao", "--data", _csv(tmp_path, "b.csv", 1, start=101), *common)
     assert "AI-2025/000004" in nxt.stdout.decode()  # the voided number is not reissued
 
 
@@ -164,7 +164,8 @@ def test_other_working_folder_uses_the_same_register(tmp_path, acervo, law_xml):
                 "--novo-registro", cwd=one)
     assert first.returncode == 0 and "AI-2025/000001" in first.stdout.decode()
     relative = os.path.relpath(acervo, two)
-    second = cli("forms", "auto-de-infracao", "--data", case, "--municipio", relative, "--norma", law_xml, cwd=two)
+    second = cli("forms", "auto-de-infracao", "--data", case, "--municipio", relative, "--norma", law_xml,
+                 "--reemitir", "--motivo", "segunda via", cwd=two)
     assert second.returncode == 0, second.stderr.decode()
     assert "AI-2025/000002" in second.stdout.decode()
     assert (acervo / "registros" / "fiscalizacao-mototaxi.sqlite").is_file()
@@ -211,7 +212,7 @@ def test_make_clean_and_build_never_touch_the_register(tmp_path, law_xml):
     assert register.read_bytes() == before
     assert sorted(p.name for p in register.parent.iterdir() if not p.name.endswith(".trava")) == [register.name]
 
-    again = cli(*args, cwd=project)
+    again = cli(*args, "--reemitir", "--motivo", "segunda via", cwd=project)
     assert again.returncode == 0, again.stderr.decode()
     assert "AI-2025/000002" in again.stdout.decode()
 

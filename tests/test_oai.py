@@ -6,6 +6,7 @@ import asyncio
 import csv
 import json
 import shutil
+import tomllib
 
 import pytest
 from starlette.applications import Starlette
@@ -96,7 +97,8 @@ def test_named_act_text_unavailable_and_items_of_the_build(acervo, tmp_path):
     assert ("conteudo", "application/pdf", "https://diario.exemplo.invalid/arquivos/pdf/xx-municipio-de-exemplo/lei-150-2023.pdf") in items
     assert ("conteudo", None, "https://diario.exemplo.invalid/arquivos/docx/xx-municipio-de-exemplo/lei-150-2023.docx") in items
     dec = [(i.get("tipo"), i.get("nota")) for i in recs["decreto-12-2020"].iterfind(f"{{{vocab.NS}}}Item")]
-    assert dec == [("metadado", None), ("conteudo.indisponivel", "Texto integral indisponível no acervo")]
+    assert dec == [("metadado", None), ("conteudo.indisponivel",
+                                        "Texto integral indisponível no acervo: o acervo só tem os dados deste ato")]
 
 
 def test_relations_outside_the_acervo_and_outside_the_profile(acervo):
@@ -320,8 +322,49 @@ def test_a_record_invalid_now_is_not_taken_for_deleted(acervo, tmp_path):
 def test_serving_needs_a_contact_email(acervo):
     mun = acervo / EX / "municipio.toml"
     mun.write_text(mun.read_text("utf-8").replace('email = "lexml@exemplo.invalid"\n', ""), "utf-8")
-    with pytest.raises(UsageError, match="email"):
+    with pytest.raises(UsageError, match="--contato"):
         Provider(catalog(build(acervo)), "http://127.0.0.1/")
+
+
+def test_the_contact_defaults_to_the_publishing_body(acervo):
+    """Without [lexml] email, the provider announces the Câmara's e-mail (then the
+    Prefeitura's) from the same municipio.toml: a configured municipality serves at once."""
+    mun = acervo / EX / "municipio.toml"
+    text = mun.read_text("utf-8").replace('email = "lexml@exemplo.invalid"\n', "")
+    mun.write_text(text.replace('[orgaos.prefeitura]\n', '[orgaos.prefeitura]\nemail = "gabinete@exemplo.invalid"\n'), "utf-8")
+    assert b"<adminEmail>gabinete@exemplo.invalid</adminEmail>" in _identify(acervo)
+    mun.write_text(mun.read_text("utf-8").replace('[orgaos.camara]\n', '[orgaos.camara]\nemail = "camara@exemplo.invalid"\n'), "utf-8")
+    assert b"<adminEmail>camara@exemplo.invalid</adminEmail>" in _identify(acervo)
+
+
+def _identify(acervo) -> bytes:
+    return Provider(catalog(build(acervo)), "http://127.0.0.1/").handle([("verb", "Identify")])
+
+
+def test_import_asks_for_the_contact_and_writes_it(tmp_path):
+    """A fresh import with --contato writes [lexml] email into the new municipio.toml; on one a
+    person wrote without any contact it is added at the end (comments kept); an existing
+    contact is never replaced."""
+    from lexconsolida.acervo.importer import import_folder, provider_contact
+
+    src = tmp_path / "atos"
+    src.mkdir()
+    (src / "lei-1-2020.txt").write_text("LEI Nº 1, DE 2 DE MARÇO DE 2020\n\nDispõe sobre a feira.\n\n"
+                                        "Art. 1º A feira funciona aos sábados.\n\n"
+                                        "Exemplo, 2 de março de 2020.\n", "utf-8")
+    report = import_folder(src, tmp_path / "acervo", "sp-vila-exemplo", contato="legislativo@camara.invalid")
+    mun = tmp_path / "acervo" / "sp-vila-exemplo" / "municipio.toml"
+    assert tomllib.loads(mun.read_text("utf-8"))["lexml"] == {"email": "legislativo@camara.invalid"}
+    assert report.contato == ("legislativo@camara.invalid", "[lexml] email")
+    again = import_folder(src, tmp_path / "acervo", "sp-vila-exemplo", contato="outro@camara.invalid")
+    assert again.contato == ("legislativo@camara.invalid", "[lexml] email") and "não o muda" in again.contato_nota
+    mun.write_text("# feito à mão\nnome = \"Vila Exemplo\"\nuf = \"SP\"\nlocalidade_urn = \"br;sao.paulo;vila.exemplo\"\n", "utf-8")
+    added = import_folder(src, tmp_path / "acervo", "sp-vila-exemplo", contato="novo@camara.invalid")
+    text = mun.read_text("utf-8")
+    assert text.startswith("# feito à mão\n") and provider_contact(tomllib.loads(text)) == ("novo@camara.invalid", "[lexml] email")
+    assert added.contato == ("novo@camara.invalid", "[lexml] email")
+    with pytest.raises(UsageError, match="e-mail"):
+        import_folder(src, tmp_path / "acervo", "sp-vila-exemplo", contato="sem arroba")
 
 
 def test_the_app_mounts_under_another_starlette_app(acervo):

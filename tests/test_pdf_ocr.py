@@ -7,6 +7,7 @@ where Tesseract or its Portuguese data is missing (``.ci/run`` installs them).""
 from __future__ import annotations
 
 import json
+from difflib import SequenceMatcher
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,27 @@ from tests.pdf_support import needs_pdftoppm, needs_tesseract, office_pdfs, scan
 pytestmark = [pytest.mark.slow, pytest.mark.ocr, pytest.mark.libreoffice, pytest.mark.shared, needs_tesseract,
               needs_pdftoppm]
 MIN_SHARE = 0.98
+MIN_IN_ORDER = 0.99
+"""Seed 004 as an image: the share of its gold ids read back in order (difflib's ratio of the
+two id sequences). OCR is not bit-identical across Tesseract builds and language data (the same
+scan read on two machines differed by a label), so the tolerance is stated, and the versions
+it was calibrated with are recorded (:data:`CALIBRATED`) and printed with any failure."""
+CALIBRATED = ("tesseract 5.3.0 (Debian 5.3.0-2), tesseract-ocr-por 1:4.1.0-2, "
+              "por.traineddata sha256 c4932b937207a951…: 100 % of the ids, in order")
+
+
+def tesseract_versions() -> str:
+    """The Tesseract and Portuguese data this machine reads with (for failure messages)."""
+    import hashlib
+    import subprocess
+
+    from lexconsolida.readers.pdf.ocr import tesseract_command
+
+    run = subprocess.run([tesseract_command() or "tesseract", "--version"], capture_output=True, text=True)
+    first = (run.stdout or run.stderr).splitlines()[:1]
+    data = sorted(Path("/usr/share/tesseract-ocr").glob("*/tessdata/por.traineddata"))
+    digest = hashlib.sha256(data[0].read_bytes()).hexdigest()[:16] if data else "ausente"
+    return f"{first[0] if first else 'tesseract ?'}, por.traineddata sha256 {digest}… (calibrado com {CALIBRATED})"
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +72,8 @@ def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
         back = [d.id for d in result.norma.dispositivos()]
         same = set(original) & set(back)
         share = len(same) / len(set(original))
-        assert share >= MIN_SHARE, f"{name}: {share:.3f} dos ids ({sorted(set(original) - same)[:20]})"
+        assert share >= MIN_SHARE, f"{name}: {share:.3f} dos ids ({sorted(set(original) - same)[:20]}); " \
+            f"{tesseract_versions()}"
         # reported = a warning or an error (a repeated label is an error, one severity per code)
         warned = {_article(d.where) for d in result.diagnostics
                   if d.severity in (Severity.WARNING, Severity.ERROR) and d.where}
@@ -62,7 +85,7 @@ def test_scans_keep_the_dispositivos_and_warn_at_every_difference(scanned):
             return art in warned or after.get(art) in warned
 
         unreported = sorted(i for i in set(original) ^ set(back) if not reported(i))
-        assert not unreported, f"{name}: diferenças sem aviso: {unreported}"
+        assert not unreported, f"{name}: diferenças sem aviso: {unreported}; {tesseract_versions()}"
 
 
 def test_scans_report_ocr_per_page_with_confidence(scanned):
@@ -86,5 +109,12 @@ def test_seed_004_text_as_an_image_pdf_reads_back_to_its_gold_ids(tmp_path):
     result = read_file(image)
     assert all(d.code != "leitura-pagina" or "OCR" in d.message for d in result.diagnostics)
     expected = [d["id"] for d in gold["dispositivos"]]
-    assert [d.id for d in units(result.norma)] == expected
-    assert [a.id for a in result.norma.agrupadores()] == [a["id"] for a in gold["agrupadores"]]
+    read = [d.id for d in units(result.norma)]
+    ratio = SequenceMatcher(None, expected, read, autojunk=False).ratio()
+    lost, gained = sorted(set(expected) - set(read)), sorted(set(read) - set(expected))
+    assert ratio >= MIN_IN_ORDER, f"{ratio:.4f} < {MIN_IN_ORDER}: faltam {lost[:10]}, sobram {gained[:10]}; " \
+        f"{tesseract_versions()}"
+    agrupadores = [a.id for a in result.norma.agrupadores()]
+    gold_agrupadores = [a["id"] for a in gold["agrupadores"]]
+    assert SequenceMatcher(None, gold_agrupadores, agrupadores, autojunk=False).ratio() >= MIN_IN_ORDER, \
+        f"{agrupadores} × {gold_agrupadores}; {tesseract_versions()}"

@@ -107,9 +107,21 @@ def test_an_act_whose_history_cannot_be_applied_keeps_its_last_good_pages(acervo
     notice = lxml.html.document_fromstring(kept).xpath("//p[@class='aviso-mantido']")[0].text_content()
     assert "Lei nº 20, de 5 de abril de 2021 não pôde ser aplicada a este ato" in notice
     assert "pode estar desatualizado" in notice
+    # the notice says exactly what the page holds (issue 36): this one already has the R$ 200,00
+    # of the Lei nº 20, so it never says "sem essas alterações"
+    assert notice.endswith("o texto abaixo é o publicado antes disso, já com as alterações da Lei nº 20, "
+                           "de 5 de abril de 2021, como eram lidas quando foi publicado.")
     assert sorted((page.parent / "versoes").glob("*.html")) == versions
+    said = {}
     for version in versions:
-        assert "aviso-mantido" in version.read_text("utf-8")
+        text = version.read_text("utf-8")
+        assert "aviso-mantido" in text
+        said[version.stem] = (lxml.html.document_fromstring(text).xpath("//p[@class='aviso-mantido']")[0]
+                              .text_content(), "R$ 200,00" in text)
+    # the version of 2020, before the Lei nº 20: without its changes, and its notice says so
+    assert said["2020-03-02"][0].endswith("sem as alterações da Lei nº 20, de 5 de abril de 2021.")
+    assert not said["2020-03-02"][1]
+    assert said["2021-04-05"][1] and "já com as alterações" in said["2021-04-05"][0]
     assert not list(tmp_path.glob(".site.*"))  # no staging folder left behind
     # its search entries stay: the site's search still finds the law
     import json
@@ -138,6 +150,7 @@ def test_build_fails_for_that_act_and_keeps_its_docx(acervo, tmp_path):
     kept = python_docx.Document(io.BytesIO(docx.read_bytes())).paragraphs
     assert kept[0].style.name == "Situação do texto"
     assert "Lei nº 20, de 5 de abril de 2021 não pôde ser aplicada" in kept[0].text
+    assert "já com as alterações da Lei nº 20" in kept[0].text  # it has them: R$ 200,00
     before = [p.text for p in python_docx.Document(io.BytesIO(good)).paragraphs]
     assert [p.text for p in kept[1:]] == before
     again = docx.read_bytes()

@@ -63,8 +63,10 @@ def test_annex_after_the_signatures():
     ).encode()
     norma = read(text).norma
     assert [(s.name, s.cargo) for s in norma.assinaturas] == [("FULANO DE TAL", "Prefeito")]
-    assert norma.anexos == ["ANEXO I\nTABELA DE VALORES\nItem A: 10 reais"]
-    assert norma.documentos[-1].tipo == "Anexo"
+    (anexo,) = norma.annexes
+    assert (anexo.id, anexo.rotulo, anexo.titulo) == ("anx1", "Anexo I", "TABELA DE VALORES")
+    assert anexo.text == "ANEXO I\nTABELA DE VALORES\nItem A: 10 reais"
+    assert not norma.anexos and not norma.documentos  # an annex is part of the act, not a document
 
 
 def test_text_without_any_article_is_refused():
@@ -89,7 +91,7 @@ def test_annexed_regulation_with_its_own_articles_stays_out_of_the_articulacao()
     norma = result.norma
     assert [a.id for a in norma.artigos()] == ["art1", "art2"]
     assert norma.fecho == ["Cidade Alta, 2 de janeiro de 2020."]
-    assert norma.anexos and "As feiras funcionam aos sábados." in norma.anexos[0]
+    assert norma.annexes and "As feiras funcionam aos sábados." in norma.annexes[0].text
     assert not [d for d in result.diagnostics if d.code in ("rotulo-repetido", "ordem-invertida")]
 
 

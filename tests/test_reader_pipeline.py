@@ -11,8 +11,8 @@ LAW = "LEI Nº 1, DE 2 DE JANEIRO DE 2020.\nEmenta.\nArt. 1º Texto.\n".encode()
 
 def test_pipeline_order():
     assert [name for name, _ in PIPELINE] == [
-        "decode", "drop_furniture", "recognise_labels", "repair_markers", "split_parts",
-        "build_tree", "editorial_notes", "number_units", "join_text", "repair_residue", "read_dates",
+        "decode", "drop_furniture", "recognise_labels", "repair_markers", "find_tables", "split_parts",
+        "build_tree", "editorial_notes", "number_units", "place_tables", "join_text", "repair_residue", "read_dates",
         "fill_metadata", "report_repairs",
     ]
     assert all(callable(rule) and rule.__name__ == name for name, rule in PIPELINE)

@@ -219,7 +219,7 @@ def test_two_processes_issuing_at_once_never_share_a_number(tmp_path):
     procs = []
     for name in ("a", "b"):
         csv_path = tmp_path / f"{name}.csv"
-        csv_path.write_text(csv_cases(25), encoding="utf-8")
+        csv_path.write_text(csv_cases(25, start=1 if name == "a" else 101), encoding="utf-8")
         procs.append(subprocess.Popen([sys.executable, str(worker), str(register), str(tmp_path / name), str(csv_path)],
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     outputs = []

@@ -71,17 +71,25 @@ def test_index_groups_by_municipality_type_and_year(site):
                      "../../sp-vila-exemplo/lei-90-2019/index.html",
                      "../../sp-vila-exemplo/decreto-15-2021/index.html"]
     old = _doc(site / "indice/sp-vila-exemplo/lei-2019.html")
-    assert "(texto indisponível)" in old.text_content()
-    assert "(revogada)" in old.xpath("//a[@href='../../sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
+    # revoked, and known only by its data: both said, once each (issue 36)
+    entry = old.xpath("//a[@href='../../sp-vila-exemplo/lei-90-2019/index.html']/..")[0].text_content()
+    assert "(revogada; texto não disponível)" in entry and entry.count("dispon") == 1
 
 
 def test_act_without_text_has_metadata_page(site):
     doc = _doc(site / "sp-vila-exemplo/lei-90-2019/index.html")
     text = doc.text_content()
-    assert "Texto indisponível." in text
+    assert "Texto não disponível no acervo." in text
     assert "Dispõe sobre o comércio ambulante." in text
+    # its own situation, with what the relations say (revoked), never "em vigor" nor "Texto vigente"
+    assert doc.xpath("//dt[.='Situação']/following-sibling::dd")[0].text_content().startswith(
+        "revogada pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020; texto não disponível")
+    assert doc.xpath("//title")[0].text.endswith("— Texto não disponível") and "vigente" not in text
     banner = doc.xpath("//p[@class='aviso-situacao']")[0]
-    assert banner.text_content() == "Lei revogada pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020: não está em vigor."
+    assert banner.text_content() == (
+        "Lei revogada pela Lei nº 100, de 4 de maio de 2020, desde 4 de maio de 2020: não está em vigor. "
+        "Texto não disponível: o acervo só tem os dados deste ato. O que se sabe desta lei vem dos seus "
+        "dados e do que os outros atos do acervo dizem dela.")
     assert banner.xpath(".//a/@href") == ["../lei-100-2020/index.html"]
     assert doc.xpath("//div[@class='fonte']//em")[0].text == "Lei nº 100/2020"
     revoked_by = doc.xpath("//section[@class='relacoes']//a")
@@ -175,7 +183,7 @@ def test_search_index_finds_a_dispositivo_by_a_word(site):
     rec = json.loads((site / f"busca/d-{docs[0] // meta['chunk']}.json").read_text())[docs[0] % meta["chunk"]]
     assert atos[rec[0]][:2] == [LEI, "Lei nº 100, de 4 de maio de 2020"]
     # each act's first doc, its status codes and its type, for the search's filters
-    assert atos[rec[0]][3:] == [["parcialmente-revogada"], "Lei"]
+    assert atos[rec[0]][3:] == [["parcialmente-revogada"], "Lei", "2020-05-04", "parcialmente revogada"]
     assert atos[rec[0]][2] <= docs[0] < (atos[rec[0] + 1][2] if rec[0] + 1 < len(atos) else 10**9)
     assert rec[1:3] == ["art3_cpt_inc2_ali2_ite2", "Art. 3º, inciso II, alínea b, item 2"]
     assert "co" in meta["shards"]

@@ -40,7 +40,9 @@ whole act; revogação of dispositivos; regulamentação (no change to the text)
 OP_RELATION: dict[OpKind, str] = {
     OpKind.REDACAO: "altera", OpKind.RENUMERACAO: "altera", OpKind.INCLUSAO: "acrescenta",
     OpKind.REVOGACAO: "revoga-dispositivos", OpKind.REVOGACAO_TOTAL: "revoga", OpKind.NOTA: "altera",
-    OpKind.PENDENTE: "altera", OpKind.SUBSTITUICAO: "altera"}
+    OpKind.PENDENTE: "altera", OpKind.SUBSTITUICAO: "altera", OpKind.CELULA: "altera",
+    OpKind.LINHA_INCLUSAO: "altera", OpKind.LINHA_REVOGACAO: "altera", OpKind.TABELA_REDACAO: "altera",
+    OpKind.ANEXO_REDACAO: "altera", OpKind.ANEXO_REVOGACAO: "revoga-dispositivos", OpKind.LINHA_REDACAO: "altera"}
 """The relation an operation of each kind says the act has with its target (every kind: a test
 checks, since a missing one was an internal error of the whole act's analysis)."""
 AMENDING_KINDS = ("altera", "acrescenta", "revoga", "revoga-dispositivos")

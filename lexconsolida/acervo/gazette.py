@@ -113,9 +113,14 @@ def site_corpus(ac: Acervo, executor: Executor | Runner | None = None,
             relations=sorted(relations.get(urn, []), key=lambda r: (r.target, r.tipo)),
             source_key=source if ac.keys else None,
         ))
+    # acts whose norma.toml could not be read this time keep their last good pages
+    unreadable = [folder if municipio is None else folder.split("/", 1)[1]
+                  for folder, _ in ac.broken
+                  if municipio is None or folder.split("/", 1)[0] == municipio]
     if municipio is not None and municipio in municipios:  # one municipality's own site says whose
-        return SiteCorpus(acts, nome=f"Diário Oficial — acervo de normas de {municipios[municipio].titulo}")
-    return SiteCorpus(acts)
+        return SiteCorpus(acts, nome=f"Diário Oficial — acervo de normas de {municipios[municipio].titulo}",
+                          unreadable=unreadable)
+    return SiteCorpus(acts, unreadable=unreadable)
 
 
 def build_gazette(ac: Acervo, out: str | Path, *, docs_dir: str | Path | None = None,

@@ -9,18 +9,22 @@ and is kept, as are every table the import does not write (``[[relacoes]]``, ``[
 settled. Re-importing the same folder writes nothing.
 
 Files that cannot become an act (no epígrafe and no date; the same act twice) are refused,
-each with its reason, in ``<município>/importacao.toml``.
+each with its reason, in ``<município>/importacao.toml``; so are files still being written
+(their size or modification time moved within a short window, or while they were read) and
+files cut short (the reader's truncation detector): an unfinished copy is never taken for a law.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import time
 import tomllib
 from collections import Counter
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -61,6 +65,41 @@ class ImportReport:
     """Files that stand for a number never used (no act): not imported."""
     duvidas: Counter = field(default_factory=Counter)
     """Open doubts by code."""
+    contato: tuple[str, str] | None = None
+    """(e-mail, where it comes from) of the LexML provider's contact (:func:`provider_contact`),
+    None when the municipality's configuration has none."""
+    contato_nota: str | None = None
+    """What the import did or could not do with ``--contato`` (Portuguese), None when nothing."""
+
+
+CONTACT_KEYS = (("lexml", "[lexml] email"), ("orgaos.camara", "[orgaos.camara] email"),
+                ("orgaos.prefeitura", "[orgaos.prefeitura] email"))
+"""Where a municipio.toml gives the LexML provider's contact, in order of preference."""
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+def provider_contact(data: dict) -> tuple[str, str] | None:
+    """(e-mail, the key it comes from) of the contact the LexML provider announces
+    (``Identify``'s ``adminEmail``): ``[lexml] email``, else the e-mail of the Câmara's or the
+    Prefeitura's ``[orgaos.…]`` table (the body that publishes the acts answers for them);
+    None when the configuration has none."""
+    for path, where in CONTACT_KEYS:
+        table: Any = data
+        for part in path.split("."):
+            table = table.get(part) if isinstance(table, dict) else None
+        value = table.get("email") if isinstance(table, dict) else None
+        if isinstance(value, str) and value.strip():
+            return value.strip(), where
+    return None
+
+
+def check_email(value: str) -> str:
+    """``value`` when it looks like an e-mail address; a usage error saying so otherwise."""
+    value = value.strip()
+    if not _EMAIL.match(value):
+        raise UsageError(f"--contato deve ser um endereço de e-mail (ex.: legislativo@camara.exemplo.gov.br), "
+                         f"não {value!r}")
+    return value
 
 
 def _municipio_parts(name: str) -> tuple[str, str]:
@@ -71,10 +110,27 @@ def _municipio_parts(name: str) -> tuple[str, str]:
     return m.group("uf").upper(), m.group("nome")
 
 
-def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido]) -> None:
+def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido], contato: str | None = None) -> str | None:
+    """Create the municipality's configuration on the first import (with ``contato`` as the
+    LexML provider's contact, ``[lexml] email``); returns what was done with ``contato`` on an
+    existing one, or None."""
     path = folder / "municipio.toml"
-    if path.exists():
-        return  # a person's configuration: never rewritten
+    if path.exists():  # a person's configuration: never rewritten …
+        if contato is None:
+            return None
+        text = read_bytes(path).decode("utf-8")
+        data = tomllib.loads(text)
+        found = provider_contact(data)
+        if found is not None:
+            return (f"o municipio.toml já dá o contato do provedor LexML ({found[1]} = {found[0]}): "
+                    "--contato não o muda; edite o municipio.toml para trocá-lo")
+        if "lexml" in data:
+            return ("o municipio.toml já tem uma tabela [lexml]: acrescente nela "
+                    f'email = "{contato}" (--contato não reescreve a configuração)')
+        # … only completed, at its end, with the table it lacks (comments and order kept)
+        atomic_write(path, text.rstrip("\n") + "\n\n# Contato do provedor LexML (docs/lexml-oai.md), "
+                     "dado em 'lexconsolida importar --contato'.\n" + tomli_w.dumps({"lexml": {"email": contato}}))
+        return f"contato do provedor LexML acrescentado ao municipio.toml: [lexml] email = {contato}"
     small = {"de", "da", "do", "das", "dos", "e"}
     nome = " ".join(w if w in small and i else w.capitalize() for i, w in enumerate(words.split("-")))
     # the name as the texts spell it (accents included), when it is the folder's name
@@ -84,15 +140,22 @@ def _municipio_toml(folder: Path, uf: str, words: str, lidos: list[Lido]) -> Non
     if named:
         nome = sorted(named.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
     loc = Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf], municipio=nome).localidade
-    table = {"nome": nome, "uf": uf, "uf_nome": UF[uf], "localidade_urn": loc}
+    table: dict = {"nome": nome, "uf": uf, "uf_nome": UF[uf], "localidade_urn": loc}
+    if contato is not None:
+        table["lexml"] = {"email": contato}
     head = ("# Configuração do município (ver docs/acervo.md), criada por 'lexconsolida importar'.\n"
             "# Confira o nome: ele vem dos textos, ou do nome da pasta quando os textos não o dizem.\n")
     atomic_write(path, head + tomli_w.dumps(table))
+    return None
 
 
 def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
-                  executor: Executor | Runner | None = None) -> ImportReport:
-    """Import every act file of ``src`` into ``dest/<municipio>/``."""
+                  executor: Executor | Runner | None = None, contato: str | None = None) -> ImportReport:
+    """Import every act file of ``src`` into ``dest/<municipio>/``; ``contato``: the e-mail the
+    LexML provider announces (written into a new municipio.toml, or added to one that has no
+    contact)."""
+    if contato is not None:
+        contato = check_email(contato)
     src, dest = Path(src), Path(dest)
     if not src.is_dir():
         raise InputError("pasta de atos não encontrada", path=src)
@@ -100,20 +163,28 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
     files, links = _inside(src, sources_in(src))
     if not files and not links:
         raise InputError("a pasta não tem atos (.txt, .docx, .md)", path=src)
+    files, unsettled = _settled(src, files)
     rels = [f.relative_to(src).as_posix() for f in files]
+    before = {f: _stamp(f) for f in files}
     lidos: list[Lido] = run_map(read_source, [(str(f), r) for f, r in zip(files, rels)], executor)
+    files, lidos, moved = _unchanged(src, files, lidos, before)
+    links = links + unsettled + moved
     folder = dest / municipio
     folder.mkdir(parents=True, exist_ok=True)
-    _municipio_toml(folder, uf, words, lidos)
+    contato_nota = _municipio_toml(folder, uf, words, lidos, contato)
     mun = tomllib.loads(read_bytes(folder / "municipio.toml").decode("utf-8"))
     loc = mun.get("localidade_urn") or Urn.build(tipo="lei", data=None, numero=None, uf=UF[uf],
                                                   municipio=words).localidade
     existing = _existing(folder)
-    report = ImportReport(folder, recusados=links)
+    report = ImportReport(folder, recusados=links, contato=provider_contact(mun), contato_nota=contato_nota)
     taken = {name for name in existing.values()}
     urns: dict[str, str] = {}
     for f, lido in zip(files, lidos):
         old_name = existing.get(lido.origem)
+        if lido.truncado:
+            report.recusados.append(Recusa(lido.origem, f"arquivo truncado (cortado no meio): {lido.truncado}; "
+                                           "não importado — copie o arquivo inteiro de novo"))
+            continue
         if lido.nao_utilizado:
             report.nao_utilizados.append(lido.origem)
             if old_name is None:
@@ -144,6 +215,54 @@ def import_folder(src: str | Path, dest: str | Path, municipio: str, *,
             report.sem_mudanca += 1
     _write_report(folder, report)
     return report
+
+
+SETTLE = 1.5
+"""Seconds a file must have been left alone before the import takes it: a copy in progress
+(a download, a network share) keeps changing its size and modification time."""
+WRITING = ("arquivo sendo gravado (o tamanho ou a data de modificação mudou durante a importação): "
+           "não importado — importe de novo quando a cópia terminar")
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _settled(src: Path, files: list[Path]) -> tuple[list[Path], list[Recusa]]:
+    """The files left alone for :data:`SETTLE` seconds, and a refusal for each one still being
+    written. A file modified less than that ago is watched until it is that old (at most
+    :data:`SETTLE` seconds of waiting for the whole folder): it is taken if its size and
+    modification time did not move meanwhile."""
+    stamps = {f: _stamp(f) for f in files}
+    now = time.time_ns()
+    young = [f for f, st in stamps.items() if st is not None and now - st[1] < SETTLE * 1e9]
+    if young:
+        newest = max(stamps[f][1] for f in young)  # type: ignore[index]
+        time.sleep(max(0.0, (newest + SETTLE * 1e9 - time.time_ns()) / 1e9))
+    ok, refused = [], []
+    for f in files:
+        if stamps[f] is None or _stamp(f) != stamps[f]:
+            refused.append(Recusa(f.relative_to(src).as_posix(), WRITING))
+        else:
+            ok.append(f)
+    return ok, refused
+
+
+def _unchanged(src: Path, files: list[Path], lidos: list[Lido], before: dict) -> tuple[list[Path], list[Lido], list[Recusa]]:
+    """Drop the files whose size or modification time changed while they were read (being
+    written after all): what was read of them is not the file."""
+    keep_f, keep_l, refused = [], [], []
+    for f, lido in zip(files, lidos):
+        if _stamp(f) != before[f]:
+            refused.append(Recusa(f.relative_to(src).as_posix(), WRITING))
+        else:
+            keep_f.append(f)
+            keep_l.append(lido)
+    return keep_f, keep_l, refused
 
 
 def _inside(src: Path, files: list[Path]) -> tuple[list[Path], list[Recusa]]:

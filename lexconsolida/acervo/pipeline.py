@@ -169,6 +169,7 @@ class Acervo:
         if h is None:
             return []
         revoking = {r.fonte for r in self.relations if r.alvo == urn and r.tipo == "revoga"}
+        unit_revoking = {r.fonte for r in self.relations if r.alvo == urn and r.tipo == "revoga-dispositivos"}
         out = []
         for step in h.steps:
             act = self.corpus.acts.get(step.ato)
@@ -185,7 +186,7 @@ class Acervo:
             items = len({p.dispositivo or p.mensagem for p in step.problemas if p.bloqueia}) or 1
             out.append(st.Step(act.urn, act.label, act.in_force_from, state,
                                items if state == st.PENDING else step.operacoes,
-                               step.revoga or step.ato in revoking))
+                               step.revoga or step.ato in revoking, step.ato in unit_revoking))
         return out
 
     def status_facts(self, urn: str) -> tuple[list[st.Step], Event | None]:
@@ -199,6 +200,19 @@ class Acervo:
             if act is not None:
                 revocation = Event(st.REVOCATION, act.urn, act.label, h.revogado_em)
         return self.steps_of(urn), revocation
+
+    def missing_text(self, urn: str) -> str | None:
+        """Why the acervo has no text of ``urn`` — 'o acervo só tem os dados deste ato', 'o
+        texto-fonte deste ato traz só a epígrafe e a ementa' —, None when it has one (a text the
+        reader refused is a text: :attr:`ActResult.recusa` says why it is not published). The
+        status, the work list and the LexML records read the same answer."""
+        res = self.acts.get(urn)
+        act = self.corpus.acts.get(urn)
+        if act is None or act.texto is None or (res is not None and not res.texto):
+            return "o acervo só tem os dados deste ato"
+        if res is not None and not res.recusa and not res.dispositivos:
+            return "o texto-fonte deste ato traz só a epígrafe e a ementa"
+        return None
 
     def marked(self, urn: str, norma: Norma) -> Norma:
         """``norma`` (the act ``urn``'s text, or its metadata when the acervo lacks the text)

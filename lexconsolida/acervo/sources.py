@@ -20,6 +20,7 @@ from lexconsolida.model.clauses import act_vigencia
 from lexconsolida.model.dates import parse_date, publication_of
 from lexconsolida.readers import format_of, read_file
 from lexconsolida.readers.text.parts import EPIGRAFE, _tipo_name, year_of_number
+from lexconsolida.readers.text.truncation import TruncatedInput
 
 SUFFIXES = (".txt", ".docx", ".md", ".pdf")
 """Files an import takes from a folder."""
@@ -30,7 +31,7 @@ _UNUSED_NUMBER = re.compile(
 _AUTHOR = re.compile(
     r"""de\s+autoria\s+d[oa]s?\s+(?P<a>[^,;:]+?)\s*(?:,|;|:|\bdecret|\baprov|\be\s+eu\b|$)
       | \bautor(?:ia)?\s*:\s*(?P<b>[^\n;]+?)\s*(?:;|$)""",
-    re.I | re.X,
+    re.I | re.X | re.M,
 )
 _DATE_DOUBTS = ("data-divergente", "data-incoerente")
 """What the text reader says of the act's dates, kept as doubts for a person."""
@@ -71,6 +72,8 @@ class Lido:
     vigencia_nota: str | None = None
     recusa: str | None = None
     """Why the text reader refused the text (the act is still imported, its metadata kept)."""
+    truncado: str | None = None
+    """Why the file looks cut short (the reader's truncation detector): never imported."""
     nao_utilizado: bool = False
     """The file stands for a number never used ('(ATO INEXISTENTE, NUMERAÇÃO NÃO UTILIZADA)'):
     no act to import."""
@@ -93,6 +96,8 @@ def read_source(path: str, origem: str) -> Lido:
         norma, said = result.norma, result.diagnostics
     except InputError as err:
         lido.recusa = err.message if hasattr(err, "message") else str(err)
+        if isinstance(err, TruncatedInput):
+            lido.truncado = str(err).removeprefix(f"{err.path}: ") if err.path else str(err)
         if fmt == "text":
             try:
                 norma = read_file(path, aceitar_truncado=True).norma
@@ -103,10 +108,10 @@ def read_source(path: str, origem: str) -> Lido:
             " ".join([norma.ementa or "", *norma.preambulo, *norma.fecho])):
         lido.nao_utilizado = True
     if norma is not None:
-        lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, norma.ementa
+        lido.tipo, lido.numero, lido.ementa = norma.tipo, norma.numero, unquoted_ementa(norma.ementa)
         lido.localidade = norma.localidade
         _dates(lido, norma, said)
-        lido.autor = _author(" ".join(norma.preambulo))
+        lido.autor = _author("\n".join(norma.preambulo))  # a paragraph ends a name given after 'Autor:'
         lido.ano = year_of_number(norma.epigrafe or "")
     else:
         _from_heading(lido, text)
@@ -168,6 +173,47 @@ def _vigencia(lido: Lido, norma) -> None:
     lido.vigencia = result.date
     lido.vigencia_nota = (f"{result.message[0].upper()}{result.message[1:]} (linha {line})." if result.message
                           else "O texto diz que entra em vigor na data de sua publicação.")
+
+
+_QUOTES = {'"': '"', "“": "”", "”": "”", "«": "»", "'": "'", "‘": "’"}
+"""Opening quote mark → the marks that close it (a straight quote closes itself)."""
+_CLOSERS = '"”»\'’'
+
+
+def unquoted_ementa(ementa: str | None) -> str | None:
+    """The ementa without the quote marks the publishing site printed around it ('"DISPÕE SOBRE
+    … PROVIDÊNCIAS."', '“… PROVIDÊNCIAS. ”', '"… PROVIDÊNCIAS".' → 'DISPÕE SOBRE …
+    PROVIDÊNCIAS.'): they are the site's typography, not part of the ementa. A quote that opens
+    the ementa and closes in its middle ('"Feira Verde": institui …') is a name, and stays; one
+    that never closes is dropped; names quoted inside ('"Institui o "DIA DO ABRAÇO" …."') stay.
+    None for an empty ementa.
+
+    >>> unquoted_ementa('"ALTERA A LEI Nº 1 E DÁ OUTRAS PROVIDÊNCIAS".')
+    'ALTERA A LEI Nº 1 E DÁ OUTRAS PROVIDÊNCIAS.'
+    >>> unquoted_ementa('"Programa Feira Limpa": institui o programa.')
+    '"Programa Feira Limpa": institui o programa.'
+    >>> unquoted_ementa('"Institui o "DIA DO ABRAÇO" no município, e dá outras providências."')
+    'Institui o "DIA DO ABRAÇO" no município, e dá outras providências.'
+    """
+    if ementa is None:
+        return None
+    text = ementa.strip()
+    if text[:1] in _QUOTES:
+        closers = _QUOTES[text[0]] + ("”" if text[0] == '"' else "")
+        body = text.rstrip(" .;")
+        if body[-1:] in closers and len(body) > 1 and _balanced(body[1:-1]):
+            # enclosing the whole ementa (a final period inside or outside the marks)
+            inner = body[1:-1].rstrip()
+            text = inner if inner.endswith((".", "!", "?")) or not text.rstrip().endswith(".") else inner + "."
+        elif not any(c in closers for c in text[1:]):  # never closed: the site's opening mark
+            text = text[1:].strip()
+    text = re.sub(r"\s+([.;,])$", r"\1", text.strip())
+    return text or None
+
+
+def _balanced(text: str) -> bool:
+    """Whether the quote marks inside ``text`` pair up (names quoted inside the ementa)."""
+    return text.count('"') % 2 == 0 and text.count("“") == text.count("”")
 
 
 def _author(preambulo: str) -> str | None:

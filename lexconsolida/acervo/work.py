@@ -32,13 +32,16 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import re
 import shutil
+import signal
 import tempfile
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import forkserver, resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -165,8 +168,8 @@ class Pool(Runner):
         return out
 
     def close(self) -> None:
-        if self.owned:
-            self.executor.shutdown()
+        if self.owned:  # after a Ctrl-C or a failure, the batches not started are dropped
+            self.executor.shutdown(cancel_futures=True)
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
@@ -274,11 +277,11 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
     spec = (spec or os.environ.get(ENV_EXECUTOR) or "processos").strip()
     kind, _, arg = spec.partition(":")
     if spec.startswith("dask://") or spec.startswith("tcp://"):
-        address = "tcp://" + spec.split("://", 1)[1]
+        address = "tcp://" + _scheduler_address(spec)
         Client, _ = _dask(spec)
         try:
             client = Client(address, timeout="30s")
-        except OSError as err:
+        except (OSError, ValueError) as err:
             raise UsageError(f"não foi possível conectar ao agendador Dask em {address}: {err}") from None
         return DaskRunner(client, owned=True)
     n = _count(arg, spec) if arg else workers
@@ -286,8 +289,7 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
         n = n if n is not None else int(os.environ.get(ENV_WORKERS, DEFAULT_WORKERS))
         if n <= 1:
             return Serial()
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
-        return Pool(pool, n, owned=True)
+        return Pool(process_pool(n), n, owned=True)
     if kind == "dask-local":
         Client, LocalCluster = _dask(spec)
         cluster = LocalCluster(n_workers=n or DEFAULT_WORKERS, threads_per_worker=1, processes=True,
@@ -295,6 +297,20 @@ def runner_from_spec(spec: str | None = None, workers: int | None = None) -> Run
                                scheduler_kwargs={"dashboard_address": ":0"})
         return DaskRunner(Client(cluster), cluster, owned=True)
     raise UsageError(f"executor desconhecido: {spec!r} ({SPEC_HELP})")
+
+
+_HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")
+
+
+def _scheduler_address(spec: str) -> str:
+    """'HOST:PORT' of 'dask://HOST:PORT' (an IPv6 host in brackets), or a usage error: an
+    address mistyped on the command line is the user's, never a program's defect."""
+    rest = spec.split("://", 1)[1]
+    host, sep, number = rest.rpartition(":")
+    if not sep or not _HOST.fullmatch(host) or not number.isdigit() or not 0 < int(number) <= 65535:
+        raise UsageError(f"endereço do agendador Dask inválido: {spec!r} (use dask://HOST:PORTA, por exemplo "
+                         "dask://10.0.0.1:8786; um endereço IPv6 entre colchetes: dask://[::1]:8786)")
+    return f"{host}:{int(number)}"
 
 
 def _count(arg: str, spec: str) -> int:
@@ -318,4 +334,29 @@ def default_executor(workers: int | None = None) -> Executor | None:
     n = workers if workers is not None else int(os.environ.get(ENV_WORKERS, DEFAULT_WORKERS))
     if n <= 1:
         return None
-    return ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("forkserver"))
+    return process_pool(n)
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A pool process leaves Ctrl-C to the command: the terminal sends SIGINT to the whole
+    process group, and each worker would print its own English traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(n: int) -> ProcessPoolExecutor:
+    """The commands' pool of ``n`` processes (forkserver: no copy of the parent's state).
+
+    The fork server (a new interpreter) is started here, with Ctrl-C blocked: started lazily,
+    at the first task, a Ctrl-C during its start-up printed Python's own fatal error in
+    English. It preloads :mod:`lexconsolida.acervo.pool_worker`, so that it and every worker it
+    forks ignore Ctrl-C from their first instruction (a worker interrupted before its
+    initializer printed a traceback)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["__main__", "lexconsolida.acervo.pool_worker"])
+    resource_tracker.ensure_running()  # first: it unblocks SIGINT after starting its process
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    return ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_worker_ignores_ctrl_c)

@@ -1,7 +1,8 @@
 """The work list of an acervo (``lexconsolida acervo ACERVO -o PASTA``): JSON and HTML.
 
 What a legislative clerk works through, in Portuguese: the acts by type and year; which are in
-force, revoked, without text or refused by the reader (with the reason); every amending act on
+force, revoked, with changes pending, without text or refused by the reader (with the reason:
+the same status the site publishes, :func:`situation`); every amending act on
 every act it changes — applied, pending a decision (each instruction with its line and a link
 to it in the text) or ignored (with the reason); the relations whose target is outside the
 acervo; the decisions queue (every open problem, with the ``[[decisoes]]`` entry that answers
@@ -22,7 +23,9 @@ from typing import Any
 
 from lexconsolida import __version__
 
-from lexconsolida.acervo.pipeline import APPLIED, BASE_MISSING, IGNORED, PENDING, Acervo
+from lexconsolida.acervo.pipeline import APPLIED, BASE_MISSING, IGNORED, PENDING, Acervo, mark_status
+from lexconsolida.model import Norma
+from lexconsolida.model.status import LABELS, mark_unavailable, status_of
 from lexconsolida.corpus.records import LEDGER
 from lexconsolida.corpus.store import decode_text_bytes
 from lexconsolida.io import read_bytes
@@ -31,8 +34,35 @@ from lexconsolida.templating import render
 
 SITUACAO_EM_VIGOR = "em vigor"
 SITUACAO_REVOGADO = "revogado"
+SITUACAO_PENDENTE = "com alterações pendentes"
 SITUACAO_SEM_TEXTO = "texto indisponível"
 SITUACAO_RECUSADO = "texto recusado pelo leitor"
+SITUACOES = {"vigente": SITUACAO_EM_VIGOR, "parcialmente-revogada": SITUACAO_EM_VIGOR,
+             "sem-texto": SITUACAO_EM_VIGOR, "revogada": SITUACAO_REVOGADO,
+             "pendente": SITUACAO_PENDENTE, "texto-indisponivel": SITUACAO_SEM_TEXTO}
+"""The work list's situation of an act by its main status (:func:`lexconsolida.model.status.status_of`):
+the same decision as the site's, in the work list's words; another main status (vigência
+futura, suspensa …) is listed by its own label. Every act has one: the counts add up."""
+
+
+def situation(ac: Acervo, urn: str) -> tuple[str, str | None]:
+    """(situation, why) of an act of the acervo, by the one status function: its metadata with
+    its status facts (revocation, amending acts pending or without text) and, when the acervo
+    has no text of it, that."""
+    r = ac.acts[urn]
+    act = ac.corpus.acts[urn]
+    if r.recusa:
+        return SITUACAO_RECUSADO, r.recusa
+    norma = mark_status(Norma(tipo=act.tipo, numero=act.numero, data=act.data, urn=urn,
+                              vigencia=act.in_force_from, estado=act.estado), *ac.status_facts(urn))
+    missing = ac.missing_text(urn)
+    if missing:
+        mark_unavailable(norma, missing)
+    status = status_of(norma, revoked_units=0)
+    why = status.detail if status.code != "vigente" else None
+    if status.code == "texto-indisponivel":
+        why = missing
+    return SITUACOES.get(status.code, LABELS.get(status.code, status.code)), why
 FORA = "alvo fora do acervo"
 RELATION_LABELS = {"altera": "altera", "acrescenta": "acrescenta a", "revoga": "revoga",
                    "revoga-dispositivos": "revoga dispositivos de", "regulamenta": "regulamenta"}
@@ -53,17 +83,7 @@ def data(ac: Acervo) -> dict:
         if not ac.mine(r):
             continue
         h = ac.histories.get(urn)
-        if h is not None and h.revogado_em:
-            revoker = h.revogado_por or ""
-            sit, motivo = SITUACAO_REVOGADO, f"revogado por {rotulo.get(revoker, revoker)}"
-        elif not r.texto:
-            sit, motivo = SITUACAO_SEM_TEXTO, "o acervo só tem os metadados"
-        elif not r.recusa and not r.dispositivos:
-            sit, motivo = SITUACAO_SEM_TEXTO, "o texto-fonte só traz a epígrafe e a ementa"
-        elif r.recusa:
-            sit, motivo = SITUACAO_RECUSADO, r.recusa
-        else:
-            sit, motivo = SITUACAO_EM_VIGOR, None
+        sit, motivo = situation(ac, urn)
         atos.append({"pasta": r.pasta, "urn": urn, "rotulo": r.rotulo, "tipo": r.tipo, "ano": r.ano,
                      "vigencia": r.vigencia, "ementa": r.ementa, "situacao": sit, "motivo": motivo,
                      "revogado_por": h.revogado_por if h and h.revogado_em else None,
@@ -122,8 +142,11 @@ def data(ac: Acervo) -> dict:
         "atos": len(atos),
         "em_vigor": situacoes[SITUACAO_EM_VIGOR],
         "revogados": situacoes[SITUACAO_REVOGADO],
+        "com_alteracoes_pendentes": situacoes[SITUACAO_PENDENTE],
         "texto_indisponivel": situacoes[SITUACAO_SEM_TEXTO],
         "texto_recusado": situacoes[SITUACAO_RECUSADO],
+        "outras_situacoes": {k: v for k, v in sorted(situacoes.items()) if k not in (
+            SITUACAO_EM_VIGOR, SITUACAO_REVOGADO, SITUACAO_PENDENTE, SITUACAO_SEM_TEXTO, SITUACAO_RECUSADO)},
         "arquivos_recusados_na_importacao": len(ac.refused_sources),
         "atos_com_norma_toml_invalido": len(ac.broken),
         "numeros_nao_utilizados": len(ac.unused_numbers),

@@ -25,6 +25,8 @@ PROBLEM_CODES: dict[str, str] = {
     "ementa-incompleta": "Os artigos alteram também uma norma que a ementa não cita",
     "instrucao-nao-reconhecida": "Há texto entre aspas ou verbo de alteração que nenhuma fórmula reconheceu",
     "alvo-sem-dispositivo": "A instrução altera um trecho sem dispositivo citado (anexo, tabela)",
+    "tabela-nao-lida": "A tabela entre aspas não pôde ser lida com segurança",
+    "instrucao-de-tabela": "A instrução altera um anexo ou tabela de uma forma que a ferramenta não aplica sozinha",
     "ementa-pelo-preambulo": "A instrução diz \u201cpreâmbulo\u201d e foi lida como nova redação da ementa",
     "alteracao-de-preambulo": "Nova redação do preâmbulo (fórmula de promulgação)",
     "alteracao-de-ato-alterador": "A instrução altera um ato que altera outro: aplicada à norma de fato alterada",

@@ -251,6 +251,24 @@ def _without_articles(ctx: Context) -> Iterator[Problem]:
                    "aplicado a ela; confira a norma citada e o texto do acervo", ctx.automatic[0])
 
 
+@gate("bloco-unidade-repetida", "o bloco de alteração traz cada unidade uma vez só")
+def _unit_twice_in_a_block(ctx: Context) -> Iterator[Problem]:
+    """One instruction that gives the same unit two texts ('a) nas vias principais;' and, a line
+    below, 'a) nas vias secundárias.'): a letter misprinted, or a passage of the block read
+    under the wrong parent. Which text is the unit's, and what the other one is, a person says;
+    applying both would keep the last one silently."""
+    seen: dict[tuple, Operation] = {}
+    for op in ctx.automatic:
+        if op.kind not in ("redacao", "acrescimo") or not op.target_id:
+            continue
+        key = (op.where, op.line, op.target_id)
+        if key in seen and (seen[key].text or "") != (op.text or ""):
+            yield _problem(ctx, "bloco-unidade-repetida", f"a instrução dá dois textos a {op.target_id} de "
+                           f"{ctx.label} no mesmo bloco de alteração: qual é o da unidade (e o que é o outro) "
+                           "uma pessoa decide", op)
+        seen.setdefault(key, op)
+
+
 _UNIT_OF_ACT = re.compile(
     r"\bart(?:igo)?s?\.?\s*(?P<art>\d+)\s*(?:[º°o]|\s)?(?:\s*-\s*[A-Z]\b)?"
     r"(?P<between>[^;:\"“”]{0,60}?)"

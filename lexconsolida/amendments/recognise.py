@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from lexconsolida.amendments import tables
 from lexconsolida.amendments import grammar, phrases, shapes, vocabulary
 from lexconsolida.amendments.blocks import (
     PARENT_KINDS, QuotedUnit, agrupadores_in, anchor, ancestors, block_units, child_id, id_kind, leading_text,
@@ -202,6 +203,17 @@ def _article(ctx: _Ctx, art: Dispositivo) -> None:
     brings_text = False
     for d in art.walk():
         if d.kind is Kind.ARTIGO or id(d) in consumed:
+            continue
+        quoted = [a.raw for a in d.alteracoes + (art.alteracoes if d.kind is Kind.CAPUT else [])]
+        table_reading = tables.read_instruction(  # the one call: amendments/tables.py
+            d.text, quoted, tables=d.tabelas + (art.tabelas if d.kind is Kind.CAPUT else []),
+            own_annexes=ctx.norma.annexes)
+        if table_reading is not None:
+            start, ctx.instruction_targets = len(ctx.rec.problems), []
+            _table_instruction(ctx, d, table_reading)
+            _scope(ctx, start, ctx.instruction_targets)
+            article_targets += ctx.instruction_targets
+            instructions.append(d)
             continue
         parsed = grammar.parse(d.text)
         if parsed is not None:  # the shapes the grammar reads (data/gramatica/instrucao.lark)
@@ -410,6 +422,22 @@ def _where(d: Dispositivo) -> str:
 
 def _line(d: Dispositivo) -> int | None:
     return d.lines[0] if d.lines else None
+
+
+def _table_instruction(ctx: _Ctx, d: Dispositivo, reading: tables.TableReading) -> None:
+    """Operations (or problems) of an instruction that changes a table or an annex of the norm
+    the sentence cites (``amendments/tables.py``)."""
+    cits = [c for c in find(d.text) if not c.na_ementa]
+    acts = [c for c in cits if not c.ids and c.act is not None and not _is_context(d.text, c)]
+    target = _default_target(ctx, [c for c in cits if c.ids and not c.proprio], acts, d)
+    for code, message in reading.problems:
+        ctx.rec.problems.append(Problem(code, message, d.text, _line(d), _where(d)))
+    if target is None:
+        return
+    for i in reading.instructions:
+        ctx.rec.operations.append(_op(ctx, d, target, i.kind, i.target_id, row=i.row, column=i.column,
+                                      text=i.text, expression=i.expression, cells=i.cells, rows=i.rows,
+                                      header_rows=i.header_rows, headers=i.headers, blocks=i.blocks))
 
 
 def _non_textual(ctx: _Ctx, d: Dispositivo) -> bool:

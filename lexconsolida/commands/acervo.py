@@ -8,6 +8,8 @@ from pathlib import Path
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
+from lexconsolida.errors import EXIT_KEPT
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Lê e verifica todos os atos do ACERVO, encontra nos textos as relações entre eles (altera, "
@@ -25,7 +27,7 @@ def add_arguments(parser) -> None:
                         help="pasta da lista de trabalho (lista.json, index.html …)")
     parser.add_argument("--site", metavar="PASTA", default=None,
                         help="gera também o site do diário oficial nesta pasta")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos em paralelo nesta máquina (padrão: 2; 1 = sem paralelismo)")
     parser.add_argument("--executor", metavar="ONDE", default=None, help=SPEC_HELP)
     parser.add_argument("--por-municipio", action="store_true",
@@ -48,7 +50,9 @@ def _run(args, out: Path, executor) -> int:
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
-          f"{r['texto_indisponivel']} sem texto, {r['texto_recusado']} com texto recusado)")
+          f"{r['com_alteracoes_pendentes']} com alterações pendentes, {r['texto_indisponivel']} sem texto, "
+          f"{r['texto_recusado']} com texto recusado"
+          + "".join(f", {v} {k}" for k, v in r["outras_situacoes"].items()) + ")")
     rel = ", ".join(f"{k} {v}" for k, v in r["relacoes"].items()) or "nenhuma"
     print(f"relações: {rel}; {r['relacoes_fora_do_acervo']} com alvo fora do acervo")
     alt = r["alteracoes"]
@@ -63,6 +67,25 @@ def _run(args, out: Path, executor) -> int:
 
         report = build_gazette(ac, args.site, docs_dir=default_pages_dir(), executor=executor)
         print(f"site: {report.acts} atos, {report.pages} páginas em {report.out}")
+        return kept_acts(ac.broken, report.unread)
+    return kept_acts(ac.broken, [])
+
+
+def kept_acts(broken: list[tuple[str, str]], kept_pages: list[str]) -> int:
+    """List on standard error the acts this run could not read (each with its file and line)
+    and those published as in the last good run; :data:`EXIT_KEPT` when there is any, else 0.
+    A scheduled run never drops an act quietly (docs/acervo.md, "Execução agendada")."""
+    unreadable = {folder for folder, _ in broken} | {folder.split("/", 1)[-1] for folder, _ in broken}
+    for folder, message in broken:
+        print(f"aviso: ato ilegível, mantido como na última execução boa: {message}", file=sys.stderr)
+    others = [p for p in kept_pages if p not in unreadable]
+    for path in others:
+        print(f"aviso: páginas de {path} mantidas como na última execução boa (o texto não pôde ser "
+              "lido: veja a lista de trabalho)", file=sys.stderr)
+    if broken or others:
+        print(f"lexconsolida acervo: {len(broken) + len(others)} ato(s) mantido(s) da última execução "
+              f"boa: corrija-os e rode de novo (saída {EXIT_KEPT})", file=sys.stderr)
+        return EXIT_KEPT
     return 0
 
 
@@ -70,8 +93,11 @@ def _state(args, out: Path, ac, executor) -> int:
     from lexconsolida.acervo.estado import write_state  # the site builder comes with it
     from lexconsolida.commands.site import default_pages_dir  # with the site builder above
 
+    unread: list[str] = []
+
     def on_site(mun, report) -> None:
         print(f"site de {mun}: {report.acts} atos, {report.pages} páginas em {report.out}")
+        unread.extend(f"{mun}/{path}" for path in report.unread)
 
     d = write_state(ac, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
                     executor=executor, on_site=on_site)
@@ -87,4 +113,4 @@ def _state(args, out: Path, ac, executor) -> int:
     print(f"listas de trabalho: {out / 'index.html'}")
     if args.site:
         print(f"sites: {Path(args.site) / 'index.html'}")
-    return 0
+    return kept_acts(ac.broken, unread)

@@ -12,6 +12,7 @@ from lexconsolida.audit import FILE_NAMES, FORMATS, audit_paths, render
 from lexconsolida.commands import emit
 from lexconsolida.errors import UsageError
 from lexconsolida.io import atomic_write
+from lexconsolida.commands.arguments import iso_date
 
 DESCRIPTION = (
     "Rastreia cada dispositivo da consolidação até o(s) dispositivo(s) de origem — também "
@@ -32,7 +33,7 @@ def add_arguments(parser) -> None:
                         help="a consolidação (arquivo .txt, .xml LexML, .docx, .md; URN ou pasta do acervo)")
     parser.add_argument("fontes", metavar="FONTE", nargs="*",
                         help="normas de origem (URNs, pastas do acervo ou arquivos)")
-    parser.add_argument("--em", metavar="AAAA-MM-DD",
+    parser.add_argument("--em", metavar="AAAA-MM-DD", type=iso_date,
                         help="data em que as fontes são tomadas em vigor (padrão: a de cada fonte na "
                              "tabela, ou hoje)")
     parser.add_argument("--spec", metavar="TABELA.toml",

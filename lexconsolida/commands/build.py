@@ -47,7 +47,7 @@ from lexconsolida.site import build_site
 from lexconsolida.site.source import LoadedSite, site_from_corpus, source_keys
 from lexconsolida.site.pages import kept_notice
 from lexconsolida.writers import get_writer
-from lexconsolida.writers.docx import kept_notice_of, with_kept_notice
+from lexconsolida.writers.docx import kept_notice_of, kept_text, with_kept_notice
 
 DESCRIPTION = (
     "Lê e verifica todos os atos de statutes/, grava o LexML e os relatórios das verificações, "
@@ -172,7 +172,7 @@ def docx_stage(corpus: Corpus, loaded: LoadedSite, output: OutputSet, code: str,
         rel = f"docx/{failed.path}.docx"
         if output.keep_previous(rel):  # the last good one, never a stale text, never silent:
             kept = read_bytes(output.root / rel)  # a notice names what is pending
-            notice = kept_notice(failed.facts)
+            notice = kept_notice(failed.facts, kept_text(kept))  # what this document holds
             if kept_notice_of(kept) != notice:
                 output.put(rel, content_key(code, "mantido", notice, hashlib.sha256(kept).hexdigest()),
                            lambda k=kept, n=notice: with_kept_notice(k, n))

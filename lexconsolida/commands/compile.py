@@ -15,6 +15,7 @@ from lexconsolida.commands import emit
 from lexconsolida.model.dates import format_long
 from lexconsolida.model.status import status_of
 from lexconsolida.errors import UsageError
+from lexconsolida.commands.arguments import iso_date
 
 DESCRIPTION = (
     "Compila a norma com todas as alterações do acervo e dá o texto em vigor na data pedida "
@@ -28,7 +29,7 @@ BINARY = {"docx"}
 
 def add_arguments(parser) -> None:
     parser.add_argument("norma", metavar="NORMA", help="URN, pasta do acervo ou arquivo da norma")
-    parser.add_argument("--at", dest="at", metavar="DATA", help="data (AAAA-MM-DD); padrão: hoje")
+    parser.add_argument("--at", dest="at", metavar="DATA", type=iso_date, help="data (AAAA-MM-DD); padrão: hoje")
     parser.add_argument("--to", dest="to", choices=FORMATS, default="xml",
                         help="formato de saída (padrão: xml, LexML)")
     parser.add_argument("--view", choices=("vigente", "compilado"), default="vigente",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from lexconsolida.consolidation import consolidate_spec
+from lexconsolida.commands.arguments import iso_date
 
 DESCRIPTION = (
     "Lê a especificação (TOML; veja docs/consolidacao.md), toma cada norma de origem como "
@@ -20,7 +21,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", metavar="DIR", default="output/consolidacao",
                         help="pasta de saída (padrão: output/consolidacao)")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
-    parser.add_argument("--data", metavar="AAAA-MM-DD",
+    parser.add_argument("--data", metavar="AAAA-MM-DD", type=iso_date,
                         help="data padrão das fontes sem 'em' (padrão: hoje)")
 
 

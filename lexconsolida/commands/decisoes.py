@@ -14,6 +14,7 @@ from lexconsolida.errors import InputError, UsageError
 from lexconsolida.review import queue
 from lexconsolida.review.desk import Desk, DeskError, now
 from lexconsolida.review.readings import ChoiceError, as_written, chosen_operation
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Sem opções, lista a fila de revisão do ACERVO (a mesma da mesa de revisão): cada item com o "
@@ -55,7 +56,7 @@ def add_arguments(parser) -> None:
                         help="move as [[decisoes]] dos norma.toml do acervo para os decisoes.toml e sai")
     parser.add_argument("--cache", metavar="PASTA", default=None,
                         help="cache do acervo (o de 'lexconsolida acervo ACERVO -o LISTA' é LISTA/.cache)")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos na leitura do acervo (padrão: 2)")
 
 

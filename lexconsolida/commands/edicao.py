@@ -5,6 +5,7 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -13,10 +14,12 @@ from lexconsolida import api
 from lexconsolida.diario.edition import KINDS
 from lexconsolida.diario.publish import complete_pending, preview, publish, serie_of
 from lexconsolida.diario.register import EditionRegister
+from lexconsolida.forms.register import check_new_register
 from lexconsolida.diario.settings import load
 from lexconsolida.diario.sign import load_certificate
 from lexconsolida.errors import InputError, UsageError
 from lexconsolida.io import atomic_write, read_bytes
+from lexconsolida.commands.arguments import iso_date
 
 PASSWORD_ENV = "LEXCONSOLIDA_SENHA_CERTIFICADO"
 
@@ -37,7 +40,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--municipio", metavar="PASTA", required=True,
                         help="pasta do município no acervo (com municipio.toml e [diario])")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
-    parser.add_argument("--data", metavar="AAAA-MM-DD", help="data da edição (padrão: hoje)")
+    parser.add_argument("--data", metavar="AAAA-MM-DD", type=iso_date, help="data da edição (padrão: hoje)")
     parser.add_argument("--extra", action="store_true", help="edição extraordinária (padrão: ordinária)")
     parser.add_argument("--certificado", metavar="ARQ.p12", help="certificado A1 (PKCS#12: .pfx ou .p12)")
     parser.add_argument("--senha-arquivo", metavar="ARQ",
@@ -51,6 +54,11 @@ def add_arguments(parser) -> None:
                         help="publica de novo atos que já saíram numa edição (republicação)")
     parser.add_argument("--novo-registro", action="store_true",
                         help="cria o registro das edições se ele não existir (numeração a partir de 1)")
+    parser.add_argument("--primeiro-numero", metavar="N", type=int, default=None,
+                        help="com --novo-registro, depois da perda do registro: o número da próxima "
+                             "edição (maior que o das publicadas); exige --motivo")
+    parser.add_argument("--motivo", metavar="TEXTO", default=None,
+                        help="com --primeiro-numero: por que a numeração recomeça (fica no registro)")
     parser.add_argument("--listar", action="store_true", help="lista as edições do registro")
     parser.add_argument("--json", action="store_true", help="com --listar: em JSON")
 
@@ -98,7 +106,13 @@ def run(args) -> int:
         raise UsageError("indique o certificado para assinar a edição (--certificado ARQ.p12), ou use --previa")
     credential = load_certificate(args.certificado, _password(args))
     notes: list[str] = []
+    start = check_new_register(settings.registro, create=args.novo_registro, first=args.primeiro_numero,
+                               reason=args.motivo, issued=published_numbers(settings),
+                               what=f"edições publicadas em {settings.pasta}", error=InputError,
+                               default_series=[serie_of(settings, data)])
     with EditionRegister(settings.registro, settings.slug, create=args.novo_registro) as register:
+        if start is not None:
+            register.start_at(args.primeiro_numero, args.motivo.strip(), start)
         try:
             done = publish(settings, corpus, args.atos, data=data, tipo=tipo, credential=credential,
                            register=register, tsa_url=args.tsa, republish=args.republicar, notes=notes,
@@ -113,16 +127,40 @@ def run(args) -> int:
     return 0
 
 
+_EDITION_FILE = re.compile(r"edicao-(\d{4})-(\d+)\.(?:pdf|json)")
+
+
+def published_numbers(settings) -> dict[str, int]:
+    """The highest edition number on disk per series (the gazette's folder): what a register
+    that went missing had issued."""
+    out: dict[str, int] = {}
+    folder = Path(settings.pasta)
+    if not folder.is_dir():
+        return out
+    for path in folder.iterdir():
+        m = _EDITION_FILE.fullmatch(path.name)
+        if m:
+            serie = serie_of(settings, f"{m[1]}-01-01")
+            out[serie] = max(out.get(serie, 0), int(m[2]))
+    return out
+
+
 def _list(settings, as_json: bool) -> int:
+    check_new_register(settings.registro, create=False, first=None, reason=None,
+                       issued=published_numbers(settings), what=f"edições publicadas em {settings.pasta}",
+                       error=InputError, default_series=[])
     with EditionRegister(settings.registro, settings.slug) as register:
         notes = complete_pending(register)
         entries = register.entries()
         counters = register.counters()
+        info = register.info()
+    inicio = ({"primeiro_numero": int(info["primeiro_numero"]), "motivo": info.get("motivo_inicio", ""),
+               "em": info.get("iniciado_em", "")} if "primeiro_numero" in info else None)
     for note in notes:
         print(f"aviso: {note}", file=sys.stderr)
     if as_json:
         out = {"municipio": settings.slug, "numeracao": settings.numeracao,
-               "contadores": dict(counters),
+               "contadores": dict(counters), "inicio": inicio,
                "edicoes": [{"serie": e.serie, "numero": e.numero, "tipo": e.tipo, "data": e.data,
                             "codigo": e.codigo, "situacao": e.estado, "atos": e.atos,
                             "arquivos": e.arquivos, "motivo_inutilizacao": e.motivo_inutilizacao}
@@ -130,6 +168,9 @@ def _list(settings, as_json: bool) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     print(f"{settings.titulo} — registro {settings.registro}")
+    if inicio is not None:
+        print(f"  registro recomeçado em {inicio['em']} a partir do nº {inicio['primeiro_numero']}: "
+              f"{inicio['motivo']}")
     for e in entries:
         extra = f" — {e.motivo_inutilizacao}" if e.motivo_inutilizacao else ""
         print(f"  nº {e.numero}{'/' + e.serie if e.serie != 'continua' else ''}  {e.data}  "

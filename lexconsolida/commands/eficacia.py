@@ -18,6 +18,7 @@ from lexconsolida.model.efficacy import KIND_TITLES, KINDS, Mark, resolve
 from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date
 from lexconsolida.model.ids import citation_parts
 from lexconsolida.transforms.pointintime import at
+from lexconsolida.commands.arguments import iso_date
 
 DESCRIPTION = (
     "Decisões judiciais e outros eventos de eficácia de um ATO do acervo (URN ou pasta): suspensão "
@@ -33,7 +34,7 @@ DESCRIPTION = (
 def add_arguments(parser) -> None:
     parser.add_argument("ato", metavar="ATO", help="URN ou pasta de um ato do acervo")
     parser.add_argument("--acervo", metavar="PASTA", help="pasta do acervo (padrão: statutes/)")
-    parser.add_argument("--em", metavar="AAAA-MM-DD", default=None,
+    parser.add_argument("--em", metavar="AAAA-MM-DD", type=iso_date, default=None,
                         help="com a lista: a situação nesta data (padrão: hoje)")
     parser.add_argument("--json", action="store_true", help="a lista em JSON")
     parser.add_argument("--validar", action="store_true", help="confere os eventos registrados e sai")
@@ -47,15 +48,15 @@ def add_arguments(parser) -> None:
                    help="tipo da decisão ou do ato: ADI, ADPF, ADC, RE, MS, Resolução, Decreto, Republicação …")
     g.add_argument("--numero", metavar="NÚMERO", default=None, help="número do processo ou do ato")
     g.add_argument("--orgao", metavar="ÓRGÃO", default=None, help="quem decidiu: STF, TJBA, Senado Federal …")
-    g.add_argument("--data-decisao", metavar="AAAA-MM-DD", default=None,
+    g.add_argument("--data-decisao", metavar="AAAA-MM-DD", type=iso_date, default=None,
                    help="data da decisão (sem ela, a data não é conhecida e o evento vale a partir do registro)")
     g.add_argument("--relator", metavar="NOME", default=None)
     g.add_argument("--link", metavar="URL", default=None, help="endereço da decisão (https://…)")
     g.add_argument("--urn", metavar="URN", default=None, help="URN LexML da decisão, quando conhecida")
-    g.add_argument("--inicio", metavar="AAAA-MM-DD", default=None,
+    g.add_argument("--inicio", metavar="AAAA-MM-DD", type=iso_date, default=None,
                    help="a partir de quando vale (modulação dos efeitos; efeitos diferidos ou retroativos; "
                         "liminar com efeito retroativo)")
-    g.add_argument("--fim", metavar="AAAA-MM-DD", default=None, help="suspensao: até quando a liminar vale")
+    g.add_argument("--fim", metavar="AAAA-MM-DD", type=iso_date, default=None, help="suspensao: até quando a liminar vale")
     g.add_argument("--fonte", metavar="ID", default=None,
                    help="efeitos: o artigo do próprio ato que os fixa (art10); sem --inicio, a data é lida dele")
     g.add_argument("--nota", metavar="TEXTO", default=None,

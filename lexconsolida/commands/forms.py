@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
+from datetime import date
 from pathlib import Path
 
 from lexconsolida.errors import FormError, UsageError
@@ -14,11 +16,12 @@ from lexconsolida.forms.issue import (
 )
 from lexconsolida.forms.kinds import KINDS
 from lexconsolida.forms.reconcile import verify
-from lexconsolida.forms.register import Register
+from lexconsolida.forms.register import Register, check_new_register
 from lexconsolida.forms.report import numbers_csv, report_html, summary_csv
 from lexconsolida.forms.settings import load_settings
 from lexconsolida.forms.source import load_norma
 from lexconsolida.io import atomic_write
+from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
     "Emite o formulário TIPO para o caso em CASO.toml, ou um por linha de casos.csv (tudo ou "
@@ -49,7 +52,13 @@ def add_arguments(parser) -> None:
                         help="registro SQLite (padrão: o de [fiscalizacao] registro, na pasta do município)")
     parser.add_argument("--novo-registro", action="store_true",
                         help="cria o registro se ele não existir (a numeração começa em 1); sozinho, só cria")
-    parser.add_argument("--quantidade", metavar="N", type=int, help="talão: quantos autos em branco")
+    parser.add_argument("--reemitir", action="store_true",
+                        help="emite de novo um caso já emitido (os mesmos fatos), com --motivo; o registro "
+                             "guarda as duas emissões")
+    parser.add_argument("--primeiro-numero", metavar="N", type=int, default=None,
+                        help="com --novo-registro, depois da perda do registro: o próximo número (maior que "
+                             "o dos formulários já emitidos em -o PASTA); exige --motivo")
+    parser.add_argument("--quantidade", metavar="N", type=positive, help="talão: quantos autos em branco")
     parser.add_argument("--tipo", metavar="TIPO", default="auto-de-infracao", choices=list(KINDS),
                         help="talão: tipo de formulário (padrão: auto-de-infracao)")
     parser.add_argument("--listar", action="store_true", help="mostra o registro")
@@ -66,7 +75,8 @@ def add_arguments(parser) -> None:
                              "devia (os mesmos arquivos, em outra pasta)")
     parser.add_argument("--inutilizar-lote", metavar="LOTE", type=int,
                         help="inutiliza, com --motivo, os números de um lote pendente que não pôde ser gravado")
-    parser.add_argument("--motivo", metavar="TEXTO", help="motivo do cancelamento ou da inutilização")
+    parser.add_argument("--motivo", metavar="TEXTO",
+                        help="motivo do cancelamento ou da inutilização (ou, com --primeiro-numero, do recomeço)")
 
 
 def _settings(args):
@@ -87,7 +97,34 @@ def _register(args, settings, owner=None):
         raise FormError(f"registro não encontrado; há um registro da versão anterior em {LEGACY_REGISTER}: mova-o "
                         f"para {path} (ele é atualizado ao abrir) ou indique-o com --registro; não crie um novo, "
                         "ou os números recomeçariam em 1", path=path)
-    return Register(path, create=args.novo_registro, owner=owner)
+    first, reason = getattr(args, "primeiro_numero", None), args.motivo
+    start = check_new_register(path, create=args.novo_registro, first=first, reason=reason,
+                               issued=issued_numbers(Path(args.output)), what=f"formulários emitidos em {args.output}",
+                               error=FormError, default_series=[str(date.today().year)])
+    reg = Register(path, create=args.novo_registro, owner=owner)
+    if start is not None:
+        try:
+            reg.start_at(first, reason.strip(), start)
+        except BaseException:
+            reg.__exit__(RuntimeError, None, None)  # nothing recorded: the new file goes away
+            raise
+    return reg
+
+
+_ISSUED = re.compile(r"[A-Z]{1,10}-(\d{4})-(\d{6})\.(?:docx|html)")
+
+
+def issued_numbers(folder: Path) -> dict[str, int]:
+    """The highest form number on disk per year in ``folder`` ('AI-2025-000014.docx'): what a
+    register that went missing had issued."""
+    out: dict[str, int] = {}
+    if not folder.is_dir():
+        return out
+    for path in folder.iterdir():
+        m = _ISSUED.fullmatch(path.name)
+        if m:
+            out[m[1]] = max(out.get(m[1], 0), int(m[2]))
+    return out
 
 
 def _municipio_name(settings) -> str | None:
@@ -102,6 +139,10 @@ def _note(lines: list[str]) -> None:
 def _list(args, settings) -> int:
     with _register(args, settings) as reg:
         entries = reg.entries(_municipio_name(settings))
+        info = reg.info()
+    if "primeiro_numero" in info and not args.json:
+        print(f"registro recomeçado em {info.get('iniciado_em', '')} a partir do nº {info['primeiro_numero']} "
+              f"({info.get('anos_inicio', '')}): {info.get('motivo_inicio', '')}")
     if args.json:
         rows = [{"municipio": e.municipio, "numero": e.numero, "tipo": e.tipo, "situacao": e.situacao,
                  "pendente": e.pendente, "lote": e.lote, "modo": e.modo, "reservado_em": e.reservado_em, "emitido_em": e.emitido_em,
@@ -183,12 +224,15 @@ def _issue(args, settings) -> int:
                          "--relatorio, --cancelar, --inutilizar)")
     if settings is None:
         raise UsageError("informe --municipio (a pasta do município no acervo, com municipio.toml)")
+    if args.reemitir and not (args.motivo or "").strip():
+        raise UsageError('--reemitir exige --motivo "…" (por que os mesmos fatos são emitidos de novo)')
     spec_for(args.kind, settings)
     cases = load_cases(args.data)
     ctx = _context(args, settings)
     notes: list[str] = []
     with _register(args, settings, ctx.owner) as reg:
-        issued = issue_batch(args.kind, cases, ctx, args.output, reg, notes=notes)
+        issued = issue_batch(args.kind, cases, ctx, args.output, reg, notes=notes,
+                             reissue=args.motivo if args.reemitir else None)
     _note(notes)
     for item in issued:
         print(f"{item.numero}\t" + "\t".join(str(p) for p in item.arquivos))

@@ -14,6 +14,7 @@ from lexconsolida.errors import UsageError
 from lexconsolida.review.app import create_app, load_access
 from lexconsolida.review.auth import add_user
 from lexconsolida.review.desk import Desk
+from lexconsolida.commands.arguments import port, positive
 
 DESCRIPTION = (
     "Abre a mesa de revisão do ACERVO: uma aplicação web local, no navegador, com a fila de tudo "
@@ -30,14 +31,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("acervo", metavar="ACERVO", help="pasta do acervo (formato statutes/)")
     parser.add_argument("--endereco", metavar="IP", default="127.0.0.1",
                         help="endereço em que servir (padrão: 127.0.0.1, só este computador)")
-    parser.add_argument("--porta", metavar="N", type=int, default=8024, help="porta (padrão: 8024; 0 = uma livre)")
+    parser.add_argument("--porta", metavar="N", type=port, default=8024, help="porta (padrão: 8024; 0 = uma livre)")
     parser.add_argument("--usuarios", metavar="ARQUIVO", default=None,
                         help="arquivo de usuários (TOML, senhas com scrypt): exige login")
     parser.add_argument("--usuario", metavar="NOME", default=None,
                         help="sem login (127.0.0.1): o nome registrado nas decisões (padrão: o login do sistema)")
     parser.add_argument("--cache", metavar="PASTA", default=None,
                         help="cache do acervo (o de 'lexconsolida acervo ACERVO -o LISTA' é LISTA/.cache)")
-    parser.add_argument("--processos", metavar="N", type=int, default=None,
+    parser.add_argument("--processos", metavar="N", type=positive, default=None,
                         help="processos na primeira leitura do acervo (padrão: 2)")
     parser.add_argument("--adicionar-usuario", metavar="NOME", default=None,
                         help="acrescenta (ou troca a senha de) NOME no arquivo --usuarios e sai; a senha vem "

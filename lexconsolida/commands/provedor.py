@@ -14,10 +14,11 @@ from pathlib import Path
 
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import default_executor
-from lexconsolida.errors import UsageError
+from lexconsolida.errors import EXIT_KEPT, UsageError
 from lexconsolida.io import read_bytes
 from lexconsolida.lexml import oai as vocab
 from lexconsolida.oai.records import Catalog, catalog
+from lexconsolida.commands.arguments import port, positive
 
 DESCRIPTION = (
     "O acervo como provedor de dados do LexML Brasil (OAI-PMH, formato oai_lexml): um registro por "
@@ -36,7 +37,7 @@ def _acervo_options(p) -> None:
                         "entram nos registros como Items ([lexml] url_arquivos)")
     p.add_argument("--cache", metavar="PASTA", default=None,
                    help="cache do acervo (o de 'lexconsolida acervo ACERVO -o LISTA' é LISTA/.cache)")
-    p.add_argument("--processos", metavar="N", type=int, default=None,
+    p.add_argument("--processos", metavar="N", type=positive, default=None,
                    help="processos na leitura do acervo (padrão: 2)")
 
 
@@ -59,10 +60,10 @@ def add_arguments(parser) -> None:
     s.add_argument("acervo", metavar="ACERVO", help="pasta do acervo (formato statutes/)")
     s.add_argument("--endereco", metavar="IP", default="127.0.0.1",
                    help="endereço em que servir (padrão: 127.0.0.1, só este computador)")
-    s.add_argument("--porta", metavar="N", type=int, default=8028, help="porta (padrão: 8028; 0 = uma livre)")
+    s.add_argument("--porta", metavar="N", type=port, default=8028, help="porta (padrão: 8028; 0 = uma livre)")
     s.add_argument("--url-base", metavar="URL", default=None,
                    help="o endereço público do provedor, como os coletores o chamam (padrão: o local)")
-    s.add_argument("--lote", metavar="N", type=int, default=100,
+    s.add_argument("--lote", metavar="N", type=positive, default=100,
                    help="registros por página de ListRecords/ListIdentifiers (padrão: 100)")
     _acervo_options(s)
     e = sub.add_parser("exportar", help="grava os registros como arquivos (para quem não tem servidor)",
@@ -109,13 +110,25 @@ def run(args) -> int:
         return 1 if cat.invalid else 0
     from lexconsolida.oai.ledger import register  # only this action writes the ledger
     cat = load_catalog(args.acervo, args)
+    kept = 0
     for reg in register(cat, Path(args.acervo), args.data):
+        held = f", {reg.retidos} não encontrados e mantidos (nunca excluídos)" if reg.retidos else ""
         print(f"gravado: {reg.arquivo} ({reg.novos} novos, {reg.alterados} alterados, "
-              f"{reg.excluidos} excluídos, {reg.mantidos} sem mudança)", file=sys.stderr)
-    return 0
+              f"{reg.excluidos} excluídos, {reg.mantidos} sem mudança{held})", file=sys.stderr)
+        kept += reg.retidos
+    _unreadable(cat)
+    return EXIT_KEPT if cat.unreadable or kept else 0
+
+
+def _unreadable(cat: Catalog) -> None:
+    """The acts that could not be read, each with its file and line: their records stay as the
+    harvester last took them (never deleted) until they are fixed."""
+    for _, message in cat.unreadable:
+        print(f"aviso: ato ilegível, registro mantido como o coletor o tomou: {message}", file=sys.stderr)
 
 
 def _notes(cat: Catalog) -> None:
+    _unreadable(cat)
     for note in cat.ledger_notes:
         print(f"aviso: {note}", file=sys.stderr)
 
@@ -145,7 +158,8 @@ def _validar(args) -> int:
         print(json.dumps(summary(cat), ensure_ascii=False, indent=1))
     else:
         _print_summary(cat)
-    return 1 if cat.invalid else 0
+        _unreadable(cat)
+    return 1 if cat.invalid or cat.unreadable else 0
 
 
 def summary(cat: Catalog) -> dict:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from lexconsolida.consolidation import annexes
 from lexconsolida.consolidation.final import add_final_clauses, epigrafe, final_clause_kind
 from lexconsolida.consolidation.model import Consolidation, Row, SourceAct
 from lexconsolida.consolidation.renumber import Moves, Renumbering, in_force, renumber_article
@@ -220,9 +221,11 @@ def consolidate(spec: Spec, sources: list[SourceAct]) -> Consolidation:
             raise InputError(f"o destino do deslocamento de {alias}:{uid} ({dest}) não entrou na "
                              "consolidação", path=spec.path)
     edits, broken = rewrite_citations(norma, b.renum, sources)
+    norma.annexes, annex_rows, became = annexes.carry(sources)
+    broken += annexes.rewrite_mentions(norma, b.renum, sources, became, edits)
     edits += apply_edits(norma, spec, b.renum)
     final_ids = add_final_clauses(norma, spec, sources)
-    rows = _rows(b, sources, norma, final_ids)
+    rows = _rows(b, sources, norma, final_ids) + annex_rows
     return Consolidation(spec, norma, rows, edits, sources,
                          findings={"broken_citations": broken})
 

@@ -3,7 +3,8 @@
 Units no longer in force are left out; what remains is numbered 1, 2, 3 … per kind within its
 parent (articles across the whole act), labels rebuilt in LC 95 style, a lone paragraph becomes
 "Parágrafo único" and a "Parágrafo único" joined by others becomes "§ 1º". Every unit's old id
-maps to its new id, so citations can follow.
+maps to its new id, so citations can follow. A unit's tables go with it, their rows in force
+only, ids from the unit's new id.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from lexconsolida.model import Dispositivo, Kind, Number, Situacao, label_for
 from lexconsolida.model.ids import LexId
+from lexconsolida.model.tables import in_force_copy
 
 NUMBERED = (Kind.PARAGRAFO, Kind.INCISO, Kind.ALINEA, Kind.ITEM)
 
@@ -112,6 +114,12 @@ class _Context:
                 )
                 new.rotulo_printed = new.rotulo
             ren.mapping[c.id] = str(cid)
+            carried = [in_force_copy(t, f"{cid}_tab{k}") for k, t in enumerate(c.tabelas, 1)]
+            new.tabelas = [t for t in carried if t is not None]
+            for k, t in enumerate(new.tabelas, 1):  # numbered again among those in force
+                t.id = f"{cid}_tab{k}"
+                for n_row, row in enumerate(t.rows, 1):
+                    row.id = f"{t.id}_lin{n_row}"
             new.children = self.children(src, c, cid, ren)
             result.append(new)
         return result

@@ -47,6 +47,8 @@ def new_labels(c: Consolidation) -> dict[str, str]:
     out = {d.id: label_path(idx, d.id) for d in c.norma.dispositivos()}
     for g in c.norma.agrupadores():
         out[g.id] = f"{g.rotulo or ''} {g.nome or ''}".strip()
+    for a in c.norma.annexes:
+        out[a.id] = f"{a.rotulo} – {a.titulo}" if a.titulo else (a.rotulo or a.id)
     c.findings["_labels"] = out
     return out
 
@@ -74,7 +76,8 @@ def _reverse(c: Consolidation):
     for r in c.rows:
         if r.new_id:
             by_new.setdefault(r.new_id, []).append(r)
-    return [(d.id, by_new.get(d.id, [])) for d in c.norma.dispositivos()]
+    return ([(d.id, by_new.get(d.id, [])) for d in c.norma.dispositivos()]
+            + [(a.id, by_new.get(a.id, [])) for a in c.norma.annexes])
 
 
 def _table_rows(c: Consolidation) -> tuple[list[Markup], list[Markup]]:

@@ -49,8 +49,11 @@ def read_toml(path: Path) -> dict:
 def _toml(raw: bytes, path: Path) -> dict:
     try:
         return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError("arquivo TOML não está em UTF-8", path=path) from None
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - raw.rfind(b"\n", 0, err.start)
+        raise InputError(f"arquivo TOML não está em UTF-8 (byte {raw[err.start]:#04x} na coluna "
+                         f"{column}; grave o arquivo em UTF-8)", path=path, line=line) from None
     except tomllib.TOMLDecodeError as err:
         raise toml_error(err, path) from None
 

@@ -234,21 +234,30 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
         raise InputError("pasta do acervo não encontrada", path=base)
     corpus = Corpus(base)
     shared_dir = Path(shared) if shared else shared_root(base)
+    repeated: list[tuple[str, Path, Path]] = []
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
         municipio = corpus.municipios[mfolder.name] = load_municipio(mfolder, shared_dir)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
             try:
                 act = (load_act(afolder, mfolder.name, municipio.textos) if memo is None
                        else _memo_act(afolder, mfolder.name, memo, municipio.textos))
-                if act.urn in corpus.acts:
-                    raise InputError(f"URN repetida no acervo: {act.urn} (também em "
-                                     f"{corpus.acts[act.urn].folder})", path=afolder / "norma.toml")
             except InputError as err:
                 if not tolerant:
                     raise
                 corpus.broken.append((afolder.relative_to(base).as_posix(), _relative(err, base)))
                 continue
+            if act.urn in corpus.acts:
+                repeated.append((act.urn, corpus.acts[act.urn].folder, afolder))
+                continue
             corpus.acts[act.urn] = act
+    if repeated:
+        # Never tolerated, not even in a whole-acervo run: one of the two would be lost (a
+        # municipality imported twice under two folders, a folder copied) — a person chooses.
+        shown = "; ".join(f"{urn} em {a.relative_to(base).as_posix()}/norma.toml e em "
+                          f"{b.relative_to(base).as_posix()}/norma.toml" for urn, a, b in repeated[:5])
+        more = f" (e mais {len(repeated) - 5})" if len(repeated) > 5 else ""
+        raise InputError(f"URN repetida no acervo: {len(repeated)} ato(s) em duas pastas — {shown}{more}; "
+                         "cada ato tem uma pasta só: apague ou corrija a cópia", path=base)
     for act in list(corpus.acts.values()):
         try:
             resolve_relations(corpus, act)

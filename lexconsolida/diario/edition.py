@@ -72,7 +72,19 @@ class Edition:
     numero: int | None = None
     """None: a preview (prévia), which takes no number."""
     republicados: list[str] = field(default_factory=list)
-    """URNs of acts published again (republicação), already in an earlier edition."""
+    """URNs of acts published again (republicação): already in an earlier edition, or published
+    before this gazette printed them (their ``publicacao`` is earlier than the edition's date)."""
+    anteriores: dict[str, str] = field(default_factory=dict)
+    """URN of a republished act → the date it was published before (why it is a republication:
+    the edition says it, so no page shows two publication dates without saying so)."""
+
+    def republication_note(self, urn: str | None) -> str | None:
+        """'Republicação; publicado antes em 15 de setembro de 2023' ('Republicação' when the
+        earlier date is unknown); None when the act is published here for the first time."""
+        if urn is None or urn not in self.republicados:
+            return None
+        before = self.anteriores.get(urn)
+        return f"Republicação; publicado antes em {format_long(before)}" if before else "Republicação"
     @property
     def ano(self) -> int:
         return int(self.data[:4])
@@ -127,7 +139,8 @@ class Edition:
             "data": self.data,
             "atos": [{"urn": a.urn, "caminho": a.path, "titulo": a.titulo, "tipo": a.tipo,
                       "secao": self.settings.secoes[a.secao].titulo, "anexo": a.anexo,
-                      "sha256": a.sha256, "republicacao": a.urn in self.republicados}
+                      "sha256": a.sha256, "republicacao": a.urn in self.republicados,
+                      "publicacao_anterior": self.anteriores.get(a.urn) if a.urn else None}
                      for a in self.acts],
         }
 

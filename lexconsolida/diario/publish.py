@@ -83,9 +83,10 @@ def publish(settings: GazetteSettings, corpus: Corpus, specs: list[str], *, data
             # checked inside the write transaction: two clerks publishing at once cannot both
             # publish the same act, nor date an edition before one just published
             again = _check_order(register, acts, data, republish)
+            before = published_before(acts, data, again)
             numero = register.next_number(serie)
             edition = Edition(settings, acts, data, tipo, numero,
-                              republicados=sorted(again))
+                              republicados=sorted(set(again) | set(before)), anteriores=before)
             pdf_path, json_path = settings.pasta / f"{edition.stem}.pdf", settings.pasta / f"{edition.stem}.json"
             for p in (pdf_path, json_path):
                 if p.exists():
@@ -121,7 +122,23 @@ def _write(files: list[PendingFile]) -> None:
     fault_point("antes-de-marcar")
 
 
-def _check_order(register: EditionRegister, acts, data: str, republish: bool) -> set[str]:
+def published_before(acts, data: str, again: dict) -> dict[str, str]:
+    """URN → the date each act was published before this edition: in an earlier edition of
+    the register (``again``), or — an act this gazette prints after it was published elsewhere,
+    by its ``publicacao`` — before the edition's date. Either makes the edition a republication
+    of the act, and says so."""
+    out = {}
+    for a in acts:
+        if a.urn is None:
+            continue
+        if a.urn in again:
+            out[a.urn] = again[a.urn].data
+        elif a.norma is not None and a.norma.publicacao and a.norma.publicacao < data:
+            out[a.urn] = a.norma.publicacao
+    return out
+
+
+def _check_order(register: EditionRegister, acts, data: str, republish: bool) -> dict:
     """Refuse a date before the last edition's, and acts already published unless republishing;
     returns the URNs published again."""
     last = register.last()
@@ -134,7 +151,7 @@ def _check_order(register: EditionRegister, acts, data: str, republish: bool) ->
                           for a in acts if a.urn in already)
         raise InputError(f"ato(s) já publicado(s): {names}. Para republicar (por incorreção), use "
                          "--republicar", path=register.path)
-    return set(already)
+    return already
 
 
 def complete_pending(register: EditionRegister) -> list[str]:

@@ -1,15 +1,21 @@
 """The published editions as the site and the feeds read them: each edition's PDF and the
 description written beside it (``edicao-AAAA-NNNN.json``), in the ``[diario] pasta`` of each
-municipality. No PDF library is loaded here: the site only copies the PDF and hashes it.
+municipality; and the numbers the register voided (``inutilizada``), with the reason. No PDF
+library is loaded here: the site only copies the PDF and hashes it.
 
 A PDF whose SHA-256 is not the one its description recorded when it was signed is refused
 (InputError naming the file): the site never publishes an edition that changed after signing.
+The files left where a voided edition would have been (its PDF, its description — another file
+was in the way, which is why the number was voided) are not an edition: they are skipped, never
+published, and never stop the site; the number is listed as voided, with its reason.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,12 +64,69 @@ class PublishedEdition:
         return (self.descricao["data"], self.descricao.get("ano", 0), self.descricao.get("numero") or 0)
 
 
-def load_published(folder: Path, slug: str, pasta: Path) -> list[PublishedEdition]:
-    """Every edition in ``pasta`` (the municipality's ``[diario] pasta``), oldest first."""
+@dataclass(slots=True, frozen=True)
+class VoidedEdition:
+    """A number the register voided (``inutilizada``): never an edition, always listed."""
+
+    municipio: str
+    numero: int
+    ano: int
+    tipo: str
+    data: str
+    """The date the voided edition would have had."""
+    motivo: str
+    inutilizada_em: str | None
+    diario: str
+
+    @property
+    def stem(self) -> str:
+        """The name its files would have had ('edicao-2026-0007'), as :attr:`Edition.stem`."""
+        return f"edicao-{self.ano}-{self.numero:04d}"
+
+    @property
+    def titulo(self) -> str:
+        y, m, day = self.data.split("-")
+        return f"{self.diario} — {KINDS.get(self.tipo, self.tipo)} nº {self.numero}, de {int(day)}/{int(m)}/{y}"
+
+    def sort_key(self) -> tuple:
+        return (self.data, self.ano, self.numero)
+
+    @property
+    def motivo_publico(self) -> str:
+        """The reason as a public page may print it: a path of the server where the register
+        lives is cut to the file's name ('arquivo diferente no lugar da edição:
+        edicao-2026-0007.pdf')."""
+        return re.sub(r"(?<=: )(?:[A-Za-z]:)?[/\\].*$", lambda m: Path(m.group(0)).name, self.motivo)
+
+
+def load_voided(registro: Path, slug: str, diario: str) -> list[VoidedEdition]:
+    """The numbers the register ``registro`` voided, oldest first (none without a register).
+    Read only: the site never writes the register, nor waits on a clerk publishing."""
+    if not registro.is_file():
+        return []
+    try:
+        conn = sqlite3.connect(f"{registro.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        try:
+            rows = conn.execute("SELECT numero, ano, tipo, data, motivo_inutilizacao, inutilizada_em FROM edicoes "
+                                "WHERE situacao = 'inutilizada' ORDER BY data, ano, numero").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error as err:
+        raise InputError(f"registro das edições ilegível: {err}", path=registro) from None
+    return [VoidedEdition(slug, n, a, t, d, m or "", w, diario) for n, a, t, d, m, w in rows]
+
+
+def load_published(folder: Path, slug: str, pasta: Path,
+                   voided: list[VoidedEdition] | None = None) -> list[PublishedEdition]:
+    """Every edition in ``pasta`` (the municipality's ``[diario] pasta``), oldest first; the
+    files of a ``voided`` number are left out."""
     out: list[PublishedEdition] = []
     if not pasta.is_dir():
         return out
+    skip = {v.stem for v in voided or ()}
     for desc_path in sorted(pasta.glob("edicao-*.json")):
+        if desc_path.stem in skip:  # what was left where a voided edition would have been
+            continue
         pdf = desc_path.with_suffix(".pdf")
         if not pdf.is_file():
             raise InputError("descrição de edição sem o PDF ao lado", path=desc_path)

@@ -172,6 +172,21 @@ class EditionRegister(RegisterFile):
             raise InputError(f"este registro é das edições de {info.get('municipio')}, não de {self.municipio}",
                              path=self.path)
 
+    def is_empty(self) -> bool:
+        return self.conn.execute("SELECT count(*) FROM edicoes").fetchone()[0] == 0
+
+    def start_at(self, first: int, reason: str, series: list[str]) -> None:
+        """A register made anew after one was lost: ``series`` go on from ``first``."""
+        with self.transaction():
+            self.conn.executemany("INSERT OR REPLACE INTO registro_info VALUES (?, ?)", [
+                ("primeiro_numero", str(first)), ("motivo_inicio", reason),
+                ("series_inicio", ",".join(series)), ("iniciado_em", _now())])
+            for serie in series:
+                self.conn.execute("INSERT INTO contadores VALUES (?, ?)", (serie, first - 1))
+
+    def info(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
+
     @contextmanager
     def lock(self) -> Iterator[bool]:
         """Held while publishing; yields True when no other process is publishing (so a pending

@@ -28,6 +28,7 @@ from lexconsolida.diario.edition import KINDS, Edition, EditionAct
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained
 from lexconsolida.templating import make_environment
+from lexconsolida.writers.html.tables import annex_html
 from lexconsolida.writers.html.blocks import blocos, blocos_html
 from lexconsolida.writers.html.view import act_info
 
@@ -83,6 +84,7 @@ def _brasao(edition: Edition) -> str | None:
 def html(edition: Edition) -> str:
     """The edition as one HTML document (the PDF's source)."""
     env = make_environment([str(TEMPLATES)])
+    env.globals["anexo_html"] = annex_html  # annexes with their tables (writers/html/tables.py)
     settings = edition.settings
     letterhead = settings.letterhead
     secoes = []
@@ -92,7 +94,7 @@ def html(edition: Edition) -> str:
             secoes.append({"titulo": s.titulo, "atos": [
                 {"n": n, "ato": a, "info": act_info(a.norma) if a.norma is not None else {},
                  "texto": act_html(a, n),
-                 "republicacao": a.urn in edition.republicados} for n, a in items]})
+                 "republicacao": edition.republication_note(a.urn)} for n, a in items]})
     return env.get_template("edicao.html").render(
         edicao=edition,
         diario=settings,

@@ -116,7 +116,6 @@ def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
     for child in list(body):
         if child.tag != qn("w:sectPr"):
             body.remove(child)
-    ids = {s.name: s.style_id for s in document.styles}
     middle = bool(report.middle_title)
     columns = [report.old_column, *(["Alteração"] if middle else []), report.new_column,
                *(["Justificativa"] if justificativa else [])]
@@ -132,6 +131,20 @@ def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
         document.add_paragraph("Só os dispositivos alterados, cada um com o dispositivo vizinho "
                                "de cada lado; os demais, sem alteração, estão indicados entre "
                                "colchetes.", style=TEXT_STYLE)
+    add_table(document, report, justificativa=justificativa, all_rows=all_rows)
+    _properties(document, report)
+    return document
+
+
+def add_table(document: DocxDocument, report: DiffReport, *, justificativa: bool = False,
+              all_rows: bool = False) -> None:
+    """The quadro's table and its count of rows by situation, added at the end of
+    ``document`` (made from the project's reference.docx): one quadro per report, as many as
+    a document needs (the audit of a SAPL's compilations has one per act)."""
+    ids = {s.name: s.style_id for s in document.styles}
+    middle = bool(report.middle_title)
+    columns = [report.old_column, *(["Alteração"] if middle else []), report.new_column,
+               *(["Justificativa"] if justificativa else [])]
     table = document.add_table(rows=1, cols=len(columns))
     table.style = document.styles["Quadro"]
     head = table.rows[0]
@@ -159,8 +172,6 @@ def build(report: DiffReport, *, justificativa: bool = False, municipio: dict | 
             next(cells).paragraphs[0]._p.style = ids[CELL_STYLE]
     counts = "; ".join(f"{STATUS_LABELS[s]}: {n}" for s, n in report.counts().items() if n)
     document.add_paragraph(f"Linhas por situação – {counts or 'nenhuma'}.", style=TEXT_STYLE)
-    _properties(document, report)
-    return document
 
 
 def _landscape(document) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.rotulos import printed_label
+from lexconsolida.model.tables import row_text
 
 NOTE = re.compile(
     r"""\s*\(\s*(?:
@@ -205,11 +206,34 @@ def flatten(norma: Norma) -> list[Unit]:
             add(node, text if _REVOKED.match(text) else REVOKED_TEXT, parent, depth)
             return
         uid = add(node, node.head_text, parent, depth)
+        for table in node.tabelas + (node.caput.tabelas if node.caput is not None else []):
+            rows(table, uid, depth + 1)
         for child in node.children:
             visit(child, uid, depth + 1)
 
+    def rows(table, parent: str, depth: int) -> None:
+        """A table's rows as units (kind 'linha'), so the quadro pairs them by id and marks the
+        words of the cells that changed; a removed row compares as removed."""
+        for row in table.rows:
+            if row.situacao is not Situacao.VIGENTE:
+                continue
+            text = row_text(row.texts)
+            body, notes = split_notes(text)
+            cite = f"{cites.get(parent) or parent}, tabela, linha “{row.label}”"
+            out.append(Unit(row.id, "linha", None, "", text, body, notes, parent, depth, len(out), cite,
+                            _changed(row)))
+
     for node in norma.articulacao:
         visit(node, None, 0)
+    for annex in norma.annexes:
+        title = " – ".join(x for x in (annex.rotulo or annex.rotulo_printed, annex.titulo) if x)
+        body, notes = split_notes(title)
+        cites[annex.id] = annex.rotulo or annex.id
+        out.append(Unit(annex.id, "anexo", annex.rotulo, "", title, body, notes, None, 0, len(out),
+                        annex.rotulo or annex.id, _changed(annex)))
+        for b in annex.blocks:
+            if hasattr(b, "rows"):
+                rows(b, annex.id, 1)
     return out
 
 

@@ -227,18 +227,57 @@ def already_issued(register: Register, kind: str, case: Case, ctx: Context, toda
     return None
 
 
+REISSUE_KEYS = ("reemissao_de", "motivo_reemissao")
+"""What a re-issue adds to the case data it records (never part of what makes a case the same)."""
+
+
+def issued_before(register: Register, kind: str, case: Case, ctx: Context, today: date):
+    """The entry that already holds this very case and still stands (not cancelled nor voided:
+    those may be issued again freely), if any."""
+    want = _stored_data(case, _issue_date(case, today))
+    dated = "data_emissao" in case.data
+    for entry in register.entries(ctx.municipio):
+        if entry.tipo != kind or entry.situacao in ("cancelado", "inutilizado"):
+            continue
+        have = {k: v for k, v in entry.dados.items() if k not in REISSUE_KEYS}
+        if dated and have == want:
+            return entry
+        if not dated and {k: v for k, v in have.items() if k != "data_emissao"} == \
+                {k: v for k, v in want.items() if k != "data_emissao"}:
+            return entry
+    return None
+
+
 def issue_batch(kind: str, cases: list[Case], ctx: Context, out_dir: str | Path, register: Register,
-                *, today: date | None = None, notes: list[str] | None = None) -> list[Issued]:
+                *, today: date | None = None, notes: list[str] | None = None,
+                reissue: str | None = None) -> list[Issued]:
     """Issue one form of ``kind`` per case; returns what was issued, in order.
 
     A case with ``numero`` records a filled talão against that pre-printed number instead of
-    taking a new one. ``notes`` receives what was done about interrupted earlier runs."""
+    taking a new one. ``notes`` receives what was done about interrupted earlier runs.
+
+    A case already issued (same kind, same facts; :func:`issued_before`) is refused — the whole
+    batch, nothing taken — unless ``reissue`` gives the reason to issue it again: then the new
+    form says which one it re-issues, and the register records both, the second with
+    ``reemissao_de`` and ``motivo_reemissao`` in its data."""
     today = today or date.today()
     validate(kind, cases, ctx, today)
     spec = spec_for(kind, ctx.settings)
     out = Path(out_dir).resolve()
+    before = {i: e for i, case in enumerate(cases)  # a filled talão is recorded by its own number
+              if _talao_number(case, spec.sigla) is None and (e := issued_before(register, kind, case, ctx, today))}
+    if before and not (reissue or "").strip():
+        first = next(iter(before))
+        listed = "; ".join(f"{cases[i].where()}: já emitido como {e.numero} em {e.emitido_em or e.reservado_em}"
+                           for i, e in before.items())
+        raise FormError(f"{len(before)} caso(s) já emitido(s) — {listed}. Nenhum número foi usado. Para emitir "
+                        'de novo os mesmos fatos, use --reemitir --motivo "por quê" (o registro guarda as duas '
+                        "emissões); para corrigir, cancele a primeira (--cancelar NÚMERO --motivo)",
+                        path=cases[first].source)
+    previous = {i: (e.numero, reissue.strip()) for i, e in before.items()} if reissue else {}
     issued, voided = _in_one_lote(register, "emissao", out, notes,
-                                  lambda lote: _reserve_all(kind, spec, cases, ctx, register, lote, out, today))
+                                  lambda lote: _reserve_all(kind, spec, cases, ctx, register, lote, out, today,
+                                                            previous))
     gone = {numero for numero, _ in voided}
     return [item for item in issued if item.numero not in gone]
 
@@ -269,9 +308,9 @@ def _append(notes: list[str] | None, items: list[str]) -> None:
 
 
 def _reserve_all(kind, spec, cases, ctx: Context, register: Register, lote: int, out: Path,
-                 today: date) -> tuple[list[Issued], list[PendingFile]]:
+                 today: date, previous: dict | None = None) -> tuple[list[Issued], list[PendingFile]]:
     issued, pending = [], []
-    for case in cases:
+    for i, case in enumerate(cases):
         when = _issue_date(case, today)
         talao = _talao_number(case, spec.sigla)
         if talao is None:
@@ -283,12 +322,17 @@ def _reserve_all(kind, spec, cases, ctx: Context, register: Register, lote: int,
         if talao is not None:
             doc.avisos.insert(0, f"Transcrição do auto lavrado à mão no talão nº {numero}, para o registro; em caso de "
                               "divergência prevalece o original assinado no local.")
+        stored = _stored_data(case, when)
+        if previous and i in previous:
+            earlier, why = previous[i]
+            doc.avisos.insert(0, f"Reemissão: os mesmos fatos do formulário nº {earlier}, emitido antes ({why}).")
+            stored.update({"reemissao_de": earlier, "motivo_reemissao": why})
         html = render_html(doc, ctx.templates)
         docx = render_docx(doc, datetime.combine(when, time()), ctx.templates / "modelo.docx")
         stem = file_stem(numero)
         files = [PendingFile(out / f"{stem}.docx", _sha(docx), docx), PendingFile(out / f"{stem}.html", _sha(html), html)]
         item = Reserved(ctx.municipio, numero, kind, spec.sigla, int(numero.rsplit("-", 1)[1][:4]), seq,
-                        "talao" if talao else "emissao", when.isoformat(), case.where(), _stored_data(case, when),
+                        "talao" if talao else "emissao", when.isoformat(), case.where(), stored,
                         [{"caminho": str(f.path), "sha256": f.sha256} for f in files])
         if talao is None:
             register.reserve(item, lote)

@@ -32,6 +32,7 @@ talão → voided); nothing is deleted. The counter table only moves up.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -272,6 +273,43 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
+def check_new_register(path: Path, *, create: bool, first: int | None, reason: str | None,
+                       issued: dict[str, int], what: str, error: type[LexError],
+                       default_series: list[str]) -> list[str] | None:
+    """Before opening a numbering register: the series to start at ``first`` (None: as usual).
+
+    ``issued``: the highest number found on disk per series (the editions in the gazette's
+    folder, the forms in the output folder). A register that is missing while numbers were
+    issued was **lost**: a loud stop, even with ``--novo-registro`` — restore the backup, or start
+    anew with an explicit first number past the issued ones and a reason (both recorded). A
+    first number without ``--novo-registro``, or for a register that exists, is a usage error."""
+    if first is not None and first < 1:
+        raise error(f"--primeiro-numero inválido: {first} (use um inteiro ≥ 1)")
+    if first is not None and not create:
+        raise error("--primeiro-numero só vale com --novo-registro (para começar um registro novo)")
+    if path.exists():
+        if first is not None:
+            raise error("o registro já existe: --primeiro-numero só vale para começar um registro novo",
+                        path=path)
+        return None
+    if issued:
+        last = max(issued.values())
+        hint = (f"restaure a cópia de segurança do registro em {path}; ou, para começar um registro novo "
+                f"que continue a numeração, use --novo-registro --primeiro-numero {last + 1} "
+                '--motivo "por que o registro foi perdido"')
+        if first is None or not (reason or "").strip():
+            raise error(f"registro perdido: não existe, mas há {what} até o nº {last} — {hint}", path=path)
+        if first <= last:
+            raise error(f"o nº {first} já foi usado ({what} até o nº {last}): use --primeiro-numero "
+                        f"{last + 1} ou maior", path=path)
+        return sorted(set(issued) | set(default_series))
+    if first is not None:
+        if not (reason or "").strip():
+            raise error('--primeiro-numero exige --motivo "…" (o motivo fica registrado)')
+        return list(default_series)
+    return None
+
+
 class RegisterFile:
     """A numbering register's SQLite file, as every register of the project opens it (forms;
     gazette editions, :mod:`lexconsolida.diario.register`): WAL, full sync, a long busy
@@ -285,10 +323,15 @@ class RegisterFile:
 
     def __init__(self, path: str | Path, *, create: bool = False) -> None:
         self.path = Path(path)
+        self.created: list[Path] = []
+        """What this opening created (the file, its folder): removed again when the command
+        that created it is refused before anything is recorded (:meth:`__exit__`)."""
         if not self.path.exists():
             if not create:
                 raise self.error(self.missing, path=self.path)
+            missing = [p for p in (self.path.parent, *self.path.parent.parents) if not p.exists()]
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.created = [self.path, *missing]
         elif self.path.is_dir():
             raise self.error("o registro indicado é uma pasta, não um arquivo", path=self.path)
         try:
@@ -298,10 +341,23 @@ class RegisterFile:
             self.conn.execute("PRAGMA synchronous = FULL")
             self._prepare()
         except sqlite3.DatabaseError as err:
+            self._forget()
             raise sqlite_failure(err, self.path) or self.error(f"registro ilegível: {err}", path=self.path) from None
+        except BaseException:
+            self._forget()
+            raise
 
     def _prepare(self) -> None:
         """Create or migrate the schema (inside the opening)."""
+
+    def is_empty(self) -> bool:
+        """True when nothing was ever recorded in it (no number taken)."""
+        return False
+
+    def start_at(self, first: int, reason: str, series: list[str]) -> None:
+        """A register made anew after one was lost: record the first number and why (both shown
+        by every listing), and move ``series``' counters past the numbers already issued."""
+        raise NotImplementedError
 
     def close(self) -> None:
         self.conn.close()
@@ -309,8 +365,32 @@ class RegisterFile:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is not None and self.created:
+            try:
+                empty = self.is_empty()
+            except sqlite3.Error:
+                empty = False
+            if empty:  # a refused command that made a register leaves nothing behind
+                self.close()
+                self._forget()
+                return
         self.close()
+
+    def _forget(self) -> None:
+        """Remove what this opening created (the file, its WAL, its lock, the folders made)."""
+        if not self.created:
+            return
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        path, *folders = self.created
+        for extra in ("", "-wal", "-shm", "-journal", ".trava"):
+            with contextlib.suppress(FileNotFoundError):
+                path.with_name(path.name + extra).unlink()
+        for folder in folders:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self.created = []
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -436,6 +516,26 @@ class Register(RegisterFile):
     def info(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT chave, valor FROM registro_info"))
 
+    def is_empty(self) -> bool:
+        return self.conn.execute("SELECT (SELECT count(*) FROM emissoes) + (SELECT count(*) FROM lotes)"
+                                 ).fetchone()[0] == 0
+
+    def start_at(self, first: int, reason: str, series: list[str]) -> None:
+        """``series``: the years ('2025') whose numbering goes on from ``first``; a year not
+        listed (a new one) starts at 1, as always."""
+        with self.transaction():
+            self.conn.executemany("INSERT OR REPLACE INTO registro_info VALUES (?, ?)", [
+                ("primeiro_numero", str(first)), ("motivo_inicio", reason),
+                ("anos_inicio", ",".join(series)), ("iniciado_em", _now())])
+
+    def _first_of(self, ano: int) -> int:
+        """The last number before the first of a series (0, or the restart's first number - 1)."""
+        info = self.info()
+        years = info.get("anos_inicio", "").split(",")
+        if "primeiro_numero" in info and str(ano) in years:
+            return int(info["primeiro_numero"]) - 1
+        return 0
+
     # --- step 1: numbers, cases and pending bytes (inside one transaction) -----------------
 
     def new_batch(self, operacao: str, folder: Path) -> int:
@@ -450,7 +550,7 @@ class Register(RegisterFile):
         one of them (:meth:`reserve`) in the same transaction."""
         row = self.conn.execute("SELECT ultimo FROM contadores WHERE municipio=? AND tipo=? AND ano=?",
                                 (municipio, tipo, ano)).fetchone()
-        last = row[0] if row else 0
+        last = row[0] if row else self._first_of(ano)
         if row is None:
             self.conn.execute("INSERT INTO contadores VALUES (?, ?, ?, ?)", (municipio, tipo, ano, last + count))
         else:

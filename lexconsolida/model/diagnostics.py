@@ -62,6 +62,10 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "agrupador-sem-rotulo": (WARNING, False, "título de agrupador sem rótulo"),
     "antes-do-agrupador": (WARNING, False, "artigos antes do primeiro agrupador"),
     "sem-artigos": (WARNING, False, "o ato não tem artigos"),
+    "ocr-epigrafe-incerta": (WARNING, False, "número ou data da epígrafe lidos pelo OCR com baixa confiança"),
+    "lei-sem-artigos": (ERROR, False, "ato normativo sem nenhum artigo (lido errado ou incompleto)"),
+    "alteracao-id-repetido": (WARNING, False, "bloco de alteração com dois dispositivos de mesmo id: o "
+                              "bloco vai à revisão"),
     "epigrafe-divergente": (WARNING, False, "a epígrafe diverge dos metadados ou do fecho do ato"),
     "data-divergente": (WARNING, False, "o título dá uma data e o fecho outra (prevalece a do fecho, salvo se impossível)"),
     "data-incoerente": (WARNING, False, "data do ato posterior à publicação ou de outro ano que o do número; "
@@ -83,6 +87,8 @@ CODES: dict[str, tuple[Severity, bool, str]] = {
     "inciso-apos-alinea": (WARNING, False, "inciso depois de alíneas"),
     "aspas-abertas": (WARNING, False, "aspas de texto de alteração que não se fecham"),
     "sem-fecho": (WARNING, False, "o ato não tem fecho (local, data e assinatura)"),
+    "tabela-incerta": (WARNING, False, "linhas que parecem uma tabela, mantidas como texto (não lidas com segurança)"),
+    "nota-do-site": (INFO, True, "nota do site de publicação junto de uma tabela, fora do texto do ato"),
     "truncado": (WARNING, False, "o texto parece terminar no meio"),
     "codificacao": (WARNING, False, "o arquivo não está em UTF-8"),
     "ruido-residual": (WARNING, False, "provável ruído de OCR que ficou no texto (carimbo, '&' por '§')"),

@@ -83,7 +83,38 @@ def conflicts(norma: Norma) -> list[str]:
     number = epigrafe_number(norma.epigrafe)
     if number and norma.numero and number.lstrip("0") != norma.numero.replace(".", "").lstrip("0"):
         out.append(f"a epígrafe numera o ato {number} e os dados do acervo, {norma.numero}")
+    named = name_number(norma.provenance.path if norma.provenance else None)
+    if named is not None:
+        name, (n, year) = named
+        if number and number.replace(".", "").lstrip("0") != n.lstrip("0"):
+            out.append(f"a epígrafe numera o ato {number} e o nome do arquivo ({name}), {n}: confira o "
+                       "número no original (um dígito mal lido muda o ato citado)")
+        when = printed_date or signed
+        if when and when[:4] != year and number and number.replace(".", "").lstrip("0") == n.lstrip("0"):
+            out.append(f"a epígrafe data o ato de {format_long(when)} e o nome do arquivo ({name}) é de "
+                       f"{year}: confira a data no original")
     return out
+
+
+_NAMED = re.compile(r"(?:^|[-_ ])(?:n[º°o]?[-_ ]?)?(\d{1,6})[-_ ](\d{4})(?=$|[-_ .])", re.IGNORECASE)
+
+
+def name_number(path: str | None) -> tuple[str, tuple[str, str]] | None:
+    """(the name, (number, year)) that a file or its act folder is named with ('lei-100-2020',
+    'Lei-Ordinaria-100-2020.pdf'); None when the name says no number. An act's text file
+    ('texto.txt') is named by its folder."""
+    if not path:
+        return None
+    parts = re.split(r"[\\/]", path.rstrip("/\\"))
+    stem = parts[-1].rsplit(".", 1)[0]
+    name = parts[-2] if stem.lower() in ("texto", "norma", "original") and len(parts) > 1 else stem
+    found = _NAMED.findall(name)
+    if len(found) != 1:
+        return None  # no number, or several: the name does not say which
+    n, year = found[0]
+    if not 1800 <= int(year) <= 2100:
+        return None
+    return name, (n, year)
 
 
 def placeholder(norma: Norma) -> str:

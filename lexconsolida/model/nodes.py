@@ -135,8 +135,9 @@ class Event:
     'repristinacao' (back because the act that revoked the amending act said so expressly).
     Whole-act events (``Norma.events``): 'publicacao', 'vigencia', 'revogacao', 'alteracao',
     'pendente' (an amending act whose changes are not in the text, pending review), 'sem-texto'
-    (an amending act whose text the acervo lacks), 'suspensao' (see
-    :mod:`lexconsolida.model.status`)."""
+    (an amending act whose text the acervo lacks), 'suspensao', 'texto-indisponivel' (the acervo
+    has no text of this act), 'revogacao-parcial' (an act revokes units of this act, whose text
+    is unavailable) (see :mod:`lexconsolida.model.status`)."""
     act_urn: str | None = None
     """URN of the act that made the change (None for the original text)."""
     act_label: str | None = None
@@ -225,6 +226,10 @@ class Dispositivo:
     """Quoted blocks this unit introduces (amending acts: 'passa a vigorar com a redação: “…”')."""
     separator: str | None = None
     """What followed the printed label (' - ', ' – ', '. ', ')'), for faithful re-printing."""
+    tabelas: list = field(default_factory=list)
+    """Tables printed in this unit (``model.tables.Tabela``), after its own text and before its
+    children. Typed ``list`` only: ``model.tables`` builds on this module (Situacao, Version),
+    and an annotation naming its classes would be an import cycle."""
 
     @property
     def unico(self) -> bool:
@@ -375,6 +380,10 @@ class Norma:
     as_of: str | None = None
     """The date this tree is the text of (set by the point-in-time cut), at which its efficacy
     events are resolved; None: not cut (every event counts, as after all of them)."""
+    annexes: list = field(default_factory=list)
+    """The annexes read as structure (``model.tables.Annex``: Anexo I, II …, passages and
+    tables, with ids and histories; typed ``list`` for the reason ``Dispositivo.tabelas`` is). ``anexos`` keeps the text of annexes read
+    before annexes were structured (a LexML file written then)."""
 
     def walk(self) -> Iterator[Agrupador | Dispositivo]:
         """Every agrupador and dispositivo, in document order."""
@@ -386,6 +395,15 @@ class Norma:
         yield EMENTA_ID, self.ementa_history
         for node in self.walk():
             yield node.id, node.history
+        for node in self.walk():  # rows of tables (model/tables.py): a row is a table's unit
+            for table in getattr(node, "tabelas", ()):
+                for row in table.rows:
+                    yield row.id, row.history
+        for annex in self.annexes:
+            yield annex.id, annex.history
+            for block in annex.blocks:
+                for row in getattr(block, "rows", ()):
+                    yield row.id, row.history
 
     def dispositivos(self) -> Iterator[Dispositivo]:
         """Every dispositivo in document order (caput included)."""

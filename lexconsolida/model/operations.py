@@ -41,6 +41,30 @@ class OpKind(StrEnum):
     """An expression replaced by another (``expression`` → ``text``) in the unit named and the
     units inside it, or in the whole norm (``target_id`` None): it must occur there, as whole
     words, or the applier refuses."""
+    CELULA = "celula"
+    """A cell of a table changed (``docs/tabelas.md``): the table (``target_id``: a table, an
+    annex with one table, or the unit holding one), the row (``row``: its id or the label the
+    text cites) and the column (``column``: its heading as cited) → ``text``; or, with
+    ``expression`` ('onde se lê … leia-se …'), the one cell of the table (of the row, when
+    given) holding the expression. No such row, column or cell, or more than one: refused,
+    for a person to decide."""
+    LINHA_INCLUSAO = "linha_inclusao"
+    """A row added to a table (``cells``), after the row ``row`` (id or label), or at the end."""
+    LINHA_REVOGACAO = "linha_revogacao"
+    """A row of a table removed (``row``: id or label); it keeps its id and wording, revoked."""
+    TABELA_REDACAO = "tabela_redacao"
+    """A whole table replaced (``rows``, the first ``header_rows`` of them the heading): the old
+    rows revoked, the new ones included, the caption set from ``text`` when given."""
+    ANEXO_REDACAO = "anexo_redacao"
+    """A whole annex replaced: by ``blocks`` (passages and tables the recogniser read — an annex
+    of the amending act, the tables printed after the instruction) or else by the text quoted
+    (``text``, as printed, tables read again); the old passages and rows stay, revoked, for the
+    text on earlier dates."""
+    ANEXO_REVOGACAO = "anexo_revogacao"
+    """A whole annex revoked (its passages and rows stay, revoked)."""
+    LINHA_REDACAO = "linha_redacao"
+    """A row given a new wording whole (``cells``), found by its label (``row``); ``headers``:
+    the column headings the amending act prints above the row, which must name the table's."""
 
 
 OP_KINDS = tuple(k.value for k in OpKind)
@@ -54,7 +78,17 @@ KIND_NAMES: dict[str, str] = {
     "nota": "anotação",
     "pendente": "alteração pendente de decisão",
     "substituicao": "substituição de expressão",
+    "celula": "alteração de célula de tabela",
+    "linha_inclusao": "inclusão de linha de tabela",
+    "linha_revogacao": "supressão de linha de tabela",
+    "tabela_redacao": "nova redação de tabela",
+    "anexo_redacao": "nova redação de anexo",
+    "anexo_revogacao": "revogação de anexo",
+    "linha_redacao": "nova redação de linha de tabela",
 }
+TABLE_KINDS = ("celula", "linha_inclusao", "linha_revogacao", "linha_redacao", "tabela_redacao", "anexo_redacao",
+               "anexo_revogacao")
+"""The kinds that change a table or an annex (:mod:`lexconsolida.transforms.tables`)."""
 
 EMENTA = EMENTA_ID
 """``Operation.target_id`` of an operation on the norm's ementa (:data:`EMENTA_ID`)."""
@@ -141,6 +175,22 @@ class Operation:
 
     expression: str | None = None
     """Substitution: the words replaced (``text`` is what replaces them)."""
+    row: str | None = None
+    """Table operations: the row, by id ('anx1_tab1_lin3') or by the label the text cites
+    ('Advogado'); for a row added, the row it goes after (None: at the end)."""
+    column: str | None = None
+    """Table operations: the column, by its heading as the text cites it ('VAGAS')."""
+    cells: tuple[str, ...] = ()
+    """A row added: its cells' texts."""
+    rows: tuple[tuple[str, ...], ...] = ()
+    """A table replaced: its rows' cells' texts, the heading first."""
+    header_rows: int = 0
+    """A table replaced: how many of ``rows`` are the heading."""
+    headers: tuple[str, ...] = ()
+    """A row given a new wording: the column headings printed above it in the amending act."""
+    blocks: tuple = field(default=(), compare=False)
+    """An annex replaced: its new passages and tables as read (``model.tables.Passage`` and
+    ``Tabela``; typed loosely, as ``Dispositivo.tabelas``); empty when ``text`` is to be read."""
     given: bool = True
     """False for a wording a person wrote in a decision (``[[decisoes]]``) that the amending
     act's text does not carry (it changed the unit without giving it a new wording): the note
@@ -166,6 +216,23 @@ class Operation:
             s += f" → {self.new_id} ({self.new_rotulo})"
         if self.keep is not None:
             s += f" (unidades do tipo {self.unit_kind} não trazidas no texto entre aspas)"
+        if self.kind in TABLE_KINDS:
+            if self.row:
+                s += f"\n    linha: {self.row}"
+            if self.column:
+                s += f"; coluna: {self.column}"
+            if self.expression:
+                s += f"\n    “{self.expression}” → “{self.text}”"
+            elif self.cells:
+                s += "\n    | " + " | ".join(self.cells) + " |"
+            elif self.rows:
+                s += "".join("\n    | " + " | ".join(r) + " |" for r in self.rows)
+            elif self.blocks:
+                tables = sum(1 for b in self.blocks if hasattr(b, "rows"))
+                s += f"\n    {len(self.blocks) - tables} parágrafo(s) e {tables} tabela(s)"
+            elif self.text:
+                s += f"\n    {self.text}"
+            return s
         if self.kind == OpKind.SUBSTITUICAO:
             s += f"\n    “{self.expression}” → “{self.text}”" + ("" if self.target_id else " (em toda a norma)")
         elif self.text:

@@ -3,19 +3,22 @@
 A norm is **em vigor**; **revogada** (by which act and article, since when); **parcialmente
 revogada** (units revoked); **com alterações pendentes** (amending acts whose changes wait for a
 person's review and are not in the text); **alterada por ato sem texto disponível** (an
-amending act the acervo knows only by its metadata: its changes are unknown); **vigência
-futura**; **suspensa** (a court decision — see below); or, for a proposição (minuta, projeto,
-indicação) or a consolidation being drafted, **sem valor normativo**. And which text of it is
-printed: the original as published, or a text compiled up to a date with the alterations of
-named acts — and without those still pending.
+amending act the acervo knows only by its metadata: its changes are unknown); **texto não
+disponível** (the acervo knows the act only by its data: what it says of it comes from the
+other acts — revoked if one revokes it, partly revoked if one revokes its units —, never "em
+vigor" over a text nobody has read); **vigência futura**; **suspensa** (a court decision — see
+below); or, for a proposição (minuta, projeto, indicação) or a consolidation being drafted,
+**sem valor normativo**. And which text of it is printed: the original as published, or a text
+compiled up to a date with the alterations of named acts — and without those still pending.
 
 The facts come from the tree: ``Norma.situacao`` and the whole-act events in ``Norma.events``
-('revogacao', 'pendente', 'sem-texto', 'suspensao'), which the producers of a compiled text put
-there from what applying the acervo's amending acts gave (:func:`mark`, fed with
-:class:`Step` s by :mod:`lexconsolida.history` and by the acervo's pipeline); a unit's own
-'pendente' version (``amend --parcial``) counts as a pending act too. So every output of a
-Norma — site, HTML, DOCX, text, Markdown, LexML, AKN, quadros, forms — shows the same status,
-and a page never says "em vigor" over a text known to be stale or revoked.
+('revogacao', 'pendente', 'sem-texto', 'suspensao', 'texto-indisponivel', 'revogacao-parcial'),
+which the producers of a compiled text put there from what applying the acervo's amending acts
+gave (:func:`mark`, fed with :class:`Step` s by :mod:`lexconsolida.history` and by the acervo's
+pipeline; :func:`mark_unavailable` by whoever found the text missing); a unit's own 'pendente'
+version (``amend --parcial``) counts as a pending act too. So every output of a Norma — site,
+HTML, DOCX, text, Markdown, LexML, AKN, quadros, forms — shows the same status, and a page never
+says "em vigor" over a text known to be stale, revoked or missing.
 
 **Suspensa** (court decisions, issue 26): a whole-act event of kind ``suspensao`` in force on
 the reference date (its ``date`` on or before it) makes the act "suspensa"; the event's label
@@ -31,6 +34,9 @@ producer (and, if needed, the end of a suspension) without touching the outputs.
 >>> pending = Event(PENDING, "urn:x", "Lei nº 20, de 5 de abril de 2021", "2021-04-05", "1 instrução")
 >>> status_of(Norma(tipo="Lei", vigencia="2020-01-01", events=[pending]), on="2022-01-01").label
 'com alterações pendentes'
+>>> status_of(mark_unavailable(Norma(tipo="Lei", vigencia="2015-05-12"), "o texto-fonte traz só a ementa"),
+...           on="2020-01-01").label
+'texto não disponível'
 """
 
 from __future__ import annotations
@@ -56,6 +62,11 @@ ESTADOS = ("norma", "proposicao", "consolidacao")
 
 REVOCATION, PENDING, WITHOUT_TEXT, SUSPENSION = "revogacao", "pendente", "sem-texto", "suspensao"
 """Kinds of the whole-act events (``Norma.events``) the status reads."""
+UNAVAILABLE = "texto-indisponivel"
+"""Whole-act event: the acervo has no text of this act (``Event.note``: why)."""
+PARTIAL = "revogacao-parcial"
+"""Whole-act event: an act revokes units of this act, which its text here does not show (the
+text is unavailable): what is known of the units from the relations."""
 
 REVOKES = "revogação do ato"
 """``Event.note`` of a pending event whose act revokes the whole norm (not yet reviewed)."""
@@ -69,6 +80,7 @@ LABELS = {
     "parcialmente-revogada": "parcialmente revogada",
     "pendente": "com alterações pendentes",
     "sem-texto": "alterada por ato sem texto disponível",
+    "texto-indisponivel": "texto não disponível",
     "vigencia-futura": "vigência futura",
     "suspensa": "suspensa",
     "inconstitucional": "declarada inconstitucional",
@@ -80,8 +92,10 @@ LABELS = {
 """Every status code and how a filter names it (the search page's choices)."""
 
 ORDER = ("proposicao", "consolidacao", "revogada", "inconstitucional", "sem-efeito", "suspensa",
-         "efeitos-futuros", "vigencia-futura", "pendente", "sem-texto", "parcialmente-revogada", "vigente")
-"""Which code is the document's main one when several apply."""
+         "efeitos-futuros", "vigencia-futura", "pendente", "texto-indisponivel", "sem-texto",
+         "parcialmente-revogada", "vigente")
+"""Which code is the document's main one when several apply: a partition of the acts (every
+act has exactly one main code), which the index counts."""
 
 
 def feminine(tipo: str | None) -> bool:
@@ -126,6 +140,10 @@ class Status:
     detail: str | None = None
     """The label with its facts, for the metadata block: 'revogada pela Lei nº …, de … (art.
     9º), desde …', 'com alterações pendentes (Lei nº …)' (None: the label says it all)."""
+    unavailable: Event | None = None
+    """Why the acervo has no text of the act (None: it has one)."""
+    partial: tuple[Event, ...] = ()
+    """Acts that revoke units of this act whose text is unavailable (known from relations)."""
 
 
 def estado_of(norma: Norma) -> str:
@@ -170,7 +188,7 @@ def pending_events(norma: Norma) -> tuple[Event, ...]:
     return tuple(sorted(found.values(), key=lambda e: (e.date or "", e.act_label or "")))
 
 
-STATUS_EVENTS = (REVOCATION, PENDING, WITHOUT_TEXT, SUSPENSION)
+STATUS_EVENTS = (REVOCATION, PENDING, WITHOUT_TEXT, SUSPENSION, UNAVAILABLE, PARTIAL)
 
 
 def status_events(norma: Norma) -> tuple[Event, ...]:
@@ -223,6 +241,9 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
                        if e.kind == SUSPENSION and (not e.date or e.date <= today)), None)
     pending = pending_events(norma)
     without_text = tuple(e for e in norma.events if e.kind == WITHOUT_TEXT)
+    unavailable = next((e for e in reversed(norma.events) if e.kind == UNAVAILABLE), None)
+    # units revoked of a text the acervo does not have: known from the relations only
+    partial = tuple(e for e in norma.events if e.kind == PARTIAL) if unavailable is not None else ()
     if revoked_units is None:
         revoked_units = _revoked_units(norma)
     codes: list[str] = []
@@ -264,6 +285,16 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
         if others:
             notices.append(f"Alterações pendentes de revisão: {_pending_list(others)}. Essas "
                            "alterações ainda não estão no texto abaixo.")
+    if unavailable is not None:
+        codes.append("texto-indisponivel")
+        labels.append(LABELS["texto-indisponivel"])
+        notices.append(f"Texto não disponível: {unavailable.note or 'o acervo só tem os dados deste ato'}. "
+                       f"O que se sabe d{'esta' if a == 'a' else 'este'} {kind.lower()} vem dos seus dados e "
+                       "do que os outros atos do acervo dizem del" + a + ".")
+    if partial:
+        notices.append(f"Dispositivos revogados: {_subjects(partial)} "
+                       f"{'revoga' if len(partial) == 1 else 'revogam'} dispositivos dest{a} "
+                       f"{kind.lower()}" + (", cujo texto não está no acervo." if unavailable else "."))
     if without_text:
         codes.append("sem-texto")
         labels.append(LABELS["sem-texto"])
@@ -272,7 +303,7 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
                        f"{kind.lower()}, mas o texto "
                        f"{'desse ato' if len(without_text) == 1 else 'desses atos'} não está no "
                        "acervo: as suas alterações não estão no texto abaixo.")
-    if revoked_units and "revogada" not in codes:
+    if (revoked_units or partial) and "revogada" not in codes:
         codes.append("parcialmente-revogada")
         labels.append(f"parcialmente revogad{a}")
     if not codes:
@@ -294,10 +325,15 @@ def status_of(norma: Norma, on: str | None = None, *, revoked_units: int | None 
         elif code == "sem-texto":
             lbl += f" ({'; '.join(e.act_label or 'ato alterador' for e in without_text)})"
         elif code == "parcialmente-revogada":
-            lbl += f" ({revoked_units} {'dispositivo revogado' if revoked_units == 1 else 'dispositivos revogados'})"
+            parts = [f"{revoked_units} {'dispositivo revogado' if revoked_units == 1 else 'dispositivos revogados'}"] \
+                if revoked_units else []
+            parts += [f"dispositivos revogados {'pela' if is_feminine(e.act_label) else 'pelo'} "
+                      f"{e.act_label or 'ato revogador'}" for e in partial]
+            lbl += f" ({'; '.join(parts)})"
         details.append(lbl)
     return Status(main, label, True, " ".join(notices) or None, tuple(codes), revocation,
-                  pending, without_text, suspension, revoked_units, "; ".join(details))
+                  pending, without_text, suspension, revoked_units, "; ".join(details),
+                  unavailable, partial)
 
 
 def _by(revocation: Event | None) -> str:
@@ -343,22 +379,41 @@ class Step:
     """Instructions pending (PENDING)."""
     revokes: bool = False
     """The act revokes the whole norm (its step is pending: the revocation is not applied)."""
+    revokes_units: bool = False
+    """The act revokes units of the norm (a relation 'revoga-dispositivos'): on a norm whose text
+    is unavailable, its step is ignored and the status says the units are revoked."""
 
 
 def mark(norma: Norma, steps: Iterable[Step]) -> Norma:
     """Put on ``norma`` (in place; also returned) a whole-act event for every step that left
-    changes out of its text: 'pendente' (with what is pending) or 'sem-texto'. Events of the
-    same acts from an earlier marking are replaced."""
+    changes out of its text: 'pendente' (with what is pending) or 'sem-texto'; and, on a norm
+    without any text (only its data), 'revogacao-parcial' for every act that revokes units of it
+    (its step is ignored: there is no text to apply it to). Events of the same acts from an
+    earlier marking are replaced."""
+    steps = list(steps)
+    textless = not norma.articulacao and not norma.anexos
+    partial = [s for s in steps if textless and s.revokes_units and s.state == IGNORED]
     steps = [s for s in steps if s.state in (PENDING, WITHOUT_TEXT)]
-    acts = {s.act_urn for s in steps}
+    acts = {s.act_urn for s in steps} | {s.act_urn for s in partial}
     norma.events = [e for e in norma.events
-                    if not (e.kind in (PENDING, WITHOUT_TEXT) and e.act_urn in acts)]
+                    if not (e.kind in (PENDING, WITHOUT_TEXT, PARTIAL) and e.act_urn in acts)]
     for s in steps:
         if s.state == PENDING:
             note = REVOKES if s.revokes else (_items(s.items) if s.items else None)
             norma.events.append(Event(PENDING, s.act_urn, s.act_label, s.date, note))
         else:
             norma.events.append(Event(WITHOUT_TEXT, s.act_urn, s.act_label, s.date))
+    for s in partial:
+        norma.events.append(Event(PARTIAL, s.act_urn, s.act_label, s.date))
+    return norma
+
+
+def mark_unavailable(norma: Norma, why: str | None) -> Norma:
+    """Put on ``norma`` (in place; also returned) that the acervo has no text of it, and why
+    ('o texto-fonte traz só a epígrafe e a ementa'): its status is then "texto não disponível",
+    never "em vigor". Replaces an earlier such mark."""
+    norma.events = [e for e in norma.events if e.kind != UNAVAILABLE]
+    norma.events.append(Event(UNAVAILABLE, note=why))
     return norma
 
 
@@ -453,8 +508,9 @@ def missing_phrase(status: Status) -> str:
     """', sem as alterações da Lei nº 20, …, pendentes de revisão, nem as da Lei nº 30, …,
     cujo texto não está disponível no acervo' — what a text lacks ('' when nothing)."""
     parts = []
-    if status.pending:
-        parts.append(f"sem as alterações {_names(status.pending)}, pendentes de revisão")
+    changes = [e for e in status.pending if e.note != REVOKES]  # a revocation changes no wording
+    if changes:
+        parts.append(f"sem as alterações {_names(changes)}, pendentes de revisão")
     if status.without_text:
         lead = "nem as" if parts else "sem as alterações"
         parts.append(f"{lead} {_names(status.without_text)}, cujo texto não está disponível no acervo")
@@ -471,7 +527,11 @@ def which_text(norma: Norma, view: str = "vigente") -> list[str]:
     out = [status.notice] if status.notice else []
     if status.normative:
         missing = missing_phrase(status)
-        changes = alterations(norma)
+        # the acts whose changes the text carries: the act that revoked it is said by the status
+        # notice, and changed nothing in the text printed (its last text in force)
+        wordings = {v.event.act_label for _, history in norma.histories() for v in history} | {
+            e.act_label for e in norma.events if e.kind == "alteracao"}
+        changes = [(label, d) for label, d in alterations(norma) if label in wordings]
         if changes:
             last = max((d for _, d in changes if d), default=None)
             until = f" até {_long(last)}" if last else ""

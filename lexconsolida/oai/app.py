@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from lexconsolida.http_errors import handlers
 from lexconsolida.oai.provider import Provider
 
 MEDIA_TYPE = "text/xml; charset=utf-8"
@@ -26,7 +27,9 @@ def create_app(provider: Provider) -> Starlette:
         if request.method == "POST":
             body = (await request.body()).decode("utf-8", "replace")
             pairs += parse_qsl(body, keep_blank_values=True)
+        # The pairs are checked (control characters, lengths) by the provider before anything
+        # of them is echoed: a bad argument is an OAI-PMH error, never an HTTP 500.
         data = await run_in_threadpool(provider.handle, pairs)
         return Response(data, media_type=MEDIA_TYPE)
 
-    return Starlette(routes=[Route("/", endpoint, methods=["GET", "POST"])])
+    return Starlette(routes=[Route("/", endpoint, methods=["GET", "POST"])], exception_handlers=handlers())

@@ -83,6 +83,8 @@ class Registration:
     excluidos: int = 0
     mantidos: int = 0
     arquivo: str = ""
+    retidos: int = 0
+    """Records missing now but not deleted: the municipality has unreadable acts."""
 
 
 def now_stamp() -> str:
@@ -117,8 +119,17 @@ def register(cat: Any, root: Path, when: str | None = None) -> list[Registration
             if ident in ledger.registros:
                 registros[ident] = ledger.registros[ident]
         excluidos = {i: e for i, e in ledger.excluidos.items() if i not in registros and i not in invalid}
+        # A record missing now is deleted only if its act left the acervo on purpose; while any
+        # act of the municipality cannot be read, a missing record may be that act's: it is
+        # kept as last registered (never announced as deleted) and the command says so.
+        unreadable = [f for f, _ in getattr(cat, "unreadable", []) if f.split("/", 1)[0] == mun]
         for ident, (stamp, sha) in ledger.registros.items():
-            if ident not in registros and ident not in excluidos and ident not in invalid:
+            if ident in registros or ident in excluidos or ident in invalid:
+                continue
+            if unreadable:
+                registros[ident] = (stamp, sha)
+                reg.retidos += 1
+            else:
                 setspec = ident.split(":")[4].split(";")[0] if ident.count(":") >= 4 else ""
                 excluidos[ident] = (when, setspec)
                 reg.excluidos += 1

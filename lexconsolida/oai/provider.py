@@ -13,6 +13,7 @@ Sets are the kinds of act (setSpec = the URN's tipo: ``lei``, ``lei.complementar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import parse_qsl
@@ -57,8 +58,10 @@ def settings_for(cat: Catalog, base_url: str) -> Settings:
         name = "Acervo de normas de " + ", ".join(p.nome for p in pubs) if pubs else "Acervo de normas"
     emails = [p.email for p in pubs if p.email]
     if not emails:
-        raise UsageError("nenhum município do acervo tem [lexml] email no municipio.toml: o contato do "
-                         "provedor é obrigatório no Identify do OAI-PMH (veja docs/lexml-oai.md)")
+        raise UsageError("nenhum município do acervo tem um e-mail de contato no municipio.toml ([lexml] email, "
+                         "ou o email de [orgaos.camara] ou [orgaos.prefeitura]): o contato do provedor é "
+                         "obrigatório no Identify do OAI-PMH; informe-o com 'lexconsolida importar … --contato "
+                         "EMAIL' ou no municipio.toml (veja docs/lexml-oai.md)")
     return Settings(name, base_url, list(dict.fromkeys(emails)))
 
 
@@ -170,6 +173,32 @@ def _write_dc(element, metadata) -> None:
     element.append(dc_element(record.dc))
 
 
+MAX_TOKEN = 512
+"""Characters of a resumptionToken: the library's tokens carry the request and a cursor (about
+a hundred); a longer one is not ours, and is refused without being echoed."""
+MAX_ARGUMENT = 1024
+"""Characters of any other argument (an identifier, a set, a date)."""
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot carry: in an argument, they would break the response's echo of
+the request (lxml refuses them: an HTTP 500)."""
+
+
+def _refused(pairs: list[tuple[str, str]]) -> error.ErrorBase | None:
+    """The OAI-PMH error for arguments that cannot be answered (the message never quotes the
+    bad value: it could be huge, or carry what XML cannot)."""
+    for name, value in pairs:
+        if _NOT_XML.search(name) or _NOT_XML.search(value):
+            return error.BadArgumentError("argumento com caractere de controle (não permitido em OAI-PMH)")
+        if len(name) > 64:
+            return error.BadArgumentError("nome de argumento longo demais")
+        if name == "resumptionToken" and len(value) > MAX_TOKEN:
+            return error.BadResumptionTokenError(f"resumptionToken inválido (mais de {MAX_TOKEN} caracteres)")
+        if len(value) > MAX_ARGUMENT:
+            return error.BadArgumentError(f"valor do argumento {name} longo demais (mais de {MAX_ARGUMENT} "
+                                          "caracteres)")
+    return None
+
+
 class Provider:
     """The whole OAI-PMH endpoint: a request's arguments in, the response's bytes out."""
 
@@ -183,6 +212,9 @@ class Provider:
 
     def handle(self, pairs: list[tuple[str, str]]) -> bytes:
         """The response to a request given as its (name, value) pairs, in order."""
+        refused = _refused(pairs)
+        if refused is not None:
+            return self._error(refused)
         names = [k for k, _ in pairs]
         repeated = sorted({k for k in names if names.count(k) > 1})
         if repeated:

@@ -5,8 +5,10 @@ a :class:`Catalog`: for every normative act of a municipality that is set up as 
 publisher (``[lexml] id_publicador`` and ``[site] url`` in its ``municipio.toml``), a
 :class:`Record` with
 
-- the ``Item``s: the act's page on the published site (``text/html``; for an act without text,
-  a ``metadado`` page and a ``conteudo.indisponivel`` item), and — when the ``build``'s output
+- the ``Item``s: the act's page on the published site (``text/html``; for an act without text
+  — none in the acervo, a source with only the epígrafe and the ementa, or one the reader
+  refused —, a ``metadado`` page and a ``conteudo.indisponivel`` item saying why), and — when
+  the ``build``'s output
   folder is given — its LexML XML, DOCX and PDF, where they exist;
 - ``DocumentoIndividual``: the act's URN in lower case, authority by kind of act
   (:func:`lexconsolida.lexml.oai.record_urn`);
@@ -32,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from lexconsolida.acervo.importer import provider_contact
 from lexconsolida.acervo.pipeline import Acervo
 from lexconsolida.corpus.records import Act, Municipio
 from lexconsolida.errors import InputError
@@ -86,6 +89,7 @@ class Publisher:
     localidade: str
     nome: str
     email: str | None
+    """The provider's contact: ``[lexml] email``, else ``[orgaos.camara]``'s or ``[orgaos.prefeitura]``'s."""
     profile: vocab.Profile
 
 
@@ -110,12 +114,13 @@ def publisher_of(root: Path, mun: Municipio) -> tuple[Publisher | None, str | No
     if not isinstance(site, dict) or not site.get("url"):
         return None, "o municipio.toml não tem [site] url (o endereço público do site, para onde os registros apontam)"
     files = lexml.get("url_arquivos")
+    contact = provider_contact(mun.data)  # [lexml] email, else the Câmara's or the Prefeitura's
     profile = vocab.default_profile(mun.localidade_urn.lower(), pid)
     if lexml.get("perfil"):
         profile = vocab.read_profile(contained(root / mun.folder, lexml["perfil"], source=path, key="lexml.perfil"))
     return Publisher(mun.folder, pid, _url(site["url"], path, "site.url"),
                      _url(files, path, "lexml.url_arquivos") if files else None,
-                     mun.localidade_urn.lower(), mun.nome, lexml.get("email"), profile), None
+                     mun.localidade_urn.lower(), mun.nome, contact[0] if contact else None, profile), None
 
 
 @dataclass(slots=True)
@@ -166,6 +171,10 @@ class Catalog:
     """What the provider's ledger says is out of date (Portuguese)."""
     ledgers: list[str] = field(default_factory=list)
     """Municipalities with a ledger (``lexml-oai.toml``): their deletions are known."""
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """Acts whose ``norma.toml`` could not be read this time: (folder, message with file and
+    line). Their records are never taken for deleted (:func:`apply_ledger`,
+    :func:`lexconsolida.oai.ledger.register`)."""
 
     def by_id(self) -> dict[str, Record]:
         return {r.identifier: r for r in self.records}
@@ -192,12 +201,20 @@ def _set_name(act: Act) -> str:
     return act.tipo
 
 
-def _items(pub: Publisher, pasta: str, has_text: bool, output: Path | None) -> list[vocab.Item]:
+UNAVAILABLE_NOTE = "Texto integral indisponível no acervo"
+"""The note of the ``conteudo.indisponivel`` Item of an act without text (with why, after ': ')."""
+
+
+def _items(pub: Publisher, pasta: str, missing: str | None, output: Path | None) -> list[vocab.Item]:
+    """The Items of an act: its page (and the ``build``'s files); for an act whose text the
+    acervo lacks (``missing``: why, as :meth:`Acervo.missing_text` says it), its page as
+    ``metadado`` and a ``conteudo.indisponivel`` Item saying so — the same acts the site says
+    "texto não disponível"."""
     page = pub.site_url + quote(f"{pasta}/index.html")
-    if not has_text:
+    if missing is not None:
         return [vocab.Item(page, pub.id_publicador, "metadado", "text/html"),
                 vocab.Item("", pub.id_publicador, "conteudo.indisponivel", None,
-                           "Texto integral indisponível no acervo")]
+                           f"{UNAVAILABLE_NOTE}: {missing}")]
     items = [vocab.Item(page, pub.id_publicador, "conteudo", "text/html")]
     if output is not None and pub.files_url:
         for folder, ext in FILES:
@@ -238,7 +255,7 @@ def catalog(ac: Acervo, *, output: str | Path | None = None, profile: vocab.Prof
     ``build``'s output folder, whose LexML, DOCX and PDF files become Items where they exist;
     ``profile``: the publishers' profile (a ``lexml_nbconfig.xml``), instead of each
     municipality's own."""
-    out = Catalog()
+    out = Catalog(unreadable=list(ac.broken))
     root = Path(ac.root)
     outdir = Path(output) if output else None
     corpus = ac.corpus
@@ -264,8 +281,10 @@ def catalog(ac: Acervo, *, output: str | Path | None = None, profile: vocab.Prof
         res = ac.acts.get(urn)
         pasta = act.folder.relative_to(corpus.root).as_posix()
         doc = vocab.record_urn(urn)
-        has_text = act.texto is not None and not (res is not None and res.recusa)
-        rec = vocab.RecordData(doc, _items(pub, pasta, has_text, outdir), epigrafe(act),
+        # a text the reader refused is not published either: its page has only the act's data
+        missing = ac.missing_text(urn) or (
+            f"o texto do ato não pôde ser lido ({res.recusa})" if res is not None and res.recusa else None)
+        rec = vocab.RecordData(doc, _items(pub, pasta, missing, outdir), epigrafe(act),
                                [str(a) for a in act.data_toml.get("apelidos", [])], act.ementa)
         seen: set[tuple[str, str]] = set()
         for tipo, alvo in relations.get(urn, []):
@@ -317,8 +336,12 @@ def _setspec_of(identifier: str) -> str:
 
 def apply_ledger(cat: Catalog, root: Path) -> None:
     """Date the catalog's records by the ledgers of their municipalities
-    (:mod:`lexconsolida.oai.ledger`) and add the deleted records. A record that is invalid now
-    is not taken for deleted (it stays as the harvester last took it, and is listed as invalid)."""
+    (:mod:`lexconsolida.oai.ledger`) and add the deleted records. A record is deleted only when
+    the ledger recorded its removal (``[[excluidos]]``, written by ``provedor registrar`` once
+    the act's folder is gone): a registered record missing now — its act unreadable, or its
+    folder removed and the removal not yet registered — is never announced as deleted (the
+    harvester keeps the copy it took; the notes say why). A record that is invalid now is not
+    taken for deleted either (it stays as the harvester last took it, and is listed as invalid)."""
     for mun in sorted(cat.publishers):
         ledger = read_ledger(root / mun)
         if not ledger.exists:
@@ -335,13 +358,16 @@ def apply_ledger(cat: Catalog, root: Path) -> None:
             r.datestamp = entry[0]
             changed += entry[1] != r.digest
         gone = [i for i in ledger.registros if i not in present and i not in ledger.excluidos]
-        deleted = dict(ledger.excluidos)
-        for ident in gone:
-            deleted[ident] = (ledger.registros[ident][0], "")
-        for ident, (stamp, setspec) in sorted(deleted.items()):
+        for ident, (stamp, setspec) in sorted(ledger.excluidos.items()):
             if ident not in present:
                 spec = setspec or _setspec_of(ident)
                 cat.records.append(Record(ident, mun, "", spec, spec, stamp, deleted=True))
+        unreadable = [f for f, _ in cat.unreadable if f.split("/", 1)[0] == mun]
+        if gone and unreadable:
+            cat.ledger_notes.append(
+                f"{mun}: {len(gone)} registro(s) publicados não foram encontrados agora e {len(unreadable)} "
+                "ato(s) estão ilegíveis: os registros ficam como o coletor os tomou (nunca excluídos) até "
+                "que os atos sejam corrigidos")
         if changed or new or gone:
             cat.ledger_notes.append(
                 f"{mun}: desde o último 'provedor registrar', {changed} registro(s) mudaram, {new} são novos e "

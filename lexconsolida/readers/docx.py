@@ -25,6 +25,7 @@ from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml.ns import qn
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from lxml import etree
 
 from lexconsolida.docx.styles import STYLE_NAMES
 from lexconsolida.errors import InputError
@@ -34,6 +35,7 @@ from lexconsolida.model.dates import parse_date
 from lexconsolida.model.urn import Urn
 from lexconsolida.readers import ReadResult, get_reader
 from lexconsolida.readers.docx_styled import StyledTreeBuilder
+from lexconsolida.readers.text.tables import draw_grid, find_blocks
 
 RT_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
 MARKER_STYLES = STYLE_NAMES - {"Cabeçalho órgão", "Rodapé órgão", "Número de página", "Rótulo"}
@@ -63,25 +65,74 @@ def read(data: bytes, *, path: str | None = None, **opts) -> ReadResult:
         result.norma.provenance = provenance
         return result
     paras = body_paragraphs(doc)
-    if any(p.style in MARKER_STYLES for p in paras):
+    if made_with_our_template(doc, paras):
         result = read_styled(paras, path=path)
-        _metadata_from_core(doc, result.norma)
-        result.norma.provenance = provenance
-        return result
+        if next(iter(result.norma.artigos()), None) is not None or not _has_article_lines(paras):
+            _metadata_from_core(doc, result.norma)
+            result.norma.provenance = provenance
+            return result
+        # the styles said "our template", but no article came out of them while the text has
+        # 'Art. 1º' lines: the styles were someone else's; the text reader reads it
+        fallback = _read_as_text(paras, path=path, provenance=provenance, **opts)
+        fallback.diagnostics.insert(1, Diagnostic(
+            "docx-sem-modelo", "os estilos do DOCX parecem os do modelo, mas nenhum artigo saiu deles: "
+            "lido como texto", Severity.INFO))
+        return fallback
     return _read_as_text(paras, path=path, provenance=provenance, **opts)
+
+
+STRUCTURE_STYLES = frozenset({"Epígrafe", "Ementa", "Artigo", "Parágrafo", "Inciso", "Alínea", "Item",
+                              "Agrupador Rótulo", "Seção Rótulo", "Fecho"}) & MARKER_STYLES
+"""Styles of the template that carry the structure of an act."""
+_ART_LINE = re.compile(r"^\s*[\"“]?\s*Art\.?\s*\d")
+
+
+def made_with_our_template(doc, paras: list[Para]) -> bool:
+    """True when the DOCX was written with the project's template: the document says so (the
+    writer's core properties), or its body uses the template's 'Artigo' style and at least one
+    other structural style. One paragraph in a style of a common name ('Preâmbulo', 'Ementa')
+    is not enough: other templates — the federal ones among them — use the same names."""
+    if (doc.core_properties.author or "").strip() == "lexconsolida":
+        return True
+    used = {p.style for p in paras} & STRUCTURE_STYLES
+    return "Artigo" in used and len(used) >= 2
+
+
+def _has_article_lines(paras: list[Para]) -> bool:
+    return any(_ART_LINE.match(p.text) for p in paras)
 
 
 def _open(data: bytes, path: str | None):
     if not data.startswith(b"PK"):
         raise InputError("o arquivo não é um DOCX (não é um pacote zip)", path=path)
+    _refuse_dtd(data, path)
     try:
         return Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as err:
+    except (zipfile.BadZipFile, KeyError, ValueError, etree.XMLSyntaxError) as err:
         raise InputError(f"DOCX ilegível ou corrompido ({err})", path=path) from None
     except Exception as err:  # python-docx raises its own types for non-Word packages
         if type(err).__module__.startswith("docx"):
             raise InputError(f"o arquivo não é um documento Word ({err})", path=path) from None
         raise
+
+
+def _refuse_dtd(data: bytes, path: str | None) -> None:
+    """A part of the package that declares a DOCTYPE (and so entities) is refused, as any XML
+    the project reads (:func:`lexconsolida.lexml.xml_safe.parse_xml`): Word never writes one, an
+    entity is never resolved here, and its text would be lost without a word."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            for info in package.infolist():
+                if not info.filename.endswith((".xml", ".rels")):
+                    continue
+                with package.open(info) as part:
+                    head = part.read(1 << 16)
+                if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+                    raise InputError(f"DOCX com DOCTYPE/entidades XML em {info.filename}: recusado por "
+                                     "segurança (o Word não grava isso; salve o documento de novo no Word "
+                                     "ou no LibreOffice)", path=path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError) as err:
+        raise InputError(f"DOCX ilegível ou corrompido ({err})", path=path) from None
 
 
 def embedded_lexml(doc) -> bytes | None:
@@ -124,16 +175,71 @@ def body_paragraphs(doc) -> list[Para]:
     return out
 
 
+def _cell_text(tc) -> str:
+    return " ".join("".join(t.text or "" for t in tc.iter(qn("w:t"))).split())
+
+
+def _continues(tc) -> bool:
+    """A cell that continues the vertically merged cell above it (``w:vMerge`` without
+    ``restart``)."""
+    v = tc.tcPr.find(qn("w:vMerge")) if tc.tcPr is not None else None
+    return v is not None and v.get(qn("w:val")) != "restart"
+
+
+def _heading(tr) -> bool:
+    """A row of the heading: Word repeats it on each page, or all its text is bold."""
+    trpr = tr.trPr
+    if trpr is not None and trpr.find(qn("w:tblHeader")) is not None:
+        return True
+    runs = [r for r in tr.iter(qn("w:r")) if "".join(t.text or "" for t in r.iter(qn("w:t"))).strip()]
+    return bool(runs) and all(_bold(r) for r in runs)
+
+
+def _bold(run) -> bool:
+    b = run.find(f"{qn('w:rPr')}/{qn('w:b')}")
+    return b is not None and b.get(qn("w:val"), "true") not in ("0", "false", "off")
+
+
 def _table_text(table) -> str:
-    rows = []
-    for row in table.rows:
-        cells = []
-        for cell in row.cells:
-            text = " ".join(cell.text.split())
-            if not cells or cells[-1] != text:  # merged cells repeat
-                cells.append(text)
-        rows.append(" | ".join(cells))
-    return "\n".join(rows)
+    """A Word table as the text reader's grid table (``readers/text/tables.py``), spans kept: a
+    cell that spans columns (``w:gridSpan``) has no bar inside it, a cell merged down
+    (``w:vMerge``) has no rule under it, and the heading (the first rows, while Word repeats them
+    or all their text is bold) sits above a '=' rule — the grid reader rebuilds ``colspan`` and
+    ``rowspan`` from that drawing. A table with a '|' in a cell is written as a pipe table
+    ('\\|'), spans as empty cells (the grid would read the bar as a column)."""
+    trs = list(table._tbl.tr_lst)
+    owner: list[list[int]] = []
+    texts: dict[int, str] = {}
+    for tr in trs:
+        row: list[int] = []
+        for tc in tr.tc_lst:
+            col = len(row)
+            if _continues(tc) and owner and col < len(owner[-1]):
+                cid = owner[-1][col]
+            else:
+                cid = len(texts)
+                texts[cid] = _cell_text(tc)
+            row += [cid] * max(1, tc.grid_span)
+        owner.append(row)
+    width = max((len(r) for r in owner), default=0)
+    if not owner or width == 0:
+        return ""
+    for r in owner:  # rows shorter than the grid (w:gridAfter): empty cells of their own
+        while len(r) < width:
+            texts[len(texts)] = ""
+            r.append(len(texts) - 1)
+    heads = 0
+    while heads < len(trs) - 1 and _heading(trs[heads]):
+        heads += 1
+    return "\n".join(draw_grid(owner, texts, heads))
+
+
+def _table_rows(grid: str) -> str:
+    """A table's grid drawing as its rows, cells joined by ' | ' (for a report)."""
+    blocks = find_blocks(grid.split("\n"))
+    if len(blocks) != 1 or blocks[0].table is None:
+        return grid
+    return "\n".join(" | ".join(c.text for c in r.cells) for r in blocks[0].table.rows)
 
 
 def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
@@ -168,6 +274,10 @@ def read_styled(paras: list[Para], *, path: str | None = None) -> ReadResult:
             diags.append(Diagnostic(
                 "paragrafo-de-historico", f"parágrafo no estilo '{style}' não entra na árvore (só o LexML "
                 "embutido guarda o histórico)", Severity.INFO, line=p.index, text=p.text))
+        elif style == TABLE_STYLE and text:
+            diags.append(Diagnostic(
+                "sem-estilo", "tabela fora do estilo do modelo ignorada (o texto dela fica neste aviso)",
+                Severity.WARNING, line=p.index, text=_table_rows(p.text)))
         elif text:
             diags.append(Diagnostic(
                 "sem-estilo", f"parágrafo sem estilo do modelo ('{style}') ignorado",

@@ -26,6 +26,7 @@ import re
 from lxml import etree
 
 from lexconsolida.lexml import extension as ext
+from lexconsolida.lexml import tables as lexml_tables
 from lexconsolida.errors import InputError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import read_dates
@@ -431,6 +432,10 @@ class _Reader:
         n.events = [ext.read_event(e) for e in x.iterfind(ext.lc("evento"))]
         n.documentos = [ext.read_documento(e) for e in x.iterfind(ext.lc("documento"))]
         n.anexos = [ext.text_of(e) for e in x.iterfind(ext.lc("anexo"))]
+        n.annexes, hosted = lexml_tables.read_annexes(x, self.text)
+        if hosted:
+            for d in n.dispositivos():
+                d.tabelas = hosted.get(d.id, [])
         n.ementa_history = ext.read_ementa(x)
         n.eficacia = [ext.read_eficacia(e) for e in x.iterfind(ext.lc("eficacia"))]
         n.as_of = x.get("corte")

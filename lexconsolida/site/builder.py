@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexconsolida.errors import InputError, InternalError
@@ -31,7 +31,7 @@ from lexconsolida.site.facts import FACTS_VERSION, ActFacts
 from lexconsolida.site.links import Resolver
 from lexconsolida.site.model import SiteAct, SiteCorpus
 from lexconsolida.site.pages import (
-    GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, search_page,
+    GENERATOR, ActPages, SiteInfo, editorial_page, index_pages, kept_notice, page_text, search_page,
     strip_kept_notice, with_kept_notice,
 )
 from lexconsolida.site.relations import build_graph, index_graph
@@ -51,6 +51,9 @@ class SiteReport:
     removed: int
     kept: list[str] | None = None
     """Acts that failed and whose previous pages were kept (their folders)."""
+    unread: list[str] = field(default_factory=list)
+    """Of ``kept``, the acts kept because they could not be read (their text, or their
+    metadata: :attr:`SiteCorpus.unreadable`), not because an amendment awaits review."""
 
 
 def _editorial(docs_dir: Path | None) -> list[tuple[str, str]]:
@@ -81,6 +84,12 @@ def _check_paths(acts: list[SiteAct]) -> None:
             raise InputError(f"dois atos com a mesma pasta no site: {act.path} "
                              f"({seen[act.path]} e {act.urn})")
         seen[act.path] = act.urn
+
+
+UNREADABLE_NOTICE = ("Atenção: esta página pode estar desatualizada. Os dados deste ato no acervo "
+                     "mudaram e não puderam ser lidos; a página abaixo é a publicada antes dessa "
+                     "mudança, até que o acervo seja corrigido.")
+"""The notice on the kept pages of an act whose metadata could not be read this time."""
 
 
 def build_site(corpus: SiteCorpus, out: str | Path, *, docs_dir: str | Path | None = None,
@@ -114,7 +123,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     _check_paths(acts)
     editorial = _editorial(Path(docs_dir) if docs_dir else None)
     menu = [{"titulo": _title(src, href), "href": href} for href, src in editorial]
-    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes else []))
+    site = SiteInfo(corpus.nome, menu + ([editions.MENU] if corpus.edicoes or corpus.inutilizadas else []))
     base = content_key(GENERATOR, code_key(), templates.templates_hash())
     output = OutputSet(out, staging=staging)
     read_now: dict[str, bytes] = {}
@@ -137,11 +146,21 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     kept = [a.path for a in acts if a.failed and output.keep_previous(f"{a.path}/")]
     for act in acts:
         if act.path in kept:  # a kept page is never silent: a notice names what is pending
-            notice = kept_notice(act.facts)
             for rel in sorted(r for r in output.new if r.startswith(f"{act.path}/") and r.endswith(".html")):
                 bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
+                notice = kept_notice(act.facts, page_text(bare))  # what this page holds
                 key = content_key(base, "mantida", notice, hashlib.sha256(bare.encode()).hexdigest())
                 output.put(rel, key, lambda b=bare, n=notice: with_kept_notice(b, n))
+
+    unread = [a.path for a in acts if a.path in kept and not a.facts.held]
+    for path in sorted(set(corpus.unreadable) - {a.path for a in acts}):
+        if output.keep_previous(f"{path}/"):  # unreadable now: its last good pages, with a notice
+            kept.append(path)
+            unread.append(path)
+            for rel in sorted(r for r in output.new if r.startswith(f"{path}/") and r.endswith(".html")):
+                bare = strip_kept_notice((output.root / rel).read_text("utf-8"))
+                key = content_key(base, "mantida", UNREADABLE_NOTICE, hashlib.sha256(bare.encode()).hexdigest())
+                output.put(rel, key, lambda b=bare: with_kept_notice(b, UNREADABLE_NOTICE))
 
     def old_shard(act) -> bool:
         rel = f"busca/atos/{act.path}.json"
@@ -182,12 +201,12 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                  *(editorial_page(href, src, site, base) for href, src in editorial)]:
         output.put(page.path, page.key, page.render)
         pages += 1
-    for page in editions.pages(corpus.edicoes, acts, site, base):
+    for page in editions.pages(corpus.edicoes, acts, site, base, corpus.inutilizadas):
         output.put(page.path, page.key, page.render)
         pages += 1
     for ed in corpus.edicoes:
         output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
-    published_in = editions.act_links(corpus.edicoes)
+    published_in = editions.act_links(corpus.edicoes, acts)
     resolver = Resolver(acts)
     links = index_graph(build_graph(corpus))
     if parallel:
@@ -209,7 +228,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
         act.unspill()
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
-                      len(output.removed), kept)
+                      len(output.removed), kept, unread)
 
 
 def _facts_in_parallel(runner, acts: list[SiteAct], output: OutputSet, base: str) -> dict[str, tuple]:

@@ -9,11 +9,12 @@ bytes. Each act page links to the editions that published it (:func:`act_links`)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 from datetime import datetime, timezone
 
 from lxml import etree
 
-from lexconsolida.diario.records import PublishedEdition
+from lexconsolida.diario.records import PublishedEdition, VoidedEdition
 from lexconsolida.lexml.xml_safe import xml_text
 from lexconsolida.manifest import content_key
 from lexconsolida.model.dates import format_long
@@ -27,27 +28,55 @@ FEED_EDITIONS = "diario/edicoes.atom"
 FEED_ACTS = "diario/atos.atom"
 
 
-def act_links(editions: list[PublishedEdition]) -> dict[str, list[dict]]:
-    """URN → the editions that published the act, for its page (href from the site root)."""
+def republication(act: dict, ed: PublishedEdition, editions: list[PublishedEdition],
+                  publicacao: str | None) -> str | None:
+    """Why the edition ``ed`` republishes ``act`` (an entry of its description) — 'republicação;
+    publicado antes em 15 de setembro de 2023', '…; publicado antes no Diário … nº 1, de
+    1/12/2026' — or None when it is the act's first publication. From the description (editions
+    published since it says so), else from the other editions that carry the act, else from the
+    act's own publication date (``publicacao``) before the edition's: a page never shows two
+    publication dates without saying which came first."""
+    before = act.get("publicacao_anterior")
+    if before:
+        return f"republicação; publicado antes em {format_long(before)}"
+    earlier = [e for e in editions if e.sort_key() < ed.sort_key()
+               and any(a.get("urn") == act.get("urn") for a in e.descricao.get("atos", []))]
+    if earlier:
+        return f"republicação; publicado antes no {earlier[-1].titulo}"
+    if publicacao and publicacao < ed.descricao["data"]:
+        return f"republicação; publicado antes em {format_long(publicacao)}"
+    if act.get("republicacao"):
+        return "republicação"
+    return None
+
+
+def act_links(editions: list[PublishedEdition], acts: list[SiteAct] | None = None) -> dict[str, list[dict]]:
+    """URN → the editions that published the act, for its page (href from the site root), each
+    saying whether it is a republication and why (:func:`republication`)."""
+    published = {a.urn: a.facts.publicacao for a in acts or ()}
+    ordered = sorted(editions, key=PublishedEdition.sort_key)
     out: dict[str, list[dict]] = {}
-    for ed in editions:
+    for ed in ordered:
         for act in ed.descricao.get("atos", []):
             if not act.get("urn"):  # an extract has no act page
                 continue
             out.setdefault(act["urn"], []).append({
                 "href": ed.href, "titulo": ed.titulo, "pagina": act.get("pagina"),
-                "republicacao": bool(act.get("republicacao"))})
+                "republicacao": republication(act, ed, ordered, published.get(act["urn"]))})
     return out
 
 
-def _acts_of(ed: PublishedEdition, by_urn: dict[str, SiteAct], root: str) -> list[dict]:
+def _acts_of(ed: PublishedEdition, by_urn: dict[str, SiteAct], root: str,
+             editions: list[PublishedEdition]) -> list[dict]:
     out = []
     for act in ed.descricao.get("atos", []):
         site_act = by_urn.get(act["urn"])
         out.append({"titulo": act["titulo"], "secao": act.get("secao"), "pagina": act.get("pagina"),
                     "href": f"{root}{site_act.path}/index.html" if site_act else None,
                     "sha256": act.get("sha256"), "anexo": act.get("anexo"),
-                    "republicacao": bool(act.get("republicacao"))})
+                    "republicacao": republication(act, ed, editions,
+                                                  site_act.facts.publicacao if site_act else None)
+                    if act.get("urn") else None})
     return out
 
 
@@ -56,27 +85,50 @@ def _size(n: int) -> str:
 
 
 def pages(editions: list[PublishedEdition], acts: list[SiteAct], site: SiteInfo,
-          base_key: str) -> Iterator[Page]:
-    """The list of editions, one page per edition, and the feeds (nothing when there is none)."""
-    if not editions:
+          base_key: str, voided: list[VoidedEdition] | None = None) -> Iterator[Page]:
+    """The list of editions (and of the voided numbers, each with its reason), one page per
+    edition, and the feeds (nothing when there is neither an edition nor a voided number)."""
+    voided = voided or []
+    if not editions and not voided:
         return
     by_urn = {a.urn: a for a in acts}
-    newest_first = sorted(editions, key=PublishedEdition.sort_key, reverse=True)
-    rows = [{"href": ed.href.removeprefix("diario/"), "titulo": ed.titulo, "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
+    oldest_first = sorted(editions, key=PublishedEdition.sort_key)
+    newest_first = oldest_first[::-1]
+    names = {ed.descricao.get("diario") for ed in editions} | {v.diario for v in voided}
+    short = len(names) == 1  # one gazette: its name once, in the caption; each row its number and date
+    diario = next(iter(names)) if short else None
+
+    def title(t: str) -> str:
+        return t.split(" — ", 1)[1] if short and " — " in t else t
+
+    rows: list[dict[str, Any]] = [{"href": ed.href.removeprefix("diario/"), "titulo": title(ed.titulo), "pdf": ed.pdf_href.removeprefix("diario/"), "tamanho": _size(ed.size),
              "codigo": ed.descricao.get("codigo"), "atos": len(ed.descricao.get("atos", [])),
-             "municipio": ed.municipio} for ed in newest_first]
-    yield Page(INDEX, content_key(base_key, site.key(), rows), lambda: templates.render(
+             "municipio": ed.municipio, "inutilizada": False, "ordem": ed.sort_key()} for ed in newest_first]
+    void_rows: list[dict[str, Any]] = [{"titulo": title(v.titulo), "motivo": v.motivo_publico, "inutilizada": True, "ordem": v.sort_key(),
+                  "em": format_long(v.inutilizada_em[:10]) if v.inutilizada_em else None}
+                 for v in voided]
+    # a voided number in its place in the sequence: the list shows every number, none skipped silently
+    table = sorted(rows + void_rows, key=lambda r: r["ordem"], reverse=True)
+    for r in table:
+        del r["ordem"]
+    yield Page(INDEX, content_key(base_key, site.key(), diario, table), lambda: templates.render(
         "diario.html", site=site, root=root_of("diario"), css_inline=None, current=INDEX,
-        page_title=f"Edições do diário oficial — {site.nome}", edicoes=rows,
-        feeds={"edicoes": FEED_EDITIONS.removeprefix("diario/"), "atos": FEED_ACTS.removeprefix("diario/")}))
+        page_title=f"Edições do diário oficial — {site.nome}", edicoes=table,
+        inutilizadas=[r for r in table if r.get("inutilizada")], diario=diario,
+        feeds={"edicoes": FEED_EDITIONS.removeprefix("diario/"), "atos": FEED_ACTS.removeprefix("diario/")}
+        if editions else None))
+    if not editions:
+        return
     for ed in editions:
         root = root_of(ed.site_dir)
-        atos = _acts_of(ed, by_urn, root)
+        atos = _acts_of(ed, by_urn, root, oldest_first)
         yield Page(ed.href, content_key(base_key, site.key(), ed.descricao, ed.sha256, atos),
                    _edition_page(ed, atos, site, root))
     yield Page(FEED_EDITIONS, content_key(base_key, "feed", [e.descricao for e in editions]),
                lambda: feed_editions(newest_first, by_urn))
-    yield Page(FEED_ACTS, content_key(base_key, "feed-atos", [e.descricao for e in editions]),
+    yield Page(FEED_ACTS, content_key(base_key, "feed-atos", [e.descricao for e in editions],
+                                      [(u, a.facts.publicacao) for u, a in sorted(by_urn.items())
+                                       if any(u == x.get("urn") for e in editions for x in e.descricao.get("atos", []))]),
                lambda: feed_acts(newest_first, by_urn))
 
 
@@ -164,8 +216,10 @@ def feed_acts(newest_first: list[PublishedEdition], by_urn: dict[str, SiteAct]) 
             ementa = (site_act.facts.ementa if site_act is not None else None) or ""
             entry_id = (f"{act['urn']}#{ed.stem}" if act.get("urn")
                         else f"urn:lexconsolida:diario:{ed.municipio}:{ed.stem}:{act['anexo']}")
+            again = republication(act, ed, newest_first[::-1],
+                                  site_act.facts.publicacao if site_act is not None else None) if act.get("urn") else None
             entry = _entry(feed, entry_id,
-                           act["titulo"] + (" (republicação)" if act.get("republicacao") else ""), _updated(ed),
+                           act["titulo"] + (f" ({again})" if again else ""), _updated(ed),
                            (f"{ementa} " if ementa else "") + f"Publicado no {ed.titulo}"
                            + (f", página {act['pagina']}" if act.get("pagina") else "") + ".")
             href = f"../{site_act.path}/index.html" if site_act else ed.href.removeprefix("diario/")

@@ -16,7 +16,7 @@ from lexconsolida.model.status import Status, revoked_count, status_events, stat
 from lexconsolida.site.versions import version_dates
 from lexconsolida.writers.html.view import titulo_ato
 
-FACTS_VERSION = 3
+FACTS_VERSION = 4
 """Layout of :meth:`ActFacts.to_json`; part of the memo's key."""
 
 
@@ -55,6 +55,9 @@ class ActFacts:
     held: tuple[str, ...] = ()
     """The amending acts that kept the act's text from being rebuilt (its last good pages are
     kept, with a notice naming them)."""
+    publicacao: str | None = None
+    """``Norma.publicacao``: an edition of the gazette that prints the act after it is a
+    republication, and says so."""
 
     def status(self) -> Status:
         """The act's status today (:func:`~lexconsolida.model.status.status_of`): computed on
@@ -75,16 +78,16 @@ class ActFacts:
                 [[k, s, list(c), lbl] for k, s, c, lbl in self.history],
                 self.texto_disponivel, self.motivo, self.problem, list(self.notes),
                 self.estado, self.vigencia, [list(e) for e in self.events], self.revoked_units,
-                list(self.held)]
+                list(self.held), self.publicacao]
 
     @classmethod
     def from_json(cls, data: list) -> ActFacts:
         (urn, tipo, numero, data_, ementa, situacao, titulo, ids, dates, history,
-         disponivel, motivo, problem, notes, estado, vigencia, events, revoked, held) = data
+         disponivel, motivo, problem, notes, estado, vigencia, events, revoked, held, publicacao) = data
         return cls(urn, tipo, numero, data_, ementa, situacao, titulo, frozenset(ids),
                    tuple(dates), tuple((k, s, tuple(c), lbl) for k, s, c, lbl in history),
                    disponivel, motivo, problem, tuple(notes), estado, vigencia,
-                   tuple(tuple(e) for e in events), revoked, tuple(held))
+                   tuple(tuple(e) for e in events), revoked, tuple(held), publicacao)
 
 
 def history_links(norma, urn: str) -> tuple[tuple[str, str, tuple[str, ...], str | None], ...]:
@@ -122,4 +125,5 @@ def facts_of(act) -> ActFacts:
                      for e in status_events(norma)),
         revoked_units=revoked_count(norma),
         held=tuple(label for _, label, _ in getattr(problem, "acts", ())),
+        publicacao=norma.publicacao,
     )

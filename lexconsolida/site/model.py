@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lexconsolida.model import Norma, Urn
+from lexconsolida.model.status import mark_unavailable
 from lexconsolida.model.urn import slug
 
 if TYPE_CHECKING:
@@ -28,6 +29,19 @@ NOT_PUBLISHED = ("O texto deste ato não pôde ser atualizado e não é publicad
                  "seja corrigido.")
 ONLY_HEADING = ("O texto-fonte deste ato traz só a epígrafe e a ementa: o texto do ato não está "
                 "disponível no acervo.")
+WHY_UNAVAILABLE = {UNAVAILABLE: "o acervo só tem os dados deste ato",
+                   ONLY_HEADING: "o texto-fonte deste ato traz só a epígrafe e a ementa"}
+"""Why there is no text, as the status says it (:func:`lexconsolida.model.status.mark_unavailable`),
+for the acts that have none; an act whose text could not be rebuilt (:data:`NOT_PUBLISHED`) has
+one, held back by what is pending: its status says that instead."""
+
+
+def mark_textless(norma: Norma, motivo: str | None) -> Norma:
+    """``norma`` (in place) marked "texto não disponível" when ``motivo`` says the acervo has no
+    text of it (:data:`WHY_UNAVAILABLE`)."""
+    if motivo in WHY_UNAVAILABLE:
+        mark_unavailable(norma, WHY_UNAVAILABLE[motivo])
+    return norma
 
 
 def why_no_text(norma: Norma | None, failed: bool = False) -> str | None:
@@ -100,6 +114,12 @@ class SiteAct:
     set by :mod:`lexconsolida.site.source`); None for acts built in memory."""
     _key: str | None = None
     _facts: ActFacts | None = None
+
+    def __post_init__(self) -> None:
+        if self.norma is not None and not self.texto_disponivel \
+                and self.motivo_indisponivel != NOT_PUBLISHED:  # an act built in memory without text
+            mark_unavailable(self.norma, WHY_UNAVAILABLE.get(self.motivo_indisponivel or UNAVAILABLE,
+                                                             WHY_UNAVAILABLE[UNAVAILABLE]))
 
     @property
     def urn(self) -> str:
@@ -174,6 +194,9 @@ class LazySiteAct(SiteAct):
         self._spilled: bytes | None = None
         SiteAct.__init__(self, None, path, **kw)  # type: ignore[arg-type]
 
+    def __post_init__(self) -> None:
+        """Nothing to mark before the tree is read (see :meth:`_loaded`)."""
+
     def _loaded(self) -> tuple:
         if self._state is None:
             if self._spilled is not None:
@@ -182,10 +205,10 @@ class LazySiteAct(SiteAct):
                 norma, why, notes = self._read()
                 if norma is None:
                     norma, motivo = self._fallback(why)
-                    self._state = (norma, False, motivo, why, notes)
+                    self._state = (mark_textless(norma, motivo), False, motivo, why, notes)
                 else:
                     motivo = why_no_text(norma)
-                    self._state = (norma, motivo is None, motivo, None, notes)
+                    self._state = (mark_textless(norma, motivo), motivo is None, motivo, None, notes)
         return self._state
 
     norma = property(lambda self: self._loaded()[0], lambda self, value: None)
@@ -257,6 +280,13 @@ class SiteCorpus:
     """The site's name, printed in the header of every page."""
     edicoes: list = field(default_factory=list)
     """The gazette's published editions (:class:`lexconsolida.diario.records.PublishedEdition`)."""
+    unreadable: list[str] = field(default_factory=list)
+    """Site folders of acts that could not be read this time (a ``norma.toml`` that does not
+    parse): not in ``acts``, but their pages of the last good run are kept, with a notice —
+    an act is never unpublished because it failed to read."""
+    inutilizadas: list = field(default_factory=list)
+    """The numbers the gazette's register voided (:class:`lexconsolida.diario.records.VoidedEdition`),
+    listed with the reason beside the editions."""
 
 
 def site_url(data: dict) -> str | None:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+import lxml.html
 from markdown_it import MarkdownIt
 from markupsafe import Markup, escape
 
@@ -20,10 +21,10 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.model.urn import slug
 from lexconsolida.site import jsonld
 from lexconsolida.site.links import Resolver
-from lexconsolida.site.model import SiteAct
+from lexconsolida.site.model import WHY_UNAVAILABLE, SiteAct
 from lexconsolida.site.relations import groups_for
 from lexconsolida.model.formal import with_formal_parts
-from lexconsolida.model.status import LABELS, ORDER, reference_date
+from lexconsolida.model.status import LABELS, ORDER, acts_phrase, reference_date
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.writers.html import templates
 from lexconsolida.writers.html.blocks import page_blocos
@@ -175,8 +176,10 @@ class ActPages:
         else:
             titulo_texto, aviso = view_title(act.norma, view), VIEW_NOTICES.get(view)
         local = f"Município de {act.municipio.titulo}" if act.municipio else None
+        # the status notice says why a text is missing in the standard cases; another reason is said below
+        motivo = None if act.motivo_indisponivel in WHY_UNAVAILABLE else act.motivo_indisponivel
         info = act_info(act.norma, localidade=local, orgao=act.orgao,
-                        texto_disponivel=act.texto_disponivel, motivo=act.motivo_indisponivel,
+                        texto_disponivel=act.texto_disponivel, motivo=motivo,
                         fonte_html=markdown_inline(act.fonte) if act.fonte else None,
                         view=view, shown=norma)
         return templates.render(
@@ -221,7 +224,8 @@ def _year_rank(ano: str) -> tuple:
 def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
     """Acts by municipality, type and year (newest first, the undated last), each year split
     into pages of :data:`PER_PAGE` acts, with the counts: what the index and the year pages
-    print."""
+    print. The counts by status are by each act's main status (:data:`ORDER`): a partition,
+    whose numbers add up to the municipality's total."""
     by_place: dict[str, dict] = {}
     for act in acts:
         m = act.municipio
@@ -236,8 +240,8 @@ def index_groups(acts: list[SiteAct], root: str = "") -> list[dict]:
         t = place["tipos"].setdefault(tipo, {"id": tid, "nome": tipo, "anos": {}})
         ano = (act.facts.data or "")[:4] or UNDATED
         t["anos"].setdefault(ano, []).append(act)
-        for code in status.codes or (status.code,):
-            place["situacoes"][code] = place["situacoes"].get(code, 0) + 1
+        # by the main status only: every act counted once, so the counts add up to the total
+        place["situacoes"][status.code] = place["situacoes"].get(status.code, 0) + 1
     out = []
     for place in sorted(by_place.values(), key=lambda p: (p["id"] == "m-outras", p["nome"])):
         tipos = []
@@ -270,7 +274,8 @@ def _index_entry(act: SiteAct, root: str) -> dict:
         "titulo": n.titulo,
         "ementa": n.ementa,
         "situacao": None if status.code == "vigente" else status.label,
-        "indisponivel": not act.texto_disponivel,
+        # a text held back (not published) that the status does not call missing
+        "indisponivel": not act.texto_disponivel and status.unavailable is None,
     }
 
 
@@ -329,16 +334,51 @@ def _year_page(site: SiteInfo, root: str, info: dict) -> str:
 _KEPT = re.compile(r"<!--lc:mantida-->.*?<!--/lc:mantida-->\n?", re.S)
 
 
-def kept_notice(facts) -> str:
-    """What a kept page says on top: it may be out of date, and which act is pending."""
+_NOTE_OF = r"\((?:Redação dada|Incluíd[oa]|Acrescid[oa]|Acrescentad[oa]|Revogad[oa]|Renumerad[oa]|Suprimid[oa])[^()]*?"
+"""The start of a note that says which act gave a unit its wording ('(Redação dada pela …')."""
+
+
+def shows_changes_of(label: str, text: str) -> bool:
+    """Whether a published text (a page's or a document's text) carries the changes of the act
+    ``label`` ('Lei nº 20, de 5 de abril de 2021'): a note of a unit's wording names it, or the
+    sentence that says which text it is lists it among the alterations it has ('Texto compilado
+    …, com as alterações da Lei nº 20, de …' — not among those it lacks)."""
+    if re.search(_NOTE_OF + re.escape(label), text):
+        return True
+    has = re.search(r"com as alterações (.*?)(?:, sem as alterações|, nem as|\.\s)", text, re.S)
+    number = label.partition(" nº ")[2]
+    return bool(has and number and f"nº {number}" in has.group(1))
+
+
+def kept_notice(facts, shown: str | None = None) -> str:
+    """What a kept page says on top: it may be out of date, which act is pending, and — from
+    the page's own text ``shown`` (None: not known) — whether the page already carries that
+    act's changes (as they were read when the page was made) or not: the notice says exactly
+    what the page holds."""
     if facts.held:
         acts = "; ".join(facts.held)
-        verb = "não pôde ser aplicada" if len(facts.held) == 1 else "não puderam ser aplicadas"
-        return (f"Atenção: este texto pode estar desatualizado. {acts} {verb} a este ato e "
-                f"{'está pendente' if len(facts.held) == 1 else 'estão pendentes'} de revisão; "
-                "o texto abaixo é o publicado antes disso, sem essas alterações.")
+        one = len(facts.held) == 1
+        verb = "não pôde ser aplicada" if one else "não puderam ser aplicadas"
+        head = (f"Atenção: este texto pode estar desatualizado. {acts} {verb} a este ato e "
+                f"{'está pendente' if one else 'estão pendentes'} de revisão; "
+                "o texto abaixo é o publicado antes disso")
+        if shown is None:
+            return head + "."
+        inside = [a for a in facts.held if shows_changes_of(a, shown)]
+        outside = [a for a in facts.held if a not in inside]
+        if not inside:
+            return head + f", sem as alterações {acts_phrase(outside)}."
+        with_ = f"já com as alterações {acts_phrase(inside)}, como eram lidas quando foi publicado"
+        if not outside:
+            return head + f", {with_}."
+        return head + f", {with_}, e sem as {acts_phrase(outside)}."
     return ("Atenção: este texto pode estar desatualizado. O texto deste ato no acervo mudou e "
             "não pôde ser lido; o texto abaixo é o publicado antes dessa mudança.")
+
+
+def page_text(html: str) -> str:
+    """The text of a page as a reader sees it (for :func:`kept_notice`)."""
+    return " ".join(lxml.html.document_fromstring(html).text_content().split())
 
 
 def strip_kept_notice(html: str) -> str:

@@ -55,12 +55,18 @@ class Link:
     """Notes of the declared relation ('Efeito condicionado à aprovação da minuta')."""
 
 
+_TABLE_PARTS = {"anx": "Anexo", "tab": "tabela", "lin": "linha", "txt": "parágrafo"}
+
+
 @lru_cache(maxsize=65536)
 def id_label(node_id: str) -> str:
-    """A readable citation of a LexML id: 'art5_par1' → 'art. 5º, § 1º'.
+    """A readable citation of a LexML id: 'art5_par1' → 'art. 5º, § 1º'; the ids of annexes and
+    tables too ('anx2_tab1' → 'Anexo II, tabela 1').
 
     >>> id_label("art20_cpt_inc3_ali2"), id_label("art12_par1u"), id_label("cap2_sec1")
     ('art. 20, inciso III, alínea b', 'art. 12, parágrafo único', 'capítulo II, seção I')
+    >>> id_label("anx2_tab1"), id_label("art5_cpt_tab1")
+    ('Anexo II, tabela 1', 'art. 5º, tabela 1')
     """
     try:
         comps = LexId.parse(node_id).components
@@ -68,6 +74,10 @@ def id_label(node_id: str) -> str:
         return node_id
     out = []
     for c in comps:
+        if c[:3] in _TABLE_PARTS:  # an annex, a table, a row (docs/tabelas.md): not a dispositivo's id
+            num = c[3:]
+            out.append(f"{_TABLE_PARTS[c[:3]]} {int_to_roman(int(num)) if c[:3] == 'anx' and num.isdigit() else num}")
+            continue
         lid = LexId(c)
         n = lid.number
         if lid.kind == "caput" or n is None:

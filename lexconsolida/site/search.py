@@ -4,9 +4,10 @@ Layout under ``busca/`` (read by ``static/busca.js``):
 
 - ``meta.json``: ``{"chunk": N, "shards": ["ab", …], "artigos": […], "tipos": [type, …]}`` (the
   types the search page offers as a filter);
-- ``atos.json``: ``[[path, title, first doc, status codes, type], …]``, one per act, in site
-  order (an act's docs are numbered from its first doc on, so the script finds a doc's act by
-  bisection and filters results by the act's status and type);
+- ``atos.json``: ``[[path, title, first doc, status codes, type, date, status label], …]``,
+  one per act, in site order (an act's docs are numbered from its first doc on, so the script
+  finds a doc's act by bisection, filters results by the act's main status — the first code —
+  and type, ranks them and says each hit's status);
 - ``t-XX.json``: the inverted index of every term starting with ``XX`` (term → doc numbers);
 - ``d-K.json``: docs ``K*N … K*N+N-1`` as ``[act, dispositivo id, label, excerpt]``;
 - ``a-N.json``: the dispositivos of every act's article N, ``{dispositivo id: [doc, …]}``, so
@@ -16,6 +17,13 @@ Layout under ``busca/`` (read by ``static/busca.js``):
 A doc is one dispositivo (a caput counts as its artigo) or an act's ementa. Terms are the
 words of the text, lower-cased and without accents (as the script normalises the query); a
 query word matches every term it is a prefix of.
+
+**Ranking** (busca.js, :data:`RANK`): hits of acts in force first — in force (also partly
+revoked), then in force with something pending (changes pending review, a future vigência, a
+suspension), then acts whose text the acervo lacks, then revoked or void acts, then drafts —;
+within a group, the most recent act first (by its date), and an act's hits in the order of its
+text. So a query that a revoked law and the law that replaced it both answer shows the law in
+force first. Results come in pages of 50; each filter choice says how many hits it would give.
 """
 
 from __future__ import annotations
@@ -125,11 +133,25 @@ def act_index(act: SiteAct) -> bytes:
                    "artigos": {n: dict(by_id) for n, by_id in sorted(articles.items())}})
 
 
-def filters(act: SiteAct) -> tuple[list[str], str]:
-    """(status codes, type) of an act, as the search page filters them."""
+RANK = {
+    "vigente": 0, "parcialmente-revogada": 0, "sem-texto": 0,
+    "pendente": 1, "vigencia-futura": 1, "suspensa": 1, "efeitos-futuros": 1,
+    "texto-indisponivel": 2,
+    "revogada": 3, "inconstitucional": 3, "sem-efeito": 3,
+    "proposicao": 4, "consolidacao": 4,
+}
+"""Rank of an act's hits by its main status (lower first); written into ``meta.json`` for
+busca.js. Every status code has one (a test holds it to :data:`lexconsolida.model.status.ORDER`)."""
+
+
+def filters(act: SiteAct) -> tuple[list[str], str, str, str]:
+    """(status codes — the main one first —, type, date, status label — '' for an act in force)
+    of an act, as the search page filters, ranks and labels its hits."""
     status = act.facts.status()
     tipo = (act.facts.tipo or "Outros atos") if status.normative else "Proposições"
-    return list(status.codes or (status.code,)), tipo
+    # 'em vigor' is the script's default label: not repeated for the thousands of acts in force
+    return (list(status.codes or (status.code,)), tipo, act.facts.data or "",
+            "" if status.code == "vigente" else status.label)
 
 
 def merge(shards: list[tuple]) -> dict[str, bytes]:
@@ -158,12 +180,12 @@ def merge(shards: list[tuple]) -> dict[str, bytes]:
         files[f"d-{k // CHUNK}.json"] = _dumps(records[k:k + CHUNK])
     for number, by_id in articles.items():
         files[f"a-{number}.json"] = _dumps(dict(sorted(by_id.items())))
-    files["atos.json"] = _dumps([[path, title, start, *(rest[0] if rest else ([], ""))]
+    files["atos.json"] = _dumps([[path, title, start, *(rest[0] if rest else ([], "", "", ""))]
                                  for (path, title, _, *rest), start in zip(shards, starts)])
     tipos = sorted({shard[3][1] for shard in shards if len(shard) > 3 and shard[3][1]})
     files["meta.json"] = _dumps({"chunk": CHUNK, "shards": sorted(by_prefix),
                                  "artigos": sorted(articles, key=lambda n: (len(n), n)),
-                                 "tipos": tipos})
+                                 "tipos": tipos, "ordem": RANK})
     return files
 
 

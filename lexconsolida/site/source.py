@@ -18,7 +18,7 @@ from lexconsolida.corpus import Corpus, load
 from lexconsolida.corpus.records import LEDGER
 from lexconsolida.errors import LexError
 from lexconsolida.io import read_bytes
-from lexconsolida.diario.records import load_published
+from lexconsolida.diario.records import load_published, load_voided
 from lexconsolida.diario.settings import load as load_gazette
 from lexconsolida.model import Norma
 from lexconsolida.model.status import PENDING, WITHOUT_TEXT, Step, mark
@@ -137,17 +137,22 @@ def site_from_corpus(corpus: Corpus, read=read_norma) -> LoadedSite:
             relations=relations,
             source_key=keys[urn],
         ))
-    return LoadedSite(SiteCorpus(acts, edicoes=published_editions(corpus)))
+    edicoes, inutilizadas = published_editions(corpus)
+    return LoadedSite(SiteCorpus(acts, edicoes=edicoes, inutilizadas=inutilizadas))
 
 
-def published_editions(corpus: Corpus) -> list:
-    """The editions of the official gazette of every municipality that has one ([diario])."""
-    out = []
+def published_editions(corpus: Corpus) -> tuple[list, list]:
+    """(the editions of the official gazette of every municipality that has one ([diario]), the
+    numbers its register voided — whose leftover files are not editions)."""
+    out: list = []
+    voided: list = []
     for slug, mun in sorted(corpus.municipios.items()):
         if "diario" in mun.data:
             settings = load_gazette(corpus.root / mun.folder)
-            out += load_published(settings.folder, settings.slug, settings.pasta)
-    return out
+            mine = load_voided(settings.registro, settings.slug, settings.titulo)
+            voided += mine
+            out += load_published(settings.folder, settings.slug, settings.pasta, mine)
+    return out, voided
 
 
 def _reader(corpus: Corpus, urn: str, read):

@@ -24,11 +24,14 @@ from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Event, Kin
 from lexconsolida.model.ids import LexId
 from lexconsolida.model.numbering import Number, int_to_roman, label_for
 from lexconsolida.model.operations import EMENTA, KIND_NAMES, Operation, OpKind
+from lexconsolida.transforms.tables import apply_table_op, clone_annex, clone_table, is_table_op
 
 EVENT_KIND: dict[OpKind, str] = {
     OpKind.REDACAO: "redacao", OpKind.INCLUSAO: "inclusao", OpKind.REVOGACAO: "revogacao",
     OpKind.RENUMERACAO: "renumeracao", OpKind.REVOGACAO_TOTAL: "revogacao", OpKind.NOTA: "decisao",
-    OpKind.PENDENTE: "pendente", OpKind.SUBSTITUICAO: "redacao"}
+    OpKind.PENDENTE: "pendente", OpKind.SUBSTITUICAO: "redacao", OpKind.CELULA: "redacao",
+    OpKind.LINHA_INCLUSAO: "inclusao", OpKind.LINHA_REVOGACAO: "revogacao", OpKind.TABELA_REDACAO: "redacao",
+    OpKind.ANEXO_REDACAO: "redacao", OpKind.ANEXO_REVOGACAO: "revogacao", OpKind.LINHA_REDACAO: "redacao"}
 """The history event each kind of operation leaves (``Event.kind``)."""
 _ORDER = {Kind.CAPUT: 0, Kind.PARAGRAFO: 2, Kind.INCISO: 1, Kind.ALINEA: 1.1, Kind.ITEM: 1.2}
 """Where a unit goes among its siblings: the lists before the §§; in the one place lists of two
@@ -44,6 +47,7 @@ def clone(norma: Norma) -> Norma:
                    events=list(norma.events), preambulo=list(norma.preambulo),
                    fecho=list(norma.fecho), assinaturas=list(norma.assinaturas),
                    documentos=list(norma.documentos), anexos=list(norma.anexos),
+                   annexes=[clone_annex(a) for a in norma.annexes],
                    provenance=copy.copy(norma.provenance),
                    ementa_history=[_clone_version(v) for v in norma.ementa_history],
                    eficacia=list(norma.eficacia))
@@ -64,7 +68,8 @@ def _clone_node(n):
                        number=n.number, text=n.text, children=[_clone_node(c) for c in n.children],
                        lines=n.lines, situacao=n.situacao,
                        history=[_clone_version(v) for v in n.history],
-                       alteracoes=list(n.alteracoes), separator=n.separator)
+                       alteracoes=list(n.alteracoes), separator=n.separator,
+                       tabelas=[clone_table(t) for t in n.tabelas])
 
 
 def apply(base: Norma, ops: Iterable[Operation], event: Event) -> Norma:
@@ -132,6 +137,9 @@ def _apply_one(norma: Norma, index: "_Index", op: Operation, event: Event) -> No
     try:
         if op.target_id == EMENTA:
             _ementa(norma, op, ev)
+            return
+        if is_table_op(op):
+            apply_table_op(norma, op, ev)
             return
         if op.unit_kind in _AGRUPADOR_KINDS and op.kind in ("redacao", "inclusao"):
             _agrupador(norma, index, op, ev)
@@ -851,6 +859,9 @@ def _dispatch(norma: Norma, index: _Index, op: Operation, ev: Event) -> None:
             _pendente(norma, index, op, ev)
         case OpKind.SUBSTITUICAO:
             _substituicao(norma, index, op, ev)
+        case OpKind.CELULA | OpKind.LINHA_INCLUSAO | OpKind.LINHA_REVOGACAO | OpKind.LINHA_REDACAO \
+                | OpKind.TABELA_REDACAO | OpKind.ANEXO_REDACAO | OpKind.ANEXO_REVOGACAO:
+            apply_table_op(norma, op, ev)
         case _:
             assert_never(kind)
 

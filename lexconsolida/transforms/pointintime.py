@@ -20,6 +20,7 @@ from lexconsolida.model.efficacy import known_on, settled
 from lexconsolida.model.numbering import letter_to_int, roman_to_int
 from lexconsolida.model.status import alterations
 from lexconsolida.transforms.amend import clone
+from lexconsolida.transforms.tables import tables_on, without_table_history
 
 
 def _check(iso: str) -> str:
@@ -42,6 +43,7 @@ def at(norma: Norma, when: str) -> Norma:
         raise InputError(f"em {when} a {norma.titulo} ainda não estava em vigor (vigência: {start})")
     out = clone(norma)
     out.articulacao = _nodes(out.articulacao, when)
+    tables_on(out, when)
     _ementa(out, when)
     out.eficacia = known_on(norma.eficacia, when)
     out.as_of = when
@@ -175,4 +177,5 @@ def vigente(norma: Norma) -> Norma:
             n.history = []
             if n.situacao is not Situacao.VIGENTE and n.kind is not Kind.CAPUT:
                 n.children = [c for c in n.children if c.kind is Kind.CAPUT]
+    without_table_history(out)
     return out

@@ -23,6 +23,7 @@ Deterministic: same tree, same bytes.
 
 from __future__ import annotations
 
+import copy
 import re
 
 from lxml import etree
@@ -33,6 +34,7 @@ from lexconsolida.model.efficacy import (EXECUTION_SUSPENDED, NOT_YET, STRUCK, S
                                          Resolved, resolve)
 from lexconsolida.model.history import entries_for
 from lexconsolida.model.status import which_text
+from lexconsolida.model.tables import row_notes, shown_blocks, table_note
 from lexconsolida.model.urn import UF_OF_SLUG, Urn, slug
 from lexconsolida.lexml.xml_safe import NS_AKN
 
@@ -123,6 +125,7 @@ def write(norma: Norma, *, view: str = "vigente", **_options) -> bytes:
     if len(body) == 0:
         _sub(body, "hcontainer", name="vazio", eId="hcontainer_1").append(_content("(sem articulação)"))
     _conclusions(act, norma)
+    _attachments(act, norma, view)
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
@@ -260,6 +263,66 @@ def _conclusions(act, norma: Norma) -> None:
             _p(box, sig.cargo)
 
 
+def _table(parent, t, host_eid: str, view: str) -> None:
+    """AKN ``table`` (eId ``<host>__table_<n>``, caption, ``tr`` with eId ``…__tr_<n>``, ``th``/``td``
+    with ``rowspan``/``colspan``); a revoked row keeps its cells, ``status="removed"``; in the
+    compiled view each changed row's note follows the table as an ``authorialNote`` paragraph."""
+    n = t.id.rsplit("_tab", 1)[-1]
+    te = _sub(parent, "table", eId=f"{host_eid}__table_{n}", status="removed" if t.situacao is Situacao.REVOGADO else None)
+    if t.titulo:
+        _sub(te, "caption", t.titulo)
+    for row in t.rows:
+        r = row.id.rsplit("_lin", 1)[-1]
+        tr = _sub(te, "tr", eId=f"{host_eid}__table_{n}__tr_{r}",
+                  status="removed" if row.situacao is Situacao.REVOGADO else None)
+        for cell in row.cells:
+            c = _sub(tr, "th" if cell.header else "td", rowspan=str(cell.rowspan) if cell.rowspan != 1 else None,
+                     colspan=str(cell.colspan) if cell.colspan != 1 else None)
+            _p(c, cell.text)
+    if view == "compilado":
+        notes = row_notes(t)
+        for row in t.rows:
+            if row.id in notes:
+                _p(parent, f"{row.label}: ({notes[row.id]})", **{"class": "nota-linha"})
+        shared = table_note(t)
+        if shared:
+            _p(parent, f"{t.titulo or 'Tabela'}: ({shared})", **{"class": "nota-linha"})
+
+
+def _attachments(act, norma: Norma, view: str) -> None:
+    """Each annex as an ``attachment`` holding a ``doc name="anexo"`` (eId ``att_<n>``), with the
+    act's identification (FRBRthis ``…/!anx1``), the title as ``docTitle`` and the passages and
+    tables in ``mainBody``."""
+    if not norma.annexes:
+        return
+    atts = _sub(act, "attachments")
+    for a in norma.annexes:
+        n = a.id.removeprefix("anx")
+        att = _sub(atts, "attachment", eId=f"att_{n}")
+        doc = _sub(att, "doc", name="anexo")
+        meta = _sub(doc, "meta")
+        meta.append(copy.deepcopy(act.find(f"{AKN}meta/{AKN}identification")))
+        for frbr in doc.iter(AKN + "FRBRthis"):
+            frbr.set("value", frbr.get("value").replace("/!main", f"/!{a.id}"))
+        if a.rotulo or a.titulo:
+            pre = _sub(doc, "preface")
+            if a.rotulo or a.rotulo_printed:
+                _p(pre, a.rotulo or a.rotulo_printed, **{"class": "rotulo"})
+            if a.titulo:
+                _sub(_p(pre, ""), "docTitle", a.titulo)
+        body = _sub(doc, "mainBody")
+        for b in shown_blocks(a, view):
+            if hasattr(b, "rows"):
+                _table(body, b, f"att_{n}", view)
+            else:
+                attrs = {"class": b.flag} if b.flag else {}
+                if b.situacao is Situacao.REVOGADO:
+                    attrs["status"] = "removed"
+                _p(body, b.text, **attrs)
+        if len(body) == 0:
+            _p(body, "")
+
+
 class _BodyWriter:
     def __init__(self, view: str, efficacy: Resolved | None = None) -> None:
         self.view = view
@@ -318,6 +381,8 @@ class _BodyWriter:
         for alt in d.alteracoes + (owner.alteracoes if owner is not d else []):
             if alt.raw:
                 _p(block, alt.raw, **{"class": "alteracao"})
+        for t in d.tabelas:
+            _table(block, t, eid(d.id), self.view)
         if self.view == "compilado":
             self._notes(p, owner)
         if self.efficacy is not None:

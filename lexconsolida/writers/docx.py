@@ -27,7 +27,7 @@ from docx import Document
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import OxmlElement
-from docx.enum.text import WD_BREAK
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_BREAK
 from docx.oxml.ns import qn
 
 from lexconsolida.docx.letterhead import letterhead
@@ -38,6 +38,7 @@ from lexconsolida.io import read_bytes
 from lexconsolida.lexml.xml_safe import NS_LEXML, xml_text
 from lexconsolida.model import Agrupador, AgrupadorKind, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.dates import parse_date
+from lexconsolida.model.tables import Tabela, block_note, covered_by_annex, grid_cells, row_notes, shown_blocks, shown_rows, table_note
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.formal import with_formal_parts
 from lexconsolida.model.marks import QUESTION, mark_notes, source_marks
@@ -230,6 +231,24 @@ class _BodyWriter:
             for line in anexo.split("\n"):
                 if line.strip():
                     self.para("Anexo", line)
+        for annex in norma.annexes:
+            self._page_break()
+            revoked = annex.situacao is not Situacao.VIGENTE
+            for k, heading in enumerate((annex.rotulo_printed or annex.rotulo, annex.titulo)):
+                if heading:
+                    self.para("Anexo", heading + (" (Revogado)" if revoked and k == 0 and self.view != "compilado" else ""))
+            note = block_note(annex) if self.view == "compilado" else None
+            if note:
+                self.para("Nota de alteração", f"({note})")
+            for b in shown_blocks(annex, self.view):
+                covered = covered_by_annex(annex, b)
+                if isinstance(b, Tabela):
+                    self.tabela(b, notes=not covered)
+                    continue
+                self.para("Anexo" if b.situacao is Situacao.VIGENTE else "Texto revogado", b.text)
+                pnote = block_note(b) if self.view == "compilado" and not covered else None
+                if pnote:
+                    self.para("Nota de alteração", f"({pnote})")
 
     def documento(self, documento) -> None:
         """An accompanying document (an Indicação): title once, authorship, addressee, the
@@ -272,10 +291,54 @@ class _BodyWriter:
         for child in a.children:
             self.node(child)
 
+    def tabela(self, t: Tabela, notes: bool = True) -> None:
+        """A real Word table (style 'Quadro'): header rows repeated on each page, spans merged;
+        in the compiled view removed rows in 'Texto revogado' and each changed row's note after
+        the table ('Nota de alteração')."""
+        rows = shown_rows(t, self.view)
+        if not rows:
+            return
+        if t.titulo:
+            self.para("Anexo", t.titulo)
+        width = max(1, max(sum(c.colspan for c in r.cells) for r in rows))
+        table = self.doc.add_table(rows=len(rows), cols=width)
+        table.style = self.doc.styles["Quadro"]
+        for ri, col, cell in grid_cells(rows):
+            if col >= width:
+                continue
+            target = table.cell(ri, col)
+            last_r, last_c = min(ri + cell.rowspan, len(rows)) - 1, min(col + cell.colspan, width) - 1
+            if (last_r, last_c) != (ri, col):
+                target = target.merge(table.cell(last_r, last_c))
+            para = target.paragraphs[0]
+            revoked = rows[ri].situacao is not Situacao.VIGENTE
+            para._p.style = self.style_ids["Texto revogado" if revoked else "Normal"]
+            # a cell is no body paragraph: no first-line indent, not justified (the styles' are)
+            fmt = para.paragraph_format
+            fmt.first_line_indent = fmt.left_indent = 0
+            fmt.alignment = WD_ALIGN_PARAGRAPH.LEFT
+            if cell.text:
+                para.add_run(xml_text(cell.text))
+        for ri, row in enumerate(rows):
+            if row.header:
+                tr_pr = table.rows[ri]._tr.get_or_add_trPr()
+                mark = OxmlElement("w:tblHeader")
+                tr_pr.append(mark)
+        if self.view == "compilado" and notes:
+            per_row = row_notes(t)
+            for row in rows:
+                if row.id in per_row:
+                    self.para("Nota de alteração", f"({row.label}: {per_row[row.id]})")
+            shared = table_note(t)
+            if shared:
+                self.para("Nota de alteração", f"({t.titulo or 'Tabela'}: {shared})")
+
     def dispositivo(self, d: Dispositivo) -> None:
         if d.kind is Kind.CAPUT:  # its text is printed with the artigo's rótulo
             for alt in d.alteracoes:
                 self._alteracao(alt)
+            for t in d.tabelas:
+                self.tabela(t)
             for child in d.children:
                 self.dispositivo(child)
             return
@@ -301,6 +364,8 @@ class _BodyWriter:
                 self._efficacy_note("Nota de alteração", note)
         for alt in d.alteracoes:
             self._alteracao(alt)
+        for t in d.tabelas:
+            self.tabela(t)
         for child in d.children:
             self.dispositivo(child)
 
@@ -496,6 +561,13 @@ def kept_notice_of(data: bytes) -> str | None:
     """The notice a kept DOCX carries (:func:`with_kept_notice`), None when it has none."""
     document = Document(io.BytesIO(data))
     return next((p.text for p in document.paragraphs if p.text.startswith(KEPT_NOTICE_START)), None)
+
+
+def kept_text(data: bytes) -> str:
+    """The text of a kept DOCX without its kept notice, paragraph by paragraph (what the
+    notice must describe)."""
+    document = Document(io.BytesIO(data))
+    return "\n".join(p.text for p in document.paragraphs if not p.text.startswith(KEPT_NOTICE_START))
 
 
 def with_kept_notice(data: bytes, notice: str) -> bytes:

@@ -40,6 +40,7 @@ from lxml import etree
 
 from lexconsolida import patterns
 from lexconsolida.lexml import extension as ext
+from lexconsolida.lexml import tables as lexml_tables
 from lexconsolida.errors import LexError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.lexml.lifecycle import ciclo_de_vida
@@ -56,6 +57,7 @@ from lexconsolida.model import (
     Version,
 )
 from lexconsolida.model.efficacy import resolve
+from lexconsolida.model.tables import Tabela
 from lexconsolida.model.nodes import EMENTA_ID
 from lexconsolida.lexml.xml_safe import NS_LEXML, NS_XLINK, lx, xml_text
 
@@ -200,6 +202,9 @@ class _Writer:
         self.histories: list[tuple[str, list]] = []
         self.articulacao = ""
         self.extension = ""
+        self.tables: list[tuple[str, Tabela]] = []
+        """(dispositivo id, table) of the tables units hold: written in the extension
+        (``lexml/tables.py``), since a LexML dispositivo holds only paragraphs."""
         self.suspended: set[str] = set()
         """Units of the articulação an efficacy event stops on the text's date (LexML
         ``situacao="suspenso"``; the extension's ``lc:eficacia`` says which event)."""
@@ -339,6 +344,10 @@ class _Writer:
             self.note_node(xml_id, d, pai=pai, model_id=model_id)
         if d.alteracoes:
             self.alteracoes(out, level + 1, d)
+        if d.tabelas and not prefix:
+            for t in d.tabelas:
+                self.claim(t.id)
+                self.tables.append((d.id, t))
         for c in children:
             self.dispositivo(out, level + 1, c, prefix, None)
         out.append(f"{ind}</{tag}>")
@@ -440,6 +449,7 @@ class _Writer:
             pp = self.el(dg, "PartePrincipal")
             for cls, text in items:
                 self.el(pp, "p", text, **{"class": cls})
+        lexml_tables.referencias(dg, norma.annexes, identification_urn(norma))
 
     def norma_ext(self, meta: etree._Element, norma: Norma) -> None:
         mp = self.el(meta, "MetadadoProprietario", fonte=ext.NS_EXT)
@@ -459,6 +469,14 @@ class _Writer:
             ext.add_documento(ne, d)
         for a in norma.anexos:
             ext.sub(ne, "anexo", None, a)
+        if norma.annexes or self.tables:
+            for annex in norma.annexes:
+                self.claim(annex.id)
+                for t in annex.tabelas:
+                    self.claim(t.id)
+                lexml_tables.annex_ext(ne, annex)
+            for host, t in self.tables:
+                lexml_tables.table_ext(ne, t, host, with_table=True)
         ext.add_ementa(ne, norma.ementa_history)
         for efficacy in norma.eficacia:
             ext.add_eficacia(ne, efficacy)
@@ -491,6 +509,7 @@ class _Writer:
             self.articulacao = "".join(out)
             art.append(etree.Comment(_SLOT_ARTICULACAO))
             self.parte_final(ne, norma)
+            lexml_tables.referencias(ne, norma.annexes, identification_urn(norma))
         histories = self.histories
         if norma.ementa_history:  # the Ementa element's id, written by parte_inicial
             histories = [(EMENTA_ID, norma.ementa_history), *histories]

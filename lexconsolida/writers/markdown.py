@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma
+from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
+from lexconsolida.model.tables import Tabela, block_note, covered_by_annex, shown_blocks
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved
 from lexconsolida.model.history import Entry, ementa_lines
@@ -32,6 +33,7 @@ from lexconsolida.writers.text import (
     text_children,
     unit_entries,
     unit_label,
+    table_view_lines,
     unit_marks,
 )
 
@@ -84,6 +86,8 @@ class _MarkdownWriter:
             self.blocks.append(f"*{escape('[' + '; '.join(m.note for m in marks) + ']')}*")
         for alt in host_alteracoes(d):
             self.alteracao(alt)
+        for t in d.tabelas + (d.caput.tabelas if d.caput is not None else []):
+            self.blocks.append("\n".join(table_view_lines(t, self.view)))
         for c in text_children(d):
             self.dispositivo(c)
 
@@ -139,6 +143,25 @@ class _MarkdownWriter:
         for anexo in n.anexos:
             self.blocks.append("---")
             self.blocks.extend(escape(p) for p in anexo.split("\n") if p.strip())
+        for annex in n.annexes:  # structured annexes (docs/tabelas.md): heading, paragraphs, pipe tables
+            self.blocks.append("---")
+            revoked = annex.situacao is not Situacao.VIGENTE
+            head = " — ".join(escape(p) for p in (annex.rotulo_printed or annex.rotulo, annex.titulo) if p)
+            if head:
+                self.blocks.append(f"## {head}" + (" (Revogado)" if revoked and self.view != "compilado" else ""))
+            note = block_note(annex) if self.view == "compilado" else None
+            if note:
+                self.blocks.append(f"*({escape(note)})*")
+            for b in shown_blocks(annex, self.view):
+                covered = covered_by_annex(annex, b)
+                if isinstance(b, Tabela):
+                    self.blocks.append("\n".join(table_view_lines(b, self.view, notes=not covered)))
+                    continue
+                text = escape(b.text)
+                if b.situacao is not Situacao.VIGENTE:
+                    text = f"~~{text}~~"
+                pnote = block_note(b) if self.view == "compilado" and not covered else None
+                self.blocks.append(text + (f" ({escape(pnote)})" if pnote else ""))
         return "\n\n".join(b for b in self.blocks if b.strip()) + "\n"
 
 

@@ -40,6 +40,7 @@ from lexconsolida.model.rotulos import printed_label
 from lexconsolida.model import Agrupador, Alteracao, Dispositivo, Kind, Norma, Situacao
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.efficacy import Resolved, resolve
+from lexconsolida.model.tables import Cell, Row, Tabela, block_note, covered_by_annex, row_notes, shown_blocks, shown_rows, table_lines, table_note
 from lexconsolida.model.history import STRUCK_MARK, Entry, compiled_entries, ementa_lines, marked
 from lexconsolida.model.marks import QUESTION, SourceMark, source_marks
 from lexconsolida.model.status import which_text
@@ -176,6 +177,8 @@ class _TextWriter:
             self.out.append(f"[{'; '.join(m.note for m in marks)}]")
         for alt in host_alteracoes(d):
             self.alteracao(alt)
+        for t in d.tabelas + (d.caput.tabelas if d.caput is not None else []):
+            self.out.extend(table_view_lines(t, self.view))
         for c in text_children(d):
             self.dispositivo(c)
 
@@ -241,6 +244,30 @@ class _TextWriter:
         for anexo in n.anexos:
             self.blank()
             self.out.extend(anexo.split("\n"))
+        for annex in n.annexes:
+            self.blank()
+            revoked = annex.situacao is not Situacao.VIGENTE
+            heading = annex.rotulo_printed or annex.rotulo
+            if heading:
+                self.out.append(heading + (" (Revogado)" if revoked and self.view != "compilado" else ""))
+            if annex.titulo:
+                self.out.append(annex.titulo)
+            note = block_note(annex) if self.view == "compilado" else None
+            if note:
+                self.out.append(f"({note})")
+            for b in shown_blocks(annex, self.view):
+                covered = covered_by_annex(annex, b)
+                if isinstance(b, Tabela):
+                    self.out.extend(table_view_lines(b, self.view, notes=not covered))
+                    continue
+                struck = b.situacao is not Situacao.VIGENTE
+                lines = b.text.split("\n")
+                if struck:
+                    lines[0] = f"{STRUCK_MARK} {lines[0]}"
+                pnote = block_note(b) if self.view == "compilado" and not covered else None
+                if pnote:
+                    lines[-1] += f" ({pnote})"
+                self.out.extend(lines)
         while self.out and self.out[-1] == "":
             self.out.pop()
         return "\n".join(self.out) + "\n"
@@ -257,3 +284,26 @@ def render(norma: Norma, *, view: str = "vigente", published: bool = False) -> s
 def write(norma: Norma, *, view: str = "vigente", published: bool = False, **_options) -> bytes:
     """The act as UTF-8 plain text in the official layout."""
     return render(norma, view=view, published=published).encode("utf-8")
+
+
+def table_view_lines(table: Tabela, view: str, notes: bool = True) -> list[str]:
+    """The table as plain text in ``view``: a pipe table (removed rows out, or struck with
+    '[sem vigor]' in the compiled view), then, in the compiled view, one note per changed row
+    ('(Advogado: Redação dada pela Lei nº …)') and the cells of each earlier wording."""
+    shown = Tabela(table.id, [], table.titulo)
+    printed: list[str] = []
+    per_row = row_notes(table) if view == "compilado" and notes else {}
+    for row in shown_rows(table, view):
+        cells = [Cell(c.text, c.colspan, c.rowspan, c.header) for c in row.cells]
+        if row.situacao is not Situacao.VIGENTE and cells:
+            cells[0] = Cell(f"{STRUCK_MARK} {cells[0].text}", cells[0].colspan, cells[0].rowspan, cells[0].header)
+        shown.rows.append(Row(row.id, cells, row.header))
+        note = per_row.get(row.id)
+        if note:
+            older = [v.text for v in row.history[:-1] if v.text != row.history[-1].text]
+            was = f"; antes: {older[-1]}" if older else ""
+            printed.append(f"({row.label}: {note}{was})")
+    shared = table_note(table) if view == "compilado" and notes else None
+    if shared:
+        printed.append(f"({table.titulo or 'Tabela'}: {shared})")
+    return table_lines(shown) + printed

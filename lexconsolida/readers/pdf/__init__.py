@@ -32,6 +32,7 @@ from lexconsolida.readers.pdf.edition import ActSpan, edition_of, outside, split
 from lexconsolida.readers.pdf.extract import Extraction, PageReport, extract
 from lexconsolida.readers.pdf.paragraphs import TextLine, text_lines
 from lexconsolida.readers.text import read as read_text
+from lexconsolida.readers.text.parts import EPIGRAFE
 from lexconsolida.readers.text.truncation import ACCEPT_OPTION
 
 PDF_OPTIONS = frozenset({"ato", "dpi"})
@@ -67,6 +68,7 @@ def read_edition(data: bytes, /, *, path: str | None = None, **options) -> Editi
             if date and not result.norma.publicacao:
                 result.norma.publicacao = date
         result.norma.provenance = prov
+        result.diagnostics.extend(epigrafe_doubts(span.lines))
         acts.append(result)
         _locate(extraction.diagnostics, span, result)
     shared = extraction.diagnostics + outside(head)
@@ -91,6 +93,32 @@ def read(data: bytes, /, *, path: str | None = None, **options) -> ReadResult:
     shared = [d for d in edition.diagnostics if pages is None or d.page is None or d.page in pages]
     result.diagnostics = shared + result.diagnostics
     return result
+
+
+EPIGRAFE_DIGIT_CONFIDENCE = 90.0
+"""Confidence (0-100) under which an OCR'd word with digits in the epígrafe is flagged: the
+act's number and date are what every citation of it uses, and Tesseract reads a faint '0' as
+'6' or '8' with a confidence in the 60s–80s where clean digits read above 90."""
+_DIGITS = re.compile(r"\d")
+
+
+def epigrafe_doubts(lines: list[TextLine], *, limit: float = EPIGRAFE_DIGIT_CONFIDENCE) -> list[Diagnostic]:
+    """Warnings for the digits of the act's epígrafe (number, date) that OCR read with low
+    confidence: 'LEI Nº 160, DE 16 DE MARÇO' may be 'LEI Nº 100, DE 10 DE MARÇO'. Only OCR'd
+    lines (a text layer has no doubt); the epígrafe is the first line of the act that reads as
+    one (``EPIGRAFE``), with the printed lines it spans."""
+    for tl in lines[:6]:
+        if not EPIGRAFE.match(tl.text):
+            continue
+        doubtful = [(w, c) for ln in tl.lines for w, c in ln.tokens if _DIGITS.search(w) and 0 <= c < limit]
+        if not doubtful:
+            return []
+        words = ", ".join(f"'{w}' ({c:.0f}%)" for w, c in doubtful)
+        return [Diagnostic(
+            "ocr-epigrafe-incerta", f"número ou data da epígrafe lidos pelo OCR com baixa confiança: {words}; "
+            "confira com o original (o número e a data identificam o ato em toda citação)",
+            Severity.WARNING, line=tl.line, page=tl.page, text=tl.text)]
+    return []
 
 
 def _pages_of(result: ReadResult) -> set[int]:

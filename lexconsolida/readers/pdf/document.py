@@ -11,10 +11,12 @@ from __future__ import annotations
 import ctypes
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lexconsolida.errors import InputError
 
+RULE_WIDTH = 2.5
+"""Thickest path, in points, read as a ruling line (a table border), not a filled box."""
 MIN_TEXT_CHARS = 20
 """Fewest printable characters a page's text layer needs to be read as text (else: OCR)."""
 
@@ -47,6 +49,9 @@ class PageText:
     height: float
     chars: list[Char]
     has_images: bool
+    rules: list[tuple[float, float, float, float]] = field(default_factory=list)
+    """Thin drawn lines (path objects at most :data:`RULE_WIDTH` thick): (x0, top, x1, bottom),
+    top-left origin — the borders of ruled tables (``readers/pdf/tables.py``)."""
 
     @property
     def printable(self) -> int:
@@ -107,9 +112,10 @@ class PdfFile:
                 finally:
                     textpage.close()
                 has_images = _has_images(raw, page)
+                rules = _rules(raw, page, height)
             finally:
                 page.close()
-        return PageText(index + 1, width, height, chars, has_images)
+        return PageText(index + 1, width, height, chars, has_images, rules)
 
     def render(self, index: int, dpi: int):
         """Page ``index`` as a grayscale PIL image at ``dpi``."""
@@ -170,6 +176,23 @@ def _chars(raw, textpage, height: float) -> list[Char]:
         if ch.isspace():
             x1 = max(x0, x1)
         out.append(Char(ch, x0, x1, height - oy.value, float(size or 0.0), bold))
+    return out
+
+
+def _rules(raw, page, height: float) -> list[tuple[float, float, float, float]]:
+    """The page's thin path objects — lines and hairline boxes, as word processors and browsers
+    draw table borders — top-left origin."""
+    out = []
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        obj = raw.FPDFPage_GetObject(page.raw, i)
+        if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_PATH:
+            continue
+        if not raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top):
+            continue
+        w, h = right.value - left.value, top.value - bottom.value
+        if min(w, h) <= RULE_WIDTH and max(w, h) > 2 * RULE_WIDTH:
+            out.append((left.value, height - top.value, right.value, height - bottom.value))
     return out
 
 

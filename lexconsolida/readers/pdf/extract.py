@@ -18,6 +18,7 @@ from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.readers.pdf import furniture, ocr
 from lexconsolida.readers.pdf.document import MIN_TEXT_CHARS, PdfFile
 from lexconsolida.readers.pdf.layout import Line, number_lines, page_lines
+from lexconsolida.readers.pdf.tables import ruled_tables, words
 
 LOW_PAGE_CONFIDENCE = 75.0
 """Mean word confidence (0-100) under which an OCR'd page is a warning."""
@@ -47,7 +48,10 @@ class Extraction:
 def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> Extraction:
     with PdfFile(data, path) as pdf:
         texts = [pdf.page_text(i) for i in range(pdf.pages)]
-        per_page: list[list[Line]] = [page_lines(t) if t.printable >= MIN_TEXT_CHARS else [] for t in texts]
+        vocabulary = words(texts)
+        ruled = [ruled_tables(t, vocabulary) if t.printable >= MIN_TEXT_CHARS else [] for t in texts]
+        per_page: list[list[Line]] = [page_lines(t, r) if t.printable >= MIN_TEXT_CHARS else []
+                                      for t, r in zip(texts, ruled)]
         scanned = [t.number for t, lines in zip(texts, per_page) if not lines and (t.has_images or t.printable)]
         if scanned:
             ocr.require_tesseract(path, scanned)
@@ -66,7 +70,18 @@ def extract(data: bytes, path: str | None = None, *, dpi: int | None = None) -> 
                 ln.original = ln.original or ln.text
     found = furniture.find([(lines, t.height) for lines, t in zip(per_page, texts)],
                            fuzzy=bool(scanned))
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = [
+        Diagnostic("tabela-incerta", f"a página {t.number} tem uma tabela com bordas que não pôde ser lida com "
+                   f"segurança ({table.why}): o seu texto fica como linhas, na ordem da página", Severity.WARNING,
+                   page=t.number)
+        for t, found in zip(texts, ruled) for table in found if table.lines is None and table.why != "tabela sem texto"]
+    for t, lines in zip(texts, per_page):
+        boxed = [ln for ln in lines if ln.in_ruled_table]
+        if boxed:
+            diagnostics.append(Diagnostic(
+                "tabela-incerta", f"a página {t.number}, digitalizada, tem uma tabela com bordas: o OCR lê as suas "
+                f"palavras, não as células; as linhas {boxed[0].number} a {boxed[-1].number} ficam como texto",
+                Severity.WARNING, line=boxed[0].number, page=t.number))
     reports: list[PageReport] = []
     content: list[Line] = []
     for t, lines in zip(texts, per_page):

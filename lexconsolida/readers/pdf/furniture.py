@@ -49,7 +49,7 @@ def key(text: str) -> str:
 
 def candidates(lines: list[Line], height: float) -> list[tuple[Line, str]]:
     """Lines in the top or bottom band of one page, with the band they are in ('t' or 'b')."""
-    ordered = sorted(lines, key=lambda ln: ln.top)
+    ordered = sorted((ln for ln in lines if not ln.table), key=lambda ln: ln.top)  # a table's grid is text
     out = []
     for ln in ordered[:BAND_LINES]:
         if ln.bottom <= height * BAND:
@@ -69,7 +69,7 @@ def find(pages: list[tuple[list[Line], float]], fuzzy: bool = False) -> dict[int
     groups: dict[tuple[str, str], list[tuple[int, Line, float]]] = defaultdict(list)
     reps: dict[str, list[str]] = defaultdict(list)
     for pno, (lines, height) in enumerate(pages):
-        ordered = sorted(lines, key=lambda ln: ln.top)
+        ordered = sorted((ln for ln in lines if not ln.table), key=lambda ln: ln.top)  # a table's grid is text
         edges = {id(ln): rank for rank, ln in enumerate(ordered[:2])}
         edges.update({id(ln): rank for rank, ln in enumerate(ordered[::-1][:2])})
         for ln, band in candidates(lines, height):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from statistics import median
 
 from lexconsolida.readers.pdf.document import Char, PageText
+from lexconsolida.readers.pdf.tables import ruled_tables
 
 GAP_BREAK = 1.6
 """A horizontal gap wider than this many font sizes ends a fragment (a gutter, a tab stop)."""
@@ -57,6 +58,15 @@ class Line:
     """The line as the OCR read it, when scan debris was taken off its edges."""
     lost_label: bool = False
     """OCR: the line opens with a separator dash and no label before it ('— Infração: grave')."""
+    tokens: list[tuple[str, float]] = field(default_factory=list)
+    """OCR: the line's words as read, with the confidence of each (the epígrafe's digits are
+    checked one by one: :func:`lexconsolida.readers.pdf.epigrafe_doubts`)."""
+    table: bool = False
+    """A line of the grid drawing of a ruled table (``tables.py``): never joined to another line,
+    never page furniture."""
+    in_ruled_table: bool = False
+    """OCR: the line lies inside the borders of a table drawn on the scan (``ocr.ruled_boxes``):
+    read as text, reported as a table not read with confidence."""
 
     @property
     def centred(self) -> bool:
@@ -148,8 +158,25 @@ def gutter(frags: list[_Fragment], width: float) -> tuple[float, float] | None:
     return float(left), float(right)
 
 
-def page_lines(page: PageText) -> list[Line]:
-    """The lines of a text-layer page in reading order (columns resolved)."""
+def page_lines(page: PageText, found: list | None = None) -> list[Line]:
+    """The lines of a text-layer page in reading order (columns resolved); a ruled table read
+    with confidence takes its characters and stands in their place as the lines of its grid
+    drawing (``tables.py``; ``found``: the page's ruled tables, when the caller has them)."""
+    tables = [t for t in (ruled_tables(page) if found is None else found) if t.lines is not None]
+    if tables:
+        page = PageText(page.number, page.width, page.height,
+                        [c for c in page.chars if not any(t.holds(c) for t in tables)], page.has_images, [])
+    lines = _text_lines(page)
+    for t in tables:
+        at = next((k for k, ln in enumerate(lines) if ln.top >= t.top and ln.x1 > t.x0 and ln.x0 < t.x1), len(lines))
+        assert t.lines is not None  # kept above
+        step = (t.bottom - t.top) / max(len(t.lines), 1)
+        lines[at:at] = [Line(page.number, text, t.x0, t.x1, t.top + k * step, t.top + (k + 1) * step, t.size,
+                             column=(t.x0, t.x1), table=True) for k, text in enumerate(t.lines)]
+    return lines
+
+
+def _text_lines(page: PageText) -> list[Line]:
     frags = fragments(page.chars)
     if not frags:
         return []

@@ -216,9 +216,57 @@ def ocr_page(image, page: int, dpi: int = DPI) -> list[Line]:
             confidence=sum(confs) / len(confs) if confs else 0.0, words=confs,
             original=raw if raw != text else None,
             lost_label=_lost_label([(data["text"][i].strip(), float(data["conf"][i])) for i in rows_idx]),
+            tokens=[(w, float(data["conf"][i])) for w, i in zip(words, idx)],
         ))
     if lines:
         edges = (min(ln.x0 for ln in lines), max(ln.x1 for ln in lines))
         for ln in lines:
             ln.column = edges
+        for box in ruled_boxes(image, dpi):
+            for ln in lines:
+                if box[0] - 2 <= ln.x0 and ln.x1 <= box[2] + 2 and box[1] - 2 <= ln.top and ln.bottom <= box[3] + 2:
+                    ln.in_ruled_table = True
     return lines
+
+
+RULE_DPI = 75
+"""Resolution at which a scanned page is searched for table borders."""
+
+
+def ruled_boxes(image, dpi: int = DPI) -> list[tuple[float, float, float, float]]:
+    """The boxes (x0, top, x1, bottom, in points) of the ruled tables of a scanned page: where
+    three or more long horizontal lines and three or more long vertical lines cross. OCR reads
+    their words, not their cells: the lines inside are kept as text and reported
+    (``tabela-incerta``), never taken for a table read with confidence."""
+    small = image.convert("L").resize((max(1, image.width * RULE_DPI // dpi), max(1, image.height * RULE_DPI // dpi)))
+    bw = small.point(lambda v: 0 if v < 200 else 255)  # a hairline border is grey once scaled down
+    long_h, long_v = max(30, small.width // 8), max(15, small.height // 60)
+    scale = 72.0 / RULE_DPI
+
+    def runs(img, min_run: int) -> list[tuple[int, int, int]]:
+        data, w = img.tobytes(), img.width
+        out = []
+        for y in range(img.height):
+            row = data[y * w:(y + 1) * w]
+            for m in re.finditer(rb"\x00{%d,}" % min_run, row):
+                out.append((y, m.start(), m.end()))
+        return out
+
+    horizontal = runs(bw, long_h)
+    # turned a quarter counter-clockwise, a column x of the page is row width - 1 - x, its height the run
+    vertical = [(bw.width - 1 - y, s, e) for y, s, e in runs(bw.rotate(90, expand=True), long_v)]
+    boxes: list[tuple[float, float, float, float]] = []
+    for y, x0, x1 in horizontal:
+        crossing = [v for v in vertical if x0 - 2 <= v[0] <= x1 + 2 and v[1] - 2 <= y <= v[2] + 2]
+        if len(crossing) < 3:
+            continue
+        top = min(v[1] for v in crossing)
+        bottom = max(v[2] for v in crossing)
+        inside = {h[0] // 3 for h in horizontal if top - 2 <= h[0] <= bottom + 2 and h[1] <= x0 + 4 and h[2] >= x1 - 4}
+        if len(inside) < 3:
+            continue
+        box = (x0 * scale, top * scale, x1 * scale, bottom * scale)
+        if not any(b[0] <= box[0] + 3 and box[2] <= b[2] + 3 and b[1] <= box[1] + 3 and box[3] <= b[3] + 3
+                   for b in boxes):
+            boxes.append(box)
+    return boxes

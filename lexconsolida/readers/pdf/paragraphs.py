@@ -61,6 +61,8 @@ def _centred_like(line: Line) -> bool:
 
 def starts_paragraph(prev: Line, cur: Line, lead: float) -> bool:
     """Does ``cur`` begin a new paragraph after ``prev`` (both from a text layer)?"""
+    if cur.table or prev.table:
+        return True  # a ruled table's grid lines go to the text reader one by one
     if cur.bold != prev.bold or abs(cur.size - prev.size) > 1.0:
         return True
     same_flow = cur.page == prev.page and cur.column == prev.column and cur.top > prev.top

@@ -10,6 +10,9 @@
 3. ``recognise_labels`` — label lines, with line-local OCR repairs of markers (``labels.py``);
 4. ``repair_markers`` — OCR repairs that need the sequence: 'Art. 10' for 'Art. 1º', '1 -'
    for 'I -' (``ocr.py``); switching it off also turns off the line-local repairs;
+4a. ``find_tables`` — tables (grid, pipe, aligned columns, dotted leaders) leave the line
+   stream, read into cells, one placeholder line each; a table not read with confidence stays
+   text, flagged (``tables.py``, ``docs/tabelas.md``);
 5. ``split_parts`` — documents, epígrafe, ementa, preâmbulo, fecho, signatures (``parts.py``);
 6. ``build_tree`` — agrupadores, articles and their units, alteration blocks (``tree.py``);
 6a. ``editorial_notes`` — notes of a compiled text ('(Redação dada pela …)', '(INCISO X,
@@ -17,6 +20,8 @@
    become history, not text (``notes.py``);
 7. ``number_units`` — ids from printed numbers and position, anomalies (``numbering.py``;
    switched off, ids follow the printed numbers and nothing is reported);
+7a. ``place_tables`` — ids for the tables units hold; a table nothing took is kept as a
+   document (``tables.py``);
 8. ``join_text`` — lines joined, end-of-line hyphenation undone (``join.py``);
 8a. ``repair_residue`` — OCR leftovers inside a unit's text: '&' for '§' mid-sentence,
    stamps read as letters at its end ('…passageiro; GA'), repaired when certain, else a
@@ -53,6 +58,7 @@ from lexconsolida.readers.text.ocr import repair_markers
 from lexconsolida.readers.text.parts import split_parts
 from lexconsolida.readers.text.residue import repair_residue
 from lexconsolida.readers.text.state import TextState
+from lexconsolida.readers.text.tables import find_tables, place_tables
 from lexconsolida.readers.text.tree import build_tree
 
 Rule = Callable[[TextState], None]
@@ -62,10 +68,12 @@ PIPELINE: list[tuple[str, Rule]] = [
     ("drop_furniture", drop_furniture),
     ("recognise_labels", recognise_labels),
     ("repair_markers", repair_markers),
+    ("find_tables", find_tables),
     ("split_parts", split_parts),
     ("build_tree", build_tree),
     ("editorial_notes", editorial_notes),
     ("number_units", number_units),
+    ("place_tables", place_tables),
     ("join_text", join_text),
     ("repair_residue", repair_residue),
     ("read_dates", read_dates),
@@ -74,7 +82,7 @@ PIPELINE: list[tuple[str, Rule]] = [
 ]
 """The rules in order. ``decode``, ``split_parts`` and ``build_tree`` cannot be switched off."""
 
-REQUIRED = frozenset({"decode", "recognise_labels", "split_parts", "build_tree"})
+REQUIRED = frozenset({"decode", "recognise_labels", "split_parts", "build_tree", "place_tables"})
 FALLBACKS: dict[str, Rule] = {"number_units": printed_ids}
 """What runs instead of a switched-off rule whose output later rules need."""
 

@@ -166,6 +166,15 @@ class AlteracaoBlock:
         """True when the line belongs to the block; False when the block ended before it."""
         s = line.text.strip()
         if self.ended and s[0] not in _QUOTES:
+            if self._quoted_article_after_a_note(line):
+                self.state.diagnostics.append(Diagnostic(
+                    "aspas-abertas", "bloco de alteração que continua depois de '(NR)' sem aspas: o artigo "
+                    f"{getattr(line.label, 'rotulo', '')} não pode ser o próximo do ato (o texto citado segue)",
+                    Severity.WARNING, line=line.number))
+                self.ended = False
+                self.lines.append(line)
+                line.tag = "aspas"
+                return True
             if not _OMISSIS.match(s):
                 return False
             # '...' between two quoted articles ('"Art. 40 …"' / '...' / '"Art. 126 …'): the
@@ -177,7 +186,8 @@ class AlteracaoBlock:
         lab = line.label
         first, self.first = self.first, False
         if (not self.ended and not first and isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote
-                and self.host_article is not None and lab.number.value == self.host_article + 1):
+                and self.host_article is not None and lab.number.value == self.host_article + 1
+                and not lab.number.suffixes):  # 'Art. 4º-A' is never the act's own next article
             self.state.diagnostics.append(Diagnostic(
                 "aspas-abertas", "bloco de alteração sem aspas de fechamento: encerrado no artigo seguinte",
                 Severity.WARNING, line=self.lines[0].number))
@@ -199,6 +209,19 @@ class AlteracaoBlock:
             self.curly = self.straight = 0
         return True
 
+    def _quoted_article_after_a_note(self, line: SourceLine) -> bool:
+        """After a block that ended on '(NR)' with no closing quote, an article that cannot be
+        the act's own next one ('Art. 1º-A' after the host's 'Art. 3º'; the own next is 4º) is
+        the quoted text going on: a quoted block never becomes the law's own units."""
+        lab = line.label
+        if not (isinstance(lab, Label) and lab.kind == "artigo" and not lab.quote and lab.number is not None
+                and self.host_article is not None and self.lines):
+            return False
+        last = self.lines[-1].text.rstrip()
+        if not _NOTA.search(last) or last.rstrip(" .;").removesuffix("(NR)").removesuffix("(AC)").rstrip()[-1:] in _QUOTES:
+            return False  # the block closed with its quote: what follows is the act's
+        return lab.number.value <= self.host_article or bool(lab.number.suffixes)
+
     def finish(self) -> None:
         if not self.lines:
             return
@@ -208,7 +231,41 @@ class AlteracaoBlock:
             nota = m.group(1)
         alt = Alteracao("", nota=nota, lines=(self.lines[0].number, self.lines[-1].number), raw=raw)
         _UnitsBuilder(alt, self.host_text).run(self.lines, self.between)
+        repeated = _unique_ids(alt)
+        if repeated:  # the block's problem, never the law's: the block goes to a person
+            self.state.diagnostics.append(Diagnostic(
+                "alteracao-id-repetido",
+                f"bloco de alteração com dispositivos repetidos ({', '.join(repeated[:3])}): o texto citado "
+                "traz a mesma unidade duas vezes, ou a leitura do bloco se perdeu; as repetições ganharam "
+                "ids próprios ('_rep2'…) e o bloco precisa de revisão",
+                Severity.WARNING, line=self.lines[0].number))
         self.host.alteracoes.append(alt)
+
+
+def _unique_ids(alt: Alteracao) -> list[str]:
+    """Give every repeated id of the block's units a suffix of its own ('ali4_rep2'), so that
+    the law is still written (LexML ids are unique); returns the ids that repeated."""
+    seen: dict[str, int] = {}
+    repeated: list[str] = []
+
+    def walk(nodes) -> None:
+        for node in nodes:
+            n = seen.get(node.id, 0) + 1
+            seen[node.id] = n
+            if n > 1:
+                if node.id not in repeated:
+                    repeated.append(node.id)
+                _rename(node, node.id, f"{node.id}_rep{n}")
+            walk(getattr(node, "children", []))
+
+    walk(alt.children)
+    return repeated
+
+
+def _rename(node, old: str, new: str) -> None:
+    node.id = new + node.id[len(old):]
+    for child in getattr(node, "children", []):
+        _rename(child, old, new)
 
 
 def _clean(text: str) -> str:
@@ -327,6 +384,11 @@ class _UnitsBuilder:
             parent_id, siblings = self._parent_id(level)
         elif self.stack and self.stack[-1][1].kind is Kind.ARTIGO:
             top = self.stack[-1][1]  # units of the article left out: the omissis is the article's
+            parent_id, siblings = top.id, top.children
+        elif self.stack and _OMISSIS.match(self.stack[-1][1].text or ""):
+            # 'I - ......' then '......' then 'd) …': a unit quoted only to place what follows;
+            # the units left out are its own (alíneas a–c of inciso I), not its siblings
+            top = self.stack[-1][1]
             parent_id, siblings = top.id, top.children
         elif self.stack:
             parent_id, siblings = self._parent_id(self.stack[-1][0])

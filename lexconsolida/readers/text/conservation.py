@@ -7,7 +7,8 @@ it (a removed ``furniture`` line, the ``before`` of a ``repair``). Words are com
 multiset, case-folded and in Unicode NFC, so a word printed twice must be found twice.
 
 >>> from lexconsolida.model import Diagnostic, Norma
->>> from lexconsolida.readers import ReadResult
+>>> from lexconsolida.model.tables import table_lines
+from lexconsolida.readers import ReadResult
 >>> result = ReadResult(Norma(epigrafe="LEI Nº 5"), [Diagnostic("linha-removida", "m", line=1, text="Página 2")])
 >>> missing_words("Página 2\\nLEI Nº 5\\nDe 3 de março", result)
 [(3, 'De'), (3, '3'), (3, 'de'), (3, 'março')]
@@ -21,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from lexconsolida.model import Agrupador, Dispositivo, Norma
+from lexconsolida.model.tables import table_lines
 from lexconsolida.readers import ReadResult
 
 _WORD = re.compile(r"[^\W_]+")
@@ -50,6 +52,8 @@ def tree_texts(norma: Norma) -> Iterator[str]:
     for doc in norma.documentos:
         yield doc.text
     yield from norma.anexos
+    for annex in norma.annexes:
+        yield annex.text
     yield from _node_texts(norma.articulacao)
 
 
@@ -63,6 +67,8 @@ def _node_texts(nodes: Iterable[Agrupador | Dispositivo]) -> Iterator[str]:
             yield node.text
             for alt in node.alteracoes:
                 yield alt.raw
+            for table in node.tabelas:
+                yield "\n".join(table_lines(table))
         yield from _node_texts(node.children)
 
 

@@ -23,6 +23,7 @@ from lexconsolida.errors import InputError
 from lexconsolida.model import Diagnostic, Documento, Severity, Signature
 from lexconsolida.model.dates import PROMULGATION_LINE, parse_date, parse_date_lenient, publication_of
 from lexconsolida.readers.text.documents import document_type, make_documento
+from lexconsolida.readers.text.tables import PLACEHOLDER_TAG, read_annex
 from lexconsolida.readers.text.state import SourceLine, TextState
 from lexconsolida.readers.text.truncation import check_sentence_end
 
@@ -39,7 +40,7 @@ _PREAMBULO = patterns.compile(
     r"""^\s*(?:(?:O|A)\s+(?:VICE-)?(?:PREFEIT[OA]|PRESIDENTE|GOVERNADOR|C[ÂA]MARA|MESA)\b
         |As\s+Mesas\b|AS\s+MESAS\b|Autor(?:ia)?\s*:
         |(?![^,]{0,80}\b(?:prefeit|vice|president|governador|vereador|secret|subs[íi]di|c[âa]mara|munic[íi]pi))
-         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE))
+         [A-ZÀ-Ý][A-ZÀ-Ý .'-]+,\s*(?:PREFEIT|PRESIDENT|GOVERNADOR|VICE\b))
         |FA[ZÇ]O?\s+SABER|no\s+uso\s+d[ae]s?\s+(?:suas\s+)?atribui""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -90,6 +91,7 @@ def split_parts(state: TextState) -> None:
     end = _body_end(lines, first_art)
     if end == len(lines):
         end = closing_block_start(lines, first_art)
+    end = min(end, signed_before_annex(lines, first_art))
     end = _formulas_before(lines, end, first_art)
     state.body = (start, end)
     _read_head(state, lines[:start])
@@ -184,6 +186,44 @@ def closing_block_start(lines: list[SourceLine], first_art: int) -> int:
     if kinds and kinds[-1] == "cargo" and "pessoa" not in kinds:
         return len(lines)
     return start
+
+
+def signed_before_annex(lines: list[SourceLine], first_art: int) -> int:
+    """Where the closing block starts when the act has no place-and-date line and its annexes
+    follow the signatures ('JOSÉ … / Prefeito', then 'ANEXO I', the annexes to the end of the
+    file): the first annex heading after the articles whose preceding lines, back to the last
+    text of the body, are all signatures (a name at least), and after which no article continues
+    the numbering (an annex that holds articles starts again at 'Art. 1º'). ``len(lines)`` when
+    there is none. (An annex printed after a signed closing block ends the body even when a
+    line further down looks like a closing: the annexes' own text is not the act's articles.)"""
+    last_art: int | None = None
+    for i in range(first_art, len(lines)):
+        ln = lines[i]
+        if _label_kind(ln) == "artigo":
+            last_art = ln.label.number.value
+            continue
+        if ln.label is not None or not _ANNEX.match(ln.text) or not ln.text.strip().upper().startswith("ANEXO") \
+                or len(ln.text.strip()) > 80:
+            continue
+        kinds: list[str] = []
+        start = i
+        for j in range(i - 1, first_art, -1):
+            prev = lines[j]
+            if not prev.text.strip():
+                continue
+            kind = None if prev.label is not None else _closing_kind(prev.text)
+            if kind is None:
+                break
+            kinds.append(kind)
+            start = j
+        if "pessoa" not in kinds:
+            continue
+        following = next((x for x in lines[i + 1:] if _label_kind(x) == "artigo"), None)
+        if following is not None and last_art is not None and following.label.number.value not in (1, last_art + 1) \
+                or following is not None and following.label.number.value == (last_art or 0) + 1:
+            continue
+        return start
+    return len(lines)
 
 
 def _no_articles(state: TextState) -> None:
@@ -345,7 +385,7 @@ def _read_tail(state: TextState, tail: list[SourceLine]) -> None:
     if not tail:
         return
     norma = state.norma
-    annex = next((i for i, ln in enumerate(tail) if _ANNEX.match(ln.text)), len(tail))
+    annex = next((i for i, ln in enumerate(tail) if _ANNEX.match(ln.text) or _starts_table(tail, i)), len(tail))
     closing, annexes = tail[:annex], tail[annex:]
     while closing and (not closing[0].text.strip() or _CLOSING_FORMULA.match(closing[0].text)):
         if closing[0].text.strip():
@@ -447,16 +487,40 @@ def _signatures(state: TextState, lines: list[SourceLine]) -> None:
                 _date_from_fecho(state, ln)
 
 
+_TABLE_HEADING = patterns.compile(r"^\s*(?:TABELA|QUADRO|Tabela|Quadro)\s+(?:N[º°o.]*\s*)?(?:[IVXLC]+|\d+)\b")
+
+
+def _next_text(lines: list[SourceLine], i: int) -> SourceLine | None:
+    return next((ln for ln in lines[i + 1:] if ln.text.strip() or ln.tag == PLACEHOLDER_TAG), None)
+
+
+def _starts_table(lines: list[SourceLine], i: int) -> bool:
+    """A table after the signatures, or its heading ('TABELA I') right before it: an annex of
+    the act, as the annexes headed 'ANEXO' are."""
+    ln = lines[i]
+    if ln.tag == PLACEHOLDER_TAG:
+        return True
+    after = _next_text(lines, i)
+    return bool(_TABLE_HEADING.match(ln.text)) and after is not None and after.tag == PLACEHOLDER_TAG
+
+
 def _annexes(state: TextState, lines: list[SourceLine]) -> None:
-    starts = [i for i, ln in enumerate(lines) if _ANNEX.match(ln.text)]
+    """The tail from the first annex on: annexes ('ANEXO I', or a table and its heading after
+    the signatures) become :class:`~lexconsolida.model.tables.Annex` with their passages and
+    tables; other documents ('JUSTIFICATIVA', 'MENSAGEM') stay documents."""
+    starts = [i for i, ln in enumerate(lines) if _ANNEX.match(ln.text) or (
+        _TABLE_HEADING.match(ln.text) and _starts_table(lines, i))]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
     for a, b in zip(starts, starts[1:] + [len(lines)]):
         chunk = lines[a:b]
         for ln in chunk:
-            ln.tag = "anexo"
+            if ln.tag != PLACEHOLDER_TAG:
+                ln.tag = "anexo"
         texts = [ln.text.strip() for ln in chunk if ln.text.strip()]
-        tipo = texts[0].split()[0].capitalize()
-        text = "\n".join(texts)
-        state.norma.documentos.append(Documento(tipo, text, lines=(chunk[0].number, chunk[-1].number)))
-        if tipo.startswith("Anexo"):
-            state.norma.anexos.append(text)
-
+        first = texts[0] if texts else ""
+        if _ANNEX.match(first) and not first.split()[0].upper().startswith("ANEXO"):
+            state.norma.documentos.append(Documento(first.split()[0].capitalize(), "\n".join(texts),
+                                                    lines=(chunk[0].number, chunk[-1].number)))
+            continue
+        state.norma.annexes.append(read_annex(state, chunk, len(state.norma.annexes) + 1))

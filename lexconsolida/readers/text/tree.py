@@ -33,6 +33,7 @@ from lexconsolida.readers.text.alteracoes import AlteracaoBlock, may_open, opens
 from lexconsolida.readers.text.labels import Label
 from lexconsolida.readers.text.parts import is_heading
 from lexconsolida.readers.text.state import SourceLine, TextState
+from lexconsolida.readers.text.tables import PLACEHOLDER_TAG
 
 _TERMINAL = ".;:!?"
 _KIND = {k.value: k for k in Kind}
@@ -122,6 +123,9 @@ class TreeBuilder:
         for i, line in enumerate(lines):
             # furniture lines are gone from state.lines: a jump in numbers is a page break
             self.page_break = i > 0 and line.number != lines[i - 1].number + 1
+            if line.tag == PLACEHOLDER_TAG:
+                self._table(line)
+                continue
             if not line.text.strip():
                 continue
             if self.block is not None:
@@ -143,6 +147,22 @@ class TreeBuilder:
         if self.block is not None:
             self._close_block()
         self.texts.finish()
+
+    def _table(self, line: SourceLine) -> None:
+        """A table taken out of the text (``tables.find_tables``): inside a quoted block its lines
+        go back to the block, as printed; else it hangs on the open unit (``tabelas``)."""
+        found = self.state.scratch.get("tables", {}).get(line.number)
+        if found is None or found.placed:
+            return
+        if self.block is not None:
+            given = [found.caption] if found.caption is not None else []
+            if all(self.block.feed(ln) for ln in given + found.lines):
+                found.placed = True
+                return
+            self._close_block()
+        if self.last is not None:
+            self.last.tabelas.append(found.table)
+            found.placed = True
 
     def _close_block(self) -> None:
         block, self.block = self.block, None

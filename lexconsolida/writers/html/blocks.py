@@ -26,6 +26,7 @@ from lexconsolida.model.efficacy import Resolved, resolve
 from lexconsolida.model.gaps import gap_lines, gaps
 from lexconsolida.model.marks import QUESTION, SourceMark, mark_notes, source_marks
 from lexconsolida.templating import escape_str as _esc
+from lexconsolida.writers.html.tables import table_html
 from lexconsolida.writers.html.view import linhas_alteracao, linhas_compiladas, nota_vigente, separador
 
 Rich = Callable[[str | None], Markup]
@@ -146,6 +147,13 @@ class _Walker:
                 lines[-1].classe += f" {state}"
         return lines
 
+    def _tabelas(self, d: Dispositivo) -> list[Bloco]:
+        """Tables printed in the unit (model/tables.py), after its text; ``classe`` = the view."""
+        if not d.tabelas:
+            return []
+        view = "compilado" if self.lines is _compilado else "vigente"
+        return [Bloco("tabela", no=d, id=t.id, classe=view) for t in d.tabelas]
+
     def gap(self, d: Dispositivo) -> None:
         missing = self.gaps.get(d.id)
         if not missing:  # nearly every unit
@@ -168,6 +176,7 @@ class _Walker:
         if d.kind is not Kind.ARTIGO:
             out += self._lines(d, d)
             out += _citacoes(d)
+            out += self._tabelas(d)
             for c in d.children:
                 self.dispositivo(c)
             return
@@ -175,8 +184,10 @@ class _Walker:
         out.append(Bloco("artigo", no=d, id=d.id))
         out += self._lines(d, cap or d)
         out += _citacoes(d)
+        out += self._tabelas(d)
         if cap is not None:
             out += _citacoes(cap)
+            out += self._tabelas(cap)
             for c in cap.children:
                 self.dispositivo(c)
         for c in d.children:
@@ -278,4 +289,8 @@ def blocos_html(blocos: list[Bloco]) -> Markup:
             out.append("</section>\n")
         elif tipo == "citacao":
             _citacao(b, out)
+        elif tipo == "tabela":
+            unit = cast(Dispositivo, b.no)
+            table = next(t for t in unit.tabelas if t.id == b.id)
+            out.append(table_html(table, b.classe or "vigente") + "\n")
     return Markup("".join(out))

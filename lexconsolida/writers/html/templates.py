@@ -19,6 +19,7 @@ from lexconsolida.model.history import ementa_lines
 from lexconsolida.templating import make_environment
 from lexconsolida.writers.html import view
 from lexconsolida.writers.html.blocks import blocos_html
+from lexconsolida.writers.html.tables import annex_html
 
 PACKAGED = Path(__file__).resolve().parents[2] / "data" / "templates" / "site"
 STATIC_FILES = ("site.css", "busca.js")
@@ -40,6 +41,7 @@ def _environment(folder: str) -> jinja2.Environment:
     env.tests["agrupador"] = view.is_agrupador
     env.globals.update(
         blocos_html=blocos_html,
+        anexo_html=annex_html,
         separador=view.separador,
         linhas_ementa=ementa_lines,
         sumario_de=view.sumario,

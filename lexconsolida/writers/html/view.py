@@ -11,7 +11,7 @@ from lexconsolida.model.history import Entry, compiled_entries
 from lexconsolida.model.rotulos import label_and_separator
 from lexconsolida.model.epigrafe import printed as printed_epigrafe
 from lexconsolida.model.gaps import END_OF_SOURCE
-from lexconsolida.model.status import is_incomplete, status_of, which_text
+from lexconsolida.model.status import REVOKES, is_incomplete, status_of, which_text
 
 VIEWS = ("vigente", "compilado")
 VIEW_TITLES = {"vigente": "Texto vigente", "compilado": "Texto compilado"}
@@ -21,19 +21,25 @@ DRAFT_TITLE = "Texto proposto"
 
 def view_title(norma: Norma, view: str) -> str:
     """'Texto vigente' / 'Texto compilado'; 'Texto proposto' for a document without normative
-    value; never 'vigente' over a revoked text ('Último texto em vigor') or one that lacks
-    changes ('Texto sem as alterações pendentes')."""
+    value; never 'vigente' over a revoked text ('Último texto em vigor'), one that lacks
+    changes ('Texto sem as alterações pendentes') or none at all ('Texto não disponível')."""
     status = status_of(norma)
     if not status.normative:
         return DRAFT_TITLE
+    if status.unavailable is not None:
+        return UNAVAILABLE_TITLE
     if view == "vigente" and status.code == "revogada":
         return REVOKED_TITLE
-    if view == "vigente" and (status.pending or status.without_text):
+    if view == "vigente" and (any(e.note != REVOKES for e in status.pending) or status.without_text):
         return STALE_TITLE
+    if view == "vigente" and status.pending:  # only a revocation waits: the text is as it was
+        return PENDING_REVOCATION_TITLE
     return VIEW_TITLES[view]
 
 
 REVOKED_TITLE = "Último texto em vigor"
+PENDING_REVOCATION_TITLE = "Texto com revogação pendente"
+UNAVAILABLE_TITLE = "Texto não disponível"
 STALE_TITLE = "Texto sem as alterações pendentes"
 VIEW_NOTICES = {
     "compilado": "Texto compilado: as redações superadas aparecem riscadas, cada uma seguida da "

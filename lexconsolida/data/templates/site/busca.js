@@ -1,6 +1,11 @@
 /* Busca estática do diário oficial: índice invertido gerado na construção do site
    (busca/meta.json, busca/t-XX.json por prefixo do termo, busca/d-N.json com os trechos).
-   Sem dependências externas. */
+   Sem dependências externas.
+
+   Ordem dos resultados (lexconsolida/site/search.py, RANK, em meta.json "ordem"): atos em vigor
+   primeiro, depois os com algo pendente, os sem texto, os revogados e as proposições; dentro de
+   cada grupo, o ato mais recente primeiro, e os dispositivos de um ato na ordem do texto.
+   Páginas de 50 resultados; cada opção dos filtros diz quantos resultados daria. */
 (function () {
   "use strict";
   var form = document.getElementById("form-busca");
@@ -10,8 +15,10 @@
   var byTipo = document.getElementById("tipo");
   var status = document.getElementById("situacao-busca");
   var list = document.getElementById("resultados");
-  var LIMIT = 50;
+  var pager = document.getElementById("paginas-busca");
+  var PER_PAGE = 50;
   var cache = {};
+  var last = null;  /* the hits of the last search, ranked and filtered: {items, kind, terms, cited} */
 
   function getJSON(name) {
     if (!cache[name]) {
@@ -25,6 +32,10 @@
 
   function normalize(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function milhar(n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   }
 
   var STOP = {};
@@ -131,8 +142,8 @@
     return result.sort(function (a, b) { return a - b; });
   }
 
-  /* atos.json: [path, title, first doc, status codes, type] per act; an act's docs are
-     numbered from its first doc on. */
+  /* atos.json: [path, title, first doc, status codes (main first), type, date, status label]
+     per act; an act's docs are numbered from its first doc on. */
   function actOf(atos, doc) {
     var lo = 0, hi = atos.length - 1;
     while (lo < hi) {
@@ -142,21 +153,16 @@
     return lo;
   }
 
-  function wanted(ato) {
-    var s = bySituacao ? bySituacao.value : "", t = byTipo ? byTipo.value : "";
-    return (!s || (ato[3] || []).indexOf(s) >= 0) && (!t || ato[4] === t);
+  function mainCode(ato) { return (ato[3] || [])[0] || ""; }
+
+  function wanted(ato, ignoreSituacao, ignoreTipo) {
+    var s = bySituacao && !ignoreSituacao ? bySituacao.value : "";
+    var t = byTipo && !ignoreTipo ? byTipo.value : "";
+    return (!s || mainCode(ato) === s) && (!t || ato[4] === t);
   }
 
   function filtering() {
     return (bySituacao && bySituacao.value) || (byTipo && byTipo.value);
-  }
-
-  function labelOf(code) {
-    if (!bySituacao) { return code; }
-    for (var i = 0; i < bySituacao.options.length; i++) {
-      if (bySituacao.options[i].value === code) { return bySituacao.options[i].textContent; }
-    }
-    return code;
   }
 
   function fillTypes(meta) {
@@ -168,71 +174,179 @@
     });
   }
 
-  /* Without words, the filters list the acts themselves. */
-  function listActs(atos) {
-    var found = atos.filter(wanted);
-    list.textContent = "";
-    found.slice(0, LIMIT).forEach(function (ato) {
-      var li = document.createElement("li");
-      var a = document.createElement("a");
-      a.href = ato[0] + "/index.html";
-      a.textContent = ato[1];
-      li.appendChild(a);
-      var codes = (ato[3] || []).filter(function (c) { return c !== "vigente"; });
-      if (codes.length) {
-        var span = document.createElement("span");
-        span.className = "trecho";
-        span.textContent = codes.map(labelOf).join("; ");
-        li.appendChild(span);
-      }
-      list.appendChild(li);
+  /* Each filter choice says how many hits it gives with the other filter as it is. */
+  function countFilters(atos, actsOfHits) {
+    var bySit = {}, byType = {}, allSit = 0, allType = 0;
+    actsOfHits.forEach(function (i) {
+      var ato = atos[i];
+      if (wanted(ato, true, false)) { bySit[mainCode(ato)] = (bySit[mainCode(ato)] || 0) + 1; allSit++; }
+      if (wanted(ato, false, true)) { byType[ato[4]] = (byType[ato[4]] || 0) + 1; allType++; }
     });
-    var n = found.length;
-    status.textContent = n === 0 ? "Nenhum ato encontrado." :
-      (n === 1 ? "1 ato encontrado." : n + " atos encontrados") +
-      (n > LIMIT ? "; mostrando os " + LIMIT + " primeiros." : (n === 1 ? "" : "."));
+    [[bySituacao, bySit, allSit], [byTipo, byType, allType]].forEach(function (f) {
+      var select = f[0];
+      if (!select) { return; }
+      for (var i = 0; i < select.options.length; i++) {
+        var o = select.options[i];
+        if (!o.dataset.rotulo) { o.dataset.rotulo = o.textContent; }
+        var n = o.value ? (f[1][o.value] || 0) : f[2];
+        o.textContent = o.dataset.rotulo + " (" + milhar(n) + ")";
+      }
+    });
   }
 
-  function show(meta, docs, total, terms, cited) {
-    var chunks = {};
-    docs.forEach(function (d) { chunks[Math.floor(d / meta.chunk)] = true; });
-    var names = Object.keys(chunks);
-    return Promise.all([getJSON("atos.json")].concat(names.map(function (c) {
-      return getJSON("d-" + c + ".json");
-    }))).then(function (loaded) {
-      var atos = loaded[0], byChunk = {};
-      names.forEach(function (c, i) { byChunk[c] = loaded[i + 1]; });
+  function clearCounts() {
+    [bySituacao, byTipo].forEach(function (select) {
+      if (!select) { return; }
+      for (var i = 0; i < select.options.length; i++) {
+        var o = select.options[i];
+        if (o.dataset.rotulo) { o.textContent = o.dataset.rotulo; }
+      }
+    });
+  }
+
+  /* Hits ranked: acts in force first (meta.ordem by the act's main status), the most recent act
+     first within a group, an act's hits in the order of its text. */
+  function ranked(meta, atos, items) {
+    var order = meta.ordem || {};
+    function rank(i) { var r = order[mainCode(atos[i])]; return r === undefined ? 9 : r; }
+    return items.slice().sort(function (a, b) {
+      var ra = rank(a.ato), rb = rank(b.ato);
+      if (ra !== rb) { return ra - rb; }
+      var da = atos[a.ato][5] || "", db = atos[b.ato][5] || "";
+      if (da !== db) { return da < db ? 1 : -1; }
+      return a.key - b.key;
+    });
+  }
+
+  function statusSpan(ato) {
+    var span = document.createElement("span");
+    var code = mainCode(ato);
+    span.className = "situacao-resultado situacao-" + (code || "vigente");
+    span.textContent = ato[6] || "em vigor";
+    return span;
+  }
+
+  function currentPage() {
+    var p = parseInt(new URLSearchParams(window.location.search).get("pagina") || "1", 10);
+    return isNaN(p) || p < 1 ? 1 : p;
+  }
+
+  function urlFor(page) {
+    var params = new URLSearchParams();
+    if (input.value) { params.set("q", input.value); }
+    if (bySituacao && bySituacao.value) { params.set("situacao", bySituacao.value); }
+    if (byTipo && byTipo.value) { params.set("tipo", byTipo.value); }
+    if (page > 1) { params.set("pagina", String(page)); }
+    return "?" + params.toString();
+  }
+
+  function pageLink(page, label, rel, current) {
+    var li = document.createElement("li");
+    var a = document.createElement("a");
+    a.href = urlFor(page);
+    a.textContent = label;
+    a.dataset.pagina = String(page);
+    if (rel) { a.rel = rel; }
+    if (current) { a.setAttribute("aria-current", "page"); }
+    li.appendChild(a);
+    return li;
+  }
+
+  function renderPager(total, page) {
+    if (!pager) { return; }
+    pager.textContent = "";
+    var pages = Math.ceil(total / PER_PAGE);
+    if (pages <= 1) { pager.hidden = true; return; }
+    pager.hidden = false;
+    var ul = document.createElement("ul");
+    if (page > 1) { ul.appendChild(pageLink(page - 1, "Anterior", "prev", false)); }
+    var from = Math.max(1, page - 4), to = Math.min(pages, from + 9);
+    from = Math.max(1, Math.min(from, to - 9));
+    for (var p = from; p <= to; p++) { ul.appendChild(pageLink(p, String(p), null, p === page)); }
+    if (page < pages) { ul.appendChild(pageLink(page + 1, "Próxima", "next", false)); }
+    pager.appendChild(ul);
+  }
+
+  function summary(total, acts, page, noun, nouns) {
+    if (total === 0) { return "Nenhum " + noun + " encontrado."; }
+    var out = total === 1 ? "1 " + noun + " encontrado" : milhar(total) + " " + nouns + " encontrados";
+    if (acts !== null && total > 1) { out += acts === 1 ? " em 1 ato" : " em " + milhar(acts) + " atos"; }
+    if (total > PER_PAGE) {
+      var first = (page - 1) * PER_PAGE + 1, lastOne = Math.min(total, page * PER_PAGE);
+      out += "; página " + page + " de " + Math.ceil(total / PER_PAGE) + ", do " + milhar(first) +
+        "º ao " + milhar(lastOne) + "º";
+    }
+    return out + ".";
+  }
+
+  /* Show one page of the last search. */
+  function render(page) {
+    if (!last) { return Promise.resolve(); }
+    var pages = Math.max(1, Math.ceil(last.items.length / PER_PAGE));
+    page = Math.min(Math.max(1, page), pages);
+    var shown = last.items.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+    var atos = last.atos;
+    var ready;
+    if (last.kind === "atos") {
+      ready = Promise.resolve(null);
+    } else {
+      var chunks = {};
+      shown.forEach(function (it) { chunks[Math.floor(it.key / last.meta.chunk)] = true; });
+      var names = Object.keys(chunks);
+      ready = Promise.all(names.map(function (c) { return getJSON("d-" + c + ".json"); }))
+        .then(function (loaded) {
+          var byChunk = {};
+          names.forEach(function (c, i) { byChunk[c] = loaded[i]; });
+          return byChunk;
+        });
+    }
+    return ready.then(function (byChunk) {
       list.textContent = "";
-      docs.forEach(function (d) {
-        var rec = byChunk[Math.floor(d / meta.chunk)][d % meta.chunk];
-        var ato = atos[rec[0]];
+      list.start = (page - 1) * PER_PAGE + 1;
+      shown.forEach(function (it) {
+        var ato = atos[it.ato];
         var li = document.createElement("li");
         var a = document.createElement("a");
-        a.href = ato[0] + "/index.html" + (rec[1] ? "#" + rec[1] : "");
-        a.appendChild(document.createTextNode(ato[1] + (rec[2] ? " — " : "")));
-        if (rec[2]) {
-          var label = document.createElement(cited ? "mark" : "span");
-          label.textContent = rec[2];
-          a.appendChild(label);
+        if (byChunk === null) {
+          a.href = ato[0] + "/index.html";
+          a.textContent = ato[1];
+          li.appendChild(a);
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(statusSpan(ato));
+        } else {
+          var rec = byChunk[Math.floor(it.key / last.meta.chunk)][it.key % last.meta.chunk];
+          a.href = ato[0] + "/index.html" + (rec[1] ? "#" + rec[1] : "");
+          a.appendChild(document.createTextNode(ato[1] + (rec[2] ? " — " : "")));
+          if (rec[2]) {
+            var label = document.createElement(last.cited ? "mark" : "span");
+            label.textContent = rec[2];
+            a.appendChild(label);
+          }
+          li.appendChild(a);
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(statusSpan(ato));
+          var span = document.createElement("span");
+          span.className = "trecho";
+          span.appendChild(highlighted(rec[3], last.terms));
+          li.appendChild(span);
         }
-        li.appendChild(a);
-        var span = document.createElement("span");
-        span.className = "trecho";
-        span.appendChild(highlighted(rec[3], terms));
-        li.appendChild(span);
         list.appendChild(li);
       });
-      status.textContent = total === 0 ? "Nenhum dispositivo encontrado." :
-        (total === 1 ? "1 dispositivo encontrado." : total + " dispositivos encontrados") +
-        (total > LIMIT ? "; mostrando os " + LIMIT + " primeiros." : (total === 1 ? "" : "."));
+      status.textContent = last.kind === "atos"
+        ? summary(last.items.length, null, page, "ato", "atos")
+        : summary(last.items.length, last.acts, page, "dispositivo", "dispositivos");
+      renderPager(last.items.length, page);
     });
   }
 
-  function search(query) {
+  function search(query, page) {
     var cit = citation(query);
     var terms = termsOf(cit ? cit.rest : query);
     list.textContent = "";
+    last = null;
+    if (pager) { pager.textContent = ""; pager.hidden = true; }
     if (terms.length === 0 && !cit && !filtering()) {
+      clearCounts();
       status.textContent = "Digite ao menos uma palavra com duas letras ou mais, ou escolha uma situação ou um tipo.";
       return Promise.resolve();
     }
@@ -240,15 +354,24 @@
     return Promise.all([getJSON("meta.json"), getJSON("atos.json")]).then(function (loaded) {
       var meta = loaded[0], atos = loaded[1];
       fillTypes(meta);
-      if (terms.length === 0 && !cit) { return listActs(atos); }
-      var lists = terms.map(function (t) { return postings(meta, t); });
-      if (cit) { lists.push(byCitation(meta, cit)); }
-      return Promise.all(lists).then(function (found) {
-        var docs = intersect(found);
-        if (filtering()) {
-          docs = docs.filter(function (d) { return wanted(atos[actOf(atos, d)]); });
-        }
-        return show(meta, docs.slice(0, LIMIT), docs.length, terms, !!cit);
+      var hits;
+      if (terms.length === 0 && !cit) {  /* without words, the filters list the acts themselves */
+        hits = Promise.resolve(atos.map(function (ato, i) { return { key: i, ato: i }; }));
+      } else {
+        var lists = terms.map(function (t) { return postings(meta, t); });
+        if (cit) { lists.push(byCitation(meta, cit)); }
+        hits = Promise.all(lists).then(function (found) {
+          return intersect(found).map(function (d) { return { key: d, ato: actOf(atos, d) }; });
+        });
+      }
+      return hits.then(function (items) {
+        countFilters(atos, items.map(function (it) { return it.ato; }));
+        items = items.filter(function (it) { return wanted(atos[it.ato], false, false); });
+        var acts = {};
+        items.forEach(function (it) { acts[it.ato] = true; });
+        last = { items: ranked(meta, atos, items), atos: atos, meta: meta, terms: terms, cited: !!cit,
+                 kind: terms.length === 0 && !cit ? "atos" : "dispositivos", acts: Object.keys(acts).length };
+        return render(page || 1);
       });
     }).catch(function () {
       status.textContent = "Não foi possível carregar o índice de busca.";
@@ -257,28 +380,42 @@
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    var q = input.value;
-    if (window.history && window.history.replaceState) {
-      var params = new URLSearchParams();
-      if (q) { params.set("q", q); }
-      if (bySituacao && bySituacao.value) { params.set("situacao", bySituacao.value); }
-      if (byTipo && byTipo.value) { params.set("tipo", byTipo.value); }
-      window.history.replaceState(null, "", "?" + params.toString());
+    if (window.history && window.history.pushState) {
+      window.history.pushState(null, "", urlFor(1));
     }
-    search(q);
+    search(input.value, 1);
   });
 
-  var params = new URLSearchParams(window.location.search);
-  var initial = params.get("q") || "";
-  if (bySituacao && params.get("situacao")) { bySituacao.value = params.get("situacao"); }
+  if (pager) {
+    pager.addEventListener("click", function (event) {
+      var a = event.target.closest ? event.target.closest("a[data-pagina]") : null;
+      if (!a || !last || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+      event.preventDefault();
+      var page = parseInt(a.dataset.pagina, 10);
+      if (window.history && window.history.pushState) { window.history.pushState(null, "", urlFor(page)); }
+      render(page).then(function () {
+        status.scrollIntoView ? status.scrollIntoView() : window.scrollTo(0, 0);
+      });
+    });
+  }
+
+  function fromAddress() {
+    var params = new URLSearchParams(window.location.search);
+    input.value = params.get("q") || "";
+    if (bySituacao) { bySituacao.value = params.get("situacao") || ""; }
+    if (byTipo) { byTipo.value = params.get("tipo") || ""; }
+    if (input.value || filtering()) {
+      return search(input.value, currentPage());
+    }
+    return Promise.resolve();
+  }
+
+  window.addEventListener("popstate", function () { fromAddress(); });
+
   getJSON("meta.json").then(function (meta) {
     fillTypes(meta);
-    if (byTipo && params.get("tipo")) { byTipo.value = params.get("tipo"); }
-    if (initial || filtering()) {
-      input.value = initial;
-      search(initial);
-    }
+    fromAddress();
   }).catch(function () {
-    if (initial) { input.value = initial; search(initial); }
+    fromAddress();
   });
 }());
