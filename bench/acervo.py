@@ -42,7 +42,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from measure import (  # noqa: E402
-    MIN_RUNS, SHARED, Stats, TreeRun, Verdicts, compile_package, lexconsolida_cmd, load, tree_run,
+    MIN_RUNS, ROOT, SHARED, Stats, TreeRun, Verdicts, compile_checkout, compile_package, lexconsolida_cmd, load,
+    tree_run,
 )
 
 TARGET_ACERVO_CPU = 45.0
@@ -53,6 +54,9 @@ TARGET_DECISION_S = 1.0
 TARGET_ACERVO_WALL = 90.0
 TARGET_TOTAL_WALL = 180.0
 TARGET_ONE_WALL = 10.0
+TARGET_NEW_RATIO = 3.0
+TARGET_LC1_CPU = 1.0
+TARGET_COLD_RATIO = 0.8
 MUN = "ba-feira-de-santana"
 
 
@@ -90,9 +94,9 @@ class Series:
                 f"{self.loads[-1] if self.loads else ''}")
 
 
-def run(argv: list, series: Series, expect: tuple[int, ...] = (0,)) -> TreeRun:
-    cmd, env = lexconsolida_cmd(argv)
-    result = tree_run(cmd, env=env)
+def run(argv: list, series: Series, expect: tuple[int, ...] = (0,), checkout: Path | None = None) -> TreeRun:
+    cmd, env = lexconsolida_cmd(argv, checkout)
+    result = tree_run(cmd, cwd=checkout, env=env)
     if result.returncode not in expect:
         raise SystemExit(f"{' '.join(map(str, argv))}: saída {result.returncode}: {result.stderr.strip()[-800:]}")
     series.add(result)
@@ -155,6 +159,25 @@ def warm(work: Path, executor: str | None, site: bool, runs: int, s: dict[str, S
             toml.unlink(missing_ok=True)
         else:
             toml.write_bytes(original)
+    for i in range(max(runs, MIN_RUNS)):
+        folder = new_act(work, i)
+        try:
+            run(argv, s["novo"])
+        finally:
+            shutil.rmtree(folder)
+        run(argv, Series("restauração"))
+    ledger, q = lc1_item(work)
+    original = ledger.read_bytes() if ledger.exists() else None
+    try:
+        for i in range(max(runs, MIN_RUNS)):
+            ledger.write_bytes((original or b"") + _decision_entry(q, i))
+            run(["acervo", work / "acervo", "-o", work / "lista", *ex], s["lc1"])
+    finally:
+        if original is None:
+            ledger.unlink(missing_ok=True)
+        else:
+            ledger.write_bytes(original)
+    run(argv, Series("restauração"))
     text = next(p for p in _amending(work).iterdir() if p.name.startswith("texto"))
     original = text.read_bytes()
     try:
@@ -166,6 +189,88 @@ def warm(work: Path, executor: str | None, site: bool, runs: int, s: dict[str, S
         run(argv, Series("restauração"))
 
 
+LC1 = "urn:lex:br;bahia;feira.santana:municipal:lei.complementar:1994;1"
+"""The Lei Complementar nº 1/1994 of Feira de Santana: 30 amending acts, the most amended act."""
+
+
+def new_act(work: Path, i: int) -> Path:
+    """A new 3-article law in the acervo (as 'importar' writes one), citing an act already
+    there; a different one on each run. Returns its folder."""
+    import json
+
+    d = json.loads((work / "lista" / "lista.json").read_text("utf-8"))
+    cited = next(a for a in d["atos"] if a["tipo"] == "Lei" and a["situacao"] == "em vigor" and a["ano"] == "2001")
+    numero = 90001 + i
+    folder = work / "acervo" / MUN / f"lei-{numero}-2021"
+    folder.mkdir()
+    urn = f"urn:lex:br;bahia;feira.santana:municipal:lei:2021-03-0{1 + i % 9};{numero}"
+    label = cited["rotulo"]
+    (folder / "norma.toml").write_text(
+        f'tipo = "Lei"\nnumero = "{numero}"\ndata = "2021-03-0{1 + i % 9}"\nurn = "{urn}"\n'
+        f'ementa = "Institui a Semana Municipal do Cooperativismo {i}."\ntexto = "texto.txt"\n', "utf-8")
+    (folder / "texto.txt").write_text(
+        f"LEI Nº {numero}, DE {1 + i % 9} DE MARÇO DE 2021\n\nInstitui a Semana Municipal do Cooperativismo {i}."
+        "\n\nO PREFEITO MUNICIPAL DE FEIRA DE SANTANA, Estado da Bahia, faço saber que a Câmara Municipal "
+        "aprovou e eu sanciono a seguinte Lei:\n\n"
+        f"Art. 1º Fica instituída a Semana Municipal do Cooperativismo, nos termos da {label}.\n\n"
+        "Art. 2º A Semana será realizada anualmente na primeira semana de julho.\n\n"
+        "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n\n"
+        f"Feira de Santana, {1 + i % 9} de março de 2021.\n", "utf-8")
+    return folder
+
+
+def lc1_item(work: Path) -> tuple[Path, dict]:
+    """The ledger of an amending act of the LC nº 1/1994 held by one open item, and that item:
+    its decision ('ignorar') makes the act applicable, and the LC's history is compiled again
+    (the act with most operations among them: the worst case)."""
+    import json
+    from collections import Counter
+
+    d = json.loads((work / "lista" / "lista.json").read_text("utf-8"))
+    ops = {a["ato_pasta"]: a["operacoes"] for a in d["alteracoes"] if a["alvo"] == LC1 and a["situacao"] == "pendente"}
+    items = Counter(q["pasta"] for q in d["decisoes"])
+    held = [q for q in d["decisoes"] if q["pasta"] in ops and ops[q["pasta"]] and items[q["pasta"]] == 1]
+    q = max(held, key=lambda q: (ops[q["pasta"]], q["pasta"]))
+    return work / "acervo" / q["arquivo"], q
+
+
+def _decision_entry(q: dict, i: int) -> bytes:
+    return (f'\n[[decisoes]]\nproblema = "{q["codigo"]}"\n'
+            + (f'dispositivo = "{q["dispositivo"]}"\n' if q["dispositivo"] else "")
+            + f'decisao = "ignorar"\nnota = "decisão de teste {i}"\n').encode("utf-8")
+
+
+def decision_in_process(work: Path, runs: int) -> tuple[Stats, Stats]:
+    """CPU of the decision itself, as the review desk applies it once written in the act's
+    ledger (:meth:`lexconsolida.review.desk.Desk.refresh`: the act analysed again, the LC's
+    history compiled again — :func:`lexconsolida.acervo.pipeline.update`), in this process, the
+    acervo built from the cache first: a decision on an amending act of the LC nº 1/1994.
+    (the first decision, and the next ones)."""
+    import time
+
+    sys.path.insert(0, str(ROOT))
+    from lexconsolida.acervo.pipeline import build
+    from lexconsolida.review.desk import Desk
+
+    desk = Desk(work / "acervo", acervo=build(work / "acervo", cache_dir=work / "lista" / ".cache"))
+    ledger, q = lc1_item(work)
+    urn = next(u for u, r in desk.ac.acts.items() if r.pasta == q["pasta"])
+    original = ledger.read_bytes() if ledger.exists() else None
+    cpus = []
+    try:
+        for i in range(max(runs, MIN_RUNS) + 1):
+            ledger.write_bytes((original or b"") + _decision_entry(q, i))
+            start = time.process_time()
+            desk.refresh([urn])
+            cpus.append(time.process_time() - start)
+    finally:
+        if original is None:
+            ledger.unlink(missing_ok=True)
+        else:
+            ledger.write_bytes(original)
+    return Stats(tuple(cpus[:1])), Stats(tuple(cpus[1:]))
+
+
 def same_bytes(a: Path, b: Path) -> list[str]:
     """Files that differ (or exist on one side only) between two output folders, caches aside."""
     files_a = {p.relative_to(a) for p in a.rglob("*") if p.is_file() and ".cache" not in p.parts}
@@ -174,6 +279,30 @@ def same_bytes(a: Path, b: Path) -> list[str]:
     common = sorted(str(p) for p in files_a & files_b)
     _, mismatch, errors = filecmp.cmpfiles(a, b, common, shallow=False)
     return diff + mismatch + errors
+
+
+def paired(src: Path, out: Path, other: Path, pairs: int) -> tuple[Series, Series, Stats]:
+    """Cold ``acervo ACERVO -o LISTA --site SITE`` (empty LISTA and SITE, the acervo imported
+    once by each checkout's own importer) of this checkout and of ``other`` (an older commit's
+    worktree), alternating which runs first: both series and the ratio of each pair's CPU."""
+    compile_checkout(other)
+    mine, theirs = Series("este checkout: acervo --site frio"), Series(f"{other}: acervo --site frio")
+    sides = {"este": (None, mine), "outro": (other, theirs)}
+    for name, (checkout, _) in sides.items():
+        shutil.rmtree(out / name, ignore_errors=True)
+        (out / name).mkdir(parents=True)
+        run(["importar", src, "-o", out / name / "acervo", "--municipio", MUN], Series(f"importação ({name})"),
+            checkout=checkout)
+    for i in range(pairs):
+        for name in (("este", "outro") if i % 2 == 0 else ("outro", "este")):
+            checkout, series_ = sides[name]
+            shutil.rmtree(out / name / "lista", ignore_errors=True)
+            shutil.rmtree(out / name / "site", ignore_errors=True)
+            run(["acervo", out / name / "acervo", "-o", out / name / "lista", "--site", out / name / "site"],
+                series_, checkout=checkout)
+        print(f"  par {i + 1}: {mine.runs[-1].cpu / theirs.runs[-1].cpu:.3f}× a CPU do outro", flush=True)
+    ratios = Stats(tuple(a.cpu / b.cpu for a, b in zip(mine.runs, theirs.runs)))
+    return mine, theirs, ratios
 
 
 def summary(work: Path) -> str:
@@ -190,7 +319,9 @@ def summary(work: Path) -> str:
 def series(prefix: str = "") -> dict[str, Series]:
     names = {"importacao": "importação (fria)", "acervo": "acervo frio (sem o site)",
              "site": "acervo --site com o site frio (acervo em cache)", "nada": "acervo --site sem mudança",
-             "decisao": "decisão registrada → acervo atualizado", "um": "um ato alterado → acervo --site"}
+             "decisao": "decisão registrada → acervo atualizado", "um": "um ato alterado → acervo --site",
+             "novo": "um ato novo → acervo --site",
+             "lc1": "decisão num ato que altera a LC nº 1/1994 → acervo atualizado"}
     return {k: Series(prefix + v) for k, v in names.items()}
 
 
@@ -205,6 +336,11 @@ def main() -> int:
                         help="roda os passos frios também neste executor, alternando, e compara")
     parser.add_argument("--sem-site", action="store_true")
     parser.add_argument("--sem-quentes", action="store_true", help="só os passos frios")
+    parser.add_argument("--outro", metavar="CHECKOUT", default=None,
+                        help="outro checkout (a worktree de um commit anterior): acervo --site frio dos dois em "
+                             "pares alternados, e a razão da CPU")
+    parser.add_argument("--pares", type=int, default=MIN_RUNS, help="pares com --outro (padrão 5)")
+    parser.add_argument("--so-pares", action="store_true", help="com --outro, só os pares")
     args = parser.parse_args()
     src = Path(args.acervo)
     if not src.is_dir():
@@ -216,8 +352,14 @@ def main() -> int:
     main_s = series()
     other_s = series(f"[{args.comparar}] ") if args.comparar else None
     print(f"executor: {args.executor or 'processos (2)'}; {load()}", flush=True)
+    pair = None
     try:
-        for i in range(max(1, args.completas)):
+        if args.outro:
+            print(f"— pares alternados com {args.outro}", flush=True)
+            pair = paired(src, out / "pares", Path(args.outro).resolve(), max(1, args.pares))
+            if args.so_pares:
+                args.completas, args.sem_quentes = 0, True
+        for i in range(args.completas):
             print(f"— execução fria {i + 1}", flush=True)
             cold(src, out / "a", args.executor, site, main_s)
             if other_s is not None:
@@ -227,10 +369,15 @@ def main() -> int:
                       + ("sim" if not differ else f"NÃO — {len(differ)} arquivo(s), ex.: {differ[:5]}"), flush=True)
                 if differ:
                     return 1
-        print("resumo: " + summary(out / "a"))
+        if args.completas:
+            print("resumo: " + summary(out / "a"))
+        inproc = None
         if not args.sem_quentes:
             print("— execuções quentes", flush=True)
             warm(out / "a", args.executor, site, args.repeticoes, main_s)
+            first, inproc = decision_in_process(out / "a", args.repeticoes)
+            print(f"decisão num ato que altera a LC nº 1/1994, em processo (Desk.refresh → pipeline.update): "
+                  f"CPU da primeira {first.median:.3f} s, das seguintes {inproc.fmt(3)}")
     finally:
         if not args.out:
             shutil.rmtree(out, ignore_errors=True)
@@ -239,6 +386,16 @@ def main() -> int:
         if s.runs:
             print(s.line())
     v = Verdicts(f"acervo inteiro de Feira de Santana ({args.executor or 'processos'}; 2 núcleos)")
+    if pair is not None:
+        mine, theirs, ratios = pair
+        print(mine.line())
+        print(theirs.line())
+        print(f"razão da CPU, par a par: {ratios.fmt(3, '×')}; razão das medianas "
+              f"{mine.cpu.median / theirs.cpu.median:.3f}×")
+        v.check("acervo --site frio ÷ o outro checkout, CPU (mediana dos pares)", ratios.median, TARGET_COLD_RATIO,
+                "×", at_most=True, digits=3)
+    if not main_s["acervo"].runs:
+        return v.done()
     v.check("acervo frio, CPU da árvore (mediana)", main_s["acervo"].cpu.median, TARGET_ACERVO_CPU, digits=2)
     v.check("acervo frio, parede (mediana)", main_s["acervo"].wall.median, TARGET_ACERVO_WALL, digits=2)
     if site:
@@ -253,6 +410,13 @@ def main() -> int:
         v.check("decisão registrada → acervo atualizado, parede (mediana)", main_s["decisao"].wall.median,
                 TARGET_DECISION_S, digits=2)
         v.check("um ato alterado, parede (mediana)", main_s["um"].wall.median, TARGET_ONE_WALL, digits=2)
+        if site:
+            v.check("um ato novo ÷ sem mudança, CPU da árvore (medianas)",
+                    main_s["novo"].cpu.median / main_s["nada"].cpu.median, TARGET_NEW_RATIO, "×", at_most=True,
+                    digits=2)
+        if inproc is not None:
+            v.check("decisão num ato que altera a LC nº 1/1994, em processo, CPU (mediana)", inproc.median,
+                    TARGET_LC1_CPU, digits=3)
     if other_s is not None:
         for key in ("acervo", "site"):
             if not other_s[key].runs:

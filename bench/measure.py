@@ -136,6 +136,11 @@ class TreeRun:
     /proc; an upper bound of what the tree held at once)."""
     returncode: int
     stderr: str
+    rss_root_mb: float = 0.0
+    """Peak resident memory of the command's own process (a Dask client, with the scheduler of a
+    local cluster)."""
+    rss_others_mb: float = 0.0
+    """The largest peak among the other processes of the tree (a pool's or a cluster's workers)."""
 
 
 _SUBREAPER = False
@@ -213,6 +218,7 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     # peak RSS of this run's processes only: each one's own rusage as it is reaped (the
     # RUSAGE_CHILDREN maximum is the largest child of the whole bench, an earlier run's too)
     maxrss = [usage.ru_maxrss]
+    root_rss = usage.ru_maxrss
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # the orphans the command left (a forkserver …)
         try:
@@ -227,13 +233,33 @@ def tree_run(cmd: Sequence[str], cwd: Path | None = None, env: dict | None = Non
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     unit = 2**20 if sys.platform == "darwin" else 2**10
     rss = max(max(maxrss) / unit, max(peaks.values(), default=0.0))
-    return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err)
+    others = max([*(v for pid, v in peaks.items() if pid != child.pid), *(m / unit for m in maxrss[1:])],
+                 default=0.0)
+    return TreeRun(wall, cpu, rss, sum(peaks.values()), os.waitstatus_to_exitcode(status), err,
+                   max(root_rss / unit, peaks.get(child.pid, 0.0)), others)
 
 
-def lexconsolida_cmd(argv: Sequence[str]) -> tuple[list[str], dict]:
-    """The command line and environment of ``python -m lexconsolida ARGV`` from this checkout."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def lexconsolida_cmd(argv: Sequence[str], checkout: Path | None = None) -> tuple[list[str], dict]:
+    """The command line and environment of ``python -m lexconsolida ARGV`` from this checkout
+    (or from ``checkout``, another one: an older commit measured beside this one)."""
+    env = {**os.environ, "PYTHONPATH": str(checkout or ROOT)}
     return [sys.executable, "-m", "lexconsolida", *map(str, argv)], env
+
+
+def compile_checkout(checkout: Path) -> None:
+    """Bytecode for another checkout's package (see :func:`compile_package`), and one run there
+    that fills its compiled-pattern cache. Its output goes to a file of its own, never to
+    ``os.devnull``: an older checkout may write atomically by renaming over the target — over
+    the device itself, as root."""
+    import tempfile  # noqa: PLC0415 - only here
+
+    compileall.compile_dir(str(checkout / "lexconsolida"), quiet=1)
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    sample = ROOT / "statutes" / "xx-municipio-de-exemplo" / "lei-100-2020" / "texto.txt"
+    with tempfile.TemporaryDirectory(prefix="lexconsolida-bench-") as tmp:
+        subprocess.run([sys.executable, "-m", "lexconsolida", "parse", str(sample), "-o", str(Path(tmp) / "x.xml")],
+                       cwd=checkout, env=env, capture_output=True, check=False)
 
 
 def process(argv: Sequence[str], runs: int = MIN_RUNS, cwd: Path | None = None,

@@ -19,15 +19,17 @@ act's text speaks of restoring and its relation says neither, the norm waits for
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import Protocol
 
-from lexconsolida.amendments import Operation, OpKind, Problem, recognise
+from lexconsolida.amendments import Operation, OpKind, Problem, Recognition, recognise
 from lexconsolida.amendments.codes import gate_codes, known
-from lexconsolida.amendments.decisions import LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest
+from lexconsolida.amendments.decisions import (LATER_CODES, Decided, Digest, decide, decide_problems, instruction_digest,
+                                               reopened, stale_on)
 from lexconsolida.amendments.through import AmendingText, Lookup, redirect
-from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue
+from lexconsolida.corpus.records import LEDGER, Act, Decisao, DecisionIssue
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.model import Agrupador, Event, Norma, Situacao
@@ -35,7 +37,7 @@ from lexconsolida.model.dates import format_long
 from lexconsolida.model.efficacy_events import FALLS, Efficacy, structural_problems
 from lexconsolida.model.status import APPLIED, IGNORED, PENDING, WITHOUT_TEXT, Step, mark
 from lexconsolida.transforms.efficacy import carry, repristinate
-from lexconsolida.transforms.gated import apply_gated
+from lexconsolida.transforms.gated import Gated, apply_gated
 from lexconsolida.transforms.pointintime import at
 
 NO_OPERATIONS = "relacao-sem-operacoes"
@@ -100,21 +102,47 @@ def event_of(act: Act, kind: str = "redacao") -> Event:
     return Event(kind, act.urn, act.label, act.in_force_from)
 
 
-def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None):
+def recognise_act(corpus: Corpus, act: Act, norma: Norma | None = None, *, raw: Recognition | None = None,
+                  decisoes: list[Decisao] | None = None):
     """Recognition of ``act`` with its recorded decisions applied (a Decided). An instruction
     naming a unit of an amending act that is text the act carried to another norm changes that
     norm (:func:`lexconsolida.amendments.through.redirect`). ``norma``: the act as read, when
-    the caller has it."""
+    the caller has it; ``raw``: its recognition before any decision, when the caller has it
+    (redirected already); ``decisoes``: other decisions than those recorded (the review desk's
+    candidate, to preview what recording it does)."""
     norma = norma if norma is not None else corpus.read(act.urn)
-    rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
-    redirect(rec, amending_texts(corpus))
+    if raw is None:
+        rec = raw_recognition(corpus, act, norma)
+        redirect(rec, amending_texts(corpus))
+    else:
+        rec = raw
     recognised = {id(o) for o in rec.operations}
-    decided = decide(rec, act.decisoes, digest_of(norma))
+    decided = decide(rec, act.decisoes if decisoes is None else decisoes, digest_of(norma))
     carried = _Carried(norma)
     decided.recognition.operations = [
         _labelled(corpus, o if id(o) in recognised or carried(o.text) else replace(o, given=False))
         for o in decided.recognition.operations]
     return decided
+
+
+class Recognitions(Protocol):
+    """Where recognitions are kept between calls and runs (an acervo's cache:
+    :class:`lexconsolida.acervo.analysis.Recognitions`): a corpus that has one
+    (``corpus.recognitions``) recognises each act once, whoever asks."""
+
+    def raw(self, corpus: Corpus, act: Act, norma: Norma) -> Recognition: ...
+
+
+def raw_recognition(corpus: Corpus, act: Act, norma: Norma | None = None) -> Recognition:
+    """``act``'s recognition (:func:`lexconsolida.amendments.recognise`) before its decisions and
+    redirections, a fresh copy the caller may change: kept by the corpus' recognitions when it
+    has them (``corpus.recognitions``: an acervo's cache), else computed now. ``norma``: the act
+    as read, when the caller has it."""
+    norma = norma if norma is not None else corpus.read(act.urn)
+    store: Recognitions | None = getattr(corpus, "recognitions", None)
+    if store is not None:
+        return store.raw(corpus, act, norma)
+    return recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
 
 
 def decision_issues(corpus: Corpus, act: Act) -> list[DecisionIssue]:
@@ -274,7 +302,7 @@ def amending_texts(corpus: Corpus) -> Lookup:
 
         def operations() -> list[Operation]:
             own = corpus.read(act.urn)
-            rec = recognise(own, lambda ref: corpus.resolve(ref, act.urn))
+            rec = raw_recognition(corpus, act, own)
             return decide(rec, act.decisoes, digest_of(own)).recognition.operations
 
         return AmendingText({d.id for d in norma.dispositivos()}, operations, act.label)
@@ -305,45 +333,112 @@ def history(corpus: Corpus, urn: str, *, before: Act | None = None,
     ``recognised``: how an amending act is recognised (default :func:`recognise_act`; the
     review desk passes its memo, so a history redone after one decision reads no act twice)."""
     target = corpus.get(urn)
-    norma = corpus.read(target.urn)
-    out = History(norma)
+    out = History(corpus.read(target.urn))
     if recognised is None:  # each amending act recognised once here (an undated one is asked twice)
-        recognised = _memo(corpus)
-    if amending is None:
-        amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
-    # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
-    acts = {a.urn: a for a in amending if a.normative}
-    dates = [a.in_force_from for a in acts.values() if a.in_force_from]
-    undated = [(a.urn, a.label, _ops_on(corpus, a, target, recognised)) for a in acts.values() if not a.in_force_from]
-    pending: list[tuple[str, list[Operation]]] = []
-    for act in sorted(acts.values(), key=_order):
-        if before is not None and (act.urn == before.urn or _order(act) >= _order(before)):
-            continue
-        report, act_norma, act_problems = _one_act(corpus, act, target, recognised)
-        if report.operations:
-            gated = apply_gated(out.norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
-                                problems=act_problems, earlier_pending=pending, other_dates=dates,
-                                undated=[(label, ops) for urn, label, ops in undated if urn != act.urn],
-                                stopped=not report.applied,
-                                decide=partial(decide_problems, decisoes=act.decisoes),
-                                strict=not tolerant)
-            report.problems += gated.problems
-            if tolerant and not gated.applied and report.applied:
-                report.problems += [_failure(e) for _, e in gated.refused]
-            report.applied = gated.applied
-            if gated.applied:
-                out.norma = gated.norma
-            else:
-                pending.append((act.label, report.operations))
-        out.reports.append(report)
+        recognised = recognition_memo(corpus)
+    plan = plan_of(corpus, target, amending, recognised)
+    if before is not None:
+        plan = replace(plan, acts=[a for a in plan.acts if a.urn != before.urn and _order(a) < _order(before)])
+    for st in steps(corpus, target, plan, recognised, tolerant=tolerant):
+        out.norma = st.after
+        out.reports.append(st.report)
     for report in list(out.reports):
         if report.applied:
             _efficacy_of(corpus, out, report)
     return out
 
 
-def _memo(corpus: Corpus) -> Callable[[Act], Decided]:
-    """:func:`recognise_act` remembered by act, for one history."""
+@dataclass(slots=True)
+class StepDone:
+    """One amending act applied (or not) in a history: the target before and after it, and what
+    came before it."""
+
+    act: Act
+    before: Norma
+    pending: list[tuple[str, list[Operation]]]
+    """The earlier acts left pending (label, their operations on the target)."""
+    report: ActReport
+    after: Norma
+
+
+def steps(corpus: Corpus, target: Act, plan: Plan, recognised: Callable[[Act], Decided] | None, *,
+          tolerant: bool = False) -> Iterator[StepDone]:
+    """The steps of ``target``'s history, in order (lazily: a caller that wants the target as it
+    stands before one act stops there), each by :func:`apply_act`."""
+    norma = corpus.read(target.urn)
+    pending: list[tuple[str, list[Operation]]] = []
+    for act in plan.acts:
+        report, gated = apply_act(corpus, norma, act, target, plan, pending, recognised, tolerant=tolerant)
+        before, earlier = norma, list(pending)
+        if gated is not None and gated.applied:
+            norma = gated.norma
+        elif report.operations:
+            pending.append((act.label, report.operations))
+        yield StepDone(act, before, earlier, report, norma)
+
+
+@dataclass(slots=True)
+class Plan:
+    """The amending acts of one target, in the order they apply, and what the precision gates
+    are told of them (:class:`lexconsolida.amendments.gates.Context`)."""
+
+    acts: list[Act]
+    dates: list[str]
+    """The dates of every amending act (where one act falls among them)."""
+    undated: list[tuple[str, str, list[Operation]]]
+    """(URN, label, operations on the target) of the amending acts without a date."""
+
+
+def plan_of(corpus: Corpus, target: Act, amending: list[Act] | None = None,
+            recognised: Callable[[Act], Decided] | None = None) -> Plan:
+    """The :class:`Plan` of ``target``'s history (``amending``: the acts to apply; default: those
+    declaring ``altera``/``revoga`` on it)."""
+    if amending is None:
+        amending = corpus.related(target.urn, "altera") + corpus.related(target.urn, "revoga")
+    # A proposição's relations (a minuta that would revoke acts) are proposals: never applied.
+    acts = {a.urn: a for a in amending if a.normative}
+    dates = [a.in_force_from for a in acts.values() if a.in_force_from]
+    undated = [(a.urn, a.label, _ops_on(corpus, a, target, recognised)) for a in acts.values() if not a.in_force_from]
+    return Plan(sorted(acts.values(), key=_order), dates, undated)
+
+
+def apply_act(corpus: Corpus, norma: Norma, act: Act, target: Act, plan: Plan,
+              pending: list[tuple[str, list[Operation]]], recognised: Callable[[Act], Decided] | None, *,
+              tolerant: bool = False, decisoes: list[Decisao] | None = None) -> tuple[ActReport, Gated | None]:
+    """One step of a history: ``act`` on ``target`` as it stands (``norma``), through the precision
+    gates (:func:`~lexconsolida.transforms.gated.apply_gated`) with what came before it
+    (``pending``: earlier acts left pending, (label, operations)). The report, and what the
+    gates did (None when the act has no operation on the target). ``decisoes``: the act's
+    decisions (default: those recorded; the review desk passes a candidate's, with
+    ``recognised`` recognising the act with them, to preview exactly what recording it does).
+
+    A decision taken on another text of the target's units than the one it meets here
+    (:func:`~lexconsolida.amendments.decisions.stale_on`) does not count: the act waits, and the
+    problem it answered is open again with that reason."""
+    decisoes = act.decisoes if decisoes is None else decisoes
+    report, act_norma, act_problems = _one_act(corpus, act, target, recognised)
+    stale = stale_on(norma, target.urn, decisoes)
+    if stale:
+        report.problems += [reopened(d, act.label) for d in stale]
+        report.applied = False
+        decisoes = [d for d in decisoes if d not in stale]
+    if not report.operations:
+        return report, None
+    gated = apply_gated(norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
+                        problems=act_problems, earlier_pending=pending, other_dates=plan.dates,
+                        undated=[(label, ops) for urn, label, ops in plan.undated if urn != act.urn],
+                        stopped=not report.applied, decide=partial(decide_problems, decisoes=decisoes),
+                        strict=not tolerant)
+    report.problems += gated.problems
+    if tolerant and not gated.applied and report.applied:
+        report.problems += [_failure(e) for _, e in gated.refused]
+    report.applied = gated.applied
+    return report, gated
+
+
+def recognition_memo(corpus: Corpus) -> Callable[[Act], Decided]:
+    """:func:`recognise_act` remembered by act, for one history (or every history a change
+    redoes: any corpus of the same acervo recognises an act alike)."""
     memo: dict[str, Decided] = {}
 
     def recognised(act: Act) -> Decided:

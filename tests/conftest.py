@@ -76,6 +76,27 @@ def statutes_copy(tmp_path_factory) -> Path:
     return copy
 
 
+@pytest.fixture(scope="session")
+def feira_importada(tmp_path_factory) -> tuple[Path, Path]:
+    """The shared Feira de Santana acervo imported once per session into a temporary folder (never
+    into ../shared), and a cache of its analysis: (acervo, cache). Tests that write (the review
+    desk's) copy the acervo first; the cache serves every copy (it is keyed by content)."""
+    from lexconsolida.acervo.importer import import_folder  # heavy: only for the tests that use it
+    from lexconsolida.acervo.pipeline import build  # with the importer above
+    from lexconsolida.acervo.work import default_executor  # with the importer above
+
+    tmp = tmp_path_factory.mktemp("feira-importada")
+    executor = default_executor(2)
+    try:
+        import_folder(SHARED / "acervos" / "feira-de-santana-ba", tmp / "acervo", "ba-feira-de-santana",
+                      executor=executor)
+        build(tmp / "acervo", executor=executor, cache_dir=tmp / "cache")
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    return tmp / "acervo", tmp / "cache"
+
+
 FEIRA = SHARED / "acervos" / "feira-de-santana-ba"
 """The whole Feira de Santana acervo (5,440 real acts), read by the corpus-wide tests."""
 FEIRA_SITE_URL = "https://diario.feira.invalid/"

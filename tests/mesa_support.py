@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 from lexconsolida.acervo.importer import import_folder
@@ -29,6 +30,19 @@ ITEM_NON_TEXTUAL = f"{MUN}/lei-70-2019/art1/alteracao-nao-textual"
 ITEM_EMENTA = f"{MUN}/lei-80-2020/ato/ementa-divergente"
 ITEM_NO_OPS = f"{MUN}/lei-80-2020/ato/relacao-sem-operacoes"
 ITEM_OUTSIDE = f"{MUN}/lei-50-2017/art1/alvo-fora-do-acervo"
+
+
+_AS_LOGIN = ("import sys; from lexconsolida.review import identity; login = sys.argv.pop(1); "
+             "identity.system_login = lambda: login; from lexconsolida.cli import main; "
+             "raise SystemExit(main(sys.argv[1:]))")
+
+
+def as_login(login: str) -> list[str]:
+    """The command that runs ``lexconsolida`` as the system login ``login`` (the tests' several
+    people on one machine). The real system login comes from the operating system's user id,
+    never from LOGNAME or USER (:func:`lexconsolida.review.identity.system_login`), which a test
+    cannot change; so the process's own function is replaced, before any command loads."""
+    return [sys.executable, "-c", _AS_LOGIN, login]
 
 
 def make_acervo(tmp: Path) -> Path:
@@ -58,3 +72,41 @@ def hidden(html: str, name: str, form_action: str | None = None) -> str:
     m = re.search(rf'name="{name}" value="([^"]*)"', html)
     assert m, f"campo {name} ausente"
     return m.group(1)
+
+
+def configure(acervo: Path, *, one_person: bool = False, logins: dict[str, str] | None = None) -> None:
+    """The fictional municipality's review config (``revisao.toml``): the rule, declared logins."""
+    text = "duas_pessoas = false\n" if one_person else ""
+    if logins:
+        text += "\n[logins]\n" + "".join(f'{k} = "{v}"\n' for k, v in logins.items())
+    (acervo / MUN / "revisao.toml").write_text(text, encoding="utf-8")
+
+
+def login(client, user: str, password: str):
+    page = client.get("/entrar")
+    return client.post("/entrar", data={"usuario": user, "senha": password, "volta": "/", "csrf": csrf_of(page.text)})
+
+
+def decide(client, item: str, **fields):
+    """Post a decision as a person does without the script: the result is shown first, then
+    confirmed. Returns (the confirmation's response, the page that showed the result)."""
+    page = client.get(f"/item/{item}").text
+    action = f"/item/{item}/decidir"
+    form = {"csrf": csrf_of(page), "versao": hidden(page, "versao", action), "alvo": hidden(page, "alvo", action),
+            **fields}
+    first = client.post(action, data=form)
+    assert first.status_code == 200, first.text
+    assert "Resultado da sua decisão, antes de gravar" in first.text
+    token = hidden(first.text, "previa", action)
+    assert token
+    return client.post(action, data={**form, "previa": token}), first.text
+
+
+def entry_action(client, item: str, action: str, **fields):
+    """Approve, discard, withdraw or revert on the item's page (the form's hidden fields as shown)."""
+    page = client.get(f"/item/{item}").text
+    url = f"/item/{item}/{action}"
+    form = {"csrf": csrf_of(page), "versao": hidden(page, "versao", url)}
+    if action in ("aprovar", "descartar"):
+        form["entrada"] = hidden(page, "entrada", url)
+    return client.post(url, data={**form, **fields})

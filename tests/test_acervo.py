@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tomllib
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -410,15 +411,41 @@ def test_rebuild_after_one_act_changes_redoes_only_what_depends_on_it(tmp_path):
     lei10 = next(u for u in third.acts if u.endswith(";10"))
     assert "duzentos reais" in _projection(third.text_at(lei10, "2016-01-01"))
     assert worklist.data(third) == worklist.data(build(root))
-    # a metadata fix (the index of citable acts changes) redoes only the acts that cite others
+    # a metadata fix that no citation depends on (nobody cites Lei 60) redoes only that act
     toml = root / MUN / "lei-60-2018" / "norma.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('data = "2018-03-09"', 'data = "2018-03-08"', 1),
                     encoding="utf-8")
     fourth = build(root, cache_dir=cache)
-    citing = {"lei-20-2012", "lei-30-2015", "lei-40-2016", "lei-50-2017", "decreto-100-2012",
-              "emenda-lei-organica-1-2019"}  # instructions or an ementa that cites other acts
-    assert sorted(_folder(fourth, u) for u in fourth.redone) == sorted(citing | {"lei-60-2018"})
+    assert [_folder(fourth, u) for u in fourth.redone] == ["lei-60-2018"] and fourth.redone_histories == []
     assert worklist.data(fourth) == worklist.data(build(root))
+    # a new act redoes itself and the acts whose citations it answers (Lei 50 amends a Lei nº 999
+    # that was outside the acervo: its analysis and the new act's history), nothing else
+    _add_lei_999(root)
+    fifth = build(root, cache_dir=cache)
+    assert sorted(_folder(fifth, u) for u in fifth.redone) == ["lei-50-2017", "lei-999-2001"]
+    assert [_folder(fifth, u) for u in fifth.redone_histories] == ["lei-999-2001"]
+    lei999 = next(u for u in fifth.acts if u.endswith(";999"))
+    assert [s.situacao for s in fifth.histories[lei999].steps] == ["aplicada"]
+    assert worklist.data(fifth) == worklist.data(build(root))
+    # removing it again redoes only the act whose citation it answered (the history of Lei 999 goes)
+    shutil.rmtree(root / MUN / "lei-999-2001")
+    sixth = build(root, cache_dir=cache)
+    assert [_folder(sixth, u) for u in sixth.redone] == ["lei-50-2017"] and sixth.redone_histories == []
+    assert worklist.data(sixth) == worklist.data(fourth)
+
+
+def _add_lei_999(root: Path) -> None:
+    """The Lei nº 999, de 14 de setembro de 2001, that Lei 50/2017 amends, added to the acervo."""
+    folder = root / MUN / "lei-999-2001"
+    folder.mkdir()
+    (folder / "norma.toml").write_text(
+        'tipo = "Lei"\nnumero = "999"\ndata = "2001-09-14"\n'
+        'urn = "urn:lex:br;minas.gerais;serra.ficticia:municipal:lei:2001-09-14;999"\n'
+        'ementa = "Dispõe sobre os cemitérios municipais."\ntexto = "texto.txt"\n', encoding="utf-8")
+    (folder / "texto.txt").write_text(
+        "LEI Nº 999, DE 14 DE SETEMBRO DE 2001\n\nDispõe sobre os cemitérios municipais.\n\n"
+        + "".join(f"Art. {n}º Disposição {n} sobre os cemitérios municipais.\n\n" for n in range(1, 7))
+        + "Serra Fictícia, 14 de setembro de 2001.\n", encoding="utf-8")
 
 
 def test_cli_importar_and_acervo(tmp_path, capsys):
@@ -449,6 +476,37 @@ def test_gazette_site_of_the_whole_acervo(acervo, tmp_path):
     assert "Revogad" in lei15
     again = build_gazette(acervo, tmp_path / "site")
     assert again.written == 0
+
+
+def test_a_new_act_rewrites_only_its_pages_and_those_of_the_acts_it_answers(tmp_path, monkeypatch):
+    """Pages are keyed on what they show: a new act's own pages are written, and the pages of
+    the acts whose citations it now answers (Lei 50 amends a Lei nº 999 that was outside the
+    acervo); no other act's page is rendered again, nor its links computed again (they are
+    keyed on the answers to its own citations, not on the whole catalogue)."""
+    from lexconsolida.acervo.gazette import build_gazette
+    from lexconsolida.site import pages
+
+    root, cache, site = _import(tmp_path), tmp_path / "cache", tmp_path / "site"
+    build_gazette(build(root, cache_dir=cache), site)
+    before = {p: p.stat().st_ino for p in site.rglob("*.html")}
+    _add_lei_999(root)
+    linked: list[str] = []
+    real = pages.ActPages._linked_key
+    monkeypatch.setattr(pages.ActPages, "_linked_key", lambda self: linked.append(self.act.path) or real(self))
+    build_gazette(build(root, cache_dir=cache), site)
+    assert sorted(Path(p).name for p in linked) == ["lei-50-2017", "lei-999-2001"]
+    rewritten = {p.relative_to(site / MUN).parts[0] for p in site.rglob("*.html")
+                 if before.get(p) != p.stat().st_ino and p.is_relative_to(site / MUN)}
+    acts = {p.name for p in (root / MUN).iterdir() if p.is_dir()}
+    assert rewritten & acts == {"lei-50-2017", "lei-999-2001"}
+    fresh = tmp_path / "fresh"
+    build_gazette(build(root), fresh)
+    assert _site_bytes(site) == _site_bytes(fresh)
+
+
+def _site_bytes(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+            if p.is_file() and not p.name.startswith(".manifest")}
 
 
 def test_cli_bad_input_exits_2_without_output(tmp_path, capsys):

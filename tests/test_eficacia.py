@@ -7,8 +7,10 @@ liminar on 4/3/2024, then the judgment of 11/11/2024 with effects from 20/11/202
 from __future__ import annotations
 
 import doctest
+import os
 import re
 import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -23,7 +25,8 @@ from lexconsolida.model import clauses, efficacy, efficacy_events
 from lexconsolida.model.efficacy import Decision, Efficacy, resolve
 from lexconsolida.readers import get_reader
 from lexconsolida.writers import get_writer
-from tests.conftest import STATUTES, run_cli
+from tests.conftest import ROOT, STATUTES, run_cli
+from tests.mesa_support import as_login
 
 EX = "xx-municipio-de-exemplo"
 L100 = "urn:lex:br;estado.ficticio;exemplo:municipal:lei:2020-03-10;100"
@@ -45,10 +48,26 @@ def test_doctests(module):
 
 @pytest.fixture
 def acervo(tmp_path) -> Path:
-    """A copy of the fictional municipality (its texts are in the project)."""
+    """A copy of the fictional municipality (its texts are in the project), with Maria and João
+    declared as system logins (they record from the command line)."""
     root = tmp_path / "statutes"
     shutil.copytree(STATUTES / EX, root / EX)
+    _declare(root)
     return root
+
+
+MARIA = ledger.Actor("maria", "Maria Souza")
+
+
+def _declare(root: Path, *, one_person: bool = False) -> None:
+    text = ("duas_pessoas = false\n" if one_person else "") + '\n[logins]\nmaria = "Maria Souza"\njoao = "João Lima"\n'
+    (root / EX / "revisao.toml").write_text(text, "utf-8")
+
+
+def _cli(*args, login: str = "maria"):
+    """``lexconsolida ARGS`` run by the system login ``login``."""
+    return subprocess.run([*as_login(login), *map(str, args)], cwd=ROOT, capture_output=True,
+                          timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def _compile(root: Path, when: str, fmt: str = "txt", view: str = "vigente") -> str:
@@ -153,7 +172,7 @@ def test_akn_status_and_passive_modification(when, status):
 # --- an amending act's efficacy reaches the norm it changed ---------------------------------
 
 def _record(root: Path, folder: str, ev: Efficacy) -> None:
-    ledger.record_eficacia(root / EX / folder, ev)
+    ledger.record_eficacia(root / EX / folder, ev, MARIA, rule="uma pessoa")
 
 
 def test_amending_act_declared_unconstitutional_brings_back_the_wording(acervo):
@@ -267,21 +286,25 @@ def test_the_ledger_keeps_decisions_and_events_together(acervo):
     folder = acervo / EX / "lei-150-2023"
     ev = Efficacy("execucao-suspensa", Decision("Resolução", "5", "Câmara Municipal", "2024-02-01"), ("art2_par1u",),
                   recorded="2026-12-02")
-    saved = ledger.record_eficacia(folder, ev)
+    entry = ledger.record_eficacia(folder, ev, MARIA)
     from lexconsolida.corpus.records import Decisao
-    ledger.record(folder, Decisao("relacao-sem-operacoes", "ignorar", None, "teste", "maria", "2026-12-02"),
-                  expected=None)
+    ledger.record(folder, Decisao("relacao-sem-operacoes", "ignorar", None, "teste"), MARIA, expected=None)
     table = tomllib.loads((folder / "decisoes.toml").read_text("utf-8"))
-    assert [d["problema"] for d in table["decisoes"]] == ["relacao-sem-operacoes"]
-    assert [e["id"] for e in table["eficacia"]] == [saved.id]
+    assert [e["evento"] for e in table["registro"]] == ["eficacia", "decisao"]
+    assert all(e["estado"] == "proposta" for e in table["registro"])  # the two-person rule, the default
+    assert load(acervo).get("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150").eficacia == []
+    with pytest.raises(ledger.Refused, match="duas pessoas"):
+        ledger.approve(folder, entry.n, MARIA, expected=None)
+    ledger.approve(folder, entry.n, ledger.Actor("joao", "João Lima"), expected=None)
+    (saved,) = load(acervo).get("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150").eficacia
     with pytest.raises(InputError, match="já há um evento de eficácia"):
-        ledger.record_eficacia(folder, ev)
-    ledger.remove_eficacia(folder, saved.id)
-    table = tomllib.loads((folder / "decisoes.toml").read_text("utf-8"))
-    assert "eficacia" not in table and table["decisoes"]
+        ledger.record_eficacia(folder, ev, MARIA)
+    ledger.remove_eficacia(folder, saved.id, MARIA, "registrado por engano")
+    assert load(acervo).get("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150").eficacia  # proposal
 
 
 def test_an_invalid_entry_is_refused_with_its_line(acervo):
+    """A ledger of the earlier format (events written whole) is still read, and checked."""
     folder = acervo / EX / "lei-150-2023"
     (folder / "decisoes.toml").write_text(
         '[[eficacia]]\ntipo = "suspensao"\n\n[eficacia.decisao]\ntipo = "ADI"\nnumero = "1"\norgao = "TJXX"\n'
@@ -304,7 +327,7 @@ def test_an_invalid_entry_is_refused_with_its_line(acervo):
       "2024-02-10", "--fim", "2024-01-01"], "não é posterior ao seu início"),
 ])
 def test_cli_refuses_an_event_its_text_contradicts(acervo, args, message):
-    proc = run_cli("eficacia", acervo / EX / "lei-150-2023", *args, "--acervo", acervo)
+    proc = _cli("eficacia", acervo / EX / "lei-150-2023", *args, "--acervo", acervo)
     assert proc.returncode == 2, proc.stderr.decode()
     assert message in proc.stderr.decode()
     assert not (acervo / EX / "lei-150-2023" / "decisoes.toml").exists()
@@ -312,19 +335,39 @@ def test_cli_refuses_an_event_its_text_contradicts(acervo, args, message):
 
 def test_cli_records_lists_and_validates(acervo):
     folder = acervo / EX / "lei-150-2023"
-    proc = run_cli("eficacia", folder, "--registrar", "suspensao", "--decisao", "ADI", "--numero", "5",
-                   "--orgao", "TJXX", "--data-decisao", "2024-01-10", "--dispositivos", "art2_par1u",
-                   "--responsavel", "maria", "--acervo", acervo)
+    proc = _cli("eficacia", folder, "--registrar", "suspensao", "--decisao", "ADI", "--numero", "5",
+                "--orgao", "TJXX", "--data-decisao", "2024-01-10", "--dispositivos", "art2_par1u", "--acervo", acervo)
     assert proc.returncode == 0, proc.stderr.decode()
-    assert proc.stdout.decode().startswith("registrado: suspensao-adi-5-2024-01-10-art2-par1u")
-    listed = run_cli("eficacia", folder, "--em", "2024-02-01", "--acervo", acervo)
+    out = proc.stdout.decode()
+    assert out.startswith("registrado: suspensao-adi-5-2024-01-10-art2-par1u") and "proposta" in out
+    n = re.search(r"--aprovar (\d+)", out).group(1)
+    assert _cli("eficacia", folder, "--aprovar", n, "--acervo", acervo).returncode == 2  # not by who proposed
+    proc = _cli("eficacia", folder, "--aprovar", n, "--acervo", acervo, login="joao")
+    assert proc.returncode == 0, proc.stderr.decode()
+    listed = _cli("eficacia", folder, "--em", "2024-02-01", "--acervo", acervo)
     assert "nesta data: (Suspenso por decisão liminar na ADI nº 5 (TJXX), de 10 de janeiro de 2024)" in listed.stdout.decode()
-    assert run_cli("eficacia", folder, "--validar", "--acervo", acervo).returncode == 0
-    proc = run_cli("eficacia", folder, "--registrar", "suspensao-revogada", "--decisao", "ADI", "--numero", "5",
-                   "--orgao", "TJXX", "--data-decisao", "2024-03-01", "--responsavel", "maria", "--acervo", acervo)
+    assert _cli("eficacia", folder, "--validar", "--acervo", acervo).returncode == 0
+    proc = _cli("eficacia", folder, "--registrar", "suspensao-revogada", "--decisao", "ADI", "--numero", "5",
+                "--orgao", "TJXX", "--data-decisao", "2024-03-01", "--acervo", acervo, login="joao")
     assert proc.returncode == 0, proc.stderr.decode()
+    n = re.search(r"--aprovar (\d+)", proc.stdout.decode()).group(1)
+    assert _cli("eficacia", folder, "--aprovar", n, "--acervo", acervo).returncode == 0
     text = api.render(api.act_at(str(folder), "2024-04-01", acervo=acervo).norma, "txt").decode()
     assert "vagas do ponto de táxi. (Vide ADI nº 5 (TJXX))" in text
+    entries = tomllib.loads((folder / "decisoes.toml").read_text("utf-8"))["registro"]
+    assert {(e["login"], e["via"], e["identificacao"]) for e in entries} == {
+        ("maria", "linha de comando", "login do sistema"), ("joao", "linha de comando", "login do sistema")}
+
+
+def test_cli_refuses_an_identity_nobody_declared(acervo):
+    folder = acervo / EX / "lei-150-2023"
+    args = ("eficacia", folder, "--registrar", "suspensao", "--decisao", "ADI", "--numero", "5", "--orgao", "TJXX",
+            "--data-decisao", "2024-01-10", "--acervo", acervo)
+    proc = _cli(*args, login="prefeito")
+    assert proc.returncode == 2 and "identidade desconhecida" in proc.stderr.decode()
+    proc = _cli(*args, "--responsavel", "Prefeito Fulano")
+    assert proc.returncode == 2 and "--responsavel não existe mais" in proc.stderr.decode()
+    assert not (folder / "decisoes.toml").exists()
 
 
 def test_efeitos_read_from_the_acts_own_clause(tmp_path):
@@ -338,8 +381,9 @@ def test_efeitos_read_from_the_acts_own_clause(tmp_path):
         "Art. 3º Esta Lei entra em vigor na data de sua publicação, ressalvado o art. 2º, que produzirá efeitos a "
         "partir de 1º de janeiro de 2024.")
     (folder / "texto.txt").write_text(text, "utf-8")
-    proc = run_cli("eficacia", folder, "--registrar", "efeitos", "--fonte", "art3", "--dispositivos", "art2",
-                   "--responsavel", "maria", "--acervo", root)
+    _declare(root, one_person=True)
+    proc = _cli("eficacia", folder, "--registrar", "efeitos", "--fonte", "art3", "--dispositivos", "art2",
+                "--acervo", root)
     assert proc.returncode == 0, proc.stderr.decode()
     ev = load(root).get("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150").eficacia[0]
     assert (ev.kind, ev.start, ev.source) == ("efeitos", "2024-01-01", "art3")
@@ -381,12 +425,13 @@ def test_the_desk_lists_decisions_and_records_one_after_checking_it(acervo):
     from starlette.testclient import TestClient
 
     from lexconsolida.review.app import create_app, load_access
+    from lexconsolida.review.auth import User
     from lexconsolida.review.desk import Desk
     from tests.mesa_support import csrf_of
 
     desk = Desk(acervo)
-    client = TestClient(create_app(desk, load_access(None, "127.0.0.1", "ana")), base_url="http://127.0.0.1:8024",
-                        follow_redirects=False)
+    app = create_app(desk, load_access(None, "127.0.0.1", User("maria", "revisor", "Maria Souza")))
+    client = TestClient(app, base_url="http://127.0.0.1:8024", follow_redirects=False)
     page = client.get(f"/ato/{EX}/lei-100-2020").text
     assert "Decisões judiciais e eficácia" in page and "Hoje: declarado inconstitucional." in page
     act = f"/ato/{EX}/lei-150-2023"
@@ -401,15 +446,19 @@ def test_the_desk_lists_decisions_and_records_one_after_checking_it(acervo):
     assert client.post(f"{act}/eficacia", data={**form, "csrf": "x", "dispositivos": "art2_par1u"}).status_code == 403
     saved = client.post(f"{act}/eficacia", data={**form, "dispositivos": "art2_par1u"})
     assert saved.status_code == 303, saved.text
-    entry = tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))["eficacia"][0]
-    assert (entry["tipo"], entry["dispositivos"], entry["responsavel"]) == ("suspensao", ["art2_par1u"], "ana")
+    entry = tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))["registro"][0]
+    assert (entry["evento"], entry["estado"], entry["eficacia"]["dispositivos"], entry["login"]) == (
+        "eficacia", "proposta", ["art2_par1u"], "maria")
+    page = client.get(act).text
+    assert "Hoje: suspenso" not in page and "Propostas aguardando a aprovação de outra pessoa" in page
+    own = client.post(f"{act}/proposta", data={"csrf": csrf_of(page), "entrada": "1", "acao": "aprovar"})
+    assert own.status_code == 403  # not by the person who proposed it
+    ledger.approve(acervo / EX / "lei-150-2023", 1, ledger.Actor("joao", "João Lima"), expected=None)
+    desk.check_changes()  # approved elsewhere: the desk sees it
     page = client.get(act).text
     assert "Hoje: suspenso por decisão liminar." in page
     norma = desk.ac.norma("urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150")
-    assert [e.id for e in norma.eficacia] == [entry["id"]]
-    removed = client.post(f"{act}/eficacia/remover", data={"csrf": csrf_of(page), "id": entry["id"]})
-    assert removed.status_code == 303
-    assert "eficacia" not in tomllib.loads((acervo / EX / "lei-150-2023" / "decisoes.toml").read_text("utf-8"))
+    assert [e.id for e in norma.eficacia] == [entry["eficacia_id"]]
 
 
 def test_audit_flags_a_struck_unit_carried_as_valid_and_accepts_leaving_it_out(acervo, tmp_path):
@@ -471,7 +520,8 @@ def test_the_lexml_provider_hook_yields_declarations_with_a_urn(acervo):
     assert list(court_decisions(build(acervo))) == []  # the fictional ADI has no LexML URN
     decision = "urn:lex:br;estado.ficticio:estadual:tribunal.justica:acordao;adi:2024-11-11;1234"
     ledger.record_eficacia(acervo / EX / "lei-150-2023", Efficacy(
-        "inconstitucional", Decision("ADI", "1234", "TJXX", "2024-11-11", urn=decision), recorded="2026-12-02"))
+        "inconstitucional", Decision("ADI", "1234", "TJXX", "2024-11-11", urn=decision), recorded="2026-12-02"),
+        MARIA, rule="uma pessoa")
     assert list(court_decisions(build(acervo))) == [
         (decision, "declara-inconstitucional", "urn:lex:br;estado.ficticio;exemplo:municipal:lei:2023-09-14;150")]
 

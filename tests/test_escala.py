@@ -184,3 +184,66 @@ def test_a_thousand_acts_give_the_same_bytes_on_the_pool_and_on_a_dask_cluster(t
         worklist.write(ac, tmp_path / "dask" / "lista")
         gazette.build_gazette(ac, tmp_path / "dask" / "site", executor=client)
     _same_tree(tmp_path / "pool", tmp_path / "dask")
+
+
+def _state_with_its_own_acts(tmp_path: Path) -> Path:
+    """Two municipalities whose laws regulate a law of their state, kept in the state's own folder
+    (the acts of no municipality: the state's global table)."""
+    root = tmp_path / "estado"
+    state = "urn:lex:br;mato.grosso:estadual:lei:2010-01-01;10000"
+    folders = {"mt-estado": ('nome = "Mato Grosso"\nuf = "MT"\nlocalidade_urn = "br;mato.grosso"\n',
+                             "lei-10000-2010", state, "Lei", "10000", "2010-01-01",
+                             "Dispõe sobre o turismo no Estado.",
+                             "Art. 1º O turismo é atividade de interesse do Estado.\n\n"
+                             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")}
+    for k in ("a", "b"):
+        folders[f"mt-cidade-{k}"] = (
+            f'nome = "Cidade {k.upper()}"\nuf = "MT"\nuf_nome = "Mato Grosso"\n'
+            f'localidade_urn = "br;mato.grosso;cidade.{k}"\n', "lei-5-2020",
+            f"urn:lex:br;mato.grosso;cidade.{k}:municipal:lei:2020-03-02;5", "Lei", "5", "2020-03-02",
+            "Regulamenta a Lei nº 10.000, de 1º de janeiro de 2010, do Estado de Mato Grosso.",
+            "Art. 1º O turismo no Município segue a Lei Estadual nº 10.000, de 1º de janeiro de 2010.\n\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    for folder, (mun, act, urn, tipo, numero, data, ementa, text) in folders.items():
+        (root / folder / act).mkdir(parents=True)
+        (root / folder / "municipio.toml").write_text(mun, "utf-8")
+        (root / folder / act / "norma.toml").write_text(
+            f'tipo = "{tipo}"\nnumero = "{numero}"\ndata = "{data}"\nurn = "{urn}"\nementa = "{ementa}"\n'
+            'texto = "texto.txt"\n', "utf-8")
+        (root / folder / act / "texto.txt").write_text(text, "utf-8")
+    return root
+
+
+def test_a_states_own_acts_answer_every_municipality_through_the_global_table(tmp_path):
+    """Each municipality is built apart (its shard of the index) and the state's acts answer its
+    citations through the global table: the relation is in the acervo, with the act's label; the
+    state act itself is listed and compiled in its own folder only. A pool gives the same bytes."""
+    root = _state_with_its_own_acts(tmp_path)
+    for name, procs in (("serial", "1"), ("pool", "2")):
+        assert main(["acervo", str(root), "-o", str(tmp_path / name), "--por-municipio", "--processos", procs]) == 0
+    for k in ("a", "b"):
+        lista = json.loads((tmp_path / "serial" / f"mt-cidade-{k}" / "lista.json").read_text("utf-8"))
+        (rel,) = lista["relacoes"]
+        assert rel["tipo"] == "regulamenta" and rel["alvo"] == "urn:lex:br;mato.grosso:estadual:lei:2010-01-01;10000"
+        assert rel["alvo_rotulo"].startswith("Lei nº 10.000") and [a["pasta"] for a in lista["atos"]] == [
+            f"mt-cidade-{k}/lei-5-2020"]
+    _same_tree(tmp_path / "serial", tmp_path / "pool")
+
+
+def test_a_state_run_lists_an_unreadable_act_and_exits_4(tmp_path, capsys):
+    """A state's shards say which acts they could not read: the run publishes the others, names
+    the file and line on standard error and exits 4, as a municipality's run does (issue 33);
+    with every act readable it exits 0."""
+    from lexconsolida.errors import EXIT_KEPT
+
+    root = _state_folder(tmp_path)
+    lists = tmp_path / "listas"
+    argv = ["acervo", str(root), "-o", str(lists), "--por-municipio", "--processos", "1"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    broken = root / "mt-pedra-preta" / "lei-846-2015" / "norma.toml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace('ementa = "', 'ementa = "\n', 1), encoding="utf-8")
+    assert main(argv) == EXIT_KEPT
+    err = capsys.readouterr().err
+    assert "mt-pedra-preta/lei-846-2015/norma.toml: TOML inválido na linha" in err
+    assert "1 ato(s) mantido(s) da última execução boa" in err

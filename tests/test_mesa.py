@@ -1,7 +1,8 @@
 """The review desk (``lexconsolida mesa``) through its HTTP interface, on a small fictional
-acervo (``tests/mesa_support.py``): the queue, one item, every kind of decision with its ledger
-entry and the recomputed result, conflicts, the two-person rule, login, CSRF, escaping, the
-read-only role, and the same decisions from the command line."""
+acervo (``tests/mesa_support.py``): the queue and its one count, one item and its exact preview,
+every kind of decision as ledger entries, the two-person rule on every change (adding, replacing,
+withdrawing, reverting), the history of an item, a person's own reading of a whole article and a
+renumbering, the structural checks, conflicts, the read-only role, escaping."""
 
 from __future__ import annotations
 
@@ -9,19 +10,18 @@ import shutil
 import tomllib
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from lexconsolida.corpus import ledger
-from lexconsolida.corpus.records import Decisao, DecisaoOperacao
 from lexconsolida.review.app import create_app, load_access
-from lexconsolida.review.auth import add_user, hash_password, verify_password
+from lexconsolida.review.auth import User, add_user, hash_password, verify_password
 from lexconsolida.review.desk import Desk
-from tests.conftest import run_cli
 from tests.mesa_support import (
-    ITEM_EMENTA, ITEM_FAILURE, ITEM_NO_OPS, ITEM_NON_TEXTUAL, ITEM_OUTSIDE, L10, MUN, csrf_of, hidden, make_acervo,
+    ITEM_EMENTA, ITEM_FAILURE, ITEM_NO_OPS, ITEM_NON_TEXTUAL, ITEM_OUTSIDE, L10, MUN, configure, csrf_of, decide,
+    entry_action, hidden, login, make_acervo,
 )
+
+BASE = "http://127.0.0.1:8024"
 
 
 @pytest.fixture(scope="module")
@@ -36,223 +36,326 @@ def acervo(template, tmp_path):
     return root
 
 
-def _client(root, users=None, *, host="127.0.0.1", name="ana"):
+@pytest.fixture
+def users(tmp_path):
+    path = tmp_path / "usuarios.toml"
+    add_user(path, "maria", "senha-da-maria", "revisor", "Maria <Souza>")
+    add_user(path, "joao", "senha-do-joao", "revisor", "João Lima")
+    add_user(path, "procuradoria", "senha-da-proc", "leitura", "Procuradoria-Geral")
+    return path
+
+
+def _local(root, *, one_person=True):
+    """The desk on this computer, without login: Ana, declared in municipio.toml."""
+    configure(root, one_person=one_person, logins={"ana": "Ana Lima"})
     desk = Desk(root)
-    app = create_app(desk, load_access(users, host, name))
-    return desk, TestClient(app, base_url="http://127.0.0.1:8024", follow_redirects=False)
+    app = create_app(desk, load_access(None, "127.0.0.1", User("ana", "revisor", "Ana Lima")))
+    return desk, TestClient(app, base_url=BASE, follow_redirects=False)
 
 
-def _ledger(root, act: str) -> list:
+def _team(root, users):
+    """The desk for a team (two-person rule, the default): Maria, João and the procuradoria."""
+    desk = Desk(root)
+    app = create_app(desk, load_access(users, "127.0.0.1"))
+    clients = {}
+    for name, password in (("maria", "senha-da-maria"), ("joao", "senha-do-joao"), ("procuradoria", "senha-da-proc")):
+        c = TestClient(app, base_url=BASE, follow_redirects=False)
+        assert login(c, name, password).status_code == 303
+        clients[name] = c
+    return desk, clients
+
+
+def _entries(root, act: str) -> list[dict]:
     path = root / MUN / act / "decisoes.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8"))["decisoes"] if path.exists() else []
+    return tomllib.loads(path.read_text(encoding="utf-8"))["registro"] if path.exists() else []
 
 
-def _decide(client, item: str, **fields):
-    """Post a decision as a person does without the script: the result is shown first, then
-    confirmed."""
-    page = client.get(f"/item/{item}").text
-    form = {"csrf": csrf_of(page), "versao": hidden(page, "versao"), "texto_hash": hidden(page, "texto_hash"),
-            "alvo": hidden(page, "alvo", f"/item/{item}/decidir"), **fields}
-    first = client.post(f"/item/{item}/decidir", data=form)
-    assert first.status_code == 200, first.text
-    assert "Resultado da sua decisão, antes de gravar" in first.text
-    token = hidden(first.text, "previa", f"/item/{item}/decidir")
-    assert token
-    return client.post(f"/item/{item}/decidir", data={**form, "previa": token}), first.text
+def _step(desk, act_suffix: str) -> str:
+    return next(s for s in desk.ac.histories[L10].steps if s.ato.endswith(act_suffix)).situacao
 
+
+# --- the queue ----------------------------------------------------------------------------------
 
 def test_queue_lists_every_pending_item_with_counts_filters_and_impact(acervo):
-    _, c = _client(acervo)
+    desk, c = _local(acervo)
     page = c.get("/")
     assert page.status_code == 200 and float(page.headers["Server-Timing"].split("dur=")[1]) >= 0
     html = page.text
-    assert "5 itens" in html and "5 pendente(s)" in html
+    assert "5 itens" in html and "5 pendente(s)" in html and '<strong id="em-aberto">5</strong> itens em aberto' in html
     for item in (ITEM_FAILURE, ITEM_NON_TEXTUAL, ITEM_EMENTA, ITEM_NO_OPS, ITEM_OUTSIDE):
         assert f'href="/item/{item}"' in html
-    assert "A operação não se aplica ao texto da norma nessa data" in html  # plain Portuguese reasons
-    # sorted by impact: Lei 10's items (five acts depend on it) before the act outside the acervo
-    assert html.index(ITEM_FAILURE) < html.index(ITEM_OUTSIDE)
+    # headlines say the problem, with the instruction's reading as its subject
+    assert "A revogação do art. 2º, inciso IX não se aplica ao texto da norma nessa data" in html \
+        or "não se aplica ao texto da norma nessa data" in html
+    assert html.index(ITEM_FAILURE) < html.index(ITEM_OUTSIDE)  # by impact
     only = c.get("/?grupo=base").text
     assert "1 item" in only and ITEM_OUTSIDE in only and ITEM_FAILURE not in only
     by_code = c.get("/?codigo=alteracao-nao-textual").text
     assert ITEM_NON_TEXTUAL in by_code and ITEM_EMENTA not in by_code
     assert ITEM_EMENTA in c.get("/?ato=lei+80").text and ITEM_FAILURE not in c.get("/?ato=lei+80").text
     assert "Nenhum item" in c.get("/?ano=1990").text
+    # by age of the act (all of them are 5 to 20 years old, or younger)
+    ages = c.get("/?idade=mais20").text
+    assert "Nenhum item" in ages
+    # no internal ids in the queue's words
+    assert "art2_cpt" not in html and "_par1u" not in html
 
 
-def test_item_shows_the_sentence_in_its_article_the_units_on_that_date_and_the_reading(acervo):
-    _, c = _client(acervo)
+def test_item_shows_the_sentence_in_its_article_the_units_on_that_date_and_the_exact_result(acervo):
+    _, c = _local(acervo)
     html = c.get(f"/item/{ITEM_NON_TEXTUAL}").text
     assert ("<mark>Art. 1º Os valores das multas previstas na Lei nº 10, de 10 de março de 2010, ficam acrescidos"
             in html)
     html = c.get(f"/item/{ITEM_EMENTA}").text
     assert "<mark>Dá nova redação ao art. 3º da Lei nº 15, de 3 de abril de 2011.</mark>" in html
     assert "Leitura da ferramenta" in html and "Aprovar esta leitura" in html
-    # the quadro: word level, the unit as it stood and as it would be
     assert "<ins>" in html and "calendário" in html
-    # the target's units on the day before: art. 3 and its parágrafo único, nothing of later acts
     assert "Art. 3º, Parágrafo único" in html
-    # the precision gates' findings on the tool's reading: the new wording of the whole art. 3º
-    # does not bring the parágrafo único in force, which waits for a person
-    assert "O que os portões de precisão dizem desta leitura" in html
+    # the tool's reading, approved, would still wait for the gate: the page says so, and why
+    assert "Com esta decisão, a alteração ainda não se aplica" in html
     assert "<code>subunidades-nao-trazidas</code>" in html and "segura a aplicação" in html
-    # the act's text is escaped where it is shown, never markup
+    # the reading that revokes what the new wording leaves behind applies at once
+    assert "A nova redação substitui o dispositivo inteiro" in html
+    assert "Com esta decisão, a alteração se aplica" in html
     assert "&lt;i&gt;calendário&lt;/i&gt;" in html and "<i>calendário</i>" not in html
+    assert "5 de maio de 2020" in html  # dates as people read them
 
 
-def test_approve_the_tools_reading_records_who_when_and_the_hash_and_applies_it(acervo):
-    desk, c = _client(acervo)
-    resp, _ = _decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
+# --- the ledger: every change an entry, two people for every change -------------------------------
+
+def test_two_person_rule_propose_approve_withdraw_and_revert_with_the_history(acervo, users):
+    desk, cs = _team(acervo, users)
+    maria, joao = cs["maria"], cs["joao"]
+    resp, _ = decide(maria, ITEM_FAILURE, acao="rejeitar", nota="O inciso IX não existe: erro de digitação do ato.")
+    assert resp.status_code == 303 and "ok=proposta" in resp.headers["location"]
+    (proposal,) = _entries(acervo, "lei-30-2015")
+    assert (proposal["evento"], proposal["estado"], proposal["login"], proposal["nome"], proposal["via"],
+            proposal["regra"]) == ("decisao", "proposta", "maria", "Maria <Souza>", "mesa", "duas pessoas")
+    assert proposal["decisao"]["decisao"] == "ignorar" and proposal["hash"].startswith("sha256:")
+    assert "T" in proposal["quando"] and proposal["decisao"]["alvo_hash"].startswith("sha256:")
+    assert _step(desk, ";30") == "pendente"  # a proposal changes nothing applied
+    assert desk.item(ITEM_FAILURE).status == "proposta"
+    page = maria.get(f"/item/{ITEM_FAILURE}").text
+    assert "Você fez esta proposta" in page and "disabled" in page
+    own = entry_action(maria, ITEM_FAILURE, "aprovar")
+    assert own.status_code == 403 and "regra de duas pessoas" in own.text
+    ok = entry_action(joao, ITEM_FAILURE, "aprovar")
+    assert ok.status_code == 303
+    assert _step(desk, ";30") == "aplicada" and desk.item(ITEM_FAILURE).status == "decidida"
+    # withdrawing an approved decision needs a second person too
+    resp = entry_action(maria, ITEM_FAILURE, "retirar", nota="O ato foi republicado: a instrução vale.")
     assert resp.status_code == 303
-    (entry,) = _ledger(acervo, "lei-80-2020")
-    assert (entry["problema"], entry["decisao"], entry["responsavel"], entry["estado"]) == \
-        ("ementa-divergente", "aplicar", "ana", "aprovada")
-    assert entry["texto_hash"].startswith("sha256:") and "T" in entry["data"]
-    # the target is settled; the precision gate the preview showed (the new wording of the whole
-    # art. 3º does not bring its parágrafo único) is a question of its own, next in the queue
-    h = desk.ac.histories[L10]
-    assert next(s for s in h.steps if s.ato.endswith(";80")).situacao == "pendente"
-    (gate,) = [i for i in desk.items if i.act.endswith(";80") and i.code == "subunidades-nao-trazidas"]
-    resp, _ = _decide(c, gate.id, acao="aprovar", leitura="proposta", nota="")
+    assert _step(desk, ";30") == "aplicada"  # still in force until approved
+    assert entry_action(maria, ITEM_FAILURE, "aprovar").status_code == 403
+    assert entry_action(joao, ITEM_FAILURE, "aprovar").status_code == 303
+    assert _step(desk, ";30") == "pendente" and desk.item(ITEM_FAILURE).status == "pendente"
+    # the history shows every entry; a revert is a new entry that restores what was in force
+    page = joao.get(f"/item/{ITEM_FAILURE}").text
+    assert "Histórico deste item (4 entradas)" in page
+    for who in ("Maria &lt;Souza&gt; (maria)", "João Lima (joao)"):
+        assert who in page
+    before = (acervo / MUN / "lei-30-2015" / "decisoes.toml").read_text(encoding="utf-8")
+    resp = entry_action(joao, ITEM_FAILURE, "reverter", entrada="3", nota="A retirada foi um engano.")
     assert resp.status_code == 303
-    assert [e["problema"] for e in _ledger(acervo, "lei-80-2020")] == ["ementa-divergente", "subunidades-nao-trazidas"]
-    h = desk.ac.histories[L10]
-    assert next(s for s in h.steps if s.ato.endswith(";80")).situacao == "aplicada"
-    act = c.get(f"/ato/{MUN}/lei-10-2010").text
-    assert "oficial e o &lt;i&gt;calendário&lt;/i&gt; municipal" in act  # the recomputed act shows the change
+    entries = _entries(acervo, "lei-30-2015")
+    assert [e["evento"] for e in entries] == ["decisao", "aprovacao", "retirada", "aprovacao", "decisao"]
+    assert entries[-1]["reverte"] == 3 and entries[-1]["estado"] == "proposta"
+    assert entry_action(maria, ITEM_FAILURE, "aprovar").status_code == 303
+    assert _step(desk, ";30") == "aplicada" and desk.item(ITEM_FAILURE).status == "decidida"
+    # nothing was ever rewritten: each write only added to the end
+    text = (acervo / MUN / "lei-30-2015" / "decisoes.toml").read_text(encoding="utf-8")
+    assert len(tomllib.loads(text)["registro"]) == 6 and text.startswith(before.rsplit("# fim do livro", 1)[0])
 
 
-def test_a_whole_new_wording_that_leaves_a_unit_behind_offers_the_reading_that_revokes_it(acervo):
-    desk, c = _client(acervo)
-    _decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
-    (gate,) = [i for i in desk.items if i.act.endswith(";80") and i.code == "subunidades-nao-trazidas"]
-    html = c.get(f"/item/{gate.id}").text
-    assert "A nova redação substitui o dispositivo inteiro: Art. 3º, Parágrafo único ficam revogados" in html
-    resp, shown = _decide(c, gate.id, acao="aprovar", leitura="inteira",
-                          nota="sem linha pontilhada, a nova redação substitui o artigo inteiro")
+def test_a_bulk_decision_is_a_proposal_per_item_and_says_so(acervo, users):
+    """One reason for the items of one problem, from the queue: under the two-person rule each
+    becomes a proposal in its act's ledger, and the page says it waits — never "registrado"."""
+    desk, cs = _team(acervo, users)
+    maria = cs["maria"]
+    queue = maria.get("/?codigo=relacao-sem-operacoes").text
+    assert 'action="/lote"' in queue
+    form = {"csrf": csrf_of(queue), "itens": [ITEM_NO_OPS], f"estado:{ITEM_NO_OPS}": "pendente",
+            "acao": "rejeitar", "nota": "não é norma: a ementa só cita a Lei nº 15"}
+    page = maria.post("/lote", data=form)
+    assert page.status_code == 200, page.text
+    assert "proposta registrada (entrada 1): aguarda a aprovação de outra pessoa" in page.text
+    assert "registrado, em vigor" not in page.text
+    (entry,) = [e for e in _entries(acervo, "lei-80-2020") if e["problema"] == "relacao-sem-operacoes"]
+    assert (entry["estado"], entry["login"], entry["nota"]) == (
+        "proposta", "maria", "não é norma: a ementa só cita a Lei nº 15")
+    assert desk.item(ITEM_NO_OPS).status == "proposta"
+    # items of two problems are refused, and nothing is written
+    form = {**form, "itens": [ITEM_EMENTA, ITEM_OUTSIDE], f"estado:{ITEM_EMENTA}": "pendente",
+            f"estado:{ITEM_OUTSIDE}": "pendente"}
+    refused = maria.post("/lote", data=form)
+    assert refused.status_code == 422 and "só itens do mesmo problema" in refused.text
+    assert all(e["problema"] == "relacao-sem-operacoes" for e in _entries(acervo, "lei-80-2020"))
+    assert not (acervo / MUN / "lei-50-2017" / "decisoes.toml").exists()
+    # the read-only role cannot
+    proc = cs["procuradoria"]
+    resp = proc.post("/lote", data={**form, "csrf": csrf_of(proc.get("/?codigo=ementa-divergente").text)})
+    assert resp.status_code == 403 and "somente leitura" in resp.text
+
+
+def test_a_proposal_to_replace_an_approved_decision_changes_nothing_until_approved(acervo, users):
+    desk, cs = _team(acervo, users)
+    decide(cs["maria"], ITEM_FAILURE, acao="rejeitar", nota="O inciso IX não existe.")
+    entry_action(cs["joao"], ITEM_FAILURE, "aprovar")
+    assert _step(desk, ";30") == "aplicada"
+    resp, _ = decide(cs["maria"], ITEM_FAILURE, acao="adiar", nota="Rever com a procuradoria.")
     assert resp.status_code == 303
-    entry = _ledger(acervo, "lei-80-2020")[-1]
-    assert (entry["problema"], entry["decisao"]) == ("subunidades-nao-trazidas", "operacoes")
-    assert [o["tipo"] for o in entry["operacoes"]] == ["redacao", "revogacao"]
-    h = desk.ac.histories[L10]
-    assert next(s for s in h.steps if s.ato.endswith(";80")).situacao == "aplicada"
-    par = h.norma.find("art3_par1u")
-    assert par is not None and par.situacao.value == "revogado"  # what the person chose, applied
+    assert _step(desk, ";30") == "aplicada"  # the approved decision stands
+    item = desk.item(ITEM_FAILURE)
+    assert item.status == "decidida" and item.proposal is not None and item.proposal.decisao == "adiar"
+    # the proposer can take it back (nothing applied changes)
+    assert entry_action(cs["maria"], ITEM_FAILURE, "descartar", nota="Engano.").status_code == 303
+    assert desk.item(ITEM_FAILURE).proposal is None and _step(desk, ";30") == "aplicada"
 
 
-def test_reject_needs_a_justification_and_drops_the_instruction(acervo):
-    desk, c = _client(acervo)
-    page = c.get(f"/item/{ITEM_FAILURE}").text
-    refused = c.post(f"/item/{ITEM_FAILURE}/decidir", data={"csrf": csrf_of(page), "acao": "rejeitar", "nota": " "})
-    assert refused.status_code == 422 and "escreva a justificativa" in refused.text
-    assert _ledger(acervo, "lei-30-2015") == []
-    resp, shown = _decide(c, ITEM_FAILURE, acao="rejeitar", nota="O inciso IX não existe: erro de digitação do ato.")
+def test_one_person_mode_is_explicit_and_on_every_page_and_entry(acervo):
+    desk, c = _local(acervo, one_person=True)
+    for url in ("/", f"/item/{ITEM_EMENTA}", f"/ato/{MUN}/lei-10-2010"):
+        assert "Modo de uma pessoa" in c.get(url).text
+    resp, _ = decide(c, ITEM_OUTSIDE, acao="rejeitar", nota="A Lei nº 999 não é do acervo.")
     assert resp.status_code == 303
-    (entry,) = _ledger(acervo, "lei-30-2015")
-    assert (entry["decisao"], entry["dispositivo"], entry["nota"]) == ("ignorar", "art2",
-                                                                     "O inciso IX não existe: erro de digitação do ato.")
-    step = next(s for s in desk.ac.histories[L10].steps if s.ato.endswith(";30"))
-    assert step.situacao == "aplicada"  # the rest of Lei 30 now applies
-    assert desk.item(ITEM_FAILURE).status == "decidida" and "1 decidida(s)" in c.get("/").text
+    (entry,) = _entries(acervo, "lei-50-2017")
+    assert (entry["estado"], entry["regra"], entry["login"], entry["identificacao"]) == (
+        "em vigor", "uma pessoa", "ana", "login do sistema")
+    assert desk.item(ITEM_OUTSIDE).status == "decidida"
 
 
-def test_non_textual_then_choose_another_for_the_failure_that_surfaces(acervo):
-    desk, c = _client(acervo)
-    resp, _ = _decide(c, ITEM_NON_TEXTUAL, acao="nao-textual", alvo_nota="art2",
-                      nota="Multas acrescidas de 50% pelo art. 1º da Lei nº 70/2019.")
-    assert resp.status_code == 303
-    (entry,) = _ledger(acervo, "lei-70-2019")
-    assert entry["decisao"] == "nao-textual" and entry["alvo"] == f"{L10}!art2"
-    # with art. 1 decided, Lei 70 is applied — and its art. 3, which adds an inciso II that exists, fails
-    failure = f"{MUN}/lei-70-2019/art3/falha-na-aplicacao"
-    item = desk.item(failure)
-    assert item is not None and item.status == "pendente"
-    html = c.get(f"/item/{failure}").text
-    assert "Ler como nova redação" in html  # the other reading the tool can offer
-    resp, shown = _decide(c, failure, acao="outra", tipo="inclusao", unidade="art2", rotulo="IV",
-                          texto="das 9h às 13h, aos domingos.", nota="O ato chama de II o inciso que acrescenta: é o IV.")
-    assert "Art. 2º, IV" in shown and "acrescido" in shown  # the result, shown before it is saved
-    assert resp.status_code == 303
-    entries = {e["dispositivo"]: e for e in _ledger(acervo, "lei-70-2019")}
-    op = entries["art3"]["operacoes"][0]
-    assert (entries["art3"]["decisao"], op["tipo"], op["alvo"], op["rotulo"]) == \
-        ("operacoes", "inclusao", f"{L10}!art2_cpt_inc4", "IV")
-    step = next(s for s in desk.ac.histories[L10].steps if s.ato.endswith(";70"))
-    assert step.situacao == "aplicada"
-    text = c.get(f"/ato/{MUN}/lei-10-2010").text
-    assert "das 9h às 13h, aos domingos." in text
-
-
-def test_choose_another_offers_only_units_of_that_date(acervo):
-    _, c = _client(acervo)
-    page = c.get(f"/item/{ITEM_EMENTA}").text
-    form = {"csrf": csrf_of(page), "acao": "outra", "tipo": "redacao", "unidade": "art9", "texto": "x", "nota": "y",
-            "alvo": L10}
-    resp = c.post(f"/item/{ITEM_EMENTA}/decidir", data=form)
-    assert resp.status_code == 422 and "escolha um dispositivo que existe" in resp.text
-    assert 'value="art9"' not in page and 'value="art3_par1u"' in page
-
-
-def test_defer_keeps_the_item_in_the_queue_with_its_reason(acervo):
-    desk, c = _client(acervo)
-    resp, _ = _decide(c, ITEM_OUTSIDE, acao="adiar", nota="Pedir o texto da Lei nº 999/2001 à Câmara.")
+def test_a_deferral_of_an_open_item_needs_no_second_person(acervo, users):
+    desk, cs = _team(acervo, users)
+    resp, _ = decide(cs["maria"], ITEM_OUTSIDE, acao="adiar", nota="Pedir o texto da Lei nº 999/2001 à Câmara.")
     assert resp.status_code == 303
     assert desk.item(ITEM_OUTSIDE).status == "adiada"
-    assert "1 adiada(s)" in c.get("/").text and ITEM_OUTSIDE in c.get("/?estado=adiada").text
+    assert _entries(acervo, "lei-50-2017")[0]["estado"] == "em vigor"
 
+
+def test_approve_the_tools_reading_then_the_gate_that_surfaces(acervo):
+    desk, c = _local(acervo)
+    resp, _ = decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
+    assert resp.status_code == 303
+    assert _step(desk, ";80") == "pendente"
+    (gate,) = [i for i in desk.items if i.act.endswith(";80") and i.code == "subunidades-nao-trazidas"]
+    assert gate.open
+    resp, shown = decide(c, gate.id, acao="aprovar", leitura="inteira",
+                         nota="sem linha pontilhada, a nova redação substitui o artigo inteiro")
+    assert resp.status_code == 303
+    assert _step(desk, ";80") == "aplicada"
+    par = desk.ac.histories[L10].norma.find("art3_par1u")
+    assert par is not None and par.situacao.value == "revogado"
+    assert "oficial e o &lt;i&gt;calendário&lt;/i&gt; municipal" in c.get(f"/ato/{MUN}/lei-10-2010").text
+
+
+# --- a person's own reading -----------------------------------------------------------------------
+
+def test_an_own_reading_of_a_whole_article_with_incisos_and_a_paragraph(acervo):
+    desk, c = _local(acervo)
+    text = ("Art. 3º Os feriados do comércio são:\nI - os nacionais;\nII - os municipais, fixados em decreto.\n"
+            "Parágrafo único. O Poder Executivo publicará o calendário até 31 de janeiro.")
+    resp, shown = decide(c, ITEM_EMENTA, acao="outra", tipo_1="redacao", unidade_1="art3", texto_1=text,
+                         nota="O ato reescreve o art. 3º da Lei nº 10 com incisos.")
+    assert resp.status_code == 303, shown
+    assert "Com esta decisão, a alteração se aplica" in shown
+    norma = desk.ac.histories[L10].norma
+    assert norma.find("art3_cpt_inc1").text.startswith("os nacionais")
+    assert norma.find("art3_cpt_inc2") is not None
+    assert norma.find("art3_par1u").text.endswith("até 31 de janeiro.")
+    (entry,) = _entries(acervo, "lei-80-2020")
+    kinds = [(o["tipo"], o["alvo"].split("!")[1]) for o in entry["decisao"]["operacoes"]]
+    assert kinds == [("redacao", "art3"), ("inclusao", "art3_cpt_inc1"), ("inclusao", "art3_cpt_inc2"),
+                     ("redacao", "art3_par1u")]
+
+
+def test_an_own_reading_keeps_or_drops_the_units_it_does_not_bring(acervo):
+    desk, c = _local(acervo)
+    resp, shown = decide(c, ITEM_EMENTA, acao="outra", tipo_1="redacao", unidade_1="art3",
+                         texto_1="Art. 3º Os feriados seguem o calendário oficial e o municipal.",
+                         subunidades_1="revogar", nota="A nova redação substitui o artigo inteiro.")
+    assert resp.status_code == 303, shown
+    assert "Unidades em vigor que o texto não traz: art. 3º, parágrafo único" in shown
+    assert desk.ac.histories[L10].norma.find("art3_par1u").situacao.value == "revogado"
+
+
+def test_an_own_reading_is_checked_as_any_text_a_caput_announcing_a_list_needs_one(acervo):
+    desk, c = _local(acervo)
+    page = c.get(f"/item/{ITEM_EMENTA}").text
+    form = {"csrf": csrf_of(page), "versao": "", "alvo": L10, "acao": "outra", "tipo_1": "redacao",
+            "unidade_1": "art3", "texto_1": "Art. 3º Os feriados são:", "nota": "x"}
+    refused = c.post(f"/item/{ITEM_EMENTA}/decidir", data=form)
+    assert refused.status_code == 422
+    assert "o caput do art. 3º termina com “:” e não traz a lista que anuncia" in refused.text
+    assert _entries(acervo, "lei-80-2020") == []
+    # keeping the units in force is another reading, and then the text is whole
+    twice = c.post(f"/item/{ITEM_EMENTA}/decidir", data={**form, "texto_1": "Art. 3º Os feriados são:\nI - os nacionais;\nI - outro."})
+    assert twice.status_code == 422
+
+
+def test_a_renumbering_with_what_depends_on_it(acervo):
+    """'O parágrafo único do art. 3º passa a ser o § 1º, e acrescenta-se o § 2º': one decision,
+    two operations, the second on the number the first gives."""
+    desk, c = _local(acervo)
+    resp, shown = decide(c, ITEM_EMENTA, acao="outra", tipo_1="renumeracao", unidade_1="art3_par1u",
+                         novo_rotulo_1="§ 1º", tipo_2="inclusao", unidade_2="art3", rotulo_2="§ 2º",
+                         texto_2="Os feriados municipais são fixados em decreto.",
+                         nota="A lei renumera o parágrafo único e acrescenta o § 2º.")
+    assert resp.status_code == 303, shown
+    norma = desk.ac.histories[L10].norma
+    assert norma.find("art3_par1") is not None and norma.find("art3_par1").rotulo == "§ 1º"
+    assert norma.find("art3_par2").text.startswith("Os feriados municipais")
+    (entry,) = _entries(acervo, "lei-80-2020")
+    ops = entry["decisao"]["operacoes"]
+    assert (ops[0]["tipo"], ops[0]["novo"], ops[0]["novo_rotulo"]) == ("renumeracao", "art3_par1", "§ 1º")
+
+
+def test_more_rows_without_the_script(acervo):
+    _, c = _local(acervo)
+    page = c.get(f"/item/{ITEM_EMENTA}").text
+    assert 'name="tipo_1"' in page and 'name="tipo_2"' not in page
+    more = c.post(f"/item/{ITEM_EMENTA}/decidir", data={"csrf": csrf_of(page), "acao": "outra", "alvo": L10,
+                                                         "tipo_1": "redacao", "mais": "1", "nota": ""})
+    assert more.status_code == 200 and 'name="tipo_2"' in more.text
+
+
+# --- conflicts, roles, security --------------------------------------------------------------------
 
 def test_a_second_reviewer_sees_a_conflict_and_the_first_decision_is_kept(acervo):
-    desk, first = _client(acervo, name="ana")
-    second = TestClient(first.app, base_url="http://127.0.0.1:8024", follow_redirects=False)
-    stale = second.get(f"/item/{ITEM_OUTSIDE}").text  # opened before the first decides
-    resp, _ = _decide(first, ITEM_OUTSIDE, acao="rejeitar", nota="A Lei nº 999 não é do acervo desta câmara.")
+    desk, first = _local(acervo)
+    second = TestClient(first.app, base_url=BASE, follow_redirects=False)
+    stale = second.get(f"/item/{ITEM_OUTSIDE}").text
+    resp, _ = decide(first, ITEM_OUTSIDE, acao="rejeitar", nota="A Lei nº 999 não é do acervo desta câmara.")
     assert resp.status_code == 303
-    form = {"csrf": csrf_of(stale), "versao": hidden(stale, "versao"), "acao": "adiar", "nota": "Esperar o texto."}
-    again = second.post(f"/item/{ITEM_OUTSIDE}/decidir", data=form)
-    token = hidden(again.text, "previa", f"/item/{ITEM_OUTSIDE}/decidir")
-    conflict = second.post(f"/item/{ITEM_OUTSIDE}/decidir", data={**form, "previa": token})
+    action = f"/item/{ITEM_OUTSIDE}/decidir"
+    form = {"csrf": csrf_of(stale), "versao": hidden(stale, "versao", action), "acao": "adiar", "nota": "Esperar."}
+    again = second.post(action, data=form)
+    conflict = second.post(action, data={**form, "previa": hidden(again.text, "previa", action)})
     assert conflict.status_code == 409
     assert "Conflito: outra pessoa decidiu este item" in conflict.text
     assert "A Lei nº 999 não é do acervo desta câmara." in conflict.text and "não gravada" in conflict.text
-    (entry,) = _ledger(acervo, "lei-50-2017")
-    assert entry["decisao"] == "ignorar"  # never overwritten
-
-
-@pytest.fixture
-def users(tmp_path):
-    path = tmp_path / "usuarios.toml"
-    add_user(path, "maria", "senha-da-maria", "revisor", "Maria <Souza>")
-    add_user(path, "joao", "senha-do-joao", "revisor")
-    add_user(path, "procuradoria", "senha-da-proc", "leitura")
-    return path
-
-
-def _login(client, user, password):
-    page = client.get("/entrar")
-    return client.post("/entrar", data={"usuario": user, "senha": password, "volta": "/",
-                                        "csrf": csrf_of(page.text)})
+    assert [e["decisao"]["decisao"] for e in _entries(acervo, "lei-50-2017")] == ["ignorar"]
 
 
 def test_login_required_with_a_users_file_and_away_from_loopback(acervo, users):
     with pytest.raises(Exception, match="exige login"):
-        load_access(None, "0.0.0.0", "ana")
-    _, c = _client(acervo, users, host="0.0.0.0")
+        load_access(None, "0.0.0.0", User("ana", "revisor"))
+    desk = Desk(acervo)
+    c = TestClient(create_app(desk, load_access(users, "0.0.0.0")), base_url=BASE, follow_redirects=False)
     assert c.get("/").status_code == 303 and c.get("/").headers["location"].startswith("/entrar")
-    assert _login(c, "maria", "errada").status_code == 401
-    resp = _login(c, "maria", "senha-da-maria")
+    assert login(c, "maria", "errada").status_code == 401
+    resp = login(c, "maria", "senha-da-maria")
     assert resp.status_code == 303
     cookie = resp.headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
-    page = c.get("/").text
-    assert "Maria &lt;Souza&gt;" in page  # escaped
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+    assert "Maria &lt;Souza&gt;" in c.get("/").text  # the full name, escaped
     stored = tomllib.loads(users.read_text(encoding="utf-8"))["usuarios"][0]["senha"]
     assert stored.startswith("scrypt$") and "senha-da-maria" not in users.read_text(encoding="utf-8")
     assert verify_password("senha-da-maria", stored) and not verify_password("outra", stored)
     assert hash_password("x") != hash_password("x")  # salted
 
 
-def test_every_post_needs_the_csrf_token(acervo):
-    _, c = _client(acervo)
+def test_every_post_needs_the_csrf_token_and_the_desks_own_origin(acervo):
+    _, c = _local(acervo)
     page = c.get(f"/item/{ITEM_OUTSIDE}").text
     for data in ({"acao": "adiar", "nota": "x"}, {"acao": "adiar", "nota": "x", "csrf": "forjado"}):
         resp = c.post(f"/item/{ITEM_OUTSIDE}/decidir", data=data)
@@ -260,49 +363,59 @@ def test_every_post_needs_the_csrf_token(acervo):
     other = c.post(f"/item/{ITEM_OUTSIDE}/decidir", data={"acao": "adiar", "nota": "x", "csrf": csrf_of(page)},
                    headers={"Origin": "http://malicioso.example"})
     assert other.status_code == 403
-    assert _ledger(acervo, "lei-50-2017") == []
-    # every form of the item page carries the token
+    cross = c.post(f"/item/{ITEM_OUTSIDE}/decidir", data={"acao": "adiar", "nota": "x", "csrf": csrf_of(page)},
+                   headers={"Sec-Fetch-Site": "cross-site"})
+    assert cross.status_code == 403
+    assert _entries(acervo, "lei-50-2017") == []
     forms = page.count("<form")
     assert forms >= 5 and page.count('name="csrf"') >= forms - 1  # the GET form choosing a norm has none
 
 
-def test_two_person_rule_and_the_read_only_role(acervo, users):
-    mun = acervo / MUN / "municipio.toml"
-    mun.write_text(mun.read_text(encoding="utf-8") + "\n[revisao]\nduas_pessoas = true\n", encoding="utf-8")
-    desk, maria = _client(acervo, users)
-    joao = TestClient(maria.app, base_url="http://127.0.0.1:8024", follow_redirects=False)
-    proc = TestClient(maria.app, base_url="http://127.0.0.1:8024", follow_redirects=False)
-    _login(maria, "maria", "senha-da-maria")
-    _login(joao, "joao", "senha-do-joao")
-    _login(proc, "procuradoria", "senha-da-proc")
-    resp, _ = _decide(maria, ITEM_OUTSIDE, acao="rejeitar", nota="<script>alert(1)</script> fora do acervo")
-    assert resp.status_code == 303
-    (entry,) = _ledger(acervo, "lei-50-2017")
-    assert (entry["estado"], entry["responsavel"]) == ("proposta", "maria")
-    assert desk.item(ITEM_OUTSIDE).status == "proposta"
-    page = maria.get(f"/item/{ITEM_OUTSIDE}").text
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
-    assert "Você propôs esta decisão" in page and "disabled" in page
-    own = maria.post(f"/item/{ITEM_OUTSIDE}/aprovar", data={"csrf": csrf_of(page), "versao": hidden(page, "versao")})
-    assert own.status_code == 403 and "regra de duas pessoas" in own.text
-    assert _ledger(acervo, "lei-50-2017")[0]["estado"] == "proposta"
-    # the procuradoria reads, and cannot decide
-    read = proc.get(f"/item/{ITEM_OUTSIDE}").text
+@pytest.mark.parametrize("host", ["malicioso.example", "malicioso.example:8024", "127.0.0.1.nip.io:8024", ""])
+def test_dns_rebinding_a_foreign_host_is_refused_in_the_no_login_mode(acervo, host):
+    """A page of another site whose name points to 127.0.0.1 reaches the desk with its own name
+    in Host: refused before anything, reading or writing."""
+    _, c = _local(acervo)
+    page = c.get(f"/item/{ITEM_OUTSIDE}").text
+    assert c.get("/", headers={"Host": host}).status_code == 421
+    resp = c.post(f"/item/{ITEM_OUTSIDE}/decidir", headers={"Host": host},
+                  data={"acao": "adiar", "nota": "x", "csrf": csrf_of(page)})
+    assert resp.status_code == 421 and _entries(acervo, "lei-50-2017") == []
+    assert c.get("/", headers={"Host": "localhost:8024"}).status_code == 200
+
+
+def test_login_throttling_per_user_and_address_never_blocks_the_others(acervo, users):
+    desk = Desk(acervo)
+    app = create_app(desk, load_access(users, "127.0.0.1"))
+    attacker = TestClient(app, base_url=BASE, follow_redirects=False)
+    for _ in range(5):
+        assert login(attacker, "maria", "chute").status_code == 401
+    locked = login(attacker, "maria", "senha-da-maria")  # even the right password, while locked
+    assert locked.status_code == 429 and "suspenso" in locked.text and int(locked.headers["Retry-After"]) > 0
+    # another user logs in at once (the attacker's address is not locked by five failures)
+    other = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert login(other, "joao", "senha-do-joao").status_code == 303
+    # an unknown name gets the same answer as a wrong password
+    ghost = login(TestClient(app, base_url=BASE, follow_redirects=False), "ninguem", "x")
+    assert ghost.status_code == 401 and "usuário ou senha incorretos" in ghost.text
+
+
+def test_the_read_only_role_reads_and_records_nothing(acervo, users):
+    _, cs = _team(acervo, users)
+    decide(cs["maria"], ITEM_OUTSIDE, acao="rejeitar", nota="<script>alert(1)</script> fora do acervo")
+    read = cs["procuradoria"].get(f"/item/{ITEM_OUTSIDE}").text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in read and "<script>alert(1)" not in read
     assert f'action="/item/{ITEM_OUTSIDE}/aprovar"' not in read and 'id="outro-modo"' not in read
     assert "somente leitura" in read
-    denied = proc.post(f"/item/{ITEM_OUTSIDE}/aprovar", data={"csrf": csrf_of(read), "versao": ""})
+    denied = cs["procuradoria"].post(f"/item/{ITEM_OUTSIDE}/aprovar", data={"csrf": csrf_of(read), "entrada": "1"})
     assert denied.status_code == 403 and "somente leitura" in denied.text
-    page = joao.get(f"/item/{ITEM_OUTSIDE}").text
-    ok = joao.post(f"/item/{ITEM_OUTSIDE}/aprovar", data={"csrf": csrf_of(page), "versao": hidden(page, "versao")})
-    assert ok.status_code == 303
-    (entry,) = _ledger(acervo, "lei-50-2017")
-    assert (entry["estado"], entry["responsavel"], entry["aprovada_por"]) == ("aprovada", "maria", "joao")
-    assert desk.item(ITEM_OUTSIDE).status == "decidida"
 
+
+# --- the content a decision was taken on ---------------------------------------------------------
 
 def test_a_changed_instruction_reopens_its_decision(acervo):
-    desk, c = _client(acervo)
-    resp, _ = _decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
+    desk, c = _local(acervo)
+    resp, _ = decide(c, ITEM_EMENTA, acao="aprovar", leitura="proposta", nota="")
     assert resp.status_code == 303 and desk.item(ITEM_EMENTA).status == "decidida"
     text = next((acervo / MUN / "lei-80-2020").glob("texto.*"))
     text.write_text(text.read_text(encoding="utf-8").replace("calendário oficial", "calendário estadual"),
@@ -310,103 +423,70 @@ def test_a_changed_instruction_reopens_its_decision(acervo):
     desk.refresh([next(u for u in desk.ac.acts if u.endswith(";80"))])
     item = desk.item(ITEM_EMENTA)
     assert item is not None and item.status == "reaberta"
-    step = next(s for s in desk.ac.histories[L10].steps if s.ato.endswith(";80"))
-    assert step.situacao == "pendente"
 
 
-def test_the_same_decisions_from_the_command_line(acervo):
-    r = run_cli("decisoes", acervo, "--processos", "1")
-    assert r.returncode == 0 and ITEM_OUTSIDE in r.stdout.decode()
-    r = run_cli("decisoes", acervo, "--processos", "1", "--registrar", ITEM_OUTSIDE, "--decisao", "adiar",
-                "--usuario", "carlos")
-    assert r.returncode == 2 and "--nota" in r.stderr.decode()
-    r = run_cli("decisoes", acervo, "--processos", "1", "--registrar", ITEM_NO_OPS, "--decisao", "ignorar",
-                "--usuario", "carlos", "--nota", "A Lei nº 80 só cita a Lei nº 15 na ementa.")
-    assert r.returncode == 0, r.stderr.decode()
-    assert "registrada" in r.stdout.decode()
-    (entry,) = _ledger(acervo, "lei-80-2020")
-    assert (entry["problema"], entry["decisao"], entry["responsavel"]) == ("relacao-sem-operacoes", "ignorar", "carlos")
-    r = run_cli("decisoes", acervo, "--processos", "1", "--json", "--estado", "decidida")
-    assert r.returncode == 0 and ITEM_NO_OPS in r.stdout.decode()
-    # the work list agrees: the relation is settled
-    out = acervo.parent / "lista"
-    r = run_cli("acervo", acervo, "-o", out, "--processos", "1")
-    assert r.returncode == 0 and "relacao-sem-operacoes" not in (out / "lista.json").read_text(encoding="utf-8") \
-        .split('"alteracoes"')[0]
+def test_a_changed_target_text_reopens_the_decision_with_that_reason(acervo):
+    """The decision on Lei 30 was taken on art. 2º of Lei 10 as Lei 20 had worded it; when that
+    text changes (Lei 20's text corrected), the decision no longer counts: back to the queue,
+    with the reason."""
+    desk, c = _local(acervo)
+    resp, _ = decide(c, ITEM_FAILURE, acao="rejeitar", nota="O inciso IX não existe.")
+    assert resp.status_code == 303 and _step(desk, ";30") == "aplicada"
+    text = next((acervo / MUN / "lei-20-2012").glob("texto.*"))
+    text.write_text(text.read_text(encoding="utf-8").replace("das 8h às 20h", "das 7h às 20h"), encoding="utf-8")
+    desk.refresh([next(u for u in desk.ac.acts if u.endswith(";20"))])
+    item = desk.item(ITEM_FAILURE)
+    assert item is not None and item.status == "reaberta" and _step(desk, ";30") == "pendente"
+    assert any("foi tomada sobre outro texto de art2" in m for m in item.messages)
+    page = c.get(f"/item/{ITEM_FAILURE}").text
+    assert "foi tomada sobre outro texto de art. 2º" in page  # the reason, in the law's words
 
 
-def test_ledger_writes_are_canonical_and_migrate_norma_toml(acervo):
+# --- the same decisions elsewhere ---------------------------------------------------------------
+
+def test_the_desk_sees_a_ledger_changed_elsewhere(acervo):
+    desk, c = _local(acervo)
+    assert desk.check_changes() == []
     folder = acervo / MUN / "lei-50-2017"
-    toml = folder / "norma.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + '\n# decidido à mão\n[[decisoes]]\nproblema = "alvo-fora-do-acervo"\n'
-                    'dispositivo = "art1"\ndecisao = "adiar"\nnota = "à mão"\n', encoding="utf-8")
-    desk, c = _client(acervo)
+    ledger.record(folder, ledger_decision(), ledger.Actor("bruno", "Bruno Reis", ledger.CLI, "login do sistema"),
+                  rule="uma pessoa", expected="")
+    assert desk.check_changes() == [next(u for u in desk.ac.acts if u.endswith(";50"))]
     assert desk.item(ITEM_OUTSIDE).status == "adiada"
-    resp, _ = _decide(c, ITEM_OUTSIDE, acao="rejeitar", nota="Decidido na mesa.")
-    assert resp.status_code == 303
-    assert "[[decisoes]]" not in toml.read_text(encoding="utf-8") and "decidido à mão" not in toml.read_text(encoding="utf-8")
-    entries = _ledger(acervo, "lei-50-2017")
-    assert [e["nota"] for e in entries] == ["Decidido na mesa."]
+    assert "adiada" in c.get(f"/item/{ITEM_OUTSIDE}").text
+
+
+def ledger_decision():
+    from lexconsolida.corpus.records import Decisao
+
+    return Decisao("alvo-fora-do-acervo", "adiar", "art1", "Pedir o texto da Lei nº 999.")
+
+
+def test_the_ledger_text_is_the_canonical_journal(acervo):
+    _, c = _local(acervo)
+    decide(c, ITEM_OUTSIDE, acao="rejeitar", nota="Decidido na mesa.")
+    folder = acervo / MUN / "lei-50-2017"
     text = (folder / "decisoes.toml").read_text(encoding="utf-8")
-    assert text == ledger.dumps(ledger.read(folder))  # what is on disk is the canonical form
+    from lexconsolida.corpus import journal
+
+    assert text == journal.dumps([e.table for e in ledger.state(folder).entries])
 
 
-_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=40)
-_decision = st.builds(
-    Decisao, problema=st.sampled_from(["alvo-ambiguo", "falha-na-aplicacao", "codigo-novo-de-um-portao"]),
-    decisao=st.sampled_from(["aplicar", "ignorar", "nao-textual", "adiar"]),
-    dispositivo=st.one_of(st.none(), st.sampled_from(["art1", "art2_par1u", "art10_cpt_inc3"])),
-    nota=st.one_of(st.none(), _text), responsavel=st.one_of(st.none(), _text),
-    data=st.sampled_from([None, "2026-12-02", "2026-12-02T10:31:05-03:00"]),
-    operacoes=st.lists(st.builds(DecisaoOperacao, tipo=st.sampled_from(["redacao", "nota"]),
-                                 alvo=st.just("urn:lex:br;x:municipal:lei:2020-01-01;1!art1"), texto=_text,
-                                 rotulo=st.none()), max_size=2),
-    estado=st.sampled_from([None, "proposta", "aprovada"]))
+# --- error pages ------------------------------------------------------------------------------
 
-
-@settings(max_examples=60, deadline=None)
-@given(st.lists(_decision, max_size=4, unique_by=lambda d: (d.problema, d.dispositivo)))
-def test_the_ledger_reads_back_what_it_writes(tmp_path_factory, decisions):
-    """Any text (quotes, line breaks, accents) in any field: what the ledger writes reads back
-    the same, and writing it again gives the same bytes."""
-    folder = tmp_path_factory.mktemp("livro")
-    text = ledger.dumps(decisions)
-    (folder / "decisoes.toml").write_text(text, encoding="utf-8")
-    back = ledger.read(folder)
-    strip = [(d.problema, d.decisao, d.dispositivo, d.nota, d.responsavel, d.data, d.estado,
-              [(o.tipo, o.alvo, o.texto) for o in d.operacoes]) for d in back]
-    want = [(d.problema, d.decisao, d.dispositivo, d.nota, d.responsavel, d.data, d.estado,
-             [(o.tipo, o.alvo, o.texto) for o in d.operacoes]) for d in decisions]
-    assert sorted(strip, key=repr) == sorted(want, key=repr)
-    assert ledger.dumps(back) == text
-
-
-def test_the_background_memo_holds_every_amending_act_and_forgets_a_changed_one(acervo):
-    desk, c = _client(acervo)
-    desk.warm().join(timeout=120)
-    amending = {st.ato for h in desk.ac.histories.values() for st in h.steps}
-    assert amending and amending <= set(desk._decided)
-    resp, _ = _decide(c, ITEM_OUTSIDE, acao="adiar", nota="Esperar o texto da Lei nº 999.")
-    assert resp.status_code == 303
-    lei50 = next(u for u in desk.ac.acts if u.endswith(";50"))
-    assert desk._stamps[lei50] == 1  # its recognition was dropped when its ledger changed
-
-
-def test_the_whole_rewrite_reading_revokes_what_the_new_wording_leaves_behind_incisos_too():
-    from dataclasses import replace
-
-    from lexconsolida.amendments.model import Operation
-    from lexconsolida.model import Event
-    from lexconsolida.readers.text import read
-    from lexconsolida.review.readings import whole_rewrite
-
-    base = read("LEI Nº 1, DE 2 DE JANEIRO DE 2001\n\nDispõe sobre feiras.\n\nArt. 1º Feiras aos domingos.\n"
-                "Art. 2º São deveres do feirante:\nI - manter a banca limpa;\nII - respeitar o horário.\n"
-                "Parágrafo único. O fiscal confere.\n".encode(), path="b.txt").norma
-    op = Operation("redacao", base.urn, base.label, "art2", unit_kind="artigo", text="O feirante usa crachá.")
-    reading = whole_rewrite(base, [op], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01"))
-    assert reading is not None and reading.key == "inteira"
-    assert [(o.kind, o.target_id) for o in reading.operations[1:]] == [
-        ("revogacao", "art2_cpt_inc1"), ("revogacao", "art2_cpt_inc2"), ("revogacao", "art2_par1u")]
-    # nothing left behind, no second reading
-    assert whole_rewrite(base, [replace(op, target_id="art1")], Event("redacao", "urn:x", "Lei nº 9", "2021-01-01")) is None
+def test_an_item_whose_act_folder_vanished_answers_a_portuguese_page(acervo):
+    """An act's folder removed while the desk is open (a git checkout, a clerk's move): the item's
+    page is the project's pt-BR error page (lexconsolida.http_errors), not Starlette's bare
+    "Internal Server Error"; an unknown address is a pt-BR 404."""
+    configure(acervo, one_person=True, logins={"ana": "Ana Lima"})
+    app = create_app(Desk(acervo), load_access(None, "127.0.0.1", User("ana", "revisor", "Ana Lima")))
+    c = TestClient(app, base_url=BASE, follow_redirects=False, raise_server_exceptions=False)
+    assert c.get("/").status_code == 200
+    shutil.rmtree(acervo / MUN / ITEM_NON_TEXTUAL.split("/")[1])
+    resp = c.get(f"/item/{ITEM_NON_TEXTUAL}")
+    assert resp.status_code == 500 and resp.headers["content-type"].startswith("text/html")
+    assert '<html lang="pt-BR">' in resp.text and "<h1>Erro interno</h1>" in resp.text
+    assert "um arquivo do acervo que mudou ou sumiu" in resp.text
+    assert "Internal Server Error" not in resp.text and "Traceback" not in resp.text
+    resp = c.get("/nao/existe")
+    assert resp.status_code == 404 and "<h1>Página não encontrada</h1>" in resp.text
+    assert "Not Found" not in resp.text

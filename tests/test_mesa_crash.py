@@ -24,7 +24,9 @@ import pytest
 from lexconsolida.corpus import ledger
 from lexconsolida.corpus.records import Decisao
 from tests.conftest import ROOT
-from tests.mesa_support import ITEM_NO_OPS, ITEM_OUTSIDE, MUN, make_acervo
+from tests.mesa_support import ITEM_NO_OPS, ITEM_OUTSIDE, MUN, as_login, configure, make_acervo
+
+ANA = ledger.Actor("ana", "Ana Lima")
 
 CHILD = r"""
 import os, signal, sys
@@ -54,7 +56,8 @@ def replace(a, b):
 
 io._write_all = write
 io.os.replace = replace
-ledger.record(folder, Decisao("alvo-fora-do-acervo", "adiar", "art1", "nova", "bruno", "2026-12-02"), expected=None)
+ledger.record(folder, Decisao("alvo-fora-do-acervo", "adiar", "art1", "nova"), ledger.Actor("bruno", "Bruno Reis"),
+              expected=None)
 """
 
 
@@ -64,29 +67,29 @@ def test_a_process_killed_while_writing_leaves_the_old_ledger_or_the_new_one(tmp
     folder = tmp_path / "lei-1-2020"
     folder.mkdir()
     (folder / "norma.toml").write_text('tipo = "Lei"\nurn = "urn:lex:br;x:municipal:lei:2020-01-01;1"\n', encoding="utf-8")
-    ledger.record(folder, Decisao("sem-texto-novo", "ignorar", "art2", "antiga", "ana", "2026-12-01"), expected=None)
+    ledger.record(folder, Decisao("sem-texto-novo", "ignorar", "art2", "antiga"), ANA, rule="uma pessoa", expected=None)
     before = (folder / "decisoes.toml").read_bytes()
     proc = subprocess.run([sys.executable, "-c", CHILD, str(folder), when], cwd=ROOT, capture_output=True)
     assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
     after = (folder / "decisoes.toml").read_bytes()
-    entries = ledger.read(folder)  # parses: never half a file
-    notes = [d.nota for d in entries]
+    entries = ledger.state(folder).entries  # parses, and the chain holds: never half a file
+    notes = [e.nota for e in entries]
     if kept == "antiga":
         assert after == before and notes == ["antiga"]
     else:
-        assert sorted(notes) == ["antiga", "nova"] and after == ledger.dumps(entries).encode("utf-8")
+        # appended, nothing rewritten (only the last line, the trailer, moves)
+        assert notes == ["antiga", "nova"] and after.startswith(before.rsplit(b"# fim do livro", 1)[0])
     # the lock died with the process: the next save goes through, and the stray temporary
     # file of the killed write (if any) is not a ledger
-    ledger.record(folder, Decisao("alvo-fora-do-acervo", "adiar", "art1", "depois", "ana", "2026-12-02"),
-                  expected=None)
-    assert sorted(d.nota for d in ledger.read(folder)) == ["antiga", "depois"]
+    ledger.record(folder, Decisao("alvo-fora-do-acervo", "adiar", "art1", "depois"), ANA, expected=None)
+    assert [e.nota for e in ledger.state(folder).entries][-1] == "depois"
 
 
 def _start(acervo: Path, port_file: Path):
     with open(port_file, "w") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "lexconsolida", "mesa", str(acervo), "--porta", "0",
-                                 "--processos", "1", "--usuario", "rita"], cwd=ROOT, stdout=out,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen([*as_login("rita"), "mesa", str(acervo), "--porta", "0",
+                                 "--processos", "1", "--sem-cache"], cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", port_file.read_text(encoding="utf-8"))
@@ -124,6 +127,7 @@ def _value(html, name):
 @pytest.mark.slow
 def test_killing_the_server_during_saves_loses_no_acknowledged_decision(tmp_path):
     acervo = make_acervo(tmp_path)
+    configure(acervo, logins={"rita": "Rita Alves"})
     folders = {ITEM_OUTSIDE: acervo / MUN / "lei-50-2017", ITEM_NO_OPS: acervo / MUN / "lei-80-2020"}
     acknowledged: dict[str, str] = {}
     # killed as the save arrives, a little into it, and right after it was acknowledged
@@ -134,7 +138,8 @@ def test_killing_the_server_during_saves_loses_no_acknowledged_decision(tmp_path
             with opener.open(f"{base}/item/{item}", timeout=60) as r:
                 page = r.read().decode("utf-8")
             nota = f"rodada {round_}: decisão que precisa sobreviver"
-            form = {"csrf": _value(page, "csrf"), "acao": "adiar" if round_ != 1 else "rejeitar", "nota": nota}
+            form = {"csrf": _value(page, "csrf"), "versao": _value(page, "versao"),
+                    "acao": "adiar" if round_ != 1 else "rejeitar", "nota": nota}
             status, shown = _post(opener, f"{base}/item/{item}/decidir", form)
             assert status == 200, shown
             form["previa"] = re.search(r'name="previa" value="([0-9a-f]{20})"', shown).group(1)
@@ -165,11 +170,11 @@ def test_killing_the_server_during_saves_loses_no_acknowledged_decision(tmp_path
         for it, folder in folders.items():  # after every kill: each ledger whole, every acknowledged save in it
             path = folder / "decisoes.toml"
             if path.exists():
-                entries = ledger.read(folder)
-                assert path.read_text(encoding="utf-8") == ledger.dumps(entries)
+                entries = ledger.state(folder).entries  # whole, and the chain holds
                 tomllib.loads(path.read_text(encoding="utf-8"))
+                assert entries
             if it in acknowledged:
-                assert acknowledged[it] in [d.nota for d in ledger.read(folder)]
+                assert acknowledged[it] in [e.nota for e in ledger.state(folder).entries]
     assert ITEM_OUTSIDE in acknowledged
     # the desk starts again on what was saved
     proc, base = _start(acervo, tmp_path / "porta-final.txt")

@@ -16,13 +16,14 @@ import pickle
 import re
 import zlib
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lexconsolida.acervo.cache import Cache
-from lexconsolida.amendments import grammar, phrases
-from lexconsolida.amendments.decisions import LATER_CODES, Decided
+from lexconsolida.amendments import Recognition, grammar, phrases, recognise
+from lexconsolida.amendments.decisions import LATER_CODES
 from lexconsolida.amendments.through import AMBIGUOUS
 from lexconsolida.check import check
 from lexconsolida.citations import ActRef, find, find_acts
@@ -31,6 +32,7 @@ from lexconsolida.corpus.records import LEDGER, Act, load_act, load_municipio
 from lexconsolida.corpus.store import Corpus
 from lexconsolida.errors import LexError
 from lexconsolida.history import recognise_act
+from lexconsolida.manifest import content_key
 from lexconsolida.model.operations import OpKind
 from lexconsolida.model.urn import Urn
 
@@ -90,6 +92,9 @@ class Instrucao:
     linha: int | None
     texto: str
     bloqueia: bool = False
+    unidade: str | None = None
+    """For an operation: the unit it changes in its target ('art5_par1'), for the review desk's
+    words (:func:`lexconsolida.review.words.headline`)."""
 
 
 @dataclass(slots=True)
@@ -132,6 +137,23 @@ class ActResult:
     (``amendments.through``): a cached result is redone when one of them changes."""
 
 
+@dataclass(slots=True, frozen=True)
+class Traced:
+    """A result with what it read besides its key's sources: the questions asked of the index
+    and the other acts read, with their answers (:class:`TracingIndex`), and their digest (part
+    of the key the site and the work list see: a result recomputed because an answer changed
+    has another key)."""
+
+    trace: tuple
+    digest: str
+    result: Any
+
+    @classmethod
+    def of(cls, trace: dict, result: Any) -> Traced:
+        items = tuple(trace.items())
+        return cls(items, content_key(items), result)
+
+
 @functools.lru_cache(maxsize=64)
 def _municipio(folder: Path, mtime: int):
     """The municipality of a folder, read once per worker process (``mtime``: a changed file
@@ -150,38 +172,171 @@ class Context:
     """Folder name → :class:`~lexconsolida.corpus.records.Municipio` (as the whole load read it)."""
     cache: str | None = None
     """The run's cache folder (shared storage on a cluster): each act's text as read is kept
-    there (:data:`READ`), so no stage, nor the site, parses it again."""
+    there (:data:`READ`), so no stage, nor the site, parses it again; and each amending act's
+    recognition (:data:`RECOGNITION`)."""
     read_keys: dict = field(default_factory=dict)
-    """URN → the key of its text as read (:data:`READ`)."""
-    index_digest: str = ""
+    """URN → the key of the act's text as read (:func:`text_key`): the text kept under it
+    (:data:`READ`), and the recognition (:data:`RECOGNITION`)."""
+    code: str = ""
+    """The program's code key (part of every key)."""
+    source_keys: dict = field(default_factory=dict)
+    """URN → the key of all the act's sources, its decisions included: what a result that read
+    the act depends on (:class:`TracingIndex`)."""
 
-    def recognised(self) -> Callable[[Act], Decided]:
-        """How the history tasks of this worker recognise an amending act: once per act (its
-        sources' key and the index), however many acts it amends — each history task used to
-        recognise it again (:func:`lexconsolida.history.history`, ``recognised``)."""
-        return lambda act: _recognised(self, act)
+    def recognitions(self) -> Recognitions:
+        """The recognitions of this worker process (one store per run: its memo serves every
+        task of the run)."""
+        store = _STORES.get(id(self.read_keys))
+        if store is None or store.keys is not self.read_keys:  # the store holds its keys: no id reused
+            _STORES.clear()  # one run at a time in a worker
+            store = _STORES[id(self.read_keys)] = Recognitions(self.cache, self.code, self.read_keys)
+        return store
+
+    def corpus(self, acts: Sequence[str | Act], trace: dict | None = None) -> tuple[Corpus, list[Act]]:
+        """:func:`act_corpus` of ``acts`` with this run's cache, keys and recognitions."""
+        return act_corpus(Path(self.root), acts, self.index, self.municipios, self.cache, self.read_keys,
+                          trace=trace, recognitions=self.recognitions(), source_keys=self.source_keys)
 
 
-_RECOGNISED: OrderedDict = OrderedDict()
-"""(act's sources key, index digest) → its recognition (a Decided), in this worker process."""
-_RECOGNISED_KEEP = 512
+_STORES: dict = {}
 
 
-def _recognised(ctx: Context, act: Act):
-    key = ctx.read_keys.get(act.urn)
-    if not key or not ctx.index_digest:
-        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
-        return recognise_act(corpus, act)
-    memo = (key, ctx.index_digest)
-    hit = _RECOGNISED.get(memo)
-    if hit is None:
-        corpus, (act,) = act_corpus(Path(ctx.root), [act], ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
-        hit = _RECOGNISED[memo] = recognise_act(corpus, act)
-        while len(_RECOGNISED) > _RECOGNISED_KEEP:
-            _RECOGNISED.popitem(last=False)
-    else:
-        _RECOGNISED.move_to_end(memo)
-    return hit
+RECOGNITION = "reconhecimento"
+"""Cache kind of an amending act's recognition (:func:`lexconsolida.amendments.recognise`, before
+its decisions), with the answers of the citations it resolved."""
+
+
+def text_key(code: str, municipio: str, norma_toml: str, texto: str, act: Act) -> str:
+    """The key of an act's text as read (:data:`READ`) and of its recognition
+    (:data:`RECOGNITION`): its text and metadata (``norma.toml``, ``municipio.toml``, SHA-256
+    each) and its efficacy events (from its ledger, carried by the text as read) — never its
+    decisions, applied after the recognition (a decision recorded neither reads nor recognises
+    the act again). With the program's code (the reader and the grammar included)."""
+    return content_key("texto", code, municipio, norma_toml, texto, repr(act.eficacia))
+
+
+class Recognitions:
+    """Recognitions of amending acts, computed once per act per run and kept in the acervo's
+    cache (shared storage on a cluster): the analysis, the histories, the redirections through
+    amending acts (:mod:`lexconsolida.amendments.through`), a decision's update and the review
+    desk all take them from here (:func:`lexconsolida.history.raw_recognition`).
+
+    An entry is kept under the act's :func:`text_key` with the citations its recognition
+    resolved and their answers; it serves while every citation still resolves to the same act
+    (a new act that answers one of them has the act recognised again — only that act)."""
+
+    KEEP = 512
+
+    def __init__(self, cache: str | None, code: str, keys: dict) -> None:
+        self.cache = Cache(Path(cache)) if cache else None
+        self.code = code
+        self.keys = keys
+        self.memo: OrderedDict[str, tuple] = OrderedDict()
+        self.computed = 0
+        """Recognitions computed by this store (tests, benches)."""
+
+    def raw(self, corpus: Corpus, act: Act, norma) -> Recognition:
+        def resolve(ref):
+            return corpus.resolve(ref, act.urn)
+
+        key = self.keys.get(act.urn)
+        entry = self._entry(key) if key else None
+        if entry is not None and all(resolve(ref) == answer for ref, answer in entry[0]):
+            return pickle.loads(entry[1])
+        answers: dict = {}
+
+        def traced(ref):
+            answer = answers[ref] = resolve(ref)
+            return answer
+
+        rec = recognise(norma, traced)
+        self.computed += 1
+        if key:
+            entry = (tuple(answers.items()), pickle.dumps(rec, protocol=5))
+            self._remember(key, entry)
+            if self.cache is not None:
+                self.cache.put_bytes(RECOGNITION, key, pickle.dumps(entry, protocol=5))
+        return rec
+
+    def _entry(self, key: str) -> tuple | None:
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.memo.move_to_end(key)
+            return hit
+        data = self.cache.get_bytes(RECOGNITION, key) if self.cache is not None else None
+        if data is None:
+            return None
+        try:
+            hit = pickle.loads(data)
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            return None
+        self._remember(key, hit)
+        return hit
+
+    def _remember(self, key: str, entry: tuple) -> None:
+        self.memo[key] = entry
+        while len(self.memo) > self.KEEP:
+            self.memo.popitem(last=False)
+
+
+class TracingIndex:
+    """An :class:`~lexconsolida.corpus.index.ActIndex` that writes down every question asked of
+    it, with its answer (``trace``): what a result computed with it depends on. The same
+    questions asked of another index (the acervo after acts were added, removed or changed)
+    give the same answers exactly when the result would be the same (:func:`still_valid`)."""
+
+    __slots__ = ("index", "trace")
+
+    def __init__(self, index: ActIndex, trace: dict) -> None:
+        self.index = index
+        self.trace = trace
+
+    def __getattr__(self, name: str):
+        return getattr(self.index, name)
+
+    @property
+    def size(self) -> int:
+        return self.index.size
+
+    def entry(self, urn: str):
+        out = self.trace[("e", urn)] = self.index.entry(urn)
+        return out
+
+    def resolve(self, ref, near: str | None = None) -> str | None:
+        out = self.trace[("r", ref, near)] = self.index.resolve(ref, near)
+        return out
+
+    def resolve_name(self, name: str, near: str | None = None) -> str | None:
+        out = self.trace[("n", name, near)] = self.index.resolve_name(name, near)
+        return out
+
+    def named_in(self, text: str, near: str | None = None) -> list[tuple[int, int, str]]:
+        out = self.index.named_in(text, near)
+        self.trace[("t", text, near)] = tuple(out)
+        return out
+
+
+def still_valid(trace: Sequence[tuple], index: ActIndex, keys: dict) -> bool:
+    """Whether every question of ``trace`` (:class:`TracingIndex`; ``("a", urn)``: another act
+    read, with the key of its sources) has the same answer now."""
+    for question, answer in trace:
+        kind = question[0]
+        now: object
+        if kind == "r":
+            now = index.resolve(question[1], question[2])
+        elif kind == "a":
+            now = keys.get(question[1])
+        elif kind == "e":
+            now = index.entry(question[1])
+        elif kind == "n":
+            now = index.resolve_name(question[1], question[2])
+        elif kind == "t":
+            now = tuple(index.named_in(question[1], question[2]))
+        else:
+            return False
+        if now != answer:
+            return False
+    return True
 
 
 READ = "leitura"
@@ -216,22 +371,59 @@ def cached_read(cache: str | None, key: str | None):
 
 class TaskCorpus(Corpus):
     """The corpus of one task: its acts read once per run — from the acervo's cache of texts
-    as read when another task (or an earlier run) read them, else parsed and kept there."""
+    as read when another task (or an earlier run) read them, else parsed and kept there —,
+    recognised once per run (``recognitions``), and, with a ``trace``, every other act it
+    loads written down with the key of its sources (what a result computed here depends on)."""
 
-    __slots__ = ("cache", "read_keys", "known")
+    __slots__ = ("cache", "read_keys", "known", "recognitions", "trace", "source_keys", "parent")
 
     def __init__(self, root: Path, cache: str | None = None, read_keys: dict | None = None,
-                 known: dict | None = None) -> None:
+                 known: dict | None = None, recognitions: Recognitions | None = None,
+                 trace: dict | None = None, source_keys: dict | None = None) -> None:
         Corpus.__init__(self, root)
         self.cache = cache
         self.read_keys = read_keys or {}
         self.known = known or {}
         """The acervo's municipalities as the whole load read them (where their texts are)."""
+        self.recognitions = recognitions
+        self.trace = trace
+        self.source_keys = source_keys or {}
+        """URN → the key of each act's sources (its decisions included), for the trace."""
+        self.parent: Corpus | None = None
+        """A corpus of the same acervo in this process (the whole acervo of a review desk): texts
+        it has read are taken from it, and texts read here are given to it."""
+
+    def read(self, urn: str):
+        if self.parent is None:
+            return Corpus.read(self, urn)
+        act = self.get(urn)
+        if act.urn not in self._texts and act.urn in self.parent._texts:
+            self._texts[act.urn] = self.parent._texts[act.urn]
+            self._diagnostics.setdefault(act.urn, self.parent._diagnostics.get(act.urn, []))
+        out = Corpus.read(self, urn)
+        if act.urn in self._texts:
+            self.parent._texts.setdefault(act.urn, self._texts[act.urn])
+            self.parent._diagnostics.setdefault(act.urn, self._diagnostics.get(act.urn, []))
+        return out
+
+    def read_shared(self, urn: str):
+        if self.parent is None:
+            return Corpus.read_shared(self, urn)
+        act = self.get(urn)
+        if act.urn not in self._shared and act.urn in self.parent._shared:
+            self._shared[act.urn] = self.parent._shared[act.urn]
+            self._diagnostics.setdefault(act.urn, self.parent._diagnostics.get(act.urn, []))
+        out = Corpus.read_shared(self, urn)
+        self.parent._shared.setdefault(act.urn, out)
+        self.parent._diagnostics.setdefault(act.urn, self._diagnostics.get(act.urn, []))
+        return out
 
     def loaded(self, urn: str) -> Act | None:
         """As :meth:`Corpus.loaded`, with the municipality as the whole load read it (a
         ``[fonte_textos]`` included: the act's text is found)."""
-        entry = self._index.entry(urn) if self._index is not None and urn not in self.acts else None
+        if urn in self.acts:
+            return self.acts[urn]
+        entry = self._index.entry(urn) if self._index is not None else None
         if entry is not None and entry.pasta:
             mun = entry.pasta.split("/", 1)[0]
             if mun not in self.municipios and mun in self.known:
@@ -239,8 +431,16 @@ class TaskCorpus(Corpus):
             if mun in self.municipios and (self.root / entry.pasta).is_dir():
                 act = load_act(self.root / entry.pasta, mun, self.municipios[mun].textos)
                 self.acts[act.urn] = act
+                self._traced(act.urn)
                 return act
-        return Corpus.loaded(self, urn)
+        other = Corpus.loaded(self, urn)
+        if other is not None:
+            self._traced(other.urn)
+        return other
+
+    def _traced(self, urn: str) -> None:
+        if self.trace is not None:
+            self.trace[("a", urn)] = self.source_keys.get(urn)
 
     def _read_uncached(self, act: Act):
         key = self.read_keys.get(act.urn) if act.texto is not None else None
@@ -255,12 +455,17 @@ class TaskCorpus(Corpus):
 
 def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
                municipios: dict | None = None, cache: str | None = None,
-               read_keys: dict | None = None) -> tuple[Corpus, list[Act]]:
+               read_keys: dict | None = None, *, trace: dict | None = None,
+               recognitions: Recognitions | None = None,
+               source_keys: dict | None = None, parent: Corpus | None = None) -> tuple[TaskCorpus, list[Act]]:
     """A corpus of just ``folders`` (relative to ``root``; or the acts' records, already read by
     the whole load: then no ``norma.toml`` is parsed again) that resolves citations with the
     whole acervo's ``index``; with ``cache`` and ``read_keys``, texts are read through the
-    acervo's cache of texts as read (:class:`TaskCorpus`)."""
-    corpus = TaskCorpus(root, cache, read_keys, municipios) if cache else Corpus(root)
+    acervo's cache of texts as read (:class:`TaskCorpus`); with ``recognitions``, amending acts
+    are recognised through it; with ``trace``, every question asked of the index and every other
+    act loaded is written down there (:class:`TracingIndex`), with its key in ``source_keys``."""
+    corpus = TaskCorpus(root, cache, read_keys, municipios, recognitions, trace, source_keys)
+    corpus.parent = parent
     acts = []
     for rel in folders:
         if isinstance(rel, Act):
@@ -278,7 +483,7 @@ def act_corpus(root: Path, folders: Sequence[str | Act], index: ActIndex,
             act = load_act(folder, mun)
         corpus.acts[act.urn] = act
         acts.append(act)
-    corpus.pin_index(index)
+    corpus.pin_index(TracingIndex(index, trace) if trace is not None else index)  # type: ignore[arg-type]
     return corpus, acts
 
 
@@ -288,10 +493,14 @@ def pasta_of(act: str | Act) -> str:
 
 
 def analyse(root: str, pasta: str | Act, index: ActIndex, municipios: dict | None = None,
-            cache: str | None = None, read_keys: dict | None = None) -> ActResult:
+            cache: str | None = None, read_keys: dict | None = None, *, trace: dict | None = None,
+            recognitions: Recognitions | None = None, source_keys: dict | None = None,
+            parent: Corpus | None = None) -> ActResult:
     """Read, check and recognise the act in ``root/pasta`` (or the act of that record); with
-    ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`)."""
-    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys)
+    ``cache`` and ``read_keys``, texts are read through the cache (:class:`TaskCorpus`);
+    ``trace``, ``recognitions``, ``source_keys`` and ``parent``: see :func:`act_corpus`."""
+    corpus, (act,) = act_corpus(Path(root), [pasta], index, municipios, cache, read_keys, trace=trace,
+                                recognitions=recognitions, source_keys=source_keys, parent=parent)
     res = ActResult(pasta_of(pasta), act.urn, act.label, act.tipo, _year(act), act.in_force_from, act.ementa,
                     act.texto is not None,
                     duvidas_importacao=list((act.data_toml.get("importacao") or {}).get("duvidas", [])))
@@ -338,7 +547,28 @@ def _year(act: Act) -> str | None:
 def _may_amend(norma) -> bool:
     """Whether the act has an instruction: a formula, or a shape of the instruction grammar
     ('…, revogadas as disposições em contrário, especialmente a Lei nº …')."""
-    return any(phrases.classify(d.text) or grammar.parse(d.text) is not None for d in norma.dispositivos() if d.text)
+    return any(_instruction(d.text) for d in norma.dispositivos() if d.text)
+
+
+_INSTRUCTION: dict[str, bool] = {}
+"""Short texts already scanned in this process, with the answer: the final clauses every act
+prints ('Revogam-se as disposições em contrário.', 'Esta Lei entra em vigor …') are scanned by
+the formulas and the grammar once per worker, not once per act."""
+_INSTRUCTION_TEXT = 240
+_INSTRUCTION_KEEP = 50_000
+
+
+def _instruction(text: str) -> bool:
+    """Whether ``text`` is an instruction by a formula or by the grammar (remembered when short)."""
+    hit = _INSTRUCTION.get(text)
+    if hit is not None:
+        return hit
+    found = bool(phrases.classify(text)) or grammar.parse(text) is not None
+    if len(text) <= _INSTRUCTION_TEXT:
+        if len(_INSTRUCTION) >= _INSTRUCTION_KEEP:
+            _INSTRUCTION.clear()
+        _INSTRUCTION[text] = found
+    return found
 
 
 def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
@@ -351,7 +581,8 @@ def _recognition(corpus: Corpus, act: Act, res: ActResult) -> None:
     seen: set[tuple[str, str]] = set()
     for op in rec.operations:
         kind = OP_RELATION[op.kind]
-        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source))
+        res.operacoes.append(Instrucao(op.target_urn, op.kind, op.describe(), op.where, op.line, op.source,
+                                       unidade=op.target_id))
         if op.target_urn and (kind, op.target_urn) not in seen:
             seen.add((kind, op.target_urn))
             res.relacoes.append(Relation(kind, act.urn, op.target_urn, op.target_label, op.in_corpus, "instrução",

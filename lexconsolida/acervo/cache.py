@@ -9,6 +9,7 @@ by :meth:`Cache.prune`.
 
 from __future__ import annotations
 
+import os
 import pickle
 from pathlib import Path
 
@@ -18,13 +19,15 @@ from lexconsolida.io import atomic_write
 class Cache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self.used: set[Path] = set()
+        self._root = str(folder) if folder is not None else ""
+        self.used: set[str] = set()
+        """Paths of the entries this run used (strings: a whole acervo makes ~10⁵ of them)."""
         self.hits = 0
         self.misses = 0
 
-    def _path(self, kind: str, key: str) -> Path:
+    def _path(self, kind: str, key: str) -> str:
         assert self.folder is not None
-        return self.folder / kind / key[:2] / f"{key}.pickle"
+        return os.path.join(self._root, kind, key[:2], key + ".pickle")
 
     def get(self, kind: str, key: str):
         if self.folder is None:
@@ -33,7 +36,8 @@ class Cache:
         path = self._path(kind, key)
         self.used.add(path)
         try:
-            value = pickle.loads(path.read_bytes())
+            with open(path, "rb") as f:
+                value = pickle.loads(f.read())
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
             self.misses += 1
             return None
@@ -45,7 +49,7 @@ class Cache:
             return
         path = self._path(kind, key)
         self.used.add(path)
-        atomic_write(path, pickle.dumps(value, protocol=5))
+        atomic_write(Path(path), pickle.dumps(value, protocol=5))
 
     def get_bytes(self, kind: str, key: str) -> bytes | None:
         """The raw bytes kept under ``key`` (None when absent), marked used."""
@@ -54,7 +58,8 @@ class Cache:
         path = self._path(kind, key)
         self.used.add(path)
         try:
-            return path.read_bytes()
+            with open(path, "rb") as f:
+                return f.read()
         except OSError:
             return None
 
@@ -63,7 +68,7 @@ class Cache:
             return
         path = self._path(kind, key)
         self.used.add(path)
-        atomic_write(path, data)
+        atomic_write(Path(path), data)
 
     def keep(self, kind: str, key: str) -> None:
         """Mark an entry used by this run without reading it (another stage reads it)."""
@@ -75,8 +80,10 @@ class Cache:
         if self.folder is None or not self.folder.is_dir():
             return 0
         n = 0
-        for p in self.folder.rglob("*.pickle"):
-            if p not in self.used:
-                p.unlink()
-                n += 1
+        for dirpath, _, files in os.walk(self._root):
+            for name in files:
+                path = os.path.join(dirpath, name)
+                if name.endswith(".pickle") and path not in self.used:
+                    os.unlink(path)
+                    n += 1
         return n

@@ -21,38 +21,34 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from lexconsolida.acervo.analysis import (
-    AMENDING_KINDS, READ, ActResult, Context, Instrucao, Relation, act_corpus, analyse, pasta_of,
+    AMENDING_KINDS, READ, RECOGNITION, ActResult, Context, Instrucao, Recognitions, Relation, TaskCorpus, Traced,
+    act_corpus, analyse, pasta_of, still_valid, text_key,
 )
 from lexconsolida.acervo.cache import Cache
 from lexconsolida.acervo.importer import REPORT
 from lexconsolida.acervo.work import Runner, as_runner
 from lexconsolida.corpus import Corpus, load
-from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.index import ActIndex, IndexEntry
 from lexconsolida.amendments.codes import gate_codes, known
 from lexconsolida.amendments.decisions import APPLY_CODES, LATER_CODES, Decided, current, instruction_digest
-from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, read_toml
+from lexconsolida.corpus.records import LEDGER, Act, DecisionIssue, load_act, load_municipio, read_toml
 from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import InputError, LexError
 from lexconsolida.amendments import gates
-from lexconsolida.history import _order, act_report, event_of, history, recognise_act
+from lexconsolida.history import _order, act_report, event_of, history, recognise_act, recognition_memo
 from lexconsolida.manifest import code_key, content_key
 from lexconsolida.model import Event, Norma, Situacao
 from lexconsolida.model import status as st
 from lexconsolida.transforms.pointintime import at
 
 APPLIED, PENDING, IGNORED = "aplicada", "pendente", "ignorada"
-USES_INDEX = "depende-do-indice"
-"""Cached in place of an act's result when the result depends on the acervo's index (it
-resolved citations): the result itself is then cached under a key that includes the index, so
-a change to another act's metadata redoes only the acts that cite others."""
-
 
 @dataclass(slots=True)
 class Step:
@@ -122,10 +118,15 @@ class Acervo:
     history_keys: dict[str, str] = field(default_factory=dict)
     """URN of an amended act → the content key of its history."""
     read_keys: dict[str, str] = field(default_factory=dict)
-    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`)."""
+    """URN → the key its text as read is cached under (:data:`lexconsolida.acervo.analysis.READ`;
+    :func:`lexconsolida.acervo.analysis.text_key`), and its recognition."""
+    source_keys: dict[str, str] = field(default_factory=dict)
+    """URN → the key of all its sources, its decisions included (:func:`act_keys`)."""
     cache_dir: str | None = None
     municipio: str | None = None
     """Set on the view of one municipality (:meth:`only`)."""
+    code: str = ""
+    """The program's code key of the run."""
 
     def mine(self, res: ActResult) -> bool:
         """True when the act belongs to this acervo's municipality (every act, when it is not
@@ -283,12 +284,26 @@ def require_acervo(root: Path) -> None:
 
 
 def build(root: str | Path, *, executor: Executor | Runner | Any = None,
-          cache_dir: str | Path | None = None) -> Acervo:
+          cache_dir: str | Path | None = None, municipio: str | None = None,
+          others: Sequence[IndexEntry] = ()) -> Acervo:
     """Analyse the whole acervo in ``root`` (see the module's docstring); a folder that is not
     an acervo is an :class:`~lexconsolida.errors.InputError` (:func:`require_acervo`).
 
     ``executor``: where the per-act work runs (:func:`lexconsolida.acervo.work.as_runner`: a
-    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process)."""
+    runner, any ``concurrent.futures.Executor``, a Dask ``Client``; None: this process).
+
+    Every result is cached under the key of what it reads, and no more (see the module's
+    docstring): an act's analysis under its sources (:func:`act_keys`), with the questions it
+    asked of the index and the other acts it read (:class:`~lexconsolida.acervo.analysis.Traced`);
+    a history under its target's and its amending acts' sources, with the same. A result whose
+    questions still have the same answers is taken from the cache: a new act redoes only itself
+    and the results whose citations it answers.
+
+    ``municipio``: build only that municipality's folder (a shard of a state, see
+    :mod:`lexconsolida.acervo.estado`): its acts analysed and compiled, its citations resolved
+    with its own acts and ``others`` (the index entries of the acts of no municipality — the
+    state's, the Union's); an act of another folder it names is read for its label and status,
+    never compiled here. The result is the view of that municipality (:meth:`Acervo.only`)."""
     clock = time.perf_counter()
     timings: dict[str, float] = {}
     root = Path(root).absolute()  # workers (a Dask cluster's too) read the acts by these paths
@@ -296,72 +311,74 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     runner = as_runner(executor)
     cache = Cache(Path(cache_dir) if cache_dir else None)
     code = code_key()
-    state_key = content_key("estado", code, str(root.resolve()))
+    state_key = content_key("estado", code, str(root.resolve()), municipio)
     state = cache.get("estado", state_key) or {"atos": {}, "hashes": {}}
     before = (len(state["atos"]), len(state["hashes"]))
-    corpus = load(root, memo=state["atos"] if cache.folder else None, tolerant=True)
-    index = corpus.index
-    idx_digest = index.digest()
+    loaded = load(root, memo=state["atos"] if cache.folder else None, tolerant=True,
+                  only=[municipio] if municipio else None, others=others)
+    index = loaded.index
     hashes = state["hashes"] if cache.folder else None
-    mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in corpus.municipios}
-    urns = sorted(corpus.acts)
+    mun_sha = {m: _sha(root / m / "municipio.toml", hashes) for m in loaded.municipios}
+    urns = sorted(loaded.acts)
+    base: dict[str, str] = {}
+    tkeys: dict[str, str] = {}
+    for urn in urns:
+        base[urn], tkey = act_keys(code, mun_sha, loaded.acts[urn], hashes)
+        if tkey:
+            tkeys[urn] = tkey
+    corpus = whole_corpus(loaded, cache, tkeys, base,
+                          Recognitions(str(cache.folder) if cache.folder else None, code, tkeys))
     keys: dict[str, str] = {}
     results: dict[str, ActResult] = {}
     todo: list[str] = []
-    base: dict[str, str] = {}
     for urn in urns:
-        act = corpus.acts[urn]
-        base[urn] = keys[urn] = content_key("analise", code, mun_sha[act.municipio],
-                                            _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes),
-                                            _sha(act.folder / LEDGER, hashes))
         hit = cache.get("analise", base[urn])
-        if hit == USES_INDEX:  # the result depends on which acts the acervo has
-            keys[urn] = content_key(base[urn], idx_digest)
-            hit = cache.get("analise-indice", keys[urn])
-        if hit is not None and not any(_sha(Path(f), hashes) != h for f, h in hit.depende_de):
-            results[urn] = hit
-        else:  # not cached, or an amending act it cites (amendments.through) changed
+        if isinstance(hit, Traced) and still_valid(hit.trace, index, base):
+            results[urn] = hit.result
+            keys[urn] = content_key(base[urn], hit.digest)
+        else:  # not cached, or something it read (a citation's answer, another act) changed
             todo.append(urn)
     timings["carga"] = time.perf_counter() - clock
     context = Context(str(root), index, corpus.municipios, str(cache.folder) if cache.folder else None,
-                      {u: base[u] for u in urns if corpus.acts[u].texto is not None}, idx_digest)
+                      tkeys, code, base)
     shared = runner.share(context) if todo else None
     fresh = runner.map(_analyse, [(corpus.acts[u],) for u in todo], shared, name="analise")
-    for urn in urns:
-        if corpus.acts[urn].texto is not None:
-            cache.keep(READ, base[urn])  # read by the site
-    for urn, res in zip(todo, fresh):
-        results[urn] = res
-        if res.usa_indice:
-            cache.put("analise", base[urn], USES_INDEX)
-            keys[urn] = content_key(base[urn], idx_digest)
-            cache.put("analise-indice", keys[urn], res)
-        else:
-            cache.put("analise", base[urn], res)
+    for tkey in tkeys.values():
+        cache.keep(READ, tkey)  # read by the site
+        cache.keep(RECOGNITION, tkey)  # read by the histories, the desk, the next run
+    for urn, traced in zip(todo, fresh):
+        results[urn] = traced.result
+        keys[urn] = content_key(base[urn], traced.digest)
+        cache.put("analise", base[urn], traced)
+    if municipio is not None:  # the acts of other folders it names: their label and status
+        _named_elsewhere(root, corpus, results, keys, base, tkeys, code, cache, context, hashes)
     timings["atos"] = time.perf_counter() - clock - timings["carga"]
-    relations, ignored = _relations(corpus, results)
+    relations, ignored = _relations(corpus, results, municipio)
     amended = _amended(relations)
+    if municipio is not None:  # another folder's act is compiled in its own folder's run
+        amended = {t: srcs for t, srcs in amended.items() if corpus.acts[t].municipio == municipio}
     histories: dict[str, TargetHistory] = {}
     todo_h: list[tuple[str, str]] = []
     history_keys: dict[str, str] = {}
     for target in sorted(amended):
-        sources = amended[target]
-        hkey = history_keys[target] = content_key("historia", code, idx_digest, keys[target],
-                                                  [(s, keys[s]) for s in sources])
-        hit = cache.get("historia", hkey)
-        if hit is not None:
-            histories[target] = hit
+        hbase = history_key(code, target, amended[target], base, results)
+        hit = cache.get("historia", hbase)
+        if isinstance(hit, Traced) and still_valid(hit.trace, index, base):
+            histories[target] = hit.result
+            history_keys[target] = content_key(hbase, hit.digest)
         else:
-            todo_h.append((target, hkey))
+            todo_h.append((target, hbase))
     if todo_h and shared is None:
         shared = runner.share(context)
     fresh_h = runner.map(_history, [(corpus.acts[t], [corpus.acts[s] for s in amended[t]], results[t].recusa,
                                      {_pasta(corpus, s): results[s].recusa for s in amended[t] if results[s].recusa})
                                     for t, _ in todo_h], shared, name="historia")
-    for (target, hkey), h in zip(todo_h, fresh_h):
+    for (target, hbase), traced in zip(todo_h, fresh_h):
+        h = traced.result
         h.steps.sort(key=lambda st: (results[st.ato].vigencia or "", st.ato))  # order of vigência
         histories[target] = h
-        cache.put("historia", hkey, h)
+        history_keys[target] = content_key(hbase, traced.digest)
+        cache.put("historia", hbase, traced)
     if (len(state["atos"]), len(state["hashes"])) != before or cache.misses:
         cache.put("estado", state_key, state)
     else:
@@ -372,21 +389,94 @@ def build(root: str | Path, *, executor: Executor | Runner | Any = None,
     return Acervo(root, corpus, results, relations, ignored, histories, refused, unused,
                   cache.hits, cache.misses, timings, todo, [t for t, _ in todo_h], list(corpus.broken),
                   decision_issues(corpus, results, histories),
-                  keys=keys, history_keys=history_keys, read_keys=base,
-                  cache_dir=str(cache.folder) if cache.folder else None)
+                  keys=keys, history_keys=history_keys, read_keys=tkeys, source_keys=base,
+                  cache_dir=str(cache.folder) if cache.folder else None, municipio=municipio, code=code)
 
 
-def _analyse(ctx: Context, act) -> ActResult:
+def _named_elsewhere(root: Path, corpus: TaskCorpus, results: dict[str, ActResult], keys: dict[str, str],
+                     base: dict[str, str], tkeys: dict[str, str], code: str, cache: Cache, context: Context,
+                     hashes: dict | None) -> None:
+    """Load and analyse (from the cache when it can) the acts of other folders that the
+    municipality's acts name — found in their texts or declared —, for their labels and status
+    in its lists: an act of the state or the Union it regulates, say."""
+    named = {r.alvo for res in results.values() for r in res.relacoes if r.no_acervo}
+    named |= {alvo for u in results for rel in corpus.acts[u].relacoes for alvo in rel.alvos}
+    municipios: dict = {}
+    for urn in sorted(named - set(corpus.acts)):
+        entry = corpus.index.entry(urn)
+        if entry is None or not entry.pasta:
+            continue
+        mun = entry.pasta.split("/", 1)[0]
+        if mun not in municipios:
+            municipios[mun] = load_municipio(root / mun)
+        try:
+            act = load_act(root / entry.pasta, mun, municipios[mun].textos)
+        except InputError:
+            continue  # its own folder's run says what is wrong with it
+        corpus.acts[act.urn] = act
+        base[act.urn], tkey = act_keys(code, {mun: _sha(root / mun / "municipio.toml", hashes)}, act, hashes)
+        if tkey:
+            tkeys[act.urn] = tkey
+            cache.keep(READ, tkey)
+            cache.keep(RECOGNITION, tkey)
+        hit = cache.get("analise", base[act.urn])
+        if isinstance(hit, Traced) and still_valid(hit.trace, corpus.index, base):
+            traced = hit
+        else:
+            traced = _analyse(context, act)
+            cache.put("analise", base[act.urn], traced)
+        results[act.urn] = traced.result
+        keys[act.urn] = content_key(base[act.urn], traced.digest)
+
+
+def act_keys(code: str, mun_sha: dict[str, str], act: Act, hashes: dict | None = None) -> tuple[str, str | None]:
+    """(the key of the act's sources — ``municipio.toml``, ``norma.toml``, text, ledger —, the
+    key of its text as read and its recognition, None without a text:
+    :func:`lexconsolida.acervo.analysis.text_key`). ``hashes``: see :func:`_sha`."""
+    toml, text = _sha(act.folder / "norma.toml", hashes), _sha(act.texto, hashes)
+    mun = mun_sha.get(act.municipio, "")
+    sources = content_key("analise", code, mun, toml, text, _sha(act.folder / LEDGER, hashes))
+    return sources, (text_key(code, mun, toml, text, act) if act.texto is not None else None)
+
+
+def history_key(code: str, target: str, sources: list[str], base: dict[str, str],
+                results: dict[str, ActResult]) -> str:
+    """What a history reads besides its questions to the index (:class:`Traced`): its target's
+    and its amending acts' sources, and which of their texts the reader refused."""
+    return content_key("historia", code, base[target], results[target].recusa,
+                       [(s, base[s], results[s].recusa) for s in sources])
+
+
+def whole_corpus(loaded: Corpus, cache: Cache, keys: dict[str, str], sources: dict[str, str],
+                 recognitions: Recognitions) -> TaskCorpus:
+    """The whole acervo's corpus (``loaded``) reading texts through the cache (under ``keys``)
+    and recognising through ``recognitions``: the review desk and a decision's update read and
+    recognise nothing the run already did."""
+    corpus = TaskCorpus(loaded.root, str(cache.folder) if cache.folder else None, keys, loaded.municipios,
+                        recognitions, None, sources)
+    corpus.municipios, corpus.acts, corpus.broken = loaded.municipios, loaded.acts, loaded.broken
+    if loaded._index_pinned:  # a shard: its index answers with the acts of other folders too
+        corpus.pin_index(loaded.index)
+    return corpus
+
+
+def _analyse(ctx: Context, act) -> Traced:
     """One act's analysis as a task: the act's record, the shared context (index,
-    municipalities, cache)."""
-    return analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys)
+    municipalities, cache); with the questions it asked of the index."""
+    trace: dict = {}
+    res = analyse(ctx.root, act, ctx.index, ctx.municipios, ctx.cache, ctx.read_keys, trace=trace,
+                  recognitions=ctx.recognitions(), source_keys=ctx.source_keys)
+    return Traced.of(trace, res)
 
 
 def _history(ctx: Context, target, sources: list, refused: str | None,
-             refused_sources: dict[str, str]) -> TargetHistory:
+             refused_sources: dict[str, str]) -> Traced:
     """One amended act's history as a task (see :func:`_analyse`)."""
-    return history_of(ctx.root, target, sources, refused, ctx.index, refused_sources, ctx.recognised(),
-                      municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys)
+    trace: dict = {}
+    h = history_of(ctx.root, target, sources, refused, ctx.index, refused_sources,
+                   municipios=ctx.municipios, cache=ctx.cache, read_keys=ctx.read_keys, trace=trace,
+                   recognitions=ctx.recognitions(), source_keys=ctx.source_keys)
+    return Traced.of(trace, h)
 
 
 def decision_issues(corpus: Corpus, results: dict[str, ActResult],
@@ -432,49 +522,85 @@ def decision_issues(corpus: Corpus, results: dict[str, ActResult],
 def update(ac: Acervo, changed: list[str], *,
            recognised: Callable[[Act], Decided] | None = None) -> tuple[list[str], list[str]]:
     """Bring ``ac`` up to date after the files of the acts ``changed`` (URNs) changed — a
-    decision recorded, say —, in this process and without the cache: those acts (and the acts
-    whose recognition read their decisions, ``ActResult.depende_de``) analysed again, the
-    relations redone, and the history of every act they amend (or amended) compiled again.
-    Returns (acts analysed, histories compiled). ``recognised``: a memo of recognitions for
-    the histories (the caller drops the entries of the changed acts)."""
+    decision recorded, say —, in this process: those acts (and the acts whose recognition read
+    their decisions, ``ActResult.depende_de``) analysed again, the relations redone, and the
+    history of every act they amend (or amended) compiled again. Texts as read and the other
+    acts' recognitions come from the acervo's cache (a decision recognises at most the act it
+    was recorded on), and what is redone goes back into it, under the same keys a run of
+    :func:`build` uses. Returns (acts analysed, histories compiled). ``recognised``: a memo of
+    recognitions for the histories (the caller drops the entries of the changed acts)."""
     corpus = ac.corpus
+    cache = Cache(Path(ac.cache_dir) if ac.cache_dir else None)
+    store: Recognitions | None = getattr(corpus, "recognitions", None)
+    if recognised is None:  # one memo for every history redone (and the quick path's report)
+        recognised = recognition_memo(corpus)
+    keyed = bool(ac.code)  # built by build(): its keys are kept up to date
     folders = set()
     for urn in changed:
         act = corpus.acts[urn]
         fresh = load_act(act.folder, act.municipio, corpus.municipios[act.municipio].textos)
         resolve_relations(corpus, fresh)
+        if ActIndex.of([fresh]).entries != ActIndex.of([act]).entries:
+            corpus._index = None  # what citations resolve to changed: the index is made again
         corpus.acts[urn] = fresh
+        corpus.forget(urn)
         folders.add(str(act.folder))
+        if keyed:
+            mun = {fresh.municipio: _sha(ac.root / fresh.municipio / "municipio.toml")}
+            ac.source_keys[urn], tkey = act_keys(ac.code, mun, fresh)
+            if tkey:
+                ac.read_keys[urn] = tkey
+            else:
+                ac.read_keys.pop(urn, None)
     redo = set(changed) | {u for u, r in ac.acts.items()
                            if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
     before = _amended(ac.relations)
     for urn in sorted(redo):
-        ac.acts[urn] = analyse(str(ac.root), _pasta(corpus, urn), corpus.index)
+        trace: dict = {}
+        ac.acts[urn] = analyse(str(ac.root), corpus.acts[urn], corpus.index, corpus.municipios, ac.cache_dir,
+                               ac.read_keys, trace=trace, recognitions=store, source_keys=ac.source_keys,
+                               parent=corpus)
+        if keyed:
+            traced = Traced.of(trace, ac.acts[urn])
+            ac.keys[urn] = content_key(ac.source_keys[urn], traced.digest)
+            cache.put("analise", ac.source_keys[urn], traced)
     ac.relations, ac.ignored_relations = _relations(corpus, ac.acts)
     amended = _amended(ac.relations)
-    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)})
+    targets = sorted({t for m in (before, amended) for t, srcs in m.items() if redo & set(srcs)}
+                     | (redo & set(amended)))  # an amended act whose own text changed: its history too
     for target in targets:
         if target not in amended:
             ac.histories.pop(target, None)
+            ac.history_keys.pop(target, None)
             continue
         srcs = amended[target]
         old = ac.histories.get(target)
+        hbase = history_key(ac.code, target, srcs, ac.source_keys, ac.acts) if keyed else ""
         if old is not None and len(redo) == 1 and set(srcs) == set(before.get(target, ())):
-            quick = _unapplied_step(str(ac.root), _pasta(corpus, target), _pasta(corpus, next(iter(redo))),
-                                    corpus.index, old, recognised)
+            quick = _unapplied_step(ac, target, next(iter(redo)), old, recognised)
             if quick is not None:
                 ac.histories[target] = quick
+                if keyed:  # the text is the same; the step says what changed
+                    ac.history_keys[target] = content_key(hbase, "passo", repr(quick.steps))
                 continue
-        h = history_of(str(ac.root), _pasta(corpus, target), [_pasta(corpus, s) for s in srcs],
+        trace = {}
+        h = history_of(str(ac.root), corpus.acts[target], [corpus.acts[s] for s in srcs],
                        ac.acts[target].recusa, corpus.index,
-                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised)
+                       {_pasta(corpus, s): r for s in srcs if (r := ac.acts[s].recusa)}, recognised,
+                       municipios=corpus.municipios, cache=ac.cache_dir, read_keys=ac.read_keys, trace=trace,
+                       recognitions=store, source_keys=ac.source_keys, parent=corpus)
         h.steps.sort(key=lambda st: (ac.acts[st.ato].vigencia or "", st.ato))
         ac.histories[target] = h
+        if keyed:
+            traced = Traced.of(trace, h)
+            ac.history_keys[target] = content_key(hbase, traced.digest)
+            cache.put("historia", hbase, traced)
     ac.decision_issues = decision_issues(corpus, ac.acts, ac.histories)
     ac.redone, ac.redone_histories = sorted(redo), targets
-    # The content keys of the run that built ``ac`` no longer describe it: a site made from it
-    # keys each act by its tree (nothing stale is taken for current).
-    ac.keys, ac.history_keys, ac.read_keys = {}, {}, {}
+    if not keyed:
+        # Not built by build(): a site made from it keys each act by its tree (nothing stale
+        # is taken for current).
+        ac.keys, ac.history_keys, ac.read_keys, ac.source_keys = {}, {}, {}, {}
     return sorted(redo), targets
 
 
@@ -482,12 +608,16 @@ def _pasta(corpus: Corpus, urn: str) -> str:
     return corpus.acts[urn].folder.relative_to(corpus.root).as_posix()
 
 
-def _relations(corpus: Corpus, results: dict[str, ActResult]) -> tuple[list[Relation], list[IgnoredRelation]]:
-    """Relations in force: declared ones win over found ones, act by act."""
+def _relations(corpus: Corpus, results: dict[str, ActResult],
+               municipio: str | None = None) -> tuple[list[Relation], list[IgnoredRelation]]:
+    """Relations in force: declared ones win over found ones, act by act (those of the acts of
+    ``municipio``, when given)."""
     out: list[Relation] = []
     ignored: list[IgnoredRelation] = []
     for urn in sorted(results):
         act, res = corpus.acts[urn], results[urn]
+        if municipio is not None and act.municipio != municipio:
+            continue
         declared = [(r, alvo) for r in act.relacoes for alvo in r.alvos]
         for r, alvo in declared:
             inside = alvo in corpus.acts
@@ -506,6 +636,13 @@ def _relations(corpus: Corpus, results: dict[str, ActResult]) -> tuple[list[Rela
     return out, ignored
 
 
+def amending_acts(ac: Acervo, target: str) -> list[str]:
+    """URNs of the acts whose steps ``target``'s history has (:func:`history_of`): the acts of the
+    acervo that change it, less those whose text the reader refused. The review desk previews a
+    decision on one of them through the same history."""
+    return [s for s in _amended(ac.relations).get(target, []) if not ac.acts[s].recusa]
+
+
 def _amended(relations: list[Relation]) -> dict[str, list[str]]:
     """Target URN → the acts that change it (in the acervo), in URN order."""
     out: dict[str, set[str]] = {}
@@ -519,7 +656,9 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
                index: ActIndex, refused_sources: dict[str, str] | None = None,
                recognised: Callable[[Act], Decided] | None = None, *,
                municipios: dict | None = None, cache: str | None = None,
-               read_keys: dict | None = None) -> TargetHistory:
+               read_keys: dict | None = None, trace: dict | None = None,
+               recognitions: Recognitions | None = None, source_keys: dict | None = None,
+               parent: Corpus | None = None) -> TargetHistory:
     """The target's amending acts applied in order of vigência (a pure function, run in a
     worker): each step applied, pending a decision or ignored, with the reason.
 
@@ -527,8 +666,10 @@ def history_of(root: str, target: str | Act, sources: list[str | Act], refused: 
     amending acts (folder → reason), which are then left out, with the reason. ``recognised``:
     a memo of the amending acts' recognitions (:func:`lexconsolida.history.history`).
     ``target`` and ``sources`` are folders or the acts' records (then no norma.toml is read);
-    ``municipios``, ``cache`` and ``read_keys``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
-    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys)
+    ``municipios``, ``cache``, ``read_keys``, ``trace``, ``recognitions``, ``source_keys`` and
+    ``parent``: see :func:`lexconsolida.acervo.analysis.act_corpus`."""
+    corpus, acts = act_corpus(Path(root), [target, *sources], index, municipios, cache, read_keys, trace=trace,
+                              recognitions=recognitions, source_keys=source_keys, parent=parent)
     tact = acts[0]
     out = TargetHistory(tact.urn)
     refused_sources = refused_sources or {}
@@ -579,14 +720,17 @@ def _step_of(corpus: Corpus, target, rep) -> Step:
     return Step(rep.act.urn, IGNORED, why, 0, probs)
 
 
-def _unapplied_step(root: str, target: str, source: str, index: ActIndex, old: TargetHistory,
+def _unapplied_step(ac: Acervo, target: str, source: str, old: TargetHistory,
                     recognised: Callable[[Act], Decided] | None) -> TargetHistory | None:
-    """``old`` with the step of ``source`` (folders) redone, when that act was not applied to the
+    """``old`` with the step of ``source`` (URNs) redone, when that act was not applied to the
     target and still is not (its other instructions still wait, say): the target's text does not
     change, so nothing else does. None when the history must be compiled again."""
     if old.norma is None:
         return None
-    corpus, (tact, act) = act_corpus(Path(root), [target, source], index)
+    whole = ac.corpus
+    corpus, (tact, act) = act_corpus(ac.root, [whole.acts[target], whole.acts[source]], whole.index, whole.municipios,
+                                     ac.cache_dir, ac.read_keys, recognitions=getattr(whole, "recognitions", None),
+                                     source_keys=ac.source_keys, parent=whole)
     before = next((s for s in old.steps if s.ato == act.urn), None)
     if before is None or before.situacao == APPLIED or act.texto is None or not act.normative:
         return None

@@ -23,7 +23,8 @@ from typing import Any
 
 from lexconsolida import __version__
 
-from lexconsolida.acervo.pipeline import APPLIED, BASE_MISSING, IGNORED, PENDING, Acervo, mark_status
+from lexconsolida.acervo import items
+from lexconsolida.acervo.pipeline import APPLIED, IGNORED, PENDING, Acervo, mark_status
 from lexconsolida.model import Norma
 from lexconsolida.model.status import LABELS, mark_unavailable, status_of
 from lexconsolida.corpus.records import LEDGER
@@ -180,38 +181,22 @@ def data(ac: Acervo) -> dict:
 
 
 def _queue(ac: Acervo, alteracoes: list[dict]) -> list[dict]:
-    """Every open blocking problem of every act, once, with the entry that would answer it."""
-    seen: set[tuple] = set()
+    """The open items of the review queue (:func:`lexconsolida.acervo.items.build`: the same
+    list, and the same count, as the review desk and ``lexconsolida decisoes``), each with the
+    command that records a decision on it."""
     out = []
-
-    def add(urn: str, code: str, msg: str, where: str | None, line: int | None, text: str, alvo: str | None):
-        key = (urn, code, where, line)
-        if key in seen:
-            return
-        seen.add(key)
-        r = ac.acts[urn]
-        registro = (f'[[decisoes]]\nproblema = "{code}"\n'
-                    + (f'dispositivo = "{where}"\n' if where else "")
-                    + 'decisao = "aplicar"  # aplicar | ignorar | operacoes | nao-textual | adiar\n'
-                      'nota = "…"\nresponsavel = "…"\n')
-        out.append({"ato": urn, "ato_rotulo": r.rotulo, "pasta": r.pasta, "alvo_rotulo": alvo,
-                    "codigo": code, "mensagem": msg, "dispositivo": where, "linha": line, "texto": text,
-                    "link": _link(r.pasta, line), "arquivo": f"{r.pasta}/{LEDGER}", "registro": registro})
-
-    for a in alteracoes:
-        for i in a["instrucoes"]:
-            if a["situacao"] != PENDING and i["codigo"] != BASE_MISSING:
-                continue
-            if i["bloqueia"] or i["codigo"] == "falha-na-aplicacao":
-                add(a["ato"], i["codigo"], i["mensagem"], i["dispositivo"], i["linha"], i["texto"],
-                    a["alvo_rotulo"])
-    for urn in sorted(ac.acts, key=lambda u: ac.acts[u].pasta):
-        if not ac.mine(ac.acts[urn]):
+    for it in sorted(items.open_items(items.build(ac)), key=lambda i: (i.pasta, i.line or 0, i.code, i.where or "")):
+        r = ac.acts[it.act]
+        if not ac.mine(r):
             continue
-        for p in ac.acts[urn].problemas:
-            if p.bloqueia:
-                add(urn, p.tipo, p.mensagem, p.dispositivo, p.linha, p.texto, None)
-    return sorted(out, key=lambda d: (d["pasta"], d["linha"] or 0, d["codigo"]))
+        registro = (f"lexconsolida decisoes ACERVO --registrar {it.id} --decisao "
+                    "aplicar|ignorar|operacoes|nao-textual|adiar --nota \"…\"")
+        out.append({"ato": it.act, "ato_rotulo": r.rotulo, "pasta": r.pasta,
+                    "alvo_rotulo": "; ".join(it.target_labels) or None, "codigo": it.code, "mensagem": it.message,
+                    "dispositivo": it.where, "linha": it.line, "texto": it.source, "situacao": it.status,
+                    "item": it.id, "link": _link(r.pasta, it.line), "arquivo": f"{r.pasta}/{LEDGER}",
+                    "registro": registro})
+    return out
 
 
 def _linked(ac: Acervo, d: dict) -> set[str]:

@@ -18,7 +18,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition
+from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition, work_key
 from lexconsolida.corpus.records import Decisao
 from lexconsolida.errors import InputError
 from lexconsolida.model import Agrupador, Dispositivo, Norma
@@ -130,7 +130,7 @@ def _ops_of(decisao: Decisao, rec: Recognition) -> list[Operation]:
         urn, _, target_id = o.alvo.partition("!")
         out.append(Operation(
             kind=OpKind(o.tipo), target_urn=urn, target_label=urn, target_id=target_id or None,
-            rotulo=o.rotulo, text=o.texto,
+            rotulo=o.rotulo, text=o.texto, new_id=o.novo, new_rotulo=o.novo_rotulo,
             source=f"Decisão registrada ({decisao.problema}): {decisao.nota or ''}".strip(),
             where=decisao.dispositivo, note=decisao.nota))
     if decisao.decisao == "nao-textual" and decisao.alvo and "!" in decisao.alvo:
@@ -163,12 +163,17 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
     adding: list[int] = []
     """Decisions whose written operations come in."""
 
+    replaced: set[str] = set()
+    """Norms whose operations of the whole act a decision on the whole act replaces with its own."""
+
     def act_on(i: int, where: str | None) -> None:
         d = decisoes[i]
         if d.decisao in ("ignorar", "nao-textual"):
             drops.append(where)
         elif d.decisao == "operacoes" and d.dispositivo is not None:
             drops.append(d.dispositivo)
+        elif d.decisao == "operacoes":  # the whole act: its operations on the norms the decision writes for
+            replaced.update(work_key(o.alvo) for o in d.operacoes)
         if d.decisao in ("operacoes", "nao-textual") and i not in adding:
             adding.append(i)
 
@@ -200,6 +205,8 @@ def decide(rec: Recognition, decisoes: list[Decisao], digest: Digest | None = No
                 adding.append(i)  # operations written for a relation the recogniser found none for
     for where in drops:
         ops = _drop(ops, where)
+    if replaced:
+        ops = [o for o in ops if work_key(o.target_urn) not in replaced]
     for i in adding:
         ops.extend(_ops_of(decisoes[i], rec))
     new = replace(rec, operations=ops, problems=problems)
@@ -216,3 +223,43 @@ def decide_problems(ops: list[Operation], problems: list[Problem],
     d = decide(Recognition(None, "", list(ops), list(problems)), decisoes)
     return d.recognition.operations, d.recognition.problems
 
+
+
+def target_text(norma: Norma, ids: list[str] | tuple[str, ...]) -> str:
+    """The text a decision was taken on in its target: each unit of ``ids`` with its units and
+    its situation (in force, revoked), in order; a unit the text does not have counts as
+    absent. What :func:`target_digest` summarises."""
+    out: list[str] = []
+    for uid in sorted(ids):
+        node = _find(norma.articulacao, uid) or _find(norma.articulacao, uid + "_cpt")
+        if node is None:
+            out.append(f"[{uid}: ausente]")
+            continue
+        parts: list[str] = []
+        _texts(node, parts)
+        out.append(f"[{uid}: {node.situacao.value}] {_words(parts)}")
+    return "\n".join(out)
+
+
+def target_digest(norma: Norma, ids: list[str] | tuple[str, ...]) -> str:
+    """'sha256:…' (16 hex digits) of :func:`target_text`: what a decision keeps in
+    ``alvo_hash``, with the units in ``alvo_unidades``."""
+    return DIGEST_PREFIX + hashlib.sha256(target_text(norma, ids).encode("utf-8")).hexdigest()[:16]
+
+
+def stale_on(norma: Norma, target_urn: str, decisoes: list[Decisao]) -> list[Decisao]:
+    """The decisions in force taken on another text of ``target_urn``'s units than ``norma``
+    (the target as it stands when the act applies) has: their units changed since (an earlier
+    amending act decided or applied otherwise, a corrected text)."""
+    key = work_key(target_urn)
+    return [d for d in decisoes if d.in_force and d.alvo_hash and d.alvo_norma and work_key(d.alvo_norma) == key
+            and target_digest(norma, d.alvo_unidades) != d.alvo_hash]
+
+
+def reopened(d: Decisao, act_label: str) -> Problem:
+    """The problem a stale decision answered, open again with the reason."""
+    units = ", ".join(d.alvo_unidades) or "a norma"
+    return Problem(d.problema, f"a decisão registrada ({d.decisao}, de {d.responsavel or 'autor não informado'}) foi "
+                               f"tomada sobre outro texto de {units} na norma alterada: o texto mudou depois dela "
+                               f"(outra alteração aplicada ou decidida antes de {act_label}, ou um texto corrigido). "
+                               "Confira e decida de novo", "", None, d.dispositivo, target_urn=d.alvo_norma)

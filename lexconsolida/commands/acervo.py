@@ -8,7 +8,8 @@ from pathlib import Path
 from lexconsolida.acervo import worklist
 from lexconsolida.acervo.pipeline import build
 from lexconsolida.acervo.work import SPEC_HELP, runner_from_spec
-from lexconsolida.errors import EXIT_KEPT
+from lexconsolida.corpus.records import LEDGER
+from lexconsolida.errors import EXIT_KEPT, InputError
 from lexconsolida.commands.arguments import positive
 
 DESCRIPTION = (
@@ -44,9 +45,15 @@ def run(args) -> int:
 
 
 def _run(args, out: Path, executor) -> int:
-    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
     if args.por_municipio:
-        return _state(args, out, ac, executor)
+        return _state(args, out, executor)
+    ac = build(args.acervo, executor=executor, cache_dir=None if args.sem_cache else out / ".cache")
+    damaged = [(folder, message) for folder, message in ac.broken if LEDGER in message]
+    if damaged:  # its decisions unknown: nothing is written rather than the act's items and pages lost
+        for folder, message in damaged:
+            print(f"erro: registro de decisões danificado em {folder}: {message}", file=sys.stderr)
+        raise InputError(f"{len(damaged)} livro(s) de registro de decisões danificado(s): nada foi gravado. Restaure "
+                         "o arquivo (git) e rode de novo")
     d = worklist.write(ac, out)
     r = d["resumo"]
     print(f"acervo: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
@@ -89,18 +96,18 @@ def kept_acts(broken: list[tuple[str, str]], kept_pages: list[str]) -> int:
     return 0
 
 
-def _state(args, out: Path, ac, executor) -> int:
-    from lexconsolida.acervo.estado import write_state  # the site builder comes with it
+def _state(args, out: Path, executor) -> int:
+    from lexconsolida.acervo.estado import run_state  # the site builder comes with it
     from lexconsolida.commands.site import default_pages_dir  # with the site builder above
 
     unread: list[str] = []
 
     def on_site(mun, report) -> None:
-        print(f"site de {mun}: {report.acts} atos, {report.pages} páginas em {report.out}")
-        unread.extend(f"{mun}/{path}" for path in report.unread)
+        print(f"site de {mun}: {report['atos']} atos, {report['paginas']} páginas em {Path(args.site) / mun}")
+        unread.extend(f"{mun}/{path}" for path in report["nao_lidos"])
 
-    d = write_state(ac, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
-                    executor=executor, on_site=on_site)
+    d = run_state(args.acervo, out, sites=args.site, docs_dir=default_pages_dir() if args.site else None,
+                  executor=executor, on_site=on_site, cached=not args.sem_cache)
     for m in d["municipios"]:
         r = m["resumo"]
         print(f"{m['pasta']}: {r['atos']} atos ({r['em_vigor']} em vigor, {r['revogados']} revogados, "
@@ -113,4 +120,4 @@ def _state(args, out: Path, ac, executor) -> int:
     print(f"listas de trabalho: {out / 'index.html'}")
     if args.site:
         print(f"sites: {Path(args.site) / 'index.html'}")
-    return kept_acts(ac.broken, unread)
+    return kept_acts([(folder, message) for folder, message in d["ilegiveis"]], unread)

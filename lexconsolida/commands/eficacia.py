@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import getpass
 import json
 import sys
 from datetime import date
+from pathlib import Path
 
 from lexconsolida import api
 from lexconsolida.corpus import ledger
+from lexconsolida.corpus.ledger import Actor
 from lexconsolida.corpus.locate import require_text
 from lexconsolida.corpus.records import with_id
 from lexconsolida.errors import InputError, UsageError
@@ -17,6 +20,7 @@ from lexconsolida.model.clauses import effects_date, read_vigencia
 from lexconsolida.model.efficacy import KIND_TITLES, KINDS, Mark, resolve
 from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date
 from lexconsolida.model.ids import citation_parts
+from lexconsolida.review.identity import cli_actor, rule_for
 from lexconsolida.transforms.pointintime import at
 from lexconsolida.commands.arguments import iso_date
 
@@ -38,7 +42,12 @@ def add_arguments(parser) -> None:
                         help="com a lista: a situação nesta data (padrão: hoje)")
     parser.add_argument("--json", action="store_true", help="a lista em JSON")
     parser.add_argument("--validar", action="store_true", help="confere os eventos registrados e sai")
-    parser.add_argument("--remover", metavar="ID", default=None, help="apaga o evento ID do registro")
+    parser.add_argument("--remover", metavar="ID", default=None,
+                        help="retira o evento ID (com --nota; pela regra de duas pessoas, fica como proposta)")
+    parser.add_argument("--aprovar", metavar="N", type=int, default=None,
+                        help="aprova a proposta nº N do registro do ato (outra pessoa a fez)")
+    parser.add_argument("--descartar", metavar="N", type=int, default=None,
+                        help="descarta a proposta nº N do registro do ato (com --nota)")
     parser.add_argument("--registrar", metavar="TIPO", choices=list(KINDS), default=None,
                         help="grava um evento: " + "; ".join(f"{k} ({v})" for k, v in KINDS.items()))
     g = parser.add_argument_group("o evento (com --registrar)")
@@ -61,8 +70,15 @@ def add_arguments(parser) -> None:
                    help="efeitos: o artigo do próprio ato que os fixa (art10); sem --inicio, a data é lida dele")
     g.add_argument("--nota", metavar="TEXTO", default=None,
                    help="observação (na interpretação conforme: a leitura que o tribunal fixou)")
-    g.add_argument("--responsavel", metavar="NOME", default=None, help="quem registra (padrão: o login)")
+    g.add_argument("--responsavel", metavar="NOME", default=None, help=argparse.SUPPRESS)  # gone: explained when used
     g.add_argument("--substituir", metavar="ID", default=None, help="troca o evento ID por este")
+    g.add_argument("--justificativa", metavar="TEXTO", default=None,
+                   help="por que o evento é registrado (fica no registro, com quem e quando)")
+    i = parser.add_argument_group("quem registra (como em lexconsolida decisoes)")
+    i.add_argument("--usuarios", metavar="ARQUIVO", default=None,
+                   help="o arquivo de usuários da mesa (a senha é pedida, ou lida da entrada padrão)")
+    i.add_argument("--usuario", metavar="LOGIN", default=None,
+                   help="com --usuarios: o seu login; sem ele, o login do sistema, declarado em [logins] do revisao.toml")
 
 
 def run(args) -> int:
@@ -71,9 +87,27 @@ def run(args) -> int:
         raise UsageError("ATO deve ser um ato do acervo (URN ou pasta com norma.toml): os eventos de eficácia "
                          "ficam no registro de decisões do ato")
     act, corpus = found.act, found.corpus
-    if args.remover:
-        removed = ledger.remove_eficacia(act.folder, args.remover)
-        print(f"removido: {removed.id}")
+    if args.responsavel is not None:
+        raise UsageError("--responsavel não existe mais: quem registra é identificado como na mesa de revisão, por "
+                         "--usuarios ARQUIVO (com a senha) ou pelo login do sistema declarado em [logins] do revisao.toml "
+                         "do municipio.toml (docs/revisao.md)")
+    if args.remover or args.aprovar or args.descartar:
+        if (args.remover or args.descartar) and not _text(args.nota):
+            raise UsageError("escreva com --nota por que o evento é retirado (ou a proposta descartada)")
+        actor = _actor(args, found)
+        try:
+            if args.remover:
+                entry = ledger.remove_eficacia(act.folder, args.remover, actor, _text(args.nota) or "",
+                                               rule=rule_for(corpus.root, act.municipio))
+                print(f"retirada de {args.remover}: entrada nº {entry.n}" + _state(entry))
+            elif args.aprovar:
+                entry = ledger.approve(act.folder, args.aprovar, actor, expected=None)
+                print(f"aprovada: proposta nº {args.aprovar} (entrada nº {entry.n}, por {actor.shown})")
+            else:
+                entry = ledger.discard(act.folder, args.descartar, actor, _text(args.nota) or "", expected=None)
+                print(f"descartada: proposta nº {args.descartar} (entrada nº {entry.n})")
+        except ledger.Refused as err:
+            raise UsageError(err.message) from None
         return 0
     if args.registrar:
         return _record(args, found)
@@ -155,19 +189,37 @@ def _record(args, found) -> int:
     start = _date(args.inicio)
     if args.registrar == "efeitos" and start is None and args.fonte:
         start = _clause_date(found, args.fonte)
+    actor = _actor(args, found)
     ev = Efficacy(args.registrar, decision, units, start, _date(args.fim), _text(args.nota), _text(args.fonte),
-                  recorded=date.today().isoformat(), responsavel=args.responsavel or getpass.getuser())
+                  recorded=date.today().isoformat(), responsavel=actor.login)
     ev = with_id(ev)
     existing = [e for e in act.eficacia if e.id != args.substituir]
     issues = [i for i in efficacy_issues(corpus, act, existing + [ev])
               if f"evento de eficácia {ev.id}:" in i.mensagem and i.codigo != "eficacia-aviso"]
     if issues:
         raise InputError("; ".join(i.mensagem for i in issues), path=act.folder / ledger.LEDGER)
-    saved = ledger.record_eficacia(act.folder, ev, replace_id=args.substituir)
-    print(f"registrado: {saved.id} — {KIND_TITLES[saved.kind]}"
-          + (f" {saved.decision.on()}" if saved.decision else "") + f" ({_scope(saved)})")
+    entry = ledger.record_eficacia(act.folder, ev, actor, rule=rule_for(corpus.root, act.municipio),
+                                   replace_id=args.substituir, nota=_text(args.justificativa))
+    print(f"registrado: {ev.id} — {KIND_TITLES[ev.kind]}"
+          + (f" {ev.decision.on()}" if ev.decision else "") + f" ({_scope(ev)}); entrada nº {entry.n}" + _state(entry))
     print(f"registro: {act.folder / ledger.LEDGER}", file=sys.stderr)
     return 0
+
+
+def _actor(args, found) -> Actor:
+    return cli_actor(found.corpus.root, found.act.municipio, users_file=Path(args.usuarios) if args.usuarios else None,
+                     usuario=args.usuario, password=_password)
+
+
+def _password(login: str) -> str:
+    if sys.stdin.isatty():
+        return getpass.getpass(f"senha de {login}: ")
+    return sys.stdin.readline().rstrip("\n")
+
+
+def _state(entry) -> str:
+    return (" — proposta: vale quando outra pessoa a aprovar (lexconsolida eficacia ATO --aprovar "
+            f"{entry.n})") if entry.estado == "proposta" else ""
 
 
 def _clause_date(found, source: str) -> str:

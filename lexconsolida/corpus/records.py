@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
+from lexconsolida.corpus import journal
 from lexconsolida.errors import InputError
 from lexconsolida.io import contained, read_bytes
 from lexconsolida.model.efficacy_events import Decision, Efficacy, check_date, structural_problems
@@ -29,7 +30,7 @@ DECISION_KINDS = ("aplicar", "ignorar", "operacoes", "nao-textual", "adiar")
 open — nothing changes)."""
 DECISION_STATES = ("proposta", "aprovada")
 """``estado`` of a decision: a ``proposta`` waits for a second person (two-person rule,
-``[revisao] duas_pessoas`` in municipio.toml) and is not applied; ``aprovada`` (or no
+``duas_pessoas`` of the review config) and is not applied; ``aprovada`` (or no
 ``estado``: an entry written by hand) is."""
 DECISION_OP_KINDS = ("redacao", "inclusao", "revogacao", "renumeracao", "revogacao_total", "nota")
 LEDGER = "decisoes.toml"
@@ -189,6 +190,10 @@ class DecisaoOperacao:
     """Target URN with '!id'."""
     texto: str | None = None
     rotulo: str | None = None
+    novo: str | None = None
+    """Renumbering: the unit's new id ('art1_par1')."""
+    novo_rotulo: str | None = None
+    """Renumbering: its new rótulo ('§ 1º')."""
 
 
 @dataclass(slots=True)
@@ -224,6 +229,14 @@ class Decisao:
     """The file it was read from (for messages; not written back)."""
     linha: int | None = None
     """Line of its ``[[decisoes]]`` header in that file."""
+    registro: int | None = None
+    """The number of its entry in the act's ledger (``[[registro]] n``), when it comes from one."""
+    alvo_norma: str | None = None
+    """The target norm whose text the decision was taken on (URN), with :attr:`alvo_unidades`
+    and :attr:`alvo_hash`: when those units' text on the act's date changes, the decision no
+    longer applies and the item is open again."""
+    alvo_unidades: tuple[str, ...] = ()
+    alvo_hash: str | None = None
 
     def matches(self, code: str, where: str | None) -> bool:
         if self.problema != code:
@@ -395,7 +408,8 @@ def parse_decision(d, arquivo: str, linha: int | None) -> Decisao:
             raise ValueError("cada [[decisoes.operacoes]] precisa de 'tipo' e 'alvo' (URN!dispositivo)")
         if o["tipo"] not in DECISION_OP_KINDS:
             raise ValueError(f"operação de tipo desconhecido: {o['tipo']!r} (use {', '.join(DECISION_OP_KINDS)})")
-        ops.append(DecisaoOperacao(o["tipo"], o["alvo"], _text(o, "texto"), _text(o, "rotulo")))
+        ops.append(DecisaoOperacao(o["tipo"], o["alvo"], _text(o, "texto"), _text(o, "rotulo"), _text(o, "novo"),
+                                   _text(o, "novo_rotulo")))
     if kind == "operacoes" and not ops:
         raise ValueError("decisão 'operacoes' sem [[decisoes.operacoes]]")
     return Decisao(d["problema"], kind, _text(d, "dispositivo"), _text(d, "nota"), _text(d, "responsavel"),
@@ -490,14 +504,9 @@ def load_act(folder: Path, municipio: str, textos: TextSource | None = None) -> 
     raw = read_bytes(path)
     t = _toml(raw, path)
     decisoes, issues = read_decisions(t, raw.decode("utf-8"), f"{folder.name}/norma.toml")
-    eficacia: list[Efficacy] = []
-    ledger = read_ledger(folder)
-    if ledger is not None:
-        ltable, lraw, lpath = ledger
-        more, more_issues = read_decisions(ltable, lraw, f"{folder.name}/{LEDGER}")
-        decisoes += more
-        issues += more_issues
-        eficacia = read_entries(ltable, lraw, lpath)
+    more, more_issues, eficacia = ledger_contents(folder)
+    decisoes += more
+    issues += more_issues
     for key in ("tipo", "urn"):
         if not t.get(key):
             raise InputError(f"falta a chave obrigatória '{key}'", path=path)
@@ -630,13 +639,74 @@ def read_ledger(folder: Path) -> tuple[dict, str, Path] | None:
     if not path.is_file():
         return None
     raw = read_bytes(path)
-    return _toml(raw, path), raw.decode("utf-8"), path
+    try:
+        table = _toml(raw, path)
+    except InputError as err:
+        if err.line is None and "no fim do arquivo" in err.message:  # a ledger cut short: its last line
+            raise InputError(err.message, path=path, line=raw.count(b"\n") + 1) from None
+        raise
+    return table, raw.decode("utf-8"), path
 
 
 def read_eficacia(folder: Path) -> list[Efficacy]:
-    """The efficacy events recorded in ``folder``'s ledger ([] when it has none)."""
+    """The efficacy events in force in ``folder``'s ledger ([] when it has none)."""
+    return ledger_contents(folder)[2]
+
+
+def ledger_contents(folder: Path) -> tuple[list[Decisao], list[DecisionIssue], list[Efficacy]]:
+    """What ``folder``'s ledger holds now: its decisions (in force, and the proposals waiting for
+    approval), the issues of entries of the earlier format that cannot be read (those entries
+    left out), and its efficacy events in force. A journal (:mod:`.journal`) is folded; any
+    damage in it is an InputError with the file and the line, never an empty ledger."""
     ledger = read_ledger(folder)
-    return read_entries(*ledger) if ledger is not None else []
+    if ledger is None:
+        return [], [], []
+    table, raw, path = ledger
+    if not journal.is_journal(table):
+        decisoes, issues = read_decisions(table, raw, f"{folder.name}/{LEDGER}")
+        return decisoes, issues, read_entries(table, raw, path)
+    state = journal.fold(journal.parse(table, raw, path), path)
+    return journal_decisions(state, f"{folder.name}/{LEDGER}", path), [], journal_efficacy(state, path)
+
+
+def _decisao_of(e: journal.Entry, approval: journal.Entry | None, arquivo: str, path: Path) -> Decisao:
+    c = e.get("decisao") or {}
+    fields = {**c, "problema": e.get("problema"), "dispositivo": e.get("dispositivo"), "nota": e.nota,
+              "responsavel": e.same_person, "data": e.quando}
+    try:
+        d = parse_decision(fields, arquivo, e.line)
+        units = c.get("alvo_unidades", [])
+        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+            raise ValueError("'alvo_unidades' deve ser uma lista de ids")
+        return replace(d, estado="proposta" if approval is None and e.estado == journal.PROPOSED else "aprovada",
+                       aprovada_por=approval.same_person if approval is not None else None,
+                       aprovada_em=approval.quando if approval is not None else None, registro=e.n,
+                       alvo_norma=_text(c, "alvo_norma"), alvo_unidades=tuple(units), alvo_hash=_text(c, "alvo_hash"))
+    except ValueError as err:
+        raise InputError(f"livro de registro danificado: entrada {e.n}: {err}", path=path, line=e.line) from None
+
+
+def journal_decisions(state: journal.Folded, arquivo: str, path: Path) -> list[Decisao]:
+    """The decisions of a folded journal: those in force, then the proposals that wait."""
+    out = [_decisao_of(eff.entry, eff.approval, arquivo, path) for eff in state.decisions.values()]
+    out += [_decisao_of(e, None, arquivo, path) for e in state.proposals.values() if e.evento == "decisao"]
+    return out
+
+
+def efficacy_of(e: journal.Entry, since: journal.Entry, path: Path | str) -> Efficacy:
+    """The efficacy event an entry carries; ``since``: the entry from which it is in force (its
+    date is the event's recording date)."""
+    content = {**(e.get("eficacia") or {}), "id": e.get("eficacia_id"), "responsavel": e.same_person,
+               "data": since.quando[:10]}
+    try:
+        return _entry(content)
+    except ValueError as err:
+        raise InputError(f"livro de registro danificado: entrada {e.n}: evento de eficácia inválido: {err}",
+                         path=path, line=e.line) from None
+
+
+def journal_efficacy(state: journal.Folded, path: Path | str) -> list[Efficacy]:
+    return [efficacy_of(eff.entry, eff.since, path) for eff in state.efficacy.values()]
 
 
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexconsolida.citations import ActRef, Citation, find_acts
-from lexconsolida.corpus.index import ActIndex
+from lexconsolida.corpus.index import ActIndex, IndexEntry
 from lexconsolida.corpus.records import LEDGER, Act, Municipio, load_act, load_municipio
 from lexconsolida.corpus.roots import SHARED_ENV, acervo_of, default_root, shared_root  # noqa: F401 (re-exported)
 from lexconsolida.errors import InputError
@@ -214,7 +214,8 @@ def decode_text_bytes(data: bytes) -> str:
 
 
 def load(root: str | Path | None = None, shared: str | Path | None = None, *,
-         memo: dict | None = None, tolerant: bool = False) -> Corpus:
+         memo: dict | None = None, tolerant: bool = False, only: Collection[str] | None = None,
+         others: Sequence[IndexEntry] = (), relations: bool = True) -> Corpus:
     """Load ``statutes/`` (or ``root``): every municipality and act, relations resolved.
 
     ``shared``: the shared material, where ``[fonte_textos]`` of a municipality points (default
@@ -228,7 +229,13 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
 
     ``tolerant``: an act whose ``norma.toml`` cannot be read (bad TOML, a missing key, a
     relation to an act not found) is left out and listed in ``Corpus.broken`` with the message,
-    and the rest of the acervo loads (the whole-acervo run); otherwise it is an InputError."""
+    and the rest of the acervo loads (the whole-acervo run); otherwise it is an InputError.
+
+    ``only``: the municipalities' folders to load (one shard of a state: the others are not
+    read); ``others``: index entries of acts outside them that citations may name (the acts of
+    the state and of the Union, in a state's acervo): the corpus resolves with them too.
+    ``relations=False``: the relations' targets are left as written (only the acts' records
+    are wanted: a state's first pass, which indexes each municipality)."""
     base = Path(root) if root else default_root()
     if not base.is_dir():
         raise InputError("pasta do acervo não encontrada", path=base)
@@ -236,6 +243,8 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
     shared_dir = Path(shared) if shared else shared_root(base)
     repeated: list[tuple[str, Path, Path]] = []
     for mfolder in sorted(p for p in base.iterdir() if (p / "municipio.toml").exists()):
+        if only is not None and mfolder.name not in only:
+            continue
         municipio = corpus.municipios[mfolder.name] = load_municipio(mfolder, shared_dir)
         for afolder in sorted(p for p in mfolder.iterdir() if (p / "norma.toml").exists()):
             try:
@@ -258,7 +267,9 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
         more = f" (e mais {len(repeated) - 5})" if len(repeated) > 5 else ""
         raise InputError(f"URN repetida no acervo: {len(repeated)} ato(s) em duas pastas — {shown}{more}; "
                          "cada ato tem uma pasta só: apague ou corrija a cópia", path=base)
-    for act in list(corpus.acts.values()):
+    if others:
+        _with_others(corpus, others)
+    for act in list(corpus.acts.values()) if relations else ():
         try:
             resolve_relations(corpus, act)
         except InputError as err:
@@ -267,7 +278,17 @@ def load(root: str | Path | None = None, shared: str | Path | None = None, *,
             del corpus.acts[act.urn]
             corpus.broken.append((act.folder.relative_to(base).as_posix(), _relative(err, base)))
     corpus.broken.sort()
+    if others:
+        _with_others(corpus, others)
     return corpus
+
+
+def _with_others(corpus: Corpus, others: Sequence[IndexEntry]) -> None:
+    """Resolve with the corpus' acts and ``others`` (acts not loaded here)."""
+    mine = ActIndex.of(corpus.acts.values()).entries
+    have = {e.urn for e in mine}
+    corpus.pin_index(ActIndex.from_entries(sorted([*mine, *(e for e in others if e.urn not in have)],
+                                                  key=lambda e: e.urn)))
 
 
 def _relative(err: InputError, base: Path) -> str:

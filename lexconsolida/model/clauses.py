@@ -55,7 +55,7 @@ _SELF = (r"(?:esta|este|a\s+presente|o\s+presente)\s+(?:lei(?:\s+complementar|\s
          r"legislativo)?|resolu[çc][ãa]o|emenda(?:\s+[àa]\s+lei\s+org[âa]nica)?|portaria|norma)\b")
 _VERB = (r"(?:(?:entra(?:r[áa]|m|r[ãa]o)?|estrar[áa])\s+(?:em|a)\s+vig(?:or|[êe]ncia)|entrar[áa]\s+vigor|estar[áa]\s+em\s+vigor"
          r"|vigorar[áa]|passa(?:r[áa])?\s+a\s+(?:vigorar|ter\s+vigor)|ter[áa]\s+vig[êe]ncia)")
-_CLAUSE = re.compile(rf"\b{_SELF}(?:[^.;:]{{0,80}}?)\b{_VERB}|\b{_VERB}\s+{_SELF}", re.IGNORECASE)
+_CLAUSE = patterns.compile(rf"\b{_SELF}(?:[^.;:]{{0,80}}?)\b{_VERB}|\b{_VERB}\s+{_SELF}", re.IGNORECASE)
 """'Esta Lei entra em vigor …', 'A presente Lei, após sua publicação, entrará em vigor …',
 'Entra em vigor esta Lei …': the act speaks of itself (an amending instruction's 'passa a
 vigorar com a seguinte redação' does not)."""
@@ -63,33 +63,33 @@ vigorar com a seguinte redação' does not)."""
 _NUM = r"\d+\s*(?:\([^)]*\))?"
 _AFTER_PUBLICATION = (r"(?:ap[óo]s|depois\s+d[ae]|a\s+contar\s+d[ae]|contados?\s+d[ae]|da)\s+(?:a\s+)?(?:data\s+d[ae]\s+)?"
                       r"(?:sua\s+|a\s+sua\s+)?publica")
-_PERIOD = re.compile(rf"(?P<n>{_NUM})\s*dias?\s*(?:corridos\s*)?,?\s*{_AFTER_PUBLICATION}"
+_PERIOD = patterns.compile(rf"(?P<n>{_NUM})\s*dias?\s*(?:corridos\s*)?,?\s*{_AFTER_PUBLICATION}"
                      rf"|decorridos\s+(?P<n2>{_NUM})\s*dias?\s+(?:d[ae]\s+|ap[óo]s\s+)?(?:a\s+)?(?:sua\s+)?publica", re.IGNORECASE)
-_PUBLICATION = re.compile(r"^[^\d]{0,45}?\bpubl?i?[cç]\w+", re.IGNORECASE)
+_PUBLICATION = patterns.compile(r"^[^\d]{0,45}?\bpubl?i?[cç]\w+", re.IGNORECASE)
 """'na data de sua publicação' (and as typed: 'publicidade', 'publiçação', 'publcação')."""
-_SIGNATURE = re.compile(r"^\W*(?:a\s+partir\s+de\s+|em\s+)?(?:nesta|desta)\s+data\b", re.IGNORECASE)
-_NEXT_YEAR = re.compile(r"exerc[íi]cio\s+(?:financeiro\s+)?(?:seguinte|subsequente)|(?:1[º°o]?|primeiro(?:\s+dia)?)\s+de\s+"
+_SIGNATURE = patterns.compile(r"^\W*(?:a\s+partir\s+de\s+|em\s+)?(?:nesta|desta)\s+data\b", re.IGNORECASE)
+_NEXT_YEAR = patterns.compile(r"exerc[íi]cio\s+(?:financeiro\s+)?(?:seguinte|subsequente)|(?:1[º°o]?|primeiro(?:\s+dia)?)\s+de\s+"
                         r"janeiro\s+do\s+(?:ano|exerc[íi]cio)\s+(?:seguinte|subsequente)", re.IGNORECASE)
-_NEXT_MONTH = re.compile(r"primeiro\s+dia\s+do\s+m[êe]s\s+(?:seguinte|subsequente)", re.IGNORECASE)
-_CONDITION = re.compile(r"\bquando\b|\bdesde\s+que\b|\bregulamenta[çc][ãa]o\b|\bregulamentad|\bfor(?:em)?\s+\w+d[oa]s?\b"
+_NEXT_MONTH = patterns.compile(r"primeiro\s+dia\s+do\s+m[êe]s\s+(?:seguinte|subsequente)", re.IGNORECASE)
+_CONDITION = patterns.compile(r"\bquando\b|\bdesde\s+que\b|\bregulamenta[çc][ãa]o\b|\bregulamentad|\bfor(?:em)?\s+\w+d[oa]s?\b"
                         r"|\bimplementa[çc][ãa]o\b|\bimplanta[çc][ãa]o\b|\bno\s+exerc[íi]cio\s+em\s+que\b|\bcondicionad",
                         re.IGNORECASE)
-_CURRENT_YEAR = re.compile(
+_CURRENT_YEAR = patterns.compile(
     rf"(?P<d>\d{{1,2}})\s*[º°o]?\s*(?:de\s+)?(?P<m>{'|'.join(MONTHS)}|marco)\s+(?:do\s+)?(?:corrente|presente)\s+"
     r"(?:ano|exerc[íi]cio)", re.IGNORECASE)
-_SPAN = re.compile(
+_SPAN = patterns.compile(
     rf"^\W*de\s+(?P<d>\d{{1,2}})\s*[º°o]?\s*de\s+(?P<m>{'|'.join(MONTHS)}|marco)\s+(?:de\s+(?P<y1>\d{{4}})\s+)?"
     r"(?:a|at[ée])\s+[^.;]*?(?P<y2>\d{4})", re.IGNORECASE)
 """'vigorará de 1º de janeiro a 31 de dezembro de 2001' (a budget law): from the first date."""
-_UNTIL = re.compile(r"^\W*(?:at[ée]|pelo\s+prazo|por\s+(?:\d+|um|dois|tr[êe]s)\b|ilimitad|indeterminad)", re.IGNORECASE)
-_MONTH_ONLY = re.compile(rf"^\W*(?:a\s+partir\s+de|em|desde)\s+(?P<m>{'|'.join(MONTHS)}|marco)\s+de\s+(?P<y>\d{{4}})\b",
+_UNTIL = patterns.compile(r"^\W*(?:at[ée]|pelo\s+prazo|por\s+(?:\d+|um|dois|tr[êe]s)\b|ilimitad|indeterminad)", re.IGNORECASE)
+_MONTH_ONLY = patterns.compile(rf"^\W*(?:a\s+partir\s+de|em|desde)\s+(?P<m>{'|'.join(MONTHS)}|marco)\s+de\s+(?P<y>\d{{4}})\b",
                          re.IGNORECASE)
 """'a partir de janeiro de 2018': from the first day of that month."""
-_EFFECTS = re.compile(
+_EFFECTS = patterns.compile(
     r"\b(?:(?P<retro>retroag\w*)\s+(?:os\s+|seus\s+|os\s+seus\s+)?efeitos?|(?:produz\w*|surt\w*|gerando|tendo|com|e)\s+"
     r"(?:os\s+|a\s+)?(?:seus\s+|os\s+seus\s+)?(?:produ[çc][ãa]o\s+de\s+)?efeitos?|(?:seus|os)\s+efeitos)"
     r"(?P<q>\s+(?:financeiros|or[çc]ament[áa]rios|fiscais|pecuni[áa]rios))?(?P<rest>.*)$", re.IGNORECASE)
-_PARTIAL = re.compile(r"\bressalvad[oa]s?\s+(?:o|a|os|as)\s+(?:art|§|par[áa]g|inciso)|\bem\s+rela[çc][ãa]o\s+a[o]?s?\s+"
+_PARTIAL = patterns.compile(r"\bressalvad[oa]s?\s+(?:o|a|os|as)\s+(?:art|§|par[áa]g|inciso)|\bem\s+rela[çc][ãa]o\s+a[o]?s?\s+"
                       r"(?:art|§|par[áa]g|inciso)|\befeitos?\s+d[oa]s?\s+(?:art|§|par[áa]g|inciso)|\bexceto\s+(?:o|a|os|as)\s+"
                       r"(?:art|§|par[áa]g|inciso)", re.IGNORECASE)
 

@@ -55,10 +55,10 @@ def parse_date(text: str) -> str | None:
     return None
 
 
-_LOOSE_DATE = re.compile(
+_LOOSE_DATE = patterns.compile(
     r"(?P<d>\d{1,2})\s*[º°o]?\s*(?:de\s*)?(?P<w>[A-Za-zÀ-ÿ]{3,12})(?:\s+(?P=w))?\s+(?:de\s+)?(?P<y>\d\.?\d{3})\b",
     re.IGNORECASE)
-_NUMERIC_LONG = re.compile(r"\b(?P<d>\d{1,2})\s*[º°o]?\s+de\s+(?P<m>\d{1,2})\s+de\s+(?P<y>\d{4})\b", re.IGNORECASE)
+_NUMERIC_LONG = patterns.compile(r"\b(?P<d>\d{1,2})\s*[º°o]?\s+de\s+(?P<m>\d{1,2})\s+de\s+(?P<y>\d{4})\b", re.IGNORECASE)
 
 
 def _distance(a: str, b: str) -> int:
@@ -107,7 +107,7 @@ def format_long(iso: str) -> str:
     return f"{day} de {MONTHS[d.month - 1]} de {d.year}"
 
 
-PUBLICATION_LINE = re.compile(
+PUBLICATION_LINE = patterns.compile(
     r"""^\s*(?:data\s+d[ae]\s+publica[çc][ãa]o\b[^:\n]{0,60}?:
         |publicad[oa]\s+em\s*:?
         |publicad[oa]\s+n[oa]\s+(?:di[áa]rio|jornal|dom\b)[^\d\n]{0,60}?)\s*(?P<d>.+?)\s*$""",
@@ -116,7 +116,7 @@ PUBLICATION_LINE = re.compile(
 """The line a publishing site or the clerk prints after an act with its publication date:
 'Data da Publicação: 23/8/2005', 'DATA DA PUBLICAÇÃO NO DIÁRIO OFICIAL ELETRÔNICO: 12 DE MAIO
 DE 2015', 'PUBLICADO NO DIÁRIO OFICIAL DIA 18 DE DEZEMBRO DE 2018'."""
-PROMULGATION_LINE = re.compile(r"^\s*(?:promulgad[oa]|sancionad[oa])\s+em\s*:?\s*(?P<d>.+?)\s*$", re.IGNORECASE)
+PROMULGATION_LINE = patterns.compile(r"^\s*(?:promulgad[oa]|sancionad[oa])\s+em\s*:?\s*(?P<d>.+?)\s*$", re.IGNORECASE)
 """'Promulgado em: 25/02/2015' (a decreto legislativo's or a promulgated law's date)."""
 
 

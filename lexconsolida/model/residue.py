@@ -131,20 +131,23 @@ class Vocabulary:
 def _units(norma: Norma) -> list[tuple[Dispositivo, tuple[int, int] | None]]:
     """Every dispositivo with text, with the source lines to report (an artigo's for its caput)."""
     out: list[tuple[Dispositivo, tuple[int, int] | None]] = []
-
-    def visit(nodes, lines) -> None:  # appends, no generator chain per level: the reader's hot path
-        for node in nodes:
-            if isinstance(node, Agrupador):
-                visit(node.children, node.lines)
-                continue
-            own = node.lines or lines
-            if node.text and node.kind is not Kind.OMISSIS:
-                out.append((node, own))
-            if node.children:
-                visit(node.children, own)
-
-    visit(norma.articulacao, None)
+    _visit(norma.articulacao, None, out)
     return out
+
+
+def _visit(nodes, lines, out: list) -> None:
+    """Append to ``out`` the units of ``nodes`` with text (no generator chain per level: the
+    reader's hot path; a module function, not a closure that refers to itself — that cycle held
+    ``out`` until a collection ran)."""
+    for node in nodes:
+        if isinstance(node, Agrupador):
+            _visit(node.children, node.lines, out)
+            continue
+        own = node.lines or lines
+        if node.text and node.kind is not Kind.OMISSIS:
+            out.append((node, own))
+        if node.children:
+            _visit(node.children, own, out)
 
 
 _LAST_WORD_WINDOW = 40

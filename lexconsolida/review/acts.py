@@ -16,7 +16,7 @@ from lexconsolida.diff.units import Unit, flatten
 from lexconsolida.errors import InputError
 from lexconsolida.model import Kind, Norma
 from lexconsolida.model.efficacy import KIND_TITLES
-from lexconsolida.review.queue import Item
+from lexconsolida.acervo.items import Item
 from lexconsolida.transforms.pointintime import at, vigente
 from lexconsolida.writers.html.view import decisoes_eficacia
 
@@ -82,7 +82,7 @@ def act_view(desk, urn: str, show: str | None = None) -> ActView:
     h = ac.histories.get(urn)
     by_act: dict[str, list[Item]] = {}
     for i in desk.items:
-        if i.status != "decidida":
+        if i.open:
             by_act.setdefault(i.act, []).append(i)
     steps = []
     norma = h.norma if h is not None else None

@@ -17,6 +17,7 @@ carries and every POST must return.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import secrets
@@ -54,6 +55,20 @@ def verify_password(password: str, stored: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, base64.b64decode(digest))
+
+
+@functools.cache
+def dummy_hash() -> str:
+    """A hash no password matches, checked for a user name that does not exist: the answer
+    takes as long as for a wrong password (user names do not show by timing)."""
+    return hash_password(secrets.token_urlsafe(24))
+
+
+def check_login(users: dict[str, tuple[User, str]], nome: str, password: str) -> User | None:
+    """The user when ``password`` is ``nome``'s; None otherwise — after the same work either way."""
+    found = users.get(nome)
+    ok = verify_password(password, found[1] if found is not None else dummy_hash())
+    return found[0] if found is not None and ok else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,48 +1,57 @@
-"""The review desk's state: the acervo in memory, items, previews, decisions recorded and applied.
+"""The review desk's state: the acervo in memory, its items, the exact preview of a decision, and
+the ledgers watched for changes made elsewhere.
 
-:class:`Desk` builds the acervo once (:func:`lexconsolida.acervo.pipeline.build`, with the work
-list's cache when given) and keeps it. A decision is written to the act's ledger
-(:func:`lexconsolida.corpus.ledger.record`: locked, atomic, conflict-checked) and then applied
-incrementally (:func:`lexconsolida.acervo.pipeline.update`): the act is analysed again and the
-history of every act it amends compiled again, with the other amending acts' recognitions taken
-from a memo. Every method holds one lock: the web server calls them from several threads.
+:class:`Desk` builds the acervo once (:func:`lexconsolida.acervo.pipeline.build`, with a cache:
+the next start takes seconds) and keeps it. What a decision would do is simulated by the very
+function the history uses for one step (:func:`lexconsolida.history.apply_act`): the target as
+the history has it right before the act, the earlier acts left pending, the gates' whole
+context, the act recognised with the candidate decision — so the preview is what recording the
+decision and compiling the history again gives (:meth:`Desk.simulate`). Recording is
+:mod:`lexconsolida.review.service`'s; after it the act is analysed again and the history of
+every act it amends compiled again (:func:`lexconsolida.acervo.pipeline.update`), with the
+other acts' recognitions from a memo.
+
+A ledger changed by another process (``lexconsolida decisoes`` on the same acervo, say) is seen
+within seconds (:meth:`Desk.watch`); one that cannot be read is a loud error on every page,
+with its file and line (:attr:`Desk.damaged`), never an empty queue.
+
+Threads: the web server serves requests concurrently. Pages read the queue (a list replaced
+whole on each refresh) and cached item details without waiting; work on the acervo (a
+detail computed, a refresh) holds :attr:`Desk.lock`.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from lexconsolida.acervo.analysis import act_corpus
-from lexconsolida.acervo.pipeline import Acervo, build, update
-from lexconsolida.amendments import gates, recognise
-from lexconsolida.amendments.decisions import Decided, base_where, decide, instruction_digest
+from lexconsolida.acervo.items import Item
+from lexconsolida.acervo.pipeline import Acervo, amending_acts, build, update
+from lexconsolida.amendments.codes import gate_codes
+from lexconsolida.amendments.decisions import Decided, base_where, instruction_digest, target_digest
 from lexconsolida.amendments.model import Operation, Recognition, work_key
 from lexconsolida.amendments.through import redirect
-from lexconsolida.corpus import ledger
-from lexconsolida.corpus.records import Act, Decisao, read_toml, with_id
+from lexconsolida.amendments import recognise
+from lexconsolida.corpus import journal, ledger
+from lexconsolida.corpus.records import LEDGER, Act, Decisao, load_act
+from lexconsolida.corpus.store import resolve_relations
 from lexconsolida.errors import InputError, LexError
-from lexconsolida.history import amending_texts, efficacy_issues, event_of, recognise_act
+from lexconsolida.history import Plan, amending_texts, apply_act, event_of, plan_of, recognise_act, steps
 from lexconsolida.model import Norma
-from lexconsolida.model.efficacy_events import Efficacy
 from lexconsolida.review import queue
-from lexconsolida.review.queue import Item
+from lexconsolida.review.identity import rule_for
 from lexconsolida.review.readings import (
-    Line, Preview, Quoted, Reading, UnitOption, alternatives, article_lines, preview,
-    quoted_units, unit_options, whole_rewrite,
+    Line, Preview, Quoted, Reading, UnitOption, alternatives, article_lines, compared, quoted_units, unit_options,
+    whole_rewrite,
 )
-from lexconsolida.transforms.pointintime import at
+from lexconsolida.transforms.amend import attempt
 
 
 class DeskError(LexError):
     """A decision the desk refuses (Portuguese message for the person)."""
-
-
-def now() -> str:
-    """The moment, with its offset, to the second ('2026-12-02T10:31:05-03:00')."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 @dataclass(slots=True)
@@ -58,7 +67,8 @@ class Detail:
     target: str | None
     target_label: str | None
     date: str | None
-    """The day the act's changes count from; the units are the target's on the day before."""
+    """The day the act's changes count from; the units are the target's as its history has
+    them right before the act."""
     units: list[UnitOption] = field(default_factory=list)
     readings: list[Reading] = field(default_factory=list)
     findings: list[tuple[str, str]] = field(default_factory=list)
@@ -66,11 +76,31 @@ class Detail:
     others_open: int = 0
     """Other open items of the same act and target (the act applies when all are decided)."""
     version: str = ""
-    """:func:`lexconsolida.corpus.ledger.version` of the entry on record."""
+    """The item's version in its ledger (:meth:`lexconsolida.corpus.journal.Folded.version`)."""
     step: str | None = None
     """How the target's history has this act now: 'aplicada', 'pendente', 'ignorada'."""
     step_reason: str | None = None
     target_pasta: str | None = None
+    history: list[journal.Entry] = field(default_factory=list)
+    """Every ledger entry about this item, in order."""
+    in_force: journal.Effective | None = None
+    pending: journal.Entry | None = None
+    """The proposal waiting on this item."""
+    rule: str = journal.TWO
+    effective: set[int] = field(default_factory=set)
+    """Numbers of this item's entries that took effect (recorded in force, or approved): the
+    ones a person may revert."""
+    tool_ops: list[Operation] = field(default_factory=list)
+    """The tool's operations of this instruction on the target (no decision for the item)."""
+
+
+@dataclass(slots=True)
+class Before:
+    """The target as its history has it right before one act, and what came before."""
+
+    norma: Norma
+    pending: list[tuple[str, list[Operation]]]
+    plan: Plan
 
 
 class Desk:
@@ -82,20 +112,36 @@ class Desk:
         self.ac: Acervo = acervo if acervo is not None else build(self.root, executor=executor, cache_dir=cache_dir)
         self._raw: dict[str, tuple[Recognition, Norma]] = {}
         self._decided: dict[str, Decided] = {}
-        self._bases: dict[tuple[str, str], Norma] = {}
+        self._before: dict[tuple[str, str], Before] = {}
+        self._details: dict[tuple[str, str | None], tuple[int, Detail]] = {}
+        self._simulated: dict[tuple, tuple[int, Preview]] = {}
         self._stamps: dict[str, int] = {}
         """How many times each act's files changed here (a recognition made before is stale)."""
         self.generation = 0
+        self.damaged: dict[str, str] = {}
+        """Act folder (relative) → why its ledger cannot be read (file and line): shown on every
+        page; the act's items are not decided until it is restored."""
+        for folder, message in self.ac.broken:
+            if LEDGER in message:
+                self.damaged[folder] = message
+        self.left_out = [(f, m) for f, m in self.ac.broken if f not in self.damaged]
+        """Act folders the acervo left out for another reason (their norma.toml)."""
+        self._seen: dict[str, tuple] = {}
+        self._stamp_ledgers()
         self._index()
 
     # --- the queue --------------------------------------------------------------------------
     def _index(self) -> None:
-        self.items = queue.build(self.ac)
-        self.by_id = {i.id: i for i in self.items}
+        items = queue.build(self.ac)
+        self.by_id = {i.id: i for i in items}
+        self.items = items  # replaced whole: readers never see half of it
+
+    @property
+    def open_items(self) -> list[Item]:
+        return queue.open_items(self.items)
 
     def item(self, item_id: str) -> Item | None:
-        with self.lock:
-            return self.by_id.get(item_id)
+        return self.by_id.get(item_id)
 
     def neighbours(self, item: Item, items: list[Item]) -> tuple[Item | None, Item | None]:
         ids = [i.id for i in items]
@@ -104,43 +150,47 @@ class Desk:
         k = ids.index(item.id)
         return (items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None)
 
-    def municipio(self, act: Act) -> dict:
-        return self.ac.corpus.municipios[act.municipio].data
+    def rule(self, act: Act) -> str:
+        """The act's municipality's rule, read now ('duas pessoas' unless its config chooses one)."""
+        return rule_for(self.root, act.municipio)
 
-    def two_person(self, act: Act) -> bool:
-        """``[revisao] duas_pessoas = true`` in the act's municipio.toml (read at each decision: a
-        change counts without restarting the desk): whoever proposes a reading cannot approve it."""
-        rev = read_toml(self.root / act.municipio / "municipio.toml").get("revisao") or {}
-        return bool(rev.get("duas_pessoas", False)) if isinstance(rev, dict) else False
+    def ledger(self, act: Act) -> journal.Folded:
+        return ledger.state(act.folder)
 
-    # --- recognition, memoised ----------------------------------------------------------------
+    def damaged_of(self, act: Act) -> str | None:
+        return self.damaged.get(act.folder.relative_to(self.root).as_posix())
+
+    # --- recognitions, memoised ---------------------------------------------------------------
     def raw(self, urn: str) -> tuple[Recognition, Norma]:
-        """The act's recognition before any decision, and its text (memoised)."""
-        hit = self._raw.get(urn)
-        if hit is None:
-            corpus = self.ac.corpus
-            act = corpus.acts[urn]
-            norma = corpus.read(urn)
-            rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
-            redirect(rec, amending_texts(corpus))
-            hit = self._raw[urn] = (rec, norma)
-        return hit
-
-    def gate_context(self, urn: str, target: str, base: Norma, ops: list[Operation]) -> gates.Context:
-        """What the precision gates see of the act ``urn`` on ``target`` (its text and its
-        recognition's problems), for the previews to say what they find."""
-        rec, norma = self.raw(urn)
-        act = self.ac.corpus.acts[urn]
-        return gates.Context(base, target, list(ops), event_of(act), norma, list(rec.problems))
+        """The act's recognition before any decision (redirected), and its text (memoised)."""
+        with self.lock:
+            hit = self._raw.get(urn)
+            if hit is None:
+                corpus = self.ac.corpus
+                act = corpus.acts[urn]
+                norma = corpus.read(urn)
+                rec = recognise(norma, lambda ref: corpus.resolve(ref, act.urn))
+                redirect(rec, amending_texts(corpus))
+                hit = self._raw[urn] = (rec, norma)
+            return hit
 
     def recognised(self, act: Act) -> Decided:
         """The act recognised with its recorded decisions (the histories' memo)."""
-        hit = self._decided.get(act.urn)
-        if hit is None:
-            hit = self._decided[act.urn] = recognise_act(self.ac.corpus, self.ac.corpus.acts.get(act.urn, act))
-        return hit
+        with self.lock:
+            hit = self._decided.get(act.urn)
+            if hit is None:
+                hit = self._decided[act.urn] = recognise_act(self.ac.corpus, self.ac.corpus.acts.get(act.urn, act))
+            return hit
 
-    def _forget(self, urns: set[str]) -> None:
+    def recognised_with(self, act: Act, decisoes: list[Decisao]) -> Decided:
+        """The act recognised with ``decisoes`` instead of those recorded (not memoised)."""
+        rec, norma = self.raw(act.urn)
+        fresh = Recognition(rec.act_urn, rec.act_label, list(rec.operations), list(rec.problems))
+        return recognise_act(self.ac.corpus, act, norma, raw=fresh, decisoes=decisoes)
+
+    def _forget(self, urns: set[str]) -> set[str]:
+        """The memos of the acts ``urns`` (and of the acts whose recognition read them) dropped;
+        returns them all."""
         folders = {str(self.ac.corpus.acts[u].folder) for u in urns if u in self.ac.corpus.acts}
         deps = {u for u, r in self.ac.acts.items() if any(str(Path(f).parent) in folders for f, _ in r.depende_de)}
         for u in urns | deps:
@@ -148,7 +198,36 @@ class Desk:
             self._decided.pop(u, None)
             self._stamps[u] = self._stamps.get(u, 0) + 1
             self.ac.corpus.forget(u)
-        self._bases.clear()
+        self._details.clear()
+        return urns | deps
+
+    def _plan_key(self, target: str) -> list[tuple[str, str | None]]:
+        corpus = self.ac.corpus
+        return [(u, corpus.acts[u].in_force_from) for u in amending_acts(self.ac, target) if u in corpus.acts]
+
+    def _keep_before(self, changed: set[str], targets: list[str], plans: dict[str, list]) -> None:
+        """After a refresh: the states memoised before each act stay for the targets not compiled
+        again, and, for those compiled again, before the acts up to the first one that changed
+        (the history is the same until there) — unless the target's acts or their dates changed,
+        or an undated act changed (it is compared with every other)."""
+        corpus = self.ac.corpus
+        again = set(targets)
+
+        def order(u: str) -> tuple[str, str]:
+            return (corpus.acts[u].in_force_from or "", u) if u in corpus.acts else ("", u)
+
+        keep: dict[tuple[str, str], Before] = {}
+        for (t, a), b in self._before.items():
+            if t not in again:
+                keep[(t, a)] = b
+                continue
+            mine = [u for u in changed if u in dict(plans.get(t, []))]
+            if plans.get(t) != self._plan_key(t) or any(corpus.acts[u].in_force_from is None for u in mine
+                                                          if u in corpus.acts):
+                continue
+            if mine and order(a) <= min(order(u) for u in mine):
+                keep[(t, a)] = b
+        self._before = keep
 
     def warm(self) -> threading.Thread:
         """Recognise, in a background thread, every amending act of the acervo's histories
@@ -178,30 +257,136 @@ class Desk:
                 with self.lock:
                     if self._stamps.get(urn, 0) == stamp and urn not in self._decided:
                         self._decided[urn] = decided
+            # then each open item's target as it stands right before the act, in the queue's order:
+            # the item pages (and the previews) start from there
+            for item in list(self.open_items):
+                for target in item.targets[:1]:
+                    act = self.ac.corpus.acts.get(item.act)
+                    tact = self.ac.corpus.acts.get(target)
+                    if act is None or tact is None or tact.texto is None:
+                        continue
+                    try:
+                        self.before(target, act)
+                    except LexError:
+                        continue
 
         thread = threading.Thread(target=run, name="mesa-memoria", daemon=True)
         thread.start()
         return thread
 
-    # --- one item ---------------------------------------------------------------------------
-    def base_for(self, target: str, act: Act) -> tuple[Norma, str | None]:
-        """The target as it stood the day before ``act`` counts (its history in the acervo cut
-        there; its original text when the act counts from the target's first day)."""
-        key = (target, act.urn)
-        day = act.in_force_from
-        if key not in self._bases:
-            h = self.ac.histories.get(target)
-            full = h.norma if h is not None and h.norma is not None else self.ac.corpus.read(target)
-            base = full
-            if day:
-                before = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
-                try:
-                    base = at(full, before)
-                except InputError:
-                    base = self.ac.corpus.read(target)
-            self._bases[key] = base
-        return self._bases[key], day
+    # --- the history around one act, and the exact preview ---------------------------------------
+    def before(self, target: str, act: Act) -> Before:
+        """``target`` as its history has it right before ``act`` (the same steps, with the same
+        recognitions, as the history the acervo compiles), memoised until the target's history
+        is compiled again."""
+        with self.lock:
+            key = (target, act.urn)
+            hit = self._before.get(key)
+            if hit is None:
+                corpus = self.ac.corpus
+                tact = corpus.acts[target]
+                plan = self.plan(target, act)
+                norma, pending = corpus.read(target), []
+                upto = replace(plan, acts=[a for a in plan.acts if a.urn != act.urn
+                                           and (a.in_force_from or "", a.urn) < (act.in_force_from or "", act.urn)])
+                for st in steps(corpus, tact, upto, self.recognised, tolerant=True):
+                    norma = st.after
+                    pending = [*st.pending, *([(st.act.label, st.report.operations)]
+                                              if not st.report.applied and st.report.operations else [])]
+                hit = self._before[key] = Before(norma, pending, plan)
+            return hit
 
+    def plan(self, target: str, act: Act | None = None) -> Plan:
+        """The plan of ``target``'s history as the acervo compiles it now (its amending acts, as
+        loaded now; ``act`` among them even when the acervo did not relate it)."""
+        with self.lock:
+            corpus = self.ac.corpus
+            amending = [corpus.acts[u] for u in amending_acts(self.ac, target) if u in corpus.acts]
+            if act is not None and act.urn not in {a.urn for a in amending}:
+                amending.append(corpus.acts.get(act.urn, act))
+            return plan_of(corpus, corpus.acts[target], amending, self.recognised)
+
+    def item_decisions(self, item: Item, decisao: Decisao | None) -> list[Decisao]:
+        """The act's decisions with ``decisao`` in force for ``item`` (None: with none for it)."""
+        act = self.ac.corpus.acts[item.act]
+        others = [d for d in act.decisoes if ledger.key_of(d) != item.key]
+        if decisao is None:
+            return others
+        return others + [replace(decisao, estado="aprovada", aprovada_por=None, aprovada_em=None)]
+
+    def tool_ops(self, item: Item, target: str) -> list[Operation]:
+        """The tool's operations of the item's instruction on ``target``, with no decision on the
+        item (the other decisions of the act applied)."""
+        act = self.ac.corpus.acts[item.act]
+        decided = self.recognised_with(act, self.item_decisions(item, None))
+        return [o for o in decided.recognition.operations
+                if o.target_urn and work_key(o.target_urn) == work_key(target)
+                and (item.where is None or base_where(o.where) == item.where)]
+
+    def simulate(self, item: Item, target: str, decisao: Decisao | None, anchor: str = "previa") -> Preview:
+        """What recording ``decisao`` (in force) on ``item`` does to ``target``: the act's step as
+        its history will compile it — applied or still waiting (and why) —, the quadro of what
+        changes, what the text refuses and what the gates say. Remembered until the acervo
+        changes (the page's readings, the live preview and the decision ask for the same one)."""
+        key = (item.id, target, anchor, repr(ledger.decision_content(decisao)) if decisao is not None else "",
+               decisao.problema if decisao is not None else "", decisao.dispositivo if decisao is not None else "")
+        hit = self._simulated.get(key)
+        if hit is not None and hit[0] == self.generation:
+            return replace(hit[1], gates=list(hit[1].gates), held=list(hit[1].held))
+        with self.lock:
+            generation = self.generation
+            out = self._simulate(item, target, decisao, anchor)
+            self._simulated[key] = (generation, out)
+            return replace(out, gates=list(out.gates), held=list(out.held))
+
+    def _simulate(self, item: Item, target: str, decisao: Decisao | None, anchor: str) -> Preview:
+        with self.lock:
+            corpus = self.ac.corpus
+            act, tact = corpus.acts[item.act], corpus.acts[target]
+            decisions = self.item_decisions(item, decisao)
+            with_candidate = self.recognised_with(act, decisions)
+
+            def recognised(a: Act) -> Decided:
+                return with_candidate if a.urn == act.urn else self.recognised(a)
+
+            b = self.before(target, act)
+            report, gated = apply_act(corpus, b.norma, act, tact, b.plan, b.pending, recognised, tolerant=True,
+                                      decisoes=decisions)
+            event = event_of(act)
+            ops = gated.operations if gated is not None else report.operations  # as the decisions left them
+            if gated is not None and gated.applied:
+                after, refused = gated.norma, []
+            else:
+                after, refusals = attempt(b.norma, ops, event) if ops else (b.norma, [])
+                refused = [e.message for _, e in refusals]
+            found = [(p.code, p.message, p.blocking) for p in (gated.problems if gated is not None else [])]
+            out = compared(b.norma, after, ops, event, anchor, refused, found)
+            out.applies_now = report.applied
+            out.held = list(dict.fromkeys(p.message for p in report.problems if p.blocking))
+            return out
+
+    def target_content(self, item: Item, target: str, decisao: Decisao) -> Decisao:
+        """``decisao`` tied to the target's text it was taken on: the units its instruction and its
+        operations touch there, and their digest as the history has them right before the act
+        (:func:`lexconsolida.amendments.decisions.target_digest`)."""
+        act = self.ac.corpus.acts[item.act]
+        base = self.before(target, act).norma
+        ids: set[str] = set()
+        for o in self.tool_ops(item, target):
+            if o.target_id:
+                ids.add(o.target_id)
+        for w in decisao.operacoes:
+            if "!" in w.alvo and work_key(w.alvo) == work_key(target):
+                ids.add(w.alvo.split("!", 1)[1])
+        if decisao.alvo and "!" in decisao.alvo:
+            ids.add(decisao.alvo.split("!", 1)[1])
+        ids = {i if base.find(i) is not None or "_" not in i else i.rsplit("_", 1)[0] for i in ids}
+        units = tuple(sorted(i.removesuffix("_cpt") for i in ids))
+        if not units:
+            return decisao
+        return replace(decisao, alvo_norma=target, alvo_unidades=units, alvo_hash=target_digest(base, units))
+
+    # --- one item ---------------------------------------------------------------------------
     def target_of(self, item: Item, chosen: str | None) -> str | None:
         """The target norm the page shows: the one asked for (URN, folder or citation, when the
         item has none), else the item's first."""
@@ -218,139 +403,177 @@ class Desk:
             return None
         return item.targets[0] if item.targets else None
 
-    def ops_with(self, item: Item, target: str, decisao: Decisao | None) -> tuple[list[Operation], Decided]:
-        """The operations of the item's instruction on ``target`` as they would be with
-        ``decisao`` recorded for the item (None: with no decision for it — the tool's reading)."""
-        act = self.ac.corpus.acts[item.act]
-        rec, norma = self.raw(item.act)
-        others = [d for d in act.decisoes if ledger.key_of(d) != item.key]
-        if decisao is not None:
-            others.append(decisao)
-        decided = decide(rec, others, lambda where: instruction_digest(norma, where))
-        ops = [o for o in decided.recognition.operations
-               if o.target_urn and work_key(o.target_urn) == work_key(target)
-               and (item.where is None or base_where(o.where) == item.where)]
-        return ops, decided
-
-    def preview(self, item: Item, target: str, decisao: Decisao | None) -> Preview:
-        with self.lock:
-            act = self.ac.corpus.acts[item.act]
-            base, _ = self.base_for(target, act)
-            ops, _ = self.ops_with(item, target, decisao)
-            # a person's operations are not gated (amendments.gates.decided): the gates speak only
-            # of the tool's readings, on the item's page
-            return preview(base, ops, event_of(act))
-
     def detail(self, item: Item, chosen_target: str | None = None) -> Detail:
+        key = (item.id, chosen_target)
+        hit = self._details.get(key)
+        if hit is not None and hit[0] == self.generation:
+            return hit[1]
         with self.lock:
-            corpus = self.ac.corpus
-            act = corpus.acts[item.act]
-            rec, norma = self.raw(item.act)
-            out = Detail(item, act, instruction_digest(norma, item.where),
-                         article_lines(norma, act.texto, item.where, item.line, ementa="ementa" in item.code),
-                         quoted_units(norma, item.where),
-                         None, None, act.in_force_from)
-            out.findings = [(p.code, p.message) for p in rec.problems
-                            if item.where is None or base_where(p.where) == item.where]
-            for m in item.messages:
-                if (item.code, m) not in out.findings:
-                    out.findings.append((item.code, m))
-            current = queue.entry_for(act.decisoes, item.code, item.where)
-            out.version = ledger.version(current) if current is not None and ledger.key_of(current) == item.key else ""
-            target = self.target_of(item, chosen_target)
-            if target is None:
-                return out
-            out.target, out.target_label = target, corpus.acts[target].label
-            out.target_pasta = self.ac.acts[target].pasta if target in self.ac.acts else None
-            if corpus.acts[target].texto is None:
-                return out
-            base, _ = self.base_for(target, act)
-            out.units = unit_options(base)
-            event = event_of(act)
-            ops, _ = self.ops_with(item, target, None)
-            if ops:
-                ctx = self.gate_context(item.act, target, base, ops)
-                out.readings.append(Reading("proposta", "Leitura da ferramenta", ops, True,
-                                            preview(base, ops, event, "proposta", ctx)))
-                alts = alternatives(base, ops, event)
-                tool = out.readings[-1].preview
-                if tool is not None and any(code == "subunidades-nao-trazidas" for code, _, _ in tool.gates):
-                    whole = whole_rewrite(base, ops, event)
-                    if whole is not None:
-                        alts.append(whole)
-                for alt in alts:
-                    alt.preview = preview(base, alt.operations, event, alt.key, ctx)
-                    out.readings.append(alt)
-            h = self.ac.histories.get(target)
-            step = next((s for s in h.steps if s.ato == item.act), None) if h is not None else None
-            if step is not None:
-                out.step, out.step_reason = step.situacao, step.motivo
-            out.others_open = sum(1 for i in self.items if i.act == item.act and i.id != item.id
-                                  and i.status != "decidida" and (not i.targets or target in i.targets))
+            generation = self.generation
+            out = self._detail(item, chosen_target)
+            self._details[key] = (generation, out)
             return out
 
-    # --- decisions ---------------------------------------------------------------------------
-    def record(self, item: Item, decisao: Decisao, *, expected: str | None) -> Decisao:
-        """Write ``decisao`` for ``item`` in the act's ledger (:class:`ledger.Conflict` when the
-        entry changed since ``expected``) and apply it."""
-        with self.lock:
-            act = self.ac.corpus.acts[item.act]
-            saved = ledger.record(act.folder, decisao, expected=expected)
-            self.refresh([item.act])
-            return saved
+    def _detail(self, item: Item, chosen_target: str | None) -> Detail:
+        corpus = self.ac.corpus
+        act = corpus.acts[item.act]
+        rec, norma = self.raw(item.act)
+        out = Detail(item, act, instruction_digest(norma, item.where),
+                     article_lines(norma, act.texto, item.where, item.line, ementa="ementa" in item.code),
+                     quoted_units(norma, item.where), None, None, act.in_force_from)
+        out.findings = [(p.code, p.message) for p in rec.problems
+                        if item.where is None or base_where(p.where) == item.where]
+        for m in item.messages:
+            if (item.code, m) not in out.findings:
+                out.findings.append((item.code, m))
+        folded = self.ledger(act)
+        out.version = folded.version(item.key)
+        out.history = folded.history(item.key)
+        out.in_force = folded.decisions.get(item.key)
+        out.pending = folded.pending(item.key)
+        out.effective = {e.n for e in out.history if e.evento in ("decisao", "retirada") and (
+            e.estado == journal.IN_FORCE or (e.n in folded.closed and folded.closed[e.n].evento == "aprovacao"))}
+        out.rule = self.rule(act)
+        target = self.target_of(item, chosen_target)
+        if target is None:
+            return out
+        out.target, out.target_label = target, corpus.acts[target].label
+        out.target_pasta = self.ac.acts[target].pasta if target in self.ac.acts else None
+        h = self.ac.histories.get(target)
+        step = next((s for s in h.steps if s.ato == item.act), None) if h is not None else None
+        if step is not None:
+            out.step, out.step_reason = step.situacao, step.motivo
+        out.others_open = sum(1 for i in self.items if i.act == item.act and i.id != item.id and i.open
+                              and (not i.targets or target in i.targets))
+        if corpus.acts[target].texto is None:
+            return out
+        base = self.before(target, act).norma
+        out.units = unit_options(base)
+        ops = out.tool_ops = self.tool_ops(item, target)
+        if ops:
+            # what the gates say of the tool's reading: as the history has the act now, and once the
+            # item's own problem is answered (the gates after the application run only then)
+            gates_now = [(p.tipo, p.mensagem, p.bloqueia) for p in (step.problemas if step is not None else [])
+                         if p.tipo in gate_codes() and (item.where is None or base_where(p.dispositivo) == item.where)]
+            tool = Reading("proposta", "Leitura da ferramenta", ops, True)
+            tool.preview = self.simulate(item, target, Decisao(item.code, "aplicar", item.where), "proposta")
+            tool.preview.gates = list(dict.fromkeys(gates_now + tool.preview.gates))
+            out.readings.append(tool)
+            event = event_of(act)
+            alts = alternatives(base, ops, event)
+            if any(code == "subunidades-nao-trazidas" for code, _, _ in tool.preview.gates):
+                whole = whole_rewrite(base, ops, event)
+                if whole is not None:
+                    alts.append(whole)
+            for alt in alts:
+                alt.preview = self.simulate(item, target, Decisao(item.code, "operacoes", item.where, "",
+                                                                  operacoes=alt.written), alt.key)
+                out.readings.append(alt)
+        return out
 
-    def approve(self, item: Item, user: str, *, expected: str | None) -> Decisao:
-        """Approve the proposal on record for ``item`` (two-person rule): refused to the person
-        who proposed it."""
-        with self.lock:
-            act = self.ac.corpus.acts[item.act]
-            current = ledger.current_entry(act.folder, item.key)
-            if current is None or current.estado != "proposta":
-                raise DeskError("não há proposta a aprovar neste item")
-            if current.responsavel == user:
-                raise DeskError("regra de duas pessoas: quem propôs a decisão não pode aprová-la; "
-                                "peça a outra pessoa que a aprove")
-            approved = replace(current, estado="aprovada", aprovada_por=user, aprovada_em=now())
-            return self.record(item, approved, expected=expected)
-
-    def record_efficacy(self, urn: str, ev: Efficacy, *, replace_id: str | None = None) -> Efficacy:
-        """Check the efficacy event ``ev`` against the act's text and its other events
-        (:func:`lexconsolida.history.efficacy_issues`; DeskError with every problem), write it in
-        the act's ledger and apply it (the act's own compiled text, and the texts of the acts it
-        amends, which carry its events)."""
-        with self.lock:
-            act = self.ac.corpus.acts[urn]
-            ev = ev if ev.id else with_id(ev)
-            existing = [e for e in act.eficacia if e.id != replace_id]
-            issues = [i for i in efficacy_issues(self.ac.corpus, act, existing + [ev])
-                      if f"evento de eficácia {ev.id}:" in i.mensagem and i.codigo != "eficacia-aviso"]
-            if issues:
-                raise DeskError("; ".join(i.mensagem.split(": ", 1)[-1] for i in issues))
-            saved = ledger.record_eficacia(act.folder, ev, replace_id=replace_id)
-            self._efficacy_changed(urn)
-            return saved
-
-    def remove_efficacy(self, urn: str, event_id: str) -> Efficacy:
-        with self.lock:
-            removed = ledger.remove_eficacia(self.ac.corpus.acts[urn].folder, event_id)
-            self._efficacy_changed(urn)
-            return removed
-
-    def _efficacy_changed(self, urn: str) -> None:
-        """The act's events changed: the act reloaded (and the acts it amends compiled again, by
-        :meth:`refresh`); its own compiled history takes its new events (the events its amending
-        acts carried to it stay)."""
-        self.refresh([urn])
-        h = self.ac.histories.get(urn)
-        if h is not None and h.norma is not None:
-            own = self.ac.corpus.acts[urn].eficacia
-            h.norma.eficacia = list(own) + [e for e in h.norma.eficacia if e.via_urn is not None]
-
+    # --- changes ----------------------------------------------------------------------------
     def refresh(self, urns: list[str]) -> None:
-        """Apply what changed in the files of ``urns`` (the acts and their targets)."""
+        """Apply what changed in the files of ``urns`` (the acts and their targets). An act whose
+        files can no longer be read keeps its last good state and is listed as damaged."""
         with self.lock:
-            self._forget(set(urns))
-            update(self.ac, urns, recognised=self.recognised)
+            good = []
+            for urn in urns:
+                act = self.ac.corpus.acts.get(urn)
+                if act is None:
+                    continue
+                rel = act.folder.relative_to(self.root).as_posix()
+                try:
+                    load_act(act.folder, act.municipio, self.ac.corpus.municipios[act.municipio].textos)
+                except InputError as err:
+                    self.damaged[rel] = str(err)
+                    continue
+                self.damaged.pop(rel, None)
+                good.append(urn)
+            if good:
+                touched = {t for t, _ in self._before}
+                plans = {t: self._plan_key(t) for t in touched}
+                changed = self._forget(set(good))
+                _, targets = update(self.ac, good, recognised=self.recognised)
+                self._keep_before(changed, targets, plans)
             self.generation += 1
+            self._simulated.clear()
             self._index()
 
+    # --- ledgers changed elsewhere ----------------------------------------------------------------
+    def _ledger_stamp(self, folder: Path) -> tuple:
+        try:
+            st = os.stat(folder / LEDGER)
+        except FileNotFoundError:
+            return ()
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+    def _stamp_ledgers(self) -> None:
+        self._seen = {urn: self._ledger_stamp(a.folder) for urn, a in self.ac.corpus.acts.items()}
+
+    def changed_ledgers(self) -> list[str]:
+        """The acts whose ledger changed on disk since the desk last looked (by anyone)."""
+        out = []
+        for urn, a in list(self.ac.corpus.acts.items()):
+            stamp = self._ledger_stamp(a.folder)
+            if self._seen.get(urn) != stamp:
+                self._seen[urn] = stamp
+                out.append(urn)
+        return out
+
+    def check_changes(self) -> list[str]:
+        """Bring in the ledgers changed elsewhere (another desk, ``lexconsolida decisoes``)."""
+        with self.lock:
+            changed = self.changed_ledgers()
+            if changed:
+                self.refresh(changed)
+            return changed
+
+    @staticmethod
+    def _applied(act: Act) -> tuple:
+        """What of ``act``'s ledger is applied: its decisions in force (a deferral applies nothing)
+        and its efficacy events."""
+        return (tuple(sorted((d.problema, d.dispositivo or "", d.registro or 0) for d in act.decisoes
+                             if d.in_force)), tuple(sorted(e.id or "" for e in act.eficacia)))
+
+    def after_write(self, urn: str) -> None:
+        """A ledger this desk wrote: applied, and not seen again as a change from elsewhere. When
+        the entry changed nothing applied — a proposal, a discarded one, a deferral of an open
+        item — only the act's record and the queue are read again (no history is compiled)."""
+        with self.lock:
+            act = self.ac.corpus.acts.get(urn)
+            if act is None:
+                return
+            try:
+                fresh = load_act(act.folder, act.municipio, self.ac.corpus.municipios[act.municipio].textos)
+            except InputError:
+                fresh = None
+            if fresh is not None and self._applied(fresh) == self._applied(act):
+                resolve_relations(self.ac.corpus, fresh)
+                self.ac.corpus.acts[urn] = fresh
+                self._decided.pop(urn, None)
+                self._details.clear()
+                self.generation += 1
+                self._simulated.clear()
+                self._index()
+            else:
+                self.refresh([urn])
+            self._seen[urn] = self._ledger_stamp(act.folder)
+
+    def watch(self, interval: float = 2.0) -> threading.Thread:
+        """Look for ledgers changed elsewhere every ``interval`` seconds, in a background thread."""
+        stop = threading.Event()
+
+        def run() -> None:
+            while not stop.wait(interval):
+                try:
+                    self.check_changes()
+                except LexError:
+                    continue  # a ledger being written: seen on the next look
+
+        thread = threading.Thread(target=run, name="mesa-registros", daemon=True)
+        thread.stop = stop  # type: ignore[attr-defined]
+        thread.start()
+        return thread
+
+
+__all__ = ["Before", "Desk", "DeskError", "Detail"]

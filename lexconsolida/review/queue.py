@@ -1,12 +1,8 @@
-"""The queue of the review desk: every pending item of an acervo, generically by problem code.
+"""The queue of the review desk: the acervo's items (:mod:`lexconsolida.acervo.items`, the one
+list every view counts), with words for people, filters and counts.
 
-An item is one instruction of one amending act and one problem code — (act, dispositivo, code)
-—, the same key as a ledger entry (:func:`lexconsolida.corpus.ledger.key_of`). It comes from the
-acervo's results (:class:`lexconsolida.acervo.pipeline.Acervo`): the blocking problems of the
-steps pending in a target's history (recognition problems, failed applications, gates), the
-blocking problems of acts whose target is not known, and the acts whose target has no text
-here. A code this module does not know (a new precision gate) is an item like any other, titled
-by its code and its own message. Decided items come from the ledgers.
+A code this module does not know (a new precision gate) is an item like any other, titled by its
+code and its own message (:func:`lexconsolida.review.words.headline`).
 """
 
 from __future__ import annotations
@@ -14,11 +10,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from datetime import date
 
-from lexconsolida.acervo.pipeline import BASE_MISSING, PENDING, Acervo
-from lexconsolida.amendments.codes import headline
-from lexconsolida.corpus.records import Decisao
+from lexconsolida.acervo.items import OPEN, Item, build, entries_for, open_items
+from lexconsolida.acervo.pipeline import Acervo
+from lexconsolida.amendments.codes import gate_codes
+from lexconsolida.review import words
 
 STATUSES = {
     "pendente": "pendente",
@@ -33,193 +30,75 @@ GROUPS = {
     "aplicacao": "falha ao aplicar ao texto",
     "base": "texto da norma alterada ausente",
 }
-APPLY_FAILURE = "falha-na-aplicacao"
-OUTSIDE = "alvo-fora-do-acervo"
-"""An act changes a municipal act the acervo does not have: its base text is missing."""
+AGES = {
+    "ate5": "até 5 anos",
+    "5a20": "de 5 a 20 anos",
+    "mais20": "mais de 20 anos",
+    "sem": "sem data",
+}
+"""Age of the amending act (its date), for the filter."""
+KINDS_OF_CODE = {"portao": "portões de precisão", "leitura": "leitura das instruções"}
 
 
-@dataclass(slots=True)
-class Item:
-    act: str
-    """URN of the amending act."""
-    pasta: str
-    """Its folder in the acervo ('ba-feira-de-santana/lei-2748-2007')."""
-    act_label: str
-    year: str | None
-    where: str | None
-    """The instruction's dispositivo in the act (None: the act as a whole)."""
-    code: str
-    message: str
-    line: int | None
-    source: str
-    """The instruction's text as printed."""
-    targets: list[str] = field(default_factory=list)
-    """URNs of the acts of the acervo whose text waits on this item."""
-    target_labels: list[str] = field(default_factory=list)
-    impact: int = 0
-    """How many acts depend on it: the acts it holds back and the acts related to those."""
-    status: str = "pendente"
-    entry: Decisao | None = None
-    """The ledger entry for this item, when there is one."""
-    messages: list[str] = field(default_factory=list)
-    """Every message reported for this item (one per target or failed operation)."""
-    outside: list[str] = field(default_factory=list)
-    """Acts it changes that the acervo does not have (as the act cites them)."""
-    bare_targets: bool = False
-    """Every target of the item has a text without articles (the source only has its ementa)."""
-
-    @property
-    def id(self) -> str:
-        """'ba-feira-de-santana/lei-2748-2007/art1/alteracao-nao-textual' (the item's URL path)."""
-        return f"{self.pasta}/{self.where or 'ato'}/{self.code}"
-
-    @property
-    def headline(self) -> str:
-        return headline(self.code)
-
-    @property
-    def group(self) -> str:
-        if self.code in (BASE_MISSING, OUTSIDE) or (self.code == APPLY_FAILURE and self.bare_targets):
-            return "base"
-        if self.code == APPLY_FAILURE:
-            return "aplicacao"
-        return "instrucao"
-
-    @property
-    def status_label(self) -> str:
-        return STATUSES.get(self.status, self.status)
-
-    @property
-    def key(self) -> tuple[str, str | None]:
-        return (self.code, self.where)
+_HEADLINES: dict[int, tuple[Item, str]] = {}
 
 
-def entry_for(decisoes: list[Decisao], code: str, where: str | None) -> Decisao | None:
-    """The ledger entry of an item: the one recorded for exactly (code, where), else the
-    last one that matches it (a decision on a whole article answers its paragraphs)."""
-    exact = [d for d in decisoes if d.problema == code and d.dispositivo == where]
-    if exact:
-        return exact[-1]
-    matching = [d for d in decisoes if d.matches(code, where)]
-    return matching[-1] if matching else None
+def headline(item: Item) -> str:
+    """The item's headline (:func:`lexconsolida.review.words.headline`), remembered per item."""
+    hit = _HEADLINES.get(id(item))
+    if hit is not None and hit[0] is item:
+        return hit[1]
+    text = words.headline(item.code, item.said)  # type: ignore[arg-type]
+    if len(_HEADLINES) > 20000:
+        _HEADLINES.clear()
+    _HEADLINES[id(item)] = (item, text)
+    return text
 
 
-def _status(entry: Decisao | None) -> str:
-    if entry is None:
-        return "pendente"
-    if entry.decisao == "adiar":
-        return "adiada"
-    if entry.estado == "proposta":
-        return "proposta"
-    return "reaberta"  # a decision in force, yet the problem is open: its text changed, or it failed
+def status_label(item: Item) -> str:
+    return STATUSES.get(item.status, item.status)
 
 
-def _base(where: str | None) -> str | None:
-    return where[:-4] if where and where.endswith("_cpt") else where
-
-
-def build(ac: Acervo) -> list[Item]:
-    """Every item of ``ac``: open ones (with their ledger status) and decided ones."""
-    items: dict[tuple[str, str | None, str], Item] = {}
-    labels = {u: r.rotulo for u, r in ac.acts.items()}
-
-    def add(urn: str, code: str, msg: str, where: str | None, line: int | None, text: str, target: str | None):
-        where = _base(where)
-        r = ac.acts[urn]
-        key = (urn, where, code)
-        it = items.get(key)
-        if it is None:
-            it = items[key] = Item(urn, r.pasta, r.rotulo, r.ano, where, code, msg, line, text)
-        if target and target not in it.targets:
-            it.targets.append(target)
-        if msg not in it.messages:
-            it.messages.append(msg)
-        if it.line is None and line is not None:
-            it.line, it.source = line, text or it.source
-
-    for target in sorted(ac.histories):
-        for s in ac.histories[target].steps:
-            for p in s.problemas:
-                if p.tipo == BASE_MISSING or (s.situacao == PENDING and (p.bloqueia or p.tipo == APPLY_FAILURE)):
-                    add(s.ato, p.tipo, p.mensagem, p.dispositivo, p.linha, p.texto, target)
-    for rel in ac.relations:  # municipal acts changed by an act of the acervo, missing from it
-        if not rel.no_acervo and ":municipal:" in rel.alvo and rel.fonte in ac.acts \
-                and rel.tipo != "regulamenta":
-            msg = (f"{rel.alvo_rotulo}, que {ac.acts[rel.fonte].rotulo} altera ou revoga, não está no acervo: "
-                   "a alteração não pode ser aplicada aqui. Inclua o texto no acervo (lexconsolida importar) ou "
-                   "registre que ela fica sem aplicação")
-            add(rel.fonte, OUTSIDE, msg, rel.dispositivo, rel.linha, rel.texto, None)
-            it = items[(rel.fonte, _base(rel.dispositivo), OUTSIDE)]
-            if rel.alvo_rotulo not in it.outside:
-                it.outside.append(rel.alvo_rotulo)
-    for urn in sorted(ac.acts):  # as the work list: every open blocking problem of every act
-        for p in ac.acts[urn].problemas:
-            if p.bloqueia:
-                add(urn, p.tipo, p.mensagem, p.dispositivo, p.linha, p.texto, None)
-    dependents: dict[str, set[str]] = {}
-    for rel in ac.relations:
-        if rel.no_acervo:
-            dependents.setdefault(rel.alvo, set()).add(rel.fonte)
-    for it in items.values():
-        act = ac.corpus.acts.get(it.act)
-        it.entry = entry_for(act.decisoes, it.code, it.where) if act is not None else None
-        it.status = _status(it.entry)
-        if it.code == OUTSIDE and it.entry is not None and it.entry.in_force:
-            it.status = "decidida"  # nothing to apply: the decision settles it
-        it.target_labels = [labels.get(t, t) for t in it.targets] + it.outside
-        it.bare_targets = bool(it.targets) and all(t in ac.acts and ac.acts[t].texto and not ac.acts[t].dispositivos
-                                                   for t in it.targets)
-        reach = set(it.targets)
-        for t in it.targets:
-            reach |= dependents.get(t, set())
-        reach.discard(it.act)
-        it.impact = len(reach)
-    out = list(items.values())
-    out += _decided(ac, {(i.act, i.where, i.code) for i in out})
-    return sorted(out, key=lambda i: (-i.impact, i.pasta, i.line or 0, i.code))
-
-
-def _decided(ac: Acervo, open_keys: set[tuple[str, str | None, str]]) -> list[Item]:
-    """Items whose ledger entry is in force and whose problem is gone: decided."""
-    out = []
-    for urn in sorted(ac.acts):
-        act = ac.corpus.acts.get(urn)
-        if act is None:
-            continue
-        r = ac.acts[urn]
-        for d in act.decisoes:
-            if not d.in_force or (urn, d.dispositivo, d.problema) in open_keys:
-                continue
-            targets = sorted({rel.alvo for rel in ac.relations if rel.fonte == urn and rel.no_acervo})
-            out.append(Item(urn, r.pasta, r.rotulo, r.ano, d.dispositivo, d.problema, d.nota or "", None, "",
-                            targets, [ac.acts[t].rotulo for t in targets if t in ac.acts], 0, "decidida", d))
-    return out
+def age_of(item: Item, today: date | None = None) -> str:
+    if not item.date:
+        return "sem"
+    years = ((today or date.today()) - date.fromisoformat(item.date)).days / 365.25
+    return "ate5" if years <= 5 else "5a20" if years <= 20 else "mais20"
 
 
 def counts(items: list[Item]) -> dict[str, Counter]:
-    """For the filters: items per status, code, group and year."""
+    """For the filters: items per status, code, group, year and age."""
     return {"status": Counter(i.status for i in items), "code": Counter(i.code for i in items),
-            "group": Counter(i.group for i in items), "year": Counter(i.year or "sem data" for i in items)}
+            "group": Counter(i.group for i in items), "year": Counter(i.year or "sem data" for i in items),
+            "age": Counter(age_of(i) for i in items if i.open)}
 
 
 def select(items: list[Item], *, status: str | None = None, code: str | None = None, group: str | None = None,
-           year: str | None = None, act: str | None = None, sort: str = "impacto") -> list[Item]:
-    """The items a filter keeps, in the order asked ('impacto', 'ato', 'ano'). Without a
-    status, the open ones (every status but 'decidida')."""
-    out = [i for i in items if (i.status == status if status else i.status != "decidida")]
+           year: str | None = None, act: str | None = None, age: str | None = None, origin: str | None = None,
+           sort: str = "impacto") -> list[Item]:
+    """The items a filter keeps, in the order asked ('impacto', 'ato', 'ano', 'idade'). Without a
+    status, the open ones (:data:`lexconsolida.acervo.items.OPEN`)."""
+    out = [i for i in items if (i.status == status if status else i.status in OPEN)]
     if code:
         out = [i for i in out if i.code == code]
+    if origin:
+        gates = gate_codes()
+        out = [i for i in out if (i.code in gates) == (origin == "portao")]
     if group:
         out = [i for i in out if i.group == group]
     if year:
         out = [i for i in out if (i.year or "sem data") == year]
+    if age:
+        out = [i for i in out if age_of(i) == age]
     if act:
-        words = _words(act)
-        out = [i for i in out if words <= _words(f"{i.act_label} {i.pasta} {' '.join(i.target_labels)}")]
+        wanted = _words(act)
+        out = [i for i in out if wanted <= _words(f"{i.act_label} {i.pasta} {' '.join(i.target_labels)}")]
     if sort == "ato":
         out.sort(key=lambda i: (i.pasta, i.line or 0, i.code))
     elif sort == "ano":
         out.sort(key=lambda i: (i.year or "", i.pasta, i.line or 0))
+    elif sort == "idade":
+        out.sort(key=lambda i: (i.date or "9999", i.pasta, i.line or 0))
     return out
 
 
@@ -228,3 +107,7 @@ def _words(text: str) -> set[str]:
     → {'lei', 'no', '3477'}): a filter matches when all its words are there."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
     return set(re.findall(r"\w+", re.sub(r"(?<=\d)\.(?=\d)", "", folded)))
+
+
+__all__ = ["AGES", "GROUPS", "KINDS_OF_CODE", "STATUSES", "Item", "Acervo", "age_of", "build", "counts",
+           "entries_for", "headline", "open_items", "select", "status_label"]

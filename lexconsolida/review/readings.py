@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from markupsafe import Markup
 
 from lexconsolida.amendments import gates
-from lexconsolida.amendments.blocks import QuotedUnit, block_units, child_id, id_kind, unit_of_label
+from lexconsolida.amendments.blocks import QuotedUnit, block_units
 from lexconsolida.amendments.model import EMENTA, KIND_NAMES, Operation, OpKind
 from lexconsolida.corpus.records import DecisaoOperacao
 from lexconsolida.corpus.store import decode_text_bytes
@@ -28,14 +28,10 @@ from lexconsolida.diff.tokens import DELETE, INSERT, word_diff
 from lexconsolida.diff.units import flatten
 from lexconsolida.io import read_bytes
 from lexconsolida.model import Dispositivo, Event, Kind, Norma, Situacao
-from lexconsolida.model.ids import LexId
+from lexconsolida.model.ids import LexId, citation_parts
+from lexconsolida.model.numbering import label_for
 from lexconsolida.templating import escape_str
 from lexconsolida.transforms.amend import apply_checked, refused_operations
-
-EDITABLE_KINDS = ("redacao", "inclusao", "revogacao")
-"""The operations a person may write on the desk (renumbering and agrupadores: in the ledger
-by hand)."""
-
 
 @dataclass(slots=True)
 class Line:
@@ -117,11 +113,36 @@ class Quoted:
     rotulo: str
     text: str
     depth: int
+    full: str = ""
+    """The unit with its units, one per line as printed ('Art. 50. …:', 'I - …;'): what a person
+    copies into an own reading of the whole unit."""
+    children: int = 0
+    """How many units it holds."""
+
+
+def printed_line(u: QuotedUnit) -> str:
+    """A quoted unit as one printed line ('Art. 50. …', '§ 1º …', 'I - …', 'a) …')."""
+    try:
+        label = label_for(u.kind, u.number, unico=u.unico)
+    except ValueError:
+        return u.text
+    sep = {"artigo": ". ", "inciso": " - ", "paragrafo": " " if not u.unico else ". "}.get(u.kind, " ")
+    return f"{label}{sep}{u.text}".strip()
+
+
+def _lines_of(u: QuotedUnit) -> list[str]:
+    if u.kind in ("omissis", "texto"):
+        return ["......."] if u.kind == "omissis" else [u.text]
+    return [printed_line(u)] + [line for c in u.children for line in _lines_of(c)]
+
+
+def _count(u: QuotedUnit) -> int:
+    return sum(1 + _count(c) for c in u.children if c.kind not in ("omissis", "texto"))
 
 
 def quoted_units(norma: Norma, where: str | None) -> list[Quoted]:
     """The units of the quoted blocks of the instruction ``where`` (all of the act's, for None),
-    flattened in order."""
+    flattened in order, each with its whole text (the unit and its units)."""
     nodes: list[Dispositivo] = []
     if where:
         d = norma.find(where) or norma.find(where + "_cpt")
@@ -134,7 +155,7 @@ def quoted_units(norma: Norma, where: str | None) -> list[Quoted]:
     def add(u: QuotedUnit, depth: int) -> None:
         if u.kind in ("omissis", "texto") and not u.text:
             return
-        out.append(Quoted(len(out), u.kind, u.rotulo or "", u.text, depth))
+        out.append(Quoted(len(out), u.kind, u.rotulo or "", u.text, depth, "\n".join(_lines_of(u)), _count(u)))
         for c in u.children:
             add(c, depth + 1)
 
@@ -145,7 +166,8 @@ def quoted_units(norma: Norma, where: str | None) -> list[Quoted]:
     if where and not out:  # no quoted text: the instruction's own units (a paragraph outside the quotes)
         for n in nodes:
             if n.text and n.kind.value not in ("caput", "omissis"):
-                out.append(Quoted(len(out), n.kind.value, n.rotulo or "", " ".join(n.text.split()), 0))
+                text = " ".join(n.text.split())
+                out.append(Quoted(len(out), n.kind.value, n.rotulo or "", text, 0, text))
     return out
 
 
@@ -188,6 +210,17 @@ class Preview:
     """What the precision gates (:mod:`lexconsolida.amendments.gates`) say of this reading, before
     and after it is applied: (code, message, blocking). Operations a person writes are not
     gated; the tool's own reading is."""
+    applies_now: bool | None = None
+    """Whether the act's step on this target is applied once the decision is in force (the
+    history, as recording it recompiles it); None when not simulated."""
+    held: list[str] = field(default_factory=list)
+    """Why the step still waits (the act's other open items, a gate): Portuguese sentences."""
+    after: Norma | None = None
+    """The target after the operations (what the quadro shows)."""
+    warnings: list[str] = field(default_factory=list)
+    """Structural warnings of a person's reading (shown, not blocking)."""
+    left_behind: list[str] = field(default_factory=list)
+    """Units in force a person's new wording does not bring (kept or revoked, as chosen)."""
 
     @property
     def applies(self) -> bool:
@@ -206,6 +239,20 @@ def _ementa_diff(old: str, new: str) -> Markup:
     return Markup("".join(parts))
 
 
+def compared(base: Norma, after: Norma, ops: list[Operation], event: Event, anchor: str = "previa",
+             refused: list[str] | None = None, found: list[tuple[str, str, bool]] | None = None) -> Preview:
+    """The quadro of ``base`` → ``after`` (the units that change), with ``ops`` described."""
+    same = {u.id for u in flatten(base)} & {u.id for u in flatten(after)}
+    report = compare(base, after, table={i: i for i in same}, date=event.date)
+    rows = [replace(r, anchor=f"{anchor}-{r.anchor}") for r in (make_row(p) for p in report.pairs if p.is_change)]
+    ementa = None
+    if (base.ementa or "") != (after.ementa or ""):
+        ementa = _ementa_diff(base.ementa or "", after.ementa or "")
+    revoked = after.situacao is Situacao.REVOGADO and base.situacao is not Situacao.REVOGADO
+    return Preview([_describe(o, base) for o in ops], rows_html(rows, False), ementa, list(refused or []),
+                   len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked, list(found or []), after=after)
+
+
 def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "previa",
             context: gates.Context | None = None) -> Preview:
     """``ops`` applied to ``base``: the rows of the quadro that change, and what was refused.
@@ -217,30 +264,35 @@ def preview(base: Norma, ops: list[Operation], event: Event, anchor: str = "prev
         ctx = replace(context, base=base, ops=list(ops), event=event)
         problems = gates.check(ctx) + (gates.verify(ctx, after) if not errors and ops else [])
         found = [(p.code, p.message, p.blocking) for p in problems]
-    same = {u.id for u in flatten(base)} & {u.id for u in flatten(after)}
-    report = compare(base, after, table={i: i for i in same}, date=event.date)
-    rows = [replace(r, anchor=f"{anchor}-{r.anchor}") for r in (make_row(p) for p in report.pairs if p.is_change)]
-    ementa = None
-    if (base.ementa or "") != (after.ementa or ""):
-        ementa = _ementa_diff(base.ementa or "", after.ementa or "")
-    revoked = after.situacao is Situacao.REVOGADO and base.situacao is not Situacao.REVOGADO
-    return Preview([_describe(o) for o in ops], rows_html(rows, False), ementa,
-                   [e.message for e in errors], len(rows) + (1 if ementa is not None else 0) + int(revoked), revoked,
-                   found)
+    return compared(base, after, ops, event, anchor, [e.message for e in errors], found)
 
 
-def _describe(o: Operation) -> str:
+def _describe(o: Operation, base: Norma | None = None) -> str:
+    """One operation in Portuguese, with the units as the law cites them ('nova redação do art.
+    5º, § 1º: “…”'), never internal ids."""
     if o.kind == "revogacao_total":
         return f"revogação de {o.target_label} (o ato inteiro)"
     what = KIND_NAMES.get(o.kind, o.kind)
-    alvo = "ementa" if o.target_id == EMENTA else (o.target_id or "o ato inteiro")
+    alvo = "a ementa" if o.target_id == EMENTA else (cite_unit(o.target_id) if o.target_id else "o ato inteiro")
     s = f"{what} de {alvo}"
-    if o.kind == "renumeracao" and o.new_rotulo:
-        s += f" → {o.new_rotulo}"
+    if o.kind == "renumeracao" and (o.new_rotulo or o.new_id):
+        s += f" → {cite_unit(o.new_id) if o.new_id else o.new_rotulo}"
     if o.text:
-        rot = f"{o.rotulo} " if o.rotulo else ""
+        rot = f"{o.rotulo} " if o.rotulo and o.kind == "inclusao" else ""
         s += f": “{rot}{o.text}”"
     return s
+
+
+def cite_unit(uid: str | None) -> str:
+    """'art5_par1' as the law cites it: 'art. 5º, § 1º' ('ementa', 'o ato inteiro')."""
+    if not uid:
+        return "o ato inteiro"
+    if uid == EMENTA:
+        return "a ementa"
+    try:
+        return ", ".join(citation_parts(uid)) or uid
+    except (ValueError, KeyError, AssertionError):
+        return uid
 
 
 @dataclass(slots=True)
@@ -258,7 +310,7 @@ class Reading:
 def as_written(ops: list[Operation]) -> list[DecisaoOperacao]:
     """Operations as a ledger entry writes them (``[[decisoes.operacoes]]``)."""
     return [DecisaoOperacao(o.kind, f"{o.target_urn}!{o.target_id}" if o.target_id else (o.target_urn or ""),
-                            o.text, o.rotulo) for o in ops]
+                            o.text, o.rotulo if o.kind == "inclusao" else None, o.new_id, o.new_rotulo) for o in ops]
 
 
 _SWAP = {OpKind.INCLUSAO: OpKind.REDACAO, OpKind.REDACAO: OpKind.INCLUSAO}
@@ -333,62 +385,3 @@ def whole_rewrite(base: Norma, ops: list[Operation], event: Event) -> Reading | 
     names = ", ".join(cite.get(x.target_id or "", x.target_id or "") for x in extra[:5]) + ("…" if len(extra) > 5 else "")
     return Reading("inteira", f"A nova redação substitui o dispositivo inteiro: {names} ficam revogados",
                    ops + extra, False, None, as_written(ops + extra))
-
-
-def _label_unit(rotulo: str) -> QuotedUnit | None:
-    """The unit a rótulo typed by a person names ('§ 3º', 'III', 'IV -', 'c', 'c)', 'Art. 7º-A')."""
-    r = rotulo.strip().rstrip(".-–—").strip()
-    if not r:
-        return None
-    for form in (f"{r} x", f"{r} - x", f"{r}) x"):
-        unit = unit_of_label(form)
-        if unit is not None and unit.kind in ("artigo", "paragrafo", "inciso", "alinea", "item"):
-            return unit
-    return None
-
-
-class ChoiceError(ValueError):
-    """A person's choice that cannot be made into an operation (Portuguese message)."""
-
-
-def chosen_operation(kind: str, target_urn: str, target_label: str, unit: str, rotulo: str, text: str,
-                     units: set[str]) -> Operation:
-    """The operation a person chose: ``kind`` on ``unit`` (an id among ``units``, the target's
-    on that date); for an inclusion, ``unit`` is where the new unit goes ('' for a new
-    artigo) and ``rotulo`` its label ('§ 3º', 'IV', 'c)', 'Art. 7º-A')."""
-    if kind not in EDITABLE_KINDS:
-        raise ChoiceError(f"tipo de operação inválido: {kind!r}")
-    text = " ".join((text or "").split())
-    if kind == "inclusao":
-        if unit and unit not in units:
-            raise ChoiceError("o dispositivo escolhido não existe no texto da norma nessa data")
-        parsed = _label_unit(rotulo)
-        if parsed is None or parsed.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item") \
-                or (parsed.number is None and not parsed.unico):
-            raise ChoiceError("informe o rótulo do novo dispositivo, como está no ato: “§ 3º”, “IV -”, "
-                              "“c)”, “Art. 7º-A”")
-        if parsed.kind == "artigo" and unit:
-            raise ChoiceError("um artigo novo não fica dentro de outro dispositivo: escolha “a norma (artigo novo)”")
-        if parsed.kind != "artigo" and not unit:
-            raise ChoiceError("escolha o dispositivo em que o novo fica")
-        if not text:
-            raise ChoiceError("informe o texto do novo dispositivo")
-        try:
-            new_id = child_id(unit or None, parsed)
-            LexId.parse(new_id)
-        except (ValueError, KeyError, AttributeError):
-            raise ChoiceError("esse dispositivo não pode ficar nesse lugar") from None
-        if new_id in units:
-            raise ChoiceError(f"{new_id} já existe nessa data: escolha “nova redação”")
-        return Operation(OpKind.INCLUSAO, target_urn, target_label, new_id, unit_kind=parsed.kind,
-                         rotulo=rotulo.strip(), text=text)
-    if unit not in units:
-        raise ChoiceError("escolha um dispositivo que existe no texto da norma nessa data")
-    if kind == "redacao":
-        if not text:
-            raise ChoiceError("informe o texto da nova redação")
-        return Operation(OpKind.REDACAO, target_urn, target_label, unit,
-                         unit_kind="ementa" if unit == EMENTA else id_kind(unit), text=text)
-    if unit == EMENTA:
-        raise ChoiceError("a ementa não se revoga")
-    return Operation(OpKind.REVOGACAO, target_urn, target_label, unit, unit_kind=id_kind(unit))

@@ -18,9 +18,10 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from pathlib import Path
 
+from lexconsolida.citations import ActRef
 from lexconsolida.errors import InputError, InternalError
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import read_bytes
@@ -208,6 +209,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
         output.put(ed.pdf_href, content_key(base, ed.sha256), lambda e=ed: read_bytes(e.pdf))
     published_in = editions.act_links(corpus.edicoes, acts)
     resolver = Resolver(acts)
+    _previous_citations(resolver, acts, output)
     links = index_graph(build_graph(corpus))
     if parallel:
         pages += _pages_in_parallel(runner, acts, kept, output, resolver, links, site, base,
@@ -222,6 +224,7 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
                 output.put(page.path, page.key, page.render)
                 pages += 1
             act.release()
+            _record_citations(resolver, act, output, list(resolver.asked.pop(act.urn, {})))
         if progress:
             progress(i + 1, len(acts), act.path)
     for act in acts:
@@ -229,6 +232,39 @@ def _build(corpus: SiteCorpus, out: Path, staging: Path, docs_dir,
     output.finish()
     return SiteReport(out, len(acts), pages, len(output.written), output.skipped,
                       len(output.removed), kept, unread)
+
+
+CITATIONS = "citacoes:"
+"""Memo of the citations each act's texts ask of the resolver (its :attr:`SiteAct.key`, then
+the citations): what its links depend on (:meth:`Resolver.linking_key`)."""
+
+
+def _previous_citations(resolver: Resolver, acts: list[SiteAct], output: OutputSet) -> None:
+    """The citations each act asked in the previous build, when its texts are the same."""
+    for act in acts:
+        old = output.old_memo.get(CITATIONS + act.path)
+        if old and old[0] == act.key and isinstance(old[1], list):
+            try:
+                resolver.previous[act.urn] = [ActRef(*ref) for ref in old[1]]
+            except TypeError:
+                continue
+
+
+def _record_citations(resolver: Resolver, act: SiteAct, output: OutputSet, asked: list[ActRef]) -> None:
+    """Remember the citations ``act``'s texts asked (none asked now: its links were taken from
+    the memo, and the citations are those of before), and key its remembered links by their
+    answers (:meth:`Resolver.linking_key`): the next build reuses them while they are the same."""
+    name = f"links:{act.path}"
+    if name not in output.memo:  # its pages were all current: nothing was planned
+        return
+    if not asked:
+        reused = output.old_memo.get(name) == output.memo[name]
+        if reused and act.urn not in resolver.previous:
+            return  # remembered by a build that kept no citations: keyed on the catalogue still
+        asked = resolver.previous.get(act.urn, [])
+    resolver.previous[act.urn] = asked
+    output.memo[CITATIONS + act.path] = [act.key, [list(astuple(ref)) for ref in asked]]
+    output.memo[name] = [resolver.linking_key(act), output.memo[name][1]]
 
 
 def _facts_in_parallel(runner, acts: list[SiteAct], output: OutputSet, base: str) -> dict[str, tuple]:
@@ -264,6 +300,7 @@ def _pages_in_parallel(runner, acts: list[SiteAct], kept: list[str], output: Out
         if memo and memo[0] == site_parallel.memo_key(act, resolver):
             planned = list(ActPages(act, resolver, links.get(act.urn, []), site, base, output.remember,
                                     edicoes=edicoes).pages())
+            _record_citations(resolver, act, output, [])
             pages += len(planned)
             stale = [p.path for p in planned if not output.fresh(p.path, p.key)]
             if stale:
@@ -273,10 +310,11 @@ def _pages_in_parallel(runner, acts: list[SiteAct], kept: list[str], output: Out
         tasks.append((act, links.get(act.urn, []), edicoes, memo, old, None))
     if not tasks:
         return pages
-    shared = runner.share(site_parallel.context(acts, site, base, staging))
+    shared = runner.share(site_parallel.context(acts, site, base, staging, resolver.previous))
     for act, *_ in tasks:
         act.unspill()
-    for task, (made, recorded) in zip(tasks, runner.map(site_parallel.pages_task, tasks, shared, name="paginas")):
+    for task, (made, recorded, asked) in zip(tasks, runner.map(site_parallel.pages_task, tasks, shared,
+                                                               name="paginas")):
         if task[5] is None:
             pages += len(made)
         for rel, key, written in made:
@@ -286,4 +324,5 @@ def _pages_in_parallel(runner, acts: list[SiteAct], kept: list[str], output: Out
                 raise InternalError(f"página dada como atual e ausente: {rel}")
         if recorded:
             output.memo[recorded[0]] = [recorded[1], recorded[2]]
+            _record_citations(resolver, task[0], output, asked)
     return pages

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import astuple
 from collections.abc import Callable, Iterable
 
 from lexconsolida.citations import ActRef
+from lexconsolida.manifest import content_key
 from lexconsolida.model import Urn
 from lexconsolida.model.urn import slug
 from lexconsolida.site.model import SiteAct
@@ -37,6 +39,13 @@ class Resolver:
         self._by_number: dict[tuple[str, str, str], list[SiteAct]] = {}
         self._by_type: dict[tuple[str, str], list[SiteAct]] = {}
         self._catalog_key: str | None = None
+        self._ids_digest: dict[str, str] = {}
+        self.previous: dict[str, list[ActRef]] = {}
+        """Citing act's URN → the citations its texts asked of the resolver in the previous build
+        (given by the site builder from its memo): its links are the same while their answers
+        are (:meth:`linking_key`)."""
+        self.asked: dict[str, dict[ActRef, tuple | None]] = {}
+        """Citing act's URN → each citation its texts asked in this build, with the answer."""
         for act in acts:
             self.by_urn[act.urn] = act
             f = act.facts  # what the resolver needs of every act, without reading it
@@ -62,6 +71,26 @@ class Resolver:
             self._catalog_key = h.hexdigest()
         return self._catalog_key
 
+    def linking_key(self, act: SiteAct) -> str:
+        """The key of the links of ``act``'s texts: its own key and the answer to each citation
+        its texts make (the act cited, its folder and ids) — another act added, removed or
+        changed that answers none of them leaves it as it was. Without the citations of a
+        previous build, the whole catalogue (:attr:`catalog_key`)."""
+        asked = self.previous.get(act.urn)
+        if asked is None:
+            return content_key(act.key, self.catalog_key)
+        return content_key(act.key, [(astuple(ref), self._answer(self._act_for_ref(ref, act))) for ref in asked])
+
+    def _answer(self, act: SiteAct | None) -> tuple | None:
+        """What a link to ``act`` is made of: its URN, its folder and its ids (fragments)."""
+        if act is None:
+            return None
+        digest = self._ids_digest.get(act.urn)
+        if digest is None:
+            digest = self._ids_digest[act.urn] = hashlib.sha256(
+                "\0".join(sorted(self.ids(act))).encode()).hexdigest()
+        return (act.urn, act.path, digest)
+
     def ids(self, act: SiteAct) -> frozenset[str]:
         """Every node id of the act's articulação."""
         return act.facts.ids
@@ -73,8 +102,13 @@ class Resolver:
         """The act of the corpus ``ref`` names, read from ``citing``'s place; None if none.
 
         Without an esfera, an act of the citing act's own place; 'federal' looks in 'br',
-        'estadual' in the citing act's state. With a year, the act's year must match.
-        """
+        'estadual' in the citing act's state. With a year, the act's year must match. The
+        question and its answer are written down (:attr:`asked`)."""
+        found = self._act_for_ref(ref, citing)
+        self.asked.setdefault(citing.urn, {})[ref] = self._answer(found)
+        return found
+
+    def _act_for_ref(self, ref: ActRef, citing: SiteAct) -> SiteAct | None:
         if ref.urn:
             return self.act_for_urn(ref.urn)
         place, _ = _place_of(citing.facts.urn)

@@ -113,9 +113,8 @@ class ActPages:
         """Citations of each text, shared by all the act's pages."""
         self._linker: Linker | None = None
         # Linking every text is the costly part of the key: remembered while neither the act
-        # nor the catalogue of the corpus (what citations can resolve to) changed.
-        linked = remember(f"links:{act.path}", content_key(act.key, resolver.catalog_key),
-                          lambda: self._linked_key())
+        # nor the answers to its citations changed (Resolver.linking_key).
+        linked = remember(f"links:{act.path}", resolver.linking_key(act), lambda: self._linked_key())
         self.status = act.facts.status()
         self.key = content_key(base_key, site.key(), act.key, self.dates, linked,
                                groups_for(act, links, resolver, act.path), self.status.label,

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from lexconsolida.gcpause import gc_paused
 from lexconsolida.io import atomic_write
-from lexconsolida.manifest import content_key
 from lexconsolida.site import search
 from lexconsolida.site.facts import ActFacts
 from lexconsolida.site.links import Resolver
@@ -50,10 +49,14 @@ class Context:
     staging: str
 
 
-def context(acts: list[SiteAct], site: SiteInfo, base: str, staging: Path) -> Context:
-    """The pages' shared context: the resolver over stubs (never the acts' trees)."""
+def context(acts: list[SiteAct], site: SiteInfo, base: str, staging: Path,
+            previous: dict | None = None) -> Context:
+    """The pages' shared context: the resolver over stubs (never the acts' trees), with the
+    citations each act asked in the previous build (:attr:`Resolver.previous`)."""
     stubs = cast("list[SiteAct]", [ActStub(a.urn, a.path, a.facts) for a in acts])  # what Resolver reads of an act
-    return Context(Resolver(stubs), site, base, str(staging))
+    resolver = Resolver(stubs)
+    resolver.previous = dict(previous or {})
+    return Context(resolver, site, base, str(staging))
 
 
 def picklable(acts: list[SiteAct]) -> bool:
@@ -89,10 +92,11 @@ def facts_items(acts: list[SiteAct]) -> list[tuple]:
 
 
 def pages_task(ctx: Context, act: SiteAct, links: list, edicoes: list, memo: list | None,
-               old: dict[str, str], wanted: list[str] | None) -> tuple[list[tuple[str, str, bool]], list]:
+               old: dict[str, str], wanted: list[str] | None) -> tuple[list[tuple[str, str, bool]], list, list]:
     """Render the act's pages: those in ``wanted`` (all when None) whose key is not the one in
     ``old`` (path → key of the previous build, for files still there). Returns
-    ([(path, key, written)], [memo name, key, value] of the linking key)."""
+    ([(path, key, written)], [memo name, key, value] of the linking key, the citations its texts
+    asked of the resolver)."""
     recorded: list = []
 
     def remember(name, key, compute):
@@ -112,9 +116,9 @@ def pages_task(ctx: Context, act: SiteAct, links: list, edicoes: list, memo: lis
             atomic_write(Path(ctx.staging) / page.path, page.render())
             out.append((page.path, page.key, True))
         act.release()
-    return out, recorded
+    return out, recorded, list(ctx.resolver.asked.pop(act.urn, {}))
 
 
 def memo_key(act: SiteAct, resolver: Resolver) -> str:
     """The key :class:`ActPages` remembers the act's linking under."""
-    return content_key(act.key, resolver.catalog_key)
+    return resolver.linking_key(act)

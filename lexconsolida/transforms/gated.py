@@ -34,6 +34,9 @@ class Gated:
     """The gates' and the verification's problems (blocking ones stopped the act; notices too)."""
     refused: list[tuple[Operation, AmendmentError]] = field(default_factory=list)
     """The operations the base refuses, with the applier's error."""
+    operations: list[Operation] = field(default_factory=list)
+    """The operations as the recorded decisions on the gates' problems left them (what was, or
+    would be, applied)."""
 
     @property
     def blocking(self) -> list[Problem]:
@@ -88,15 +91,15 @@ def apply_gated(base: Norma, operations: Sequence[Operation], event: Event, *, t
     if refused and strict and not stopped and not any(p.blocking for p in found):
         raise refused[0][1]
     if stopped or refused or not ops or any(p.blocking for p in found):
-        return Gated(base, False, found, refused)
+        return Gated(base, False, found, refused, list(ops))
     applied_ops = ops
     checked = open_(gates.verify(ctx, after))
     if ops != applied_ops:  # a decision on the verification changed the operations: apply them again
         after, refused = attempt(base, ops, event) if ops else (base, [])
         if refused or not ops:
-            return Gated(base, False, found + checked, refused)
+            return Gated(base, False, found + checked, refused, list(ops))
         checked = open_(gates.verify(ctx, after))
     found += checked
     if any(p.blocking for p in checked):
-        return Gated(base, False, found, refused)
-    return Gated(after, True, found, refused)
+        return Gated(base, False, found, refused, list(ops))
+    return Gated(after, True, found, refused, list(ops))

@@ -200,8 +200,10 @@ class _Writer:
         self.blocks: list[str] = []
         self._ids: set[str] = set()
         self.histories: list[tuple[str, list]] = []
-        self.articulacao = ""
-        self.extension = ""
+        self.articulacao: list[str] = []
+        """The articulação's LexML, in parts (joined only when encoded: :func:`_encoded`)."""
+        self.extension: list[str] = []
+        """The extension's entries of the nodes and blocks, in parts."""
         self.tables: list[tuple[str, Tabela]] = []
         """(dispositivo id, table) of the tables units hold: written in the extension
         (``lexml/tables.py``), since a LexML dispositivo holds only paragraphs."""
@@ -483,7 +485,7 @@ class _Writer:
         entries = self.blocks + self.nodes
         if entries:
             entries[0] = entries[0][len(_indent(_EXT_LEVEL)):]  # not the joined text: a copy of it
-            self.extension = "".join(entries)
+            self.extension = entries
             ne.append(etree.Comment(_SLOT_NOS))
 
     def document(self, norma: Norma) -> etree._Element:
@@ -506,7 +508,7 @@ class _Writer:
             for node in norma.articulacao:
                 self.node(out, level, node)
             out[0] = out[0][len(_indent(level)):]  # not the joined text: a copy of the whole articulação
-            self.articulacao = "".join(out)
+            self.articulacao = out
             art.append(etree.Comment(_SLOT_ARTICULACAO))
             self.parte_final(ne, norma)
             lexml_tables.referencias(ne, norma.annexes, identification_urn(norma))
@@ -539,7 +541,22 @@ def write(norma: Norma, *, profile: str = "auto", **_options) -> bytes:
     pieces: list[bytes] = []
     pos = 0
     for start, end, text in sorted(slots):  # one join for both texts: each join copies the document
-        pieces += (data[pos:start], text.encode("utf-8"))
+        pieces.append(data[pos:start])
+        pieces += _encoded(text)
         pos = end
     pieces.append(data[pos:])
     return b"".join(pieces)
+
+
+def _encoded(parts: list[str], step: int = 4096) -> list[bytes]:
+    """``"".join(parts).encode("utf-8")`` in pieces of ``step`` parts, each part let go once
+    encoded (``parts`` is emptied): the text is never in memory twice, nor whole as a ``str``
+    (a 50 MB act's articulação is ~130 MB of LexML)."""
+    out: list[bytes] = []
+    parts.reverse()
+    while parts:
+        chunk = parts[-step:]
+        del parts[-step:]
+        chunk.reverse()
+        out.append("".join(chunk).encode("utf-8"))
+    return out

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from lexconsolida import patterns
 from lexconsolida.model import Diagnostic, Severity
 from lexconsolida.model.clauses import act_vigencia
 from lexconsolida.model.dates import format_long
@@ -41,7 +42,7 @@ from lexconsolida.readers.text.state import TextState
 LATE = 180
 """Days between an act's date and its publication beyond which one of them is likely mistyped
 (in the acervo of Feira de Santana, 998 of 1,030 acts are published within 30 days)."""
-_WEB_DATE = re.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
+_WEB_DATE = patterns.compile(r"\bDE\s+\d{1,2}/\d{1,2}/\d{2,4}\b", re.IGNORECASE)
 """A title as publishing sites retype it ('LEI Nº 2217, DE 6/1/2001')."""
 
 

@@ -237,7 +237,9 @@ class TreeBuilder:
             return
         if lab.quote and lab.kind != "artigo" and "repair_markers" not in self.state.disabled:
             lab.repairs.append((lab.printed, lab.printed[len(lab.quote):], "aspas soltas antes do rótulo (ruído de OCR)"))
-        node = Dispositivo(_KIND[lab.kind], "", rotulo=lab.rotulo, rotulo_printed=lab.printed,
+        # the printed label, when it is the normalised one, is the same string (one object per unit)
+        printed = lab.rotulo if lab.printed == lab.rotulo else lab.printed
+        node = Dispositivo(_KIND[lab.kind], "", rotulo=lab.rotulo, rotulo_printed=printed,
                            number=lab.number, text=lab.rest, lines=(line.number, line.number),
                            separator=lab.separator)
         parent = self._parent_for(node, lab, line)

@@ -57,15 +57,18 @@
     if (done) ev.preventDefault();
   });
 
-  // texto entre aspas escolhido: preenche o rótulo e o texto
-  document.querySelectorAll("select#trecho").forEach(function (sel) {
+  // texto entre aspas escolhido: preenche o rótulo e o texto da operação
+  document.querySelectorAll("select.trecho").forEach(function (sel) {
     sel.addEventListener("change", function () {
       var opt = sel.options[sel.selectedIndex];
-      var form = sel.form;
+      var n = sel.getAttribute("data-linha");
       if (!opt || !opt.value) return;
-      form.querySelector("#rotulo").value = opt.getAttribute("data-rotulo") || "";
-      form.querySelector("#texto").value = opt.getAttribute("data-texto") || "";
-      form.dispatchEvent(new Event("input"));
+      var rotulo = document.getElementById("rotulo_" + n);
+      var texto = document.getElementById("texto_" + n);
+      var tipo = document.getElementById("tipo_" + n);
+      if (tipo && tipo.value === "inclusao" && rotulo) rotulo.value = opt.getAttribute("data-rotulo") || "";
+      if (texto) texto.value = opt.getAttribute("data-texto") || "";
+      sel.form.dispatchEvent(new Event("input"));
     });
   });
 
