@@ -443,6 +443,46 @@ def recognition_time(root: Path, workers: int, repeat: int) -> bool:
     return ok
 
 
+def grammar_share(root: Path, workers: int) -> None:
+    """How much of the acervo's amending language the grammar reads and applies (issue 34): the
+    sentences of every amending act (items included) read, ambiguous or unread; the acts the
+    grammar's pipeline recognises whole (:data:`recognition.ACTIVE`) and those whose sentences
+    of :data:`recognition.SENTENCE_ACTIVE` it takes from the formula families; and the share of
+    the operations that come from the grammar's semantics."""
+    from lexconsolida.amendments import recognition
+    from lexconsolida.amendments.reading import sentences
+    from lexconsolida.model.instructions import Reading
+
+    entries = load_index(root)
+    with ProcessPoolExecutor(workers, initializer=_init, initargs=(str(root), entries)) as ex:
+        acts = [a for a in ex.map(_read_amending, [e.rel for e in entries], chunksize=40) if a is not None]
+    _init(str(root), entries)
+    resolver, years = _WORKER["resolver"], _WORKER["year"]
+    by_reading: collections.Counter[str] = collections.Counter()
+    whole = hybrid = ops_all = ops_grammar = 0
+    for rel, norma in acts:
+        found = sentences(norma)
+        every = [x for s in found for x in (s, *s.items)]
+        by_reading.update(str(x.reading.reading) for x in every)
+        year = years.get(rel)
+        rec = recognition.recognise(norma, lambda ref, year=year: resolver(ref, year))
+        ops_all += len(rec.operations)
+        if all(recognition._active(s) for s in found):
+            whole += 1
+            ops_grammar += len(rec.operations)
+            continue
+        mine = [s for s in found if recognition._sentence_active(s)]
+        wheres = {s.where for s in mine} | {i.where for s in mine for i in s.items}
+        hybrid += bool(mine)
+        ops_grammar += sum(1 for o in rec.operations if o.where in wheres)
+    total = sum(by_reading.values())
+    read = by_reading.get(str(Reading.READ), 0)
+    print(f"{len(acts)} atos alteradores; frases (itens incluídos): {total}, lidas pela gramática {read} "
+          f"({100 * read / max(total, 1):.1f} %), {dict(by_reading)}")
+    print(f"atos reconhecidos inteiros pela gramática: {whole}; atos das famílias com frases da gramática: {hybrid}")
+    print(f"operações: {ops_all}, da gramática {ops_grammar} ({100 * ops_grammar / max(ops_all, 1):.1f} %)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--acervo", type=Path, default=DEFAULT)
@@ -452,12 +492,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--formulas", action="store_true", help="só conta as fórmulas do vocabulário no acervo")
     ap.add_argument("--reconhecimento", action="store_true",
                     help="só mede o reconhecimento dos atos alteradores, num processo (meta < 5 s)")
+    ap.add_argument("--gramatica", action="store_true",
+                    help="só mede a parte das frases e das operações que a gramática das instruções lê")
     args = ap.parse_args(argv)
     if not (args.acervo / "indice.csv").is_file():
         print(f"acervo não encontrado: {args.acervo}", file=sys.stderr)
         return 2
     if args.formulas:
         formula_counts(args.acervo)
+        return 0
+    if args.gramatica:
+        grammar_share(args.acervo, args.workers)
         return 0
     if args.reconhecimento:
         return 0 if recognition_time(args.acervo, args.workers, args.repeat) else 1

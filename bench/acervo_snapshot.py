@@ -106,8 +106,9 @@ def _sources(root: Path, rel: str, wheres: set[str | None]) -> dict[str | None, 
         return {}
     out: dict[str | None, str] = {}
     for d in norma.dispositivos():
-        if d.id in wheres:
-            out[d.id] = " ".join((d.text or "").split())[:300]
+        where = d.id[:-4] if d.id.endswith("_cpt") else d.id  # an instruction in a caput is reported at its artigo
+        if where in wheres and d.text:
+            out[where] = " ".join(d.text.split())[:300]
     return out
 
 

@@ -46,12 +46,15 @@ _TIPOS = [
     (r"resolu[çc][ãa]o", "resolucao"),
     (r"portaria", "portaria"),
     (r"decreto", "decreto"),
-    (r"leis?", "lei"),
+    (r"leis?(?:\s+promulgadas?)?", "lei"),
 ]
 _TIPO_RE = "|".join(f"(?P<t{i}>{p})" for i, (p, _) in enumerate(_TIPOS))
 _NUM = r"\d{1,3}(?:[.,]\d{3})+|\d+"
-_SHORT_DATE = r"\d{1,2}/\d{1,2}/\d{2,4}"
-_LONG_DATE = r"\d{1,2}\s*[º°o]?\s+de\s+[a-zç]+\s+de\s+\d{4}"
+_SHORT_DATE = r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}"
+_MONTH = r"(?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)[a-zç]*"
+_LONG_DATE = rf"\d{{1,2}}\s*[º°o]?\s+(?:d?e\s+)?{_MONTH}\s+(?:de\s+)?\d\.?\d{{3}}"
+"""'7 de agosto de 2019', and as real texts print it: '6 Dezembro de 1961', '18 e Agosto de 2005',
+'4 de julho de 1.969'."""
 _ONE_NUMBER = rf"""
     (?:{_NUM})
     (?:\s*/\s*\d{{2,4}}(?!\d))?                              # /2001, /01
@@ -65,7 +68,7 @@ _ACT = re.compile(
     (?:\s+de)?                                                # "Leis Federais de nº"
     \s*(?:n\s*[º°o.]+\s*s?\.?|nr?\.|n[º°]s|número)?          # nº, n°, no, N.º, nºs
     \s*(?:de\s+)?                                             # "Decreto nº de 4.213" (typo)
-    (?P<numbers>{_ONE_NUMBER}(?:\s*(?:,|\be\b)\s*(?:n[º°o]\s*)?{_ONE_NUMBER})*)
+    (?P<numbers>{_ONE_NUMBER}(?:\s*(?:,\s*e\b|;\s*e\b|,|\be\b|;(?=\s*n[º°o]))\s*(?:n[º°o]\s*)?{_ONE_NUMBER})*)
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -167,6 +170,12 @@ LOCAL_NAMES: list[tuple[str, str, str]] = [
      "Código de Posturas"),
     (r"c[óo]digo\s+de\s+obras(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei", "Código de Obras"),
     (r"c[óo]digo\s+do\s+meio\s+ambiente", "lei", "Código do Meio Ambiente"),
+    (r"estatuto\s+d[oa]s?\s+(?:servidor(?:es)?|funcion[áa]rios?|magist[ée]rio)(?:\s+p[úu]blicos?)?"
+     r"(?:\s+(?:civis\s+)?(?:municipais|do\s+munic[íi]pio(?:\s+de\s+[A-ZÀ-Ý][\w-]*(?:\s+(?:de\s+)?[A-ZÀ-Ý][\w-]*)*)?))?",
+     "lei.complementar", "Estatuto dos Servidores"),
+    (r"plano\s+diretor(?:\s+de\s+desenvolvimento(?:\s+urbano)?)?(?:\s+(?:municipal|do\s+munic[íi]pio))?", "lei",
+     "Plano Diretor"),
+    (r"projeto(?=\s*(?:[,.;:]|$)|\s+(?:a|com\s+a)\s+seguinte|\s+nos\s+termos)", "projeto", "Projeto"),
 ]
 """Acts of the municipality cited by name, without a number ('da Lei Orgânica Municipal'):
 pattern, URN type, name. They are another act than the citing one, found in the acervo only
@@ -206,6 +215,11 @@ class Citation:
     """Ids a parenthesis gives as another number of the cited unit ('o Art. 6º (ex art. 7º)',
     '(antigo art. 7º)', '(atual art. 6º)'): never a second cited dispositivo, but a sign that
     the numbering the act sees is not the one of the norm it amends."""
+    agrupador: bool = False
+    """A citation of agrupadores ('o Capítulo V', 'a Seção IV do Capítulo III'): its ids are
+    the agrupadores' kind and number from the outermost cited down ('cap3_sec4'), which the
+    applier finds wherever they sit in the norm. Only :func:`find` with ``agrupadores=True``
+    gives them (a link to a chapter is not a page anchor)."""
     na_ementa: bool = False
     """Cited inside the ementa another act is named by ('a Lei nº 1.778, que "Regulamenta o Art.
     136, VII, da Lei Orgânica"', 'a Lei nº 41 (que altera a Lei nº 1.612/92)'): it describes that
@@ -300,12 +314,12 @@ def _apposition(text: str, name: re.Match, numbered: list[Citation]) -> Citation
 RANK = {"artigo": 0, "caput": 1, "paragrafo": 2, "inciso": 3, "alinea": 4, "item": 5}
 
 _KIND_WORD = re.compile(
-    r"""(?P<artigo>\bart(?:igo)?s?\b\.{0,2})
+    r"""(?P<artigo>\bart(?:igo)?s?(?:\b|(?=\d))\.{0,2})
       | (?P<unico>["“”]?(?:par[áa]grafo\s+|§\s*)[úu]nico\b["“”]?)
       | (?P<paragrafo>§§?|\bpar[áa]grafos?\b)
       | (?P<inciso>\bincisos?\b|\binc\.)
       | (?P<alinea>\bal[íi]neas?\b|\bletras?\b)
-      | (?P<item>\bite(?:m|ns)\b)
+      | (?P<item>\b[ií]te(?:m|ns)\b)
       | (?P<caput>["“”]?\bcaput\b["“”]?)
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -382,9 +396,9 @@ def _spelled(text: str, pos: int) -> tuple[int, int] | None:
 
 
 _NUMBER_OF = {"artigo": _ARABIC, "paragrafo": _ARABIC, "item": _ARABIC, "inciso": _ROMAN, "alinea": _LETTER}
-_LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+a\s+)"
+_LIST_SEP = r"(?:\s*,\s*e\s+|\s*,\s*|\s+e\s+|\s+[aà]\s+|\s+ao\s+(?=\d))"
 _GLUE = re.compile(
-    r"""(?:\s|,|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
+    r"""(?:\s|,|(?<=\s)[-–](?=\s)|\b(?:do|da|dos|das|de|no|na|nos|nas|ao|aos|o|os|a|as|e|em|seus|suas|
         respectiv[oa]s?|mesmo|referido)\b)*""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -423,8 +437,10 @@ _GLUE_ARTICLE = re.compile(r"\b(?:[oa]s?)\b", re.IGNORECASE)
 def _glue_kind(glue: str) -> str:
     """How a term joins the one before it, from the words between them:
     'child' ('e suas respectivas alíneas'), 'and' (another member of a list: 'e', 'e do',
-    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao') or 'then' (a comma or nothing: the
-    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b')."""
+    ', o'), 'of' (its parent: 'do', ', da', 'no', 'ao'), 'then' (a comma or nothing: the
+    next step of a chain printed from the article down, 'art. 3º, inciso II, alínea b') or
+    'stop' (an article alone, no comma: 'Acrescente-se ao art. 5º o inciso IV', another noun
+    phrase begins)."""
     if _GLUE_CHILD.search(glue):
         return "child"
     if _GLUE_AND.search(glue):
@@ -432,7 +448,7 @@ def _glue_kind(glue: str) -> str:
     if _GLUE_OF.search(glue):
         return "of"
     if _GLUE_ARTICLE.search(glue):
-        return "and"
+        return "and" if "," in glue else "stop"
     return "then"
 
 
@@ -451,6 +467,9 @@ _ONE = {kind: re.compile(r"\s*(" + pat + ")", re.IGNORECASE if kind == "alinea" 
         for kind, pat in _NUMBER_OF.items()}
 _SIGN_AGAIN = re.compile(r"(?:§+\s*)?")
 _SEP = re.compile(_LIST_SEP, re.IGNORECASE)  # 'INCISOS I E II', 'LETRAS A E B'
+_UNTIL = re.compile(r"\s+at[ée]\s+", re.IGNORECASE)
+"""'as alíneas “b” até “e”', 'incisos I até IV': a range, for letters and roman numbers only (after
+figures, 'até 31 de dezembro' is a date)."""
 
 
 def _one_number(kind: str, text: str, pos: int, spelled: bool | None) -> tuple[Number, int, str] | None:
@@ -480,7 +499,7 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
     spelled = not token.strip()[0].isdigit() if kind in ("artigo", "paragrafo") else None
     quoted = token.strip()[0] in "\"“”'"
     while True:
-        sep = _SEP.match(text, end)
+        sep = _SEP.match(text, end) or (_UNTIL.match(text, end) if kind in ("inciso", "alinea") else None)
         if not sep:
             break
         at = sep.end()
@@ -494,7 +513,9 @@ def _numbers_at(kind: str, text: str, pos: int) -> tuple[list[Number], int]:
             break  # 'a, b e c, e inciso II': a bare connector after quoted letters
         if kind == "alinea" and not quoted and token.strip().lower() in ("e", "a", "o"):
             break
-        if sep.group(0).strip().lower() == "a" and kind != "alinea" and n.value > nums[-1].value:
+        if sep.group(0).strip().lower() in ("a", "à", "ao", "até", "ate") and n.value > nums[-1].value and not n.suffixes \
+                and not nums[-1].suffixes:
+            # a range of any kind: 'incisos I a III', 'arts. 1º ao 5º', 'as alíneas “a” a “c”' (a, b and c)
             nums.extend(Number(v) for v in range(nums[-1].value + 1, n.value + 1))
         else:
             nums.append(n)
@@ -508,6 +529,9 @@ _WORD_NOT_LETTER = re.compile(r"\s*[aeo]\b(?!\s*(?:[,;.)]|$)|\s+(?:e|d[oa]s?|de|
 that goes on with another word is the Portuguese word ('com letras e números'), not the alínea."""
 
 
+_OF_NUMBERS = re.compile(r"\s+de\s+n[º°o]s?\.?\s*(?=\d)", re.IGNORECASE)
+
+
 def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
     """Terms of one dispositivo citation starting at ``pos``; returns them and the end."""
     terms: list[_Term] = []
@@ -517,6 +541,8 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
         glue = _GLUE.match(text, cur)
         at = glue.end() if glue else cur
         how = _glue_kind(glue.group(0)) if glue and terms else "then"
+        if how == "stop":
+            break  # 'ao art. 5º o inciso IV': the article opens another noun phrase
         respective = how == "child"
         m = _KIND_WORD.match(text, at)
         if m:
@@ -529,7 +555,17 @@ def _scan_terms(text: str, pos: int) -> tuple[list[_Term], int]:
                 terms.append(_Term("caput", [None], m.start(), respective, how))
                 cur = end = m.end()
                 continue
-            nums, nend = _numbers_at(kind, text, m.end())
+            at_numbers = m.end()
+            sign = _OF_NUMBERS.match(text, at_numbers)
+            if sign is not None and kind in ("artigo", "paragrafo", "inciso", "item"):
+                at_numbers = sign.end()  # 'os artigos de nºs 43 a 53'
+            nums, nend = _numbers_at(kind, text, at_numbers)
+            if not nums and kind == "item":
+                # 'o item XVII', 'os ítens XI e XII': older texts call incisos 'itens' (items are
+                # numbered in figures): a roman number is an inciso's
+                nums, nend = _numbers_at("inciso", text, at_numbers)
+                if nums:
+                    kind = "inciso"
             if m.group(0)[:1] in "lL" and _WORD_NOT_LETTER.match(text, m.end()):
                 nums = []  # 'com letras e números': a word, not alínea 'e'
             if not nums:
@@ -750,7 +786,7 @@ def find_dispositivos(text: str, acts: list[Citation] | None = None) -> list[Cit
         if selfm:
             proprio = True
             end = selfm.end()
-        elif nxt and re.fullmatch(r"[\s,]*(?:d[oa]s?|na|no|em)?\s*", text[end:nxt.start]):
+        elif nxt and re.fullmatch(r"[\s,]*(?:\.\s+(?=d[oa]s?\s))?(?:d[oa]s?|na|no|em)?\s*", text[end:nxt.start]):
             act, end = nxt.act, nxt.end
         elif nxt and nxt.start == after:
             act, end = nxt.act, nxt.end
@@ -796,12 +832,77 @@ def blank_ementas(text: str) -> str:
     return text
 
 
-def find(text: str, resolve: Callable[[ActRef], str | None] | None = None) -> list[Citation]:
+# --- agrupadores ----------------------------------------------------------------------------
+
+_AGRUPADOR_WORD = {"t": "tit", "c": "cap", "se": "sec", "su": "sub", "l": "liv", "p": "prt"}
+_AGRUPADOR = re.compile(
+    r"(?<![\w-])(?P<w>t[íi]tulos?|cap[íi]tulos?|se[çc](?:[ãa]o|[õo]es)|subse[çc](?:[ãa]o|[õo]es)|livros?|partes?)"
+    r"\s+(?P<n>[IVXLCDM]+(?:-[A-Z])?\b|\d+\b|[úu]nic[oa]\b)", re.IGNORECASE)
+_AGRUPADOR_OF = re.compile(r"\s*,?\s*d[oa]\s+(?=(?:t[íi]tulo|cap[íi]tulo|se[çc][ãa]o|subse[çc][ãa]o|livro|parte)\s)",
+                           re.IGNORECASE)
+
+
+def _agrupador_component(m: re.Match) -> str | None:
+    word = _plain(m.group("w"))
+    prefix = _AGRUPADOR_WORD["su" if word.startswith("sub") else "se" if word.startswith("se") else word[0]]
+    n = m.group("n")
+    if n.isdigit():
+        return f"{prefix}{int(n)}"
+    if _plain(n).startswith("unic"):
+        return f"{prefix}1u"
+    head, _, suf = n.upper().partition("-")
+    if not is_roman(head) or head in ("D", "C", "L", "M") and prefix != "cap":
+        return None
+    number = Number(roman_to_int(head), (suf,) if suf else ())
+    return f"{prefix}{number.id_part}"
+
+
+def find_agrupadores(text: str, acts: list[Citation] | None = None) -> list[Citation]:
+    """Citations of agrupadores ('o Capítulo V', 'a Seção IV do Capítulo III da Lei nº 1/2000'),
+    each with the act cited right after it, if any (see :attr:`Citation.agrupador`)."""
+    out: list[Citation] = []
+    acts = find_acts(text) if acts is None else acts
+    pos = 0
+    while True:
+        m = _AGRUPADOR.search(text, pos)
+        if m is None:
+            return out
+        parts = []
+        end = m.end()
+        cur: re.Match | None = m
+        while cur is not None:
+            comp = _agrupador_component(cur)
+            if comp is None:
+                break
+            parts.append(comp)
+            end = cur.end()
+            of = _AGRUPADOR_OF.match(text, end)
+            cur = _AGRUPADOR.match(text, of.end()) if of else None
+        if not parts:
+            pos = m.end()
+            continue
+        act = None
+        nxt = next((c for c in acts if c.start >= end), None)
+        if nxt and re.fullmatch(r"[\s,]*(?:d[oa]s?|na|no|em)?\s*", text[end:nxt.start]):
+            act, end = nxt.act, nxt.end
+        out.append(Citation(m.start(), end, text[m.start():end], act=act, ids=("_".join(reversed(parts)),),
+                            agrupador=True))
+        pos = end
+
+
+def find(text: str, resolve: Callable[[ActRef], str | None] | None = None, *,
+         agrupadores: bool = False) -> list[Citation]:
     """Dispositivo citations and the act citations not already part of one, by position;
     ``resolve`` (e.g. :meth:`lexconsolida.corpus.Corpus.resolve`) fills ``target``. Citations
-    inside the quoted ementa of a cited act are marked ``na_ementa``."""
+    inside the quoted ementa of a cited act are marked ``na_ementa``. ``agrupadores``: also the
+    citations of agrupadores (:attr:`Citation.agrupador`), which the instruction grammar reads."""
     all_acts = find_acts(text)
     disp = find_dispositivos(text, all_acts)
+    if agrupadores:
+        groups = [g for g in find_agrupadores(text, all_acts)
+                  if not any(c.start < g.end and g.start < c.end for c in disp)]
+        if groups:
+            disp = sorted(disp + groups, key=lambda c: c.start)
     covered = [(c.start, c.end) for c in disp]
     acts = [c for c in all_acts if not any(s <= c.start < e for s, e in covered)]
     selves = [Citation(m.start("w"), m.end(), text[m.start("w"):m.end()], proprio=True)

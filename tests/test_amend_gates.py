@@ -441,7 +441,7 @@ def test_the_silent_classes_become_a_problem_never_nothing(body, where):
 
 
 def test_a_plural_revocation_whose_acts_are_not_all_read_names_those_lost():
-    a = act("Art. 1º Ficam revogadas as Leis nº 200/2005; Lei Promulgada nº 43/1992; e nº 300/2006.\n")
+    a = act("Art. 1º Ficam revogadas as Leis nº 200/2005; Ato da Mesa nº 43/1992; e nº 300/2006.\n")
     rec = recognise(a)
     (p,) = [p for p in rec.problems if p.code == "instrucao-nao-reconhecida"]
     assert p.blocking and "nº 43" in p.message

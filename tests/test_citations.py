@@ -344,3 +344,69 @@ def test_act_named_and_numbered_in_apposition_is_one_act():
     assert [c.act.key for c in find_acts("o Código de Posturas e a Lei nº 5/2001")] == [
         ("lei", None, None), ("lei", "5", 2001)]
     assert [c.act.tipo for c in find_acts("da Lei Orgânica do Município (Lei nº 37/90)")] == ["lei.organica", "lei"]
+
+
+# --- the forms the instruction grammar needed (issue 34): written for these tests -----------------
+
+@pytest.mark.parametrize("text, ids", [
+    # a range of letters names every letter between (it kept only the two ends)
+    ("as alíneas “a” a “c” do inciso II do art. 1º", ("art1_cpt_inc2_ali1", "art1_cpt_inc2_ali2", "art1_cpt_inc2_ali3")),
+    ("as alíneas b a d do inciso I do art. 2º", ("art2_cpt_inc1_ali2", "art2_cpt_inc1_ali3", "art2_cpt_inc1_ali4")),
+    ("os arts. 1º ao 5º e art. 7º", ("art1", "art2", "art3", "art4", "art5", "art7")),
+    ("os artigos de nºs 43 à 45", ("art43", "art44", "art45")),
+    ("o parágrafo único do artigo1º", ("art1_par1u",)),
+])
+def test_ranges_and_spellings_of_dispositivos(text, ids):
+    (c,) = [c for c in find(text) if c.ids]
+    assert c.ids == ids
+
+
+def test_a_unit_then_the_place_is_not_a_range():
+    """'o § 3º ao art. 5º' (an inclusion's place), never a range: 'ao' is a range only before a number."""
+    (c,) = find("acrescente-se o § 3º ao art. 5º")
+    assert c.ids == ("art5_par3",)
+
+
+@pytest.mark.parametrize("text, keys, dates", [
+    # numbers separated by ';' (and 'e') after one type: every act is cited
+    ("as Leis nº 2.316, de 13 de março de 2002; nº 2.984, de 4 de maio de 2009 e nº 3.190, de 17 de maio de 2011",
+     [("lei", "2316", 2002), ("lei", "2984", 2009), ("lei", "3190", 2011)], ["2002-03-13", "2009-05-04", "2011-05-17"]),
+    ("pelas Leis nº 3.466, de 03 de setembro de 2014, e nº 3.557, de 19 de agosto de 2015",
+     [("lei", "3466", 2014), ("lei", "3557", 2015)], ["2014-09-03", "2015-08-19"]),
+    # dates as real texts print them
+    ("a Lei nº 336, de 6 Dezembro de 1961", [("lei", "336", 1961)], ["1961-12-06"]),
+    ("a Lei nº 628, de 04 de julho de 1.969", [("lei", "628", 1969)], ["1969-07-04"]),
+    ("as Leis nº 1.044/87, de 25.05.87 e 1.134/88", [("lei", "1044", 1987), ("lei", "1134", 1988)], ["1987-05-25", None]),
+    ("a Lei Promulgada nº 43/1992", [("lei", "43", 1992)], [None]),
+])
+def test_lists_and_dates_of_acts(text, keys, dates):
+    cs = find_acts(text)
+    assert [c.act.key for c in cs] == keys
+    assert [c.act.data for c in cs] == dates
+
+
+@pytest.mark.parametrize("text, ids, act", [
+    ("Dê-se nova redação à denominação do Capítulo V da Lei nº 10/2000", ("cap5",), ("lei", "10", 2000)),
+    ("à denominação da Seção IV do Capítulo III da Lei nº 10/2000", ("cap3_sec4",), ("lei", "10", 2000)),
+    ("Suprima-se todo o Capítulo I do Título I", ("tit1_cap1",), None),
+])
+def test_agrupadores_only_when_asked(text, ids, act):
+    """Agrupadores are cited for the instruction grammar (``agrupadores=True``), never for the
+    linker (a chapter is no page anchor)."""
+    (c,) = [c for c in find(text, agrupadores=True) if c.agrupador]
+    assert c.ids == ids and (c.act.key if c.act else None) == act
+    assert not [c for c in find(text) if c.agrupador]
+
+
+@pytest.mark.parametrize("text, nome", [
+    ("o art. 5º do Estatuto dos Servidores Públicos do Município", "Estatuto dos Servidores"),
+    ("o art. 10 do Plano Diretor de Desenvolvimento Urbano", "Plano Diretor"),
+    ("Acrescente-se art. 10 ao Projeto, com a seguinte redação:", "Projeto"),
+])
+def test_acts_cited_by_name(text, nome):
+    (c,) = [c for c in find_acts(text)]
+    assert c.act.nome == nome and c.act.numero is None
+
+
+def test_a_program_named_projeto_is_no_act():
+    assert find_acts("o Projeto Minha Casa Minha Vida") == []

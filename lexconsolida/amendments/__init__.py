@@ -5,6 +5,6 @@
 """
 
 from lexconsolida.amendments.model import OP_KINDS, Operation, OpKind, Problem, Recognition
-from lexconsolida.amendments.recognise import recognise
+from lexconsolida.amendments.recognition import recognise
 
 __all__ = ["OP_KINDS", "OpKind", "Operation", "Problem", "Recognition", "recognise"]

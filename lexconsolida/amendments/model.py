@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from lexconsolida.model.instructions import Instruction
 from lexconsolida.model.operations import EMENTA, KIND_NAMES, OP_KINDS, ActRef, Operation, OpKind, work_key
 
 __all__ = ["EMENTA", "KIND_NAMES", "OP_KINDS", "ActRef", "OpKind", "Operation", "Problem", "Recognition",
@@ -34,6 +35,8 @@ class Problem:
     """The norm the instruction addresses, when the recogniser knows it (a norm of the acervo,
     or a federal or state act): the problem holds back only the operations on that norm. None:
     unknown (the ementa, a norm not identified, several norms): it holds back every target."""
+    instruction: Instruction | None = field(default=None, compare=False, repr=False)
+    """The grammar's reading of the sentence the problem is about, when there is one."""
 
     def concerns(self, urns: Iterable[str | None]) -> bool:
         """Whether this problem bears on an application to the norm(s) ``urns`` (the base's URN,
@@ -62,6 +65,9 @@ class Recognition:
     act_label: str
     operations: list[Operation] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
+    """What the grammar read in each dispositivo of the act that may order a change, in order
+    (:mod:`lexconsolida.model.instructions`): the one representation later stages read."""
 
     @property
     def blocking(self) -> list[Problem]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lexconsolida.amendments.model import Operation, Problem, Recognition, work_key
-from lexconsolida.amendments.recognise import Resolver, recognise
+from lexconsolida.amendments.recognition import Resolver, recognise
 from lexconsolida.citations import ActRef
 from lexconsolida.model import Norma
 

@@ -195,6 +195,12 @@ class Operation:
     """False for a wording a person wrote in a decision (``[[decisoes]]``) that the amending
     act's text does not carry (it changed the unit without giving it a new wording): the note
     is '(Vide …)', never '(Redação dada pela …)'."""
+    instruction: object | None = field(default=None, compare=False, repr=False)
+    """The grammar's reading of the sentence that ordered it, a
+    :class:`lexconsolida.model.instructions.Instruction` (None for a person's operation): what
+    the precision gates, the desk and ``amend --dry-run`` read, never the sentence again. Typed
+    ``object`` because that module sits above this one (it reads ``OpKind`` and ``ActRef``):
+    read it with :func:`lexconsolida.model.instructions.instruction_of`."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, OpKind):

@@ -803,6 +803,8 @@ def _substituicao(norma: Norma, index: _Index, op: Operation, ev: Event) -> None
             raise _error(op, _missing(norma, op.target_id))
         scope, where = list(d.walk()), f"{d.rotulo or op.target_id} de {norma.titulo}"
     rx = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    if not new:  # 'suprima-se a expressão …': the words go with the space before them (after, at the start)
+        rx = re.compile(rf"\s+{re.escape(old)}(?!\w)|(?<!\w){re.escape(old)}(?!\w)\s*")
     hits = [d for d in scope if d.kind is not Kind.ARTIGO and d.situacao is Situacao.VIGENTE and rx.search(d.text or "")]
     if not hits:
         raise _error(op, f"a expressão “{old}” não ocorre em {where} como a instrução diz: o texto da norma pode "
