@@ -43,6 +43,7 @@ GATE_HEADLINES: dict[str, str] = {
     "verificacao-lista-esvaziada": "Um dispositivo ficaria anunciando uma lista sem nenhum item em vigor",
     "subunidades-nao-trazidas": "A nova redação não traz unidades em vigor do dispositivo: ficam ou saem?",
     "bloco-unidade-repetida": "A instrução dá dois textos à mesma unidade no mesmo bloco de alteração",
+    "revogacao-com-alteracao-posterior": "A norma revogada inteira ainda é alterada por um ato posterior",
 }
 """Each precision gate's problem, stated as the problem (the gate's title states what it checks)."""
 
@@ -65,8 +66,10 @@ SUBJECT_CODES = {
 
 
 def problem_headline(code: str) -> str:
-    """The sentence that states the problem of ``code`` (a code no table knows: a generic one)."""
-    return (PROBLEM_CODES.get(code) or GATE_HEADLINES.get(code) or EXTRA_HEADLINES.get(code)
+    """The sentence that states the problem of ``code`` (a code no table knows: a generic one).
+    A code both a gate and the recogniser give (a dated effect, a renumbering) reads as the gate's
+    headline, the one the desk has shown for it."""
+    return (GATE_HEADLINES.get(code) or PROBLEM_CODES.get(code) or EXTRA_HEADLINES.get(code)
             or f"Problema para decisão humana ({code})")
 
 
