@@ -64,6 +64,16 @@ SAYS = {
     "verificacao-lista-esvaziada": "sem nenhum item em vigor",
     "subunidades-nao-trazidas": "não traz unidades em vigor",
     "bloco-unidade-repetida": "dois textos à mesma unidade",
+    # the instruction grammar's questions (issue 34)
+    "alteracao-de-tabela": "altera uma tabela, anexo",
+    "instrucao-ambigua": "mais de uma leitura",
+    "revogacao-parcial": "só uma parte",
+    "revogacao-indeterminada": "sem dizer quais",
+    "revogacao-diferida": "tem data ou condição",
+    "alvo-por-nome": "citada pelo nome",
+    "instrucao-entre-aspas": "fórmula de alteração",
+    "dispositivo-vetado": "foi vetada",
+    "revogacao-com-alteracao-posterior": "alterada por um ato posterior",
 }
 
 

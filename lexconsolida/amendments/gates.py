@@ -251,6 +251,25 @@ def _without_articles(ctx: Context) -> Iterator[Problem]:
                    "aplicado a ela; confira a norma citada e o texto do acervo", ctx.automatic[0])
 
 
+@gate("revogacao-com-alteracao-posterior", "nenhum ato posterior altera a norma revogada inteira")
+def _revoked_then_amended(ctx: Context) -> Iterator[Problem]:
+    """A whole-act revocation read from the act's text, while another act of this norm, dated
+    after it, still changes it: either the revoking list names the wrong act (a number misprinted
+    in a long list of revoked laws) or the later act amends a law already revoked. Both are for a
+    person: published as revoked, the norm would vanish from the law in force while the
+    legislature still amended it."""
+    if ctx.event.date is None:
+        return
+    total = next((o for o in ctx.automatic if o.kind == "revogacao_total"), None)
+    later = sorted(d for d in ctx.other_dates if d > ctx.event.date)
+    if total is None or not later:
+        return
+    yield _problem(ctx, "revogacao-com-alteracao-posterior",
+                   f"{ctx.event.act_label or 'o ato'} revoga {ctx.label} inteira em {ctx.event.date}, mas outro ato "
+                   f"desta norma, de {later[0]}, é posterior: ou a revogação cita a norma errada, ou o ato "
+                   "posterior altera uma norma já revogada; uma pessoa confere e decide", total)
+
+
 @gate("bloco-unidade-repetida", "o bloco de alteração traz cada unidade uma vez só")
 def _unit_twice_in_a_block(ctx: Context) -> Iterator[Problem]:
     """One instruction that gives the same unit two texts ('a) nas vias principais;' and, a line
