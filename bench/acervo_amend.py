@@ -253,6 +253,8 @@ def run_target(target: str, acts: list[ActResult], base):
     out = []
     pending: list[tuple[str, list]] = []
     dates = [a.date for a in acts if a.date]
+    amended_on = [a.date for a in acts if a.date
+                  and any(o.target_urn == target and o.kind != "revogacao_total" for o in a.ops)]
     undated = [(a.label, [o for o in a.ops if o.target_urn == target]) for a in acts if not a.date]
     for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
         ops = [o for o in a.ops if o.target_urn == target]
@@ -268,7 +270,7 @@ def run_target(target: str, acts: list[ActResult], base):
             continue
         try:
             g = apply_gated(base, ops, event, target_urn=target, act=a.norma, problems=a.problems,
-                            earlier_pending=pending, other_dates=dates,
+                            earlier_pending=pending, other_dates=dates, amended_on=amended_on,
                             undated=[u for u in undated if u[0] != a.label], stopped=bool(blocking))
         except (AmendmentError, LexError) as err:
             out.append(PairResult(a.rel, rel, "pede decisão", f"erro ao aplicar: {err.message[:60]}"))

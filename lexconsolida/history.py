@@ -387,6 +387,9 @@ class Plan:
     """The dates of every amending act (where one act falls among them)."""
     undated: list[tuple[str, str, list[Operation]]]
     """(URN, label, operations on the target) of the amending acts without a date."""
+    amended_on: list[str] = field(default_factory=list)
+    """The dates of the acts that declare they change the target's text (``altera``), not only
+    revoke it."""
 
 
 def plan_of(corpus: Corpus, target: Act, amending: list[Act] | None = None,
@@ -399,7 +402,8 @@ def plan_of(corpus: Corpus, target: Act, amending: list[Act] | None = None,
     acts = {a.urn: a for a in amending if a.normative}
     dates = [a.in_force_from for a in acts.values() if a.in_force_from]
     undated = [(a.urn, a.label, _ops_on(corpus, a, target, recognised)) for a in acts.values() if not a.in_force_from]
-    return Plan(sorted(acts.values(), key=_order), dates, undated)
+    amended_on = [a.in_force_from for a in corpus.related(target.urn, "altera") if a.normative and a.in_force_from]
+    return Plan(sorted(acts.values(), key=_order), dates, undated, amended_on)
 
 
 def apply_act(corpus: Corpus, norma: Norma, act: Act, target: Act, plan: Plan,
@@ -425,7 +429,7 @@ def apply_act(corpus: Corpus, norma: Norma, act: Act, target: Act, plan: Plan,
     if not report.operations:
         return report, None
     gated = apply_gated(norma, report.operations, event_of(act), target_urn=target.urn, act=act_norma,
-                        problems=act_problems, earlier_pending=pending, other_dates=plan.dates,
+                        problems=act_problems, earlier_pending=pending, other_dates=plan.dates, amended_on=plan.amended_on,
                         undated=[(label, ops) for urn, label, ops in plan.undated if urn != act.urn],
                         stopped=not report.applied, decide=partial(decide_problems, decisoes=decisoes),
                         strict=not tolerant)

@@ -668,17 +668,22 @@ REVOKES_WHOLE = ("Art. 1º Fica revogada a Lei nº 100/2001.\n"
 
 
 def test_a_whole_revocation_of_a_norm_a_later_act_still_amends_is_held():
-    g, _ = run(REVOKES_WHOLE, other_dates=["2019-06-01", "2022-03-10"])
+    g, _ = run(REVOKES_WHOLE, other_dates=["2019-06-01", "2022-03-10"], amended_on=["2019-06-01", "2022-03-10"])
     assert codes(g) == ["revogacao-com-alteracao-posterior"] and not g.applied
     assert "2022-03-10" in g.blocking[0].message
 
 
 def test_a_whole_revocation_with_only_earlier_acts_passes():
-    g, _ = run(REVOKES_WHOLE, other_dates=["2019-06-01", "2021-05-03"])
+    g, _ = run(REVOKES_WHOLE, other_dates=["2019-06-01", "2021-05-03"], amended_on=["2019-06-01"])
     assert "revogacao-com-alteracao-posterior" not in codes(g) and g.applied
 
 
 def test_a_later_act_does_not_hold_the_revocation_of_a_unit():
     g, _ = run("Art. 1º Fica revogado o art. 4º da Lei nº 100/2001.\n"
-               "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n", other_dates=["2022-03-10"])
+               "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n", amended_on=["2022-03-10"])
+    assert "revogacao-com-alteracao-posterior" not in codes(g) and g.applied
+
+
+def test_a_later_act_that_only_revokes_the_norm_again_does_not_hold_it():
+    g, _ = run(REVOKES_WHOLE, other_dates=["2022-03-10"], amended_on=[])
     assert "revogacao-com-alteracao-posterior" not in codes(g) and g.applied

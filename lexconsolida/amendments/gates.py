@@ -66,6 +66,9 @@ class Context:
     undated: list[tuple[str, list[Operation]]] = field(default_factory=list)
     """The target's other amending acts without a date (label, their operations on it): which
     of them comes first is not known."""
+    amended_on: list[str] = field(default_factory=list)
+    """The dates of the target's other acts that change its text (not those that only revoke
+    it): a later one makes a whole-act revocation doubtful."""
 
     @property
     def label(self) -> str:
@@ -254,14 +257,14 @@ def _without_articles(ctx: Context) -> Iterator[Problem]:
 @gate("revogacao-com-alteracao-posterior", "nenhum ato posterior altera a norma revogada inteira")
 def _revoked_then_amended(ctx: Context) -> Iterator[Problem]:
     """A whole-act revocation read from the act's text, while another act of this norm, dated
-    after it, still changes it: either the revoking list names the wrong act (a number misprinted
+    after it, still changes its text (an act that only revokes it again does not count): either the revoking list names the wrong act (a number misprinted
     in a long list of revoked laws) or the later act amends a law already revoked. Both are for a
     person: published as revoked, the norm would vanish from the law in force while the
     legislature still amended it."""
     if ctx.event.date is None:
         return
     total = next((o for o in ctx.automatic if o.kind == "revogacao_total"), None)
-    later = sorted(d for d in ctx.other_dates if d > ctx.event.date)
+    later = sorted(d for d in ctx.amended_on if d > ctx.event.date)
     if total is None or not later:
         return
     yield _problem(ctx, "revogacao-com-alteracao-posterior",

@@ -53,7 +53,7 @@ def apply_gated(base: Norma, operations: Sequence[Operation], event: Event, *, t
                 act: Norma | None = None, problems: Sequence[Problem] = (),
                 earlier_pending: Sequence[tuple[str, list[Operation]]] = (),
                 other_dates: Sequence[str] = (), undated: Sequence[tuple[str, list[Operation]]] = (),
-                stopped: bool = False, decide: Decide | None = None,
+                amended_on: Sequence[str] = (), stopped: bool = False, decide: Decide | None = None,
                 resolved: Callable[[Problem], bool] | None = None,
                 strict: bool = False) -> Gated:
     """``ops`` (the act's operations on ``base``) applied when nothing stops them.
@@ -63,14 +63,16 @@ def apply_gated(base: Norma, operations: Sequence[Operation], event: Event, *, t
     everything at once, and nothing is applied); ``earlier_pending``: earlier acts of this
     target left pending (label, their operations on it); ``other_dates``: the dates of the
     target's other amending acts; ``undated``: its other amending acts without a date (label,
-    operations). ``decide``: the act's recorded decisions on the gates' problems (``aplicar``
+    operations); ``amended_on``: the dates of its other acts that change its text, not only
+    revoke it. ``decide``: the act's recorded decisions on the gates' problems (``aplicar``
     answers one, ``ignorar`` drops its instruction's operations, ``operacoes`` replaces them with
     a person's); ``resolved``: simply whether a decision answers a problem. ``strict``: an
     operation the base refuses raises its :class:`AmendmentError` (as :func:`apply` does)
     instead of being returned."""
     ops: list[Operation] = list(operations)
     ctx = gates.Context(base, target_urn or base.urn or "", ops, event, act, list(problems), list(earlier_pending),
-                        [d for d in other_dates if d and d != event.date], list(undated))
+                        [d for d in other_dates if d and d != event.date], list(undated),
+                        [d for d in amended_on if d and d != event.date])
     answered: set[tuple[str, str | None]] = set()
 
     def open_(found: list[Problem]) -> list[Problem]:
