@@ -226,21 +226,29 @@ class PairResult:
     """The gates' problems, as ``amend --dry-run`` prints them."""
 
 
-def dry_run_target(job: tuple[str, list[ActResult]]) -> list[PairResult]:
+def dry_run_target(job: tuple[str, list[ActResult], list[str]]) -> list[PairResult]:
     """The acts of one target in date order (:func:`run_target`), the target read from the acervo."""
     from lexconsolida.errors import LexError
     from lexconsolida.readers import read_file
 
-    target, acts = job
+    target, acts, amended_on = job
     rel = target.removeprefix("acervo:")
     try:
         base = read_file(_WORKER["root"] / rel).norma
     except LexError as err:
         return [PairResult(a.rel, rel, "recusado", f"alvo ilegível: {err.message[:60]}") for a in acts]
-    return run_target(target, acts, base)[0]
+    return run_target(target, acts, base, amended_on)[0]
 
 
-def run_target(target: str, acts: list[ActResult], base):
+def changes_text(a: ActResult, target: str) -> bool:
+    """Whether ``a`` changes ``target``'s text (the acervo's histories: an 'altera' relation):
+    an operation other than a whole revocation, or a question about the target (a table, a
+    part) — an act that only revokes it does not."""
+    return (any(o.target_urn == target and o.kind != "revogacao_total" for o in a.ops)
+            or any(p.blocking and p.concerns([target]) for p in a.problems))
+
+
+def run_target(target: str, acts: list[ActResult], base, amended_on: list[str] | None = None):
     """The acts of one target in date order, each through the one path that applies operations
     without a person (:func:`lexconsolida.transforms.gated.apply_gated`: the precision gates,
     the application, the verification); an act applied is the base of the next. Returns the
@@ -253,8 +261,8 @@ def run_target(target: str, acts: list[ActResult], base):
     out = []
     pending: list[tuple[str, list]] = []
     dates = [a.date for a in acts if a.date]
-    amended_on = [a.date for a in acts if a.date
-                  and any(o.target_urn == target and o.kind != "revogacao_total" for o in a.ops)]
+    if amended_on is None:  # ``amended_on``: the dates of every act changing the target, paired with it or not
+        amended_on = [a.date for a in acts if a.date and changes_text(a, target)]
     undated = [(a.label, [o for o in a.ops if o.target_urn == target]) for a in acts if not a.date]
     for a in sorted(acts, key=lambda a: (a.date or "", a.rel)):
         ops = [o for o in a.ops if o.target_urn == target]
@@ -306,7 +314,13 @@ def run_once(root: Path, workers: int) -> tuple[list[ActResult], list[PairResult
             for t in a.targets:
                 if t != f"acervo:{a.rel}":
                     by_target[t].append(a)
-        jobs = sorted(by_target.items())
+        changing: dict[str, list[str]] = collections.defaultdict(list)
+        for a in acts:
+            if a.date:
+                for t in {o.target_urn for o in a.ops} | {p.target_urn for p in a.problems if p.target_urn}:
+                    if t and t != f"acervo:{a.rel}" and changes_text(a, t):
+                        changing[t].append(a.date)
+        jobs = [(t, tacts, changing.get(t, [])) for t, tacts in sorted(by_target.items())]
         pairs = [p for chunk in ex.map(dry_run_target, jobs, chunksize=4) for p in chunk]
     return acts, pairs
 
