@@ -3,8 +3,9 @@
 - every act parses, or is refused with a reason naming a real defect; no act that ends with a
   closing block (signatures, place and date, a site's notes) is called truncated;
 - every amending dispositivo (a quoted block, or a dispositivo of another norm named next to a
-  verb of change, revocation, suppression, insertion or renumbering) yields an operation or a
-  problem for a human. The amending dispositivos are found here by a scan of this test's own,
+  verb of change, revocation, suppression, insertion or renumbering) yields an operation, a
+  problem for a human, or a reading of the instruction grammar as a known non-operative clause.
+  The amending dispositivos are found here by a scan of this test's own,
   independent of the recogniser and of :mod:`lexconsolida.amendments.coverage`.
 
 The acts are read from ../shared (never copied); two worker processes.
@@ -77,6 +78,11 @@ def _one(rel: str):
             if _SITE_WORDS.search(text)]
     rec = recognise(norma)
     places = {x.where for x in [*rec.operations, *rec.problems] if x.where}
+    # a sentence the instruction grammar read whole as a known non-operative clause (the act's
+    # own text — a sign's quoted message —, its vigência, a generic revocation) is accounted
+    # for in the instruction tree (issue 34: an operation, a known clause or a question)
+    places |= {i.where for i in rec.instructions if i.where and i.read and i.clauses and not i.items
+               and {c.kind.value for c in i.clauses} <= {"texto", "vigencia", "revogacao_generica"}}
     lines = {x.line for x in [*rec.operations, *rec.problems] if x.line}
     offenders = []
     for art in norma.artigos():

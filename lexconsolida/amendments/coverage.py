@@ -19,6 +19,7 @@ import re
 from lexconsolida.amendments.model import Recognition
 from lexconsolida.citations import blank_ementas, find
 from lexconsolida.model import Dispositivo, Kind, Norma
+from lexconsolida.model.instructions import ClauseKind
 
 CHANGE_VERB = re.compile(
     r"""\b(?:alter(?:a|am|ad[oa]s?|e|em|ando|ar)|modific(?:a|am|ad[oa]s?|ando|ar)
@@ -283,6 +284,8 @@ _CONTEXT_ACT = re.compile(r"(?:alterad[oa]s?|modificad[oa]s?|regulamentad[oa]|ap
 
 
 def accounted(d: Dispositivo, rec: Recognition) -> bool:
+    if _own_text(d, rec):
+        return True
     heads = [c for c in d.children if amends(c)]
     if d.kind is Kind.CAPUT and heads and all(accounted(c, rec) for c in heads):
         return True  # 'A Lei X passa a vigorar com as seguintes alterações:' announces its incisos
@@ -290,6 +293,21 @@ def accounted(d: Dispositivo, rec: Recognition) -> bool:
     if not any(_here(d, w, ln) for w, ln in places):
         return False
     return not missing_acts(d, rec)
+
+
+_NON_OPERATIVE = frozenset({ClauseKind.TEXTO, ClauseKind.VIGENCIA, ClauseKind.REVOGACAO_GENERICA})
+
+
+def _own_text(d: Dispositivo, rec: Recognition) -> bool:
+    """The instruction grammar read ``d`` (or the article whose caput it is) whole, and every
+    clause of it is a known non-operative one (issue 34, sentence accounting): the act's own
+    text (the message a sign must carry, quoted), its vigência, a generic revocation ('revogadas
+    as disposições em contrário, ressalvando o disposto no art. 1º da Lei …'). Accounted for,
+    neither an operation nor a question. A sentence the grammar did not read, or with any
+    operative clause, still counts only with an operation or a problem."""
+    ids = {d.id} | ({d.id.rsplit("_", 1)[0]} if d.kind is Kind.CAPUT else set())
+    return any(i.where in ids and i.read and i.clauses and not i.items
+               and all(c.kind in _NON_OPERATIVE for c in i.clauses) for i in rec.instructions)
 
 
 def unaccounted(norma: Norma, rec: Recognition) -> list[Dispositivo]:
